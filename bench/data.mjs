@@ -1,0 +1,65 @@
+// Loads the BFCL tool-selection set and turns its tools into the inputs each library takes.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { jsonSchema, tool } from "ai";
+
+/** Where the data set is read from: env TOOLSIFT_BENCH_DATA, else ../shared/bench-data/bfcl-dev.json next to the repo. */
+export const dataLocation = process.env.TOOLSIFT_BENCH_DATA
+  ? resolve(process.env.TOOLSIFT_BENCH_DATA)
+  : new URL("../../shared/bench-data/bfcl-dev.json", import.meta.url);
+
+// BFCL writes Python type names; the AI SDK expects JSON Schema ones.
+const TYPE_NAMES = { dict: "object", float: "number", tuple: "array" };
+
+/**
+ * Returns a deep copy of a BFCL parameter schema in plain JSON Schema:
+ * "dict" -> "object", "float" -> "number", "tuple" -> "array", "any" -> no type.
+ * Only string values of a `type` key are rewritten, so a property named "type" is left alone.
+ */
+export function normaliseSchema(schema) {
+  if (Array.isArray(schema)) return schema.map(normaliseSchema);
+  if (schema === null || typeof schema !== "object") return schema;
+  const copy = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "type" && typeof value === "string") {
+      if (value === "any") continue;
+      copy.type = TYPE_NAMES[value] ?? value;
+    } else {
+      copy[key] = normaliseSchema(value);
+    }
+  }
+  return copy;
+}
+
+/**
+ * Reads the data set once.
+ * @returns {{ tools: {name: string, description: string, parameters: object}[],
+ *             queries: {query: string, expected: string[], type: string}[] }}
+ */
+let cached;
+export function loadBfcl() {
+  if (cached) return cached;
+  const raw = JSON.parse(readFileSync(dataLocation, "utf8"));
+  const tools = raw.tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    parameters: normaliseSchema(t.parameters),
+  }));
+  const names = new Set(tools.map((t) => t.name));
+  for (const q of raw.queries) {
+    for (const expected of q.expected) {
+      if (!names.has(expected)) throw new Error(`bench data: query expects unknown tool "${expected}"`);
+    }
+  }
+  cached = { tools, queries: raw.queries };
+  return cached;
+}
+
+/** Builds an AI SDK ToolSet (what toolpick takes) from `{ name, description, parameters }` tools. */
+export function toToolSet(tools) {
+  const toolSet = {};
+  for (const t of tools) {
+    toolSet[t.name] = tool({ description: t.description, inputSchema: jsonSchema(t.parameters) });
+  }
+  return toolSet;
+}

@@ -1,0 +1,83 @@
+// Runs every benchmark in one Node process, prints the tables and writes bench/RESULTS.md.
+//
+//   npm run bench        (builds, then `node --expose-gc bench/run.mjs`)
+//
+// Order matters: sizes first (no timing), then each library's first build (one-time setup such as
+// compiling wasm), memory (before anything grows a shared WebAssembly.Memory), build times,
+// accuracy, latency. Env: TOOLSIFT_BENCH_DATA (data set path), TOOLSIFT_BENCH_RESULTS (where to
+// write the report; default bench/RESULTS.md), TOOLSIFT_IMPL (a stand-in for dist/index.js while
+// developing the harness; with it, no report is written unless TOOLSIFT_BENCH_RESULTS is set).
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { accuracyTable, measureAccuracy } from "./accuracy.mjs";
+import { buildTable, firstBuildTable, measureBuild, measureFirstBuild } from "./build.mjs";
+import { dataLocation } from "./data.mjs";
+import { latencyTable, measureLatency } from "./latency.mjs";
+import { loadLibraries, toolsiftLocation } from "./libraries.mjs";
+import { measureMemory, memoryTable } from "./memory.mjs";
+import { measureSize, sizeTable } from "./size.mjs";
+import { nowMs } from "./stats.mjs";
+import { TYPO_SEED } from "./typos.mjs";
+import { SYNTHETIC_SEED } from "./synthetic.mjs";
+
+const started = nowMs();
+const readVersion = (url) => JSON.parse(readFileSync(url, "utf8")).version;
+const versions = {
+  toolsift: readVersion(new URL("../package.json", import.meta.url)),
+  toolpick: readVersion(new URL("../node_modules/toolpick/package.json", import.meta.url)),
+  ai: readVersion(new URL("../node_modules/ai/package.json", import.meta.url)),
+};
+const libraries = await loadLibraries();
+
+const sections = [];
+async function section(title, measure, format, notes = "") {
+  const sectionStart = nowMs();
+  const result = await measure();
+  const seconds = ((nowMs() - sectionStart) / 1000).toFixed(1);
+  const body = format(result);
+  console.log(`\n## ${title} (${seconds} s)\n\n${body}`);
+  sections.push(`## ${title}\n\n${notes ? `${notes}\n\n` : ""}${body}`);
+  return result;
+}
+
+await section("Size", measureSize, sizeTable,
+  "esbuild, `platform: \"neutral\"`, ESM, bundle + minify, `ai` and `zod` external; gzip level 9.");
+await section("First build in the process", () => measureFirstBuild(libraries), firstBuildTable,
+  "One-time setup paid by the first index (toolsift compiles its wasm module here).");
+await section("Memory held by one index", () => measureMemory(libraries), memoryTable,
+  "Deltas of `process.memoryUsage()` around building + warming + one select, after forced GC (median of 5). " +
+  "\"external\" includes WebAssembly.Memory and ArrayBuffers.");
+await section("Index build time (median)", () => measureBuild(libraries), buildTable,
+  "\"sync\" = `createToolIndex(...)`; \"+ warmUp\" adds `await index.warmUp()`. Inputs (array / ToolSet) made before timing.");
+await section("Accuracy on BFCL (589 tools, 600 queries)", () => measureAccuracy(libraries), accuracyTable,
+  `\`select(query, { maxTools: 5, adaptive: false })\`; toolpick with \`strategy: "hybrid"\` (keyword, no embeddings). ` +
+  `Typo queries: one or two words of 4+ letters per query get a swapped, dropped or doubled letter (mulberry32 seed ${TYPO_SEED}, rule in bench/typos.mjs).`);
+await section("select() latency", () => measureLatency(libraries), latencyTable,
+  "After warm-up; the two libraries alternate on the same query each iteration. 1,000 and 10,000 are synthetic catalogs " +
+  `grown from BFCL (bench/synthetic.mjs, seed ${SYNTHETIC_SEED}), queried with the BFCL queries. ` +
+  "toolpick at 10,000 tools is timed on every 2nd iteration only (300 samples) to keep the run short.");
+
+const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
+const cpus = os.cpus();
+const report = `# toolsift benchmark results
+
+- Date: ${new Date().toISOString()}
+- Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.platform()} ${os.release()}
+- Node ${process.version}${typeof globalThis.gc === "function" ? " (--expose-gc)" : ""}
+- Command: \`npm run bench\` (= \`npm run build && node --expose-gc bench/run.mjs\`); the run took ${totalSeconds} s
+- toolsift ${versions.toolsift} (${process.env.TOOLSIFT_IMPL ? `stand-in ${process.env.TOOLSIFT_IMPL}` : "dist/index.js"}), toolpick ${versions.toolpick}, ai ${versions.ai}
+- Data: ${dataLocation instanceof URL ? "../shared/bench-data/bfcl-dev.json" : dataLocation}
+
+Ratios are toolpick / toolsift: above 1x means toolsift is smaller, faster or lighter.
+
+${sections.join("\n\n")}
+`;
+
+console.log(`\nTotal: ${totalSeconds} s`);
+const output = process.env.TOOLSIFT_BENCH_RESULTS ?? (process.env.TOOLSIFT_IMPL ? null : new URL("./RESULTS.md", import.meta.url));
+if (output) {
+  writeFileSync(output, report);
+  console.log(`Wrote ${output instanceof URL ? "bench/RESULTS.md" : output}`);
+} else {
+  console.log(`Not writing bench/RESULTS.md: toolsift came from TOOLSIFT_IMPL (${toolsiftLocation}).`);
+}

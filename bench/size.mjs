@@ -1,0 +1,88 @@
+// Shipped size: toolsift's wasm core, and both libraries' root entry minified + gzipped with esbuild.
+//
+// Bundles are built in memory (`platform: "neutral"`, ESM, minify, bundle); `ai` and `zod` are
+// external for both (peer dependencies the host already ships). Node built-ins are marked external
+// too, and any a bundle still imports is listed, since the package root must run on Workers,
+// Edge and in browsers. toolsift is bundled twice:
+//   - "workerd" condition: the wasm module is imported as a file (`*.wasm` external), so the JS
+//     is the core alone and the wasm is counted in its own row;
+//   - default condition: the wasm bytes are inlined in the JS (what Node and browsers load).
+// gzip is node:zlib at level 9.
+import { existsSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { bytes, markdownTable, runIfMain } from "./table.mjs";
+
+const root = new URL("../", import.meta.url);
+const WASM_CANDIDATES = ["dist/wasm/generated/core.wasm", "dist/wasm/core.wasm"];
+const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+async function bundle(entry, conditions) {
+  const result = await build({
+    entryPoints: [fileURLToPath(entry)],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    conditions,
+    external: ["ai", "zod", "*.wasm", ...NODE_BUILTINS],
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0].contents;
+  const output = Object.values(result.metafile.outputs)[0];
+  const builtins = [...new Set(output.imports.filter((i) => NODE_BUILTINS.includes(i.path)).map((i) => i.path))];
+  const wasmImports = output.imports.filter((i) => i.path.endsWith(".wasm")).map((i) => i.path);
+  return { raw: code.length, gzip: gzipSize(code), builtins, wasmImports };
+}
+
+export async function measureSize() {
+  const rows = [];
+  const notes = [];
+  const wasmPath = WASM_CANDIDATES.find((path) => existsSync(new URL(path, root)));
+  if (wasmPath) {
+    const wasm = readFileSync(new URL(wasmPath, root));
+    rows.push({ artifact: `toolsift wasm core (${wasmPath})`, raw: wasm.length, gzip: gzipSize(wasm) });
+  } else {
+    notes.push(`No wasm file found at ${WASM_CANDIDATES.join(" or ")}.`);
+  }
+  const toolsiftEntry = new URL("dist/index.js", root);
+  if (existsSync(toolsiftEntry)) {
+    for (const [label, conditions] of [
+      ["toolsift dist/index.js, workerd condition (wasm as a separate file)", ["workerd"]],
+      ["toolsift dist/index.js, default condition (wasm inlined)", []],
+    ]) {
+      try {
+        const result = await bundle(toolsiftEntry, conditions);
+        rows.push({ artifact: label, raw: result.raw, gzip: result.gzip });
+        if (result.builtins.length > 0) notes.push(`${label} imports Node built-ins: ${result.builtins.join(", ")}.`);
+        if (result.wasmImports.length > 0) notes.push(`${label} imports ${result.wasmImports.join(", ")} (counted in the wasm row).`);
+      } catch (error) {
+        notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
+      }
+    }
+  } else {
+    notes.push("dist/index.js not found; run `npm run build`.");
+  }
+  const toolpickEntry = new URL("node_modules/toolpick/dist/index.js", root);
+  const toolpick = await bundle(toolpickEntry, []);
+  rows.push({ artifact: "toolpick 0.4.0 dist/index.js", raw: toolpick.raw, gzip: toolpick.gzip });
+  if (toolpick.builtins.length > 0) notes.push(`toolpick's root imports Node built-ins: ${toolpick.builtins.join(", ")}.`);
+  return { rows, notes };
+}
+
+export function sizeTable({ rows, notes }) {
+  const table = markdownTable(
+    ["artifact (minified, ai/zod external)", "raw", "gzip"],
+    rows.map((r) => [r.artifact, `${bytes(r.raw)} (${r.raw} B)`, `${bytes(r.gzip)} (${r.gzip} B)`]),
+  );
+  return notes.length > 0 ? `${table}\n\n${notes.map((n) => `- ${n}`).join("\n")}` : table;
+}
+
+await runIfMain(import.meta.url, async () => sizeTable(await measureSize()));

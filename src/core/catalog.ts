@@ -1,0 +1,217 @@
+// Reads every accepted tool shape (AI SDK ToolSet, MCP, OpenAI, Anthropic, plain) into one validated list.
+
+import { ToolsiftError } from "../errors.js";
+
+/** A tool definition in one of the array shapes toolsift accepts. */
+export type ToolDefinition =
+  /** MCP `tools/list`: `{ name, title?, description, inputSchema }`. */
+  | { name: string; title?: string; description?: string; inputSchema?: unknown }
+  /** OpenAI Chat Completions: `{ type: "function", function: { name, description, parameters } }`. */
+  | { type: "function"; function: { name: string; description?: string; parameters?: unknown } }
+  /** OpenAI Responses API / plain: `{ name, description, parameters }`. */
+  | { type?: "function"; name: string; description?: string; parameters?: unknown }
+  /** Anthropic: `{ name, description, input_schema }`; server tools carry another `type` and no schema. */
+  | { type?: string; name: string; description?: string; input_schema?: unknown };
+
+/** Anything with the shape of an AI SDK tool (ai@5–7): `{ description?, inputSchema?, type? }`. */
+export interface ToolSetEntry {
+  type?: string;
+  description?: string | ((options: { context: unknown }) => string);
+  inputSchema?: unknown;
+  parameters?: unknown;
+  [key: string]: unknown;
+}
+
+/** What `createToolIndex` accepts: an AI SDK `ToolSet`, an array of definitions, or `{ tools: [...] }`. */
+export type ToolCatalog = Readonly<Record<string, ToolSetEntry | object>> | readonly ToolDefinition[] | { readonly tools: readonly ToolDefinition[] };
+
+/** One tool as toolsift sees it. */
+export interface CatalogTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  /** The input schema as JSON Schema, when it could be read without waiting. */
+  readonly schema: unknown;
+  /** A schema that is only available asynchronously (AI SDK `jsonSchema` returning a Promise). */
+  readonly pendingSchema: PromiseLike<unknown> | undefined;
+  /** Provider-defined / server tools (no description, `type: "provider"`): never hidden. */
+  readonly provider: boolean;
+}
+
+/** A problem found while reading the catalog that did not stop indexing (reported through `onEvent`). */
+export interface CatalogWarning {
+  readonly tool: string;
+  readonly field: string;
+  readonly message: string;
+  readonly cause?: unknown;
+}
+
+const AI_SCHEMA = Symbol.for("vercel.ai.schema");
+
+function isObject(value: unknown): value is Record<string | symbol, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return isObject(value) && typeof (value as { then?: unknown }).then === "function";
+}
+
+interface ResolvedSchema {
+  schema: unknown;
+  pending: PromiseLike<unknown> | undefined;
+}
+
+/**
+ * Reads an input schema of any kind into JSON Schema: plain JSON Schema, the AI SDK's `jsonSchema()` /
+ * `zodSchema()` wrappers, Standard JSON Schema (zod 4, valibot, arktype), or a lazy schema function.
+ */
+function resolveSchema(tool: string, field: string, value: unknown, warnings: CatalogWarning[]): ResolvedSchema {
+  if (value === undefined || value === null) return { schema: undefined, pending: undefined };
+  if (typeof value === "function") {
+    let produced: unknown;
+    try {
+      produced = (value as () => unknown)();
+    } catch (cause) {
+      warnings.push({ tool, field, message: `calling the lazy schema of tool "${tool}" threw; indexed without parameters`, cause });
+      return { schema: undefined, pending: undefined };
+    }
+    return resolveSchema(tool, field, produced, warnings);
+  }
+  if (!isObject(value)) {
+    throw new ToolsiftError("INVALID_SCHEMA", `Tool "${tool}": field "${field}" must be a JSON Schema object or a schema, got ${describe(value)}.`, { tool, field });
+  }
+  if (value[AI_SCHEMA] === true && "jsonSchema" in value) {
+    let json: unknown;
+    try {
+      json = value.jsonSchema;
+    } catch (cause) {
+      warnings.push({ tool, field, message: `reading the JSON Schema of tool "${tool}" threw; indexed without parameters`, cause });
+      return { schema: undefined, pending: undefined };
+    }
+    return isThenable(json) ? { schema: undefined, pending: json } : { schema: json, pending: undefined };
+  }
+  const standard = value["~standard"];
+  if (isObject(standard)) {
+    const converter = standard.jsonSchema;
+    if (isObject(converter) && typeof converter.input === "function") {
+      try {
+        return { schema: (converter.input as (options: { target: string }) => unknown)({ target: "draft-07" }), pending: undefined };
+      } catch (cause) {
+        warnings.push({ tool, field, message: `converting the ${String(standard.vendor)} schema of tool "${tool}" to JSON Schema threw; indexed without parameters`, cause });
+        return { schema: undefined, pending: undefined };
+      }
+    }
+    warnings.push({ tool, field, message: `the ${String(standard.vendor)} schema of tool "${tool}" offers no JSON Schema conversion; indexed without parameters` });
+    return { schema: undefined, pending: undefined };
+  }
+  return { schema: value, pending: undefined };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value)}`;
+  return typeof value;
+}
+
+function readDescription(tool: string, value: unknown, context: unknown, warnings: CatalogWarning[]): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "function") {
+    try {
+      const produced = (value as (options: { context: unknown }) => unknown)({ context });
+      if (typeof produced === "string") return produced;
+      warnings.push({ tool, field: "description", message: `the description function of tool "${tool}" returned ${describe(produced)}, not a string; indexed without description` });
+    } catch (cause) {
+      warnings.push({ tool, field: "description", message: `the description function of tool "${tool}" threw; indexed without description`, cause });
+    }
+    return "";
+  }
+  throw new ToolsiftError("INVALID_TOOL", `Tool "${tool}": field "description" must be a string or a function, got ${describe(value)}.`, { tool, field: "description" });
+}
+
+function readTitle(tool: string, value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  throw new ToolsiftError("INVALID_TOOL", `Tool "${tool}": field "title" must be a string, got ${describe(value)}.`, { tool, field: "title" });
+}
+
+function checkName(name: unknown, where: string): string {
+  if (typeof name !== "string") {
+    throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must be a string, got ${describe(name)}.`, { field: "name", where });
+  }
+  if (name.trim().length === 0) {
+    throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must not be empty.`, { field: "name", where });
+  }
+  return name;
+}
+
+function fromToolSetEntry(name: string, entry: unknown, context: unknown, warnings: CatalogWarning[]): CatalogTool {
+  if (!isObject(entry)) {
+    throw new ToolsiftError("INVALID_TOOL", `Tool "${name}" must be an object (an AI SDK tool), got ${describe(entry)}.`, { tool: name });
+  }
+  const type = entry.type;
+  const provider = type === "provider" || type === "provider-defined" || type === "provider-executed";
+  const description = readDescription(name, entry.description, context, warnings);
+  const field = "inputSchema" in entry ? "inputSchema" : "parameters";
+  const { schema, pending } = provider ? { schema: undefined, pending: undefined } : resolveSchema(name, field, entry[field], warnings);
+  return { name, title: readTitle(name, entry.title), description, schema, pendingSchema: pending, provider };
+}
+
+function fromDefinition(entry: unknown, position: number, context: unknown, warnings: CatalogWarning[]): CatalogTool {
+  if (!isObject(entry)) {
+    throw new ToolsiftError("INVALID_TOOL", `Tool at index ${position} must be an object, got ${describe(entry)}.`, { index: position });
+  }
+  // OpenAI Chat Completions nests the definition under `function`.
+  if (entry.type === "function" && isObject(entry.function)) {
+    const inner = entry.function;
+    const name = checkName(inner.name, `Tool at index ${position} (function.name)`);
+    const description = readDescription(name, inner.description, context, warnings);
+    const { schema, pending } = resolveSchema(name, "function.parameters", inner.parameters, warnings);
+    return { name, title: "", description, schema, pendingSchema: pending, provider: false };
+  }
+  const name = checkName(entry.name, `Tool at index ${position}`);
+  const description = readDescription(name, entry.description, context, warnings);
+  const field = "inputSchema" in entry ? "inputSchema" : "input_schema" in entry ? "input_schema" : "parameters";
+  const hasSchema = entry[field] !== undefined;
+  // Anthropic server tools (`{ type: "web_search_20250305", name }`) and AI SDK provider tools run on
+  // the provider's side: they have no schema of ours and must stay visible.
+  const provider =
+    entry.type === "provider" ||
+    entry.type === "provider-defined" ||
+    (typeof entry.type === "string" && entry.type !== "function" && entry.type !== "custom" && !hasSchema);
+  const { schema, pending } = provider ? { schema: undefined, pending: undefined } : resolveSchema(name, field, entry[field], warnings);
+  return { name, title: readTitle(name, entry.title), description, schema, pendingSchema: pending, provider };
+}
+
+/**
+ * Validates a catalog and returns its tools in catalog order. Throws `ToolsiftError` naming the
+ * offending tool and field; recoverable oddities (a description function that throws) become warnings.
+ */
+export function readCatalog(catalog: unknown, options: { context?: unknown } = {}): { tools: CatalogTool[]; warnings: CatalogWarning[] } {
+  const warnings: CatalogWarning[] = [];
+  const tools: CatalogTool[] = [];
+  // `{ tools: [...] }` is an MCP `tools/list` result; a ToolSet entry is an object, never an array.
+  if (Array.isArray(catalog) || (isObject(catalog) && Array.isArray(catalog.tools))) {
+    const list = (Array.isArray(catalog) ? catalog : (catalog as { tools: unknown[] }).tools) as unknown[];
+    const seen = new Map<string, number>();
+    list.forEach((entry, position) => {
+      const tool = fromDefinition(entry, position, options.context, warnings);
+      const previous = seen.get(tool.name);
+      if (previous !== undefined) {
+        throw new ToolsiftError("DUPLICATE_TOOL", `Tool "${tool.name}" appears twice, at index ${previous} and ${position}; tool names must be unique.`, { tool: tool.name, indexes: [previous, position] });
+      }
+      seen.set(tool.name, position);
+      tools.push(tool);
+    });
+    return { tools, warnings };
+  }
+  if (!isObject(catalog)) {
+    throw new ToolsiftError("INVALID_CATALOG", `The tool catalog must be an AI SDK ToolSet (an object of tools), an array of tool definitions or { tools: [...] }, got ${describe(catalog)}.`, { received: describe(catalog) });
+  }
+  for (const [name, entry] of Object.entries(catalog)) {
+    if (name.trim().length === 0) throw new ToolsiftError("INVALID_TOOL", `A tool in the ToolSet has an empty name.`, { field: "name" });
+    tools.push(fromToolSetEntry(name, entry, options.context, warnings));
+  }
+  return { tools, warnings };
+}

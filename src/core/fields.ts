@@ -1,0 +1,44 @@
+// The indexed fields of a tool and their BM25F weights: each field is scored on its own, never repeated.
+
+import type { CatalogTool } from "./catalog.js";
+import { collectSchemaText } from "./schema-text.js";
+
+export const FIELD_NAMES = ["name", "description", "parameterNames", "parameterDescriptions", "enumValues"] as const;
+
+/** A field of a tool's indexed text. */
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+/** How much one field counts (BM25F). */
+export interface FieldWeight {
+  /** Multiplies the field's term frequency. Default per field below; range ≥ 0 (0 ignores the field). */
+  weight: number;
+  /** Length normalisation, 0 (none) to 1 (full). */
+  b: number;
+}
+
+/**
+ * Defaults: a tool's name says most about it, then its parameter names, then its description; the
+ * long tail of parameter prose and enum values helps but is noisy.
+ */
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<FieldName, FieldWeight>> = {
+  name: { weight: 3, b: 0.5 },
+  description: { weight: 1, b: 0.75 },
+  parameterNames: { weight: 1.5, b: 0.5 },
+  parameterDescriptions: { weight: 0.5, b: 0.75 },
+  enumValues: { weight: 0.5, b: 0.5 },
+};
+
+/** The text of each field of one tool. */
+export type ToolFields = Record<FieldName, string>;
+
+/** Splits a catalog tool into the text of each indexed field. */
+export function toolFields(tool: CatalogTool, schema: unknown): ToolFields {
+  const text = collectSchemaText(schema);
+  return {
+    name: tool.name,
+    description: tool.title.length > 0 ? `${tool.title}\n${tool.description}` : tool.description,
+    parameterNames: text.parameterNames.join(" "),
+    parameterDescriptions: text.parameterDescriptions.join("\n"),
+    enumValues: text.enumValues.join(" "),
+  };
+}

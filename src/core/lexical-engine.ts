@@ -1,0 +1,118 @@
+// The keyword engine: catalog tools → BM25F postings in wasm, queries → ranked tools with provenance.
+
+import type { WasmArena } from "../wasm/arena.js";
+import { AbbreviationIndex } from "./abbreviations.js";
+import { buildPostings, findPosting, type PostingsIndex } from "./bm25f.js";
+import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
+import { LexicalScorer } from "./lexical-scorer.js";
+import { analyseQuery, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
+import { TypoIndex } from "./typo-index.js";
+
+/** Settings of the keyword engine. */
+export interface LexicalSettings extends ExpansionSettings {
+  readonly k1: number;
+  readonly fields: Readonly<Record<FieldName, FieldWeight>>;
+}
+
+/** One ranked document. */
+export interface LexicalHit {
+  readonly doc: number;
+  /** Raw BM25F score. */
+  readonly score: number;
+  /** Score as a share of the best score this query could reach (0–1). */
+  readonly normalized: number;
+}
+
+/** How one query term contributed to one document. */
+export interface TermContribution {
+  readonly term: string;
+  readonly kind: QueryTerm["kind"];
+  readonly from: string;
+  readonly weight: number;
+  readonly idf: number;
+  /** BM25F pseudo term frequency in this document. */
+  readonly tf: number;
+  readonly contribution: number;
+  /** Occurrences of the term per field of this document. */
+  readonly fields: Partial<Record<FieldName, number>>;
+}
+
+export class LexicalEngine {
+  readonly postings: PostingsIndex;
+  private readonly scorer: LexicalScorer;
+  private readonly context: QueryContext;
+  private typoIndex: TypoIndex | undefined;
+
+  constructor(documents: readonly ToolFields[], private readonly settings: LexicalSettings, arena: WasmArena) {
+    this.postings = buildPostings(documents, settings.fields);
+    this.scorer = new LexicalScorer(arena, this.postings, settings.k1);
+    this.context = {
+      index: this.postings,
+      typos: () => this.typos(),
+      abbreviations: new AbbreviationIndex(this.postings),
+      settings,
+    };
+  }
+
+  /** The typo index, built on first need (it costs more than the postings and many catalogs never need it). */
+  typos(): TypoIndex {
+    this.typoIndex ??= new TypoIndex(this.postings.surfaces.keys());
+    return this.typoIndex;
+  }
+
+  analyse(query: string): QueryTerm[] {
+    return analyseQuery(this.context, query);
+  }
+
+  /** The best score a document could reach for these terms (every term saturated). */
+  private ceiling(terms: readonly QueryTerm[]): number {
+    let total = 0;
+    for (const term of terms) total += term.weight * this.postings.idf[term.termId] * (this.settings.k1 + 1);
+    return total;
+  }
+
+  /**
+   * Ranks documents: at most `k` with a score above 0, best first, ties in catalog order.
+   * `excluded` documents (pinned tools) are left out of the ranking.
+   */
+  search(terms: readonly QueryTerm[], k: number, excluded: readonly number[] = []): LexicalHit[] {
+    if (terms.length === 0 || k <= 0) return [];
+    const scores = this.scorer.score(terms);
+    for (const doc of excluded) scores[doc] = 0;
+    const ceiling = this.ceiling(terms);
+    const { ids, scores: topScores } = this.scorer.top(k, 0);
+    const hits: LexicalHit[] = new Array(ids.length);
+    for (let i = 0; i < ids.length; i++) hits[i] = { doc: ids[i], score: topScores[i], normalized: ceiling > 0 ? Math.min(1, topScores[i] / ceiling) : 0 };
+    return hits;
+  }
+
+  /** Score row of the last search (for rank computations in explain). */
+  lastScores(): Float32Array {
+    return this.scorer.scores;
+  }
+
+  normalize(score: number, terms: readonly QueryTerm[]): number {
+    const ceiling = this.ceiling(terms);
+    return ceiling > 0 ? Math.min(1, score / ceiling) : 0;
+  }
+
+  /** Per-term contributions of the query terms to one document (computed in TypeScript for the few explained documents). */
+  contributions(terms: readonly QueryTerm[], doc: number): TermContribution[] {
+    const out: TermContribution[] = [];
+    const k1 = this.settings.k1;
+    for (const term of terms) {
+      const posting = findPosting(this.postings, term.termId, doc);
+      if (posting < 0) continue;
+      const tf = this.postings.tfs[posting];
+      const idf = this.postings.idf[term.termId];
+      const fields: Partial<Record<FieldName, number>> = {};
+      for (const field of FIELD_NAMES) {
+        let count = 0;
+        for (const token of this.postings.streams[doc][field]) if (!token.stop && token.term === term.term) count++;
+        if (count > 0) fields[field] = count;
+      }
+      out.push({ term: term.term, kind: term.kind, from: term.from, weight: term.weight, idf, tf, contribution: (term.weight * idf * tf * (k1 + 1)) / (tf + k1), fields });
+    }
+    return out;
+  }
+}

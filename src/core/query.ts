@@ -1,0 +1,138 @@
+// Query analysis: query text → weighted catalog terms, with typo, abbreviation and compound expansions.
+
+import type { AbbreviationIndex } from "./abbreviations.js";
+import { isNumeronym } from "./abbreviations.js";
+import type { PostingsIndex } from "./bm25f.js";
+import { tokenize, type Token } from "./tokenizer.js";
+import type { TypoIndex } from "./typo-index.js";
+
+/** How a query word reached a catalog term. */
+export type MatchKind = "exact" | "typo" | "abbreviation" | "compound";
+
+/** One catalog term the query scores with. */
+export interface QueryTerm {
+  readonly termId: number;
+  readonly term: string;
+  /** Multiplies the term's IDF: 1 for exact matches, less for expansions. */
+  readonly weight: number;
+  readonly kind: MatchKind;
+  /** The query word(s) it came from. */
+  readonly from: string;
+}
+
+/** Expansion settings resolved from the index options. */
+export interface ExpansionSettings {
+  /** Weight of a 1-edit typo match (a 2-edit match gets its square); 0 disables typo tolerance. */
+  readonly typoWeight: number;
+  /** Weight of an abbreviation or compound expansion; 0 disables them. */
+  readonly abbreviationWeight: number;
+}
+
+export interface QueryContext {
+  readonly index: PostingsIndex;
+  readonly typos: () => TypoIndex;
+  readonly abbreviations: AbbreviationIndex;
+  readonly settings: ExpansionSettings;
+}
+
+const ALPHABETIC = /^\p{L}+$/u;
+const MAX_PHRASE = 4;
+
+class TermCollector {
+  readonly terms = new Map<number, QueryTerm>();
+  constructor(private readonly index: PostingsIndex) {}
+
+  add(termId: number, weight: number, kind: MatchKind, from: string): void {
+    const existing = this.terms.get(termId);
+    if (existing !== undefined && existing.weight >= weight) return;
+    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from });
+  }
+
+  addSurface(surface: string, weight: number, kind: MatchKind, from: string): boolean {
+    const id = this.index.surfaces.get(surface);
+    if (id === undefined) return false;
+    this.add(id, weight, kind, from);
+    return true;
+  }
+}
+
+/** Splits an unknown word into two catalog words ("github" → git + hub), longest head first. */
+function splitCompound(index: PostingsIndex, surface: string): [string, string] | undefined {
+  if (surface.length < 6 || !ALPHABETIC.test(surface)) return undefined;
+  for (let cut = surface.length - 3; cut >= 3; cut--) {
+    const head = surface.slice(0, cut);
+    const tail = surface.slice(cut);
+    if (index.surfaces.has(head) && index.surfaces.has(tail)) return [head, tail];
+  }
+  return undefined;
+}
+
+function expandInitialism(context: QueryContext, collector: TermCollector, surface: string, weight: number): boolean {
+  let found = false;
+  for (const phrase of context.abbreviations.phrasesFor(surface)) {
+    for (const id of phrase) collector.add(id, weight, "abbreviation", surface);
+    found = found || phrase.length > 0;
+  }
+  return found;
+}
+
+/** Turns a query into the catalog terms it scores with. Unknown words are expanded; known words match as they are. */
+export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
+  const { index, settings } = context;
+  const collector = new TermCollector(index);
+  const tokens: Token[] = tokenize(text);
+  const content = tokens.filter((token) => !token.stop);
+  const abbreviationWeight = settings.abbreviationWeight;
+
+  for (const token of content) {
+    const known = index.termIds.get(token.term);
+    if (known !== undefined) collector.add(known, 1, "exact", token.surface);
+    const alphabetic = ALPHABETIC.test(token.surface);
+
+    if (abbreviationWeight > 0) {
+      // Numeronyms both ways: "k8s" ↔ "kubernetes", whether or not the query word is itself indexed.
+      if (isNumeronym(token.surface) || (known === undefined && alphabetic)) {
+        for (const match of context.abbreviations.numeronymMatches(token.surface)) {
+          collector.addSurface(match, abbreviationWeight, "abbreviation", token.surface);
+        }
+      }
+      // Initialisms: an unknown short word, or one the query or catalog writes as an acronym ("PR").
+      const acronymLike = token.acronym || (known !== undefined && index.acronyms.has(known));
+      if (alphabetic && token.surface.length >= 2 && token.surface.length <= MAX_PHRASE && (known === undefined || acronymLike)) {
+        if (expandInitialism(context, collector, token.surface, abbreviationWeight) && known === undefined) continue;
+      }
+      if (known === undefined) {
+        const parts = splitCompound(index, token.surface);
+        if (parts !== undefined) {
+          for (const part of parts) collector.addSurface(part, abbreviationWeight, "compound", token.surface);
+          continue;
+        }
+      }
+    }
+
+    if (known === undefined && settings.typoWeight > 0 && alphabetic) {
+      for (const match of context.typos().lookup(token.surface)) {
+        collector.addSurface(match.word, match.distance === 1 ? settings.typoWeight : settings.typoWeight * settings.typoWeight, "typo", token.surface);
+      }
+    }
+  }
+
+  // Phrases in the query that spell a catalog acronym: "pull request" → "pr".
+  if (abbreviationWeight > 0 && index.acronyms.size > 0) {
+    for (let start = 0; start < content.length; start++) {
+      let initials = "";
+      for (let length = 1; length <= MAX_PHRASE && start + length <= content.length; length++) {
+        const surface = content[start + length - 1].surface;
+        if (!ALPHABETIC.test(surface)) break;
+        initials += surface[0];
+        if (length < 2) continue;
+        const id = index.termIds.get(initials);
+        if (id !== undefined && index.acronyms.has(id)) {
+          const from = content.slice(start, start + length).map((token) => token.surface).join(" ");
+          collector.add(id, abbreviationWeight, "abbreviation", from);
+        }
+      }
+    }
+  }
+  return [...collector.terms.values()];
+}

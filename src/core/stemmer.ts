@@ -1,0 +1,48 @@
+// A light English stemmer: folds plurals, -ing, -ed, -ation and a final -e so inflections meet.
+// Deliberately conservative (no Porter step 2-5): over-stemming merges unrelated tool words.
+
+const VOWEL = /[aeiouy]/;
+
+function hasVowel(text: string): boolean {
+  return VOWEL.test(text);
+}
+
+/** Undoubles a final consonant left by -ing/-ed ("stopp" → "stop"), keeping ll/ss/zz ("install", "pass"). */
+function undouble(word: string): string {
+  const n = word.length;
+  if (n >= 3) {
+    const last = word.charCodeAt(n - 1);
+    if (last === word.charCodeAt(n - 2) && !"aeiouylsz".includes(word[n - 1])) return word.slice(0, -1);
+  }
+  return word;
+}
+
+/**
+ * Stems one lower-case word. Words under 4 letters and words with digits are returned as they are
+ * (ids like "k8s", "v2", "ip" must survive intact).
+ */
+export function stem(word: string): string {
+  const n = word.length;
+  if (n < 4) return word;
+  const last = word.charCodeAt(n - 1);
+  if (last < 97 || last > 122) return word;
+  let w = word;
+  // Plurals and third person.
+  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (/(?:xes|ches|shes|zes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !/(?:ss|us|is|ys)$/.test(w)) w = w.slice(0, -1);
+  // Derivational endings meet their verb: "calculation"/"calculator"/"calculate" → "calculat",
+  // "invention" → "invent", "conversion" → "convers", "discoverer" → "discover".
+  if (w.endsWith("ation") && w.length > 7) w = w.slice(0, -3);
+  else if (w.endsWith("ator") && w.length > 7) w = w.slice(0, -2);
+  else if ((w.endsWith("tion") || w.endsWith("sion")) && w.length > 6) w = w.slice(0, -3);
+  else if (w.endsWith("er") && w.length > 6 && !w.endsWith("eer")) w = w.slice(0, -2);
+  // Inflections; the stem left must still hold a vowel so "thing" or "bed" stay whole.
+  else if (w.endsWith("ing") && w.length > 5 && hasVowel(w.slice(0, -3))) w = undouble(w.slice(0, -3));
+  else if (w.endsWith("ied") && w.length > 4) w = w.slice(0, -3) + "y";
+  else if (w.endsWith("ed") && !w.endsWith("eed") && w.length > 4 && hasVowel(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  // A final silent e: "create"/"creating"/"created" all end as "creat", "save"/"saved" as "sav".
+  if (w.endsWith("e") && !w.endsWith("ee") && w.length > 3) w = w.slice(0, -1);
+  return w;
+}

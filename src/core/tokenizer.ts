@@ -1,0 +1,84 @@
+// Text → terms: Unicode folding, identifier splitting, stop words and stemming, shared by index and query.
+
+import { stem } from "./stemmer.js";
+import { STOP_WORDS } from "./stop-words.js";
+
+/** One analysed word piece. */
+export interface Token {
+  /** The stemmed, folded, lower-case term that is indexed and matched. */
+  readonly term: string;
+  /** The folded lower-case word before stemming (used for typo tolerance and abbreviations). */
+  readonly surface: string;
+  /** True when the source spelled it as an upper-case acronym ("PR", "HTTP"). */
+  readonly acronym: boolean;
+  /** True for stop words: kept in the stream for phrase detection, never indexed or matched. */
+  readonly stop: boolean;
+}
+
+const SPECIAL_FOLDS: Record<string, string> = {
+  ß: "ss", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ø: "o", Ø: "O", ł: "l", Ł: "L", đ: "d", Đ: "D", þ: "th", Þ: "TH", ı: "i",
+};
+const SPECIAL_FOLD_PATTERN = /[ßæÆœŒøØłŁđĐþÞı]/g;
+const COMBINING_MARKS = /\p{M}+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
+const WORD = /[\p{L}\p{N}]+/gu;
+const LOWER_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
+const UPPER_RUN_THEN_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
+const BARE_NUMBER = /^\p{N}+$/u;
+const ALL_UPPER = /^\p{Lu}[\p{Lu}\p{N}]*$/u;
+
+/** Folds diacritics and compatibility forms ("Crème Brûlée" → "Creme Brulee", "ﬁle" → "file"). */
+export function foldText(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  return text
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "")
+    .replace(SPECIAL_FOLD_PATTERN, (char) => SPECIAL_FOLDS[char] ?? char);
+}
+
+// Words repeat heavily across a catalog; analysing each distinct spelling once keeps index builds fast.
+const wordCache = new Map<string, readonly Token[]>();
+const WORD_CACHE_LIMIT = 200_000;
+
+function analyseWord(word: string): readonly Token[] {
+  const cached = wordCache.get(word);
+  if (cached !== undefined) return cached;
+  const pieces = word.replace(LOWER_THEN_UPPER, "$1 $2").replace(UPPER_RUN_THEN_WORD, "$1 $2").split(" ");
+  const tokens: Token[] = [];
+  for (const piece of pieces) {
+    if (piece.length === 0) continue;
+    const surface = piece.toLowerCase();
+    tokens.push({
+      term: stem(surface),
+      surface,
+      acronym: piece.length >= 2 && piece.length <= 6 && ALL_UPPER.test(piece),
+      // Single characters and bare numbers are values ("x", "52"), not intent: kept in the stream, never matched.
+      stop: surface.length < 2 || STOP_WORDS.has(surface) || BARE_NUMBER.test(surface),
+    });
+  }
+  if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
+  wordCache.set(word, tokens);
+  return tokens;
+}
+
+/**
+ * Splits text into tokens: folds diacritics, splits on anything that is not a letter or digit,
+ * splits camelCase / PascalCase / snake / kebab / dotted identifiers (`createGitHubPR` → create, git,
+ * hub, pr), lower-cases and stems. Stop words are kept but flagged, so callers can see phrases.
+ */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  const folded = foldText(text);
+  for (const match of folded.matchAll(WORD)) {
+    const tokens = analyseWord(match[0]);
+    for (let i = 0; i < tokens.length; i++) out.push(tokens[i]);
+  }
+  return out;
+}
+
+/** The indexed terms of a text: tokens without stop words, as stemmed terms. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const token of tokenize(text)) if (!token.stop) out.push(token.term);
+  return out;
+}

@@ -1,0 +1,34 @@
+// The one error class toolsift throws: a stable `code` plus the offending tool, field or value.
+
+const marker = Symbol.for("toolsift.error");
+
+/** Error codes toolsift throws. Each message names the offending tool, field or value. */
+export type ToolsiftErrorCode =
+  | "INVALID_CATALOG"
+  | "INVALID_TOOL"
+  | "DUPLICATE_TOOL"
+  | "INVALID_SCHEMA"
+  | "INVALID_OPTION"
+  | "INVALID_QUERY"
+  | "UNKNOWN_TOOL"
+  | "WASM_LOAD_FAILED"
+  | "INVALID_WASM_SOURCE"
+  | (string & {});
+
+export class ToolsiftError extends Error {
+  readonly [marker] = true;
+  override readonly name = "ToolsiftError";
+  readonly code: ToolsiftErrorCode;
+  readonly details: Record<string, unknown>;
+
+  constructor(code: ToolsiftErrorCode, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.details = details;
+  }
+
+  /** True for any ToolsiftError, also one created by another copy of the package. */
+  static isInstance(error: unknown): error is ToolsiftError {
+    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+  }
+}

@@ -1,0 +1,13 @@
+// toolsift: pick the few tools an AI agent needs for each step.
+
+export { createToolIndex } from "./tool-index.js";
+export type { Explanation, Expansion, PinReason, ScoredTool, SelectionResult, ToolIndex, ToolNames } from "./tool-index.js";
+export type { SelectOptions, ToolIndexOptions } from "./options.js";
+export { MAX_QUERY_LENGTH } from "./options.js";
+export type { ToolsiftEvent } from "./events.js";
+export { ToolsiftError, type ToolsiftErrorCode } from "./errors.js";
+export type { ToolCatalog, ToolDefinition, ToolSetEntry } from "./core/catalog.js";
+export type { FieldName, FieldWeight } from "./core/fields.js";
+export type { MatchKind } from "./core/query.js";
+export type { TermContribution } from "./core/lexical-engine.js";
+export { loadWasm, type WasmSource } from "./wasm/load-wasm.js";

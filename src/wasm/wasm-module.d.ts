@@ -1,0 +1,5 @@
+// Lets TypeScript accept `import module from "./x.wasm"`, which wrangler and Vercel Edge turn into a compiled Module.
+declare module "*.wasm" {
+  const module: WebAssembly.Module;
+  export default module;
+}

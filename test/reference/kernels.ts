@@ -1,0 +1,41 @@
+// Plain TypeScript versions of the wasm kernels in assembly/index.ts; tests compare the two.
+
+/** scores[docIds[i]] += weight * tf * (k1 + 1) / (tf + k1) for i in [start, end). */
+export function bm25Accumulate(
+  docIds: Uint32Array,
+  tfs: Float32Array,
+  start: number,
+  end: number,
+  weight: number,
+  k1: number,
+  scores: Float32Array,
+): void {
+  for (let index = start; index < end; index++) {
+    const tf = tfs[index];
+    scores[docIds[index]] += (weight * tf * (k1 + 1)) / (tf + k1);
+  }
+}
+
+/** One dot product per row of a row-major slab, summed in index order. */
+export function dotBatch(slab: Float32Array, rows: number, dims: number, query: Float32Array): Float32Array {
+  const out = new Float32Array(rows);
+  for (let row = 0; row < rows; row++) {
+    let sum = 0;
+    for (let dim = 0; dim < dims; dim++) sum += slab[row * dims + dim] * query[dim];
+    out[row] = sum;
+  }
+  return out;
+}
+
+/**
+ * Filters by score > minScore (NaN never passes), sorts everything, keeps k: the obvious,
+ * slow version. minScore is rounded to f32 first, as the wasm kernel receives it.
+ */
+export function topK(scores: Float32Array, k: number, minScore: number): { ids: number[]; scores: number[] } {
+  const threshold = Math.fround(minScore);
+  const kept: number[] = [];
+  for (let index = 0; index < scores.length; index++) if (scores[index] > threshold) kept.push(index);
+  kept.sort((a, b) => (scores[a] > scores[b] ? -1 : scores[a] < scores[b] ? 1 : a - b));
+  const ids = kept.slice(0, k);
+  return { ids, scores: ids.map((id) => scores[id]) };
+}

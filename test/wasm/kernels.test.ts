@@ -1,0 +1,180 @@
+// Runs the kernel spec against the wasm core and the TypeScript reference, then checks on random inputs that the two agree.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { WasmArena } from "../../src/wasm/arena.js";
+import { instantiateCore, loadWasm } from "../../src/wasm/load-wasm.js";
+import * as reference from "../reference/kernels.js";
+import { type Kernels, runKernelSpec } from "./kernel-spec.js";
+
+/**
+ * Kernels backed by one core instance: each call copies its inputs into fresh arena
+ * memory, runs the kernel and copies the result out. `align` lets a test place arrays
+ * off the 16-byte grid the arena normally uses.
+ */
+function wasmKernels(arena: WasmArena, align = 16): Kernels {
+  const core = arena.core;
+  return {
+    bm25Accumulate(docIds, tfs, start, end, weight, k1, scores) {
+      arena.reset();
+      const docIdsPointer = arena.alloc(docIds.byteLength, align);
+      const tfsPointer = arena.alloc(tfs.byteLength, align);
+      const scoresPointer = arena.alloc(scores.byteLength, align);
+      // Views only after the last alloc: a grow detaches earlier ones.
+      arena.u32(docIdsPointer, docIds.length).set(docIds);
+      arena.f32(tfsPointer, tfs.length).set(tfs);
+      arena.f32(scoresPointer, scores.length).set(scores);
+      core.bm25Accumulate(docIdsPointer, tfsPointer, start, end, weight, k1, scoresPointer);
+      scores.set(arena.f32(scoresPointer, scores.length));
+    },
+    dotBatch(slab, rows, dims, query) {
+      arena.reset();
+      const slabPointer = arena.alloc(rows * dims * 4, align);
+      const queryPointer = arena.alloc(dims * 4, align);
+      const outPointer = arena.alloc(rows * 4, align);
+      arena.f32(slabPointer, rows * dims).set(slab.subarray(0, rows * dims));
+      arena.f32(queryPointer, dims).set(query.subarray(0, dims));
+      core.dotBatch(slabPointer, rows, dims, queryPointer, outPointer);
+      return arena.f32(outPointer, rows).slice();
+    },
+    topK(scores, k, minScore) {
+      arena.reset();
+      const scoresPointer = arena.alloc(scores.byteLength, align);
+      const idsPointer = arena.alloc(k * 4, align);
+      const outScoresPointer = arena.alloc(k * 4, align);
+      arena.f32(scoresPointer, scores.length).set(scores);
+      const count = core.topK(scoresPointer, scores.length, k, minScore, idsPointer, outScoresPointer);
+      return {
+        ids: Array.from(arena.u32(idsPointer, count)),
+        scores: Array.from(arena.f32(outScoresPointer, count)),
+      };
+    },
+  };
+}
+
+async function newArena(): Promise<WasmArena> {
+  return new WasmArena(instantiateCore(await loadWasm()));
+}
+
+runKernelSpec("wasm", async () => wasmKernels(await newArena()));
+runKernelSpec("wasm (4-byte aligned arrays)", async () => wasmKernels(await newArena(), 4));
+runKernelSpec("reference", async () => reference);
+
+/** |actual - expected| <= 1e-5 * max(1, scale), where scale bounds the magnitudes summed. */
+function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>, scales: ArrayLike<number>): void {
+  expect(actual.length).toBe(expected.length);
+  for (let index = 0; index < expected.length; index++) {
+    const tolerance = 1e-5 * Math.max(1, scales[index]);
+    if (!(Math.abs(actual[index] - expected[index]) <= tolerance)) {
+      expect.fail(`index ${index}: ${actual[index]} differs from ${expected[index]} by more than ${tolerance}`);
+    }
+  }
+}
+
+const f32 = (min: number, max: number) => fc.float({ min: Math.fround(min), max: Math.fround(max), noNaN: true });
+
+describe("wasm core agrees with the reference on random inputs", () => {
+  let wasm: Kernels;
+  beforeAll(async () => {
+    wasm = wasmKernels(await newArena());
+  });
+
+  it("bm25Accumulate", () => {
+    const input = fc
+      .record({
+        documentCount: fc.integer({ min: 1, max: 40 }),
+        postingCount: fc.integer({ min: 0, max: 64 }),
+        weight: f32(0, 8),
+        k1: f32(0.01, 3),
+      })
+      .chain(({ documentCount, postingCount, weight, k1 }) =>
+        fc.record({
+          weight: fc.constant(weight),
+          k1: fc.constant(k1),
+          docIds: fc.array(fc.nat(documentCount - 1), { minLength: postingCount, maxLength: postingCount }),
+          tfs: fc.array(f32(0, 20), { minLength: postingCount, maxLength: postingCount }),
+          initial: fc.array(f32(0, 50), { minLength: documentCount, maxLength: documentCount }),
+          range: fc
+            .tuple(fc.nat(postingCount), fc.nat(postingCount))
+            .map(([a, b]) => (a <= b ? [a, b] : [b, a])),
+        }),
+      );
+    fc.assert(
+      fc.property(input, ({ weight, k1, docIds, tfs, initial, range }) => {
+        const ids = Uint32Array.from(docIds);
+        const frequencies = Float32Array.from(tfs);
+        const expected = Float32Array.from(initial);
+        const actual = Float32Array.from(initial);
+        reference.bm25Accumulate(ids, frequencies, range[0], range[1], weight, k1, expected);
+        wasm.bm25Accumulate(ids, frequencies, range[0], range[1], weight, k1, actual);
+        // Weights, tfs and scores are non-negative, so the result itself bounds the rounding error.
+        expectClose(actual, expected, expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("dotBatch", () => {
+    const input = fc
+      .record({ rows: fc.integer({ min: 0, max: 12 }), dims: fc.integer({ min: 0, max: 70 }) })
+      .chain(({ rows, dims }) =>
+        fc.record({
+          rows: fc.constant(rows),
+          dims: fc.constant(dims),
+          slab: fc.array(f32(-1, 1), { minLength: rows * dims, maxLength: rows * dims }),
+          query: fc.array(f32(-1, 1), { minLength: dims, maxLength: dims }),
+        }),
+      );
+    fc.assert(
+      fc.property(input, ({ rows, dims, slab, query }) => {
+        const slabArray = Float32Array.from(slab);
+        const queryArray = Float32Array.from(query);
+        const expected = reference.dotBatch(slabArray, rows, dims, queryArray);
+        const actual = wasm.dotBatch(slabArray, rows, dims, queryArray);
+        // SIMD sums in a different order; the error is bounded relative to sum |slab * query|.
+        const scales = Array.from({ length: rows }, (_, row) => {
+          let sum = 0;
+          for (let dim = 0; dim < dims; dim++) sum += Math.abs(slab[row * dims + dim] * query[dim]);
+          return sum;
+        });
+        expectClose(actual, expected, scales);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("topK", () => {
+    // A small pool of repeated values forces ties, signed zeros, NaN and infinities.
+    const score = fc.oneof(
+      fc.constantFrom(0, -0, 1, -1, 0.5, -2.5, Number.NaN, Infinity, -Infinity),
+      fc.float(),
+    );
+    const input = fc.record({
+      scores: fc.array(score, { maxLength: 200 }),
+      k: fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 250 })),
+      minScore: fc.oneof(fc.constant(-Infinity), fc.constantFrom(0, -1, 0.5), fc.float()),
+    });
+    fc.assert(
+      fc.property(input, ({ scores, k, minScore }) => {
+        const scoreArray = Float32Array.from(scores);
+        expect(wasm.topK(scoreArray, k, minScore)).toEqual(reference.topK(scoreArray, k, minScore));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("wasm topK output buffers", () => {
+  it("writes no further than the returned count", async () => {
+    const arena = await newArena();
+    const scoresPointer = arena.alloc(3 * 4);
+    const idsPointer = arena.alloc(8 * 4);
+    const outScoresPointer = arena.alloc(8 * 4);
+    arena.f32(scoresPointer, 3).set([1, Number.NaN, 2]);
+    arena.u32(idsPointer, 8).fill(0xdeadbeef);
+    arena.f32(outScoresPointer, 8).fill(-7);
+    const count = arena.core.topK(scoresPointer, 3, 8, -Infinity, idsPointer, outScoresPointer);
+    expect(count).toBe(2);
+    expect(Array.from(arena.u32(idsPointer, 8))).toEqual([2, 0, ...Array(6).fill(0xdeadbeef)]);
+    expect(Array.from(arena.f32(outScoresPointer, 8))).toEqual([2, 1, ...Array(6).fill(-7)]);
+  });
+});
