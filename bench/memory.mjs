@@ -7,9 +7,11 @@
 // (ArrayBuffers and WebAssembly.Memory, which is where toolsift's slabs live). A tiny index of each
 // library is built beforehand so one-time module loading is not charged to the first catalog.
 // WebAssembly memory never shrinks: run this before the other benches, so an instance shared
-// between indexes starts small. Median of `runs` measurements: now and then V8 keeps the previous
-// run's index alive through a few collections (weak references from compiled code), which skews
-// one reading; the median drops it.
+// between indexes starts small. Each baseline waits (WeakRef) until the previous index is gone.
+// Even then V8 now and then frees memory of an earlier index *during* a measurement (its closure
+// context can stay reachable from compiled code until new code replaces it), which makes one
+// reading near zero; readings can only err low this way. So each size is measured `runs` times,
+// readings under half the largest are dropped, and the median of the rest is reported.
 import { loadBfcl } from "./data.mjs";
 import { buildIndex, loadLibraries } from "./libraries.mjs";
 import { collectGarbage, median } from "./stats.mjs";
@@ -31,19 +33,31 @@ async function buildInto(holder, library, input, query) {
   holder.selected = await library.select(holder.index, query);
 }
 
+// The index of the previous measurement, watched so the next baseline is read only once it is gone.
+let previousIndex = null;
+
+/** Yields to the event loop and collects until the previous index is freed (at most ~50 tries). */
+async function settle() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, attempt === 0 ? 0 : 5));
+    collectGarbage();
+    if (previousIndex === null || previousIndex.deref() === undefined) return attempt;
+  }
+  throw new Error("bench: the previous index is still reachable; memory readings would be wrong");
+}
+
 async function measureOnce(library, input, query) {
   const holder = { index: null, selected: null };
-  // Let pending jobs of the previous run finish first: until then they can keep its index alive.
-  await new Promise((resolve) => setImmediate(resolve));
-  collectGarbage();
+  const attempts = await settle();
   const before = process.memoryUsage();
   await buildInto(holder, library, input, query);
   await new Promise((resolve) => setImmediate(resolve));
   collectGarbage();
   const after = process.memoryUsage();
   if (holder.index === null || holder.selected === null) throw new Error(`bench: ${library.name} index was not built`);
+  previousIndex = new WeakRef(holder.index);
   holder.index = null;
-  if (process.env.BENCH_DEBUG) console.error(library.name, after.heapUsed - before.heapUsed, after.external - before.external);
+  if (process.env.BENCH_DEBUG) console.error(library.name, after.heapUsed - before.heapUsed, after.external - before.external, attempts);
   return { heap: after.heapUsed - before.heapUsed, external: after.external - before.external };
 }
 
@@ -60,9 +74,14 @@ export async function measureMemory(libraries, plans = memoryPlans()) {
       const input = library.input(catalog.tools);
       const runs = [];
       for (let run = 0; run < plan.runs; run++) runs.push(await measureOnce(library, input, catalog.queries[0].query));
-      const heap = median(runs.map((r) => r.heap));
-      const external = median(runs.map((r) => r.external));
-      rows.push({ catalog: plan.label, toolCount: catalog.tools.length, library: library.name, heap, external, total: heap + external });
+      const largest = Math.max(...runs.map((r) => r.heap + r.external));
+      const kept = runs.filter((r) => r.heap + r.external >= largest / 2);
+      const heap = median(kept.map((r) => r.heap));
+      const external = median(kept.map((r) => r.external));
+      rows.push({
+        catalog: plan.label, toolCount: catalog.tools.length, library: library.name,
+        heap, external, total: median(kept.map((r) => r.heap + r.external)), kept: kept.length, runs: runs.length,
+      });
     }
   }
   return { rows };
@@ -73,11 +92,11 @@ export function memoryTable({ rows, skipped }) {
   const catalogs = [...new Set(rows.map((r) => r.catalog))];
   const show = (value) => (value < 0 ? `-${bytes(-value)}` : bytes(value));
   return markdownTable(
-    ["tools", "toolsift heap", "toolsift external", "toolsift total", "toolpick heap", "toolpick external", "toolpick total", "toolpick / toolsift (total)"],
+    ["tools", "toolsift heap", "toolsift external", "toolsift total", "toolpick heap", "toolpick external", "toolpick total", "readings kept (sift/pick)", "toolpick / toolsift (total)"],
     catalogs.map((catalog) => {
       const sift = rows.find((r) => r.catalog === catalog && r.library === "toolsift");
       const pick = rows.find((r) => r.catalog === catalog && r.library === "toolpick");
-      return [catalog, show(sift.heap), show(sift.external), show(sift.total), show(pick.heap), show(pick.external), show(pick.total), ratio(pick.total / sift.total)];
+      return [catalog, show(sift.heap), show(sift.external), show(sift.total), show(pick.heap), show(pick.external), show(pick.total), `${sift.kept}/${sift.runs}, ${pick.kept}/${pick.runs}`, ratio(pick.total / sift.total)];
     }),
   );
 }

@@ -45,7 +45,7 @@ await section("Size", measureSize, sizeTable,
 await section("First build in the process", () => measureFirstBuild(libraries), firstBuildTable,
   "One-time setup paid by the first index (toolsift compiles its wasm module here).");
 await section("Memory held by one index", () => measureMemory(libraries), memoryTable,
-  "Deltas of `process.memoryUsage()` around building + warming + one select, after forced GC (median of 5). " +
+  "Deltas of `process.memoryUsage()` around building + warming + one select, after forced GC; 5 readings, those under half the largest dropped (see bench/memory.mjs), median of the rest. " +
   "\"external\" includes WebAssembly.Memory and ArrayBuffers.");
 await section("Index build time (median)", () => measureBuild(libraries), buildTable,
   "\"sync\" = `createToolIndex(...)`; \"+ warmUp\" adds `await index.warmUp()`. Inputs (array / ToolSet) made before timing.");

@@ -86,6 +86,14 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
     averages[f] = docCount > 0 ? lengthSums[f] / docCount : 0;
   }
 
+  // Closed compounds ("geodistance", "boardgame") also count, at a reduced weight, for the two catalog
+  // words they are made of, so a query that spells them apart still finds them.
+  const compoundParts = new Map<number, [number, number]>();
+  for (const [surface, id] of surfaces) {
+    const parts = splitIntoKnownWords(surfaces, surface);
+    if (parts !== undefined && parts[0] !== id && parts[1] !== id) compoundParts.set(id, parts);
+  }
+
   // Second pass: accumulate each document's pseudo term frequencies in a dense scratch row, then
   // append its postings. Documents are visited in order, so every posting list comes out sorted.
   const scratch = new Float64Array(termCount);
@@ -109,6 +117,13 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
         if (id < 0) continue;
         if (scratch[id] === 0) touched[touchedCount++] = id;
         scratch[id] += contribution;
+        const parts = compoundParts.size > 0 ? compoundParts.get(id) : undefined;
+        if (parts !== undefined) {
+          for (const part of parts) {
+            if (scratch[part] === 0) touched[touchedCount++] = part;
+            scratch[part] += contribution * COMPOUND_PART_WEIGHT;
+          }
+        }
       }
     }
     if (postingCount + touchedCount > postingTerm.length) {
@@ -145,6 +160,24 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
   for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (docCount - df[t] + 0.5) / (df[t] + 0.5));
 
   return { docCount, termIds, terms, idf, offsets, docIds, tfs, surfaces, acronyms, streams };
+}
+
+const COMPOUND_PART_WEIGHT = 0.8;
+const ALPHABETIC = /^\p{L}+$/u;
+
+/**
+ * Splits a word into two known words of 3+ letters ("github" → git + hub), longest head first,
+ * or returns undefined. Shared by indexing (closed compounds in the catalog) and queries.
+ */
+export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: string): [number, number] | undefined {
+  if (word.length < 6 || !ALPHABETIC.test(word)) return undefined;
+  for (let cut = word.length - 3; cut >= 3; cut--) {
+    const head = known.get(word.slice(0, cut));
+    if (head === undefined) continue;
+    const tail = known.get(word.slice(cut));
+    if (tail !== undefined) return [head, tail];
+  }
+  return undefined;
 }
 
 function grow(array: Uint32Array, capacity: number): Uint32Array<ArrayBuffer> {

@@ -2,7 +2,7 @@
 
 import type { AbbreviationIndex } from "./abbreviations.js";
 import { isNumeronym } from "./abbreviations.js";
-import type { PostingsIndex } from "./bm25f.js";
+import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
 import { tokenize, type Token } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
 
@@ -56,17 +56,6 @@ class TermCollector {
   }
 }
 
-/** Splits an unknown word into two catalog words ("github" → git + hub), longest head first. */
-function splitCompound(index: PostingsIndex, surface: string): [string, string] | undefined {
-  if (surface.length < 6 || !ALPHABETIC.test(surface)) return undefined;
-  for (let cut = surface.length - 3; cut >= 3; cut--) {
-    const head = surface.slice(0, cut);
-    const tail = surface.slice(cut);
-    if (index.surfaces.has(head) && index.surfaces.has(tail)) return [head, tail];
-  }
-  return undefined;
-}
-
 function expandInitialism(context: QueryContext, collector: TermCollector, surface: string, weight: number): boolean {
   let found = false;
   for (const phrase of context.abbreviations.phrasesFor(surface)) {
@@ -102,9 +91,9 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
         if (expandInitialism(context, collector, token.surface, abbreviationWeight) && known === undefined) continue;
       }
       if (known === undefined) {
-        const parts = splitCompound(index, token.surface);
+        const parts = splitIntoKnownWords(index.surfaces, token.surface);
         if (parts !== undefined) {
-          for (const part of parts) collector.addSurface(part, abbreviationWeight, "compound", token.surface);
+          for (const part of parts) collector.add(part, abbreviationWeight, "compound", token.surface);
           continue;
         }
       }
