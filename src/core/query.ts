@@ -59,7 +59,8 @@ class TermCollector {
 function expandInitialism(context: QueryContext, collector: TermCollector, surface: string, weight: number): boolean {
   let found = false;
   for (const phrase of context.abbreviations.phrasesFor(surface)) {
-    for (const id of phrase) collector.add(id, weight, "abbreviation", surface);
+    // The phrase stands for one word of the query: its words share that word's weight.
+    for (const id of phrase) collector.add(id, weight / phrase.length, "abbreviation", surface);
     found = found || phrase.length > 0;
   }
   return found;
