@@ -18,7 +18,7 @@ export interface ToolIndexOptions {
   /** BM25 term-frequency saturation. Default 1.2; range (0, 10]. */
   k1?: number;
   /**
-   * Typo tolerance for query words missing from the catalog: 1 edit from 4 letters, 2 from 8.
+   * Typo tolerance for query words missing from the catalog: 1 edit from 4 letters, 2 from 8, none above 32.
    * `weight` (0–1, default 0.7) scales a 1-edit match, its square a 2-edit match. Default `true`.
    */
   typoTolerance?: boolean | { weight?: number };

@@ -193,7 +193,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const { engine, docOf, docTools } = await ready();
     const terms = text.trim().length > 0 ? engine.analyse(text) : [];
     const doc = docOf.get(toolName);
-    const contributions = doc === undefined ? [] : engine.contributions(terms, doc);
+    const contributions = doc === undefined ? [] : engine.contributions(terms, doc, true);
     let rank: number | null = null;
     let lexicalScore = 0;
     let best: Explanation["best"] = null;

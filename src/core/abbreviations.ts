@@ -23,6 +23,7 @@ export class AbbreviationIndex {
   /** Numeronym key → catalog words it stands for, and → catalog tokens written as that numeronym. */
   private numeronyms: { words: Map<string, string[]>; written: Set<string> } | undefined;
   private readonly phraseCache = new Map<string, number[][]>();
+  private initials: Uint16Array | undefined;
 
   constructor(private readonly index: PostingsIndex) {}
 
@@ -54,36 +55,36 @@ export class AbbreviationIndex {
 
   /**
    * Multi-word phrases of the catalog whose initials spell `initialism` ("pr" → [[pull, request]]),
-   * most frequent first, as term-id sequences. Phrases run inside one field, may hold stop words
-   * inside ("single sign on"), and start and end on a content word.
+   * most frequent first, as term-id sequences of consecutive indexed words inside one field.
+   * Scans the catalog's term sequence once per distinct initialism (then cached).
    */
   phrasesFor(initialism: string, limit = 3): number[][] {
     const cached = this.phraseCache.get(initialism);
     if (cached !== undefined) return cached;
-    const counts = new Map<string, { terms: number[]; count: number; first: number }>();
+    const { sequence, fieldStarts, terms } = this.index;
+    if (this.initials === undefined) {
+      // First letter of each alphabetic term; 0 marks terms that cannot be part of an initialism.
+      this.initials = new Uint16Array(terms.length);
+      terms.forEach((term, id) => {
+        if (term.length >= 2 && ALPHABETIC.test(term)) this.initials![id] = term.charCodeAt(0);
+      });
+    }
+    const initials = this.initials;
     const length = initialism.length;
+    const wanted = Array.from(initialism, (char) => char.charCodeAt(0));
+    const counts = new Map<string, { terms: number[]; count: number; first: number }>();
     let order = 0;
-    for (const document of this.index.streams) {
-      for (const tokens of Object.values(document)) {
-        for (let start = 0; start + length <= tokens.length; start++) {
-          if (tokens[start].stop || tokens[start + length - 1].stop) continue;
-          let matches = true;
-          for (let k = 0; k < length && matches; k++) {
-            const surface = tokens[start + k].surface;
-            matches = surface.length >= 2 && surface[0] === initialism[k] && ALPHABETIC.test(surface);
-          }
-          if (!matches) continue;
-          const terms: number[] = [];
-          for (let k = 0; k < length; k++) {
-            if (tokens[start + k].stop) continue;
-            const id = this.index.termIds.get(tokens[start + k].term);
-            if (id !== undefined) terms.push(id);
-          }
-          const key = terms.join(",");
-          const entry = counts.get(key);
-          if (entry === undefined) counts.set(key, { terms, count: 1, first: order++ });
-          else entry.count++;
-        }
+    for (let field = 0; field + 1 < fieldStarts.length; field++) {
+      const end = fieldStarts[field + 1];
+      for (let start = fieldStarts[field]; start + length <= end; start++) {
+        let k = 0;
+        while (k < length && initials[sequence[start + k]] === wanted[k]) k++;
+        if (k < length) continue;
+        const phrase = Array.from(sequence.subarray(start, start + length));
+        const key = phrase.join(",");
+        const entry = counts.get(key);
+        if (entry === undefined) counts.set(key, { terms: phrase, count: 1, first: order++ });
+        else entry.count++;
       }
     }
     const phrases = [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, limit).map((entry) => entry.terms);

@@ -1,7 +1,7 @@
 // Builds the BM25F postings: term → documents with field-weighted, length-normalised term frequencies.
 
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
-import { tokenize, type Token } from "./tokenizer.js";
+import { forEachToken } from "./tokenizer.js";
 
 /**
  * The compact lexical index. Postings of term t are `docIds[offsets[t] .. offsets[t+1])` (ascending
@@ -23,40 +23,55 @@ export interface PostingsIndex {
   readonly surfaces: Map<string, number>;
   /** Term ids the catalog spells as upper-case acronyms somewhere ("PR", "SMS"). */
   readonly acronyms: Set<number>;
-  /** Per document, per field, the token streams (kept for phrase-level expansions and explain). */
-  readonly streams: ReadonlyArray<Readonly<Record<FieldName, readonly Token[]>>>;
+  /**
+   * The indexed term ids of every document and field in text order, stop words left out:
+   * field f of document d is `sequence[fieldStarts[d·F + f] .. fieldStarts[d·F + f + 1])`, F = FIELD_NAMES.length.
+   */
+  readonly sequence: Int32Array;
+  readonly fieldStarts: Uint32Array;
+}
+
+const COMPOUND_PART_WEIGHT = 0.8;
+const ALPHABETIC = /^\p{L}+$/u;
+
+/**
+ * Splits a word into two known words of 3+ letters ("github" → git + hub), longest head first,
+ * or returns undefined. Shared by indexing (closed compounds in the catalog) and queries.
+ */
+export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: string): [number, number] | undefined {
+  if (word.length < 6 || !ALPHABETIC.test(word)) return undefined;
+  for (let cut = word.length - 3; cut >= 3; cut--) {
+    const head = known.get(word.slice(0, cut));
+    if (head === undefined) continue;
+    const tail = known.get(word.slice(cut));
+    if (tail !== undefined) return [head, tail];
+  }
+  return undefined;
 }
 
 /** Builds the postings for documents given as per-field text, in catalog order. */
 export function buildPostings(documents: readonly ToolFields[], weights: Readonly<Record<FieldName, FieldWeight>>): PostingsIndex {
   const docCount = documents.length;
+  const fieldCount = FIELD_NAMES.length;
   const termIds = new Map<string, number>();
   const terms: string[] = [];
   const surfaces = new Map<string, number>();
   const acronyms = new Set<number>();
-  const fieldCount = FIELD_NAMES.length;
-  const lengths = new Float64Array(docCount * fieldCount);
+  const fieldStarts = new Uint32Array(docCount * fieldCount + 1);
   const lengthSums = new Float64Array(fieldCount);
-  const streams: Record<FieldName, readonly Token[]>[] = new Array(docCount);
-  // Term ids per document and field, flattened, so the second pass needs no re-tokenising.
-  const docTermIds: Int32Array[][] = new Array(docCount);
+  let sequence = new Int32Array(Math.max(1024, docCount * 32));
+  let length = 0;
 
+  // First pass: one flat array of term ids, so the second pass needs no re-tokenising and no
+  // per-field allocations.
   for (let d = 0; d < docCount; d++) {
     const fields = documents[d];
-    const docStreams = {} as Record<FieldName, readonly Token[]>;
-    const docFields: Int32Array[] = new Array(fieldCount);
     for (let f = 0; f < fieldCount; f++) {
-      const field = FIELD_NAMES[f];
-      const tokens = fields[field].length > 0 ? tokenize(fields[field]) : [];
-      docStreams[field] = tokens;
-      const ids = new Int32Array(tokens.length);
-      let length = 0;
-      for (let i = 0; i < tokens.length; i++) {
-        const token = tokens[i];
-        if (token.stop) {
-          ids[i] = -1;
-          continue;
-        }
+      fieldStarts[d * fieldCount + f] = length;
+      const text = fields[FIELD_NAMES[f]];
+      if (text.length === 0) continue;
+      forEachToken(text, (token) => {
+        if (token.stop) return;
         let id = termIds.get(token.term);
         if (id === undefined) {
           id = terms.length;
@@ -65,16 +80,17 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
         }
         if (!surfaces.has(token.surface)) surfaces.set(token.surface, id);
         if (token.acronym) acronyms.add(id);
-        ids[i] = id;
-        length++;
-      }
-      docFields[f] = ids;
-      lengths[d * fieldCount + f] = length;
-      lengthSums[f] += length;
+        if (length === sequence.length) {
+          const next = new Int32Array(sequence.length * 2);
+          next.set(sequence);
+          sequence = next;
+        }
+        sequence[length++] = id;
+      });
+      lengthSums[f] += length - fieldStarts[d * fieldCount + f];
     }
-    streams[d] = docStreams;
-    docTermIds[d] = docFields;
   }
+  fieldStarts[docCount * fieldCount] = length;
 
   const termCount = terms.length;
   const fieldWeight = new Float64Array(fieldCount);
@@ -88,10 +104,14 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
 
   // Closed compounds ("geodistance", "boardgame") also count, at a reduced weight, for the two catalog
   // words they are made of, so a query that spells them apart still finds them.
-  const compoundParts = new Map<number, [number, number]>();
+  const compoundHead = new Int32Array(termCount).fill(-1);
+  const compoundTail = new Int32Array(termCount);
   for (const [surface, id] of surfaces) {
     const parts = splitIntoKnownWords(surfaces, surface);
-    if (parts !== undefined && parts[0] !== id && parts[1] !== id) compoundParts.set(id, parts);
+    if (parts !== undefined && parts[0] !== id && parts[1] !== id) {
+      compoundHead[id] = parts[0];
+      compoundTail[id] = parts[1];
+    }
   }
 
   // Second pass: accumulate each document's pseudo term frequencies in a dense scratch row, then
@@ -99,37 +119,42 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
   const scratch = new Float64Array(termCount);
   const touched = new Int32Array(termCount);
   const df = new Uint32Array(termCount);
-  let postingTerm: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
-  let postingDoc: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
-  let postingTf = new Float32Array(1024);
+  let postingTerm = new Uint32Array(Math.max(1024, length));
+  let postingDoc = new Uint32Array(postingTerm.length);
+  let postingTf = new Float32Array(postingTerm.length);
   let postingCount = 0;
   for (let d = 0; d < docCount; d++) {
     let touchedCount = 0;
     for (let f = 0; f < fieldCount; f++) {
       const weight = fieldWeight[f];
       if (weight === 0) continue;
-      const ids = docTermIds[d][f];
+      const start = fieldStarts[d * fieldCount + f];
+      const end = fieldStarts[d * fieldCount + f + 1];
       const average = averages[f];
-      const norm = average > 0 ? 1 - fieldB[f] + (fieldB[f] * lengths[d * fieldCount + f]) / average : 1;
+      const norm = average > 0 ? 1 - fieldB[f] + (fieldB[f] * (end - start)) / average : 1;
       const contribution = weight / norm;
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[i];
-        if (id < 0) continue;
+      for (let i = start; i < end; i++) {
+        const id = sequence[i];
         if (scratch[id] === 0) touched[touchedCount++] = id;
         scratch[id] += contribution;
-        const parts = compoundParts.size > 0 ? compoundParts.get(id) : undefined;
-        if (parts !== undefined) {
-          for (const part of parts) {
-            if (scratch[part] === 0) touched[touchedCount++] = part;
-            scratch[part] += contribution * COMPOUND_PART_WEIGHT;
-          }
+        const head = compoundHead[id];
+        if (head >= 0) {
+          const tail = compoundTail[id];
+          if (scratch[head] === 0) touched[touchedCount++] = head;
+          scratch[head] += contribution * COMPOUND_PART_WEIGHT;
+          if (scratch[tail] === 0) touched[touchedCount++] = tail;
+          scratch[tail] += contribution * COMPOUND_PART_WEIGHT;
         }
       }
     }
     if (postingCount + touchedCount > postingTerm.length) {
       const capacity = Math.max(postingTerm.length * 2, postingCount + touchedCount);
-      postingTerm = grow(postingTerm, capacity);
-      postingDoc = grow(postingDoc, capacity);
+      const terms = new Uint32Array(capacity);
+      terms.set(postingTerm);
+      postingTerm = terms;
+      const docs = new Uint32Array(capacity);
+      docs.set(postingDoc);
+      postingDoc = docs;
       const tfs = new Float32Array(capacity);
       tfs.set(postingTf);
       postingTf = tfs;
@@ -159,31 +184,7 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
   const idf = new Float32Array(termCount);
   for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (docCount - df[t] + 0.5) / (df[t] + 0.5));
 
-  return { docCount, termIds, terms, idf, offsets, docIds, tfs, surfaces, acronyms, streams };
-}
-
-const COMPOUND_PART_WEIGHT = 0.8;
-const ALPHABETIC = /^\p{L}+$/u;
-
-/**
- * Splits a word into two known words of 3+ letters ("github" → git + hub), longest head first,
- * or returns undefined. Shared by indexing (closed compounds in the catalog) and queries.
- */
-export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: string): [number, number] | undefined {
-  if (word.length < 6 || !ALPHABETIC.test(word)) return undefined;
-  for (let cut = word.length - 3; cut >= 3; cut--) {
-    const head = known.get(word.slice(0, cut));
-    if (head === undefined) continue;
-    const tail = known.get(word.slice(cut));
-    if (tail !== undefined) return [head, tail];
-  }
-  return undefined;
-}
-
-function grow(array: Uint32Array, capacity: number): Uint32Array<ArrayBuffer> {
-  const next = new Uint32Array(capacity);
-  next.set(array);
-  return next;
+  return { docCount, termIds, terms, idf, offsets, docIds, tfs, surfaces, acronyms, sequence: sequence.slice(0, length), fieldStarts };
 }
 
 /** The posting of `doc` in term `termId`'s list, or -1 (binary search; lists are sorted by document). */
@@ -198,4 +199,17 @@ export function findPosting(index: PostingsIndex, termId: number, doc: number): 
     else high = middle - 1;
   }
   return -1;
+}
+
+/** Occurrences of a term in each field of a document. */
+export function fieldCounts(index: PostingsIndex, termId: number, doc: number): Partial<Record<FieldName, number>> {
+  const counts: Partial<Record<FieldName, number>> = {};
+  for (let f = 0; f < FIELD_NAMES.length; f++) {
+    const start = index.fieldStarts[doc * FIELD_NAMES.length + f];
+    const end = index.fieldStarts[doc * FIELD_NAMES.length + f + 1];
+    let count = 0;
+    for (let i = start; i < end; i++) if (index.sequence[i] === termId) count++;
+    if (count > 0) counts[FIELD_NAMES[f]] = count;
+  }
+  return counts;
 }

@@ -2,8 +2,8 @@
 
 import type { WasmArena } from "../wasm/arena.js";
 import { AbbreviationIndex } from "./abbreviations.js";
-import { buildPostings, findPosting, type PostingsIndex } from "./bm25f.js";
-import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
+import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./bm25f.js";
+import type { FieldName, FieldWeight, ToolFields } from "./fields.js";
 import { LexicalScorer } from "./lexical-scorer.js";
 import { analyseQuery, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
 import { TypoIndex } from "./typo-index.js";
@@ -33,7 +33,7 @@ export interface TermContribution {
   /** BM25F pseudo term frequency in this document. */
   readonly tf: number;
   readonly contribution: number;
-  /** Occurrences of the term per field of this document. */
+  /** Occurrences of the term per field of this document (filled by explain only). */
   readonly fields: Partial<Record<FieldName, number>>;
 }
 
@@ -96,8 +96,11 @@ export class LexicalEngine {
     return ceiling > 0 ? Math.min(1, score / ceiling) : 0;
   }
 
-  /** Per-term contributions of the query terms to one document (computed in TypeScript for the few explained documents). */
-  contributions(terms: readonly QueryTerm[], doc: number): TermContribution[] {
+  /**
+   * Per-term contributions of the query terms to one document (TypeScript, for the few returned
+   * documents). `withFields` adds per-field occurrence counts, for explain.
+   */
+  contributions(terms: readonly QueryTerm[], doc: number, withFields = false): TermContribution[] {
     const out: TermContribution[] = [];
     const k1 = this.settings.k1;
     for (const term of terms) {
@@ -105,12 +108,7 @@ export class LexicalEngine {
       if (posting < 0) continue;
       const tf = this.postings.tfs[posting];
       const idf = this.postings.idf[term.termId];
-      const fields: Partial<Record<FieldName, number>> = {};
-      for (const field of FIELD_NAMES) {
-        let count = 0;
-        for (const token of this.postings.streams[doc][field]) if (!token.stop && token.term === term.term) count++;
-        if (count > 0) fields[field] = count;
-      }
+      const fields = withFields ? fieldCounts(this.postings, term.termId, doc) : {};
       out.push({ term: term.term, kind: term.kind, from: term.from, weight: term.weight, idf, tf, contribution: (term.weight * idf * tf * (k1 + 1)) / (tf + k1), fields });
     }
     return out;

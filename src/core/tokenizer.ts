@@ -20,7 +20,7 @@ const SPECIAL_FOLDS: Record<string, string> = {
 };
 const SPECIAL_FOLD_PATTERN = /[ßæÆœŒøØłŁđĐþÞı]/g;
 const COMBINING_MARKS = /\p{M}+/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
+const LOWER = /^\p{Ll}$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 const LOWER_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 const UPPER_RUN_THEN_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
@@ -29,11 +29,16 @@ const ALL_UPPER = /^\p{Lu}[\p{Lu}\p{N}]*$/u;
 
 /** Folds diacritics and compatibility forms ("Crème Brûlée" → "Creme Brulee", "ﬁle" → "file"). */
 export function foldText(text: string): string {
-  if (!NON_ASCII.test(text)) return text;
+  if (isAscii(text)) return text;
   return text
     .normalize("NFKD")
     .replace(COMBINING_MARKS, "")
-    .replace(SPECIAL_FOLD_PATTERN, (char) => SPECIAL_FOLDS[char] ?? char);
+    .replace(SPECIAL_FOLD_PATTERN, (char: string, offset: number, whole: string) => {
+      const folded = SPECIAL_FOLDS[char] ?? char;
+      // A capital ligature before a lower-case letter is title case ("Ærø" → "Aero"): "AEro" would be
+      // cut by camelCase splitting into "a" + "ero".
+      return folded.length > 1 && LOWER.test(whole.charAt(offset + 1)) ? folded[0] + folded.slice(1).toLowerCase() : folded;
+    });
 }
 
 // Words repeat heavily across a catalog; analysing each distinct spelling once keeps index builds fast.
@@ -68,12 +73,38 @@ function analyseWord(word: string): readonly Token[] {
  */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  const folded = foldText(text);
-  for (const match of folded.matchAll(WORD)) {
-    const tokens = analyseWord(match[0]);
-    for (let i = 0; i < tokens.length; i++) out.push(tokens[i]);
-  }
+  forEachToken(text, (token) => out.push(token));
   return out;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** Like `tokenize`, calling `visit` for each token instead of building an array (the index build's hot path). */
+export function forEachToken(text: string, visit: (token: Token) => void): void {
+  if (!isAscii(text)) {
+    const folded = foldText(text);
+    WORD.lastIndex = 0;
+    for (let match = WORD.exec(folded); match !== null; match = WORD.exec(folded)) {
+      const tokens = analyseWord(match[0]);
+      for (let i = 0; i < tokens.length; i++) visit(tokens[i]);
+    }
+    return;
+  }
+  // ASCII fast path (most tool text): a char-code scan instead of a Unicode regex.
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      const tokens = analyseWord(text.slice(start, i));
+      for (let k = 0; k < tokens.length; k++) visit(tokens[k]);
+      start = -1;
+    }
+  }
 }
 
 /** The indexed terms of a text: tokens without stop words, as stemmed terms. */

@@ -1,7 +1,14 @@
 // Typo tolerance: a symmetric-delete (SymSpell) index over the catalog's words, so a lookup never scans the vocabulary.
 
-/** Edit budget by word length: 1 edit from 4 letters, 2 from 8, none below 4. */
+/**
+ * Longest word typo tolerance applies to. Deletes grow with the square of a word's length: one
+ * 2,000-letter query word would need about two million variants (seconds and gigabytes).
+ */
+export const MAX_TYPO_WORD_LENGTH = 32;
+
+/** Edit budget by word length: 1 edit from 4 letters, 2 from 8, none below 4 or above MAX_TYPO_WORD_LENGTH. */
 export function maxEdits(length: number): number {
+  if (length > MAX_TYPO_WORD_LENGTH) return 0;
   return length >= 8 ? 2 : length >= 4 ? 1 : 0;
 }
 
@@ -54,11 +61,11 @@ export class TypoIndex {
   private readonly variants = new Map<string, number[]>();
   private readonly words: string[] = [];
 
-  /** Indexes alphabetic words of 3+ letters; each stores the deletes any in-budget query could reach. */
+  /** Indexes alphabetic words of 3 to MAX_TYPO_WORD_LENGTH letters; each stores the deletes any in-budget query could reach. */
   constructor(words: Iterable<string>) {
     const scratch = new Set<string>();
     for (const word of words) {
-      if (word.length < 3 || !/^\p{L}+$/u.test(word)) continue;
+      if (word.length < 3 || word.length > MAX_TYPO_WORD_LENGTH || !/^\p{L}+$/u.test(word)) continue;
       const id = this.words.length;
       this.words.push(word);
       // A query of 8+ letters may be 2 edits away from a 6+ letter word; shorter words need only 1.
