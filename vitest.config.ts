@@ -10,6 +10,7 @@ export default defineConfig({
     },
   },
   test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
         extends: true,
