@@ -31,12 +31,13 @@ export function normaliseSchema(schema) {
   return copy;
 }
 
+let cached;
+
 /**
- * Reads the data set once.
+ * Reads the data set once; parameter schemas come back normalised (see normaliseSchema).
  * @returns {{ tools: {name: string, description: string, parameters: object}[],
  *             queries: {query: string, expected: string[], type: string}[] }}
  */
-let cached;
 export function loadBfcl() {
   if (cached) return cached;
   const raw = JSON.parse(readFileSync(dataLocation, "utf8"));

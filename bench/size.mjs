@@ -34,6 +34,9 @@ async function bundle(entry, conditions) {
     write: false,
     metafile: true,
     logLevel: "silent",
+    // The repo's tsconfig maps "#default-wasm" to a source file for the type checker; a user's
+    // bundler sees only package.json, so ignore tsconfig and let the export conditions decide.
+    tsconfigRaw: "{}",
   });
   const code = result.outputFiles[0].contents;
   const output = Object.values(result.metafile.outputs)[0];

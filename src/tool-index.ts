@@ -4,6 +4,7 @@ import { readCatalog, type CatalogTool, type ToolCatalog } from "./core/catalog.
 import { toolFields, type FieldName } from "./core/fields.js";
 import { LexicalEngine, type TermContribution } from "./core/lexical-engine.js";
 import type { MatchKind } from "./core/query.js";
+import { tokenize } from "./core/tokenizer.js";
 import { ToolsiftError } from "./errors.js";
 import type { ToolsiftEvent } from "./events.js";
 import { normalizeQuery, resolveIndexOptions, resolveSelectOptions, type SelectOptions, type ToolIndexOptions } from "./options.js";
@@ -198,7 +199,13 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     let lexicalScore = 0;
     let best: Explanation["best"] = null;
     if (doc !== undefined && terms.length > 0) {
-      const top = engine.search(terms, 1);
+      // Pinned tools are not ranked by select, so they must not push this tool down here either.
+      const excluded: number[] = [];
+      for (const { name } of pinnedList(resolved.alwaysActive)) {
+        const other = docOf.get(name);
+        if (other !== undefined && other !== doc) excluded.push(other);
+      }
+      const top = engine.search(terms, 1, excluded);
       if (top.length > 0) best = { tool: docTools[top[0].doc].name, score: top[0].normalized };
       const scores = engine.lastScores();
       lexicalScore = scores[doc];
@@ -209,8 +216,10 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
         rank = ahead + 1;
       }
     }
-    const matchedWords = new Set(contributions.map((entry) => entry.from));
-    const queryWords = [...new Set(terms.map((term) => term.from))];
+    // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
+    // expansion ("pull request" → pr) matches the words it came from.
+    const matchedWords = new Set(contributions.flatMap((entry) => entry.from.split(" ")));
+    const queryWords = [...new Set(tokenize(text).filter((token) => !token.stop).map((token) => token.surface))];
     return {
       tool: toolName,
       query: text,

@@ -23,7 +23,7 @@ export class AbbreviationIndex {
   /** Numeronym key → catalog words it stands for, and → catalog tokens written as that numeronym. */
   private numeronyms: { words: Map<string, string[]>; written: Set<string> } | undefined;
   private readonly phraseCache = new Map<string, number[][]>();
-  private initials: Uint16Array | undefined;
+  private pairIndex: ReturnType<AbbreviationIndex["pairs"]> | undefined;
 
   constructor(private readonly index: PostingsIndex) {}
 
@@ -56,28 +56,24 @@ export class AbbreviationIndex {
   /**
    * Multi-word phrases of the catalog whose initials spell `initialism` ("pr" → [[pull, request]]),
    * most frequent first, as term-id sequences of consecutive indexed words inside one field.
-   * Scans the catalog's term sequence once per distinct initialism (then cached).
+   * Only a–z initialisms; results are cached per initialism.
    */
   phrasesFor(initialism: string, limit = 3): number[][] {
     const cached = this.phraseCache.get(initialism);
     if (cached !== undefined) return cached;
-    const { sequence, fieldStarts, terms } = this.index;
-    if (this.initials === undefined) {
-      // First letter of each alphabetic term; 0 marks terms that cannot be part of an initialism.
-      this.initials = new Uint16Array(terms.length);
-      terms.forEach((term, id) => {
-        if (term.length >= 2 && ALPHABETIC.test(term)) this.initials![id] = term.charCodeAt(0);
-      });
-    }
-    const initials = this.initials;
     const length = initialism.length;
-    const wanted = Array.from(initialism, (char) => char.charCodeAt(0));
-    const counts = new Map<string, { terms: number[]; count: number; first: number }>();
-    let order = 0;
-    for (let field = 0; field + 1 < fieldStarts.length; field++) {
-      const end = fieldStarts[field + 1];
-      for (let start = fieldStarts[field]; start + length <= end; start++) {
-        let k = 0;
+    const wanted = Array.from(initialism, (char) => char.charCodeAt(0) - 97);
+    const phrases: number[][] = [];
+    if (length >= 2 && wanted.every((letter) => letter >= 0 && letter < 26)) {
+      const { sequence } = this.index;
+      const { initials, fieldEnd, bucketStarts, positions } = this.pairs();
+      const bucket = wanted[0] * 26 + wanted[1];
+      const counts = new Map<string, { terms: number[]; count: number; first: number }>();
+      let order = 0;
+      for (let p = bucketStarts[bucket]; p < bucketStarts[bucket + 1]; p++) {
+        const start = positions[p];
+        if (start + length > fieldEnd[p]) continue;
+        let k = 2;
         while (k < length && initials[sequence[start + k]] === wanted[k]) k++;
         if (k < length) continue;
         const phrase = Array.from(sequence.subarray(start, start + length));
@@ -86,10 +82,52 @@ export class AbbreviationIndex {
         if (entry === undefined) counts.set(key, { terms: phrase, count: 1, first: order++ });
         else entry.count++;
       }
+      for (const entry of [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, limit)) phrases.push(entry.terms);
     }
-    const phrases = [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, limit).map((entry) => entry.terms);
     if (this.phraseCache.size >= PHRASE_CACHE_LIMIT) this.phraseCache.clear();
     this.phraseCache.set(initialism, phrases);
     return phrases;
+  }
+
+  /**
+   * Positions of every pair of consecutive words in one field, bucketed by their two initials (26×26
+   * buckets), so an initialism looks only at phrases that start right. Built once, on first need.
+   */
+  private pairs(): { initials: Int8Array; fieldEnd: Uint32Array; bucketStarts: Uint32Array; positions: Uint32Array } {
+    if (this.pairIndex !== undefined) return this.pairIndex;
+    const { sequence, fieldStarts, terms } = this.index;
+    // Initial a–z of each alphabetic term as 0–25; -1 for terms that cannot be part of an initialism.
+    const initials = new Int8Array(terms.length).fill(-1);
+    terms.forEach((term, id) => {
+      const letter = term.charCodeAt(0) - 97;
+      if (term.length >= 2 && letter >= 0 && letter < 26 && ALPHABETIC.test(term)) initials[id] = letter;
+    });
+    const bucketOf = (position: number): number => {
+      const first = initials[sequence[position]];
+      const second = initials[sequence[position + 1]];
+      return first < 0 || second < 0 ? -1 : first * 26 + second;
+    };
+    const counts = new Uint32Array(26 * 26 + 1);
+    for (let field = 0; field + 1 < fieldStarts.length; field++) {
+      for (let position = fieldStarts[field]; position + 1 < fieldStarts[field + 1]; position++) {
+        const bucket = bucketOf(position);
+        if (bucket >= 0) counts[bucket + 1]++;
+      }
+    }
+    for (let bucket = 0; bucket < 26 * 26; bucket++) counts[bucket + 1] += counts[bucket];
+    const bucketStarts = counts.slice();
+    const positions = new Uint32Array(counts[26 * 26]);
+    const fieldEnd = new Uint32Array(positions.length);
+    for (let field = 0; field + 1 < fieldStarts.length; field++) {
+      for (let position = fieldStarts[field]; position + 1 < fieldStarts[field + 1]; position++) {
+        const bucket = bucketOf(position);
+        if (bucket < 0) continue;
+        const slot = counts[bucket]++;
+        positions[slot] = position;
+        fieldEnd[slot] = fieldStarts[field + 1];
+      }
+    }
+    this.pairIndex = { initials, fieldEnd, bucketStarts, positions };
+    return this.pairIndex;
   }
 }

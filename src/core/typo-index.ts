@@ -40,15 +40,30 @@ export function editDistance(a: string, b: string, limit: number): number {
   return previous[n];
 }
 
-function addDeletes(word: string, depth: number, out: Set<string>): void {
-  if (depth === 0 || word.length <= 1) return;
+// FNV-1a over the word's char codes, skipping positions `skipA` and `skipB` (-1 for none): the hash
+// of a delete-variant, computed without building its string.
+function variantHash(word: string, skipA: number, skipB: number): number {
+  let hash = 0x811c9dc5;
   for (let i = 0; i < word.length; i++) {
-    const variant = word.slice(0, i) + word.slice(i + 1);
-    if (!out.has(variant)) {
-      out.add(variant);
-      addDeletes(variant, depth - 1, out);
-    }
+    if (i === skipA || i === skipB) continue;
+    hash ^= word.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
   }
+  return hash >>> 0;
+}
+
+/** Calls `visit` with the hash of the word and of each variant with up to `depth` (1 or 2) letters deleted. */
+function forEachVariant(word: string, depth: number, visit: (hash: number) => void): void {
+  visit(variantHash(word, -1, -1));
+  for (let i = 0; i < word.length; i++) {
+    visit(variantHash(word, i, -1));
+    if (depth < 2) continue;
+    for (let j = i + 1; j < word.length; j++) visit(variantHash(word, i, j));
+  }
+}
+
+function variantCount(length: number, depth: number): number {
+  return 1 + length + (depth >= 2 ? (length * (length - 1)) / 2 : 0);
 }
 
 /** A close catalog word for a misspelt query word. */
@@ -57,40 +72,64 @@ export interface TypoMatch {
   readonly distance: number;
 }
 
+/**
+ * Symmetric-delete index: every catalog word is stored under the hashes of its delete-variants, in one
+ * hash-bucketed CSR table (typed arrays, no per-variant strings). A query word's own variants find
+ * candidates; hash collisions only add candidates, which the exact edit distance then rejects.
+ */
 export class TypoIndex {
-  private readonly variants = new Map<string, number[]>();
   private readonly words: string[] = [];
+  private readonly mask: number;
+  private readonly bucketStarts: Uint32Array;
+  private readonly slotHashes: Uint32Array;
+  private readonly slotWords: Uint32Array;
 
-  /** Indexes alphabetic words of 3 to MAX_TYPO_WORD_LENGTH letters; each stores the deletes any in-budget query could reach. */
+  /** Indexes alphabetic words of 3+ letters; each stores the deletes any in-budget query could reach. */
   constructor(words: Iterable<string>) {
-    const scratch = new Set<string>();
+    let total = 0;
     for (const word of words) {
-      if (word.length < 3 || word.length > MAX_TYPO_WORD_LENGTH || !/^\p{L}+$/u.test(word)) continue;
-      const id = this.words.length;
+      if (word.length < 3 || !/^\p{L}+$/u.test(word)) continue;
       this.words.push(word);
-      // A query of 8+ letters may be 2 edits away from a 6+ letter word; shorter words need only 1.
-      scratch.clear();
-      scratch.add(word);
-      addDeletes(word, word.length >= 6 ? 2 : 1, scratch);
-      for (const variant of scratch) {
-        const list = this.variants.get(variant);
-        if (list === undefined) this.variants.set(variant, [id]);
-        else list.push(id);
-      }
+      total += variantCount(word.length, vocabularyDepth(word.length));
     }
+    const hashes = new Uint32Array(total);
+    const owners = new Uint32Array(total);
+    let filled = 0;
+    this.words.forEach((word, id) => {
+      forEachVariant(word, vocabularyDepth(word.length), (hash) => {
+        hashes[filled] = hash;
+        owners[filled++] = id;
+      });
+    });
+    let buckets = 1;
+    while (buckets < total) buckets <<= 1;
+    this.mask = buckets - 1;
+    // Counting sort of the variants by bucket.
+    const starts = new Uint32Array(buckets + 1);
+    for (let i = 0; i < total; i++) starts[(hashes[i] & this.mask) + 1]++;
+    for (let b = 0; b < buckets; b++) starts[b + 1] += starts[b];
+    const cursor = starts.slice(0, buckets);
+    this.slotHashes = new Uint32Array(total);
+    this.slotWords = new Uint32Array(total);
+    for (let i = 0; i < total; i++) {
+      const slot = cursor[hashes[i] & this.mask]++;
+      this.slotHashes[slot] = hashes[i];
+      this.slotWords[slot] = owners[i];
+    }
+    this.bucketStarts = starts;
   }
 
   /** Catalog words within the edit budget of `word`, closest first (at most `limit`). */
   lookup(word: string, limit = 3): TypoMatch[] {
     const budget = maxEdits(word.length);
-    if (budget === 0) return [];
+    if (budget === 0 || this.words.length === 0) return [];
     const candidates = new Set<number>();
-    const deletes = new Set<string>([word]);
-    addDeletes(word, budget, deletes);
-    for (const variant of deletes) {
-      const ids = this.variants.get(variant);
-      if (ids !== undefined) for (const id of ids) candidates.add(id);
-    }
+    forEachVariant(word, budget, (hash) => {
+      const bucket = hash & this.mask;
+      for (let slot = this.bucketStarts[bucket]; slot < this.bucketStarts[bucket + 1]; slot++) {
+        if (this.slotHashes[slot] === hash) candidates.add(this.slotWords[slot]);
+      }
+    });
     const matches: TypoMatch[] = [];
     for (const id of candidates) {
       const candidate = this.words[id];
@@ -103,4 +142,9 @@ export class TypoIndex {
     const best = matches[0].distance;
     return matches.filter((match) => match.distance === best).slice(0, limit);
   }
+}
+
+/** A query of 8+ letters may be 2 edits from a 6+ letter catalog word; shorter words need only 1. */
+function vocabularyDepth(length: number): number {
+  return length >= 6 ? 2 : 1;
 }
