@@ -111,7 +111,10 @@ export interface ResolvedSelectOptions {
   readonly alwaysActive: readonly string[];
 }
 
+const DEFAULT_SELECT: ResolvedSelectOptions = { maxTools: 5, threshold: 0, adaptive: true, alwaysActive: [] };
+
 export function resolveSelectOptions(options: SelectOptions | undefined): ResolvedSelectOptions {
+  if (options === undefined) return DEFAULT_SELECT;
   if (options !== undefined && (typeof options !== "object" || options === null)) fail("options", "an object", options);
   const maxTools = options?.maxTools ?? 5;
   if (typeof maxTools !== "number" || !Number.isInteger(maxTools) || maxTools < 1) fail("maxTools", "an integer ≥ 1", maxTools);

@@ -7,7 +7,7 @@ import type { MatchKind } from "./core/query.js";
 import { tokenize } from "./core/tokenizer.js";
 import { ToolsiftError } from "./errors.js";
 import type { ToolsiftEvent } from "./events.js";
-import { normalizeQuery, resolveIndexOptions, resolveSelectOptions, type SelectOptions, type ToolIndexOptions } from "./options.js";
+import { normalizeQuery, resolveIndexOptions, resolveSelectOptions, type ResolvedSelectOptions, type SelectOptions, type ToolIndexOptions } from "./options.js";
 import { WasmArena } from "./wasm/arena.js";
 import { instantiateCore, loadWasm } from "./wasm/load-wasm.js";
 
@@ -104,6 +104,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
   const toolNames = catalog.map((tool) => tool.name) as NAME[];
   const providerNames = catalog.filter((tool) => tool.provider).map((tool) => tool.name);
   let building: Promise<BuiltIndex> | undefined;
+  let built: BuiltIndex | undefined;
 
   async function build(): Promise<BuiltIndex> {
     const docTools = catalog.filter((tool) => !tool.provider);
@@ -130,10 +131,13 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
 
   function ready(): Promise<BuiltIndex> {
     // A failed build (say the wasm could not load) is not cached: the next call tries again.
-    building ??= build().catch((error: unknown) => {
-      building = undefined;
-      throw error;
-    });
+    building ??= build().then(
+      (result) => (built = result),
+      (error: unknown) => {
+        building = undefined;
+        throw error;
+      },
+    );
     return building;
   }
 
@@ -143,11 +147,45 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     return text;
   }
 
+  const providerPins = providerNames.map((name) => ({ name, reason: "provider" as PinReason }));
   function pinnedList(alwaysActive: readonly string[]): { name: string; reason: PinReason }[] {
+    if (alwaysActive.length === 0) return providerPins;
     const pinned = new Map<string, PinReason>();
     for (const name of alwaysActive) if (!pinned.has(name)) pinned.set(name, "alwaysActive");
     for (const name of providerNames) if (!pinned.has(name)) pinned.set(name, "provider");
     return [...pinned].map(([name, reason]) => ({ name, reason }));
+  }
+
+  /** Ranks the catalog for a query: ranked hits (no pinned tools), with the built index and query terms. */
+  function rank(built: BuiltIndex, text: string, resolved: ResolvedSelectOptions, pinned: readonly { name: string }[]) {
+    const terms = built.engine.analyse(text);
+    const excluded: number[] = [];
+    for (const { name } of pinned) {
+      const doc = built.docOf.get(name);
+      if (doc !== undefined) excluded.push(doc);
+    }
+    let hits = built.engine.search(terms, resolved.maxTools, excluded);
+    if (resolved.threshold > 0) hits = hits.filter((hit) => hit.normalized >= resolved.threshold);
+    if (resolved.adaptive) hits = elbow(hits);
+    return { terms, hits };
+  }
+
+  /** The built index, without an extra await once it exists. */
+  function builtOrReady(): BuiltIndex | Promise<BuiltIndex> {
+    return built ?? ready();
+  }
+
+  async function select(query: string, selectOptions?: SelectOptions): Promise<NAME[]> {
+    const resolved = resolveSelectOptions(selectOptions);
+    const text = readQuery(query);
+    const pinned = pinnedList(resolved.alwaysActive);
+    const names: NAME[] = [];
+    if (text.trim().length > 0 && catalog.length > 0) {
+      const index = await builtOrReady();
+      for (const hit of rank(index, text, resolved, pinned).hits) names.push(index.docTools[hit.doc].name as NAME);
+    }
+    for (const { name } of pinned) names.push(name as NAME);
+    return names;
   }
 
   async function selectWithScores(query: string, selectOptions?: SelectOptions): Promise<SelectionResult<NAME>> {
@@ -156,19 +194,12 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const pinned = pinnedList(resolved.alwaysActive);
     const results: ScoredTool<NAME>[] = [];
     if (text.trim().length > 0 && catalog.length > 0) {
-      const { engine, docTools, docOf } = await ready();
-      const terms = engine.analyse(text);
-      const excluded: number[] = [];
-      for (const { name } of pinned) {
-        const doc = docOf.get(name);
-        if (doc !== undefined) excluded.push(doc);
-      }
-      let hits = engine.search(terms, resolved.maxTools, excluded).filter((hit) => hit.normalized >= resolved.threshold);
-      if (resolved.adaptive) hits = elbow(hits);
+      const index = await builtOrReady();
+      const { terms, hits } = rank(index, text, resolved, pinned);
       for (const hit of hits) {
-        const contributions = engine.contributions(terms, hit.doc);
+        const contributions = index.engine.contributions(terms, hit.doc);
         results.push({
-          name: docTools[hit.doc].name as NAME,
+          name: index.docTools[hit.doc].name as NAME,
           score: hit.normalized,
           lexicalScore: hit.score,
           matchedTerms: contributions.map((entry) => entry.term),
@@ -241,9 +272,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
       const { engine } = await ready();
       engine.typos();
     },
-    async select(query, selectOptions) {
-      return (await selectWithScores(query, selectOptions)).tools;
-    },
+    select,
     selectWithScores,
     explain,
   };
@@ -254,8 +283,9 @@ function elbow<T extends { score: number }>(hits: T[]): T[] {
   if (hits.length <= MIN_ADAPTIVE) return hits;
   const top = hits[0].score;
   if (top <= 0) return hits;
-  for (let i = MIN_ADAPTIVE; i < hits.length; i++) {
-    if ((hits[i - 1].score - hits[i].score) / top >= ELBOW_GAP) return hits.slice(0, i);
+  // The drop after the first hit counts too (one dominant tool, a weak tail): the cut then keeps MIN_ADAPTIVE.
+  for (let i = 1; i < hits.length; i++) {
+    if ((hits[i - 1].score - hits[i].score) / top >= ELBOW_GAP) return hits.slice(0, Math.max(i, MIN_ADAPTIVE));
   }
   return hits;
 }

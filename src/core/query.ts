@@ -1,9 +1,8 @@
 // Query analysis: query text → weighted catalog terms, with typo, abbreviation and compound expansions.
 
 import type { AbbreviationIndex } from "./abbreviations.js";
-import { isNumeronym } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
-import { tokenize, type Token } from "./tokenizer.js";
+import { forEachToken, type Token } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
 
 /** How a query word reached a catalog term. */
@@ -35,7 +34,6 @@ export interface QueryContext {
   readonly settings: ExpansionSettings;
 }
 
-const ALPHABETIC = /^\p{L}+$/u;
 const MAX_PHRASE = 4;
 
 class TermCollector {
@@ -70,18 +68,20 @@ function expandInitialism(context: QueryContext, collector: TermCollector, surfa
 export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
   const { index, settings } = context;
   const collector = new TermCollector(index);
-  const tokens: Token[] = tokenize(text);
-  const content = tokens.filter((token) => !token.stop);
+  const content: Token[] = [];
+  forEachToken(text, (token) => {
+    if (!token.stop) content.push(token);
+  });
   const abbreviationWeight = settings.abbreviationWeight;
 
   for (const token of content) {
     const known = index.termIds.get(token.term);
     if (known !== undefined) collector.add(known, 1, "exact", token.surface);
-    const alphabetic = ALPHABETIC.test(token.surface);
+    const alphabetic = token.alphabetic;
 
     if (abbreviationWeight > 0) {
       // Numeronyms both ways: "k8s" ↔ "kubernetes", whether or not the query word is itself indexed.
-      if (isNumeronym(token.surface) || (known === undefined && alphabetic)) {
+      if (token.numeronym || (known === undefined && alphabetic)) {
         for (const match of context.abbreviations.numeronymMatches(token.surface)) {
           collector.addSurface(match, abbreviationWeight, "abbreviation", token.surface);
         }
@@ -112,9 +112,9 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
     for (let start = 0; start < content.length; start++) {
       let initials = "";
       for (let length = 1; length <= MAX_PHRASE && start + length <= content.length; length++) {
-        const surface = content[start + length - 1].surface;
-        if (!ALPHABETIC.test(surface)) break;
-        initials += surface[0];
+        const token = content[start + length - 1];
+        if (!token.alphabetic) break;
+        initials += token.surface[0];
         if (length < 2) continue;
         const id = index.termIds.get(initials);
         if (id !== undefined && index.acronyms.has(id)) {

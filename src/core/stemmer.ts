@@ -30,8 +30,8 @@ export function stem(word: string): string {
   // Plurals and third person.
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
   else if (w.endsWith("sses")) w = w.slice(0, -2);
-  else if (/(?:xes|ches|shes|zes)$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !/(?:ss|us|is|ys)$/.test(w)) w = w.slice(0, -1);
+  else if (w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes") || w.endsWith("zes")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is") && !w.endsWith("ys")) w = w.slice(0, -1);
   // Derivational endings meet their verb: "calculation"/"calculator"/"calculate" → "calculat",
   // "invention" → "invent", "conversion" → "convers", "discoverer" → "discover".
   if (w.endsWith("ation") && w.length > 7) w = w.slice(0, -3);

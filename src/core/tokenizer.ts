@@ -11,8 +11,12 @@ export interface Token {
   readonly surface: string;
   /** True when the source spelled it as an upper-case acronym ("PR", "HTTP"). */
   readonly acronym: boolean;
-  /** True for stop words: kept in the stream for phrase detection, never indexed or matched. */
+  /** True for stop words, single characters and bare numbers: never indexed or matched. */
   readonly stop: boolean;
+  /** Letters only. */
+  readonly alphabetic: boolean;
+  /** Written as a numeronym ("k8s", "i18n"). */
+  readonly numeronym: boolean;
 }
 
 const SPECIAL_FOLDS: Record<string, string> = {
@@ -25,6 +29,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const LOWER_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 const UPPER_RUN_THEN_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
 const BARE_NUMBER = /^\p{N}+$/u;
+const ALPHABETIC = /^\p{L}+$/u;
+const NUMERONYM = /^\p{L}\d+\p{L}$/u;
 const ALL_UPPER = /^\p{Lu}[\p{Lu}\p{N}]*$/u;
 
 /** Folds diacritics and compatibility forms ("Crème Brûlée" → "Creme Brulee", "ﬁle" → "file"). */
@@ -45,20 +51,43 @@ export function foldText(text: string): string {
 const wordCache = new Map<string, readonly Token[]>();
 const WORD_CACHE_LIMIT = 200_000;
 
+const isUpper = (code: number): boolean => code >= 65 && code <= 90;
+const isLowerOrDigit = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+
+/** Splits an ASCII identifier at case changes: "createGitHubPR" → create Git Hub PR, "HTTPServer" → HTTP Server. */
+function splitAsciiCase(word: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (let i = 1; i < word.length; i++) {
+    const previous = word.charCodeAt(i - 1);
+    const current = word.charCodeAt(i);
+    const boundary = (isLowerOrDigit(previous) && isUpper(current)) || (isUpper(previous) && isUpper(current) && i + 1 < word.length && word.charCodeAt(i + 1) >= 97 && word.charCodeAt(i + 1) <= 122);
+    if (boundary) {
+      pieces.push(word.slice(start, i));
+      start = i;
+    }
+  }
+  pieces.push(word.slice(start));
+  return pieces;
+}
+
 function analyseWord(word: string): readonly Token[] {
   const cached = wordCache.get(word);
   if (cached !== undefined) return cached;
-  const pieces = word.replace(LOWER_THEN_UPPER, "$1 $2").replace(UPPER_RUN_THEN_WORD, "$1 $2").split(" ");
+  const pieces = isAscii(word) ? splitAsciiCase(word) : word.replace(LOWER_THEN_UPPER, "$1 $2").replace(UPPER_RUN_THEN_WORD, "$1 $2").split(" ");
   const tokens: Token[] = [];
   for (const piece of pieces) {
     if (piece.length === 0) continue;
     const surface = piece.toLowerCase();
+    const alphabetic = ALPHABETIC.test(surface);
     tokens.push({
       term: stem(surface),
       surface,
       acronym: piece.length >= 2 && piece.length <= 6 && ALL_UPPER.test(piece),
       // Single characters and bare numbers are values ("x", "52"), not intent: kept in the stream, never matched.
       stop: surface.length < 2 || STOP_WORDS.has(surface) || BARE_NUMBER.test(surface),
+      alphabetic,
+      numeronym: !alphabetic && NUMERONYM.test(surface),
     });
   }
   if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
