@@ -26,6 +26,11 @@ export function stem(word: string): string {
   if (n < 4) return word;
   const last = word.charCodeAt(n - 1);
   if (last < 97 || last > 122) return word;
+  // Any digit marks an id ("a11y", "html5s", "oauth2"): stemming would break it ("a11y" → "a11i").
+  for (let i = 0; i < n - 1; i++) {
+    const code = word.charCodeAt(i);
+    if (code >= 48 && code <= 57) return word;
+  }
   let w = word;
   // Plurals and third person.
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -2);

@@ -84,11 +84,14 @@ export class TypoIndex {
   private readonly slotHashes: Uint32Array;
   private readonly slotWords: Uint32Array;
 
-  /** Indexes alphabetic words of 3+ letters; each stores the deletes any in-budget query could reach. */
+  /**
+   * Indexes alphabetic words of 3 to MAX_TYPO_WORD_LENGTH + 2 letters (no query word in budget can reach a
+   * longer one); each stores the deletes any in-budget query could reach.
+   */
   constructor(words: Iterable<string>) {
     let total = 0;
     for (const word of words) {
-      if (word.length < 3 || !/^\p{L}+$/u.test(word)) continue;
+      if (word.length < 3 || word.length > MAX_TYPO_WORD_LENGTH + 2 || !/^\p{L}+$/u.test(word)) continue;
       this.words.push(word);
       total += variantCount(word.length, vocabularyDepth(word.length));
     }

@@ -1,0 +1,351 @@
+// select / selectWithScores / explain on a realistic SaaS catalog: what an agent developer relies on.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createToolIndex, type SelectOptions } from "../../src/index.js";
+import { defaultWasm } from "../../src/wasm/default-wasm-bytes.js";
+import { saasCatalog } from "./saas-catalog.js";
+
+const noCut: SelectOptions = { adaptive: false, maxTools: 20 };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("ranking", () => {
+  const index = createToolIndex(saasCatalog);
+
+  it.each([
+    ["send an email to the team", "send_email"],
+    ["post a message in the #general Slack channel", "slack_post_message"],
+    ["refund the customer's payment", "stripe_refund_payment"],
+    ["create a Stripe invoice", "stripe_create_invoice"],
+    ["list the open issues on GitHub", "github_list_issues"],
+    ["create a pull request", "github_create_pull_request"],
+    ["deploy the container to the cluster", "deploy_service"],
+    ["translate the UI into German", "translate_strings"],
+    ["schedule a meeting with the design team", "calendar_schedule_meeting"],
+    ["what is the weather forecast for Paris", "weather_forecast"],
+    ["send an SMS to this phone number", "twilio_send_sms"],
+    ["upload this file to an S3 bucket", "s3_upload_file"],
+    ["file a Jira ticket with high priority", "jira_create_ticket"],
+    ["search my Notion pages", "notion_search_pages"],
+  ])("%j → %s first", async (query, expected) => {
+    expect((await index.select(query))[0]).toBe(expected);
+  });
+
+  it.each([
+    ["sned an emial", "send_email", ["sned", "emial"]],
+    ["refnud the paymnet", "stripe_refund_payment", ["refnud", "paymnet"]],
+    ["shedule a meting", "calendar_schedule_meeting", ["shedule", "meting"]],
+  ])("typo query %j still ranks %s first and reports the typo expansions", async (query, expected, words) => {
+    const { results } = await index.selectWithScores(query);
+    expect(results[0].name).toBe(expected);
+    const typos = results[0].expansions.filter((expansion) => expansion.kind === "typo");
+    expect(typos.map((expansion) => expansion.from).sort()).toEqual([...words].sort());
+  });
+
+  it("does not expand words the catalog spells exactly", async () => {
+    const { results } = await index.selectWithScores("send an email");
+    expect(results[0].name).toBe("send_email");
+    expect(results[0].expansions).toEqual([]);
+    expect(results[0].matchedTerms).toEqual(expect.arrayContaining(["send", "email"]));
+  });
+
+  it("applies typo tolerance to words of up to 32 letters", async () => {
+    const long = "pneumonoultramicroscopicsilicovolcanoconiosis"; // 45 letters
+    const medium = "electroencephalographically"; // 27 letters
+    const words = createToolIndex([
+      { name: "diagnose", description: `Diagnose ${long}.` },
+      { name: "record_eeg", description: `Record ${medium}.` },
+    ]);
+    expect(await words.select(medium.replace("graph", "grahp"))).toEqual(["record_eeg"]);
+    expect(await words.select(long.replace("silico", "silcio"))).toEqual([]);
+    expect(await words.select(long)).toEqual(["diagnose"]);
+  });
+
+  it("ignores typos when typo tolerance is off", async () => {
+    const strict = createToolIndex(saasCatalog, { typoTolerance: false });
+    expect(await strict.select("refnud the paymnet")).toEqual([]);
+  });
+
+  it("finds the Kubernetes tool from k8s, with an abbreviation expansion", async () => {
+    const { results } = await index.selectWithScores("deploy to k8s");
+    expect(results[0].name).toBe("deploy_service");
+    expect(results[0].expansions).toContainEqual({ from: "k8s", term: expect.stringMatching(/^kubernet/), kind: "abbreviation" });
+    expect((await index.select("k8s"))[0]).toBe("deploy_service");
+  });
+
+  it("finds the internationalization tool from i18n", async () => {
+    const { results } = await index.selectWithScores("i18n");
+    expect(results[0].name).toBe("translate_strings");
+    expect(results[0].expansions[0]).toMatchObject({ from: "i18n", kind: "abbreviation" });
+  });
+
+  it("reads PR as pull request, and pull request as PR", async () => {
+    // gitlab_merge_pr spells "PR" itself and may rank above; the pull-request tool must be found through the expansion.
+    const pr = await index.selectWithScores("open a PR");
+    const github = pr.results.find((result) => result.name === "github_create_pull_request");
+    expect(pr.tools.slice(0, 2).sort()).toEqual(["github_create_pull_request", "gitlab_merge_pr"]);
+    expect(github?.expansions).toEqual(
+      expect.arrayContaining([
+        { from: "pr", term: "pull", kind: "abbreviation" },
+        { from: "pr", term: "request", kind: "abbreviation" },
+      ]),
+    );
+    // gitlab_merge_pr only ever says "PR".
+    const spelled = await index.selectWithScores("pull request", noCut);
+    const gitlab = spelled.results.find((result) => result.name === "gitlab_merge_pr");
+    expect(gitlab?.expansions).toEqual([{ from: "pull request", term: "pr", kind: "abbreviation" }]);
+    expect(spelled.tools.slice(0, 2).sort()).toEqual(["github_create_pull_request", "gitlab_merge_pr"]);
+  });
+
+  it("ignores abbreviations when they are off", async () => {
+    const plain = createToolIndex(saasCatalog, { abbreviations: false });
+    expect(await plain.select("k8s")).toEqual([]);
+    const { results } = await plain.selectWithScores("pull request open a PR", noCut);
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) expect(result.expansions).toEqual([]);
+  });
+
+  it("splits an unknown compound word into catalog words", async () => {
+    const compound = createToolIndex([
+      { name: "git_hub_search", description: "Search code." },
+      { name: "list_users", description: "List users." },
+    ]);
+    const { results } = await compound.selectWithScores("github");
+    expect(results.map((result) => result.name)).toEqual(["git_hub_search"]);
+    expect(results[0].expansions).toEqual([
+      { from: "github", term: "git", kind: "compound" },
+      { from: "github", term: "hub", kind: "compound" },
+    ]);
+  });
+
+  it("finds a closed compound in the catalog from its parts", async () => {
+    const compound = createToolIndex([
+      { name: "github_sync", description: "Sync a repository." },
+      { name: "git_log", description: "Show the commit log." },
+      { name: "hub_status", description: "Status of the hub." },
+      { name: "list_users", description: "List users." },
+    ]);
+    expect(await compound.select("git hub", noCut)).toContain("github_sync");
+    // A word the catalog spells whole is matched as it is, not split: only github_sync matches.
+    expect(await compound.select("github", noCut)).toEqual(["github_sync"]);
+  });
+});
+
+describe("select options", () => {
+  const index = createToolIndex(saasCatalog);
+
+  it("returns at most maxTools tools", async () => {
+    for (const maxTools of [1, 2, 3]) {
+      const tools = await index.select("create send list post", { maxTools, adaptive: false });
+      expect(tools).toHaveLength(maxTools);
+    }
+    expect((await index.select("create send list post")).length).toBeLessThanOrEqual(5);
+  });
+
+  it("adaptive cuts a weak tail after one dominant tool, keeping two", async () => {
+    const query = "create a stripe invoice";
+    const all = await index.selectWithScores(query, { maxTools: 4, adaptive: false });
+    expect(all.tools).toHaveLength(4);
+    expect(all.tools[0]).toBe("stripe_create_invoice");
+    // The shape that makes the elbow: a clear leader, the rest far below it.
+    expect(all.results[0].score - all.results[1].score).toBeGreaterThan(0.4 * all.results[0].score);
+    const cut = await index.select(query, { maxTools: 4 });
+    expect(cut).toEqual(all.tools.slice(0, 2));
+  });
+
+  it("adaptive cuts at the first large drop further down", async () => {
+    const catalog = [
+      { name: "invoice_pdf_export", description: "Export an invoice as PDF." },
+      { name: "invoice_pdf_email", description: "Email an invoice PDF." },
+      { name: "invoice_pdf_print", description: "Print an invoice PDF." },
+      { name: "list_orders", description: "List orders; an order may have an invoice." },
+      { name: "list_files", description: "List files; a file may be an invoice." },
+      { name: "list_teams", description: "List teams." },
+    ];
+    const small = createToolIndex(catalog);
+    const all = await small.select("invoice pdf", { maxTools: 5, adaptive: false });
+    expect(all).toHaveLength(5);
+    const cut = await small.select("invoice pdf", { maxTools: 5 });
+    expect(cut.slice().sort()).toEqual(["invoice_pdf_email", "invoice_pdf_export", "invoice_pdf_print"]);
+  });
+
+  it("threshold drops tools scoring below it", async () => {
+    const all = await index.selectWithScores("create a stripe invoice", noCut);
+    expect(all.results.length).toBeGreaterThan(2);
+    const threshold = (all.results[0].score + all.results[1].score) / 2;
+    const kept = await index.selectWithScores("create a stripe invoice", { ...noCut, threshold });
+    expect(kept.tools).toEqual(["stripe_create_invoice"]);
+    for (const result of all.results) expect(result.score).toBeGreaterThan(0);
+    expect(await index.select("create a stripe invoice", { ...noCut, threshold: 1 })).toEqual([]);
+  });
+
+  it("alwaysActive tools come after the ranked ones, do not count against maxTools and never repeat", async () => {
+    const { tools, results } = await index.selectWithScores("send a message", {
+      maxTools: 2,
+      adaptive: false,
+      alwaysActive: ["weather_forecast", "send_email", "weather_forecast", "not_in_catalog"],
+    });
+    const ranked = results.filter((result) => result.pinned === undefined);
+    expect(ranked).toHaveLength(2);
+    expect(ranked.map((result) => result.name)).not.toContain("send_email");
+    expect(tools.slice(2)).toEqual(["weather_forecast", "send_email", "not_in_catalog"]);
+    expect(new Set(tools).size).toBe(tools.length);
+    for (const result of results.slice(2)) expect(result).toMatchObject({ pinned: "alwaysActive", score: 1, lexicalScore: 0 });
+  });
+
+  it("breaks ties by catalog order, the same on every run", async () => {
+    const twins = [
+      { name: "zeta_converter", description: "Convert currency amounts between currencies." },
+      { name: "alpha_converter", description: "Convert currency amounts between currencies." },
+      { name: "list_users", description: "List users." },
+    ];
+    const runs = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const fresh = createToolIndex(twins);
+        return [await fresh.selectWithScores("currency amounts"), await fresh.selectWithScores("currency amounts")];
+      }),
+    );
+    for (const { tools, results } of runs.flat()) {
+      expect(tools).toEqual(["zeta_converter", "alpha_converter"]);
+      expect(results[0].lexicalScore).toBe(results[1].lexicalScore);
+    }
+    const reversed = createToolIndex([twins[1], twins[0], twins[2]]);
+    expect(await reversed.select("currency amounts")).toEqual(["alpha_converter", "zeta_converter"]);
+  });
+});
+
+describe("explain", () => {
+  const index = createToolIndex(saasCatalog);
+
+  it("gives every returned tool the rank of its position in selectWithScores", async () => {
+    for (const query of ["create a pull request", "send a text message", "refnud the paymnet", "list open github issues"]) {
+      const { tools } = await index.selectWithScores(query, noCut);
+      expect(tools.length).toBeGreaterThan(0);
+      for (const [position, tool] of tools.entries()) {
+        const explanation = await index.explain(query, tool, noCut);
+        expect(explanation.rank, `${query} / ${tool}`).toBe(position + 1);
+        expect(explanation.selected).toBe(true);
+      }
+      expect((await index.explain(query, tools[0], noCut)).best?.tool).toBe(tools[0]);
+    }
+  });
+
+  it("ranks as select does when a higher-scoring tool is pinned", async () => {
+    const options: SelectOptions = { ...noCut, alwaysActive: ["slack_post_message"] };
+    const { tools } = await index.selectWithScores("text message", options);
+    expect(tools).toEqual(["twilio_send_sms", "slack_post_message"]);
+    const explanation = await index.explain("text message", "twilio_send_sms", options);
+    expect(explanation.rank).toBe(1);
+    expect(explanation.best?.tool).toBe("twilio_send_sms");
+    const pinned = await index.explain("text message", "slack_post_message", options);
+    expect(pinned).toMatchObject({ rank: null, pinned: "alwaysActive", score: 1, selected: true });
+  });
+
+  it("lists each matched term with its field counts, and the query words that missed", async () => {
+    const explanation = await index.explain("create a github pull request for the xyzzy branch", "github_create_pull_request");
+    const byTerm = Object.fromEntries(explanation.terms.map((term) => [term.from, term]));
+    expect(byTerm.pull.fields).toEqual({ name: 1, description: 1 });
+    expect(byTerm.branch.fields).toEqual({ description: 2 });
+    expect(byTerm.create.fields).toEqual({ name: 1 });
+    for (const term of explanation.terms) {
+      expect(term.contribution).toBeGreaterThan(0);
+      expect(term.idf).toBeGreaterThan(0);
+    }
+    const total = explanation.terms.reduce((sum, term) => sum + term.contribution, 0);
+    expect(total).toBeCloseTo(explanation.lexicalScore, 3);
+    expect(explanation.unmatched).toEqual(["xyzzy"]);
+    expect(explanation.queryTerms).toContainEqual({ term: "pr", kind: "abbreviation", from: "pull request", weight: 0.8 });
+  });
+
+  it("reports a tool that did not match with rank null and every word unmatched", async () => {
+    const explanation = await index.explain("send an email", "weather_forecast");
+    expect(explanation).toMatchObject({ rank: null, score: 0, lexicalScore: 0, selected: false, terms: [] });
+    expect(explanation.unmatched).toEqual(["send", "email"]);
+    expect(explanation.best?.tool).toBe("send_email");
+  });
+});
+
+describe("index lifecycle", () => {
+  it("warmUp is idempotent: the core is compiled and the index built once", async () => {
+    const bytes = defaultWasm() as Uint8Array<ArrayBuffer>;
+    const compile = vi.spyOn(WebAssembly, "compile");
+    const index = createToolIndex(saasCatalog, { wasm: bytes });
+    await Promise.all([index.warmUp(), index.warmUp()]);
+    await index.warmUp();
+    expect(await index.select("sned an emial")).toEqual(["send_email", "twilio_send_sms"]);
+    await index.warmUp();
+    expect(compile).toHaveBeenCalledOnce();
+  });
+
+  it("keeps two indexes in one process apart", async () => {
+    const first = createToolIndex(saasCatalog);
+    const second = createToolIndex([
+      { name: "send_fax", description: "Send a fax to a number." },
+      { name: "email_archive", description: "Archive an email thread." },
+    ]);
+    const expectedFirst = await first.select("send an email");
+    // Interleaved calls on both, with the second growing its own memory meanwhile.
+    const big = createToolIndex(Array.from({ length: 2_000 }, (_, i) => ({ name: `tool_${i}`, description: `Sends email batch ${"x".repeat(i % 7)}` })));
+    const [a, b, c] = await Promise.all([first.select("send an email"), second.select("send an email"), big.select("send an email")]);
+    expect(a).toEqual(expectedFirst);
+    expect(a[0]).toBe("send_email");
+    expect(b.slice().sort()).toEqual(["email_archive", "send_fax"]);
+    expect(c.every((name) => name.startsWith("tool_"))).toBe(true);
+    expect(await first.select("send an email")).toEqual(expectedFirst);
+  });
+});
+
+describe("a 5,000-tool catalog", () => {
+  const services = ["github", "slack", "stripe", "jira", "notion", "salesforce", "hubspot", "zendesk", "asana", "shopify"];
+  const verbs = ["create", "list", "update", "delete", "archive", "export", "import", "search", "sync", "assign"];
+  const nouns = ["invoice", "customer", "ticket", "page", "channel", "order", "contact", "project", "comment", "webhook", "label", "report", "refund", "product", "subscription", "milestone", "attachment", "workflow", "dashboard", "campaign", "coupon", "segment", "release", "sprint", "board"];
+  const consonants = "bdfgklmnprstvz";
+  const vowels = "aiou";
+  // A unique, pronounceable code word per tool: consonant-vowel syllables, so no two are one edit apart
+  // after a swap of their first two letters.
+  const codeWord = (i: number): string => {
+    let word = "";
+    let rest = i;
+    for (let syllable = 0; syllable < 4; syllable++) {
+      word += consonants[rest % consonants.length] + vowels[Math.floor(rest / consonants.length) % vowels.length];
+      rest = Math.floor(rest / (consonants.length * vowels.length));
+    }
+    return word;
+  };
+  const catalog = Array.from({ length: 5_000 }, (_, i) => {
+    const service = services[i % services.length];
+    const verb = verbs[Math.floor(i / services.length) % verbs.length];
+    const noun = nouns[Math.floor(i / (services.length * verbs.length)) % nouns.length];
+    return {
+      name: `${service}_${verb}_${noun}_${i}`,
+      description: `${verb[0].toUpperCase()}${verb.slice(1)} a ${noun} in ${service.charAt(0).toUpperCase()}${service.slice(1)}. Internal code ${codeWord(i)}.`,
+      parameters: { type: "object", properties: { [`${noun}Id`]: { type: "string" }, workspace: { type: "string" } } },
+    };
+  });
+  const index = createToolIndex(catalog);
+
+  it("has unique names and code words", () => {
+    expect(new Set(catalog.map((tool) => tool.name)).size).toBe(5_000);
+    expect(new Set(catalog.map((_, i) => codeWord(i))).size).toBe(5_000);
+  });
+
+  it("finds a tool by its unique word, exactly and with a typo", async () => {
+    for (const i of [0, 1, 777, 2_500, 4_321, 4_999]) {
+      const word = codeWord(i);
+      expect(await index.select(word), word).toEqual([catalog[i].name]);
+      const swapped = word[1] + word[0] + word.slice(2);
+      const { results } = await index.selectWithScores(swapped);
+      expect(results[0].name, swapped).toBe(catalog[i].name);
+      expect(results[0].expansions).toEqual([{ from: swapped, term: expect.any(String), kind: "typo" }]);
+    }
+  });
+
+  it("ranks the tools that match every word of the query first", async () => {
+    const tools = await index.select("archive a stripe refund", { maxTools: 10, adaptive: false });
+    expect(tools).toHaveLength(10);
+    const exact = catalog.filter((tool) => tool.name.startsWith("stripe_archive_refund_")).map((tool) => tool.name);
+    expect(exact.length).toBeGreaterThan(0);
+    expect(tools.slice(0, exact.length).sort()).toEqual(exact.sort());
+  });
+});

@@ -1,0 +1,128 @@
+// Tokenizer and stemmer: the text analysis both the index and every query go through.
+import { describe, expect, it } from "vitest";
+import { stem } from "../../src/core/stemmer.js";
+import { foldText, terms, tokenize } from "../../src/core/tokenizer.js";
+
+const surfaces = (text: string): string[] => tokenize(text).map((token) => token.surface);
+
+describe("foldText", () => {
+  it.each([
+    ["Crème Brûlée", "Creme Brulee"],
+    ["Ærø", "Aero"],
+    ["ÆRØ", "AERO"],
+    ["straße", "strasse"],
+    ["ﬁle", "file"],
+    ["Łódź", "Lodz"],
+    ["Œuvre", "Oeuvre"],
+    ["naïve café", "naive cafe"],
+  ])("folds %j to %j", (text, folded) => {
+    expect(foldText(text)).toBe(folded);
+  });
+
+  it("returns ASCII text unchanged", () => {
+    expect(foldText("createGitHubPR v2")).toBe("createGitHubPR v2");
+  });
+});
+
+describe("tokenize", () => {
+  it("matches accented and plain spellings to the same terms", () => {
+    expect(terms("Crème Brûlée")).toEqual(terms("creme brulee"));
+    expect(terms("Ærø")).toEqual(terms("aero"));
+    expect(terms("Straße")).toEqual(terms("strasse"));
+    expect(terms("ﬁle")).toEqual(terms("file"));
+  });
+
+  it("splits camelCase and PascalCase identifiers, acronyms included", () => {
+    expect(surfaces("createGitHubPR")).toEqual(["create", "git", "hub", "pr"]);
+    expect(surfaces("HTTPServer")).toEqual(["http", "server"]);
+    expect(surfaces("parseXMLDocument")).toEqual(["parse", "xml", "document"]);
+    expect(surfaces("ListIssues")).toEqual(["list", "issues"]);
+  });
+
+  it("splits snake_case, kebab-case and dotted names", () => {
+    expect(surfaces("get-user_by.id")).toEqual(["get", "user", "by", "id"]);
+    expect(surfaces("github.issues/list")).toEqual(["github", "issues", "list"]);
+  });
+
+  it("flags upper-case acronyms of 2 to 6 characters", () => {
+    const [create, git, hub, pr] = tokenize("createGitHubPR");
+    expect([create.acronym, git.acronym, hub.acronym, pr.acronym]).toEqual([false, false, false, true]);
+    expect(tokenize("HTTP server")[0].acronym).toBe(true);
+    expect(tokenize("Http")[0].acronym).toBe(false);
+    expect(tokenize("ABCDEFGH")[0].acronym).toBe(false);
+  });
+
+  it("keeps stop words in the stream but flags them", () => {
+    const tokens = tokenize("Send the email to my boss");
+    expect(tokens.map((token) => token.surface)).toEqual(["send", "the", "email", "to", "my", "boss"]);
+    expect(tokens.filter((token) => token.stop).map((token) => token.surface)).toEqual(["the", "to", "my"]);
+    expect(terms("Send the email to my boss")).toEqual(["send", "email", "boss"]);
+  });
+
+  it("flags bare numbers and single characters as stop", () => {
+    const tokens = tokenize("resize x 1024 y 768");
+    expect(tokens.filter((token) => token.stop).map((token) => token.surface)).toEqual(["x", "1024", "y", "768"]);
+    expect(terms("page 2 of 10")).toEqual([stem("page")]);
+  });
+
+  it("keeps numeronyms and words with digits whole", () => {
+    expect(terms("k8s i18n a11y")).toEqual(["k8s", "i18n", "a11y"]);
+    expect(terms("oauth2 v2 s3")).toEqual(["oauth2", "v2", "s3"]);
+  });
+
+  it("splits on any non-letter, non-digit character, emoji and punctuation included", () => {
+    expect(surfaces("deploy🚀now, (please)!")).toEqual(["deploy", "now", "please"]);
+    expect(tokenize("")).toEqual([]);
+    expect(tokenize(" \t\n--__..")).toEqual([]);
+  });
+
+  it("lower-cases non-Latin scripts and keeps them searchable", () => {
+    expect(terms("Привет МИР")).toEqual(["привет", "мир"]);
+    expect(terms("東京")).toEqual(["東京"]);
+  });
+});
+
+describe("stem", () => {
+  it("brings the forms of a verb and its derived nouns to one stem", () => {
+    const base = stem("create");
+    for (const form of ["creates", "creating", "created", "creation"]) expect(stem(form), form).toBe(base);
+    expect(stem("calculator")).toBe(stem("calculate"));
+    expect(stem("calculation")).toBe(stem("calculate"));
+    expect(stem("translation")).toBe(stem("translate"));
+    expect(stem("deployer")).toBe(stem("deploy"));
+  });
+
+  it("folds plurals", () => {
+    expect(stem("users")).toBe(stem("user"));
+    expect(stem("queries")).toBe(stem("query"));
+    expect(stem("boxes")).toBe(stem("box"));
+    expect(stem("batches")).toBe(stem("batch"));
+    expect(stem("classes")).toBe(stem("class"));
+    expect(stem("invoices")).toBe(stem("invoice"));
+    expect(stem("issues")).toBe(stem("issue"));
+  });
+
+  it("undoubles a consonant left by -ing and -ed, but not ll, ss or zz", () => {
+    expect(stem("stopping")).toBe("stop");
+    expect(stem("stopped")).toBe("stop");
+    expect(stem("running")).toBe("run");
+    expect(stem("installing")).toBe("install");
+    expect(stem("passed")).toBe("pass");
+    expect(stem("buzzing")).toBe("buzz");
+  });
+
+  it("leaves words whose stem would lose its vowel", () => {
+    expect(stem("thing")).toBe("thing");
+    expect(stem("need")).toBe("need");
+    expect(stem("status")).toBe("status");
+    expect(stem("analysis")).toBe("analysis");
+  });
+
+  it("leaves short words and words with digits untouched", () => {
+    for (const word of ["ip", "api", "sms", "bed", "k8s", "v2", "html5", "oauth2", "s3", "a11y", "html5s", "l10n"]) expect(stem(word), word).toBe(word);
+  });
+
+  it("is idempotent on its own stems for common tool words", () => {
+    for (const word of ["send", "email", "deploy", "refund", "payment", "search", "upload"]) expect(stem(stem(word)), word).toBe(stem(word));
+  });
+});
