@@ -43,7 +43,7 @@ export interface ToolIndexOptions {
 export interface SelectOptions {
   /** Most tools ranked by relevance to return (pinned tools come on top). Default 5; integer ≥ 1. */
   maxTools?: number;
-  /** Minimum relevance score (0–1, the share of the best score the query could reach). Default 0. */
+  /** Minimum relevance score: 0–1, where 1 is a full match (every query word in the tool's name and description). Default 0. */
   threshold?: number;
   /**
    * Cut the list at the score elbow: where the drop between two neighbours is at least 40% of the

@@ -24,7 +24,7 @@ export interface Expansion {
 /** One selected tool with its score and where the score came from. */
 export interface ScoredTool<NAME extends string = string> {
   readonly name: NAME;
-  /** Relevance 0–1: the share of the best score this query could reach; 1 for pinned tools. */
+  /** Relevance 0–1 relative to a full match of the query (capped at 1); 1 for pinned tools. */
   readonly score: number;
   /** The raw BM25F score (0 for pinned tools). */
   readonly lexicalScore: number;

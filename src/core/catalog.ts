@@ -170,6 +170,11 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
     const { schema, pending } = resolveSchema(name, "function.parameters", inner.parameters, warnings);
     return { name, title: "", description, schema, pendingSchema: pending, provider: false };
   }
+  // OpenAI Responses built-in tools (`{ type: "web_search_preview" }`) have no name: they run on the
+  // provider's side, are known by their type, and stay visible.
+  if (entry.name === undefined && typeof entry.type === "string" && entry.type !== "function" && entry.type.length > 0) {
+    return { name: entry.type, title: "", description: "", schema: undefined, pendingSchema: undefined, provider: true };
+  }
   const name = checkName(entry.name, `Tool at index ${position}`);
   const description = readDescription(name, entry.description, context, warnings);
   const field = "inputSchema" in entry ? "inputSchema" : "input_schema" in entry ? "input_schema" : "parameters";

@@ -19,7 +19,7 @@ export interface LexicalHit {
   readonly doc: number;
   /** Raw BM25F score. */
   readonly score: number;
-  /** Score as a share of the best score this query could reach (0–1). */
+  /** Score relative to a full match of the query (0–1, see `ceiling`). */
   readonly normalized: number;
 }
 
@@ -64,10 +64,30 @@ export class LexicalEngine {
     return analyseQuery(this.context, query);
   }
 
-  /** The best score a document could reach for these terms (every term saturated). */
+  /**
+   * The score of a full match: every query word found once in the tool's name and once in its
+   * description (at average field lengths), each word counted once through its best reading (the
+   * exact term, or its typo match, or its whole abbreviation phrase). Scores are divided by it and
+   * capped at 1.
+   */
   private ceiling(terms: readonly QueryTerm[]): number {
+    const { k1, fields } = this.settings;
+    const reference = fields.name.weight + fields.description.weight;
+    const factor = reference > 0 ? (reference * (k1 + 1)) / (reference + k1) : k1 + 1;
+    const byReading = new Map<string, number>();
+    for (const term of terms) {
+      const key = `${term.kind}\u0000${term.from}`;
+      const value = term.weight * this.postings.idf[term.termId] * factor;
+      // Typo candidates are alternatives (one is meant); the words of a phrase add up.
+      byReading.set(key, term.kind === "typo" ? Math.max(byReading.get(key) ?? 0, value) : (byReading.get(key) ?? 0) + value);
+    }
+    const byWord = new Map<string, number>();
+    for (const [key, value] of byReading) {
+      const word = key.slice(key.indexOf("\u0000") + 1);
+      byWord.set(word, Math.max(byWord.get(word) ?? 0, value));
+    }
     let total = 0;
-    for (const term of terms) total += term.weight * this.postings.idf[term.termId] * (this.settings.k1 + 1);
+    for (const value of byWord.values()) total += value;
     return total;
   }
 

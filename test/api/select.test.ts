@@ -177,7 +177,10 @@ describe("select options", () => {
     const kept = await index.selectWithScores("create a stripe invoice", { ...noCut, threshold });
     expect(kept.tools).toEqual(["stripe_create_invoice"]);
     for (const result of all.results) expect(result.score).toBeGreaterThan(0);
-    expect(await index.select("create a stripe invoice", { ...noCut, threshold: 1 })).toEqual([]);
+    // Scores are capped at 1 (a full match): threshold 1 keeps only full matches.
+    const strict = await index.selectWithScores("create a stripe invoice", { ...noCut, threshold: 1 });
+    expect(strict.results.length).toBeLessThan(all.results.length);
+    for (const result of strict.results) expect(result.score).toBe(1);
   });
 
   it("alwaysActive tools come after the ranked ones, do not count against maxTools and never repeat", async () => {
