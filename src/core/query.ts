@@ -74,10 +74,14 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
   });
   const abbreviationWeight = settings.abbreviationWeight;
 
-  for (const token of content) {
+  for (let position = 0; position < content.length; position++) {
+    const token = content[position];
     const known = index.termIds.get(token.term);
     if (known !== undefined) collector.add(known, 1, "exact", token.surface);
     const alphabetic = token.alphabetic;
+    // A capitalised unknown word inside the query is most likely a name ("Lisbon", "Walmart"), not a
+    // typo or a compound.
+    const likelyName = known === undefined && token.capitalized && position > 0;
 
     if (abbreviationWeight > 0) {
       // Numeronyms both ways: "k8s" ↔ "kubernetes", whether or not the query word is itself indexed.
@@ -91,7 +95,7 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
       if (alphabetic && token.surface.length >= 2 && token.surface.length <= MAX_PHRASE && (known === undefined || acronymLike)) {
         if (expandInitialism(context, collector, token.surface, abbreviationWeight) && known === undefined) continue;
       }
-      if (known === undefined) {
+      if (known === undefined && !likelyName) {
         const parts = splitIntoKnownWords(index.surfaces, token.surface);
         if (parts !== undefined) {
           for (const part of parts) collector.add(part, abbreviationWeight, "compound", token.surface);
@@ -100,7 +104,7 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
       }
     }
 
-    if (known === undefined && settings.typoWeight > 0 && alphabetic) {
+    if (known === undefined && settings.typoWeight > 0 && alphabetic && !likelyName) {
       for (const match of context.typos().lookup(token.surface)) {
         collector.addSurface(match.word, match.distance === 1 ? settings.typoWeight : settings.typoWeight * settings.typoWeight, "typo", token.surface);
       }

@@ -13,6 +13,8 @@ export interface Token {
   readonly acronym: boolean;
   /** True for stop words, single characters and bare numbers: never indexed or matched. */
   readonly stop: boolean;
+  /** Written with a capital initial and the rest lower case ("Lisbon"): in a query, likely a name. */
+  readonly capitalized: boolean;
   /** Letters only. */
   readonly alphabetic: boolean;
   /** Written as a numeronym ("k8s", "i18n"). */
@@ -84,6 +86,7 @@ function analyseWord(word: string): readonly Token[] {
       term: stem(surface),
       surface,
       acronym: piece.length >= 2 && piece.length <= 6 && ALL_UPPER.test(piece),
+      capitalized: piece.length >= 2 && piece !== surface && piece.slice(1) === surface.slice(1),
       // Single characters and bare numbers are values ("x", "52"), not intent: kept in the stream, never matched.
       stop: surface.length < 2 || STOP_WORDS.has(surface) || BARE_NUMBER.test(surface),
       alphabetic,

@@ -62,6 +62,20 @@ describe("ranking", () => {
     expect(await words.select(long)).toEqual(["diagnose"]);
   });
 
+  it("reads a capitalised unknown word inside the query as a name, not a typo", async () => {
+    const parks = createToolIndex([
+      { name: "find_parks", description: "Find parks near a place." },
+      { name: "book_hotel", description: "Book a hotel room in a city." },
+    ]);
+    const named = await parks.selectWithScores("book a hotel in Paris", noCut);
+    expect(named.tools).toEqual(["book_hotel"]);
+    const lower = await parks.selectWithScores("book a hotel in paris", noCut);
+    expect(lower.tools).toContain("find_parks");
+    expect(lower.results.find((result) => result.name === "find_parks")?.expansions).toEqual([{ from: "paris", term: "park", kind: "typo" }]);
+    // The first word of a query is capitalised by habit, so it is still corrected.
+    expect((await parks.select("Boook a hotel"))[0]).toBe("book_hotel");
+  });
+
   it("ignores typos when typo tolerance is off", async () => {
     const strict = createToolIndex(saasCatalog, { typoTolerance: false });
     expect(await strict.select("refnud the paymnet")).toEqual([]);
