@@ -25,7 +25,27 @@ export class AbbreviationIndex {
   private readonly phraseCache = new Map<string, number[][]>();
   private pairIndex: ReturnType<AbbreviationIndex["pairs"]> | undefined;
 
+  private acronymKeyMap: Map<number, number> | undefined;
+
   constructor(private readonly index: PostingsIndex) {}
+
+  /** Catalog acronyms of 2–4 letters a–z ("pr", "sms") by their letters packed base 27 → term id. */
+  acronymKeys(): ReadonlyMap<number, number> {
+    if (this.acronymKeyMap === undefined) {
+      this.acronymKeyMap = new Map();
+      for (const id of this.index.acronyms) {
+        const term = this.index.terms[id];
+        if (term.length < 2 || term.length > 4) continue;
+        let key = 0;
+        for (let i = 0; i < term.length && key >= 0; i++) {
+          const letter = term.charCodeAt(i) - 96;
+          key = letter >= 1 && letter <= 26 ? key * 27 + letter : -1;
+        }
+        if (key > 0) this.acronymKeyMap.set(key, id);
+      }
+    }
+    return this.acronymKeyMap;
+  }
 
   /**
    * A numeronym's full words in the catalog ("k8s" → kubernetes), or for a full word, the catalog

@@ -37,6 +37,9 @@ export interface TermContribution {
   readonly fields: Partial<Record<FieldName, number>>;
 }
 
+const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = { exact: 0, typo: 1, abbreviation: 2, compound: 3 };
+const READING_KINDS = 4;
+
 export class LexicalEngine {
   readonly postings: PostingsIndex;
   private readonly scorer: LexicalScorer;
@@ -74,20 +77,22 @@ export class LexicalEngine {
     const { k1, fields } = this.settings;
     const reference = fields.name.weight + fields.description.weight;
     const factor = reference > 0 ? (reference * (k1 + 1)) / (reference + k1) : k1 + 1;
-    const byReading = new Map<string, number>();
+    // Per query word, the best of its readings; a typo reading is its best candidate, an
+    // abbreviation or compound reading the sum of its words.
+    let words = 0;
+    for (const term of terms) if (term.word >= words) words = term.word + 1;
+    const readings = new Float64Array(words * READING_KINDS);
     for (const term of terms) {
-      const key = `${term.kind}\u0000${term.from}`;
+      const slot = term.word * READING_KINDS + READING_SLOT[term.kind];
       const value = term.weight * this.postings.idf[term.termId] * factor;
-      // Typo candidates are alternatives (one is meant); the words of a phrase add up.
-      byReading.set(key, term.kind === "typo" ? Math.max(byReading.get(key) ?? 0, value) : (byReading.get(key) ?? 0) + value);
-    }
-    const byWord = new Map<string, number>();
-    for (const [key, value] of byReading) {
-      const word = key.slice(key.indexOf("\u0000") + 1);
-      byWord.set(word, Math.max(byWord.get(word) ?? 0, value));
+      readings[slot] = term.kind === "typo" ? Math.max(readings[slot], value) : readings[slot] + value;
     }
     let total = 0;
-    for (const value of byWord.values()) total += value;
+    for (let word = 0; word < words; word++) {
+      let best = 0;
+      for (let kind = 0; kind < READING_KINDS; kind++) best = Math.max(best, readings[word * READING_KINDS + kind]);
+      total += best;
+    }
     return total;
   }
 

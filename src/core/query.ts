@@ -17,6 +17,8 @@ export interface QueryTerm {
   readonly kind: MatchKind;
   /** The query word(s) it came from. */
   readonly from: string;
+  /** Position of the (first) query word it came from, among the query's indexed words. */
+  readonly word: number;
 }
 
 /** Expansion settings resolved from the index options. */
@@ -40,25 +42,25 @@ class TermCollector {
   readonly terms = new Map<number, QueryTerm>();
   constructor(private readonly index: PostingsIndex) {}
 
-  add(termId: number, weight: number, kind: MatchKind, from: string): void {
+  add(termId: number, weight: number, kind: MatchKind, from: string, word: number): void {
     const existing = this.terms.get(termId);
     if (existing !== undefined && existing.weight >= weight) return;
-    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from });
+    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word });
   }
 
-  addSurface(surface: string, weight: number, kind: MatchKind, from: string): boolean {
+  addSurface(surface: string, weight: number, kind: MatchKind, from: string, word: number): boolean {
     const id = this.index.surfaces.get(surface);
     if (id === undefined) return false;
-    this.add(id, weight, kind, from);
+    this.add(id, weight, kind, from, word);
     return true;
   }
 }
 
-function expandInitialism(context: QueryContext, collector: TermCollector, surface: string, weight: number): boolean {
+function expandInitialism(context: QueryContext, collector: TermCollector, surface: string, weight: number, word: number): boolean {
   let found = false;
   for (const phrase of context.abbreviations.phrasesFor(surface)) {
     // The phrase stands for one word of the query: its words share that word's weight.
-    for (const id of phrase) collector.add(id, weight / phrase.length, "abbreviation", surface);
+    for (const id of phrase) collector.add(id, weight / phrase.length, "abbreviation", surface, word);
     found = found || phrase.length > 0;
   }
   return found;
@@ -77,7 +79,7 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
   for (let position = 0; position < content.length; position++) {
     const token = content[position];
     const known = index.termIds.get(token.term);
-    if (known !== undefined) collector.add(known, 1, "exact", token.surface);
+    if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);
     const alphabetic = token.alphabetic;
     // A capitalised unknown word inside the query is most likely a name ("Lisbon", "Walmart"), not a
     // typo or a compound.
@@ -87,18 +89,18 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
       // Numeronyms both ways: "k8s" ↔ "kubernetes", whether or not the query word is itself indexed.
       if (token.numeronym || (known === undefined && alphabetic)) {
         for (const match of context.abbreviations.numeronymMatches(token.surface)) {
-          collector.addSurface(match, abbreviationWeight, "abbreviation", token.surface);
+          collector.addSurface(match, abbreviationWeight, "abbreviation", token.surface, position);
         }
       }
       // Initialisms: an unknown short word, or one the query or catalog writes as an acronym ("PR").
       const acronymLike = token.acronym || (known !== undefined && index.acronyms.has(known));
       if (alphabetic && token.surface.length >= 2 && token.surface.length <= MAX_PHRASE && (known === undefined || acronymLike)) {
-        if (expandInitialism(context, collector, token.surface, abbreviationWeight) && known === undefined) continue;
+        if (expandInitialism(context, collector, token.surface, abbreviationWeight, position) && known === undefined) continue;
       }
       if (known === undefined && !likelyName) {
         const parts = splitIntoKnownWords(index.surfaces, token.surface);
         if (parts !== undefined) {
-          for (const part of parts) collector.add(part, abbreviationWeight, "compound", token.surface);
+          for (const part of parts) collector.add(part, abbreviationWeight, "compound", token.surface, position);
           continue;
         }
       }
@@ -106,24 +108,27 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
 
     if (known === undefined && settings.typoWeight > 0 && alphabetic && !likelyName) {
       for (const match of context.typos().lookup(token.surface)) {
-        collector.addSurface(match.word, match.distance === 1 ? settings.typoWeight : settings.typoWeight * settings.typoWeight, "typo", token.surface);
+        collector.addSurface(match.word, match.distance === 1 ? settings.typoWeight : settings.typoWeight * settings.typoWeight, "typo", token.surface, position);
       }
     }
   }
 
-  // Phrases in the query that spell a catalog acronym: "pull request" → "pr".
-  if (abbreviationWeight > 0 && index.acronyms.size > 0) {
+  // Phrases in the query that spell a catalog acronym: "pull request" → "pr". Initials are packed into
+  // an integer key, so no string is built per candidate phrase.
+  const acronymKeys = context.abbreviations.acronymKeys();
+  if (abbreviationWeight > 0 && acronymKeys.size > 0) {
     for (let start = 0; start < content.length; start++) {
-      let initials = "";
+      let key = 0;
       for (let length = 1; length <= MAX_PHRASE && start + length <= content.length; length++) {
         const token = content[start + length - 1];
-        if (!token.alphabetic) break;
-        initials += token.surface[0];
+        const letter = token.surface.charCodeAt(0) - 96;
+        if (!token.alphabetic || letter < 1 || letter > 26) break;
+        key = key * 27 + letter;
         if (length < 2) continue;
-        const id = index.termIds.get(initials);
-        if (id !== undefined && index.acronyms.has(id)) {
+        const id = acronymKeys.get(key);
+        if (id !== undefined) {
           const from = content.slice(start, start + length).map((token) => token.surface).join(" ");
-          collector.add(id, abbreviationWeight, "abbreviation", from);
+          collector.add(id, abbreviationWeight, "abbreviation", from, start);
         }
       }
     }
