@@ -32,6 +32,7 @@ export interface PostingsIndex {
 }
 
 const COMPOUND_PART_WEIGHT = 0.8;
+const FIRST_PARAMETER_FIELD = FIELD_NAMES.indexOf("parameterNames");
 const ALPHABETIC = /^\p{L}+$/u;
 
 /**
@@ -64,12 +65,29 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
 
   // First pass: one flat array of term ids, so the second pass needs no re-tokenising and no
   // per-field allocations.
+  // Tools of one API repeat their parameter text ("owner", "The repository name"): each distinct
+  // parameter text is tokenised once per build.
+  const repeated = new Map<string, Int32Array>();
   for (let d = 0; d < docCount; d++) {
     const fields = documents[d];
     for (let f = 0; f < fieldCount; f++) {
-      fieldStarts[d * fieldCount + f] = length;
+      const fieldStart = length;
+      fieldStarts[d * fieldCount + f] = fieldStart;
       const text = fields[FIELD_NAMES[f]];
       if (text.length === 0) continue;
+      const cacheable = f >= FIRST_PARAMETER_FIELD;
+      const known = cacheable ? repeated.get(text) : undefined;
+      if (known !== undefined) {
+        if (length + known.length > sequence.length) {
+          const next = new Int32Array(Math.max(sequence.length * 2, length + known.length));
+          next.set(sequence);
+          sequence = next;
+        }
+        sequence.set(known, length);
+        length += known.length;
+        lengthSums[f] += known.length;
+        continue;
+      }
       forEachToken(text, (token) => {
         if (token.stop) return;
         let id = termIds.get(token.term);
@@ -87,7 +105,8 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
         }
         sequence[length++] = id;
       });
-      lengthSums[f] += length - fieldStarts[d * fieldCount + f];
+      if (cacheable) repeated.set(text, sequence.slice(fieldStart, length));
+      lengthSums[f] += length - fieldStart;
     }
   }
   fieldStarts[docCount * fieldCount] = length;
