@@ -1,0 +1,26 @@
+// The embedding cache contract: vectors stored and fetched by key, in batches; adapters for memory, KV, file and IndexedDB implement it.
+
+/**
+ * Where toolsift keeps tool embeddings between runs. Keys are
+ * `${namespace}/${hash}`: the namespace (`toolsift-v1/<provider>/<modelId>/<dimensions or "auto">`) names
+ * the model, and the hash (16 hex digits) covers the tool's indexed text, so a changed description
+ * misses exactly its own key and a switched model misses all of them.
+ */
+export interface EmbeddingCache {
+  /** Vectors for `keys`, in the same order; `undefined` where absent. May throw: toolsift reports it and carries on without the cache. */
+  getMany(keys: readonly string[]): Promise<ReadonlyArray<Float32Array | undefined>>;
+  /** Stores vectors (overwriting). May throw: toolsift reports it and carries on. */
+  setMany(entries: ReadonlyArray<readonly [key: string, vector: Float32Array]>): Promise<void>;
+}
+
+/** toolpick's cache shape: the whole set of vectors loaded and saved at once, in catalog order. */
+export interface LoadSaveEmbeddingCache {
+  load(): Promise<number[][] | null>;
+  save(embeddings: number[][]): Promise<void>;
+}
+
+/** Splits a cache key into its namespace and tool-text hash. */
+export function splitCacheKey(key: string): { namespace: string; hash: string } {
+  const cut = key.lastIndexOf("/");
+  return cut < 0 ? { namespace: "", hash: key } : { namespace: key.slice(0, cut), hash: key.slice(cut + 1) };
+}

@@ -1,0 +1,99 @@
+// Deterministic embedding models for tests and benchmarks: a seeded feature-hashing model and a failing one (AI SDK EmbeddingModelV4).
+
+import type { EmbeddingModelV4 } from "@ai-sdk/provider";
+import { tokenize } from "../core/tokenizer.js";
+
+/** Options of `hashingEmbeddingModel`. */
+export interface HashingEmbeddingModelOptions {
+  /** Vector length. Default 256; integer 8–8192. */
+  dimensions?: number;
+  /** Changes every vector; two models with the same seed agree. Default 0. */
+  seed?: number;
+  /** Reported as `modelId` (cache keys use it). Default `hashing-${dimensions}-${seed}`. */
+  modelId?: string;
+  /** Most values per `doEmbed` call, as a provider's limit. Default 2048. */
+  maxEmbeddingsPerCall?: number;
+}
+
+function hash32(text: string, seed: number): number {
+  let hash = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  // Final avalanche (murmur3 fmix) so nearby strings spread over all dimensions.
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/**
+ * Embeds text by feature hashing: each stemmed term (and each of its character trigrams, at a lower
+ * weight) adds ±1 to a few seeded dimensions; the vector is L2-normalised. Texts sharing words get
+ * similar vectors, so it exercises semantic and combined search deterministically — but it knows no
+ * synonyms: it proves wiring, not semantic quality. Calls are recorded in `calls`.
+ */
+export function hashingEmbeddingModel(options: HashingEmbeddingModelOptions = {}): EmbeddingModelV4 & { readonly dimensions: number; readonly calls: string[][] } {
+  const dimensions = options.dimensions ?? 256;
+  const seed = options.seed ?? 0;
+  if (!Number.isInteger(dimensions) || dimensions < 8 || dimensions > 8192) throw new RangeError(`hashingEmbeddingModel: dimensions must be an integer in [8, 8192], got ${dimensions}`);
+  const calls: string[][] = [];
+  const embedOne = (text: string): number[] => {
+    const vector = new Float64Array(dimensions);
+    const add = (feature: string, weight: number) => {
+      const h = hash32(feature, seed);
+      vector[h % dimensions] += h & 0x80000000 ? -weight : weight;
+      const h2 = hash32(feature, seed ^ 0x9e3779b9);
+      vector[h2 % dimensions] += h2 & 0x80000000 ? -weight : weight;
+    };
+    for (const token of tokenize(text)) {
+      if (token.stop) continue;
+      add(`w:${token.term}`, 1);
+      const padded = `^${token.term}$`;
+      for (let i = 0; i + 3 <= padded.length; i++) add(`t:${padded.slice(i, i + 3)}`, 0.25);
+    }
+    let norm = 0;
+    for (const value of vector) norm += value * value;
+    norm = Math.sqrt(norm);
+    return Array.from(vector, (value) => (norm > 0 ? value / norm : 0));
+  };
+  return {
+    specificationVersion: "v4",
+    provider: "toolsift-test",
+    modelId: options.modelId ?? `hashing-${dimensions}-${seed}`,
+    maxEmbeddingsPerCall: options.maxEmbeddingsPerCall ?? 2048,
+    supportsParallelCalls: true,
+    dimensions,
+    calls,
+    async doEmbed({ values, abortSignal }) {
+      abortSignal?.throwIfAborted();
+      calls.push([...values]);
+      return { embeddings: values.map(embedOne), usage: { tokens: values.length }, warnings: [] };
+    },
+  };
+}
+
+/** An embedding model whose calls fail (with `error`, or after `delayMs` when given, or hang until aborted with `hang`). */
+export function failingEmbeddingModel(options: { error?: Error; hang?: boolean; modelId?: string } = {}): EmbeddingModelV4 & { readonly calls: string[][] } {
+  const calls: string[][] = [];
+  return {
+    specificationVersion: "v4",
+    provider: "toolsift-test",
+    modelId: options.modelId ?? "failing",
+    maxEmbeddingsPerCall: 2048,
+    supportsParallelCalls: true,
+    calls,
+    doEmbed({ values, abortSignal }) {
+      calls.push([...values]);
+      if (options.hang) {
+        return new Promise((_, reject) => {
+          abortSignal?.addEventListener("abort", () => reject(abortSignal.reason), { once: true });
+        });
+      }
+      return Promise.reject(options.error ?? new Error("embedding provider unavailable"));
+    },
+  };
+}

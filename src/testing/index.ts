@@ -1,0 +1,3 @@
+// toolsift/test: deterministic models for tests of code that uses toolsift.
+
+export { failingEmbeddingModel, hashingEmbeddingModel, type HashingEmbeddingModelOptions } from "./hashing-embedding-model.js";
