@@ -16,6 +16,7 @@ import { latencyTable, measureLatency } from "./latency.mjs";
 import { loadLibraries, toolsiftLocation } from "./libraries.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
+import { measureScan, scanTable } from "./scan/scan.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -59,6 +60,8 @@ await section("select() latency", () => measureLatency(libraries), latencyTable,
 await section("Accuracy on BFCL (589 tools, 600 queries)", () => measureAccuracy(libraries), accuracyTable,
   `\`select(query, { maxTools: 5, adaptive: false })\`; toolpick with \`strategy: "hybrid"\` (keyword, no embeddings). ` +
   `Typo queries: one or two words of 4+ letters per query get a swapped, dropped or doubled letter (mulberry32 seed ${TYPO_SEED}, rule in bench/typos.mjs).`);
+await section("Raw scan: 10,000 x 1,536 float32 embeddings", () => measureScan(), scanTable,
+  "Method, data and the int8 quantisation are described at the top of bench/scan/scan.mjs; the C loop is bench/scan/scan.c.");
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results

@@ -1,6 +1,6 @@
 // Events toolsift reports through `onEvent`: every fallback and recoverable problem, never silent.
 
-/** Something the index noticed and worked around. */
+/** Something the index noticed, worked around, or finished. */
 export type ToolsiftEvent =
   | {
       /** A tool's description or schema could not be read; the tool is indexed without it. */
@@ -15,4 +15,45 @@ export type ToolsiftEvent =
       readonly type: "query-truncated";
       readonly length: number;
       readonly keptLength: number;
+    }
+  | {
+      /** Tool vectors are in place: how many were embedded now, read from the cache, or kept from before a `sync`. */
+      readonly type: "embeddings-ready";
+      readonly tools: number;
+      readonly dimensions: number;
+      readonly embedded: number;
+      readonly fromCache: number;
+      readonly reused: number;
+      readonly milliseconds: number;
+    }
+  | {
+      /**
+       * Embedding failed: `stage` "catalog" (tool vectors) or "query". With `onError: "fallback"` this
+       * call ranked by keywords only (`fallback: "keyword"`); the next call tries again.
+       */
+      readonly type: "embedding-failed";
+      readonly stage: "catalog" | "query";
+      readonly error: unknown;
+      readonly fallback: "keyword" | "none";
+      readonly message: string;
+    }
+  | {
+      /** The embedding cache failed to read or write; toolsift went on without it for that step. */
+      readonly type: "embedding-cache-error";
+      readonly operation: "read" | "write";
+      readonly error: unknown;
+      readonly message: string;
+    }
+  | {
+      /** Cached vectors whose length does not match the model's were ignored and re-embedded. */
+      readonly type: "embedding-cache-stale";
+      readonly namespace: string;
+      readonly count: number;
+      readonly message: string;
+    }
+  | {
+      /** Tool vectors that could not be used (zero or not finite); those tools rank by keywords only. */
+      readonly type: "embedding-warning";
+      readonly message: string;
+      readonly rows: readonly number[];
     };

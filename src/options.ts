@@ -6,9 +6,57 @@ import type { LexicalSettings } from "./core/lexical-engine.js";
 import { ToolsiftError } from "./errors.js";
 import type { WasmSource } from "./wasm/load-wasm.js";
 import type { ToolsiftEvent } from "./events.js";
+import type { EmbeddingModel } from "ai";
+import type { EmbeddingCache, LoadSaveEmbeddingCache } from "./cache/embedding-cache.js";
+import type { FusionOptions, ResolvedFusion } from "./semantic/fusion.js";
+import type { Quantization } from "./semantic/vector-index.js";
+
+/** Which rankings a selection uses. */
+export type SearchStrategy = "keyword" | "semantic" | "combined" | "hybrid";
 
 /** Options of `createToolIndex`. */
 export interface ToolIndexOptions {
+  /**
+   * Any AI SDK embedding model (`EmbeddingModelV4`/`V3` object, or a model id string the AI SDK
+   * resolves). Enables `"semantic"` and `"combined"`. Default: none (keyword search only).
+   */
+  embeddingModel?: EmbeddingModel;
+  /**
+   * `"keyword"` (BM25F), `"semantic"` (embeddings), or `"combined"` (both, fused). `"hybrid"` is
+   * accepted as toolpick's name for keyword search. Default: `"combined"` with an embedding model,
+   * else `"keyword"`.
+   */
+  strategy?: SearchStrategy;
+  /** How keyword and semantic rankings fuse (see `FusionOptions`). Default weighted 0.3 / 0.7. */
+  fusion?: FusionOptions;
+  /** Tool vector storage: `"float32"` or `"int8"` (per-row scale, 4x smaller). Default `"float32"`. */
+  quantize?: Quantization;
+  /** Query embeddings kept in an LRU, keyed on the normalised query. Default 128; 0 disables; integer ≥ 0. */
+  queryCacheSize?: number;
+  /**
+   * Where tool vectors persist between runs: an `EmbeddingCache` (`memoryCache()`, `kvCache(env.KV)`,
+   * `fileCache(path)` from `toolsift/file-cache`, `indexedDbCache()` from `toolsift/indexeddb-cache`) or
+   * toolpick's `{ load, save }` shape. Default: none.
+   */
+  embeddingCache?: EmbeddingCache | LoadSaveEmbeddingCache;
+  /** Requested vector length (`embedMany({ dimensions })`), part of the cache keys. Default: the model's. */
+  dimensions?: number;
+  /** Milliseconds one embedding call may take before it is aborted and reported. Default 10,000; range 1–600,000. */
+  embeddingTimeout?: number;
+  /** Most concurrent embedding calls while embedding the catalog. Default 4; integer ≥ 1. */
+  maxParallelCalls?: number;
+  /** Retries of a failed embedding call (inside the AI SDK). Default 1; integer 0–10. */
+  maxRetries?: number;
+  /** Cancels every embedding call of this index. */
+  abortSignal?: AbortSignal;
+  /**
+   * When embedding fails: `"fallback"` ranks that call by keywords only and reports it through
+   * `onEvent` (the next call tries again); `"throw"` rejects with `ToolsiftError("EMBEDDING_FAILED")`.
+   * Default `"fallback"`.
+   */
+  onError?: "fallback" | "throw";
+  /** Also log every event with `console.debug`. Default `false`. */
+  debug?: boolean;
   /**
    * BM25F weight (≥ 0) and length normalisation `b` (0–1) per indexed field. Merged over the defaults:
    * name 3 / 0.5, description 1 / 0.75, parameterNames 1.5 / 0.5, parameterDescriptions 0.5 / 0.75,
@@ -100,6 +148,62 @@ export function resolveIndexOptions(options: ToolIndexOptions | undefined): Lexi
     k1: options?.k1 === undefined ? 1.2 : numberIn("k1", options.k1, 0, 10, true),
     typoWeight: expansionWeight("typoTolerance", options?.typoTolerance, 0.7),
     abbreviationWeight: expansionWeight("abbreviations", options?.abbreviations, 0.8),
+  };
+}
+
+/** Semantic settings after validation (`undefined` model: keyword only). */
+export interface ResolvedSemanticOptions {
+  readonly strategy: "keyword" | "semantic" | "combined";
+  readonly fusion: ResolvedFusion;
+  readonly quantization: Quantization;
+  readonly queryCacheSize: number;
+  readonly dimensions: number | undefined;
+  readonly timeoutMs: number;
+  readonly maxParallelCalls: number;
+  readonly maxRetries: number;
+  readonly onError: "fallback" | "throw";
+}
+
+function integerIn(option: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) fail(option, `an integer in [${min}, ${max}]`, value);
+  return value;
+}
+
+/** Validates the semantic options (the model itself is checked when the embedder is made). */
+export function resolveSemanticOptions(options: ToolIndexOptions | undefined): ResolvedSemanticOptions {
+  const hasModel = options?.embeddingModel !== undefined;
+  const strategyOption = options?.strategy;
+  if (strategyOption !== undefined && !["keyword", "semantic", "combined", "hybrid"].includes(strategyOption)) {
+    fail("strategy", `one of "keyword", "semantic", "combined", "hybrid"`, strategyOption);
+  }
+  const strategy = strategyOption === undefined ? (hasModel ? "combined" : "keyword") : strategyOption === "hybrid" ? "keyword" : strategyOption;
+  if (strategy !== "keyword" && !hasModel) {
+    throw new ToolsiftError("INVALID_OPTION", `Option "strategy" is "${strategy}", which needs an "embeddingModel"; pass one, or use strategy "keyword".`, { option: "strategy", value: strategy });
+  }
+  const fusion = options?.fusion;
+  if (fusion !== undefined && (typeof fusion !== "object" || fusion === null)) fail("fusion", "an object", fusion);
+  const method = fusion?.method ?? "weighted";
+  if (!["weighted", "rrf", "adaptive"].includes(method)) fail("fusion.method", `one of "weighted", "rrf", "adaptive"`, method);
+  const keyword = fusion?.weights?.keyword === undefined ? 0.3 : numberIn("fusion.weights.keyword", fusion.weights.keyword, 0, 1000);
+  const semantic = fusion?.weights?.semantic === undefined ? 0.7 : numberIn("fusion.weights.semantic", fusion.weights.semantic, 0, 1000);
+  if (keyword + semantic === 0) fail("fusion.weights", "weights that are not both 0", "0 and 0");
+  const adaptive = fusion?.adaptive ?? method === "adaptive";
+  if (typeof adaptive !== "boolean") fail("fusion.adaptive", "a boolean", adaptive);
+  const quantization = options?.quantize ?? "float32";
+  if (quantization !== "float32" && quantization !== "int8") fail("quantize", `"float32" or "int8"`, quantization);
+  const onError = options?.onError ?? "fallback";
+  if (onError !== "fallback" && onError !== "throw") fail("onError", `"fallback" or "throw"`, onError);
+  return {
+    strategy,
+    // Weights are scaled to sum to 1, so a fused score stays in 0–1.
+    fusion: { method: method === "rrf" ? "rrf" : "weighted", keyword: keyword / (keyword + semantic), semantic: semantic / (keyword + semantic), k: fusion?.k === undefined ? 60 : numberIn("fusion.k", fusion.k, 1, 1e6), adaptive },
+    quantization,
+    queryCacheSize: options?.queryCacheSize === undefined ? 128 : integerIn("queryCacheSize", options.queryCacheSize, 0, 1_000_000),
+    dimensions: options?.dimensions === undefined ? undefined : integerIn("dimensions", options.dimensions, 1, 65_536),
+    timeoutMs: options?.embeddingTimeout === undefined ? 10_000 : numberIn("embeddingTimeout", options.embeddingTimeout, 1, 600_000),
+    maxParallelCalls: options?.maxParallelCalls === undefined ? 4 : integerIn("maxParallelCalls", options.maxParallelCalls, 1, 1_000),
+    maxRetries: options?.maxRetries === undefined ? 1 : integerIn("maxRetries", options.maxRetries, 0, 10),
+    onError,
   };
 }
 

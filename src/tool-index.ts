@@ -1,13 +1,26 @@
 // createToolIndex: the public selector — validates the catalog, builds the index lazily, ranks tools per query.
 
+import { toEmbeddingCache } from "./cache/index.js";
 import { readCatalog, type CatalogTool, type ToolCatalog } from "./core/catalog.js";
-import { toolFields, type FieldName } from "./core/fields.js";
-import { LexicalEngine, type TermContribution } from "./core/lexical-engine.js";
-import type { MatchKind } from "./core/query.js";
+import { toolFields, type FieldName, type ToolFields } from "./core/fields.js";
+import { LexicalEngine, type LexicalHit, type TermContribution } from "./core/lexical-engine.js";
+import type { MatchKind, QueryTerm } from "./core/query.js";
 import { tokenize } from "./core/tokenizer.js";
 import { ToolsiftError } from "./errors.js";
 import type { ToolsiftEvent } from "./events.js";
-import { normalizeQuery, resolveIndexOptions, resolveSelectOptions, type ResolvedSelectOptions, type SelectOptions, type ToolIndexOptions } from "./options.js";
+import {
+  normalizeQuery,
+  resolveIndexOptions,
+  resolveSelectOptions,
+  resolveSemanticOptions,
+  type ResolvedSelectOptions,
+  type SelectOptions,
+  type ToolIndexOptions,
+} from "./options.js";
+import { createEmbedder } from "./semantic/embedder.js";
+import { embeddingText, textHash } from "./semantic/embedding-text.js";
+import { fuse } from "./semantic/fusion.js";
+import { SemanticEngine, type VectorSet } from "./semantic/semantic-engine.js";
 import { WasmArena } from "./wasm/arena.js";
 import { instantiateCore, loadWasm } from "./wasm/load-wasm.js";
 
@@ -26,8 +39,12 @@ export interface ScoredTool<NAME extends string = string> {
   readonly name: NAME;
   /** Relevance 0–1 relative to a full match of the query (capped at 1); 1 for pinned tools. */
   readonly score: number;
-  /** The raw BM25F score (0 for pinned tools). */
+  /** The raw BM25F score (0 for pinned tools and tools found by embeddings alone). */
   readonly lexicalScore: number;
+  /** Cosine similarity of the query and tool embeddings (semantic and combined strategies). */
+  readonly similarity?: number;
+  /** The keyword and semantic parts of a combined score (they add up to `score`). */
+  readonly fusion?: { readonly keyword: number; readonly semantic: number };
   /** Catalog terms that matched, stemmed. */
   readonly matchedTerms: readonly string[];
   /** Typo, abbreviation and compound expansions that contributed to this tool. */
@@ -40,6 +57,10 @@ export interface SelectionResult<NAME extends string = string> {
   /** Tool names in result order, ready for `activeTools`. */
   readonly tools: NAME[];
   readonly results: ScoredTool<NAME>[];
+  /** The strategy that ranked this call: the configured one, or `"keyword"` after an embedding failure. */
+  readonly strategy: "keyword" | "semantic" | "combined";
+  /** Set when embeddings failed and this call fell back to keyword ranking (also reported through `onEvent`). */
+  readonly fallback?: "keyword";
 }
 
 /** Why a tool ranked where it did for a query. */
@@ -61,13 +82,27 @@ export interface Explanation {
   readonly best: { readonly tool: string; readonly score: number } | null;
   /** How the query was read: every catalog term it scores with. */
   readonly queryTerms: readonly { term: string; kind: MatchKind; from: string; weight: number }[];
+  /** Semantic and combined strategies: the tool's cosine similarity to the query and its fused parts. */
+  readonly semantic?: { readonly similarity: number; readonly keyword: number; readonly semantic: number };
+  /** The strategy that ranked this call. */
+  readonly strategy: "keyword" | "semantic" | "combined";
 }
 
 export interface ToolIndex<NAME extends string = string> {
-  /** Tool names in catalog order. */
+  /** Tool names in catalog order (after `sync`, `add` and `remove`). */
   readonly toolNames: readonly NAME[];
-  /** Loads the wasm core and builds the index now, so the first `select` is fast. Idempotent. */
+  /**
+   * Loads the wasm core and builds the index now, and with an embedding model embeds the catalog
+   * (from the cache where it can), so the first `select` is fast. Idempotent. With `onError: "throw"`
+   * it rejects when embedding fails; otherwise it reports and resolves.
+   */
   warmUp(): Promise<void>;
+  /** Replaces the catalog; only tools whose indexed text changed are re-embedded. */
+  sync(tools: ToolCatalog): Promise<void>;
+  /** Adds tools (names must be new); only they are embedded. */
+  add(tools: ToolCatalog): Promise<void>;
+  /** Removes tools by name. */
+  remove(toolNames: readonly string[]): Promise<void>;
   /** The names of the tools that best match the query, best first, then pinned tools. */
   select(query: string, options?: SelectOptions): Promise<NAME[]>;
   /** Like `select`, with per-tool scores and provenance. */
@@ -84,30 +119,97 @@ const ELBOW_GAP = 0.4;
 const MIN_ADAPTIVE = 2;
 
 interface BuiltIndex {
-  engine: LexicalEngine;
+  readonly engine: LexicalEngine;
   /** Ranked documents → catalog tools (provider tools are not ranked). */
-  docTools: CatalogTool[];
-  docOf: Map<string, number>;
+  readonly docTools: CatalogTool[];
+  readonly docOf: Map<string, number>;
+  readonly fields: ToolFields[];
+  /** Tool vectors (row i = document i), once embedded. */
+  vectors: VectorSet | undefined;
+  /** The embedding in flight, if any. */
+  embedding: Promise<VectorSet> | undefined;
+  /** An earlier embedding of this catalog failed: later calls retry in the background. */
+  embeddingFailed: boolean;
 }
+
+/** One ranked tool before it becomes a `ScoredTool`. */
+interface RankedHit {
+  readonly doc: number;
+  /** Final score, 0–1. */
+  readonly score: number;
+  readonly lexical: number;
+  readonly similarity?: number;
+  readonly fusion?: { readonly keyword: number; readonly semantic: number };
+}
+
+interface Ranking {
+  readonly terms: QueryTerm[];
+  readonly hits: RankedHit[];
+  readonly strategy: "keyword" | "semantic" | "combined";
+  readonly fallback?: "keyword";
+}
+
+// Candidates each ranking contributes to fusion (at least this many, or 4 × maxTools).
+const FUSION_POOL = 32;
 
 /**
  * Indexes a tool catalog for per-step selection. Accepts an AI SDK `ToolSet`, an array of MCP / OpenAI /
- * Anthropic / plain tool definitions, or `{ tools: [...] }`. Validates the catalog now (throwing
- * `ToolsiftError`); the index itself is built on `warmUp()` or the first `select`.
+ * Anthropic / plain tool definitions, or `{ tools: [...] }`. Validates the catalog and options now
+ * (throwing `ToolsiftError`); the index itself is built on `warmUp()` or the first `select`.
  */
 export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALOG, options?: ToolIndexOptions): ToolIndex<ToolNames<CATALOG>> {
   type NAME = ToolNames<CATALOG>;
   const settings = resolveIndexOptions(options);
-  const emit = (event: ToolsiftEvent): void => options?.onEvent?.(event);
-  const { tools: catalog, warnings } = readCatalog(tools, { context: options?.context });
-  for (const warning of warnings) emit({ type: "catalog-warning", ...warning });
-  const toolNames = catalog.map((tool) => tool.name) as NAME[];
-  const providerNames = catalog.filter((tool) => tool.provider).map((tool) => tool.name);
+  const semanticOptions = resolveSemanticOptions(options);
+  const emit = (event: ToolsiftEvent): void => {
+    if (options?.debug) console.debug("[toolsift]", event);
+    options?.onEvent?.(event);
+  };
+  /** Reads and validates a catalog, reporting recoverable oddities. */
+  function definitions(input: unknown): CatalogTool[] {
+    const { tools: read, warnings } = readCatalog(input, { context: options?.context });
+    for (const warning of warnings) emit({ type: "catalog-warning", ...warning });
+    return read;
+  }
+  const module = () => loadWasm(options?.wasm);
+  const semantic =
+    options?.embeddingModel === undefined
+      ? undefined
+      : new SemanticEngine(
+          createEmbedder(options.embeddingModel, {
+            timeoutMs: semanticOptions.timeoutMs,
+            maxParallelCalls: semanticOptions.maxParallelCalls,
+            maxRetries: semanticOptions.maxRetries,
+            abortSignal: options.abortSignal,
+            dimensions: semanticOptions.dimensions,
+          }),
+          {
+            quantization: semanticOptions.quantization,
+            queryCacheSize: semanticOptions.queryCacheSize,
+            dimensions: semanticOptions.dimensions,
+            cache: options.embeddingCache === undefined ? undefined : toEmbeddingCache(options.embeddingCache),
+          },
+          module,
+          emit,
+        );
+
+  let catalog: CatalogTool[] = [];
+  let toolNames: NAME[] = [];
+  let providerPins: { name: string; reason: PinReason }[] = [];
+  function setCatalog(read: CatalogTool[]): void {
+    catalog = read;
+    toolNames = read.map((tool) => tool.name) as NAME[];
+    providerPins = read.filter((tool) => tool.provider).map((tool) => ({ name: tool.name, reason: "provider" as PinReason }));
+  }
+  setCatalog(definitions(tools));
+
   let building: Promise<BuiltIndex> | undefined;
   let built: BuiltIndex | undefined;
+  /** Bumped by every catalog change, so a build started before it is not published after it. */
+  let generation = 0;
 
-  async function build(): Promise<BuiltIndex> {
-    const docTools = catalog.filter((tool) => !tool.provider);
+  async function build(forCatalog: CatalogTool[]): Promise<BuiltIndex> {
+    const docTools = forCatalog.filter((tool) => !tool.provider);
     const schemas = await Promise.all(
       docTools.map(async (tool) => {
         if (tool.pendingSchema === undefined) return tool.schema;
@@ -119,26 +221,86 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
         }
       }),
     );
-    const module = await loadWasm(options?.wasm);
-    const arena = new WasmArena(instantiateCore(module));
-    const engine = new LexicalEngine(
-      docTools.map((tool, position) => toolFields(tool, schemas[position])),
-      settings,
-      arena,
-    );
-    return { engine, docTools, docOf: new Map(docTools.map((tool, position) => [tool.name, position])) };
+    const arena = new WasmArena(instantiateCore(await module()));
+    const fields = docTools.map((tool, position) => toolFields(tool, schemas[position]));
+    const engine = new LexicalEngine(fields, settings, arena);
+    return { engine, docTools, docOf: new Map(docTools.map((tool, position) => [tool.name, position])), fields, vectors: undefined, embedding: undefined, embeddingFailed: false };
   }
 
   function ready(): Promise<BuiltIndex> {
     // A failed build (say the wasm could not load) is not cached: the next call tries again.
-    building ??= build().then(
-      (result) => (built = result),
+    if (building === undefined) {
+      const started = generation;
+      building = build(catalog).then(
+        (result) => {
+          if (started === generation) built = result;
+          return result;
+        },
+        (error: unknown) => {
+          if (started === generation) building = undefined;
+          throw error;
+        },
+      );
+    }
+    return building;
+  }
+
+  /** The built index, without an extra await once it exists. */
+  function builtOrReady(): BuiltIndex | Promise<BuiltIndex> {
+    return built ?? ready();
+  }
+
+  /** Embeds the catalog of `index` (carrying rows over from `previous`), once at a time. */
+  function embedCatalog(index: BuiltIndex, previous: VectorSet | undefined): Promise<VectorSet> {
+    if (index.embedding !== undefined) return index.embedding;
+    const texts = index.fields.map(embeddingText);
+    const hashes = texts.map(textHash);
+    index.embedding = semantic!.build(texts, hashes, previous).then(
+      (vectors) => {
+        index.vectors = vectors;
+        index.embeddingFailed = false;
+        index.embedding = undefined;
+        return vectors;
+      },
       (error: unknown) => {
-        building = undefined;
+        index.embeddingFailed = true;
+        index.embedding = undefined;
         throw error;
       },
     );
-    return building;
+    return index.embedding;
+  }
+
+  function reportEmbeddingFailure(stage: "catalog" | "query", error: unknown): never | void {
+    const message =
+      stage === "catalog"
+        ? "embedding the tool catalog failed; ranking by keywords until it succeeds"
+        : "embedding the query failed; this call ranks by keywords";
+    emit({ type: "embedding-failed", stage, error, fallback: semanticOptions.onError === "throw" ? "none" : "keyword", message });
+    if (semanticOptions.onError === "throw") {
+      if (ToolsiftError.isInstance(error) && error.code === "EMBEDDING_FAILED") throw error;
+      throw new ToolsiftError("EMBEDDING_FAILED", `Embedding the ${stage === "catalog" ? "tool catalog" : "query"} failed: ${error instanceof Error ? error.message : String(error)}`, { stage }, { cause: error });
+    }
+  }
+
+  /**
+   * Tool vectors for a call: ready ones, or the first attempt awaited. After a failed attempt the
+   * next calls rank by keywords at once while a retry runs in the background.
+   */
+  async function vectorsFor(index: BuiltIndex): Promise<VectorSet | undefined> {
+    if (index.vectors !== undefined) return index.vectors;
+    if (index.embeddingFailed && semanticOptions.onError === "fallback") {
+      if (index.embedding === undefined) {
+        embedCatalog(index, undefined).catch((error: unknown) => reportEmbeddingFailure("catalog", error));
+      }
+      return undefined;
+    }
+    try {
+      return await embedCatalog(index, undefined);
+    } catch (error) {
+      reportEmbeddingFailure("catalog", error);
+      return undefined;
+    }
   }
 
   function readQuery(query: unknown): string {
@@ -147,32 +309,90 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     return text;
   }
 
-  const providerPins = providerNames.map((name) => ({ name, reason: "provider" as PinReason }));
   function pinnedList(alwaysActive: readonly string[]): { name: string; reason: PinReason }[] {
     if (alwaysActive.length === 0) return providerPins;
     const pinned = new Map<string, PinReason>();
     for (const name of alwaysActive) if (!pinned.has(name)) pinned.set(name, "alwaysActive");
-    for (const name of providerNames) if (!pinned.has(name)) pinned.set(name, "provider");
+    for (const { name } of providerPins) if (!pinned.has(name)) pinned.set(name, "provider");
     return [...pinned].map(([name, reason]) => ({ name, reason }));
   }
 
-  /** Ranks the catalog for a query: ranked hits (no pinned tools), with the built index and query terms. */
-  function rank(built: BuiltIndex, text: string, resolved: ResolvedSelectOptions, pinned: readonly { name: string }[]) {
-    const terms = built.engine.analyse(text);
+  function excludedDocs(index: BuiltIndex, pinned: readonly { name: string }[], keep?: number): number[] {
     const excluded: number[] = [];
     for (const { name } of pinned) {
-      const doc = built.docOf.get(name);
-      if (doc !== undefined) excluded.push(doc);
+      const doc = index.docOf.get(name);
+      if (doc !== undefined && doc !== keep) excluded.push(doc);
     }
-    let hits = built.engine.search(terms, resolved.maxTools, excluded);
-    if (resolved.threshold > 0) hits = hits.filter((hit) => hit.normalized >= resolved.threshold);
-    if (resolved.adaptive) hits = elbow(hits);
-    return { terms, hits };
+    return excluded;
   }
 
-  /** The built index, without an extra await once it exists. */
-  function builtOrReady(): BuiltIndex | Promise<BuiltIndex> {
-    return built ?? ready();
+  /** Share of the query's words that the keyword index matched (exactly or through an expansion). */
+  function keywordCoverage(text: string, terms: readonly QueryTerm[]): number {
+    let words = 0;
+    for (const token of tokenize(text)) if (!token.stop) words++;
+    if (words === 0) return 0;
+    return Math.min(1, new Set(terms.map((term) => term.word)).size / words);
+  }
+
+  /**
+   * Ranks the catalog: keyword (BM25F), semantic (cosine) or combined (fused), without pinned tools.
+   * `pool` is how many candidates the ranking keeps before thresholds (maxTools for select, all for explain).
+   */
+  async function rankQuery(index: BuiltIndex, text: string, pool: number, excluded: readonly number[]): Promise<Ranking> {
+    const terms = index.engine.analyse(text);
+    const keywordHits = (k: number): RankedHit[] =>
+      index.engine.search(terms, k, excluded).map((hit: LexicalHit) => ({ doc: hit.doc, score: hit.normalized, lexical: hit.score }));
+    if (semantic === undefined || semanticOptions.strategy === "keyword") return { terms, hits: keywordHits(pool), strategy: "keyword" };
+
+    const vectors = await vectorsFor(index);
+    let query: Float32Array | undefined;
+    if (vectors !== undefined) {
+      try {
+        query = await semantic.embedQuery(text, vectors.index.dims);
+      } catch (error) {
+        reportEmbeddingFailure("query", error);
+      }
+    }
+    if (vectors === undefined || query === undefined) return { terms, hits: keywordHits(pool), strategy: "keyword", fallback: "keyword" };
+
+    const similarities = vectors.index.score(query);
+    for (const doc of excluded) similarities[doc] = -2;
+    if (semanticOptions.strategy === "semantic") {
+      const { ids, scores } = vectors.index.top(pool, 0);
+      const hits: RankedHit[] = [];
+      for (let i = 0; i < ids.length; i++) hits.push({ doc: ids[i], score: Math.min(1, scores[i]), lexical: 0, similarity: scores[i] });
+      return { terms, hits, strategy: "semantic" };
+    }
+
+    const candidates = Math.max(pool * 4, FUSION_POOL);
+    const lexical = index.engine.search(terms, candidates, excluded);
+    const { ids, scores } = vectors.index.top(candidates, 0);
+    const semanticList = { ids: Array.from(ids), scores: Array.from(scores) };
+    const fusion = semanticOptions.fusion;
+    const fused = fuse(
+      { ids: lexical.map((hit) => hit.doc), scores: lexical.map((hit) => hit.score) },
+      semanticList,
+      fusion,
+      fusion.adaptive ? keywordCoverage(text, terms) : 1,
+    );
+    // RRF scores are tiny by construction; scale them so the best possible fused score is 1.
+    const scale = fusion.method === "rrf" ? (fusion.k + 1) : 1;
+    const lexicalOf = new Map(lexical.map((hit) => [hit.doc, hit.score]));
+    const rows = vectors.index.score(query);
+    const hits = fused.slice(0, pool).map((hit) => ({
+      doc: hit.doc,
+      score: Math.min(1, hit.score * scale),
+      lexical: lexicalOf.get(hit.doc) ?? 0,
+      similarity: rows[hit.doc],
+      fusion: { keyword: hit.keyword * scale, semantic: hit.semantic * scale },
+    }));
+    return { terms, hits, strategy: "combined" };
+  }
+
+  function cut(hits: RankedHit[], resolved: ResolvedSelectOptions): RankedHit[] {
+    let kept = resolved.threshold > 0 ? hits.filter((hit) => hit.score >= resolved.threshold) : hits;
+    if (kept.length > resolved.maxTools) kept = kept.slice(0, resolved.maxTools);
+    return resolved.adaptive ? elbow(kept) : kept;
   }
 
   async function select(query: string, selectOptions?: SelectOptions): Promise<NAME[]> {
@@ -182,7 +402,8 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const names: NAME[] = [];
     if (text.trim().length > 0 && catalog.length > 0) {
       const index = await builtOrReady();
-      for (const hit of rank(index, text, resolved, pinned).hits) names.push(index.docTools[hit.doc].name as NAME);
+      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned));
+      for (const hit of cut(ranking.hits, resolved)) names.push(index.docTools[hit.doc].name as NAME);
     }
     for (const { name } of pinned) names.push(name as NAME);
     return names;
@@ -193,15 +414,21 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const text = readQuery(query);
     const pinned = pinnedList(resolved.alwaysActive);
     const results: ScoredTool<NAME>[] = [];
+    let strategy: SelectionResult["strategy"] = semantic === undefined ? "keyword" : semanticOptions.strategy;
+    let fallback: "keyword" | undefined;
     if (text.trim().length > 0 && catalog.length > 0) {
       const index = await builtOrReady();
-      const { terms, hits } = rank(index, text, resolved, pinned);
-      for (const hit of hits) {
-        const contributions = index.engine.contributions(terms, hit.doc);
+      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned));
+      strategy = ranking.strategy;
+      fallback = ranking.fallback;
+      for (const hit of cut(ranking.hits, resolved)) {
+        const contributions = index.engine.contributions(ranking.terms, hit.doc);
         results.push({
           name: index.docTools[hit.doc].name as NAME,
-          score: hit.normalized,
-          lexicalScore: hit.score,
+          score: hit.score,
+          lexicalScore: hit.lexical,
+          ...(hit.similarity !== undefined ? { similarity: hit.similarity } : {}),
+          ...(hit.fusion !== undefined ? { fusion: hit.fusion } : {}),
           matchedTerms: contributions.map((entry) => entry.term),
           expansions: contributions.filter((entry) => entry.kind !== "exact").map((entry) => ({ from: entry.from, term: entry.term, kind: entry.kind as Expansion["kind"] })),
         });
@@ -210,7 +437,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     for (const { name, reason } of pinned) {
       results.push({ name: name as NAME, score: 1, lexicalScore: 0, matchedTerms: [], expansions: [], pinned: reason });
     }
-    return { tools: results.map((result) => result.name), results };
+    return { tools: results.map((result) => result.name), results, strategy, ...(fallback !== undefined ? { fallback } : {}) };
   }
 
   async function explain(query: string, toolName: string, selectOptions?: SelectOptions): Promise<Explanation> {
@@ -221,41 +448,38 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const resolved = resolveSelectOptions(selectOptions);
     const text = readQuery(query);
     const selection = await selectWithScores(text, selectOptions);
-    const pin = pinnedList(resolved.alwaysActive).find((entry) => entry.name === toolName)?.reason;
-    const { engine, docOf, docTools } = await ready();
-    const terms = text.trim().length > 0 ? engine.analyse(text) : [];
-    const doc = docOf.get(toolName);
-    const contributions = doc === undefined ? [] : engine.contributions(terms, doc, true);
+    const pinned = pinnedList(resolved.alwaysActive);
+    const pin = pinned.find((entry) => entry.name === toolName)?.reason;
+    const index = await builtOrReady();
+    const doc = index.docOf.get(toolName);
+    let terms: QueryTerm[] = [];
     let rank: number | null = null;
-    let lexicalScore = 0;
+    let hit: RankedHit | undefined;
     let best: Explanation["best"] = null;
-    if (doc !== undefined && terms.length > 0) {
+    let strategy: Explanation["strategy"] = selection.strategy;
+    if (text.trim().length > 0) {
       // Pinned tools are not ranked by select, so they must not push this tool down here either.
-      const excluded: number[] = [];
-      for (const { name } of pinnedList(resolved.alwaysActive)) {
-        const other = docOf.get(name);
-        if (other !== undefined && other !== doc) excluded.push(other);
-      }
-      const top = engine.search(terms, 1, excluded);
-      if (top.length > 0) best = { tool: docTools[top[0].doc].name, score: top[0].normalized };
-      const scores = engine.lastScores();
-      lexicalScore = scores[doc];
-      if (lexicalScore > 0 && pin === undefined) {
-        // Rank = tools scoring higher, plus equal scores earlier in the catalog (the tie rule).
-        let ahead = 0;
-        for (let other = 0; other < scores.length; other++) if (scores[other] > lexicalScore || (scores[other] === lexicalScore && other < doc)) ahead++;
-        rank = ahead + 1;
+      const ranking = await rankQuery(index, text, index.docTools.length, excludedDocs(index, pinned, doc));
+      terms = ranking.terms;
+      strategy = ranking.strategy;
+      if (ranking.hits.length > 0) best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
+      const position = ranking.hits.findIndex((entry) => entry.doc === doc);
+      if (position >= 0) {
+        hit = ranking.hits[position];
+        if (pin === undefined) rank = position + 1;
       }
     }
+    const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
     // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
     // expansion ("pull request" → pr) matches the words it came from.
     const matchedWords = new Set(contributions.flatMap((entry) => entry.from.split(" ")));
     const queryWords = [...new Set(tokenize(text).filter((token) => !token.stop).map((token) => token.surface))];
+    const lexicalScore = doc === undefined ? 0 : contributions.reduce((sum, entry) => sum + entry.contribution, 0);
     return {
       tool: toolName,
       query: text,
       rank,
-      score: pin !== undefined ? 1 : engine.normalize(lexicalScore, terms),
+      score: pin !== undefined ? 1 : (hit?.score ?? 0),
       lexicalScore,
       selected: selection.tools.includes(toolName as NAME),
       ...(pin !== undefined ? { pinned: pin } : {}),
@@ -263,19 +487,69 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
       unmatched: queryWords.filter((word) => !matchedWords.has(word)),
       best,
       queryTerms: terms.map((term) => ({ term: term.term, kind: term.kind, from: term.from, weight: term.weight })),
+      ...(hit?.similarity !== undefined ? { semantic: { similarity: hit.similarity, keyword: hit.fusion?.keyword ?? 0, semantic: hit.fusion?.semantic ?? hit.score } } : {}),
+      strategy,
     };
   }
 
+
   return {
-    toolNames,
+    get toolNames() {
+      return toolNames;
+    },
     async warmUp() {
-      const { engine } = await ready();
-      engine.typos();
+      const index = await ready();
+      index.engine.typos();
+      if (semantic !== undefined && semanticOptions.strategy !== "keyword" && index.vectors === undefined) {
+        try {
+          await embedCatalog(index, undefined);
+        } catch (error) {
+          reportEmbeddingFailure("catalog", error);
+        }
+      }
     },
     select,
     selectWithScores,
     explain,
+    async sync(next) {
+      await replaceCatalog(definitions(next));
+    },
+    async add(more) {
+      const added = definitions(more);
+      const known = new Set(toolNames as string[]);
+      for (const tool of added) {
+        if (known.has(tool.name)) throw new ToolsiftError("DUPLICATE_TOOL", `add: tool "${tool.name}" is already in the catalog; use sync() to replace a tool.`, { tool: tool.name });
+      }
+      await replaceCatalog([...catalog, ...added]);
+    },
+    async remove(names) {
+      if (!Array.isArray(names)) throw new ToolsiftError("INVALID_OPTION", `remove: expected an array of tool names, got ${typeof names}.`, { option: "toolNames" });
+      const known = new Set(toolNames as string[]);
+      for (const name of names) {
+        if (typeof name !== "string" || !known.has(name)) throw new ToolsiftError("UNKNOWN_TOOL", `remove: no tool named ${JSON.stringify(name)} in the catalog.`, { tool: name });
+      }
+      const drop = new Set(names);
+      await replaceCatalog(catalog.filter((tool) => !drop.has(tool.name)));
+    },
   };
+
+  /** Swaps in a new catalog: the lexical index is rebuilt at once if one was built; vectors carry over by text hash. */
+  async function replaceCatalog(next: CatalogTool[]): Promise<void> {
+    const previous = built;
+    setCatalog(next);
+    generation++;
+    building = undefined;
+    built = undefined;
+    if (previous === undefined) return;
+    const index = await ready();
+    if (semantic !== undefined && semanticOptions.strategy !== "keyword" && previous.vectors !== undefined) {
+      try {
+        await embedCatalog(index, previous.vectors);
+      } catch (error) {
+        reportEmbeddingFailure("catalog", error);
+      }
+    }
+  }
 }
 
 /** Cuts a ranked list at its first large drop (a share ELBOW_GAP of the top score), keeping at least MIN_ADAPTIVE. */

@@ -14,7 +14,30 @@ export interface Kernels {
     scores: Float32Array,
   ): void;
   dotBatch(slab: Float32Array, rows: number, dims: number, query: Float32Array): Float32Array;
+  /** `slab` holds `rows` int8 rows of `stride` bytes each (a multiple of 16, zero-padded); `query` holds `stride` bytes. */
+  dotBatchI8(
+    slab: Int8Array,
+    scales: Float32Array,
+    rows: number,
+    stride: number,
+    query: Int8Array,
+    queryScale: number,
+  ): Float32Array;
   topK(scores: Float32Array, k: number, minScore: number): { ids: number[]; scores: number[] };
+}
+
+/** The stride a kernel caller uses for int8 rows of `dims` values: rounded up to 16 bytes. */
+export function strideFor(dims: number): number {
+  return Math.ceil(dims / 16) * 16;
+}
+
+/** Packs int8 rows (each `dims` long) at `stride` bytes apart, zero-padding every row. */
+export function packI8(values: ArrayLike<number>, rows: number, dims: number, stride: number): Int8Array {
+  const slab = new Int8Array(rows * stride);
+  for (let row = 0; row < rows; row++) {
+    for (let dim = 0; dim < dims; dim++) slab[row * stride + dim] = values[row * dims + dim];
+  }
+  return slab;
 }
 
 export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>): void {
@@ -88,6 +111,62 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
         expect(result[0]).toBeCloseTo(0.6, 6);
         expect(result[1]).toBe(0);
         expect(result[2]).toBeCloseTo(1, 6);
+      });
+    });
+
+    describe("dotBatchI8", () => {
+      const ones = (length: number) => new Float32Array(length).fill(1);
+
+      it("returns nothing for zero rows", () => {
+        expect(Array.from(kernels.dotBatchI8(new Int8Array(0), new Float32Array(0), 0, 16, new Int8Array(16), 1))).toEqual([]);
+      });
+
+      it("returns zeros for a zero stride", () => {
+        expect(Array.from(kernels.dotBatchI8(new Int8Array(0), ones(3), 3, 0, new Int8Array(0), 1))).toEqual([0, 0, 0]);
+      });
+
+      // Row counts either side of multiples of 4 and dims either side of multiples of 16, so a
+      // row block, the leftover rows and the zero padding of each row all take part.
+      for (const [rows, dims] of [[1, 1], [3, 15], [4, 16], [5, 17], [7, 31], [8, 33], [9, 100], [6, 384]]) {
+        it(`computes the exact integer dot product for ${rows} rows at ${dims} dimensions`, () => {
+          const stride = strideFor(dims);
+          const values = Array.from({ length: rows * dims }, (_, index) => ((index * 37) % 255) - 127);
+          const queryValues = Array.from({ length: dims }, (_, index) => ((index * 101) % 255) - 127);
+          const slab = packI8(values, rows, dims, stride);
+          const query = packI8(queryValues, 1, dims, stride);
+          const expected = Array.from({ length: rows }, (_, row) => {
+            let sum = 0;
+            for (let dim = 0; dim < dims; dim++) sum += values[row * dims + dim] * queryValues[dim];
+            return sum;
+          });
+          // |sums| stay below 2^24 here, so the f32 result is the integer itself.
+          expect(Array.from(kernels.dotBatchI8(slab, ones(rows), rows, stride, query, 1))).toEqual(expected);
+        });
+      }
+
+      it("multiplies each row's dot by its scale and the query scale", () => {
+        const slab = packI8([1, 2, 1, 2, 1, 2], 3, 2, 16);
+        const query = packI8([3, 4], 1, 2, 16); // every dot is 11
+        const result = kernels.dotBatchI8(slab, Float32Array.of(0.5, 2, -1), 3, 16, query, 0.25);
+        expect(Array.from(result)).toEqual([1.375, 5.5, -2.75]);
+      });
+
+      it("starts row r at r * stride", () => {
+        // Row r holds r + 1 in its first byte; a kernel that ignored the stride would read padding.
+        const slab = packI8([1, 2, 3, 4, 5], 5, 1, 32);
+        const query = packI8([2], 1, 1, 32);
+        expect(Array.from(kernels.dotBatchI8(slab, ones(5), 5, 32, query, 1))).toEqual([2, 4, 6, 8, 10]);
+      });
+
+      it("does not overflow at 65,536 dimensions of extreme values", () => {
+        const dims = 65_536;
+        const slab = new Int8Array(2 * dims);
+        slab.fill(-128, 0, dims);
+        slab.fill(127, dims);
+        const query = new Int8Array(dims).fill(-128);
+        const result = kernels.dotBatchI8(slab, ones(2), 2, dims, query, 1);
+        expect(result[0]).toBe(2 ** 30);
+        expect(result[1]).toBe(Math.fround(-127 * 128 * dims));
       });
     });
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { WasmArena } from "../../src/wasm/arena.js";
 import { instantiateCore, loadWasm } from "../../src/wasm/load-wasm.js";
 import * as reference from "../reference/kernels.js";
-import { type Kernels, runKernelSpec } from "./kernel-spec.js";
+import { type Kernels, packI8, runKernelSpec, strideFor } from "./kernel-spec.js";
 
 /**
  * Kernels backed by one core instance: each call copies its inputs into fresh arena
@@ -34,6 +34,18 @@ function wasmKernels(arena: WasmArena, align = 16): Kernels {
       arena.f32(slabPointer, rows * dims).set(slab.subarray(0, rows * dims));
       arena.f32(queryPointer, dims).set(query.subarray(0, dims));
       core.dotBatch(slabPointer, rows, dims, queryPointer, outPointer);
+      return arena.f32(outPointer, rows).slice();
+    },
+    dotBatchI8(slab, scales, rows, stride, query, queryScale) {
+      arena.reset();
+      const slabPointer = arena.alloc(rows * stride, align);
+      const scalesPointer = arena.alloc(rows * 4, align);
+      const queryPointer = arena.alloc(stride, align);
+      const outPointer = arena.alloc(rows * 4, align);
+      arena.i8(slabPointer, rows * stride).set(slab.subarray(0, rows * stride));
+      arena.f32(scalesPointer, rows).set(scales.subarray(0, rows));
+      arena.i8(queryPointer, stride).set(query.subarray(0, stride));
+      core.dotBatchI8(slabPointer, scalesPointer, rows, stride, queryPointer, queryScale, outPointer);
       return arena.f32(outPointer, rows).slice();
     },
     topK(scores, k, minScore) {
@@ -142,6 +154,57 @@ describe("wasm core agrees with the reference on random inputs", () => {
     );
   });
 
+  describe("dotBatchI8", () => {
+    const int8 = fc.integer({ min: -127, max: 127 });
+    const input = (maxDims: number) =>
+      fc
+        .record({
+          rows: fc.integer({ min: 0, max: 11 }),
+          dims: fc.integer({ min: 0, max: maxDims }),
+          // Sometimes a wider stride than needed: more zero padding must change nothing.
+          extraStride: fc.constantFrom(0, 0, 16),
+        })
+        .chain(({ rows, dims, extraStride }) =>
+          fc.record({
+            rows: fc.constant(rows),
+            dims: fc.constant(dims),
+            stride: fc.constant(strideFor(dims) + extraStride),
+            values: fc.array(int8, { minLength: rows * dims, maxLength: rows * dims }),
+            query: fc.array(int8, { minLength: dims, maxLength: dims }),
+            scales: fc.array(f32(1e-6, 1), { minLength: rows, maxLength: rows }),
+            queryScale: f32(1e-6, 1),
+          }),
+        );
+
+    it("computes the exact integer dot product (unit scales)", () => {
+      fc.assert(
+        fc.property(input(1600), ({ rows, dims, stride, values, query }) => {
+          const slab = packI8(values, rows, dims, stride);
+          const queryArray = packI8(query, 1, dims, stride);
+          const dots = reference.dotBatchI8Integers(slab, rows, stride, queryArray);
+          const actual = wasm.dotBatchI8(slab, new Float32Array(rows).fill(1), rows, stride, queryArray, 1);
+          // With unit scales the kernel returns the i32 dot converted to f32 (exact below 2^24).
+          expect(Array.from(actual)).toEqual(dots.map((dot) => Math.fround(dot)));
+        }),
+        { numRuns: 150 },
+      );
+    });
+
+    it("applies row and query scales within 1e-5 relative", () => {
+      fc.assert(
+        fc.property(input(70), ({ rows, dims, stride, values, query, scales, queryScale }) => {
+          const slab = packI8(values, rows, dims, stride);
+          const queryArray = packI8(query, 1, dims, stride);
+          const scaleArray = Float32Array.from(scales);
+          const expected = reference.dotBatchI8(slab, scaleArray, rows, stride, queryArray, queryScale);
+          const actual = wasm.dotBatchI8(slab, scaleArray, rows, stride, queryArray, queryScale);
+          expectClose(actual, expected, Array.from(expected, (value) => Math.abs(value)));
+        }),
+        { numRuns: 200 },
+      );
+    });
+  });
+
   it("topK", () => {
     // A small pool of repeated values forces ties, signed zeros, NaN and infinities.
     const score = fc.oneof(
@@ -160,6 +223,23 @@ describe("wasm core agrees with the reference on random inputs", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("wasm dotBatchI8 output buffer", () => {
+  it("writes exactly `rows` scores", async () => {
+    const arena = await newArena();
+    const rows = 6;
+    const slabPointer = arena.alloc(rows * 16);
+    const scalesPointer = arena.alloc(rows * 4);
+    const queryPointer = arena.alloc(16);
+    const outPointer = arena.alloc((rows + 2) * 4);
+    arena.i8(slabPointer, rows * 16).fill(1);
+    arena.f32(scalesPointer, rows).fill(1);
+    arena.i8(queryPointer, 16).fill(2);
+    arena.f32(outPointer, rows + 2).fill(-7);
+    arena.core.dotBatchI8(slabPointer, scalesPointer, rows, 16, queryPointer, 0.5, outPointer);
+    expect(Array.from(arena.f32(outPointer, rows + 2))).toEqual([16, 16, 16, 16, 16, 16, -7, -7]);
   });
 });
 

@@ -1,0 +1,194 @@
+// An embedding cache in one binary file (Node only, `toolsift/file-cache`): a JSON header, then Float32 rows per namespace, replaced atomically.
+
+import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
+import { ToolsiftError } from "../errors.js";
+import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js";
+import type { EmbeddingCacheEvent } from "./cache-events.js";
+import type { EmbeddingCache } from "./embedding-cache.js";
+import { VectorSlab } from "./vector-slab.js";
+
+/**
+ * File layout, format 1: the 8 bytes `toolsift`, a little-endian uint32 header length, the header
+ * (UTF-8 JSON `{ format: 1, namespaces: [{ namespace, dims, count, hashes }] }`, space-padded so the
+ * rows start on a 4-byte boundary), then each namespace's rows of `dims` float32s, in header order.
+ * The floats are written in the machine's byte order, little-endian on every platform Node ships for
+ * but s390x.
+ */
+const MAGIC = "toolsift";
+const PREFIX_BYTES = 12;
+const FORMAT = 1;
+
+interface Header {
+  format: number;
+  namespaces: { namespace: string; dims: number; count: number; hashes: string[] }[];
+}
+
+/** Options of `fileCache`. */
+export interface FileCacheOptions {
+  /** Receives what the cache worked around: a damaged cache file it replaced. Default: none. */
+  onEvent?: (event: EmbeddingCacheEvent) => void;
+}
+
+/** A file that starts like a toolsift cache but cannot be read; replacing it loses nothing. */
+class DamagedFile extends Error {
+  override readonly name = "DamagedFile";
+}
+
+function decode(bytes: Uint8Array, path: string): Map<string, VectorSlab> {
+  if (bytes.length < PREFIX_BYTES || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
+    throw new ToolsiftError("CACHE_READ_FAILED", `fileCache: ${path} is not a toolsift embedding cache file (it does not start with "${MAGIC}"); delete it or choose another path.`, { path });
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerBytes = view.getUint32(8, true);
+  if (PREFIX_BYTES + headerBytes > bytes.length) throw new DamagedFile(`the header runs past the end of the file`);
+  let header: Header;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + headerBytes))) as Header;
+  } catch (error) {
+    throw new DamagedFile(`the header is not JSON`, { cause: error });
+  }
+  if (header.format !== FORMAT) {
+    throw new ToolsiftError("CACHE_READ_FAILED", `fileCache: ${path} has format ${JSON.stringify(header.format)}; this version of toolsift reads format ${FORMAT}.`, { path, expected: FORMAT, received: header.format });
+  }
+  if (!Array.isArray(header.namespaces)) throw new DamagedFile(`the header lists no namespaces`);
+  let offset = PREFIX_BYTES + headerBytes;
+  const slabs = new Map<string, VectorSlab>();
+  for (const { namespace, dims, count, hashes } of header.namespaces) {
+    if (typeof namespace !== "string" || !Number.isInteger(dims) || dims < 1 || !Array.isArray(hashes) || hashes.length !== count) {
+      throw new DamagedFile(`namespace ${JSON.stringify(namespace)} has an invalid description`);
+    }
+    const length = count * dims * 4;
+    if (offset + length > bytes.length) throw new DamagedFile(`the rows of namespace "${namespace}" run past the end of the file`);
+    // Copy into a fresh buffer: file bytes need not be 4-byte aligned for a Float32Array view.
+    const data = new Float32Array(count * dims);
+    new Uint8Array(data.buffer).set(bytes.subarray(offset, offset + length));
+    slabs.set(namespace, new VectorSlab(dims, hashes, data));
+    offset += length;
+  }
+  if (offset !== bytes.length) throw new DamagedFile(`${bytes.length - offset} bytes follow the last namespace`);
+  return slabs;
+}
+
+function encode(slabs: ReadonlyMap<string, VectorSlab>): Uint8Array[] {
+  const header: Header = { format: FORMAT, namespaces: [...slabs].map(([namespace, slab]) => ({ namespace, dims: slab.dims, count: slab.count, hashes: [...slab.hashes] })) };
+  let json = new TextEncoder().encode(JSON.stringify(header));
+  const padded = Math.ceil((PREFIX_BYTES + json.length) / 4) * 4 - PREFIX_BYTES;
+  if (padded !== json.length) {
+    const spaces = new Uint8Array(padded).fill(0x20);
+    spaces.set(json);
+    json = spaces;
+  }
+  const prefix = new Uint8Array(PREFIX_BYTES);
+  prefix.set(new TextEncoder().encode(MAGIC));
+  new DataView(prefix.buffer).setUint32(8, json.length, true);
+  return [prefix, json, ...[...slabs.values()].map((slab) => slab.bytes)];
+}
+
+async function readSlabs(path: string): Promise<Map<string, VectorSlab>> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
+    throw new ToolsiftError("CACHE_READ_FAILED", `fileCache could not read ${path}: ${(error as Error).message}.`, { path }, { cause: error });
+  }
+  return decode(bytes, path);
+}
+
+/** Writes a temporary file beside `path`, flushes it, then renames it over `path`. */
+async function writeAtomically(path: string, chunks: readonly Uint8Array[]): Promise<void> {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0].toString(36);
+  const temporary = `${path}.${process.pid}-${random}.tmp`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    const file = await open(temporary, "w");
+    try {
+      await file.writeFile(chunks);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    const leftover = await unlink(temporary).then(
+      () => undefined,
+      (unlinkError: NodeJS.ErrnoException) => (unlinkError.code === "ENOENT" ? undefined : unlinkError),
+    );
+    throw new ToolsiftError("CACHE_WRITE_FAILED", `fileCache could not write ${path}: ${(error as Error).message}.${leftover ? ` The temporary file ${temporary} could not be removed either: ${leftover.message}.` : ""}`, { path, temporary: leftover ? temporary : undefined }, { cause: error });
+  }
+}
+
+/**
+ * An `EmbeddingCache` in the binary file at `path` (Node only). The file is read on first use and kept
+ * in memory; each `setMany` reads the file again (to keep what other processes added), merges, and
+ * replaces it atomically (temporary file, flush, rename), so a crash or a concurrent reader never
+ * sees half a file. Missing directories are created. A file that is not a toolsift cache is never
+ * overwritten (`CACHE_READ_FAILED` / `CACHE_WRITE_FAILED`); a damaged toolsift cache file is replaced
+ * on the next write and reported through `onEvent`.
+ */
+export function fileCache(path: string, options: FileCacheOptions = {}): EmbeddingCache {
+  if (typeof path !== "string" || path.length === 0) {
+    throw new ToolsiftError("INVALID_OPTION", `fileCache expects a file path, got ${JSON.stringify(path)}.`, { option: "path", value: path });
+  }
+  let loaded: Promise<Map<string, VectorSlab>> | undefined;
+  let writes: Promise<void> = Promise.resolve();
+
+  const damaged = (error: unknown): never => {
+    if (error instanceof DamagedFile) {
+      throw new ToolsiftError("CACHE_READ_FAILED", `fileCache: ${path} is damaged (${error.message}); it is replaced on the next write.`, { path }, { cause: error });
+    }
+    throw error;
+  };
+  const loadOnce = (): Promise<Map<string, VectorSlab>> => {
+    loaded ??= readSlabs(path).catch((error: unknown) => {
+      loaded = undefined; // the next call tries again
+      return damaged(error);
+    });
+    return loaded;
+  };
+
+  const write = async (groups: readonly NamespaceEntries[]): Promise<void> => {
+    let slabs: Map<string, VectorSlab>;
+    try {
+      slabs = await readSlabs(path);
+    } catch (error) {
+      if (!(error instanceof DamagedFile)) {
+        const reason = ToolsiftError.isInstance(error) ? error.message : String(error);
+        throw new ToolsiftError("CACHE_WRITE_FAILED", `fileCache did not write ${path}: ${reason}`, { path }, { cause: error });
+      }
+      slabs = new Map();
+      options.onEvent?.({ type: "embedding-cache-replaced", namespace: "*", message: `${path} is damaged (${error.message}); writing a new file`, cause: error });
+    }
+    for (const { namespace, dims, vectors } of groups) {
+      const slab = slabs.get(namespace);
+      slabs.set(namespace, slab === undefined ? VectorSlab.of(dims, vectors) : slab.with(dims, vectors));
+    }
+    await writeAtomically(path, encode(slabs));
+    loaded = Promise.resolve(slabs);
+  };
+
+  return {
+    async getMany(keys) {
+      const groups = groupKeys(keys, "fileCache");
+      const slabs = await loadOnce();
+      const found: (Float32Array | undefined)[] = new Array(keys.length).fill(undefined);
+      for (const group of groups) {
+        const slab = slabs.get(group.namespace);
+        if (slab !== undefined) group.hashes.forEach((hash, index) => (found[group.positions[index]] = slab.get(hash)));
+      }
+      return found;
+    },
+
+    async setMany(batch) {
+      const groups = groupEntries(batch, "fileCache");
+      const run = writes.then(() => write(groups));
+      // The chain only orders the writes; each caller receives its own write's outcome through `run`.
+      writes = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    },
+  };
+}

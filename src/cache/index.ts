@@ -1,0 +1,8 @@
+// The runtime-neutral embedding caches (memory, Workers KV, toolpick's { load, save }); file and IndexedDB caches have their own subpaths.
+
+export { splitCacheKey, type EmbeddingCache, type LoadSaveEmbeddingCache } from "./embedding-cache.js";
+export type { EmbeddingCacheEvent } from "./cache-events.js";
+export { memoryCache, type MemoryCacheOptions } from "./memory-cache.js";
+export { kvCache, type KvCacheOptions, type KvNamespaceLike } from "./kv-cache.js";
+export { fromLoadSave, MARKER_FORMAT, MARKER_MAGIC } from "./load-save-cache.js";
+export { isEmbeddingCache, toEmbeddingCache } from "./to-embedding-cache.js";

@@ -1,0 +1,139 @@
+// An embedding cache in the browser's IndexedDB (`toolsift/indexeddb-cache`): one ArrayBuffer per key, one transaction per call.
+
+import { ToolsiftError } from "../errors.js";
+import { groupEntries, groupKeys } from "./cache-batch.js";
+import type { EmbeddingCache } from "./embedding-cache.js";
+
+/** Options of `indexedDbCache`. */
+export interface IndexedDbCacheOptions {
+  /** Name of the IndexedDB database (created when missing). Default `"toolsift"`; a non-empty string. */
+  dbName?: string;
+  /** Object store holding the vectors, created (by a version upgrade) when missing. Default `"embeddings"`; a non-empty string. */
+  storeName?: string;
+}
+
+function checkName(option: string, value: unknown): string {
+  if (typeof value !== "string" || value.length === 0) {
+    throw new ToolsiftError("INVALID_OPTION", `indexedDbCache option "${option}" must be a non-empty string, got ${JSON.stringify(value)}.`, { option, value });
+  }
+  return value;
+}
+
+function decode(value: unknown, key: string): Float32Array | undefined {
+  if (value === undefined) return undefined;
+  if (!(value instanceof ArrayBuffer) || value.byteLength % 4 !== 0 || value.byteLength === 0) {
+    throw new Error(`the value stored under "${key}" is not a vector (${value instanceof ArrayBuffer ? `${value.byteLength} bytes` : typeof value})`);
+  }
+  return new Float32Array(value); // each read gets its own structured-clone copy: no need to copy again
+}
+
+/** The vector's own bytes as an ArrayBuffer (IndexedDB clones it on `put`). */
+function bufferOf(vector: Float32Array): ArrayBuffer {
+  const whole = vector.byteOffset === 0 && vector.byteLength === vector.buffer.byteLength && vector.buffer instanceof ArrayBuffer;
+  return whole ? (vector.buffer as ArrayBuffer) : vector.slice().buffer;
+}
+
+/**
+ * An `EmbeddingCache` in IndexedDB (browsers, and any runtime with a global `indexedDB`). Vectors are
+ * stored as ArrayBuffers under their keys; each `getMany` and `setMany` is one transaction. The
+ * database closes itself when another tab upgrades it, and is reopened on the next call.
+ */
+export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCache {
+  const dbName = checkName("dbName", options.dbName ?? "toolsift");
+  const storeName = checkName("storeName", options.storeName ?? "embeddings");
+  let opened: Promise<IDBDatabase> | undefined;
+
+  const openVersion = (version?: number): Promise<IDBDatabase> =>
+    new Promise((resolve, reject) => {
+      const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+      if (factory === undefined) throw new Error("this runtime has no IndexedDB (globalThis.indexedDB is undefined)");
+      const request = version === undefined ? factory.open(dbName) : factory.open(dbName, version);
+      let blocked = false;
+      request.onupgradeneeded = () => {
+        if (!request.result.objectStoreNames.contains(storeName)) request.result.createObjectStore(storeName);
+      };
+      request.onsuccess = () => {
+        // Opened after we gave up waiting for another tab: nobody holds this connection.
+        if (blocked) request.result.close();
+        else resolve(request.result);
+      };
+      request.onerror = () => reject(request.error);
+      request.onblocked = () => {
+        blocked = true;
+        reject(new Error(`upgrading database "${dbName}" is blocked: another tab keeps an older version open`));
+      };
+    });
+
+  const database = (): Promise<IDBDatabase> => {
+    opened ??= (async () => {
+      let db = await openVersion();
+      if (!db.objectStoreNames.contains(storeName)) {
+        const version = db.version + 1;
+        db.close();
+        db = await openVersion(version);
+      }
+      db.onversionchange = () => {
+        db.close();
+        opened = undefined;
+      };
+      return db;
+    })().catch((error: unknown) => {
+      opened = undefined; // the next call tries again
+      throw error;
+    });
+    return opened;
+  };
+
+  const inTransaction = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => () => T): Promise<T> => {
+    const db = await database();
+    return new Promise<T>((resolve, reject) => {
+      const transaction = db.transaction(storeName, mode);
+      const result = work(transaction.objectStore(storeName));
+      transaction.oncomplete = () => {
+        try {
+          resolve(result());
+        } catch (error) {
+          reject(error);
+        }
+      };
+      transaction.onabort = () => reject(transaction.error ?? new Error("the transaction was aborted"));
+    });
+  };
+
+  const failure = (code: string, action: string, error: unknown): ToolsiftError =>
+    ToolsiftError.isInstance(error)
+      ? error
+      : new ToolsiftError(code, `indexedDbCache could not ${action} store "${storeName}" of database "${dbName}": ${error instanceof Error ? error.message : String(error)}.`, { dbName, storeName }, { cause: error });
+
+  return {
+    async getMany(keys) {
+      groupKeys(keys, "indexedDbCache");
+      if (keys.length === 0) return [];
+      try {
+        return await inTransaction("readonly", (store) => {
+          const values: unknown[] = new Array(keys.length);
+          keys.forEach((key, index) => {
+            const request = store.get(key);
+            request.onsuccess = () => (values[index] = request.result);
+          });
+          return () => values.map((value, index) => decode(value, keys[index]));
+        });
+      } catch (error) {
+        throw failure("CACHE_READ_FAILED", "read from", error);
+      }
+    },
+
+    async setMany(entries) {
+      groupEntries(entries, "indexedDbCache");
+      if (entries.length === 0) return;
+      try {
+        await inTransaction("readwrite", (store) => {
+          for (const [key, vector] of entries) store.put(bufferOf(vector), key);
+          return () => undefined;
+        });
+      } catch (error) {
+        throw failure("CACHE_WRITE_FAILED", "write to", error);
+      }
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// Calls any AI SDK embedding model through `embedMany`/`embed`, with a timeout, an abort signal and bounded parallelism.
+
+import type { EmbeddingModel } from "ai";
+import { ToolsiftError } from "../errors.js";
+
+/** How toolsift calls the embedding model. */
+export interface EmbedderSettings {
+  /** Milliseconds one embedding call may take before it is aborted. */
+  readonly timeoutMs: number;
+  /** Most concurrent `doEmbed` calls when embedding the catalog. */
+  readonly maxParallelCalls: number;
+  /** Retries of a failed call inside the AI SDK. */
+  readonly maxRetries: number;
+  /** Cancels every call toolsift makes. */
+  readonly abortSignal: AbortSignal | undefined;
+  /** Asked of the provider (`embedMany({ dimensions })`), and part of the cache keys. */
+  readonly dimensions: number | undefined;
+}
+
+/** A model's identity, as cache keys name it. */
+export interface ModelIdentity {
+  readonly provider: string;
+  readonly modelId: string;
+}
+
+export interface Embedder {
+  readonly identity: ModelIdentity;
+  embedMany(values: readonly string[]): Promise<Float32Array[]>;
+  embed(value: string): Promise<Float32Array>;
+}
+
+/** Reads the provider and model id of an embedding model (a string id resolves through the AI SDK gateway). */
+export function modelIdentity(model: unknown): ModelIdentity {
+  if (typeof model === "string") {
+    if (model.trim().length === 0) throw new ToolsiftError("INVALID_OPTION", `Option "embeddingModel" must not be an empty string.`, { option: "embeddingModel" });
+    return { provider: "gateway", modelId: model };
+  }
+  if (typeof model === "object" && model !== null) {
+    const candidate = model as { specificationVersion?: unknown; provider?: unknown; modelId?: unknown; doEmbed?: unknown };
+    if (typeof candidate.doEmbed === "function" && typeof candidate.modelId === "string" && typeof candidate.provider === "string") {
+      return { provider: candidate.provider, modelId: candidate.modelId };
+    }
+  }
+  throw new ToolsiftError(
+    "INVALID_OPTION",
+    `Option "embeddingModel" must be an AI SDK embedding model (an object with provider, modelId and doEmbed, e.g. openai.embedding("text-embedding-3-small")) or a model id string, got ${model === null ? "null" : typeof model}.`,
+    { option: "embeddingModel" },
+  );
+}
+
+let aiModule: Promise<typeof import("ai")> | undefined;
+
+/** The AI SDK, imported on first use so keyword-only users need not install it. */
+function loadAi(): Promise<typeof import("ai")> {
+  aiModule ??= import("ai").catch((cause: unknown) => {
+    aiModule = undefined;
+    throw new ToolsiftError("MISSING_DEPENDENCY", `Embedding models need the "ai" package (AI SDK 5 or later): npm install ai.`, { dependency: "ai" }, { cause });
+  });
+  return aiModule;
+}
+
+function callSignal(settings: EmbedderSettings): AbortSignal {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  return settings.abortSignal === undefined ? timeout : AbortSignal.any([settings.abortSignal, timeout]);
+}
+
+function toVector(values: readonly number[], what: string): Float32Array {
+  if (!Array.isArray(values) || values.length === 0) {
+    throw new ToolsiftError("EMBEDDING_FAILED", `The embedding model returned ${Array.isArray(values) ? "an empty vector" : "no vector"} for ${what}.`, { what });
+  }
+  return Float32Array.from(values);
+}
+
+/** Wraps an embedding model for toolsift: every call bounded by the timeout and the abort signal. */
+export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings): Embedder {
+  const identity = modelIdentity(model);
+  const dimensionOptions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
+  return {
+    identity,
+    async embedMany(values) {
+      if (values.length === 0) return [];
+      const { embedMany } = await loadAi();
+      const result = await embedMany({
+        model,
+        values: [...values],
+        maxParallelCalls: settings.maxParallelCalls,
+        maxRetries: settings.maxRetries,
+        abortSignal: callSignal(settings),
+        ...dimensionOptions,
+      });
+      if (result.embeddings.length !== values.length) {
+        throw new ToolsiftError("EMBEDDING_FAILED", `The embedding model returned ${result.embeddings.length} vectors for ${values.length} texts.`, { expected: values.length, received: result.embeddings.length });
+      }
+      return result.embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
+    },
+    async embed(value) {
+      const { embed } = await loadAi();
+      const result = await embed({ model, value, maxRetries: settings.maxRetries, abortSignal: callSignal(settings), ...dimensionOptions });
+      return toVector(result.embedding, "the query");
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Tool vectors in one row-major slab in wasm memory (float32, or int8 with a per-row scale), scored by the wasm dot-product kernels.
+
+import type { WasmArena } from "../wasm/arena.js";
+
+/** How vectors are stored: float32 (exact) or int8 with a per-row scale (4x smaller). */
+export type Quantization = "float32" | "int8";
+
+/**
+ * One slab of unit-length rows. Rows are normalised once when set, so a dot product with a unit
+ * query is the cosine similarity. int8 rows are padded to a 16-byte stride so the kernel needs no tail.
+ */
+export class VectorIndex {
+  readonly stride: number;
+  private readonly slab: number;
+  private readonly scales: number;
+  private readonly query: number;
+  private readonly out: number;
+  private readonly outIds: number;
+  private readonly outScores: number;
+
+  constructor(
+    private readonly arena: WasmArena,
+    readonly rows: number,
+    readonly dims: number,
+    readonly quantization: Quantization,
+  ) {
+    const count = Math.max(rows, 1);
+    this.stride = quantization === "int8" ? Math.ceil(dims / 16) * 16 : dims;
+    const rowBytes = quantization === "int8" ? this.stride : dims * 4;
+    // Allocate everything first: growing memory detaches views taken earlier.
+    this.slab = arena.alloc(count * rowBytes);
+    this.scales = arena.alloc(count * 4);
+    this.query = arena.alloc(quantization === "int8" ? this.stride : dims * 4);
+    this.out = arena.alloc(count * 4);
+    this.outIds = arena.alloc(count * 4);
+    this.outScores = arena.alloc(count * 4);
+  }
+
+  /** Stores `vector` as row `row`, normalised (and quantised). Returns false for a zero or non-finite vector (the row stays zero). */
+  setRow(row: number, vector: Float32Array): boolean {
+    const norm = vectorNorm(vector);
+    if (!(norm > 0) || !Number.isFinite(norm)) return false;
+    if (this.quantization === "float32") {
+      const target = this.arena.f32(this.slab + row * this.dims * 4, this.dims);
+      for (let d = 0; d < this.dims; d++) target[d] = vector[d] / norm;
+    } else {
+      quantize(vector, norm, this.arena.i8(this.slab + row * this.stride, this.stride), this.arena.f32(this.scales + row * 4, 1));
+    }
+    return true;
+  }
+
+  /** Copies row `from` of another index with the same layout into row `row` (no requantisation). */
+  copyRow(row: number, other: VectorIndex, from: number): void {
+    if (other.dims !== this.dims || other.quantization !== this.quantization) throw new Error("copyRow: layouts differ");
+    const bytes = this.quantization === "int8" ? this.stride : this.dims * 4;
+    const source = new Uint8Array(other.arena.core.memory.buffer, other.slab + from * bytes, bytes);
+    new Uint8Array(this.arena.core.memory.buffer, this.slab + row * bytes, bytes).set(source);
+    this.arena.f32(this.scales + row * 4, 1)[0] = other.arena.f32(other.scales + from * 4, 1)[0];
+  }
+
+  /** Cosine similarity of every row with `query` (any length-`dims` vector); a view valid until the next call. */
+  score(query: Float32Array): Float32Array {
+    const norm = vectorNorm(query);
+    const core = this.arena.core;
+    if (this.quantization === "float32") {
+      const target = this.arena.f32(this.query, this.dims);
+      for (let d = 0; d < this.dims; d++) target[d] = norm > 0 ? query[d] / norm : 0;
+      core.dotBatch(this.slab, this.rows, this.dims, this.query, this.out);
+    } else {
+      const queryScale = new Float32Array(1);
+      quantize(query, norm > 0 ? norm : 1, this.arena.i8(this.query, this.stride), queryScale);
+      core.dotBatchI8(this.slab, this.scales, this.rows, this.stride, this.query, queryScale[0], this.out);
+    }
+    return this.arena.f32(this.out, this.rows);
+  }
+
+  /** The best `k` rows of the last `score` call with a score above `minScore`, best first, ties by row. */
+  top(k: number, minScore: number): { ids: Uint32Array; scores: Float32Array } {
+    const count = this.arena.core.topK(this.out, this.rows, Math.min(k, this.rows), minScore, this.outIds, this.outScores);
+    return { ids: this.arena.u32(this.outIds, count), scores: this.arena.f32(this.outScores, count) };
+  }
+
+  /** Bytes of wasm memory the slab and its per-query rows take. */
+  get byteLength(): number {
+    const rowBytes = this.quantization === "int8" ? this.stride + 4 : this.dims * 4;
+    return this.rows * (rowBytes + 12) + (this.quantization === "int8" ? this.stride : this.dims * 4);
+  }
+}
+
+function vectorNorm(vector: ArrayLike<number>): number {
+  let sum = 0;
+  for (let d = 0; d < vector.length; d++) sum += vector[d] * vector[d];
+  return Math.sqrt(sum);
+}
+
+/** Symmetric int8 quantisation of `vector / norm` with one scale (max |x| / 127) per row. */
+function quantize(vector: ArrayLike<number>, norm: number, target: Int8Array, scale: Float32Array): void {
+  let maxAbs = 0;
+  for (let d = 0; d < vector.length; d++) maxAbs = Math.max(maxAbs, Math.abs(vector[d] / norm));
+  const step = maxAbs > 0 ? maxAbs / 127 : 1;
+  target.fill(0);
+  for (let d = 0; d < vector.length; d++) target[d] = Math.round(vector[d] / norm / step);
+  scale[0] = step;
+}

@@ -1,0 +1,226 @@
+// Semantic and combined selection with deterministic embedding models: strategies, caches, fallbacks, sync.
+import { MockEmbeddingModelV4 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { memoryCache } from "../../src/cache/index.js";
+import type { EmbeddingCache } from "../../src/cache/embedding-cache.js";
+import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
+import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
+import { saasCatalog } from "../api/saas-catalog.js";
+
+const noCut = { adaptive: false, maxTools: 5 } as const;
+
+function recorder() {
+  const events: ToolsiftEvent[] = [];
+  return { events, onEvent: (event: ToolsiftEvent) => events.push(event), of: <T extends ToolsiftEvent["type"]>(type: T) => events.filter((event): event is Extract<ToolsiftEvent, { type: T }> => event.type === type) };
+}
+
+describe("strategies", () => {
+  it("defaults to combined with a model and keyword without one", async () => {
+    const model = hashingEmbeddingModel();
+    expect((await createToolIndex(saasCatalog, { embeddingModel: model }).selectWithScores("send an email")).strategy).toBe("combined");
+    expect((await createToolIndex(saasCatalog).selectWithScores("send an email")).strategy).toBe("keyword");
+    expect((await createToolIndex(saasCatalog, { embeddingModel: model, strategy: "hybrid" }).selectWithScores("send an email")).strategy).toBe("keyword");
+  });
+
+  it("semantic ranks by cosine similarity and reports it", async () => {
+    const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), strategy: "semantic" });
+    const { results, strategy } = await index.selectWithScores("post a message in a slack channel", noCut);
+    expect(strategy).toBe("semantic");
+    expect(results[0].name).toBe("slack_post_message");
+    for (let i = 1; i < results.length; i++) expect(results[i - 1].similarity!).toBeGreaterThanOrEqual(results[i].similarity!);
+  });
+
+  it("combined fuses both and reports the parts", async () => {
+    const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() });
+    const { results } = await index.selectWithScores("refund the customer payment", noCut);
+    expect(results[0].name).toBe("stripe_refund_payment");
+    expect(results[0].fusion!.keyword + results[0].fusion!.semantic).toBeCloseTo(results[0].score, 6);
+    expect(results[0].score).toBeLessThanOrEqual(1);
+  });
+
+  it("works with the AI SDK's MockEmbeddingModelV4", async () => {
+    const vectorFor = (text: string) => [text.includes("email") ? 1 : 0, text.includes("Slack") || text.includes("slack") ? 1 : 0, 0.1];
+    const model = new MockEmbeddingModelV4({ doEmbed: async ({ values }) => ({ embeddings: values.map(vectorFor), warnings: [] }) });
+    const index = createToolIndex(saasCatalog, { embeddingModel: model, strategy: "semantic" });
+    expect((await index.select("write an email", noCut))[0]).toBe("send_email");
+    expect(model.doEmbedCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("rejects semantic strategies without a model, and models of the wrong shape", () => {
+    expect(() => createToolIndex(saasCatalog, { strategy: "semantic" })).toThrow(/embeddingModel/);
+    expect(() => createToolIndex(saasCatalog, { embeddingModel: { nope: true } as never })).toThrow(/embedding model/);
+    expect(() => createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), fusion: { method: "mean" as never } })).toThrow(/fusion.method/);
+    expect(() => createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), quantize: "int4" as never })).toThrow(/quantize/);
+  });
+});
+
+describe("query embeddings", () => {
+  it("embeds each normalised query once while it stays in the LRU", async () => {
+    const model = hashingEmbeddingModel();
+    const index = createToolIndex(saasCatalog, { embeddingModel: model });
+    await index.warmUp();
+    const before = model.calls.length;
+    await index.select("Send an email");
+    await index.select("send  an EMAIL");
+    expect(model.calls.length).toBe(before + 1);
+  });
+
+  it("embeds every time with queryCacheSize 0", async () => {
+    const model = hashingEmbeddingModel();
+    const index = createToolIndex(saasCatalog, { embeddingModel: model, queryCacheSize: 0 });
+    await index.warmUp();
+    const before = model.calls.length;
+    await index.select("send an email");
+    await index.select("send an email");
+    expect(model.calls.length).toBe(before + 2);
+  });
+});
+
+describe("never breaks the agent", () => {
+  it("falls back to keywords when the catalog cannot be embedded, reports it, and retries later", async () => {
+    const log = recorder();
+    const model = failingEmbeddingModel();
+    const index = createToolIndex(saasCatalog, { embeddingModel: model, onEvent: log.onEvent, maxRetries: 0 });
+    await index.warmUp();
+    expect(log.of("embedding-failed")[0]).toMatchObject({ stage: "catalog", fallback: "keyword" });
+    const result = await index.selectWithScores("send an email");
+    expect(result.fallback).toBe("keyword");
+    expect(result.strategy).toBe("keyword");
+    expect(result.tools[0]).toBe("send_email");
+    const attempts = model.calls.length;
+    await index.select("send an email");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(model.calls.length).toBeGreaterThan(attempts);
+  });
+
+  it("falls back to keywords when the query cannot be embedded", async () => {
+    const log = recorder();
+    let failQueries = false;
+    const base = hashingEmbeddingModel();
+    const model = { ...base, doEmbed: (options: Parameters<typeof base.doEmbed>[0]) => (failQueries ? Promise.reject(new Error("rate limited")) : base.doEmbed(options)) };
+    const index = createToolIndex(saasCatalog, { embeddingModel: model, onEvent: log.onEvent, maxRetries: 0 });
+    await index.warmUp();
+    failQueries = true;
+    const result = await index.selectWithScores("send an email");
+    expect(result.fallback).toBe("keyword");
+    expect(result.tools[0]).toBe("send_email");
+    expect(log.of("embedding-failed")[0]).toMatchObject({ stage: "query" });
+    failQueries = false;
+    expect((await index.selectWithScores("send an email")).strategy).toBe("combined");
+  });
+
+  it("aborts a hanging provider after embeddingTimeout and falls back", async () => {
+    const log = recorder();
+    const index = createToolIndex(saasCatalog, { embeddingModel: failingEmbeddingModel({ hang: true }), embeddingTimeout: 20, maxRetries: 0, onEvent: log.onEvent });
+    const result = await index.selectWithScores("send an email");
+    expect(result.fallback).toBe("keyword");
+    expect(log.of("embedding-failed")).toHaveLength(1);
+  });
+
+  it("rejects with EMBEDDING_FAILED when onError is throw", async () => {
+    const index = createToolIndex(saasCatalog, { embeddingModel: failingEmbeddingModel(), onError: "throw", maxRetries: 0 });
+    await expect(index.select("send an email")).rejects.toMatchObject({ code: "EMBEDDING_FAILED" });
+    await expect(index.warmUp()).rejects.toMatchObject({ code: "EMBEDDING_FAILED" });
+  });
+
+  it("carries on without a cache that fails, and says so", async () => {
+    const log = recorder();
+    const broken: EmbeddingCache = {
+      getMany: () => Promise.reject(new Error("KV down")),
+      setMany: () => Promise.reject(new Error("KV down")),
+    };
+    const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embeddingCache: broken, onEvent: log.onEvent });
+    await index.warmUp();
+    expect(log.of("embedding-cache-error").map((event) => event.operation).sort()).toEqual(["read", "write"]);
+    expect((await index.selectWithScores("send an email")).strategy).toBe("combined");
+  });
+});
+
+describe("embedding caches", () => {
+  it("restarts from the cache without embedding the catalog again", async () => {
+    const cache = memoryCache();
+    const first = hashingEmbeddingModel();
+    await createToolIndex(saasCatalog, { embeddingModel: first, embeddingCache: cache }).warmUp();
+    expect(first.calls.flat()).toHaveLength(saasCatalog.length);
+    const second = hashingEmbeddingModel();
+    const log = recorder();
+    const index = createToolIndex(saasCatalog, { embeddingModel: second, embeddingCache: cache, onEvent: log.onEvent });
+    await index.warmUp();
+    expect(second.calls).toHaveLength(0);
+    expect(log.of("embeddings-ready")[0]).toMatchObject({ embedded: 0, fromCache: saasCatalog.length });
+  });
+
+  it("re-embeds exactly the tool whose description changed", async () => {
+    const cache = memoryCache();
+    await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embeddingCache: cache }).warmUp();
+    const changed = saasCatalog.map((tool) => (tool.name === "send_email" ? { ...tool, description: "Send an email message with attachments." } : tool));
+    const model = hashingEmbeddingModel();
+    await createToolIndex(changed, { embeddingModel: model, embeddingCache: cache }).warmUp();
+    expect(model.calls.flat()).toHaveLength(1);
+    expect(model.calls[0][0]).toContain("attachments");
+  });
+
+  it("never mixes vectors of another model or dimension", async () => {
+    const cache = memoryCache();
+    await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel({ dimensions: 64 }), embeddingCache: cache }).warmUp();
+    const other = hashingEmbeddingModel({ dimensions: 128 });
+    await createToolIndex(saasCatalog, { embeddingModel: other, embeddingCache: cache }).warmUp();
+    expect(other.calls.flat()).toHaveLength(saasCatalog.length);
+  });
+
+  it("keeps working with toolpick's { load, save } cache", async () => {
+    let saved: number[][] | null = null;
+    const legacy = { load: async () => saved, save: async (vectors: number[][]) => void (saved = vectors) };
+    await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embeddingCache: legacy }).warmUp();
+    expect(saved).not.toBeNull();
+    const model = hashingEmbeddingModel();
+    await createToolIndex(saasCatalog, { embeddingModel: model, embeddingCache: legacy }).warmUp();
+    expect(model.calls).toHaveLength(0);
+  });
+});
+
+describe("sync, add, remove", () => {
+  it("re-embed only what changed", async () => {
+    const model = hashingEmbeddingModel();
+    const index = createToolIndex(saasCatalog, { embeddingModel: model });
+    await index.warmUp();
+    const base = model.calls.flat().length;
+    await index.sync(saasCatalog.map((tool) => (tool.name === "send_email" ? { ...tool, description: "Send an email with a signature." } : tool)));
+    expect(model.calls.flat().length - base).toBe(1);
+    await index.add([{ name: "fax_document", description: "Send a fax of a document." }]);
+    expect(model.calls.flat().length - base).toBe(2);
+    expect(model.calls.at(-1)).toEqual([expect.stringContaining("Send a fax of a document.")]);
+    expect(index.toolNames).toContain("fax_document");
+    expect((await index.select("fax this document", noCut))[0]).toBe("fax_document");
+    const afterQuery = model.calls.flat().length; // + the query embedding
+    await index.remove(["fax_document"]);
+    expect(model.calls.flat().length).toBe(afterQuery);
+    expect(index.toolNames).not.toContain("fax_document");
+    expect(await index.select("fax this document", noCut)).not.toContain("fax_document");
+  });
+
+  it("reject duplicates and unknown names", async () => {
+    const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() });
+    await expect(index.add([{ name: "send_email", description: "again" }])).rejects.toMatchObject({ code: "DUPLICATE_TOOL" });
+    await expect(index.remove(["no_such_tool"])).rejects.toMatchObject({ code: "UNKNOWN_TOOL" });
+  });
+
+  it("work on a keyword index too", async () => {
+    const index = createToolIndex(saasCatalog);
+    await index.add([{ name: "fax_document", description: "Send a fax of a document." }]);
+    expect((await index.select("fax", noCut))[0]).toBe("fax_document");
+  });
+});
+
+describe("int8 quantisation", () => {
+  it("ranks like float32 on this catalog", async () => {
+    const float = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), strategy: "semantic" });
+    const int8 = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), strategy: "semantic", quantize: "int8" });
+    for (const query of ["send an email", "refund a payment", "open a pull request", "post to slack", "upload a file to s3"]) {
+      const a = await float.select(query, noCut);
+      const b = await int8.select(query, noCut);
+      expect(b[0]).toBe(a[0]);
+      expect(new Set(b)).toEqual(new Set(a));
+    }
+  });
+});
