@@ -31,8 +31,9 @@ function hash32(text: string, seed: number): number {
 }
 
 /**
- * Embeds text by feature hashing: each stemmed term (and each of its character trigrams, at a lower
- * weight) adds ±1 to a few seeded dimensions; the vector is L2-normalised. Texts sharing words get
+ * Embeds text by a seeded random projection of hashed features: each stemmed term (and each of its
+ * character trigrams, at a lower weight) adds a dense pseudo-random direction; the vector is
+ * L2-normalised. Texts sharing words get
  * similar vectors, so it exercises semantic and combined search deterministically — but it knows no
  * synonyms: it proves wiring, not semantic quality. Calls are recorded in `calls`.
  */
@@ -43,11 +44,16 @@ export function hashingEmbeddingModel(options: HashingEmbeddingModelOptions = {}
   const calls: string[][] = [];
   const embedOne = (text: string): number[] => {
     const vector = new Float64Array(dimensions);
+    // Each feature adds its own dense pseudo-random direction (a random projection of the bag of
+    // features), so vectors are dense like real embeddings rather than a few spikes.
     const add = (feature: string, weight: number) => {
-      const h = hash32(feature, seed);
-      vector[h % dimensions] += h & 0x80000000 ? -weight : weight;
-      const h2 = hash32(feature, seed ^ 0x9e3779b9);
-      vector[h2 % dimensions] += h2 & 0x80000000 ? -weight : weight;
+      let state = hash32(feature, seed) || 1;
+      for (let d = 0; d < dimensions; d++) {
+        state ^= state << 13;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        vector[d] += weight * (((state >>> 0) / 4294967296) * 2 - 1);
+      }
     };
     for (const token of tokenize(text)) {
       if (token.stop) continue;
