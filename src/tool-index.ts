@@ -67,7 +67,10 @@ export interface SelectionResult<NAME extends string = string> {
 export interface Explanation {
   readonly tool: string;
   readonly query: string;
-  /** 1-based rank among ranked tools (ties in catalog order); `null` when the tool scored 0 or is pinned. */
+  /**
+   * 1-based rank among ranked tools (ties in catalog order); `null` when the tool scored 0, is pinned,
+   * or (combined strategy) was not among the fused candidates.
+   */
   readonly rank: number | null;
   readonly score: number;
   readonly lexicalScore: number;
@@ -336,9 +339,11 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
 
   /**
    * Ranks the catalog: keyword (BM25F), semantic (cosine) or combined (fused), without pinned tools.
-   * `pool` is how many candidates the ranking keeps before thresholds (maxTools for select, all for explain).
+   * Keeps the best `maxTools`, or with `everything` every ranked tool (explain): for combined, every
+   * fused candidate of the same pools select uses, so ranks agree with select.
    */
-  async function rankQuery(index: BuiltIndex, text: string, pool: number, excluded: readonly number[]): Promise<Ranking> {
+  async function rankQuery(index: BuiltIndex, text: string, maxTools: number, excluded: readonly number[], everything = false): Promise<Ranking> {
+    const pool = everything ? index.docTools.length : maxTools;
     const terms = index.engine.analyse(text);
     const keywordHits = (k: number): RankedHit[] =>
       index.engine.search(terms, k, excluded).map((hit: LexicalHit) => ({ doc: hit.doc, score: hit.normalized, lexical: hit.score }));
@@ -364,7 +369,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
       return { terms, hits, strategy: "semantic" };
     }
 
-    const candidates = Math.max(pool * 4, FUSION_POOL);
+    const candidates = Math.max(maxTools * 4, FUSION_POOL);
     const lexical = index.engine.search(terms, candidates, excluded);
     const { ids, scores } = vectors.index.top(candidates, 0);
     const semanticList = { ids: Array.from(ids), scores: Array.from(scores) };
@@ -379,7 +384,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const scale = fusion.method === "rrf" ? (fusion.k + 1) : 1;
     const lexicalOf = new Map(lexical.map((hit) => [hit.doc, hit.score]));
     const rows = vectors.index.score(query);
-    const hits = fused.slice(0, pool).map((hit) => ({
+    const hits = (everything ? fused : fused.slice(0, pool)).map((hit) => ({
       doc: hit.doc,
       score: Math.min(1, hit.score * scale),
       lexical: lexicalOf.get(hit.doc) ?? 0,
@@ -459,7 +464,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     let strategy: Explanation["strategy"] = selection.strategy;
     if (text.trim().length > 0) {
       // Pinned tools are not ranked by select, so they must not push this tool down here either.
-      const ranking = await rankQuery(index, text, index.docTools.length, excludedDocs(index, pinned, doc));
+      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, doc), true);
       terms = ranking.terms;
       strategy = ranking.strategy;
       if (ranking.hits.length > 0) best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };

@@ -54,6 +54,21 @@ describe("strategies", () => {
   });
 });
 
+describe("explain with embeddings", () => {
+  it("gives the rank select uses and the fused parts", async () => {
+    const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() });
+    const { results } = await index.selectWithScores("refund the customer payment", noCut);
+    for (const [position, result] of results.entries()) {
+      const why = await index.explain("refund the customer payment", result.name, noCut);
+      expect(why.strategy).toBe("combined");
+      expect(why.rank).toBe(position + 1);
+      expect(why.score).toBeCloseTo(result.score, 6);
+      expect(why.semantic!.similarity).toBeCloseTo(result.similarity!, 6);
+      expect(why.semantic!.keyword + why.semantic!.semantic).toBeCloseTo(result.score, 6);
+    }
+  });
+});
+
 describe("query embeddings", () => {
   it("embeds each normalised query once while it stays in the LRU", async () => {
     const model = hashingEmbeddingModel();
