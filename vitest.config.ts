@@ -1,6 +1,9 @@
-// Test projects: one per runtime. "node" runs the unit and kernel tests; workerd, edge-runtime and browser projects go beside it.
+// Test projects, one per runtime: "node" (unit, kernel and cache tests), "workerd" (the KV cache on miniflare's real KV, via
+// @cloudflare/vitest-plugin) and "browser" (the IndexedDB cache in headless Chromium, driven from Node by playwright-core).
+import "./test/workerd/wrangler-offline.ts";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -18,6 +21,29 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/workerd/**", "test/browser/**"],
+        },
+      },
+      {
+        extends: true,
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            // A KV namespace for tests only, so the deployable wrangler.toml carries no test binding.
+            miniflare: { kvNamespaces: ["CACHE_TEST_KV"] },
+          }),
+        ],
+        test: {
+          name: "workerd",
+          include: ["test/workerd/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          environment: "node",
+          include: ["test/browser/**/*.test.ts"],
         },
       },
     ],

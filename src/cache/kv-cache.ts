@@ -5,6 +5,7 @@ import { DeadlineExceeded, runBounded, withDeadline } from "./bounded-calls.js";
 import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js";
 import type { EmbeddingCacheEvent } from "./cache-events.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
+import { CorruptSlab, parseManifest, type Manifest } from "./kv-manifest.js";
 import { VectorSlab } from "./vector-slab.js";
 
 /**
@@ -38,18 +39,6 @@ export interface KvCacheOptions {
   onEvent?: (event: EmbeddingCacheEvent) => void;
 }
 
-/** The manifest: the one value that publishes a slab. Its chunks are `<prefix>/<namespace>/chunk/<version>/<0…chunks-1>`. */
-interface Manifest {
-  format: 1;
-  dims: number;
-  count: number;
-  hashes: string[];
-  chunks: number;
-  /** Bytes of every chunk but the last. */
-  chunkBytes: number;
-  version: string;
-}
-
 interface Published {
   readonly version: string;
   readonly slab: VectorSlab;
@@ -61,41 +50,10 @@ const KV_KEY_LIMIT = 512;
 const CHUNK_TTL_MARGIN = 300;
 const utf8 = new TextEncoder();
 
-/** A stored slab that cannot be used as it is (as opposed to KV failing to answer). */
-class CorruptSlab extends Error {
-  override readonly name = "CorruptSlab";
-}
-
 function checkInteger(option: string, value: number | undefined, min: number, max: number): void {
   if (value !== undefined && (!Number.isInteger(value) || value < min || value > max)) {
     throw new ToolsiftError("INVALID_OPTION", `kvCache option "${option}" must be an integer in [${min}, ${max}], got ${String(value)}.`, { option, value });
   }
-}
-
-function parseManifest(text: string, key: string): Manifest {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new CorruptSlab(`${key} is not JSON`, { cause: error });
-  }
-  const manifest = value as Manifest;
-  if (typeof manifest !== "object" || manifest === null) throw new CorruptSlab(`${key} is not a manifest object`);
-  if (manifest.format !== 1) {
-    throw new ToolsiftError("CACHE_READ_FAILED", `kvCache: ${key} has format ${JSON.stringify(manifest.format)}; this version of toolsift reads format 1.`, { key, expected: 1, received: manifest.format });
-  }
-  const counts = [manifest.dims, manifest.count, manifest.chunks, manifest.chunkBytes];
-  if (!counts.every((n) => Number.isInteger(n) && n >= 0) || manifest.dims < 1 || manifest.chunkBytes < 4 || manifest.chunkBytes % 4 !== 0) {
-    throw new CorruptSlab(`${key} has invalid sizes (dims ${manifest.dims}, count ${manifest.count}, chunks ${manifest.chunks}, chunkBytes ${manifest.chunkBytes})`);
-  }
-  if (!Array.isArray(manifest.hashes) || manifest.hashes.length !== manifest.count || !manifest.hashes.every((hash) => typeof hash === "string")) {
-    throw new CorruptSlab(`${key} lists ${Array.isArray(manifest.hashes) ? manifest.hashes.length : "no"} hashes for ${manifest.count} vectors`);
-  }
-  if (typeof manifest.version !== "string" || manifest.version.length === 0) throw new CorruptSlab(`${key} has no version`);
-  if (manifest.chunks !== Math.ceil((manifest.count * manifest.dims * 4) / manifest.chunkBytes)) {
-    throw new CorruptSlab(`${key} names ${manifest.chunks} chunks for ${manifest.count * manifest.dims * 4} bytes in chunks of ${manifest.chunkBytes}`);
-  }
-  return manifest;
 }
 
 function newVersion(): string {
