@@ -13,6 +13,12 @@ export type ToolsiftErrorCode =
   | "UNKNOWN_TOOL"
   | "WASM_LOAD_FAILED"
   | "INVALID_WASM_SOURCE"
+  | "WASM_MEMORY_EXHAUSTED"
+  | "EMBEDDING_FAILED"
+  | "MISSING_DEPENDENCY"
+  | "INVALID_CACHE_ENTRY"
+  | "CACHE_READ_FAILED"
+  | "CACHE_WRITE_FAILED"
   | (string & {});
 
 export class ToolsiftError extends Error {
