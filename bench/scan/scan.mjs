@@ -1,5 +1,6 @@
 // Raw scan speed over 10,000 x 1,536 float32 embeddings (dot products + top 5): a C loop, toolsift's wasm
-// kernels in float32 and int8, and a plain JS loop; plus how often int8 finds the same top 5 as float32.
+// kernels over float32 rows and over int8 rows (float32 query), and a plain JS loop; plus how often the
+// int8 rows give the same top 5 as float32.
 //
 //   node bench/scan/scan.mjs      (needs dist/: `npm run build`; gcc for the C row)
 //
@@ -9,9 +10,10 @@
 // it fills the same mulberry32 slab as the wasm float32 scan, and the two must find the same top 5.
 // The float32 slab (61 MB) does not fit in L3, so every float32 scan streams from memory. The int8
 // slab (15 MB) does, so the int8 row is also timed "cold", right after a float32 scan has evicted it.
-// The int8 timing includes quantising the query (scale = maxAbs / 127, q = round(x / scale)).
+// The int8 scan is what VectorIndex does with `quantize: "int8"`: int8 rows (scale = maxAbs / 127,
+// q = round(x / scale) per row) against the float32 query, zero-padded to the rows' 16-byte stride.
 //
-// Agreement: rows are quantised per row the same way; for AGREEMENT_QUERIES queries the int8 top 5
+// Agreement: for AGREEMENT_QUERIES queries the int8 top 5
 // is compared with the float32 top 5 as sets, and the int8 top RERANK is checked for holding the
 // whole float32 top 5 (what an int8 scan followed by a float32 rerank would need). Two data sets of unit vectors: Gaussian (uniform on
 // the sphere: scores bunch together, the hard case) and clustered (CLUSTERS random centres, each row
@@ -68,7 +70,7 @@ async function loadCore() {
   const { instantiateCore, loadWasm } = await import(loaderUrl.href);
   const { WasmArena } = await import(new URL("../../dist/wasm/arena.js", import.meta.url).href);
   const core = instantiateCore(await loadWasm());
-  if (typeof core.dotBatchI8 !== "function") throw new Error("bench/scan: dist's wasm core has no dotBatchI8; run `npm run build`.");
+  if (typeof core.dotBatchI8F32 !== "function") throw new Error("bench/scan: dist's wasm core has no dotBatchI8F32; run `npm run build`.");
   return new WasmArena(core);
 }
 
@@ -194,13 +196,13 @@ export async function measureScan({ rows = SCAN_ROWS, dims = SCAN_DIMS, runs = R
   const stride = Math.ceil(dims / 16) * 16;
   const pointers = {
     slab: arena.alloc(rows * dims * 4, 64),
-    query: arena.alloc(dims * 4),
+    // stride >= dims values: dotBatch reads the first dims, dotBatchI8F32 all of them (the rest stay zero).
+    query: arena.alloc(stride * 4),
     scores: arena.alloc(rows * 4),
     ids: arena.alloc(TOP * 4),
     best: arena.alloc(TOP * 4),
     slabI8: arena.alloc(rows * stride, 64),
     scales: arena.alloc(rows * 4),
-    queryI8: arena.alloc(stride),
     candidateIds: arena.alloc(RERANK * 4),
     candidateScores: arena.alloc(RERANK * 4),
   };
@@ -210,7 +212,6 @@ export async function measureScan({ rows = SCAN_ROWS, dims = SCAN_DIMS, runs = R
   const ids = arena.u32(pointers.ids, TOP);
   const slabI8 = arena.i8(pointers.slabI8, rows * stride);
   const scales = arena.f32(pointers.scales, rows);
-  const queryI8 = arena.i8(pointers.queryI8, stride);
   const candidateIds = arena.u32(pointers.candidateIds, RERANK);
 
   const quantizeRows = () => {
@@ -221,8 +222,7 @@ export async function measureScan({ rows = SCAN_ROWS, dims = SCAN_DIMS, runs = R
     return core.topK(pointers.scores, rows, TOP, -Infinity, pointers.ids, pointers.best);
   };
   const scanI8 = () => {
-    const queryScale = quantize(query, 0, dims, queryI8, 0, stride);
-    core.dotBatchI8(pointers.slabI8, pointers.scales, rows, stride, pointers.queryI8, queryScale, pointers.scores);
+    core.dotBatchI8F32(pointers.slabI8, pointers.scales, rows, stride, pointers.query, pointers.scores);
     return core.topK(pointers.scores, rows, TOP, -Infinity, pointers.ids, pointers.best);
   };
 
@@ -303,7 +303,7 @@ export function scanTable(result) {
         ]
       : []),
     ["toolsift wasm float32: `dotBatch` + `topK`", result.wasmF32Ms],
-    ["toolsift wasm int8: quantise query + `dotBatchI8` + `topK`", result.wasmI8Ms],
+    ["toolsift wasm int8 rows, float32 query: `dotBatchI8F32` + `topK`", result.wasmI8Ms],
     ["same, cold: a float32 scan evicted the int8 slab from cache first", result.wasmI8ColdMs],
     ["plain JS loop over a Float32Array, one running sum", result.jsMs],
   ];
@@ -313,7 +313,7 @@ export function scanTable(result) {
   );
   const agreement = markdownTable(
     [
-      `int8 vs float32 top ${TOP} (${result.agreement[0]?.queries ?? 0} queries)`,
+      `int8 rows (float32 query) vs float32 top ${TOP} (${result.agreement[0]?.queries ?? 0} queries)`,
       "same top-5 set",
       "mean top-5 overlap",
       "same top 1",

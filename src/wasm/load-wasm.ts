@@ -26,16 +26,16 @@ export interface CoreExports {
   /** out[r] = dot(row r of the row-major f32 slab, query) for r in [0, rows). */
   dotBatch(slab: number, rows: number, dims: number, query: number, out: number): void;
   /**
-   * out[r] = scales[r] * queryScale * dot(int8 row r, int8 query) for r in [0, rows). Row r
-   * starts at slab + r * stride; `stride` is a multiple of 16 bytes and rows and query are
-   * zero-padded up to it. `scales` and `out` are f32[]; the dot is exact in i32 up to 65,536 dims.
+   * out[r] = scales[r] * dot(int8 row r, f32 query) for r in [0, rows). Row r starts at
+   * slab + r * stride; `stride` is a multiple of 16 bytes, rows are zero-padded up to it and the
+   * query holds `stride` f32 values (zero beyond the real dimensions). `scales` and `out` are f32[].
    */
-  dotBatchI8(slab: number, scales: number, rows: number, stride: number, query: number, queryScale: number, out: number): void;
+  dotBatchI8F32(slab: number, scales: number, rows: number, stride: number, query: number, out: number): void;
   /** Best k of scores[0..n) above minScore, best first, ties by lower index; returns the count written. */
   topK(scores: number, n: number, k: number, minScore: number, outIds: number, outScores: number): number;
 }
 
-const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "topK"] as const;
+const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "dotBatchI8F32", "topK"] as const;
 
 let defaultModule: Promise<WebAssembly.Module> | undefined;
 

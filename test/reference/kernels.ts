@@ -28,35 +28,17 @@ export function dotBatch(slab: Float32Array, rows: number, dims: number, query: 
 }
 
 /**
- * The exact integer dot product of each int8 row with the query over the whole stride (row r
- * starts at r * stride; padding bytes take part, so they must be zero). Plain JS numbers hold
- * every such sum exactly.
+ * scales[r] * dot(int8 row r, query) over the whole stride (row r starts at r * stride; padding
+ * takes part, so it must be zero), summed in doubles and rounded to f32 once at the end.
  */
-export function dotBatchI8Integers(slab: Int8Array, rows: number, stride: number, query: Int8Array): number[] {
-  const out: number[] = [];
+export function dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: number, stride: number, query: Float32Array): Float32Array {
+  const out = new Float32Array(rows);
   for (let row = 0; row < rows; row++) {
     let sum = 0;
     for (let index = 0; index < stride; index++) sum += slab[row * stride + index] * query[index];
-    out.push(sum);
+    out[row] = scales[row] * sum;
   }
   return out;
-}
-
-/**
- * scales[r] * queryScale * dot(row r, query), rounded as the kernel rounds: the product of
- * the two scales to f32, the integer dot to f32, then their product to f32.
- */
-export function dotBatchI8(
-  slab: Int8Array,
-  scales: Float32Array,
-  rows: number,
-  stride: number,
-  query: Int8Array,
-  queryScale: number,
-): Float32Array {
-  const dots = dotBatchI8Integers(slab, rows, stride, query);
-  const scale = Math.fround(queryScale);
-  return Float32Array.from(dots, (dot, row) => Math.fround(scales[row] * scale) * Math.fround(dot));
 }
 
 /**

@@ -14,15 +14,11 @@ export interface Kernels {
     scores: Float32Array,
   ): void;
   dotBatch(slab: Float32Array, rows: number, dims: number, query: Float32Array): Float32Array;
-  /** `slab` holds `rows` int8 rows of `stride` bytes each (a multiple of 16, zero-padded); `query` holds `stride` bytes. */
-  dotBatchI8(
-    slab: Int8Array,
-    scales: Float32Array,
-    rows: number,
-    stride: number,
-    query: Int8Array,
-    queryScale: number,
-  ): Float32Array;
+  /**
+   * `slab` holds `rows` int8 rows of `stride` bytes each (a multiple of 16, zero-padded);
+   * `query` holds `stride` f32 values (zero-padded).
+   */
+  dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: number, stride: number, query: Float32Array): Float32Array;
   topK(scores: Float32Array, k: number, minScore: number): { ids: number[]; scores: number[] };
 }
 
@@ -38,6 +34,13 @@ export function packI8(values: ArrayLike<number>, rows: number, dims: number, st
     for (let dim = 0; dim < dims; dim++) slab[row * stride + dim] = values[row * dims + dim];
   }
   return slab;
+}
+
+/** The first `dims` of `values` as an f32 query of `stride` values, zero-padded. */
+export function padQuery(values: ArrayLike<number>, dims: number, stride: number): Float32Array {
+  const query = new Float32Array(stride);
+  for (let dim = 0; dim < dims; dim++) query[dim] = values[dim];
+  return query;
 }
 
 export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>): void {
@@ -114,59 +117,81 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
       });
     });
 
-    describe("dotBatchI8", () => {
+    describe("dotBatchI8F32", () => {
       const ones = (length: number) => new Float32Array(length).fill(1);
 
       it("returns nothing for zero rows", () => {
-        expect(Array.from(kernels.dotBatchI8(new Int8Array(0), new Float32Array(0), 0, 16, new Int8Array(16), 1))).toEqual([]);
+        expect(Array.from(kernels.dotBatchI8F32(new Int8Array(0), new Float32Array(0), 0, 16, new Float32Array(16)))).toEqual([]);
       });
 
       it("returns zeros for a zero stride", () => {
-        expect(Array.from(kernels.dotBatchI8(new Int8Array(0), ones(3), 3, 0, new Int8Array(0), 1))).toEqual([0, 0, 0]);
+        expect(Array.from(kernels.dotBatchI8F32(new Int8Array(0), ones(3), 3, 0, new Float32Array(0)))).toEqual([0, 0, 0]);
       });
 
-      // Row counts either side of multiples of 4 and dims either side of multiples of 16, so a
-      // row block, the leftover rows and the zero padding of each row all take part.
+      // Row counts either side of multiples of 4 and dims either side of multiples of 16, so the
+      // zero padding of each row takes part. Small integer queries keep every sum exact in f32.
       for (const [rows, dims] of [[1, 1], [3, 15], [4, 16], [5, 17], [7, 31], [8, 33], [9, 100], [6, 384]]) {
-        it(`computes the exact integer dot product for ${rows} rows at ${dims} dimensions`, () => {
+        it(`computes one dot product per row for ${rows} rows at ${dims} dimensions`, () => {
           const stride = strideFor(dims);
-          const values = Array.from({ length: rows * dims }, (_, index) => ((index * 37) % 255) - 127);
-          const queryValues = Array.from({ length: dims }, (_, index) => ((index * 101) % 255) - 127);
+          const values = Array.from({ length: rows * dims }, (_, index) => ((index * 37) % 256) - 128);
+          const queryValues = Array.from({ length: dims }, (_, index) => ((index * 101) % 17) - 8);
           const slab = packI8(values, rows, dims, stride);
-          const query = packI8(queryValues, 1, dims, stride);
+          const query = padQuery(queryValues, dims, stride);
           const expected = Array.from({ length: rows }, (_, row) => {
             let sum = 0;
             for (let dim = 0; dim < dims; dim++) sum += values[row * dims + dim] * queryValues[dim];
             return sum;
           });
-          // |sums| stay below 2^24 here, so the f32 result is the integer itself.
-          expect(Array.from(kernels.dotBatchI8(slab, ones(rows), rows, stride, query, 1))).toEqual(expected);
+          expect(Array.from(kernels.dotBatchI8F32(slab, ones(rows), rows, stride, query))).toEqual(expected);
         });
       }
 
-      it("multiplies each row's dot by its scale and the query scale", () => {
+      it("multiplies each row's dot by its scale", () => {
         const slab = packI8([1, 2, 1, 2, 1, 2], 3, 2, 16);
-        const query = packI8([3, 4], 1, 2, 16); // every dot is 11
-        const result = kernels.dotBatchI8(slab, Float32Array.of(0.5, 2, -1), 3, 16, query, 0.25);
+        const query = padQuery([0.75, 1], 2, 16); // every dot is 2.75
+        const result = kernels.dotBatchI8F32(slab, Float32Array.of(0.5, 2, -1), 3, 16, query);
         expect(Array.from(result)).toEqual([1.375, 5.5, -2.75]);
       });
 
       it("starts row r at r * stride", () => {
         // Row r holds r + 1 in its first byte; a kernel that ignored the stride would read padding.
         const slab = packI8([1, 2, 3, 4, 5], 5, 1, 32);
-        const query = packI8([2], 1, 1, 32);
-        expect(Array.from(kernels.dotBatchI8(slab, ones(5), 5, 32, query, 1))).toEqual([2, 4, 6, 8, 10]);
+        const query = padQuery([2], 1, 32);
+        expect(Array.from(kernels.dotBatchI8F32(slab, ones(5), 5, 32, query))).toEqual([2, 4, 6, 8, 10]);
       });
 
-      it("does not overflow at 65,536 dimensions of extreme values", () => {
+      it("pairs every byte of a 16-byte block with its own query value", () => {
+        // Row r is the unit vector e_r, the query holds 1..16: a lane mix-up shows as a wrong number.
+        const slab = new Int8Array(16 * 16);
+        for (let row = 0; row < 16; row++) slab[row * 16 + row] = row % 2 === 0 ? 1 : -1;
+        const query = Float32Array.from({ length: 16 }, (_, index) => index + 1);
+        const expected = Array.from({ length: 16 }, (_, row) => (row % 2 === 0 ? row + 1 : -(row + 1)));
+        expect(Array.from(kernels.dotBatchI8F32(slab, ones(16), 16, 16, query))).toEqual(expected);
+      });
+
+      it("stays exact at 65,536 dimensions of extreme values", () => {
         const dims = 65_536;
         const slab = new Int8Array(2 * dims);
         slab.fill(-128, 0, dims);
         slab.fill(127, dims);
-        const query = new Int8Array(dims).fill(-128);
-        const result = kernels.dotBatchI8(slab, ones(2), 2, dims, query, 1);
+        const query = new Float32Array(dims).fill(-128);
+        const result = kernels.dotBatchI8F32(slab, ones(2), 2, dims, query);
         expect(result[0]).toBe(2 ** 30);
-        expect(result[1]).toBe(Math.fround(-127 * 128 * dims));
+        expect(result[1]).toBe(-127 * 128 * dims);
+      });
+
+      it("gives the cosine similarity of unit vectors up to the quantisation step", () => {
+        // A row quantised as round(x / step) with step = max|x| / 127, and its own unit vector as the query.
+        const dims = 48;
+        const unit = Array.from({ length: dims }, (_, index) => Math.sin(index + 1));
+        const norm = Math.hypot(...unit);
+        const x = unit.map((value) => value / norm);
+        const step = Math.max(...x.map(Math.abs)) / 127;
+        const slab = packI8(x.map((value) => Math.round(value / step)), 1, dims, 48);
+        const result = kernels.dotBatchI8F32(slab, Float32Array.of(step), 1, 48, Float32Array.from(x));
+        // Each quantised value is off by at most step / 2, and the query's values weigh those errors.
+        const bound = (step / 2) * x.reduce((sum, value) => sum + Math.abs(value), 0);
+        expect(Math.abs(result[0] - 1)).toBeLessThanOrEqual(bound);
       });
     });
 
