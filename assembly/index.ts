@@ -226,3 +226,30 @@ export function topK(
   }
   return size;
 }
+
+/**
+ * out[d] = Σ_i weights[i] * scales[ids[i]] * slab[ids[i] * stride + d] for d < dims: a weighted sum
+ * of int8 rows (the local word-embedding model pools a text's word vectors with it).
+ */
+export function poolRowsI8(slab: usize, scales: usize, stride: u32, ids: usize, weights: usize, count: u32, dims: u32, out: usize): void {
+  for (let d: u32 = 0; d < dims; d++) store<f32>(out + (<usize>d << 2), 0);
+  for (let i: u32 = 0; i < count; i++) {
+    const id = load<u32>(ids + (<usize>i << 2));
+    // The row's scale folds into its weight, so the inner loop is one multiply-add per dimension.
+    const factor = load<f32>(weights + (<usize>i << 2)) * load<f32>(scales + (<usize>id << 2));
+    const row = slab + <usize>id * <usize>stride;
+    const factors = f32x4.splat(factor);
+    let d: u32 = 0;
+    // Four int8 values per step, widened to f32 lanes.
+    for (; d + 4 <= dims; d += 4) {
+      const bytes = i32x4.splat(load<i32>(row + d));
+      const widened = i32x4.extend_low_i16x8_s(i16x8.extend_low_i8x16_s(bytes));
+      const slot = out + (<usize>d << 2);
+      v128.store(slot, f32x4.add(v128.load(slot), f32x4.mul(f32x4.convert_i32x4_s(widened), factors)));
+    }
+    for (; d < dims; d++) {
+      const slot = out + (<usize>d << 2);
+      store<f32>(slot, load<f32>(slot) + factor * <f32>load<i8>(row + d));
+    }
+  }
+}

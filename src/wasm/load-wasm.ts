@@ -31,11 +31,12 @@ export interface CoreExports {
    * query holds `stride` f32 values (zero beyond the real dimensions). `scales` and `out` are f32[].
    */
   dotBatchI8F32(slab: number, scales: number, rows: number, stride: number, query: number, out: number): void;
+  poolRowsI8(slab: number, scales: number, stride: number, ids: number, weights: number, count: number, dims: number, out: number): void;
   /** Best k of scores[0..n) above minScore, best first, ties by lower index; returns the count written. */
   topK(scores: number, n: number, k: number, minScore: number, outIds: number, outScores: number): number;
 }
 
-const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "dotBatchI8F32", "topK"] as const;
+const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "dotBatchI8F32", "poolRowsI8", "topK"] as const;
 
 let defaultModule: Promise<WebAssembly.Module> | undefined;
 

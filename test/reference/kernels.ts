@@ -41,6 +41,16 @@ export function dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: numbe
   return out;
 }
 
+/** Weighted sum of int8 rows: out[d] = Σ weights[i] · scales[ids[i]] · slab[ids[i]·stride + d]. */
+export function poolRowsI8(slab: Int8Array, scales: Float32Array, stride: number, ids: Uint32Array, weights: Float32Array, dims: number): Float32Array {
+  const out = new Float32Array(dims);
+  for (let i = 0; i < ids.length; i++) {
+    const factor = Math.fround(weights[i] * scales[ids[i]]);
+    for (let d = 0; d < dims; d++) out[d] += factor * slab[ids[i] * stride + d];
+  }
+  return out;
+}
+
 /**
  * Filters by score > minScore (NaN never passes), sorts everything, keeps k: the obvious,
  * slow version. minScore is rounded to f32 first, as the wasm kernel receives it.

@@ -20,6 +20,8 @@ export interface Kernels {
    */
   dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: number, stride: number, query: Float32Array): Float32Array;
   topK(scores: Float32Array, k: number, minScore: number): { ids: number[]; scores: number[] };
+  /** Weighted sum of the int8 rows `ids` of `slab` (rows `stride` bytes apart), `dims` values long. */
+  poolRowsI8(slab: Int8Array, scales: Float32Array, stride: number, ids: Uint32Array, weights: Float32Array, dims: number): Float32Array;
 }
 
 /** The stride a kernel caller uses for int8 rows of `dims` values: rounded up to 16 bytes. */
@@ -114,6 +116,31 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
         expect(result[0]).toBeCloseTo(0.6, 6);
         expect(result[1]).toBe(0);
         expect(result[2]).toBeCloseTo(1, 6);
+      });
+    });
+
+    describe("poolRowsI8", () => {
+      it("sums the chosen rows, each times its weight and scale", () => {
+        // rows: [1,2,3,4,5], [-1,-2,-3,-4,-5], [10,0,0,0,127]; stride 8
+        const slab = new Int8Array(24);
+        slab.set([1, 2, 3, 4, 5], 0);
+        slab.set([-1, -2, -3, -4, -5], 8);
+        slab.set([10, 0, 0, 0, 127], 16);
+        const scales = Float32Array.of(0.5, 2, 1);
+        const out = kernels.poolRowsI8(slab, scales, 8, Uint32Array.of(2, 0, 1), Float32Array.of(1, 2, 0.25), 5);
+        // 1·[10,0,0,0,127] + 2·0.5·[1,2,3,4,5] + 0.25·2·[-1,-2,-3,-4,-5]
+        expect(Array.from(out)).toEqual([10.5, 1, 1.5, 2, 129.5]);
+      });
+
+      it("returns zeros for no rows, and nothing for no dims", () => {
+        expect(Array.from(kernels.poolRowsI8(new Int8Array(16), Float32Array.of(1), 16, new Uint32Array(0), new Float32Array(0), 3))).toEqual([0, 0, 0]);
+        expect(Array.from(kernels.poolRowsI8(new Int8Array(16), Float32Array.of(1), 16, Uint32Array.of(0), Float32Array.of(1), 0))).toEqual([]);
+      });
+
+      it("adds a row chosen twice twice", () => {
+        const slab = Int8Array.of(3, -4, 5, 7, 0, 0, 0, 0);
+        const out = kernels.poolRowsI8(slab, Float32Array.of(1), 8, Uint32Array.of(0, 0), Float32Array.of(1, 1), 4);
+        expect(Array.from(out)).toEqual([6, -8, 10, 14]);
       });
     });
 

@@ -48,6 +48,20 @@ function wasmKernels(arena: WasmArena, align = 16): Kernels {
       core.dotBatchI8F32(slabPointer, scalesPointer, rows, stride, queryPointer, outPointer);
       return arena.f32(outPointer, rows).slice();
     },
+    poolRowsI8(slab, scales, stride, ids, weights, dims) {
+      arena.reset();
+      const slabPointer = arena.alloc(slab.byteLength, align);
+      const scalesPointer = arena.alloc(scales.byteLength, align);
+      const idsPointer = arena.alloc(ids.byteLength, align);
+      const weightsPointer = arena.alloc(weights.byteLength, align);
+      const outPointer = arena.alloc(dims * 4, align);
+      arena.i8(slabPointer, slab.length).set(slab);
+      arena.f32(scalesPointer, scales.length).set(scales);
+      arena.u32(idsPointer, ids.length).set(ids);
+      arena.f32(weightsPointer, weights.length).set(weights);
+      core.poolRowsI8(slabPointer, scalesPointer, stride, idsPointer, weightsPointer, ids.length, dims, outPointer);
+      return arena.f32(outPointer, dims).slice();
+    },
     topK(scores, k, minScore) {
       arena.reset();
       const scoresPointer = arena.alloc(scores.byteLength, align);
@@ -152,6 +166,45 @@ describe("wasm core agrees with the reference on random inputs", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  describe("poolRowsI8", () => {
+    it("matches the reference on random rows, ids and weights", async () => {
+      const wasm = wasmKernels(await newArena());
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 12 }).chain((rows) =>
+            fc.record({
+              rows: fc.constant(rows),
+              dims: fc.integer({ min: 0, max: 130 }),
+              ids: fc.array(fc.integer({ min: 0, max: rows - 1 }), { maxLength: 20 }),
+            }),
+          ).chain(({ rows, dims, ids }) =>
+            fc.record({
+              rows: fc.constant(rows),
+              dims: fc.constant(dims),
+              ids: fc.constant(ids),
+              values: fc.array(fc.integer({ min: -128, max: 127 }), { minLength: rows * dims, maxLength: rows * dims }),
+              scales: fc.array(f32(1e-4, 1), { minLength: rows, maxLength: rows }),
+              weights: fc.array(f32(0, 1), { minLength: ids.length, maxLength: ids.length }),
+            }),
+          ),
+          ({ rows, dims, ids, values, scales, weights }) => {
+            const stride = dims + (dims % 3);
+            const slab = packI8(values, rows, dims, stride);
+            const args = [slab, Float32Array.from(scales), stride, Uint32Array.from(ids), Float32Array.from(weights), dims] as const;
+            const got = wasm.poolRowsI8(...args);
+            const expected = reference.poolRowsI8(...args);
+            for (let d = 0; d < dims; d++) {
+              let bound = 0;
+              for (let i = 0; i < ids.length; i++) bound += Math.abs(weights[i] * scales[ids[i]] * slab[ids[i] * stride + d]);
+              expect(Math.abs(got[d] - expected[d])).toBeLessThanOrEqual(1e-5 * Math.max(1, bound));
+            }
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
   });
 
   describe("dotBatchI8F32", () => {
