@@ -10,6 +10,7 @@ export default defineConfig({
     alias: {
       // package.json "imports" points #default-wasm at dist/; tests run from source.
       "#default-wasm": fileURLToPath(new URL("./src/wasm/default-wasm-bytes.ts", import.meta.url)),
+      "#local-model-asset": fileURLToPath(new URL("./src/local/default-asset-node.ts", import.meta.url)),
     },
   },
   test: {

@@ -1,0 +1,176 @@
+// localEmbeddingModel: an offline AI SDK embedding model — SIF-weighted GloVe word vectors pooled in wasm, no key, no network.
+
+import type { EmbeddingModelV4 } from "@ai-sdk/provider";
+import { tokenize } from "../core/tokenizer.js";
+import { ToolsiftError } from "../errors.js";
+import { WasmArena } from "../wasm/arena.js";
+import { instantiateCore, loadWasm, type CoreExports } from "../wasm/load-wasm.js";
+import { defaultLocalModelAsset } from "#local-model-asset";
+import { parseLocalModelAsset, type LocalModelAsset } from "./asset.js";
+
+/** Bytes of a local model asset, or something that yields them. */
+export type LocalModelAssetSource = ArrayBuffer | ArrayBufferView | Response | PromiseLike<ArrayBuffer | ArrayBufferView | Response>;
+
+/** Options of `localEmbeddingModel`. */
+export interface LocalEmbeddingModelOptions {
+  /** The asset to use. Default: the one bundled with toolsift (read from disk in Node, imported in Workers/Edge, fetched in browsers). */
+  asset?: LocalModelAssetSource;
+  /** Smooth inverse frequency constant a: a word weighs a / (a + p(word)). Default 1e-3; range (0, 1]. */
+  sifWeight?: number;
+  /** Subtract the asset's common component from every pooled vector (when it has one). Default `true`. */
+  removeCommonComponent?: boolean;
+}
+
+/** The local model: an AI SDK `EmbeddingModelV4` plus word-level access for query expansion. */
+export interface LocalEmbeddingModel extends EmbeddingModelV4 {
+  /** Loads and checks the asset (done on first use anyway). */
+  load(): Promise<void>;
+  /** Unit vectors of single words, `undefined` for words outside the vocabulary. */
+  wordVectors(words: readonly string[]): Promise<(Float32Array | undefined)[]>;
+  /** Vector length. */
+  readonly dimensions: number | undefined;
+  /** Asset facts once loaded. */
+  readonly info: { readonly words: number; readonly dimensions: number; readonly assetBytes: number } | undefined;
+}
+
+interface Loaded {
+  readonly asset: LocalModelAsset;
+  readonly vocabulary: Map<string, number>;
+  readonly weights: Float32Array;
+  readonly core: CoreExports;
+  readonly arena: WasmArena;
+  readonly slab: number;
+  readonly scales: number;
+  readonly ids: number;
+  readonly idWeights: number;
+  readonly out: number;
+  readonly capacity: number;
+}
+
+// Longest text pooled at once (in words); longer texts are pooled in chunks.
+const MAX_WORDS_PER_CALL = 4096;
+
+async function assetBytes(source: LocalModelAssetSource): Promise<ArrayBuffer | ArrayBufferView> {
+  const value = await source;
+  if (typeof Response !== "undefined" && value instanceof Response) {
+    if (!value.ok) throw new ToolsiftError("INVALID_MODEL_ASSET", `Local model asset: the response failed with HTTP ${value.status}.`, { status: value.status });
+    return value.arrayBuffer();
+  }
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value;
+  throw new ToolsiftError("INVALID_MODEL_ASSET", `Local model asset: expected bytes or a Response, got ${value === null ? "null" : typeof value}.`, {});
+}
+
+/**
+ * An offline embedding model for tool selection: GloVe 6B 100d word vectors (public domain, PDDL),
+ * cut to the most frequent English words and stored as int8. A text's vector is the smooth-inverse-
+ * frequency weighted sum of its words' vectors (pooled in wasm), with the common component removed,
+ * L2-normalised. It knows word similarity ("refund" ~ "money", "deploy" ~ "ship"), not word order.
+ */
+export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): LocalEmbeddingModel {
+  const sif = options.sifWeight ?? 1e-3;
+  if (typeof sif !== "number" || !(sif > 0 && sif <= 1)) {
+    throw new ToolsiftError("INVALID_OPTION", `localEmbeddingModel: option "sifWeight" must be a number in (0, 1], got ${String(sif)}.`, { option: "sifWeight" });
+  }
+  const removeCommon = options.removeCommonComponent ?? true;
+  let loading: Promise<Loaded> | undefined;
+  let loaded: Loaded | undefined;
+
+  async function load(): Promise<Loaded> {
+    const asset = parseLocalModelAsset(await assetBytes(options.asset ?? defaultLocalModelAsset()));
+    const vocabulary = new Map<string, number>();
+    asset.words.forEach((word, id) => vocabulary.set(word, id));
+    // Zipf estimate of each word's probability from its frequency rank in the source (400k words).
+    const harmonic = Math.log(400_000) + 0.5772;
+    const weights = Float32Array.from(asset.ranks, (rank) => sif / (sif + 1 / (rank * harmonic)));
+    const core = instantiateCore(await loadWasm());
+    const arena = new WasmArena(core);
+    const slab = arena.alloc(asset.rows.byteLength);
+    const scales = arena.alloc(asset.scales.byteLength);
+    const ids = arena.alloc(MAX_WORDS_PER_CALL * 4);
+    const idWeights = arena.alloc(MAX_WORDS_PER_CALL * 4);
+    const out = arena.alloc(asset.dims * 4);
+    arena.i8(slab, asset.rows.length).set(asset.rows);
+    arena.f32(scales, asset.scales.length).set(asset.scales);
+    return { asset, vocabulary, weights, core, arena, slab, scales, ids, idWeights, out, capacity: MAX_WORDS_PER_CALL };
+  }
+
+  function ready(): Promise<Loaded> {
+    loading ??= load().then(
+      (result) => (loaded = result),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  function pool(model: Loaded, ids: number[]): Float32Array {
+    const { arena, asset } = model;
+    const dims = asset.dims;
+    const sum = new Float32Array(dims);
+    for (let start = 0; start < ids.length; start += model.capacity) {
+      const chunk = ids.slice(start, start + model.capacity);
+      arena.u32(model.ids, chunk.length).set(chunk);
+      const weights = arena.f32(model.idWeights, chunk.length);
+      for (let i = 0; i < chunk.length; i++) weights[i] = model.weights[chunk[i]];
+      model.core.poolRowsI8(model.slab, model.scales, dims, model.ids, model.idWeights, chunk.length, dims, model.out);
+      const pooled = arena.f32(model.out, dims);
+      for (let d = 0; d < dims; d++) sum[d] += pooled[d];
+    }
+    return sum;
+  }
+
+  function finish(model: Loaded, vector: Float32Array): number[] {
+    const { common } = model.asset;
+    if (removeCommon && common !== undefined) {
+      let projection = 0;
+      for (let d = 0; d < vector.length; d++) projection += vector[d] * common[d];
+      for (let d = 0; d < vector.length; d++) vector[d] -= projection * common[d];
+    }
+    let norm = 0;
+    for (const value of vector) norm += value * value;
+    norm = Math.sqrt(norm);
+    return Array.from(vector, (value) => (norm > 0 ? value / norm : 0));
+  }
+
+  function embedText(model: Loaded, text: string): number[] {
+    const ids: number[] = [];
+    for (const token of tokenize(text)) {
+      if (token.stop) continue;
+      const id = model.vocabulary.get(token.surface);
+      if (id !== undefined) ids.push(id);
+    }
+    return finish(model, pool(model, ids));
+  }
+
+  return {
+    specificationVersion: "v4",
+    provider: "toolsift",
+    modelId: "local-glove-100d-v1",
+    maxEmbeddingsPerCall: Infinity,
+    supportsParallelCalls: true,
+    get dimensions() {
+      return loaded?.asset.dims;
+    },
+    get info() {
+      return loaded === undefined ? undefined : { words: loaded.asset.words.length, dimensions: loaded.asset.dims, assetBytes: loaded.asset.byteLength };
+    },
+    async load() {
+      await ready();
+    },
+    async doEmbed({ values, abortSignal }) {
+      abortSignal?.throwIfAborted();
+      const model = loaded ?? (await ready());
+      return { embeddings: values.map((value) => embedText(model, value)), usage: { tokens: 0 }, warnings: [] };
+    },
+    async wordVectors(words) {
+      const model = loaded ?? (await ready());
+      return words.map((word) => {
+        const id = model.vocabulary.get(word);
+        if (id === undefined) return undefined;
+        return Float32Array.from(finish(model, pool(model, [id])));
+      });
+    },
+  };
+}
