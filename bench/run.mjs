@@ -4,9 +4,12 @@
 //
 // Order matters: sizes first (no timing), then each library's first build (one-time setup such as
 // compiling wasm), memory (before anything grows a shared WebAssembly.Memory), build times,
-// latency (before accuracy, so the BFCL queries are new to toolsift's tokenizer cache), accuracy. Env: TOOLSIFT_BENCH_DATA (data set path), TOOLSIFT_BENCH_RESULTS (where to
-// write the report; default bench/RESULTS.md), TOOLSIFT_IMPL (a stand-in for dist/index.js while
-// developing the harness; with it, no report is written unless TOOLSIFT_BENCH_RESULTS is set).
+// latency (before accuracy, so the BFCL queries are new to toolsift's tokenizer cache), accuracy, the
+// raw scan, then the semantic sections (bench/semantic.mjs; its latency reuses the scan's C median,
+// and each toolsift vector slab lives in its own WebAssembly.Memory, so running late is fine).
+// Env: TOOLSIFT_BENCH_DATA (data set path), TOOLSIFT_BENCH_RESULTS (where to write the report;
+// default bench/RESULTS.md), TOOLSIFT_IMPL (a stand-in for dist/index.js while developing the
+// harness; with it, no report is written unless TOOLSIFT_BENCH_RESULTS is set).
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { accuracyTable, measureAccuracy } from "./accuracy.mjs";
@@ -17,6 +20,11 @@ import { loadLibraries, toolsiftLocation } from "./libraries.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
 import { measureScan, scanTable } from "./scan/scan.mjs";
+import {
+  SEMANTIC_BFCL_NOTES, SEMANTIC_LATENCY_NOTES, SEMANTIC_MEMORY_NOTES, measureSemanticBfcl, measureSemanticLatency,
+  measureSemanticMemory, semanticBfclTable, semanticLatencyTable, semanticMemoryTable,
+} from "./semantic.mjs";
+import { RESTART_NOTES, measureRestart, restartReport } from "./restart.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -60,8 +68,12 @@ await section("select() latency", () => measureLatency(libraries), latencyTable,
 await section("Accuracy on BFCL (589 tools, 600 queries)", () => measureAccuracy(libraries), accuracyTable,
   `\`select(query, { maxTools: 5, adaptive: false })\`; toolpick with \`strategy: "hybrid"\` (keyword, no embeddings). ` +
   `Typo queries: one or two words of 4+ letters per query get a swapped, dropped or doubled letter (mulberry32 seed ${TYPO_SEED}, rule in bench/typos.mjs).`);
-await section("Raw scan: 10,000 x 1,536 float32 embeddings", () => measureScan(), scanTable,
+const scan = await section("Raw scan: 10,000 x 1,536 float32 embeddings", () => measureScan(), scanTable,
   "Method, data and the int8 quantisation are described at the top of bench/scan/scan.mjs; the C loop is bench/scan/scan.c.");
+await section("Semantic index memory: 10,000 x 1,536", measureSemanticMemory, semanticMemoryTable, SEMANTIC_MEMORY_NOTES);
+await section("Semantic select() latency: 10,000 x 1,536", () => measureSemanticLatency({ scan }), semanticLatencyTable, SEMANTIC_LATENCY_NOTES);
+await section("Semantic accuracy and int8 agreement on BFCL (hashing model)", measureSemanticBfcl, semanticBfclTable, SEMANTIC_BFCL_NOTES);
+await section("Warm restart: 1,000 tools x 1,536 from each embedding cache", measureRestart, restartReport, RESTART_NOTES);
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results

@@ -55,7 +55,9 @@ export function tableEmbeddingModel(table, label) {
         missing.forEach((value, position) => table.vectors.set(value, Float32Array.from(embeddings[position])));
         table.base.calls.length = 0; // the hashing model records every call; keep nothing
       }
-      return { embeddings: values.map((value) => Array.from(table.vectors.get(value))), warnings: [] };
+      // Array.prototype.slice on a typed array makes an exactly sized double array, as JSON.parse does;
+      // Array.from grows its result as it goes and can leave ~40% slack, which toolpick would then hold.
+      return { embeddings: values.map((value) => Array.prototype.slice.call(table.vectors.get(value))), warnings: [] };
     },
   };
   return model;

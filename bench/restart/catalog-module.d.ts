@@ -1,0 +1,7 @@
+// Type of the catalog module bench/restart/workerd.mjs bundles into the Worker (esbuild plugin, not a file on disk).
+
+declare module "restart:catalog" {
+  /** The synthetic tools of bench/synthetic.mjs, as `{ name, description, parameters }`. */
+  const tools: { name: string; description: string; parameters: Record<string, unknown> }[];
+  export default tools;
+}
