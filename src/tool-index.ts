@@ -126,7 +126,8 @@ interface BuiltIndex {
   /** Ranked documents → catalog tools (provider tools are not ranked). */
   readonly docTools: CatalogTool[];
   readonly docOf: Map<string, number>;
-  readonly fields: ToolFields[];
+  /** The indexed text of each document, kept only until its vectors exist (semantic strategies). */
+  fields: ToolFields[] | undefined;
   /** Tool vectors (row i = document i), once embedded. */
   vectors: VectorSet | undefined;
   /** The embedding in flight, if any. */
@@ -146,7 +147,8 @@ interface RankedHit {
 }
 
 interface Ranking {
-  readonly terms: QueryTerm[];
+  /** The analysed query (computed on first call). */
+  readonly terms: () => QueryTerm[];
   readonly hits: RankedHit[];
   readonly strategy: "keyword" | "semantic" | "combined";
   readonly fallback?: "keyword";
@@ -227,7 +229,8 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const arena = new WasmArena(instantiateCore(await module()));
     const fields = docTools.map((tool, position) => toolFields(tool, schemas[position]));
     const engine = new LexicalEngine(fields, settings, arena);
-    return { engine, docTools, docOf: new Map(docTools.map((tool, position) => [tool.name, position])), fields, vectors: undefined, embedding: undefined, embeddingFailed: false };
+    const keepFields = semantic !== undefined && semanticOptions.strategy !== "keyword";
+    return { engine, docTools, docOf: new Map(docTools.map((tool, position) => [tool.name, position])), fields: keepFields ? fields : undefined, vectors: undefined, embedding: undefined, embeddingFailed: false };
   }
 
   function ready(): Promise<BuiltIndex> {
@@ -256,11 +259,12 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
   /** Embeds the catalog of `index` (carrying rows over from `previous`), once at a time. */
   function embedCatalog(index: BuiltIndex, previous: VectorSet | undefined): Promise<VectorSet> {
     if (index.embedding !== undefined) return index.embedding;
-    const texts = index.fields.map(embeddingText);
+    const texts = index.fields!.map(embeddingText);
     const hashes = texts.map(textHash);
     index.embedding = semantic!.build(texts, hashes, previous).then(
       (vectors) => {
         index.vectors = vectors;
+        index.fields = undefined;
         index.embeddingFailed = false;
         index.embedding = undefined;
         return vectors;
@@ -344,9 +348,11 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
    */
   async function rankQuery(index: BuiltIndex, text: string, maxTools: number, excluded: readonly number[], everything = false): Promise<Ranking> {
     const pool = everything ? index.docTools.length : maxTools;
-    const terms = index.engine.analyse(text);
+    // Query analysis is only needed where keywords rank, or for provenance: done once, on first need.
+    let analysed: QueryTerm[] | undefined;
+    const terms = () => (analysed ??= index.engine.analyse(text));
     const keywordHits = (k: number): RankedHit[] =>
-      index.engine.search(terms, k, excluded).map((hit: LexicalHit) => ({ doc: hit.doc, score: hit.normalized, lexical: hit.score }));
+      index.engine.search(terms(), k, excluded).map((hit: LexicalHit) => ({ doc: hit.doc, score: hit.normalized, lexical: hit.score }));
     if (semantic === undefined || semanticOptions.strategy === "keyword") return { terms, hits: keywordHits(pool), strategy: "keyword" };
 
     const vectors = await vectorsFor(index);
@@ -370,7 +376,9 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     }
 
     const candidates = Math.max(maxTools * 4, FUSION_POOL);
-    const lexical = index.engine.search(terms, candidates, excluded);
+    // Read the similarities of the fused candidates now: the next score() call reuses this row.
+    const similarityOf = (doc: number) => similarities[doc];
+    const lexical = index.engine.search(terms(), candidates, excluded);
     const { ids, scores } = vectors.index.top(candidates, 0);
     const semanticList = { ids: Array.from(ids), scores: Array.from(scores) };
     const fusion = semanticOptions.fusion;
@@ -378,17 +386,16 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
       { ids: lexical.map((hit) => hit.doc), scores: lexical.map((hit) => hit.score) },
       semanticList,
       fusion,
-      fusion.adaptive ? keywordCoverage(text, terms) : 1,
+      fusion.adaptive ? keywordCoverage(text, terms()) : 1,
     );
     // RRF scores are tiny by construction; scale them so the best possible fused score is 1.
     const scale = fusion.method === "rrf" ? (fusion.k + 1) : 1;
     const lexicalOf = new Map(lexical.map((hit) => [hit.doc, hit.score]));
-    const rows = vectors.index.score(query);
     const hits = (everything ? fused : fused.slice(0, pool)).map((hit) => ({
       doc: hit.doc,
       score: Math.min(1, hit.score * scale),
       lexical: lexicalOf.get(hit.doc) ?? 0,
-      similarity: rows[hit.doc],
+      similarity: similarityOf(hit.doc),
       fusion: { keyword: hit.keyword * scale, semantic: hit.semantic * scale },
     }));
     return { terms, hits, strategy: "combined" };
@@ -427,7 +434,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
       strategy = ranking.strategy;
       fallback = ranking.fallback;
       for (const hit of cut(ranking.hits, resolved)) {
-        const contributions = index.engine.contributions(ranking.terms, hit.doc);
+        const contributions = index.engine.contributions(ranking.terms(), hit.doc);
         results.push({
           name: index.docTools[hit.doc].name as NAME,
           score: hit.score,
@@ -465,7 +472,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     if (text.trim().length > 0) {
       // Pinned tools are not ranked by select, so they must not push this tool down here either.
       const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, doc), true);
-      terms = ranking.terms;
+      terms = ranking.terms();
       strategy = ranking.strategy;
       if (ranking.hits.length > 0) best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
       const position = ranking.hits.findIndex((entry) => entry.doc === doc);
@@ -504,7 +511,8 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     },
     async warmUp() {
       const index = await ready();
-      index.engine.typos();
+      // The typo index serves keyword ranking; a semantic index needs it only after a fallback, so builds it then.
+      if (semantic === undefined || semanticOptions.strategy !== "semantic") index.engine.typos();
       if (semantic !== undefined && semanticOptions.strategy !== "keyword" && index.vectors === undefined) {
         try {
           await embedCatalog(index, undefined);

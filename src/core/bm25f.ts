@@ -27,7 +27,7 @@ export interface PostingsIndex {
    * The indexed term ids of every document and field in text order, stop words left out:
    * field f of document d is `sequence[fieldStarts[d·F + f] .. fieldStarts[d·F + f + 1])`, F = FIELD_NAMES.length.
    */
-  readonly sequence: Int32Array;
+  readonly sequence: Uint16Array | Uint32Array;
   readonly fieldStarts: Uint32Array;
 }
 
@@ -203,7 +203,7 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
   const idf = new Float32Array(termCount);
   for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (docCount - df[t] + 0.5) / (df[t] + 0.5));
 
-  return { docCount, termIds, terms, idf, offsets, docIds, tfs, surfaces, acronyms, sequence: sequence.slice(0, length), fieldStarts };
+  return { docCount, termIds, terms, idf, offsets, docIds, tfs, surfaces, acronyms, sequence: termCount <= 0xffff ? Uint16Array.from(sequence.subarray(0, length)) : Uint32Array.from(sequence.subarray(0, length)), fieldStarts };
 }
 
 /** The posting of `doc` in term `termId`'s list, or -1 (binary search; lists are sorted by document). */

@@ -47,8 +47,10 @@ export class LexicalEngine {
   private typoIndex: TypoIndex | undefined;
 
   constructor(documents: readonly ToolFields[], private readonly settings: LexicalSettings, arena: WasmArena) {
-    this.postings = buildPostings(documents, settings.fields);
-    this.scorer = new LexicalScorer(arena, this.postings, settings.k1);
+    const postings = buildPostings(documents, settings.fields);
+    this.scorer = new LexicalScorer(arena, postings, settings.k1);
+    // The postings live in wasm memory from here on; the JS copies are dropped for views on it.
+    this.postings = { ...postings, ...this.scorer.postingViews() };
     this.context = {
       index: this.postings,
       typos: () => this.typos(),

@@ -12,15 +12,24 @@ export class LexicalScorer {
   private readonly outIdsPointer: number;
   private readonly outScoresPointer: number;
   private generation = -1;
+  private readonly docCount: number;
+  private readonly postingCount: number;
+  private readonly offsets: Uint32Array;
+  private readonly idf: Float32Array;
   private scoresView!: Float32Array;
   private outIdsView!: Uint32Array;
   private outScoresView!: Float32Array;
 
   constructor(
     private readonly arena: WasmArena,
-    private readonly postings: PostingsIndex,
+    postings: PostingsIndex,
     private readonly k1: number,
   ) {
+    // Keep only what scoring needs: holding `postings` would keep its JS copies of the slabs alive.
+    this.docCount = postings.docCount;
+    this.postingCount = postings.docIds.length;
+    this.offsets = postings.offsets;
+    this.idf = postings.idf;
     const docs = Math.max(postings.docCount, 1);
     const count = postings.docIds.length;
     // Allocate everything first: growing memory detaches views taken earlier.
@@ -33,9 +42,18 @@ export class LexicalScorer {
     arena.f32(this.tfsPointer, count).set(postings.tfs);
   }
 
+  /**
+   * The postings as views on wasm memory. Valid for the index's life: its arena allocates
+   * everything in this constructor, so the memory never grows (and never detaches them) afterwards.
+   */
+  postingViews(): { docIds: Uint32Array; tfs: Float32Array } {
+    const count = this.postingCount;
+    return { docIds: this.arena.u32(this.docIdsPointer, count), tfs: this.arena.f32(this.tfsPointer, count) };
+  }
+
   private refreshViews(): void {
     if (this.generation === this.arena.generation) return;
-    const docs = Math.max(this.postings.docCount, 1);
+    const docs = Math.max(this.docCount, 1);
     this.scoresView = this.arena.f32(this.scoresPointer, docs);
     this.outIdsView = this.arena.u32(this.outIdsPointer, docs);
     this.outScoresView = this.arena.f32(this.outScoresPointer, docs);
@@ -53,7 +71,7 @@ export class LexicalScorer {
     this.refreshViews();
     this.scoresView.fill(0);
     const core = this.arena.core;
-    const { offsets, idf } = this.postings;
+    const { offsets, idf } = this;
     for (const term of terms) {
       const start = offsets[term.termId];
       const end = offsets[term.termId + 1];
@@ -68,8 +86,8 @@ export class LexicalScorer {
    */
   top(k: number, minScore: number): { ids: Uint32Array; scores: Float32Array } {
     this.refreshViews();
-    const limit = Math.min(k, this.postings.docCount);
-    const count = this.arena.core.topK(this.scoresPointer, this.postings.docCount, limit, minScore, this.outIdsPointer, this.outScoresPointer);
+    const limit = Math.min(k, this.docCount);
+    const count = this.arena.core.topK(this.scoresPointer, this.docCount, limit, minScore, this.outIdsPointer, this.outScoresPointer);
     return { ids: this.outIdsView.subarray(0, count), scores: this.outScoresView.subarray(0, count) };
   }
 }

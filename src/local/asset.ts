@@ -7,8 +7,8 @@ export interface LocalModelAsset {
   readonly version: number;
   readonly dims: number;
   readonly words: readonly string[];
-  /** Frequency rank of each word in the source vocabulary (1 = most frequent). */
-  readonly ranks: Uint32Array;
+  /** Frequency rank of each word in the source vocabulary (1 = most frequent), from its position. */
+  readonly ranks: Float32Array;
   /** Per-row scale: row value = int8 × scale. */
   readonly scales: Float32Array;
   /** `words.length × dims` int8 values, row-major. */
@@ -42,8 +42,9 @@ export function parseLocalModelAsset(input: ArrayBuffer | ArrayBufferView): Loca
   const flags = view.getUint32(16, true);
   const vocabBytes = view.getUint32(20, true);
   const checksum = view.getUint32(24, true);
+  const lastRank = view.getUint32(28, true);
   const commonBytes = flags & 1 ? dims * 4 : 0;
-  const expected = HEADER_BYTES + commonBytes + count * 8 + count * dims + vocabBytes;
+  const expected = HEADER_BYTES + commonBytes + count * 4 + count * dims + vocabBytes;
   if (expected !== bytes.byteLength) fail(`the header describes ${expected} bytes, the asset has ${bytes.byteLength}.`, { expected, received: bytes.byteLength });
   let hash = 0x811c9dc5;
   for (let i = HEADER_BYTES; i < bytes.byteLength; i++) {
@@ -56,8 +57,8 @@ export function parseLocalModelAsset(input: ArrayBuffer | ArrayBufferView): Loca
   offset += commonBytes;
   const scales = new Float32Array(buffer, offset, count);
   offset += count * 4;
-  const ranks = new Uint32Array(buffer, offset, count);
-  offset += count * 4;
+  // Words are stored in source frequency order, so a position stands for a rank.
+  const ranks = Float32Array.from({ length: count }, (_, i) => 1 + (i * Math.max(lastRank, count)) / count);
   const rows = new Int8Array(buffer, offset, count * dims);
   offset += count * dims;
   const words = new TextDecoder().decode(new Uint8Array(buffer, offset, vocabBytes)).split("\n");
