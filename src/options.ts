@@ -10,6 +10,7 @@ import type { EmbeddingModel } from "ai";
 import type { EmbeddingCache, LoadSaveEmbeddingCache } from "./cache/embedding-cache.js";
 import type { FusionOptions, ResolvedFusion } from "./semantic/fusion.js";
 import type { Quantization } from "./semantic/vector-index.js";
+import type { WordVectorSource } from "./core/word-neighbours.js";
 
 /** Which rankings a selection uses. */
 export type SearchStrategy = "keyword" | "semantic" | "combined" | "hybrid";
@@ -27,7 +28,11 @@ export interface ToolIndexOptions {
    * else `"keyword"`.
    */
   strategy?: SearchStrategy;
-  /** How keyword and semantic rankings fuse (see `FusionOptions`). Default weighted 0.3 / 0.7. */
+  /**
+   * How keyword and semantic rankings fuse (see `FusionOptions`). Default weighted 0.3 / 0.7; with
+   * `localEmbeddingModel()`, adaptive with keyword 1 / semantic 0 (the semantic ranking gets the share
+   * of the query the keyword index could not read).
+   */
   fusion?: FusionOptions;
   /** Tool vector storage: `"float32"` or `"int8"` (per-row scale, 4x smaller). Default `"float32"`. */
   quantize?: Quantization;
@@ -81,6 +86,13 @@ export interface ToolIndexOptions {
    * `{ default: Module }`, a `Response` or bytes.
    */
   wasm?: WasmSource;
+  /**
+   * Query expansion for keyword ranking: a query word the catalog lacks adds its nearest catalog words
+   * by word vectors (cosine ≥ `threshold`, weight `weight` × cosine, at most `maxTerms`). Pass
+   * `localEmbeddingModel()` from `toolsift/local`, or `{ model, threshold = 0.5, weight = 0.5, maxTerms = 3 }`.
+   * Default: none.
+   */
+  queryExpansion?: WordVectorSource | { model: WordVectorSource; threshold?: number; weight?: number; maxTerms?: number };
   /** Passed as `{ context }` to tool descriptions that are functions (AI SDK 7). Default `undefined`. */
   context?: unknown;
   /** Receives warnings and fallbacks (a schema that could not be read, a query that was cut). */
@@ -143,8 +155,10 @@ export function resolveIndexOptions(options: ToolIndexOptions | undefined): Lexi
     };
   }
   if (options?.onEvent !== undefined && typeof options.onEvent !== "function") fail("onEvent", "a function", options.onEvent);
+  const expansion = resolveQueryExpansion(options?.queryExpansion);
   return {
     fields,
+    semanticWeight: expansion?.weight ?? 0,
     k1: options?.k1 === undefined ? 1.2 : numberIn("k1", options.k1, 0, 10, true),
     typoWeight: expansionWeight("typoTolerance", options?.typoTolerance, 0.7),
     abbreviationWeight: expansionWeight("abbreviations", options?.abbreviations, 0.8),
@@ -169,6 +183,12 @@ function integerIn(option: string, value: unknown, min: number, max: number): nu
   return value;
 }
 
+const LOCAL_MODEL_FUSION: FusionOptions = { method: "adaptive", weights: { keyword: 1, semantic: 0 } };
+
+function isLocalModel(model: unknown): boolean {
+  return typeof model === "object" && model !== null && (model as { provider?: unknown }).provider === "toolsift" && String((model as { modelId?: unknown }).modelId).startsWith("local-");
+}
+
 /** Validates the semantic options (the model itself is checked when the embedder is made). */
 export function resolveSemanticOptions(options: ToolIndexOptions | undefined): ResolvedSemanticOptions {
   const hasModel = options?.embeddingModel !== undefined;
@@ -180,8 +200,11 @@ export function resolveSemanticOptions(options: ToolIndexOptions | undefined): R
   if (strategy !== "keyword" && !hasModel) {
     throw new ToolsiftError("INVALID_OPTION", `Option "strategy" is "${strategy}", which needs an "embeddingModel"; pass one, or use strategy "keyword".`, { option: "strategy", value: strategy });
   }
-  const fusion = options?.fusion;
-  if (fusion !== undefined && (typeof fusion !== "object" || fusion === null)) fail("fusion", "an object", fusion);
+  const given = options?.fusion;
+  if (given !== undefined && (typeof given !== "object" || given === null)) fail("fusion", "an object", given);
+  // The bundled local model reads paraphrases but is weaker than keywords where words match: by
+  // default it gets the share of the query the keyword index could not read (bench/RESULTS.md).
+  const fusion = given ?? (isLocalModel(options?.embeddingModel) ? LOCAL_MODEL_FUSION : undefined);
   const method = fusion?.method ?? "weighted";
   if (!["weighted", "rrf", "adaptive"].includes(method)) fail("fusion.method", `one of "weighted", "rrf", "adaptive"`, method);
   const keyword = fusion?.weights?.keyword === undefined ? 0.3 : numberIn("fusion.weights.keyword", fusion.weights.keyword, 0, 1000);
@@ -204,6 +227,33 @@ export function resolveSemanticOptions(options: ToolIndexOptions | undefined): R
     maxParallelCalls: options?.maxParallelCalls === undefined ? 4 : integerIn("maxParallelCalls", options.maxParallelCalls, 1, 1_000),
     maxRetries: options?.maxRetries === undefined ? 1 : integerIn("maxRetries", options.maxRetries, 0, 10),
     onError,
+  };
+}
+
+/** Query expansion after validation. */
+export interface ResolvedQueryExpansion {
+  readonly source: WordVectorSource;
+  readonly threshold: number;
+  readonly weight: number;
+  readonly maxTerms: number;
+}
+
+function isWordVectorSource(value: unknown): value is WordVectorSource {
+  return typeof value === "object" && value !== null && typeof (value as { wordVectors?: unknown }).wordVectors === "function";
+}
+
+/** Validates `queryExpansion`. */
+export function resolveQueryExpansion(value: ToolIndexOptions["queryExpansion"]): ResolvedQueryExpansion | undefined {
+  if (value === undefined) return undefined;
+  if (isWordVectorSource(value)) return { source: value, threshold: 0.5, weight: 0.5, maxTerms: 3 };
+  if (typeof value !== "object" || value === null || !isWordVectorSource((value as { model?: unknown }).model)) {
+    fail("queryExpansion", "localEmbeddingModel() from toolsift/local, or { model, threshold, weight, maxTerms }", value);
+  }
+  return {
+    source: value.model,
+    threshold: value.threshold === undefined ? 0.5 : numberIn("queryExpansion.threshold", value.threshold, -1, 1),
+    weight: value.weight === undefined ? 0.5 : numberIn("queryExpansion.weight", value.weight, 0, 1),
+    maxTerms: value.maxTerms === undefined ? 3 : integerIn("queryExpansion.maxTerms", value.maxTerms, 1, 20),
   };
 }
 

@@ -4,6 +4,7 @@ import { toEmbeddingCache } from "./cache/index.js";
 import { readCatalog, type CatalogTool, type ToolCatalog } from "./core/catalog.js";
 import { toolFields, type FieldName, type ToolFields } from "./core/fields.js";
 import { LexicalEngine, type LexicalHit, type TermContribution } from "./core/lexical-engine.js";
+import { CatalogNeighbours, type Neighbour } from "./core/word-neighbours.js";
 import type { MatchKind, QueryTerm } from "./core/query.js";
 import { tokenize } from "./core/tokenizer.js";
 import { ToolsiftError } from "./errors.js";
@@ -12,6 +13,7 @@ import {
   normalizeQuery,
   resolveIndexOptions,
   resolveSelectOptions,
+  resolveQueryExpansion,
   resolveSemanticOptions,
   type ResolvedSelectOptions,
   type SelectOptions,
@@ -123,6 +125,8 @@ const MIN_ADAPTIVE = 2;
 
 interface BuiltIndex {
   readonly engine: LexicalEngine;
+  /** Word-vector neighbours of the catalog's words (query expansion), when configured. */
+  readonly neighbours: CatalogNeighbours | undefined;
   /** Ranked documents → catalog tools (provider tools are not ranked). */
   readonly docTools: CatalogTool[];
   readonly docOf: Map<string, number>;
@@ -166,6 +170,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
   type NAME = ToolNames<CATALOG>;
   const settings = resolveIndexOptions(options);
   const semanticOptions = resolveSemanticOptions(options);
+  const expansion = resolveQueryExpansion(options?.queryExpansion);
   const emit = (event: ToolsiftEvent): void => {
     if (options?.debug) console.debug("[toolsift]", event);
     options?.onEvent?.(event);
@@ -229,8 +234,16 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const arena = new WasmArena(instantiateCore(await module()));
     const fields = docTools.map((tool, position) => toolFields(tool, schemas[position]));
     const engine = new LexicalEngine(fields, settings, arena);
+    let neighbours: CatalogNeighbours | undefined;
+    if (expansion !== undefined) {
+      try {
+        neighbours = await CatalogNeighbours.build(engine.postings, expansion.source, new WasmArena(instantiateCore(await module())), expansion);
+      } catch (error) {
+        emit({ type: "query-expansion-failed", error, message: "loading word vectors for query expansion failed; this index ranks without expansion" });
+      }
+    }
     const keepFields = semantic !== undefined && semanticOptions.strategy !== "keyword";
-    return { engine, docTools, docOf: new Map(docTools.map((tool, position) => [tool.name, position])), fields: keepFields ? fields : undefined, vectors: undefined, embedding: undefined, embeddingFailed: false };
+    return { engine, neighbours, docTools, docOf: new Map(docTools.map((tool, position) => [tool.name, position])), fields: keepFields ? fields : undefined, vectors: undefined, embedding: undefined, embeddingFailed: false };
   }
 
   function ready(): Promise<BuiltIndex> {
@@ -333,12 +346,13 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     return excluded;
   }
 
-  /** Share of the query's words that the keyword index matched (exactly or through an expansion). */
+  /** Share of the query's words that the keyword index matched (exactly, or through a typo or abbreviation). */
   function keywordCoverage(text: string, terms: readonly QueryTerm[]): number {
     let words = 0;
     for (const token of tokenize(text)) if (!token.stop) words++;
     if (words === 0) return 0;
-    return Math.min(1, new Set(terms.map((term) => term.word)).size / words);
+    // Word-vector neighbours are semantic evidence, not the keyword index reading the word.
+    return Math.min(1, new Set(terms.filter((term) => term.kind !== "semantic").map((term) => term.word)).size / words);
   }
 
   /**
@@ -348,9 +362,27 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
    */
   async function rankQuery(index: BuiltIndex, text: string, maxTools: number, excluded: readonly number[], everything = false): Promise<Ranking> {
     const pool = everything ? index.docTools.length : maxTools;
+    // Query expansion: the vectors of words the catalog lacks, looked up before the (synchronous) analysis.
+    let near: Map<string, Neighbour[]> | undefined;
+    if (index.neighbours !== undefined && expansion !== undefined && (semantic === undefined || semanticOptions.strategy !== "semantic")) {
+      const words = index.engine.unknownWords(text);
+      if (words.length > 0) {
+        try {
+          const vectors = await expansion.source.wordVectors(words);
+          near = new Map();
+          words.forEach((word, position) => {
+            const vector = vectors[position];
+            if (vector !== undefined) near!.set(word, index.neighbours!.neighbours(vector));
+          });
+        } catch (error) {
+          near = undefined;
+          emit({ type: "query-expansion-failed", error, message: "looking up query word vectors failed; this call ranks without expansion" });
+        }
+      }
+    }
     // Query analysis is only needed where keywords rank, or for provenance: done once, on first need.
     let analysed: QueryTerm[] | undefined;
-    const terms = () => (analysed ??= index.engine.analyse(text));
+    const terms = () => (analysed ??= index.engine.analyse(text, near));
     const keywordHits = (k: number): RankedHit[] =>
       index.engine.search(terms(), k, excluded).map((hit: LexicalHit) => ({ doc: hit.doc, score: hit.normalized, lexical: hit.score }));
     if (semantic === undefined || semanticOptions.strategy === "keyword") return { terms, hits: keywordHits(pool), strategy: "keyword" };

@@ -5,7 +5,8 @@ import { AbbreviationIndex } from "./abbreviations.js";
 import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./bm25f.js";
 import type { FieldName, FieldWeight, ToolFields } from "./fields.js";
 import { LexicalScorer } from "./lexical-scorer.js";
-import { analyseQuery, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
+import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
+import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
 
 /** Settings of the keyword engine. */
@@ -37,8 +38,8 @@ export interface TermContribution {
   readonly fields: Partial<Record<FieldName, number>>;
 }
 
-const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = { exact: 0, typo: 1, abbreviation: 2, compound: 3 };
-const READING_KINDS = 4;
+const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = { exact: 0, typo: 1, abbreviation: 2, compound: 3, semantic: 4 };
+const READING_KINDS = 5;
 
 export class LexicalEngine {
   readonly postings: PostingsIndex;
@@ -65,8 +66,13 @@ export class LexicalEngine {
     return this.typoIndex;
   }
 
-  analyse(query: string): QueryTerm[] {
-    return analyseQuery(this.context, query);
+  analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
+    return analyseQuery(this.context, query, neighbours);
+  }
+
+  /** Query words the catalog lacks (candidates for word-vector expansion). */
+  unknownWords(query: string): string[] {
+    return unknownWords(this.postings, query);
   }
 
   /**
@@ -79,7 +85,7 @@ export class LexicalEngine {
     const { k1, fields } = this.settings;
     const reference = fields.name.weight + fields.description.weight;
     const factor = reference > 0 ? (reference * (k1 + 1)) / (reference + k1) : k1 + 1;
-    // Per query word, the best of its readings; a typo reading is its best candidate, an
+    // Per query word, the best of its readings; a typo or word-vector reading is its best candidate, an
     // abbreviation or compound reading the sum of its words.
     let words = 0;
     for (const term of terms) if (term.word >= words) words = term.word + 1;
@@ -87,7 +93,7 @@ export class LexicalEngine {
     for (const term of terms) {
       const slot = term.word * READING_KINDS + READING_SLOT[term.kind];
       const value = term.weight * this.postings.idf[term.termId] * factor;
-      readings[slot] = term.kind === "typo" ? Math.max(readings[slot], value) : readings[slot] + value;
+      readings[slot] = term.kind === "typo" || term.kind === "semantic" ? Math.max(readings[slot], value) : readings[slot] + value;
     }
     let total = 0;
     for (let word = 0; word < words; word++) {

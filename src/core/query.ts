@@ -4,9 +4,10 @@ import type { AbbreviationIndex } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
 import { forEachToken, type Token } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
+import type { Neighbour } from "./word-neighbours.js";
 
 /** How a query word reached a catalog term. */
-export type MatchKind = "exact" | "typo" | "abbreviation" | "compound";
+export type MatchKind = "exact" | "typo" | "abbreviation" | "compound" | "semantic";
 
 /** One catalog term the query scores with. */
 export interface QueryTerm {
@@ -27,6 +28,8 @@ export interface ExpansionSettings {
   readonly typoWeight: number;
   /** Weight of an abbreviation or compound expansion; 0 disables them. */
   readonly abbreviationWeight: number;
+  /** Weight of a word-vector neighbour, times its cosine similarity (query expansion). */
+  readonly semanticWeight: number;
 }
 
 export interface QueryContext {
@@ -66,8 +69,12 @@ function expandInitialism(context: QueryContext, collector: TermCollector, surfa
   return found;
 }
 
-/** Turns a query into the catalog terms it scores with. Unknown words are expanded; known words match as they are. */
-export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
+/**
+ * Turns a query into the catalog terms it scores with. Unknown words are expanded; known words match
+ * as they are. `neighbours` (query expansion) maps unknown query words that a word-vector model knows
+ * to their nearest catalog terms; such words are not typo-corrected.
+ */
+export function analyseQuery(context: QueryContext, text: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
   const { index, settings } = context;
   const collector = new TermCollector(index);
   const content: Token[] = [];
@@ -106,6 +113,11 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
       }
     }
 
+    const near = known === undefined && !likelyName ? neighbours?.get(token.surface) : undefined;
+    if (near !== undefined) {
+      for (const neighbour of near) collector.add(neighbour.termId, settings.semanticWeight * neighbour.similarity, "semantic", token.surface, position);
+      continue;
+    }
     if (known === undefined && settings.typoWeight > 0 && alphabetic && !likelyName) {
       for (const match of context.typos().lookup(token.surface)) {
         collector.addSurface(match.word, match.distance === 1 ? settings.typoWeight : settings.typoWeight * settings.typoWeight, "typo", token.surface, position);
@@ -134,4 +146,17 @@ export function analyseQuery(context: QueryContext, text: string): QueryTerm[] {
     }
   }
   return [...collector.terms.values()];
+}
+
+/** The query's words that the catalog lacks and that query expansion may look up (not names, not stop words). */
+export function unknownWords(index: PostingsIndex, text: string): string[] {
+  const words = new Set<string>();
+  let position = 0;
+  forEachToken(text, (token) => {
+    if (token.stop) return;
+    const likelyName = token.capitalized && position > 0;
+    position++;
+    if (token.alphabetic && !likelyName && !index.termIds.has(token.term)) words.add(token.surface);
+  });
+  return [...words];
 }

@@ -5,7 +5,8 @@ export interface FusionOptions {
   /**
    * `"weighted"`: weights × max-normalised scores (toolpick's method). `"rrf"`: Σ weight / (k + rank).
    * `"adaptive"`: weighted, with the keyword weight scaled by the share of the query the keyword
-   * index matched (shortlist's method). Default `"weighted"`.
+   * index matched (shortlist's method); the weight the keyword ranking loses goes to the semantic
+   * ranking. Default `"weighted"`.
    */
   method?: "weighted" | "rrf" | "adaptive";
   /** Base weights. Default `{ keyword: 0.3, semantic: 0.7 }`; each ≥ 0, not both 0. */
@@ -47,8 +48,10 @@ export interface FusedHit {
  * a list count as 0 (weighted) or as absent (rrf). Ties keep catalog order.
  */
 export function fuse(keyword: RankedList, semantic: RankedList, fusion: ResolvedFusion, keywordCoverage: number): FusedHit[] {
+  // Adaptive: the keyword ranking keeps the share of its weight that the query's coverage earns; the
+  // rest moves to the semantic ranking, so the weights still sum to the same total.
   const keywordWeight = fusion.adaptive ? fusion.keyword * keywordCoverage : fusion.keyword;
-  const semanticWeight = fusion.semantic;
+  const semanticWeight = fusion.adaptive ? fusion.semantic + (fusion.keyword - keywordWeight) : fusion.semantic;
   const parts = new Map<number, { keyword: number; semantic: number }>();
   const entry = (doc: number) => {
     let value = parts.get(doc);

@@ -1,0 +1,114 @@
+// The offline local embedding model: its asset, its vectors, and its use in selection and query expansion.
+import { readFile } from "node:fs/promises";
+import { embed, embedMany } from "ai";
+import { describe, expect, it } from "vitest";
+import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
+import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
+import { resolveSemanticOptions } from "../../src/options.js";
+import { saasCatalog } from "../api/saas-catalog.js";
+
+const assetUrl = new URL("../../assets/local-model.bin", import.meta.url);
+const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += a[i] * b[i];
+  return sum;
+};
+
+describe("the bundled asset", () => {
+  it("is a version-1 asset of 20,000 words × 100 dims, under 2.5 MB, with a common component", async () => {
+    const bytes = await readFile(assetUrl);
+    expect(bytes.byteLength).toBeLessThanOrEqual(2.5 * 1024 * 1024);
+    const asset = parseLocalModelAsset(bytes);
+    expect(asset.version).toBe(1);
+    expect(asset.dims).toBe(100);
+    expect(asset.words).toHaveLength(20_000);
+    expect(asset.common).toBeDefined();
+    expect(asset.words).toContain("refund");
+    expect(new Set(asset.words).size).toBe(asset.words.length);
+  });
+
+  it("rejects a damaged, truncated or foreign file with INVALID_MODEL_ASSET", async () => {
+    const bytes = new Uint8Array(await readFile(assetUrl));
+    const damaged = bytes.slice();
+    damaged[bytes.length - 100] ^= 0xff;
+    expect(() => parseLocalModelAsset(damaged)).toThrow(/checksum/);
+    expect(() => parseLocalModelAsset(bytes.slice(0, bytes.length - 1))).toThrow(/describes/);
+    expect(() => parseLocalModelAsset(new TextEncoder().encode("not a model at all, just text here"))).toThrow(/TSLM/);
+    const future = bytes.slice();
+    new DataView(future.buffer).setUint32(4, 2, true);
+    expect(() => parseLocalModelAsset(future)).toThrowError(expect.objectContaining({ code: "INVALID_MODEL_ASSET" }));
+  });
+});
+
+describe("localEmbeddingModel", () => {
+  const model = localEmbeddingModel();
+
+  it("embeds through the AI SDK: deterministic unit vectors of 100 dimensions", async () => {
+    const { embeddings } = await embedMany({ model, values: ["refund the payment", "refund the payment"] });
+    expect(embeddings[0]).toHaveLength(100);
+    expect(embeddings[0]).toEqual(embeddings[1]);
+    expect(cosine(embeddings[0], embeddings[0])).toBeCloseTo(1, 5);
+    const { embedding } = await embed({ model, value: "refund the payment" });
+    expect(embedding).toEqual(embeddings[0]);
+  });
+
+  it("puts paraphrases closer than unrelated texts", async () => {
+    const { embeddings: [money, refund, weather] } = await embedMany({ model, values: ["give them their money back", "refund the customer's payment", "tomorrow's rain and wind"] });
+    expect(cosine(money, refund)).toBeGreaterThan(cosine(money, weather) + 0.2);
+  });
+
+  it("returns a zero vector for text with no known words, and undefined word vectors outside the vocabulary", async () => {
+    const { embedding } = await embed({ model, value: "zzqx qqxv" });
+    expect(embedding.every((value) => value === 0)).toBe(true);
+    const [known, unknown] = await model.wordVectors(["money", "zzqx"]);
+    expect(known).toHaveLength(100);
+    expect(unknown).toBeUndefined();
+    expect(model.info).toEqual({ words: 20_000, dimensions: 100, assetBytes: (await readFile(assetUrl)).byteLength });
+  });
+
+  it("accepts an asset given as bytes or a Response, and validates options", async () => {
+    const bytes = await readFile(assetUrl);
+    const fromBytes = localEmbeddingModel({ asset: bytes });
+    const fromResponse = localEmbeddingModel({ asset: new Response(bytes) });
+    const a = await fromBytes.doEmbed({ values: ["deploy to production"] });
+    const b = await fromResponse.doEmbed({ values: ["deploy to production"] });
+    expect(a.embeddings).toEqual(b.embeddings);
+    await expect(localEmbeddingModel({ asset: new Response("nope", { status: 404 }) }).load()).rejects.toMatchObject({ code: "INVALID_MODEL_ASSET" });
+    expect(() => localEmbeddingModel({ sifWeight: 0 })).toThrow(/sifWeight/);
+  });
+});
+
+describe("selection with the local model", () => {
+  it("combined search finds a paraphrase keyword search misses, with adaptive fusion by default", async () => {
+    const model = localEmbeddingModel();
+    expect(resolveSemanticOptions({ embeddingModel: model }).fusion).toMatchObject({ method: "weighted", adaptive: true, keyword: 1, semantic: 0 });
+    const keyword = createToolIndex(saasCatalog);
+    const combined = createToolIndex(saasCatalog, { embeddingModel: model });
+    const query = "give the buyer their cash back";
+    expect(await keyword.select(query, { maxTools: 3, adaptive: false })).not.toContain("stripe_refund_payment");
+    expect(await combined.select(query, { maxTools: 3, adaptive: false })).toContain("stripe_refund_payment");
+  });
+
+  it("query expansion adds the catalog's nearest words for a word it lacks, reported as semantic", async () => {
+    const model = localEmbeddingModel();
+    const index = createToolIndex(saasCatalog, { queryExpansion: { model, threshold: 0.4 } });
+    const { results } = await index.selectWithScores("give the buyer their cash back", { maxTools: 3, adaptive: false });
+    const refund = results.find((result) => result.name === "stripe_refund_payment");
+    expect(refund).toBeDefined();
+    expect(refund!.expansions.some((expansion) => expansion.kind === "semantic")).toBe(true);
+    const plain = createToolIndex(saasCatalog);
+    expect((await plain.selectWithScores("send an email")).tools).toEqual((await index.selectWithScores("send an email")).tools);
+  });
+
+  it("ranks without expansion, and says so, when the word vectors fail", async () => {
+    const events: ToolsiftEvent[] = [];
+    const broken = { wordVectors: () => Promise.reject(new Error("no vectors")) };
+    const index = createToolIndex(saasCatalog, { queryExpansion: broken, onEvent: (event) => events.push(event) });
+    expect((await index.select("send an email"))[0]).toBe("send_email");
+    expect(events.some((event) => event.type === "query-expansion-failed")).toBe(true);
+  });
+
+  it("rejects a queryExpansion that is not a word-vector model", () => {
+    expect(() => createToolIndex(saasCatalog, { queryExpansion: {} as never })).toThrow(/queryExpansion/);
+  });
+});
