@@ -34,6 +34,14 @@ export default defineConfig({
             miniflare: { kvNamespaces: ["CACHE_TEST_KV"] },
           }),
         ],
+        resolve: {
+          // workerd forbids compiling wasm from bytes: the core and the local model come in as modules,
+          // as the package's "workerd" import conditions select them.
+          alias: {
+            "#default-wasm": fileURLToPath(new URL("./src/wasm/default-wasm-module.ts", import.meta.url)),
+            "#local-model-asset": fileURLToPath(new URL("./src/local/default-asset-module.ts", import.meta.url)),
+          },
+        },
         test: {
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],
