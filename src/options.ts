@@ -112,6 +112,8 @@ export interface SelectOptions {
   adaptive?: boolean;
   /** Tool names always returned, on top of `maxTools`; names not in the catalog are passed through. */
   alwaysActive?: readonly string[];
+  /** Rank only among these tools (rules, deferred tools). Default: every tool. */
+  allowedTools?: readonly string[];
 }
 
 /** The longest query toolsift reads; longer queries are cut to this many characters (reported by `onEvent`). */
@@ -263,9 +265,10 @@ export interface ResolvedSelectOptions {
   readonly threshold: number;
   readonly adaptive: boolean;
   readonly alwaysActive: readonly string[];
+  readonly allowedTools: ReadonlySet<string> | undefined;
 }
 
-const DEFAULT_SELECT: ResolvedSelectOptions = { maxTools: 5, threshold: 0, adaptive: true, alwaysActive: [] };
+const DEFAULT_SELECT: ResolvedSelectOptions = { maxTools: 5, threshold: 0, adaptive: true, alwaysActive: [], allowedTools: undefined };
 
 export function resolveSelectOptions(options: SelectOptions | undefined): ResolvedSelectOptions {
   if (options === undefined) return DEFAULT_SELECT;
@@ -280,7 +283,12 @@ export function resolveSelectOptions(options: SelectOptions | undefined): Resolv
   alwaysActive.forEach((name, position) => {
     if (typeof name !== "string") fail(`alwaysActive[${position}]`, "a tool name (string)", name);
   });
-  return { maxTools, threshold, adaptive, alwaysActive };
+  const allowed = options?.allowedTools;
+  if (allowed !== undefined && !Array.isArray(allowed)) fail("allowedTools", "an array of tool names", allowed);
+  allowed?.forEach((name, position) => {
+    if (typeof name !== "string") fail(`allowedTools[${position}]`, "a tool name (string)", name);
+  });
+  return { maxTools, threshold, adaptive, alwaysActive, allowedTools: allowed === undefined ? undefined : new Set(allowed) };
 }
 
 /** Validates a query: a string, cut to MAX_QUERY_LENGTH characters (never inside a surrogate pair). */

@@ -23,6 +23,9 @@ import { createEmbedder } from "./semantic/embedder.js";
 import { embeddingText, textHash } from "./semantic/embedding-text.js";
 import { fuse } from "./semantic/fusion.js";
 import { SemanticEngine, type VectorSet } from "./semantic/semantic-engine.js";
+import { createSelectionMiddleware } from "./agent/middleware.js";
+import { createPrepareStep, type PrepareStepInput, type PrepareStepOptions } from "./agent/prepare-step.js";
+import { createSearchTool, createToolSearchFunction, type SearchToolOptions } from "./agent/search-tool.js";
 import { WasmArena } from "./wasm/arena.js";
 import { instantiateCore, loadWasm } from "./wasm/load-wasm.js";
 
@@ -108,6 +111,17 @@ export interface ToolIndex<NAME extends string = string> {
   add(tools: ToolCatalog): Promise<void>;
   /** Removes tools by name. */
   remove(toolNames: readonly string[]): Promise<void>;
+  /**
+   * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent`: each step gets the tools
+   * that match the live conversation as `activeTools` (see `PrepareStepOptions`).
+   */
+  prepareStep(options?: PrepareStepOptions): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
+  /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
+  middleware(options?: SelectOptions): ReturnType<typeof createSelectionMiddleware>;
+  /** A meta-tool the model calls to find tools outside its current selection. */
+  searchTool(options?: SearchToolOptions): ReturnType<typeof createSearchTool>;
+  /** A ranking function for AI SDK 7's `toolSearch({ search })` over `deferLoading` tools. */
+  toolSearchFunction(options?: { maxResults?: number }): ReturnType<typeof createToolSearchFunction>;
   /** The names of the tools that best match the query, best first, then pinned tools. */
   select(query: string, options?: SelectOptions): Promise<NAME[]>;
   /** Like `select`, with per-tool scores and provenance. */
@@ -337,12 +351,14 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     return [...pinned].map(([name, reason]) => ({ name, reason }));
   }
 
-  function excludedDocs(index: BuiltIndex, pinned: readonly { name: string }[], keep?: number): number[] {
+  /** Documents that must not rank: pinned tools (they are returned anyway) and tools outside `allowed`. */
+  function excludedDocs(index: BuiltIndex, pinned: readonly { name: string }[], allowed: ReadonlySet<string> | undefined, keep?: number): number[] {
     const excluded: number[] = [];
     for (const { name } of pinned) {
       const doc = index.docOf.get(name);
       if (doc !== undefined && doc !== keep) excluded.push(doc);
     }
+    if (allowed !== undefined) index.docTools.forEach((tool, doc) => !allowed.has(tool.name) && doc !== keep && excluded.push(doc));
     return excluded;
   }
 
@@ -446,7 +462,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const names: NAME[] = [];
     if (text.trim().length > 0 && catalog.length > 0) {
       const index = await builtOrReady();
-      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned));
+      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, resolved.allowedTools));
       for (const hit of cut(ranking.hits, resolved)) names.push(index.docTools[hit.doc].name as NAME);
     }
     for (const { name } of pinned) names.push(name as NAME);
@@ -462,7 +478,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     let fallback: "keyword" | undefined;
     if (text.trim().length > 0 && catalog.length > 0) {
       const index = await builtOrReady();
-      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned));
+      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, resolved.allowedTools));
       strategy = ranking.strategy;
       fallback = ranking.fallback;
       for (const hit of cut(ranking.hits, resolved)) {
@@ -503,7 +519,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     let strategy: Explanation["strategy"] = selection.strategy;
     if (text.trim().length > 0) {
       // Pinned tools are not ranked by select, so they must not push this tool down here either.
-      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, doc), true);
+      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, resolved.allowedTools, doc), true);
       terms = ranking.terms();
       strategy = ranking.strategy;
       if (ranking.hits.length > 0) best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
@@ -537,7 +553,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
   }
 
 
-  return {
+  const api: ToolIndex<NAME> = {
     get toolNames() {
       return toolNames;
     },
@@ -556,6 +572,18 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     select,
     selectWithScores,
     explain,
+    prepareStep(stepOptions) {
+      return createPrepareStep(api, stepOptions) as (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
+    },
+    middleware(selectOptions) {
+      return createSelectionMiddleware(api, selectOptions);
+    },
+    searchTool(searchOptions) {
+      return createSearchTool(api, (name) => catalog.find((tool) => tool.name === name)?.description ?? "", searchOptions);
+    },
+    toolSearchFunction(searchOptions) {
+      return createToolSearchFunction(api, searchOptions);
+    },
     async sync(next) {
       await replaceCatalog(definitions(next));
     },
@@ -577,6 +605,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
       await replaceCatalog(catalog.filter((tool) => !drop.has(tool.name)));
     },
   };
+  return api;
 
   /** Swaps in a new catalog: the lexical index is rebuilt at once if one was built; vectors carry over by text hash. */
   async function replaceCatalog(next: CatalogTool[]): Promise<void> {

@@ -1,0 +1,78 @@
+// index.searchTool() — a meta-tool the model calls to find tools — and index.toolSearchFunction() for AI SDK 7's toolSearch.
+
+import type { SelectOptions } from "../options.js";
+import type { SelectionResult } from "../tool-index.js";
+
+/** Options of `index.searchTool()`. */
+export interface SearchToolOptions {
+  /** Tools returned per search. Default 5; integer ≥ 1. */
+  maxResults?: number;
+  /** The description the model reads. Default: a sentence saying what it does and that found tools become available next. */
+  description?: string;
+}
+
+/** What the search tool returns to the model. */
+export interface SearchToolOutput {
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string; readonly relevance: number }>;
+  readonly hint: string;
+}
+
+interface SearchSelector {
+  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult>;
+}
+
+const SCHEMA = Symbol.for("vercel.ai.schema");
+
+/**
+ * An AI SDK tool (built without importing the SDK: the input schema is the SDK's `jsonSchema` shape)
+ * that searches the index. Add it to `tools` and to `alwaysActive`; `prepareStep` activates what it
+ * finds on the next steps.
+ */
+export function createSearchTool(index: SearchSelector, describe: (name: string) => string, options: SearchToolOptions = {}) {
+  const maxResults = options.maxResults ?? 5;
+  const inputSchema = {
+    [SCHEMA]: true,
+    _type: undefined as unknown as { query: string },
+    jsonSchema: {
+      type: "object",
+      properties: { query: { type: "string", description: "What you need a tool for, in a few words." } },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    async validate(value: unknown) {
+      const query = (value as { query?: unknown } | null)?.query;
+      return typeof query === "string"
+        ? { success: true as const, value: { query } }
+        : { success: false as const, error: new TypeError(`search_tools expects { query: string }, got ${JSON.stringify(value)}`) };
+    },
+  };
+  return {
+    type: "function" as const,
+    description:
+      options.description ??
+      "Search the full tool catalog for tools that are not in your current list. Describe what you need; the tools found become available on your next step.",
+    inputSchema,
+    async execute({ query }: { query: string }): Promise<SearchToolOutput> {
+      const { results } = await index.selectWithScores(query, { maxTools: maxResults, adaptive: false });
+      const tools = results.filter((result) => result.pinned === undefined).map((result) => ({ name: result.name, description: describe(result.name), relevance: Math.round(result.score * 1000) / 1000 }));
+      return {
+        tools,
+        hint: tools.length > 0 ? "These tools are available from your next step on; call the one that fits." : "No tool matched; try other words.",
+      };
+    },
+  };
+}
+
+/**
+ * A `search` function for AI SDK 7's `toolSearch({ search })`: ranks the deferred tools the SDK offers
+ * with toolsift (only among them), best first. Index the same tools you mark `deferLoading`.
+ */
+export function createToolSearchFunction(index: SearchSelector, options: { maxResults?: number } = {}) {
+  return async ({ query, tools }: { query: string; tools: ReadonlyArray<{ name: string }> }): Promise<string[]> => {
+    const allowed = tools.map((tool) => tool.name);
+    if (allowed.length === 0 || query.trim().length === 0) return [];
+    const { results } = await index.selectWithScores(query, { maxTools: options.maxResults ?? Math.min(allowed.length, 20), adaptive: false, allowedTools: allowed });
+    const offered = new Set(allowed);
+    return results.map((result) => result.name).filter((name) => offered.has(name));
+  };
+}
