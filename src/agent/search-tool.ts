@@ -1,5 +1,6 @@
 // index.searchTool() — a meta-tool the model calls to find tools — and index.toolSearchFunction() for AI SDK 7's toolSearch.
 
+import type { FlexibleSchema, Tool } from "ai";
 import type { SelectOptions } from "../options.js";
 import type { SelectionResult } from "../tool-index.js";
 
@@ -28,7 +29,7 @@ const SCHEMA = Symbol.for("vercel.ai.schema");
  * that searches the index. Add it to `tools` and to `alwaysActive`; `prepareStep` activates what it
  * finds on the next steps.
  */
-export function createSearchTool(index: SearchSelector, describe: (name: string) => string, options: SearchToolOptions = {}) {
+export function createSearchTool(index: SearchSelector, describe: (name: string) => string, options: SearchToolOptions = {}): Tool<{ query: string }, SearchToolOutput> {
   const maxResults = options.maxResults ?? 5;
   const inputSchema = {
     [SCHEMA]: true,
@@ -47,11 +48,11 @@ export function createSearchTool(index: SearchSelector, describe: (name: string)
     },
   };
   return {
-    type: "function" as const,
+    type: "function",
     description:
       options.description ??
       "Search the full tool catalog for tools that are not in your current list. Describe what you need; the tools found become available on your next step.",
-    inputSchema,
+    inputSchema: inputSchema as unknown as FlexibleSchema<{ query: string }>,
     async execute({ query }: { query: string }): Promise<SearchToolOutput> {
       const { results } = await index.selectWithScores(query, { maxTools: maxResults, adaptive: false });
       const tools = results.filter((result) => result.pinned === undefined).map((result) => ({ name: result.name, description: describe(result.name), relevance: Math.round(result.score * 1000) / 1000 }));
