@@ -52,6 +52,19 @@ export type ToolsiftEvent =
       readonly message: string;
     }
   | {
+      /** The reranker model failed; the call kept the unreranked ranking. */
+      readonly type: "rerank-failed";
+      readonly error: unknown;
+      readonly message: string;
+    }
+  | {
+      /** Description enrichment failed for some tools; they are indexed with their original text. */
+      readonly type: "enrichment-failed";
+      readonly error: unknown;
+      readonly tools: readonly string[];
+      readonly message: string;
+    }
+  | {
       /** The query expansion model failed to load or answer; the index ranks without expansion. */
       readonly type: "query-expansion-failed";
       readonly error: unknown;

@@ -11,3 +11,4 @@ export type { FieldName, FieldWeight } from "./core/fields.js";
 export type { MatchKind } from "./core/query.js";
 export type { TermContribution } from "./core/lexical-engine.js";
 export { loadWasm, type WasmSource } from "./wasm/load-wasm.js";
+export * from "./rules/index.js";

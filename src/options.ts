@@ -6,7 +6,7 @@ import type { LexicalSettings } from "./core/lexical-engine.js";
 import { ToolsiftError } from "./errors.js";
 import type { WasmSource } from "./wasm/load-wasm.js";
 import type { ToolsiftEvent } from "./events.js";
-import type { EmbeddingModel } from "ai";
+import type { EmbeddingModel, LanguageModel } from "ai";
 import type { EmbeddingCache, LoadSaveEmbeddingCache } from "./cache/embedding-cache.js";
 import type { FusionOptions, ResolvedFusion } from "./semantic/fusion.js";
 import type { Quantization } from "./semantic/vector-index.js";
@@ -93,6 +93,20 @@ export interface ToolIndexOptions {
    * Default: none.
    */
   queryExpansion?: WordVectorSource | { model: WordVectorSource; threshold?: number; weight?: number; maxTerms?: number };
+  /**
+   * An AI SDK language model that reorders the candidates (3 × maxTools) of every selection by
+   * relevance, through `generateText` with `Output.object`. On failure the call keeps the
+   * unreranked ranking (event `rerank-failed`). Default: none.
+   */
+  rerankerModel?: LanguageModel;
+  /**
+   * Once, when the index is built, ask `enrichmentModel` (default: `rerankerModel`) for synonyms and
+   * everyday phrasings of each tool and index them with the description; cached by tool text in the
+   * `embeddingCache`. On failure tools keep their original text (event `enrichment-failed`). Default `false`.
+   */
+  enrichDescriptions?: boolean;
+  /** The model for `enrichDescriptions`. Default: `rerankerModel`. */
+  enrichmentModel?: LanguageModel;
   /** Passed as `{ context }` to tool descriptions that are functions (AI SDK 7). Default `undefined`. */
   context?: unknown;
   /** Receives warnings and fallbacks (a schema that could not be read, a query that was cut). */
@@ -157,6 +171,10 @@ export function resolveIndexOptions(options: ToolIndexOptions | undefined): Lexi
     };
   }
   if (options?.onEvent !== undefined && typeof options.onEvent !== "function") fail("onEvent", "a function", options.onEvent);
+  if (options?.enrichDescriptions !== undefined && typeof options.enrichDescriptions !== "boolean") fail("enrichDescriptions", "a boolean", options.enrichDescriptions);
+  if (options?.enrichDescriptions && options.enrichmentModel === undefined && options.rerankerModel === undefined) {
+    throw new ToolsiftError("INVALID_OPTION", `Option "enrichDescriptions" needs a model: pass "enrichmentModel" or "rerankerModel".`, { option: "enrichDescriptions" });
+  }
   const expansion = resolveQueryExpansion(options?.queryExpansion);
   return {
     fields,

@@ -26,6 +26,8 @@ import { SemanticEngine, type VectorSet } from "./semantic/semantic-engine.js";
 import { createSelectionMiddleware } from "./agent/middleware.js";
 import { createPrepareStep, type PrepareStepInput, type PrepareStepOptions } from "./agent/prepare-step.js";
 import { createSearchTool, createToolSearchFunction, type SearchToolOptions } from "./agent/search-tool.js";
+import { enrichDescriptions } from "./agent/enrichment.js";
+import { rerankTools } from "./agent/rerank.js";
 import { WasmArena } from "./wasm/arena.js";
 import { instantiateCore, loadWasm } from "./wasm/load-wasm.js";
 
@@ -54,6 +56,8 @@ export interface ScoredTool<NAME extends string = string> {
   readonly matchedTerms: readonly string[];
   /** Typo, abbreviation and compound expansions that contributed to this tool. */
   readonly expansions: readonly Expansion[];
+  /** Set when `rerankerModel` ordered this result. */
+  readonly reranked?: boolean;
   /** Set when the tool is returned regardless of rank. */
   readonly pinned?: PinReason;
 }
@@ -196,6 +200,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     return read;
   }
   const module = () => loadWasm(options?.wasm);
+  const embeddingCache = options?.embeddingCache === undefined ? undefined : toEmbeddingCache(options.embeddingCache);
   const semantic =
     options?.embeddingModel === undefined
       ? undefined
@@ -211,7 +216,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
             quantization: semanticOptions.quantization,
             queryCacheSize: semanticOptions.queryCacheSize,
             dimensions: semanticOptions.dimensions,
-            cache: options.embeddingCache === undefined ? undefined : toEmbeddingCache(options.embeddingCache),
+            cache: embeddingCache,
           },
           module,
           emit,
@@ -247,6 +252,14 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     );
     const arena = new WasmArena(instantiateCore(await module()));
     const fields = docTools.map((tool, position) => toolFields(tool, schemas[position]));
+    const enrichmentModel = options?.enrichDescriptions ? (options.enrichmentModel ?? options.rerankerModel) : undefined;
+    if (enrichmentModel !== undefined) {
+      const texts = await enrichDescriptions(enrichmentModel, docTools.map((tool) => ({ name: tool.name, description: tool.description })), embeddingCache, emit, options?.abortSignal);
+      docTools.forEach((tool, position) => {
+        const text = texts.get(tool.name);
+        if (text !== undefined) fields[position] = { ...fields[position], description: `${fields[position].description}\n${text}` };
+      });
+    }
     const engine = new LexicalEngine(fields, settings, arena);
     let neighbours: CatalogNeighbours | undefined;
     if (expansion !== undefined) {
@@ -455,6 +468,28 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     return resolved.adaptive ? elbow(kept) : kept;
   }
 
+  /**
+   * The ranked tools a selection returns: the ranking, reranked by the LLM when `rerankerModel` is set
+   * (its order first, then the rest of the candidates in ranked order; the adaptive cut is skipped
+   * because the order no longer follows the scores), then threshold, maxTools and the elbow cut.
+   */
+  async function selectHits(index: BuiltIndex, text: string, resolved: ResolvedSelectOptions, pinned: readonly { name: string }[]) {
+    const reranker = options?.rerankerModel;
+    const candidates = reranker === undefined ? resolved.maxTools : Math.max(resolved.maxTools * 3, resolved.maxTools + 5);
+    const ranking = await rankQuery(index, text, candidates, excludedDocs(index, pinned, resolved.allowedTools));
+    let hits = resolved.threshold > 0 ? ranking.hits.filter((hit) => hit.score >= resolved.threshold) : ranking.hits;
+    if (reranker === undefined || hits.length < 2) return { ranking, hits: cut(hits, resolved), reranked: false };
+    try {
+      const order = await rerankTools(reranker, text, hits.map((hit) => ({ name: index.docTools[hit.doc].name, description: index.docTools[hit.doc].description })), options?.abortSignal);
+      const position = new Map(order.map((name, rank) => [name, rank]));
+      hits = [...hits].sort((a, b) => (position.get(index.docTools[a.doc].name) ?? Infinity) - (position.get(index.docTools[b.doc].name) ?? Infinity));
+      return { ranking, hits: hits.slice(0, resolved.maxTools), reranked: true };
+    } catch (error) {
+      emit({ type: "rerank-failed", error, message: "reranking with the LLM failed; this call keeps the unreranked ranking" });
+      return { ranking, hits: cut(hits, resolved), reranked: false };
+    }
+  }
+
   async function select(query: string, selectOptions?: SelectOptions): Promise<NAME[]> {
     const resolved = resolveSelectOptions(selectOptions);
     const text = readQuery(query);
@@ -462,8 +497,8 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     const names: NAME[] = [];
     if (text.trim().length > 0 && catalog.length > 0) {
       const index = await builtOrReady();
-      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, resolved.allowedTools));
-      for (const hit of cut(ranking.hits, resolved)) names.push(index.docTools[hit.doc].name as NAME);
+      const { hits } = await selectHits(index, text, resolved, pinned);
+      for (const hit of hits) names.push(index.docTools[hit.doc].name as NAME);
     }
     for (const { name } of pinned) names.push(name as NAME);
     return names;
@@ -478,10 +513,10 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     let fallback: "keyword" | undefined;
     if (text.trim().length > 0 && catalog.length > 0) {
       const index = await builtOrReady();
-      const ranking = await rankQuery(index, text, resolved.maxTools, excludedDocs(index, pinned, resolved.allowedTools));
+      const { ranking, hits, reranked } = await selectHits(index, text, resolved, pinned);
       strategy = ranking.strategy;
       fallback = ranking.fallback;
-      for (const hit of cut(ranking.hits, resolved)) {
+      for (const hit of hits) {
         const contributions = index.engine.contributions(ranking.terms(), hit.doc);
         results.push({
           name: index.docTools[hit.doc].name as NAME,
@@ -491,6 +526,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
           ...(hit.fusion !== undefined ? { fusion: hit.fusion } : {}),
           matchedTerms: contributions.map((entry) => entry.term),
           expansions: contributions.filter((entry) => entry.kind !== "exact").map((entry) => ({ from: entry.from, term: entry.term, kind: entry.kind as Expansion["kind"] })),
+          ...(reranked ? { reranked: true } : {}),
         });
       }
     }

@@ -1,0 +1,82 @@
+// LLM reranking and description enrichment through generateText with Output.object; both fail soft.
+
+import type { LanguageModel } from "ai";
+
+/** A tool as the reranker and the enricher see it. */
+export interface ToolText {
+  readonly name: string;
+  readonly description: string;
+}
+
+let aiModule: Promise<typeof import("ai")> | undefined;
+function loadAi(): Promise<typeof import("ai")> {
+  aiModule ??= import("ai");
+  return aiModule;
+}
+
+/**
+ * Asks `model` to order `candidates` by relevance to `query`; returns tool names, best first, only
+ * names among the candidates (unknown or repeated names are dropped). Rejects on any model error.
+ */
+export async function rerankTools(model: LanguageModel, query: string, candidates: readonly ToolText[], abortSignal?: AbortSignal): Promise<string[]> {
+  const { generateText, Output, jsonSchema } = await loadAi();
+  const list = candidates.map((tool) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 300)}`).join("\n");
+  const { output } = await generateText({
+    model,
+    abortSignal,
+    output: Output.object({
+      schema: jsonSchema<{ tools: string[] }>({
+        type: "object",
+        properties: { tools: { type: "array", items: { type: "string" }, description: "Tool names, most relevant first" } },
+        required: ["tools"],
+        additionalProperties: false,
+      }),
+    }),
+    prompt:
+      `A user asked an AI agent: ${JSON.stringify(query)}\n\nThese tools are candidates:\n${list}\n\n` +
+      `Return the names of the tools the agent needs for this request, most relevant first. Leave out tools that do not help.`,
+  });
+  const known = new Set(candidates.map((tool) => tool.name));
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const name of output.tools) {
+    if (known.has(name) && !seen.has(name)) {
+      seen.add(name);
+      names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Asks `model` for richer descriptions: synonyms, the jobs a user would ask the tool for, alternative
+ * phrasings. Returns name → added text for the tools it answered for. Rejects on any model error.
+ */
+export async function enrichToolTexts(model: LanguageModel, tools: readonly ToolText[], abortSignal?: AbortSignal): Promise<Map<string, string>> {
+  const { generateText, Output, jsonSchema } = await loadAi();
+  const list = tools.map((tool) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 300)}`).join("\n");
+  const { output } = await generateText({
+    model,
+    abortSignal,
+    output: Output.object({
+      schema: jsonSchema<{ tools: { name: string; text: string }[] }>({
+        type: "object",
+        properties: {
+          tools: {
+            type: "array",
+            items: { type: "object", properties: { name: { type: "string" }, text: { type: "string" } }, required: ["name", "text"], additionalProperties: false },
+          },
+        },
+        required: ["tools"],
+        additionalProperties: false,
+      }),
+    }),
+    prompt:
+      `For each tool below, write one or two sentences with the words a user might use when they need it: synonyms, ` +
+      `everyday and slang phrasings, the goals it serves. Do not repeat the description.\n\n${list}`,
+  });
+  const known = new Set(tools.map((tool) => tool.name));
+  const texts = new Map<string, string>();
+  for (const entry of output.tools) if (known.has(entry.name) && typeof entry.text === "string") texts.set(entry.name, entry.text.slice(0, 1_000));
+  return texts;
+}

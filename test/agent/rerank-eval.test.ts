@@ -1,0 +1,95 @@
+// LLM reranking and description enrichment (MockLanguageModelV4 answering JSON), failing soft; evalToolIndex.
+import { MockLanguageModelV4 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { decodeText, encodeText } from "../../src/agent/enrichment.js";
+import { memoryCache } from "../../src/cache/index.js";
+import { evalToolIndex } from "../../src/eval/index.js";
+import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
+import { saasCatalog } from "../api/saas-catalog.js";
+
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+
+/** A model that answers every call with `answer(prompt text)` as JSON text, recording prompts. */
+function jsonModel(answer: (prompt: string) => unknown) {
+  const prompts: string[] = [];
+  const model = new MockLanguageModelV4({
+    doGenerate: async ({ prompt }) => {
+      const text = prompt.flatMap((message) => (Array.isArray(message.content) ? message.content : [])).map((part) => ("text" in part ? part.text : "")).join("\n");
+      prompts.push(text);
+      return { content: [{ type: "text", text: JSON.stringify(answer(text)) }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
+    },
+  });
+  return { model, prompts };
+}
+
+const failing = () => new MockLanguageModelV4({ doGenerate: async () => Promise.reject(new Error("model down")) });
+
+describe("rerankerModel", () => {
+  it("orders the candidates as the model says, then the rest", async () => {
+    const { model, prompts } = jsonModel(() => ({ tools: ["twilio_send_sms", "send_email"] }));
+    const index = createToolIndex(saasCatalog, { rerankerModel: model });
+    const { results } = await index.selectWithScores("send a message", { maxTools: 3 });
+    expect(results.slice(0, 2).map((result) => result.name)).toEqual(["twilio_send_sms", "send_email"]);
+    expect(results).toHaveLength(3);
+    expect(results[0].reranked).toBe(true);
+    expect(prompts[0]).toContain("send a message");
+    expect(prompts[0]).toContain("slack_post_message");
+  });
+
+  it("keeps the unreranked ranking when the model fails, and reports it", async () => {
+    const events: ToolsiftEvent[] = [];
+    const plain = await createToolIndex(saasCatalog).select("send a message", { maxTools: 3 });
+    const index = createToolIndex(saasCatalog, { rerankerModel: failing(), onEvent: (event) => events.push(event) });
+    expect(await index.select("send a message", { maxTools: 3 })).toEqual(plain);
+    expect(events.map((event) => event.type)).toContain("rerank-failed");
+  });
+});
+
+describe("enrichDescriptions", () => {
+  it("indexes the model's phrasings once, and restores them from the cache", async () => {
+    const answer = () => ({ tools: [{ name: "stripe_refund_payment", text: "give the money back, chargeback, reimburse" }] });
+    const first = jsonModel(answer);
+    const cache = memoryCache();
+    const index = createToolIndex(saasCatalog, { enrichDescriptions: true, enrichmentModel: first.model, embeddingCache: cache });
+    await index.warmUp();
+    expect((await index.select("reimburse the buyer"))[0]).toBe("stripe_refund_payment");
+    expect(first.prompts).toHaveLength(1);
+    const second = jsonModel(answer);
+    const again = createToolIndex(saasCatalog, { enrichDescriptions: true, enrichmentModel: second.model, embeddingCache: cache });
+    expect((await again.select("reimburse the buyer"))[0]).toBe("stripe_refund_payment");
+    expect(second.prompts.length).toBe(1); // only the tools the first answer skipped are asked again
+    expect(second.prompts[0]).not.toContain("stripe_refund_payment:");
+  });
+
+  it("keeps the original text when the model fails, and reports it", async () => {
+    const events: ToolsiftEvent[] = [];
+    const index = createToolIndex(saasCatalog, { enrichDescriptions: true, enrichmentModel: failing(), onEvent: (event) => events.push(event) });
+    expect((await index.select("refund the payment"))[0]).toBe("stripe_refund_payment");
+    expect(events.some((event) => event.type === "enrichment-failed")).toBe(true);
+  });
+
+  it("needs a model", () => {
+    expect(() => createToolIndex(saasCatalog, { enrichDescriptions: true })).toThrow(/enrichmentModel/);
+  });
+
+  it("round-trips texts through the vector cache encoding", () => {
+    expect(decodeText(encodeText("héllo 🦄 wörld"))).toBe("héllo 🦄 wörld");
+  });
+});
+
+describe("evalToolIndex", () => {
+  it("scores top-1/3/5, accepts alternatives and lists misses", async () => {
+    const index = createToolIndex(saasCatalog);
+    const result = await evalToolIndex(index, [
+      { query: "refund the customer's payment", expected: "stripe_refund_payment" },
+      { query: "post in the slack channel", expected: "nonexistent_tool", alternatives: ["slack_post_message"] },
+      { query: "zzzz qqqq", expected: "send_email" },
+    ]);
+    expect(result.total).toBe(3);
+    expect(result.top1).toBeCloseTo(2 / 3, 6);
+    expect(result.top5).toBeCloseTo(2 / 3, 6);
+    expect(result.misses).toEqual([{ query: "zzzz qqqq", expected: "send_email", got: [] }]);
+    expect(result.avgLatencyMs).toBeGreaterThanOrEqual(0);
+    await expect(evalToolIndex(index, [], { maxTools: 0 })).rejects.toMatchObject({ code: "INVALID_OPTION" });
+  });
+});
