@@ -14,7 +14,8 @@ function jsonModel(answer: (prompt: string) => unknown) {
   const prompts: string[] = [];
   const model = new MockLanguageModelV4({
     doGenerate: async ({ prompt }) => {
-      const text = prompt.flatMap((message) => (Array.isArray(message.content) ? message.content : [])).map((part) => ("text" in part ? part.text : "")).join("\n");
+      const parts: unknown[] = prompt.flatMap((message): unknown[] => (Array.isArray(message.content) ? [...message.content] : []));
+      const text = parts.map((part) => (typeof part === "object" && part !== null && "text" in part ? String((part as { text: unknown }).text) : "")).join("\n");
       prompts.push(text);
       return { content: [{ type: "text", text: JSON.stringify(answer(text)) }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
     },
