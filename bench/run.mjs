@@ -25,6 +25,10 @@ import {
   measureSemanticMemory, semanticBfclTable, semanticLatencyTable, semanticMemoryTable,
 } from "./semantic.mjs";
 import { RESTART_NOTES, measureRestart, restartReport } from "./restart.mjs";
+import {
+  LOCAL_MODEL_FACTS_NOTES, LOCAL_MODEL_NOTES, localModelFactsTable, localModelReport, measureLocalModel, measureLocalModelFacts,
+} from "./local-model.mjs";
+import { readVocabularyReport } from "./local-model/vocabulary.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -74,6 +78,10 @@ await section("Semantic index memory: 10,000 x 1,536", measureSemanticMemory, se
 await section("Semantic select() latency: 10,000 x 1,536", () => measureSemanticLatency({ scan }), semanticLatencyTable, SEMANTIC_LATENCY_NOTES);
 await section("Semantic accuracy and int8 agreement on BFCL (hashing model)", measureSemanticBfcl, semanticBfclTable, SEMANTIC_BFCL_NOTES);
 await section("Warm restart: 1,000 tools x 1,536 from each embedding cache", measureRestart, restartReport, RESTART_NOTES);
+await section("Local model: accuracy on the paraphrase set and BFCL", () => measureLocalModel(), localModelReport, LOCAL_MODEL_NOTES);
+await section("Local model: asset, load time, memory, embedding time", () => measureLocalModelFacts(), localModelFactsTable, LOCAL_MODEL_FACTS_NOTES);
+await section("Local model: how the vocabulary size was chosen (one-time measurement)", async () => readVocabularyReport(), (text) => text,
+  "Copied from bench/local-model/vocabulary.md (written by bench/local-model/vocabulary.mjs from assets in /tmp; this run does not re-measure it).");
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results

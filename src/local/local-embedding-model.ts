@@ -6,7 +6,7 @@ import { ToolsiftError } from "../errors.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore, loadWasm, type CoreExports } from "../wasm/load-wasm.js";
 import { defaultLocalModelAsset } from "#local-model-asset";
-import { parseLocalModelAsset, type LocalModelAsset } from "./asset.js";
+import { parseLocalModelAsset } from "./asset.js";
 
 /** Bytes of a local model asset, or something that yields them. */
 export type LocalModelAssetSource = ArrayBuffer | ArrayBufferView | Response | PromiseLike<ArrayBuffer | ArrayBufferView | Response>;
@@ -34,7 +34,11 @@ export interface LocalEmbeddingModel extends EmbeddingModelV4 {
 }
 
 interface Loaded {
-  readonly asset: LocalModelAsset;
+  /** Only what embedding needs: keeping the parsed asset would keep its bytes alive next to the copy in wasm. */
+  readonly dims: number;
+  readonly wordCount: number;
+  readonly assetBytes: number;
+  readonly common: Float32Array | undefined;
   readonly vocabulary: Map<string, number>;
   readonly weights: Float32Array;
   readonly core: CoreExports;
@@ -91,7 +95,22 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
     const out = arena.alloc(asset.dims * 4);
     arena.i8(slab, asset.rows.length).set(asset.rows);
     arena.f32(scales, asset.scales.length).set(asset.scales);
-    return { asset, vocabulary, weights, core, arena, slab, scales, ids, idWeights, out, capacity: MAX_WORDS_PER_CALL };
+    return {
+      dims: asset.dims,
+      wordCount: asset.words.length,
+      assetBytes: asset.byteLength,
+      common: asset.common === undefined ? undefined : Float32Array.from(asset.common),
+      vocabulary,
+      weights,
+      core,
+      arena,
+      slab,
+      scales,
+      ids,
+      idWeights,
+      out,
+      capacity: MAX_WORDS_PER_CALL,
+    };
   }
 
   function ready(): Promise<Loaded> {
@@ -106,8 +125,7 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
   }
 
   function pool(model: Loaded, ids: number[]): Float32Array {
-    const { arena, asset } = model;
-    const dims = asset.dims;
+    const { arena, dims } = model;
     const sum = new Float32Array(dims);
     for (let start = 0; start < ids.length; start += model.capacity) {
       const chunk = ids.slice(start, start + model.capacity);
@@ -122,7 +140,7 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
   }
 
   function finish(model: Loaded, vector: Float32Array): number[] {
-    const { common } = model.asset;
+    const { common } = model;
     if (removeCommon && common !== undefined) {
       let projection = 0;
       for (let d = 0; d < vector.length; d++) projection += vector[d] * common[d];
@@ -151,10 +169,10 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
     maxEmbeddingsPerCall: Infinity,
     supportsParallelCalls: true,
     get dimensions() {
-      return loaded?.asset.dims;
+      return loaded?.dims;
     },
     get info() {
-      return loaded === undefined ? undefined : { words: loaded.asset.words.length, dimensions: loaded.asset.dims, assetBytes: loaded.asset.byteLength };
+      return loaded === undefined ? undefined : { words: loaded.wordCount, dimensions: loaded.dims, assetBytes: loaded.assetBytes };
     },
     async load() {
       await ready();
