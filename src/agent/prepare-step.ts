@@ -4,9 +4,9 @@ import type { SelectOptions } from "../options.js";
 import type { SelectionResult } from "../tool-index.js";
 import { conversationQuery, type MessageLike } from "./conversation-query.js";
 
-/** Rules that say which tools a step may use (e.g. `createToolSet` from toolsift). */
+/** Rules that say which tools a step may use (e.g. `createToolSet` from toolsift; ai-tool-set's input shape). */
 export interface ToolRules {
-  allowedTools(options: { messages: unknown[]; context: unknown }): readonly string[];
+  allowedTools(input: { messages: unknown[]; steps: unknown[]; toolSetContext: unknown }): readonly string[];
 }
 
 /** Options of `index.prepareStep()`. */
@@ -28,7 +28,7 @@ export interface PrepareStepOptions extends SelectOptions {
   escalate?: boolean;
   /** Only tools these rules allow are ranked or activated (`createToolSet(...)`). Default none. */
   rules?: ToolRules;
-  /** The `context` passed to `rules`. Default: the step's `runtimeContext`. */
+  /** The `toolSetContext` passed to `rules`. Default: the step's `runtimeContext`. */
   context?: unknown;
   /** Name of the search meta-tool (`index.searchTool()`): tools it found become active on the next steps. Default `"search_tools"`. */
   searchToolName?: string;
@@ -68,7 +68,7 @@ export function createPrepareStep(index: StepSelector, options: PrepareStepOptio
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[] }> => {
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
-    const allowed = rules === undefined ? undefined : new Set(rules.allowedTools({ messages: [...messages], context: options.context ?? step.runtimeContext }));
+    const allowed = rules === undefined ? undefined : new Set(rules.allowedTools({ messages: [...messages], steps: [...steps], toolSetContext: options.context ?? step.runtimeContext }));
     let misses = 0;
     for (let i = steps.length - 1; i >= 0 && steps[i].toolCalls.length === 0; i--) misses++;
     if (escalate && misses >= 2) return allowed === undefined ? {} : { activeTools: [...allowed] };

@@ -1,5 +1,5 @@
 // Every catalog shape toolsift accepts is read completely: names, descriptions and the whole input schema.
-import { dynamicTool, jsonSchema, tool, zodSchema } from "ai";
+import { dynamicTool, jsonSchema, tool, zodSchema, type JSONSchema7 } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { readCatalog } from "../../src/core/catalog.js";
@@ -8,7 +8,7 @@ import { createToolIndex, type ToolCatalog, type ToolsiftEvent } from "../../src
 
 // Three words found only inside the target tool's schema: a nested property name ("zephyrLevel"),
 // a parameter description ("quokka") and an enum value ("marmoset").
-const hiddenSchema = {
+const hiddenSchema: JSONSchema7 = {
   type: "object",
   properties: {
     options: {
@@ -18,7 +18,7 @@ const hiddenSchema = {
       },
     },
   },
-} as const;
+};
 
 const hiddenZod = z.object({
   options: z.object({
@@ -26,8 +26,8 @@ const hiddenZod = z.object({
   }),
 });
 
-const weatherSchema = { type: "object", properties: { city: { type: "string", description: "City name" } } } as const;
-const emailSchema = { type: "object", properties: { to: { type: "string", description: "Recipient address" } } } as const;
+const weatherSchema: JSONSchema7 = { type: "object", properties: { city: { type: "string", description: "City name" } } };
+const emailSchema: JSONSchema7 = { type: "object", properties: { to: { type: "string", description: "Recipient address" } } };
 
 /** Asserts that each schema-only word finds `target` first, and never the two distractor tools. */
 async function expectSchemaRead(catalog: ToolCatalog, target: string): Promise<void> {
