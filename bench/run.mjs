@@ -29,6 +29,7 @@ import {
   LOCAL_MODEL_FACTS_NOTES, LOCAL_MODEL_NOTES, localModelFactsTable, localModelReport, measureLocalModel, measureLocalModelFacts,
 } from "./local-model.mjs";
 import { readVocabularyReport } from "./local-model/vocabulary.mjs";
+import { AGENT_TOKENS_NOTES, PREPARE_STEP_NOTES, agentTokensReport, measureAgentTokens, measurePrepareStepOverhead, prepareStepOverheadTable } from "./agent.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -82,6 +83,8 @@ await section("Local model: accuracy on the paraphrase set and BFCL", () => meas
 await section("Local model: asset, load time, memory, embedding time", () => measureLocalModelFacts(), localModelFactsTable, LOCAL_MODEL_FACTS_NOTES);
 await section("Local model: how the vocabulary size was chosen (one-time measurement)", async () => readVocabularyReport(), (text) => text,
   "Copied from bench/local-model/vocabulary.md (written by bench/local-model/vocabulary.mjs from assets in /tmp; this run does not re-measure it).");
+await section("Agent loop: tool-definition tokens per model call (o200k_base)", measureAgentTokens, agentTokensReport, AGENT_TOKENS_NOTES);
+await section("prepareStep overhead per step: 100 and 1,000 tools", () => measurePrepareStepOverhead(), prepareStepOverheadTable, PREPARE_STEP_NOTES);
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results

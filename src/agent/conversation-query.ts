@@ -45,8 +45,8 @@ function cap(text: string): string {
  * The query for the next model call:
  * - before any assistant turn after the latest user message: that message, joined with the user
  *   message before it when it is a short follow-up;
- * - later in the loop: the assistant's latest text, or, when it said nothing, the user's request plus
- *   the names of the tools it just called.
+ * - later in the loop: the assistant's latest text followed by the user's request, or, when it said
+ *   nothing, the user's request plus the names of the tools it just called.
  * Tool outputs never enter the query. Capped at 2,000 characters.
  */
 export function conversationQuery(messages: readonly MessageLike[]): string {
@@ -71,8 +71,9 @@ export function conversationQuery(messages: readonly MessageLike[]): string {
   }
   for (let i = messages.length - 1; i > lastUser; i--) {
     if (messages[i].role !== "assistant") continue;
+    // The assistant's latest words say what it is doing now; the request keeps the rest of the goal.
     const text = messageText(messages[i]).trim();
-    if (text.length > 0) return cap(text);
+    if (text.length > 0) return cap(`${text}\n${request}`);
     const tools = calledTools(messages[i]);
     if (tools.length > 0) return cap(`${request}\n${tools.join(" ")}`);
   }

@@ -19,7 +19,7 @@ describe("conversationQuery", () => {
     expect(conversationQuery(followUp)).toBe("What's the weather forecast for Paris this weekend?\nand in Berlin?");
   });
 
-  it("later in the loop: the assistant's text, or the request plus the tools it called — never tool output", () => {
+  it("later in the loop: the assistant's text and the request, or the request plus the tools it called — never tool output", () => {
     const afterCall = [
       { role: "user", content: "Refund the last payment of customer 42" },
       { role: "assistant", content: [{ type: "tool-call", toolCallId: "1", toolName: "stripe_list_payments", input: {} }] },
@@ -29,7 +29,7 @@ describe("conversationQuery", () => {
     expect(query).toBe("Refund the last payment of customer 42\nstripe_list_payments");
     expect(query).not.toContain("TOOL OUTPUT");
     const withText = [...afterCall, { role: "assistant", content: [{ type: "text", text: "Found payment py_1; refunding it now." }] }];
-    expect(conversationQuery(withText)).toBe("Found payment py_1; refunding it now.");
+    expect(conversationQuery(withText)).toBe("Found payment py_1; refunding it now.\nRefund the last payment of customer 42");
   });
 
   it("caps the query at 2,000 characters", () => {
