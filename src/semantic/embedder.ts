@@ -71,6 +71,47 @@ function toVector(values: readonly number[], what: string): Float32Array {
   return Float32Array.from(values);
 }
 
+/** An embedding model object (V3/V4) that can be called without the AI SDK. */
+interface DirectModel {
+  readonly maxEmbeddingsPerCall?: PromiseLike<number | undefined> | number | undefined;
+  doEmbed(options: { values: string[]; abortSignal?: AbortSignal }): PromiseLike<{ embeddings: number[][] }>;
+}
+
+function isDirectModel(model: unknown): model is DirectModel {
+  return typeof model === "object" && model !== null && typeof (model as { doEmbed?: unknown }).doEmbed === "function";
+}
+
+/**
+ * Without the `ai` package (a LangChain-only app, say), a model object is called directly: values in
+ * chunks of its `maxEmbeddingsPerCall`, up to `maxParallelCalls` at once, each bounded by the timeout.
+ */
+export async function embedDirectly(model: DirectModel, values: readonly string[], settings: EmbedderSettings): Promise<number[][]> {
+  const limit = (await model.maxEmbeddingsPerCall) ?? 2048;
+  const size = Number.isFinite(limit) && limit > 0 ? limit : values.length;
+  const chunks: string[][] = [];
+  for (let start = 0; start < values.length; start += size) chunks.push(values.slice(start, start + size));
+  const results: number[][][] = new Array(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const index = next++;
+      results[index] = (await model.doEmbed({ values: chunks[index], abortSignal: callSignal(settings) })).embeddings;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(settings.maxParallelCalls, chunks.length) }, worker));
+  return results.flat();
+}
+
+/** The AI SDK, or `undefined` when it is not installed and the model can be called directly. */
+async function aiOrDirect(model: unknown): Promise<typeof import("ai") | undefined> {
+  try {
+    return await loadAi();
+  } catch (error) {
+    if (isDirectModel(model) && ToolsiftError.isInstance(error) && error.code === "MISSING_DEPENDENCY") return undefined;
+    throw error;
+  }
+}
+
 /** Wraps an embedding model for toolsift: every call bounded by the timeout and the abort signal. */
 export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings): Embedder {
   const identity = modelIdentity(model);
@@ -79,7 +120,15 @@ export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings
     identity,
     async embedMany(values) {
       if (values.length === 0) return [];
-      const { embedMany } = await loadAi();
+      const ai = await aiOrDirect(model);
+      if (ai === undefined) {
+        const embeddings = await embedDirectly(model as unknown as DirectModel, values, settings);
+        if (embeddings.length !== values.length) {
+          throw new ToolsiftError("EMBEDDING_FAILED", `The embedding model returned ${embeddings.length} vectors for ${values.length} texts.`, { expected: values.length, received: embeddings.length });
+        }
+        return embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
+      }
+      const { embedMany } = ai;
       const result = await embedMany({
         model,
         values: [...values],
@@ -94,7 +143,9 @@ export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings
       return result.embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
     },
     async embed(value) {
-      const { embed } = await loadAi();
+      const ai = await aiOrDirect(model);
+      if (ai === undefined) return toVector((await embedDirectly(model as unknown as DirectModel, [value], settings))[0], "the query");
+      const { embed } = ai;
       const result = await embed({ model, value, maxRetries: settings.maxRetries, abortSignal: callSignal(settings), ...dimensionOptions });
       return toVector(result.embedding, "the query");
     },

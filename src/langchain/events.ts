@@ -1,0 +1,38 @@
+// Events the LangChain middleware reports through `onEvent`, on top of the index's own `ToolsiftEvent`s.
+
+import type { ToolsiftEvent } from "../events.js";
+
+/** Everything `toolsiftMiddleware({ onEvent })` receives. */
+export type ToolsiftMiddlewareEvent =
+  | ToolsiftEvent
+  | {
+      /** A model call was offered these tools (ranked first, then `alwaysInclude`; provider tools not counted). */
+      readonly type: "tools-selected";
+      readonly query: string;
+      readonly tools: readonly string[];
+      /** Tools the agent offered this call, provider tools included. */
+      readonly available: number;
+      /** Milliseconds spent selecting, indexing any new tools included. */
+      readonly milliseconds: number;
+    }
+  | {
+      /** Tools that appeared in `request.tools` after start-up were added to the index (only they were embedded). */
+      readonly type: "tools-indexed";
+      readonly tools: readonly string[];
+    }
+  | {
+      /** Nothing ranked for the query and no `alwaysInclude` tool was present: the call kept every tool. */
+      readonly type: "no-match";
+      readonly query: string;
+      readonly message: string;
+    }
+  | {
+      /**
+       * Selection failed (embedding, indexing or search). With `onError: "fallbackAll"` the call was
+       * offered every tool (`fallback: "all"`); with `"throw"` the error rejects the model call.
+       */
+      readonly type: "selection-failed";
+      readonly error: unknown;
+      readonly fallback: "all" | "none";
+      readonly message: string;
+    };

@@ -1,0 +1,269 @@
+// toolsiftMiddleware in a real createAgent loop with a fake tool-calling model: which tools are bound on each model call.
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import type { ClientTool, ServerTool } from "@langchain/core/tools";
+import { createAgent, createMiddleware } from "langchain";
+import { describe, expect, it } from "vitest";
+import { toolsiftMiddleware, type ToolsiftMiddlewareEvent } from "../../src/langchain/index.js";
+import { calculateTip, catalog, recordBoundTools, toolName, WordEmbeddings } from "./fixtures.js";
+
+function events() {
+  const seen: ToolsiftMiddlewareEvent[] = [];
+  return { seen, onEvent: (event: ToolsiftMiddlewareEvent) => seen.push(event), of: <T extends ToolsiftMiddlewareEvent["type"]>(type: T) => seen.filter((event): event is Extract<ToolsiftMiddlewareEvent, { type: T }> => event.type === type) };
+}
+
+/** Runs user turns one after another on the same conversation. */
+async function converse(agent: { invoke(input: { messages: BaseMessage[] }): Promise<{ messages: BaseMessage[] }> }, turns: string[]) {
+  let messages: BaseMessage[] = [];
+  for (const turn of turns) messages = (await agent.invoke({ messages: [...messages, new HumanMessage(turn)] })).messages;
+  return messages;
+}
+
+describe("createAgent + toolsiftMiddleware", () => {
+  it("binds only the selected tools on every call of a multi-turn run: follow-ups joined, tool outputs ignored", async () => {
+    const tools = catalog();
+    const model = fakeModel()
+      .respondWithTools([{ name: "get_weather", args: { city: "Lisbon" } }])
+      .respond(new AIMessage("Sunny in Lisbon."))
+      .respondWithTools([{ name: "get_weather", args: { city: "Berlin" } }])
+      .respond(new AIMessage("Cloudy in Berlin."))
+      .respond(new AIMessage("Sent."));
+    const recorder = recordBoundTools(model);
+    const log = events();
+    const middleware = toolsiftMiddleware({ tools, maxTools: 3, onEvent: log.onEvent });
+    const agent = createAgent({ model, tools, middleware: [middleware] });
+
+    const messages = await converse(agent, ["What's the weather like in Lisbon right now?", "and in Berlin?", "Please send an email to the team about the quarterly numbers"]);
+
+    const bound = recorder.names();
+    expect(bound).toHaveLength(5);
+    for (const names of bound) expect(names.length).toBeLessThanOrEqual(3);
+    // Turn 1: the weather question, before and after the tool ran (its output names four other tools).
+    expect(bound[0][0]).toBe("get_weather");
+    expect(messages.some((message) => ToolMessage.isInstance(message) && String(message.content).includes("send an email"))).toBe(true);
+    expect(bound[1]).toEqual(bound[0]);
+    expect(log.of("tools-selected")[1].query).toBe("What's the weather like in Lisbon right now?");
+    // Turn 2: "and in Berlin?" alone matches nothing; joined with the previous question it finds the weather tool.
+    expect(bound[2][0]).toBe("get_weather");
+    expect(bound[3]).toEqual(bound[2]);
+    expect(log.of("tools-selected")[2].query).toBe("What's the weather like in Lisbon right now?\nand in Berlin?");
+    // Turn 3: a long message stands alone.
+    expect(bound[4][0]).toBe("send_email");
+    expect(log.of("tools-selected")[4].query).toBe("Please send an email to the team about the quarterly numbers");
+    expect(log.of("no-match")).toHaveLength(0);
+  });
+
+  it("binds the very tool objects the agent registered, and every tool when nothing matches (no-match event)", async () => {
+    const tools = catalog();
+    const model = fakeModel().respond(new AIMessage("Hi!")).respond(new AIMessage("Here."));
+    const recorder = recordBoundTools(model);
+    const log = events();
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, onEvent: log.onEvent })] });
+    await converse(agent, ["Hello there!", "Convert 100 dollars to euros"]);
+    expect(recorder.bound[0]).toEqual(tools);
+    expect(log.of("no-match")).toEqual([expect.objectContaining({ query: "Hello there!" })]);
+    expect(recorder.bound[1][0]).toBe(tools.find((entry) => entry.name === "convert_currency"));
+  });
+
+  it("offers alwaysInclude tools on top of maxTools", async () => {
+    const tools = catalog();
+    const model = fakeModel().respond(new AIMessage("Done."));
+    const recorder = recordBoundTools(model);
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, alwaysInclude: ["create_calendar_event"] })] });
+    await converse(agent, ["Book a hotel room in Porto for three nights"]);
+    // Keyword ranking offers only tools that matched: at most maxTools, then the pinned ones.
+    const names = recorder.names()[0];
+    expect(names[0]).toBe("book_hotel");
+    expect(names.at(-1)).toBe("create_calendar_event");
+    expect(names.length).toBeLessThanOrEqual(3);
+  });
+
+  it("passes provider tools through untouched on every call", async () => {
+    const tools = catalog();
+    const webSearch: ServerTool = { type: "web_search_preview" };
+    const model = fakeModel()
+      .respondWithTools([{ name: "get_stock_price", args: { symbol: "AAPL" } }])
+      .respond(new AIMessage("AAPL is up."));
+    const recorder = recordBoundTools(model);
+    const agentTools: (ClientTool | ServerTool)[] = [...tools, webSearch];
+    const agent = createAgent({ model, tools: agentTools, middleware: [toolsiftMiddleware({ tools: agentTools, maxTools: 2 })] });
+    await converse(agent, ["What is the latest stock price for the AAPL ticker symbol?"]);
+    expect(recorder.bound).toHaveLength(2);
+    for (const bound of recorder.bound) {
+      expect(bound.length).toBeLessThanOrEqual(3);
+      expect(bound[0]).toBe(tools.find((entry) => entry.name === "get_stock_price"));
+      expect(bound.at(-1)).toBe(webSearch);
+    }
+  });
+
+  it("indexes tools that appear after start-up, and selects them", async () => {
+    const tools = catalog();
+    let late = false;
+    // Another middleware hands the model calculate_tip from the second turn on, and runs it.
+    const lateTools = createMiddleware({
+      name: "LateTools",
+      wrapModelCall: (request, handler) => handler(late ? { ...request, tools: [...request.tools, calculateTip] } : request),
+      wrapToolCall: async (request, handler) => {
+        if (request.toolCall.name !== "calculate_tip") return handler(request);
+        return new ToolMessage({ content: String(await calculateTip.invoke(request.toolCall.args as { bill_amount: number })), tool_call_id: request.toolCall.id ?? "" });
+      },
+    });
+    const model = fakeModel()
+      .respond(new AIMessage("Flights found."))
+      .respondWithTools([{ name: "calculate_tip", args: { bill_amount: 45 } }])
+      .respond(new AIMessage("Tip is $9."));
+    const recorder = recordBoundTools(model);
+    const log = events();
+    const middleware = toolsiftMiddleware({ tools, maxTools: 3, onEvent: log.onEvent });
+    const agent = createAgent({ model, tools, middleware: [lateTools, middleware] });
+
+    let messages = (await agent.invoke({ messages: [new HumanMessage("Search for flights from Lisbon to Berlin on Friday")] })).messages;
+    late = true;
+    messages = (await agent.invoke({ messages: [...messages, new HumanMessage("Calculate the tip for a restaurant bill of 45 dollars")] })).messages;
+
+    const bound = recorder.names();
+    expect(bound[0]).not.toContain("calculate_tip");
+    expect(bound[1][0]).toBe("calculate_tip");
+    expect(bound[2][0]).toBe("calculate_tip");
+    expect(log.of("tools-indexed")).toEqual([{ type: "tools-indexed", tools: ["calculate_tip"] }]);
+    expect(middleware.index.toolNames).toContain("calculate_tip");
+    expect(messages.some((message) => ToolMessage.isInstance(message) && message.content === "Tip: $9.00")).toBe(true);
+  });
+
+  it("indexes the agent's tools on the first call when none were given", async () => {
+    const tools = catalog();
+    const model = fakeModel().respond(new AIMessage("Translated."));
+    const recorder = recordBoundTools(model);
+    const log = events();
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ maxTools: 2, onEvent: log.onEvent })] });
+    await converse(agent, ["Translate this text into German please"]);
+    expect(recorder.names()[0][0]).toBe("translate_text");
+    expect(log.of("tools-indexed")[0].tools).toHaveLength(10);
+  });
+});
+
+describe("when selection fails", () => {
+  it("fallbackAll (the default): a failing embedding model offers every tool and reports it", async () => {
+    const tools = catalog();
+    const embeddings = new WordEmbeddings();
+    embeddings.fail = true;
+    const model = fakeModel().respond(new AIMessage("Sunny."));
+    const recorder = recordBoundTools(model);
+    const log = events();
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, embeddingModel: embeddings, maxRetries: 0, onEvent: log.onEvent })] });
+    await converse(agent, ["What's the weather like in Lisbon right now?"]);
+    expect(recorder.bound[0]).toEqual(tools);
+    expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "all" })]);
+    expect(String((log.of("selection-failed")[0].error as Error).message)).toContain("embedding service unavailable");
+  });
+
+  it("throw: the agent call rejects", async () => {
+    const tools = catalog();
+    const embeddings = new WordEmbeddings();
+    embeddings.fail = true;
+    const model = fakeModel().respond(new AIMessage("Sunny."));
+    const log = events();
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, embeddingModel: embeddings, maxRetries: 0, onError: "throw", onEvent: log.onEvent })] });
+    await expect(agent.invoke({ messages: [new HumanMessage("What's the weather like in Lisbon right now?")] })).rejects.toThrow(/embedding service unavailable/);
+    expect(model.callCount).toBe(0);
+    expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "none" })]);
+  });
+
+  it("warmUp() reports an embedding failure unless onError is throw", async () => {
+    const embeddings = new WordEmbeddings();
+    embeddings.fail = true;
+    const log = events();
+    await toolsiftMiddleware({ tools: catalog(), embeddingModel: embeddings, maxRetries: 0, onEvent: log.onEvent }).warmUp();
+    expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "all" })]);
+    await expect(toolsiftMiddleware({ tools: catalog(), embeddingModel: embeddings, maxRetries: 0, onError: "throw" }).warmUp()).rejects.toThrow(/embedding service unavailable/);
+  });
+
+  it("fallbackKeyword: embedding failures rank by keywords instead", async () => {
+    const tools = catalog();
+    const embeddings = new WordEmbeddings();
+    embeddings.fail = true;
+    const model = fakeModel().respond(new AIMessage("Sunny."));
+    const recorder = recordBoundTools(model);
+    const log = events();
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, embeddingModel: embeddings, maxRetries: 0, onError: "fallbackKeyword", onEvent: log.onEvent })] });
+    await converse(agent, ["What's the weather like in Lisbon right now?"]);
+    expect(recorder.names()[0][0]).toBe("get_weather");
+    expect(recorder.names()[0].length).toBeLessThanOrEqual(2);
+    expect(log.of("embedding-failed").length).toBeGreaterThan(0);
+    expect(log.of("selection-failed")).toHaveLength(0);
+  });
+});
+
+describe("LangChain Embeddings", () => {
+  it("accepts an Embeddings subclass: tools through embedDocuments, the query through embedQuery", async () => {
+    const tools = catalog();
+    const embeddings = new WordEmbeddings();
+    const model = fakeModel().respond(new AIMessage("Pushed."));
+    const recorder = recordBoundTools(model);
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: embeddings, strategy: "semantic" })] });
+    await converse(agent, ["Push my local branch commits to the remote git repository"]);
+    expect(recorder.names()[0][0]).toBe("git_push");
+    expect(embeddings.documents).toHaveLength(1);
+    expect(embeddings.documents[0]).toHaveLength(10);
+    expect(embeddings.queries).toEqual(["Push my local branch commits to the remote git repository"]);
+  });
+
+  it("accepts @langchain/core's FakeEmbeddings", async () => {
+    const { FakeEmbeddings } = await import("@langchain/core/utils/testing");
+    const tools = catalog();
+    const model = fakeModel().respond(new AIMessage("Ok."));
+    const recorder = recordBoundTools(model);
+    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: new FakeEmbeddings() })] });
+    await converse(agent, ["Convert 100 dollars to euros"]);
+    // Its vectors are all alike, so the keyword half of the combined ranking decides.
+    expect(recorder.names()[0][0]).toBe("convert_currency");
+    expect(recorder.names()[0]).toHaveLength(3);
+  });
+
+  it("sync() after a description changes re-embeds only that tool", async () => {
+    const tools = catalog();
+    const embeddings = new WordEmbeddings();
+    const middleware = toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: embeddings, strategy: "semantic" });
+    await middleware.warmUp();
+    expect(embeddings.embeddedDocuments).toBe(10);
+
+    const email = tools.find((entry) => entry.name === "send_email")!;
+    email.description = "Post a message to a Slack channel.";
+    await middleware.sync();
+    expect(embeddings.documents.at(-1)).toHaveLength(1);
+    expect(embeddings.documents.at(-1)![0]).toContain("Slack");
+    expect(embeddings.embeddedDocuments).toBe(11);
+    await middleware.sync();
+    expect(embeddings.embeddedDocuments).toBe(11);
+
+    const model = fakeModel().respond(new AIMessage("Posted."));
+    const recorder = recordBoundTools(model);
+    const agent = createAgent({ model, tools, middleware: [middleware] });
+    await converse(agent, ["Post a message to the slack channel"]);
+    expect(recorder.names()[0][0]).toBe("send_email");
+  });
+
+  it("shares an embedding cache: a second middleware embeds no tool", async () => {
+    const { memoryCache } = await import("../../src/cache/index.js");
+    const cache = memoryCache();
+    const first = new WordEmbeddings();
+    await toolsiftMiddleware({ tools: catalog(), embeddingModel: first, embeddingCache: cache }).warmUp();
+    const second = new WordEmbeddings();
+    await toolsiftMiddleware({ tools: catalog(), embeddingModel: second, embeddingCache: cache }).warmUp();
+    expect(first.embeddedDocuments).toBe(10);
+    expect(second.embeddedDocuments).toBe(0);
+  });
+});
+
+describe("options", () => {
+  it("rejects alwaysInclude names that are not among the tools, and a bad onError", () => {
+    expect(() => toolsiftMiddleware({ tools: catalog(), alwaysInclude: ["todo_list"] })).toThrow(/alwaysInclude.*"todo_list"/);
+    expect(() => toolsiftMiddleware({ onError: "fallback_all" as never })).toThrow(/onError/);
+    expect(() => toolsiftMiddleware({ maxTools: 0 })).toThrow(/maxTools/);
+  });
+
+  it("names the middleware after its Python peer", () => {
+    expect(toolsiftMiddleware().name).toBe("DynamicToolSelector");
+    expect(toolName({ type: "web_search_preview" })).toBe("web_search_preview");
+  });
+});

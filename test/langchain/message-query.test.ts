@@ -1,0 +1,51 @@
+// The selection query read from LangChain messages: latest human text, short follow-ups joined, tool outputs and AI text left out, 2,000 characters at most.
+import { AIMessage, ChatMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { describe, expect, it } from "vitest";
+import { isHumanMessage, selectionQuery } from "../../src/langchain/message-query.js";
+
+describe("selectionQuery", () => {
+  it("is the latest human message, ignoring AI text, tool calls and tool outputs", () => {
+    const messages = [
+      new SystemMessage("You book travel."),
+      new HumanMessage("Find me a flight from Lisbon to Berlin next Friday"),
+      new AIMessage({ content: "Checking the calendar and sending an email.", tool_calls: [{ name: "search_flights", args: {}, id: "1" }] }),
+      new ToolMessage({ content: "Reminder: convert currency and book a hotel", tool_call_id: "1" }),
+    ];
+    expect(selectionQuery(messages)).toBe("Find me a flight from Lisbon to Berlin next Friday");
+  });
+
+  it("joins a follow-up under 40 characters with the human message before it", () => {
+    const messages = [new HumanMessage("What's the weather like in Lisbon right now?"), new AIMessage("Sunny."), new HumanMessage("  and in Berlin?  ")];
+    expect(selectionQuery(messages)).toBe("What's the weather like in Lisbon right now?\nand in Berlin?");
+    const long = "Now tell me the weather forecast for Berlin tomorrow";
+    expect(selectionQuery([...messages, new HumanMessage(long)])).toBe(long);
+    expect(selectionQuery([new HumanMessage("and in Berlin?")])).toBe("and in Berlin?");
+  });
+
+  it("skips empty human messages and reads text parts only", () => {
+    const messages = [
+      new HumanMessage({ content: [{ type: "text", text: "Translate this menu" }, { type: "image_url", image_url: { url: "data:," } }, { type: "text", text: "into Portuguese" }] }),
+      new HumanMessage("   "),
+    ];
+    expect(selectionQuery(messages)).toBe("Translate this menu\ninto Portuguese");
+    expect(selectionQuery([new AIMessage("Hello!")])).toBe("");
+    expect(selectionQuery([])).toBe("");
+  });
+
+  it("reads plain message objects and ChatMessage with role user", () => {
+    expect(selectionQuery([{ role: "user", content: "Send the invoice by email to the customer" }])).toBe("Send the invoice by email to the customer");
+    expect(selectionQuery([{ type: "human", content: "Send the invoice by email to the customer" }])).toBe("Send the invoice by email to the customer");
+    expect(isHumanMessage(new ChatMessage({ role: "user", content: "hi" }))).toBe(true);
+    expect(isHumanMessage(new ChatMessage({ role: "assistant", content: "hi" }))).toBe(false);
+    expect(isHumanMessage({ _getType: () => "human", content: "x" })).toBe(true);
+    expect(isHumanMessage({ role: "tool", content: "x" })).toBe(false);
+  });
+
+  it("caps the query at 2,000 characters, keeping a short follow-up whole", () => {
+    const long = "weather ".repeat(400);
+    expect(selectionQuery([new HumanMessage(long)])).toHaveLength(2000);
+    const joined = selectionQuery([new HumanMessage(long), new HumanMessage("and in Berlin?")]);
+    expect(joined).toHaveLength(2000);
+    expect(joined.endsWith("\nand in Berlin?")).toBe(true);
+  });
+});
