@@ -30,6 +30,7 @@ import {
 } from "./local-model.mjs";
 import { readVocabularyReport } from "./local-model/vocabulary.mjs";
 import { AGENT_TOKENS_NOTES, PREPARE_STEP_NOTES, agentTokensReport, measureAgentTokens, measurePrepareStepOverhead, prepareStepOverheadTable } from "./agent.mjs";
+import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -85,6 +86,7 @@ await section("Local model: how the vocabulary size was chosen (one-time measure
   "Copied from bench/local-model/vocabulary.md (written by bench/local-model/vocabulary.mjs from assets in /tmp; this run does not re-measure it).");
 await section("Agent loop: tool-definition tokens per model call (o200k_base)", measureAgentTokens, agentTokensReport, AGENT_TOKENS_NOTES);
 await section("prepareStep overhead per step: 100 and 1,000 tools", () => measurePrepareStepOverhead(), prepareStepOverheadTable, PREPARE_STEP_NOTES);
+await section("LangChain.js: toolsift middleware vs llmToolSelectorMiddleware (BFCL)", measureLangChain, langchainTable, LANGCHAIN_NOTES);
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results
