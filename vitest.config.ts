@@ -1,5 +1,6 @@
 // Test projects, one per runtime: "node" (unit, kernel and cache tests), "workerd" (the KV cache on miniflare's real KV, via
-// @cloudflare/vitest-plugin) and "browser" (the IndexedDB cache in headless Chromium, driven from Node by playwright-core).
+// @cloudflare/vitest-plugin), "browser" (the IndexedDB cache and the playground in headless Chromium, driven from Node by
+// playwright-core) and "edge" (the Vercel Edge example in @edge-runtime/vm, wasm compilation banned).
 import "./test/workerd/wrangler-offline.ts";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
@@ -22,7 +23,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/workerd/**", "test/browser/**"],
+          exclude: [...configDefaults.exclude, "test/workerd/**", "test/browser/**", "test/edge/**"],
         },
       },
       {
@@ -53,6 +54,15 @@ export default defineConfig({
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Vercel Edge: the example route bundled with "edge-light" conditions, run inside @edge-runtime/vm.
+          name: "edge",
+          environment: "node",
+          include: ["test/edge/**/*.test.ts"],
         },
       },
     ],

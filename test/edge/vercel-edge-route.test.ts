@@ -1,0 +1,92 @@
+// The Vercel Edge example (examples/vercel-edge/route.ts) inside @edge-runtime/vm with Vercel's ban on compiling wasm at run time.
+import { readFile } from "node:fs/promises";
+import { EdgeVM } from "@edge-runtime/vm";
+import { customProvider, type LanguageModel } from "ai";
+import { beforeAll, describe, expect, it } from "vitest";
+import { scriptedModel } from "../agent/mock-model.js";
+import { bundleRoute, WASM_BINDING } from "./bundle-route.js";
+
+type Route = { runtime: string; POST(request: Request): Promise<Response> };
+
+let script: string;
+let coreBytes: Uint8Array<ArrayBuffer>;
+
+beforeAll(async () => {
+  script = await bundleRoute();
+  coreBytes = new Uint8Array(await readFile(new URL("../../src/wasm/generated/core.wasm", import.meta.url)));
+});
+
+/**
+ * A fresh Edge VM running the route. `wasm` is what the route's `?module` import yields: on Vercel a Module
+ * precompiled outside the isolate. `model` answers the route's "openai/gpt-5-mini" through AI_SDK_DEFAULT_PROVIDER.
+ */
+function startRoute(options: { wasm: unknown; model?: LanguageModel; allowWasmCompilation?: boolean }) {
+  const allowed = options.allowWasmCompilation ?? false;
+  const vm = new EdgeVM({ codeGeneration: { strings: false, wasm: allowed } });
+  vm.context[WASM_BINDING] = options.wasm;
+  vm.context.AI_SDK_DEFAULT_PROVIDER = customProvider({ languageModels: options.model === undefined ? {} : { "openai/gpt-5-mini": options.model } });
+  vm.evaluate(script);
+  const route = vm.context.route as Route;
+  const post = (prompt: string) =>
+    route.POST(new vm.context.Request("https://example.test/api/agent", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt }) }));
+  return { vm, route, post };
+}
+
+describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
+  it("bans compiling wasm from bytes in the VM, as Vercel Edge does", async () => {
+    const { vm } = startRoute({ wasm: undefined });
+    vm.context.bytes = coreBytes;
+    await expect(vm.evaluate<Promise<unknown>>("WebAssembly.compile(bytes)")).rejects.toThrow(/Wasm code generation disallowed by embedder/);
+  });
+
+  it("bundles the core as a module import under the edge-light condition, not as inlined bytes", async () => {
+    const { coreWasmBase64 } = await import("../../src/wasm/generated/core-wasm-base64.js");
+    expect(script).not.toContain(coreWasmBase64.slice(0, 64));
+    expect(script).toContain(`globalThis.${WASM_BINDING}`);
+  });
+
+  it("runs the agent loop with the precompiled core: each step offers only the tools that match", async () => {
+    const { model, offered } = scriptedModel([{ toolCalls: [{ toolName: "stripe_create_refund", input: { payment_intent: "pi_1" } }] }, { text: "Refunded." }]);
+    const { route, post } = startRoute({ wasm: await WebAssembly.compile(coreBytes), model });
+    expect(route.runtime).toBe("edge");
+
+    const response = await post("refund the customer's duplicate charge");
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ text: "Refunded.", toolCalls: ["stripe_create_refund"] });
+    expect(offered[0][0]).toBe("stripe_create_refund");
+    expect(offered[0].length).toBeLessThanOrEqual(3);
+    // The second step keeps the tool just called (recentToolBoost).
+    expect(offered[1]).toContain("stripe_create_refund");
+  });
+
+  it("fails when the route's wasm arrives as bytes, because compiling them is banned", async () => {
+    const { model, offered } = scriptedModel([{ text: "unreachable" }]);
+    const { post } = startRoute({ wasm: coreBytes, model });
+
+    const failure = await post("refund the customer's duplicate charge").then(
+      () => undefined,
+      (error: unknown) => error as { code?: string; message?: string },
+    );
+
+    expect(failure?.code).toBe("WASM_LOAD_FAILED");
+    expect(failure?.message).toMatch(/Wasm code generation disallowed by embedder/);
+    expect(offered).toEqual([]);
+  });
+
+  it("with the same bytes and compilation allowed, the route works: the failure above is the ban", async () => {
+    const { model } = scriptedModel([{ text: "Done." }]);
+    const { post } = startRoute({ wasm: coreBytes, model, allowWasmCompilation: true });
+
+    const response = await post("send an email to the team");
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ text: "Done.", toolCalls: [] });
+  });
+
+  it("answers 400 to a body without a prompt", async () => {
+    const { vm, route } = startRoute({ wasm: await WebAssembly.compile(coreBytes) });
+    const response = await route.POST(new vm.context.Request("https://example.test/api/agent", { method: "POST", body: "{}" }));
+    expect(response.status).toBe(400);
+  });
+});
