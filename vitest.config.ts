@@ -41,6 +41,11 @@ export default defineConfig({
           alias: {
             "#default-wasm": fileURLToPath(new URL("./src/wasm/default-wasm-module.ts", import.meta.url)),
             "#local-model-asset": fileURLToPath(new URL("./src/local/default-asset-module.ts", import.meta.url)),
+            // examples/worker-agent imports the package by name (its dist/ through "exports"); tests run it from source.
+            // Subpaths first: an alias also matches the names under it.
+            "toolsift/cache": fileURLToPath(new URL("./src/cache/index.ts", import.meta.url)),
+            "toolsift/local": fileURLToPath(new URL("./src/local/index.ts", import.meta.url)),
+            toolsift: fileURLToPath(new URL("./src/index.ts", import.meta.url)),
           },
         },
         test: {

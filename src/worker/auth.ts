@@ -1,0 +1,60 @@
+// Bearer-token checks: writes need the admin token, reads the read token when one is set; tokens compared in constant time.
+
+import type { ServiceEnv } from "./env.js";
+import { ServiceError } from "./errors.js";
+
+/** What a route does: `read` (GET, select) or `write` (PUT, DELETE). */
+export type Access = "read" | "write";
+
+const encoder = new TextEncoder();
+
+async function sha256(text: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+}
+
+/**
+ * Whether two secrets are equal, in a time that does not depend on where they differ or on their
+ * lengths: both are hashed to 32 bytes and every byte pair is compared.
+ */
+export async function secretsEqual(given: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([sha256(given), sha256(expected)]);
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
+  return difference === 0;
+}
+
+/** The token of `Authorization: Bearer <token>`, or undefined. */
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  if (header === null) return undefined;
+  return /^Bearer +(\S+) *$/i.exec(header)?.[1];
+}
+
+function unauthorized(message: string, invalidToken: boolean): ServiceError {
+  const challenge = invalidToken ? 'Bearer realm="toolsift", error="invalid_token"' : 'Bearer realm="toolsift"';
+  return new ServiceError("UNAUTHORIZED", message, { "WWW-Authenticate": challenge });
+}
+
+function configured(secret: string | undefined): string | undefined {
+  return secret === undefined || secret.length === 0 ? undefined : secret;
+}
+
+/**
+ * Throws 401 UNAUTHORIZED unless the request may do `access`: writes need the admin token (and are
+ * refused when `TOOLSIFT_ADMIN_TOKEN` is not set); reads need the read token or the admin token when
+ * `TOOLSIFT_READ_TOKEN` is set, and nothing otherwise.
+ */
+export async function authorize(request: Request, env: ServiceEnv, access: Access): Promise<void> {
+  const admin = configured(env.TOOLSIFT_ADMIN_TOKEN);
+  const reader = configured(env.TOOLSIFT_READ_TOKEN);
+  if (access === "read" && reader === undefined) return;
+  if (access === "write" && admin === undefined) {
+    throw unauthorized("Writes are disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set.", false);
+  }
+  const token = bearerToken(request);
+  const needed = access === "write" ? "the admin token" : "the read token (or the admin token)";
+  if (token === undefined) throw unauthorized(`This route needs "Authorization: Bearer <token>" with ${needed}.`, false);
+  const accepted = access === "write" ? [admin!] : [reader!, ...(admin === undefined ? [] : [admin])];
+  const matches = await Promise.all(accepted.map((secret) => secretsEqual(token, secret)));
+  if (!matches.includes(true)) throw unauthorized(`The bearer token is not ${needed}.`, true);
+}

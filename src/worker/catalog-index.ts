@@ -1,0 +1,36 @@
+// Builds and warms the toolsift index of one catalog version, collecting what its build worked around.
+
+import type { EmbeddingCache } from "../cache/embedding-cache.js";
+import type { ToolCatalog } from "../core/catalog.js";
+import type { ToolsiftEvent } from "../events.js";
+import { createToolIndex, type ToolIndex } from "../tool-index.js";
+import { queryExpansionFor, type ServiceEmbeddingModel } from "./embedding.js";
+import { logEvent } from "./warnings.js";
+
+export interface BuiltCatalogIndex {
+  readonly index: ToolIndex;
+  /** Events reported while building and warming (embedding counts, cache errors, fallbacks). */
+  readonly events: readonly ToolsiftEvent[];
+}
+
+/**
+ * `createToolIndex(catalog)` with the service's model (combined ranking; the local model also expands
+ * unknown query words) and `cache` for tool vectors, then `warmUp()`, so the first select is fast.
+ * Throws toolsift's 400-kind errors for a catalog it cannot read.
+ */
+export async function buildCatalogIndex(catalog: unknown, model: ServiceEmbeddingModel | undefined, cache: EmbeddingCache | undefined): Promise<BuiltCatalogIndex> {
+  const events: ToolsiftEvent[] = [];
+  let warming = true;
+  const expansion = queryExpansionFor(model);
+  const index = createToolIndex(catalog as ToolCatalog, {
+    ...(model === undefined ? {} : { embeddingModel: model, ...(cache === undefined ? {} : { embeddingCache: cache }) }),
+    ...(expansion === undefined ? {} : { queryExpansion: expansion }),
+    onEvent(event) {
+      if (warming) events.push(event);
+      logEvent(event);
+    },
+  });
+  await index.warmUp();
+  warming = false;
+  return { index, events };
+}

@@ -1,0 +1,144 @@
+// The KV layout of published catalogs: each version under its own keys, made current by one pointer key; every call bounded in time.
+
+import { DeadlineExceeded, withDeadline } from "../cache/bounded-calls.js";
+import { kvCache } from "../cache/kv-cache.js";
+import type { EmbeddingCache } from "../cache/embedding-cache.js";
+import type { KvNamespaceWithList } from "./env.js";
+import { ServiceError } from "./errors.js";
+
+/**
+ * KV keys (`<id>` is a checked catalog id, `<version>` a fresh time-ordered random id per write):
+ *
+ *   catalog/<id>/current                         the pointer: JSON `CatalogPointer`, the one key a write flips
+ *   catalog/<id>/v/<version>/catalog             the catalog as uploaded (the request body's text)
+ *   catalog/<id>/v/<version>/embeddings/…        its tool vectors: a kvCache slab (manifest + binary chunks)
+ *   seed/<id>                                    set once the demo catalog was seeded under <id>
+ */
+export const KEYS = {
+  pointer: (id: string) => `catalog/${id}/current`,
+  version: (id: string, version: string) => `catalog/${id}/v/${version}/`,
+  catalog: (id: string, version: string) => `catalog/${id}/v/${version}/catalog`,
+  embeddings: (id: string, version: string) => `catalog/${id}/v/${version}/embeddings`,
+  seed: (id: string) => `seed/${id}`,
+} as const;
+
+/** What the pointer of a published catalog holds. */
+export interface CatalogPointer {
+  readonly format: 1;
+  readonly version: string;
+  /** The version this one replaced: kept for readers still holding the old pointer, deleted by the next write. */
+  readonly previous?: string;
+  readonly tools: number;
+  /** ISO 8601 time of the write. */
+  readonly updatedAt: string;
+  /** The model the stored vectors belong to, and whether they were stored ("none": keyword ranking). */
+  readonly embeddings: { readonly model: string | null; readonly status: "stored" | "failed" | "none"; readonly vectors: number };
+}
+
+/** A new version id: time-ordered (base-36 milliseconds) then random, so two writes never share keys. */
+export function newVersion(): string {
+  const random = crypto.getRandomValues(new Uint32Array(2));
+  return `${Date.now().toString(36)}-${random[0].toString(36)}${random[1].toString(36)}`;
+}
+
+function unavailable(message: string, error: unknown): ServiceError {
+  const reason = error instanceof DeadlineExceeded ? error.message : error instanceof Error ? error.message : String(error);
+  return new ServiceError("STORAGE_UNAVAILABLE", `${message} (${reason}).`, {}, { cause: error });
+}
+
+function parsePointer(text: string, key: string): CatalogPointer {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw unavailable(`The catalog pointer ${key} is not JSON`, error);
+  }
+  const pointer = value as CatalogPointer;
+  if (typeof pointer !== "object" || pointer === null || pointer.format !== 1 || typeof pointer.version !== "string" || pointer.version.length === 0) {
+    throw new ServiceError("STORAGE_UNAVAILABLE", `The catalog pointer ${key} is not a format-1 pointer with a version.`);
+  }
+  return pointer;
+}
+
+export class CatalogStore {
+  constructor(
+    private readonly kv: KvNamespaceWithList,
+    /** Milliseconds one KV call may take (TOOLSIFT_KV_TIMEOUT_MS). */
+    private readonly timeoutMs: number,
+  ) {}
+
+  private call<T>(what: string, action: () => Promise<T>): Promise<T> {
+    return withDeadline(action, this.timeoutMs, what).catch((error: unknown) => {
+      throw unavailable(`KV ${what} failed`, error);
+    });
+  }
+
+  /** The published pointer of `id`, or null. Rejects STORAGE_UNAVAILABLE when KV fails or times out. */
+  async readPointer(id: string): Promise<CatalogPointer | null> {
+    const key = KEYS.pointer(id);
+    const text = await this.call(`get "${key}"`, () => this.kv.get(key, "text"));
+    return text === null ? null : parsePointer(text, key);
+  }
+
+  /** The stored catalog text of a version, or null when that version is gone. */
+  readCatalogText(id: string, version: string): Promise<string | null> {
+    const key = KEYS.catalog(id, version);
+    return this.call(`get "${key}"`, () => this.kv.get(key, "text"));
+  }
+
+  writeCatalogText(id: string, version: string, text: string): Promise<void> {
+    const key = KEYS.catalog(id, version);
+    return this.call(`put "${key}"`, () => this.kv.put(key, text));
+  }
+
+  /** Publishes a version: the one write that makes it current. */
+  writePointer(id: string, pointer: CatalogPointer): Promise<void> {
+    const key = KEYS.pointer(id);
+    return this.call(`put "${key}"`, () => this.kv.put(key, JSON.stringify(pointer)));
+  }
+
+  deletePointer(id: string): Promise<void> {
+    const key = KEYS.pointer(id);
+    return this.call(`delete "${key}"`, () => this.kv.delete(key));
+  }
+
+  /** The vectors of a version as an EmbeddingCache (kvCache under the version's prefix). */
+  embeddings(id: string, version: string): EmbeddingCache {
+    return kvCache(this.kv, { prefix: KEYS.embeddings(id, version), operationTimeout: this.timeoutMs });
+  }
+
+  async hasSeedMarker(id: string): Promise<boolean> {
+    const key = KEYS.seed(id);
+    return (await this.call(`get "${key}"`, () => this.kv.get(key, "text"))) !== null;
+  }
+
+  writeSeedMarker(id: string): Promise<void> {
+    const key = KEYS.seed(id);
+    return this.call(`put "${key}"`, () => this.kv.put(key, new Date().toISOString()));
+  }
+
+  /**
+   * Deletes every key of a version nothing points at any more. Best effort: returns the keys it could
+   * not delete (listing them is eventually consistent, so a key written moments ago may be missed).
+   */
+  async deleteVersion(id: string, version: string): Promise<{ deleted: number; failed: string[] }> {
+    const prefix = KEYS.version(id, version);
+    const keys: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.call(`list "${prefix}"`, () => this.kv.list({ prefix, ...(cursor === undefined ? {} : { cursor }) }));
+      for (const { name } of page.keys) keys.push(name);
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor !== undefined);
+    const failed: string[] = [];
+    await Promise.all(
+      keys.map((key) =>
+        this.call(`delete "${key}"`, () => this.kv.delete(key)).catch((error: unknown) => {
+          failed.push(key);
+          console.warn("[toolsift service] could not delete a retired key:", error instanceof Error ? error.message : String(error));
+        }),
+      ),
+    );
+    return { deleted: keys.length - failed.length, failed };
+  }
+}

@@ -1,0 +1,102 @@
+// Reads the TOOLSIFT_* variables into the service's settings: limits and tuning, each checked against its range, with defaults.
+
+import { MAX_QUERY_LENGTH } from "../options.js";
+import type { NumberVariable, ServiceEnv } from "./env.js";
+import { ServiceError } from "./errors.js";
+
+/** Limits on what a caller may send; each breach is answered 413 with its own code. */
+export interface ServiceLimits {
+  /** Bytes of a `PUT /v1/catalogs/:id` body. */
+  readonly maxBodyBytes: number;
+  /** Bytes of a `POST …/select` body. */
+  readonly maxSelectBodyBytes: number;
+  /** Tools in one catalog. */
+  readonly maxTools: number;
+  /** Characters of one tool's description (and of its title). */
+  readonly maxDescriptionLength: number;
+  /** Characters of `query` in a select request. */
+  readonly maxQueryLength: number;
+}
+
+export interface ServiceConfig {
+  readonly limits: ServiceLimits;
+  /** How long a warm catalog is served before its pointer is read again (0: on every request). */
+  readonly recheckMs: number;
+  /** How long one KV call may take before it counts as failed. */
+  readonly kvTimeoutMs: number;
+  /** Built catalog indexes kept per isolate (least recently used dropped first). */
+  readonly warmCatalogs: number;
+  readonly embedding: "local" | "none";
+  /** `"*"`, or the allowed origins; empty: CORS off. */
+  readonly corsOrigins: "*" | readonly string[];
+  readonly seedDemo: string | undefined;
+}
+
+interface NumberSetting {
+  readonly variable: keyof ServiceEnv;
+  readonly fallback: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+const MiB = 1024 * 1024;
+
+/** Defaults and ranges, also the source of the table in src/worker/README.md. */
+export const NUMBER_SETTINGS = {
+  maxBodyBytes: { variable: "TOOLSIFT_MAX_BODY_BYTES", fallback: 5 * MiB, min: 1024, max: 24 * MiB },
+  maxSelectBodyBytes: { variable: "TOOLSIFT_MAX_SELECT_BODY_BYTES", fallback: 256 * 1024, min: 1024, max: 24 * MiB },
+  maxTools: { variable: "TOOLSIFT_MAX_TOOLS", fallback: 5_000, min: 1, max: 100_000 },
+  maxDescriptionLength: { variable: "TOOLSIFT_MAX_DESCRIPTION_LENGTH", fallback: 4_096, min: 1, max: 1_000_000 },
+  maxQueryLength: { variable: "TOOLSIFT_MAX_QUERY_LENGTH", fallback: 2_000, min: 1, max: MAX_QUERY_LENGTH },
+  recheckSeconds: { variable: "TOOLSIFT_RECHECK_SECONDS", fallback: 5, min: 0, max: 3_600 },
+  kvTimeoutMs: { variable: "TOOLSIFT_KV_TIMEOUT_MS", fallback: 5_000, min: 1, max: 60_000 },
+  warmCatalogs: { variable: "TOOLSIFT_WARM_CATALOGS", fallback: 8, min: 1, max: 1_000 },
+} as const satisfies Record<string, NumberSetting>;
+
+function integer(env: ServiceEnv, setting: NumberSetting): number {
+  const raw = env[setting.variable] as NumberVariable;
+  if (raw === undefined || raw === "") return setting.fallback;
+  const value = typeof raw === "number" ? raw : Number(raw.trim());
+  if (!Number.isInteger(value) || value < setting.min || value > setting.max) {
+    throw new ServiceError("INVALID_CONFIGURATION", `${setting.variable} must be an integer in [${setting.min}, ${setting.max}], got ${JSON.stringify(raw)}.`);
+  }
+  return value;
+}
+
+function origins(value: string | undefined): "*" | readonly string[] {
+  const list = (value ?? "").split(",").map((origin) => origin.trim()).filter((origin) => origin.length > 0);
+  return list.includes("*") ? "*" : list;
+}
+
+const cached = new WeakMap<object, ServiceConfig>();
+
+/** The settings for `env` (read once per env object; throws INVALID_CONFIGURATION naming the variable). */
+export function readConfig(env: ServiceEnv): ServiceConfig {
+  const known = cached.get(env);
+  if (known !== undefined) return known;
+  const embedding = (env.TOOLSIFT_EMBEDDING ?? "local").trim() || "local";
+  if (embedding !== "local" && embedding !== "none") {
+    throw new ServiceError(
+      "INVALID_CONFIGURATION",
+      `TOOLSIFT_EMBEDDING must be "local" or "none", got ${JSON.stringify(env.TOOLSIFT_EMBEDDING)}; other providers are passed in code: createService({ embeddingModel }).`,
+    );
+  }
+  const seed = env.TOOLSIFT_SEED_DEMO?.trim();
+  const config: ServiceConfig = {
+    limits: {
+      maxBodyBytes: integer(env, NUMBER_SETTINGS.maxBodyBytes),
+      maxSelectBodyBytes: integer(env, NUMBER_SETTINGS.maxSelectBodyBytes),
+      maxTools: integer(env, NUMBER_SETTINGS.maxTools),
+      maxDescriptionLength: integer(env, NUMBER_SETTINGS.maxDescriptionLength),
+      maxQueryLength: integer(env, NUMBER_SETTINGS.maxQueryLength),
+    },
+    recheckMs: integer(env, NUMBER_SETTINGS.recheckSeconds) * 1000,
+    kvTimeoutMs: integer(env, NUMBER_SETTINGS.kvTimeoutMs),
+    warmCatalogs: integer(env, NUMBER_SETTINGS.warmCatalogs),
+    embedding,
+    corsOrigins: origins(env.TOOLSIFT_CORS_ORIGINS),
+    seedDemo: seed === undefined || seed === "" ? undefined : seed,
+  };
+  cached.set(env, config);
+  return config;
+}

@@ -1,0 +1,43 @@
+// The Worker's bindings and variables, typed without Cloudflare's types so the service also runs under tests and other hosts.
+
+import type { KvNamespaceLike } from "../cache/kv-cache.js";
+
+/** A Workers KV binding: what kvCache uses, plus `list` (cleanup of a retired catalog version). */
+export interface KvNamespaceWithList extends KvNamespaceLike {
+  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{ keys: readonly { name: string }[]; list_complete: boolean; cursor?: string }>;
+}
+
+/** A number variable as wrangler passes it: a string from secrets and `--var`, a number from `[vars]`. */
+export type NumberVariable = string | number | undefined;
+
+/**
+ * What the service reads from `env`. Each variable is optional; defaults and ranges are documented
+ * in src/worker/README.md and checked in config.ts.
+ */
+export interface ServiceEnv {
+  /** Where catalogs, their embeddings and the version pointers live. */
+  readonly TOOLSIFT_KV: KvNamespaceWithList;
+  /** Secret: writes (`PUT`, `DELETE`) need `Authorization: Bearer <it>`. Unset: writes are refused. */
+  readonly TOOLSIFT_ADMIN_TOKEN?: string;
+  /** Secret: when set, reads (`GET`, select) need `Authorization: Bearer <it>` (the admin token works too). */
+  readonly TOOLSIFT_READ_TOKEN?: string;
+  /** Origins allowed to call from browsers: comma-separated, or `*`. Unset: no CORS headers. */
+  readonly TOOLSIFT_CORS_ORIGINS?: string;
+  readonly TOOLSIFT_MAX_BODY_BYTES?: NumberVariable;
+  readonly TOOLSIFT_MAX_SELECT_BODY_BYTES?: NumberVariable;
+  readonly TOOLSIFT_MAX_TOOLS?: NumberVariable;
+  readonly TOOLSIFT_MAX_DESCRIPTION_LENGTH?: NumberVariable;
+  readonly TOOLSIFT_MAX_QUERY_LENGTH?: NumberVariable;
+  readonly TOOLSIFT_RECHECK_SECONDS?: NumberVariable;
+  readonly TOOLSIFT_KV_TIMEOUT_MS?: NumberVariable;
+  readonly TOOLSIFT_WARM_CATALOGS?: NumberVariable;
+  /** `local` (default: the offline model, combined ranking) or `none` (keyword ranking). */
+  readonly TOOLSIFT_EMBEDDING?: string;
+  /** A catalog id to publish the bundled demo catalog under, once, when nothing is published there (`npm start` sets `demo`). */
+  readonly TOOLSIFT_SEED_DEMO?: string;
+}
+
+/** The part of the Workers `ExecutionContext` the service uses. */
+export interface ExecutionContextLike {
+  waitUntil(promise: Promise<unknown>): void;
+}

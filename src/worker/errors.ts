@@ -1,0 +1,107 @@
+// The service's error answers: one `ServiceError` with a documented code and HTTP status, rendered as `{ error: { code, message } }`.
+
+import { ToolsiftError } from "../errors.js";
+
+/**
+ * Every error code the service answers with, and its HTTP status. Messages name the offending field,
+ * value or limit and say what was expected; they never carry a stack trace.
+ */
+export const ERROR_STATUS = {
+  /** The body is not valid JSON. */
+  INVALID_JSON: 400,
+  /** The body is JSON but not the expected shape (field, type or range named in the message). */
+  INVALID_REQUEST: 400,
+  /** The catalog id in the path is not 1–64 of `A–Z a–z 0–9 _ -`, starting with a letter or digit. */
+  INVALID_CATALOG_ID: 400,
+  /** The catalog is not an array, `{ tools: [...] }` or an object of tools. */
+  INVALID_CATALOG: 400,
+  /** toolsift rejected a tool: missing or empty name, description or title of the wrong type. */
+  INVALID_TOOL: 400,
+  /** The same tool name twice in one catalog. */
+  DUPLICATE_TOOL: 400,
+  /** An input schema that is not an object. */
+  INVALID_SCHEMA: 400,
+  /** A selection option toolsift rejected (the request validation normally catches these first). */
+  INVALID_OPTION: 400,
+  /** A query toolsift rejected. */
+  INVALID_QUERY: 400,
+  /** No or a wrong `Authorization: Bearer <token>`; writes with no admin token configured. */
+  UNAUTHORIZED: 401,
+  /** No route has this path. */
+  NOT_FOUND: 404,
+  /** No catalog is published under this id. */
+  CATALOG_NOT_FOUND: 404,
+  /** The path exists, the method does not (`Allow` lists the methods). */
+  METHOD_NOT_ALLOWED: 405,
+  /** The body is larger than the limit for this route. */
+  PAYLOAD_TOO_LARGE: 413,
+  /** The catalog has more tools than `TOOLSIFT_MAX_TOOLS`. */
+  TOO_MANY_TOOLS: 413,
+  /** A tool's description or title is longer than `TOOLSIFT_MAX_DESCRIPTION_LENGTH`. */
+  DESCRIPTION_TOO_LONG: 413,
+  /** The query is longer than `TOOLSIFT_MAX_QUERY_LENGTH`. */
+  QUERY_TOO_LONG: 413,
+  /** The request has a body that is not `application/json` (or `application/*+json`). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A `TOOLSIFT_*` variable holds a value the service cannot use (named in the message). */
+  INVALID_CONFIGURATION: 500,
+  /** Anything unexpected; details are logged, not returned. */
+  INTERNAL: 500,
+  /** KV failed or timed out and there was no warm copy to answer from; a failed write keeps the previous version published. */
+  STORAGE_UNAVAILABLE: 503,
+} as const;
+
+export type ServiceErrorCode = keyof typeof ERROR_STATUS;
+
+const marker = Symbol.for("toolsift.service-error");
+
+/** An error the service answers with as it is: a documented code, its status, and a message for the caller. */
+export class ServiceError extends Error {
+  readonly [marker] = true;
+  override readonly name = "ServiceError";
+  readonly status: number;
+
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+    /** Extra response headers (`Allow`, `WWW-Authenticate`). */
+    readonly headers: Readonly<Record<string, string>> = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.status = ERROR_STATUS[code];
+  }
+
+  static isInstance(error: unknown): error is ServiceError {
+    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+  }
+}
+
+/** toolsift codes that mean the caller's input was wrong (400); any other ToolsiftError is internal. */
+const CALLER_CODES = new Set<string>(["INVALID_CATALOG", "INVALID_TOOL", "DUPLICATE_TOOL", "INVALID_SCHEMA", "INVALID_OPTION", "INVALID_QUERY"]);
+
+/** A ToolsiftError about the caller's input as the ServiceError to answer with; `undefined` for anything else. */
+export function fromToolsiftError(error: unknown): ServiceError | undefined {
+  if (!ToolsiftError.isInstance(error) || !CALLER_CODES.has(error.code)) return undefined;
+  return new ServiceError(error.code as ServiceErrorCode, error.message, {}, { cause: error });
+}
+
+/** The JSON answer for an error. */
+export function errorResponse(error: ServiceError): Response {
+  return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status, headers: error.headers });
+}
+
+/**
+ * The answer for anything thrown by a route: a ServiceError or a caller ToolsiftError as it is,
+ * anything else logged and answered 500 INTERNAL without its message or stack.
+ */
+export function responseForThrown(error: unknown, request: Request): Response {
+  if (ServiceError.isInstance(error)) {
+    if (error.status >= 500) console.error(`[toolsift service] ${request.method} ${new URL(request.url).pathname}: ${error.code}: ${error.message}`);
+    return errorResponse(error);
+  }
+  const caller = fromToolsiftError(error);
+  if (caller !== undefined) return errorResponse(caller);
+  console.error("[toolsift service] unexpected error", request.method, new URL(request.url).pathname, error);
+  return errorResponse(new ServiceError("INTERNAL", "The service failed to answer this request; the error is logged."));
+}

@@ -1,0 +1,67 @@
+// POST /v1/catalogs/:id/select: ranks a published catalog for a query or a conversation.
+
+import { conversationQuery } from "../agent/conversation-query.js";
+import type { ScoredTool } from "../tool-index.js";
+import { authorize } from "./auth.js";
+import { checkQueryLength } from "./limits.js";
+import { readJsonBody } from "./request-body.js";
+import type { RouteContext } from "./route-context.js";
+import { checkCatalogId, selectBodySchema, validate } from "./validation.js";
+import { dedupe, type ServiceWarning } from "./warnings.js";
+
+/** One ranked tool in a select answer; `explain: true` adds where its score came from. */
+function resultOf(tool: ScoredTool, explain: boolean) {
+  return {
+    name: tool.name,
+    score: tool.score,
+    ...(tool.fusion === undefined ? {} : { keyword: tool.fusion.keyword, semantic: tool.fusion.semantic }),
+    ...(tool.pinned === undefined ? {} : { pinned: tool.pinned }),
+    ...(explain
+      ? {
+          lexicalScore: tool.lexicalScore,
+          ...(tool.similarity === undefined ? {} : { similarity: tool.similarity }),
+          matchedTerms: tool.matchedTerms,
+          expansions: tool.expansions,
+        }
+      : {}),
+  };
+}
+
+/**
+ * `{ query | messages, maxTools?, threshold?, adaptive?, alwaysActive?, explain? }` →
+ * `{ tools, results, strategy, fallback?, catalog: { id, version }, query?, warnings? }`.
+ * With `messages`, the query is read from the conversation as `prepareStep` reads it (the latest user
+ * request, or the assistant's latest text), cut to TOOLSIFT_MAX_QUERY_LENGTH.
+ */
+export async function selectRoute(context: RouteContext): Promise<Response> {
+  await authorize(context.request, context.env, "read");
+  const id = checkCatalogId(context.params.id);
+  const { limits } = context.config;
+  const body = await readJsonBody(context.request, limits.maxSelectBodyBytes, "select");
+  const input = validate(selectBodySchema, body.value, "select request");
+  if (input.query !== undefined) checkQueryLength(input.query, limits);
+  const query = input.query ?? conversationQuery(input.messages ?? []).slice(0, limits.maxQueryLength);
+
+  const { entry, warnings } = await context.warm.lookup(id, context.store, { recheckMs: context.config.recheckMs, model: context.model });
+  const selection = await entry.index.selectWithScores(query, {
+    ...(input.maxTools === undefined ? {} : { maxTools: input.maxTools }),
+    ...(input.threshold === undefined ? {} : { threshold: input.threshold }),
+    ...(input.adaptive === undefined ? {} : { adaptive: input.adaptive }),
+    ...(input.alwaysActive === undefined ? {} : { alwaysActive: input.alwaysActive }),
+  });
+  const explain = input.explain === true;
+  const answered: ServiceWarning[] = [...warnings];
+  if (selection.fallback !== undefined) {
+    answered.push({ code: "EMBEDDING_FAILED", message: "Embedding failed for this request; it was ranked by keywords." });
+  }
+  const all = dedupe(answered);
+  return Response.json({
+    tools: selection.tools,
+    results: selection.results.map((tool) => resultOf(tool, explain)),
+    strategy: selection.strategy,
+    ...(selection.fallback === undefined ? {} : { fallback: selection.fallback }),
+    catalog: { id, version: entry.pointer.version },
+    ...(explain ? { query } : {}),
+    ...(all.length > 0 ? { warnings: all } : {}),
+  });
+}

@@ -1,0 +1,85 @@
+// The example agent route (examples/worker-agent) inside workerd: generateText + prepareStep with a scripted model, embeddings cached in KV.
+
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createAgentWorker } from "../../examples/worker-agent/src/agent.js";
+import { tools } from "../../examples/worker-agent/src/tools.js";
+import { scriptedModel, type ScriptStep } from "../agent/mock-model.js";
+import { interceptKv } from "./kv-interceptor.js";
+
+const kv = env.CACHE_TEST_KV;
+const allTools = Object.keys(tools);
+
+function post(body: unknown, path = "/agent", method = "POST"): Request {
+  return new Request(`http://agent.test${path}`, { method, headers: { "Content-Type": "application/json" }, body: method === "GET" ? undefined : JSON.stringify(body) });
+}
+
+/** A worker whose model plays `script`, on the shared test KV (counting its calls). */
+function agentWith(script: ScriptStep[]) {
+  const { model, offered } = scriptedModel(script);
+  const calls: string[] = [];
+  const counted = interceptKv(kv, (operation, key, proceed) => {
+    calls.push(`${operation} ${key}`);
+    return proceed();
+  });
+  const worker = createAgentWorker({ model: () => model, maxTools: 4 });
+  const run = async (body: unknown) => {
+    const response = await worker.fetch(post(body), { TOOL_EMBEDDINGS: counted });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  return { worker, run, offered, calls };
+}
+
+describe("examples/worker-agent: POST /agent", () => {
+  it("offers each step the few tools it needs, and runs the ones the model calls", async () => {
+    const agent = agentWith([{ toolCalls: [{ toolName: "stripe_list_charges", input: { customer: "cus_4821" } }] }, { toolCalls: [{ toolName: "stripe_create_refund", input: { charge: "ch_2" } }] }, { text: "Refunded the duplicate charge ch_2." }]);
+    const answer = await agent.run({ prompt: "Customer cus_4821 was charged twice. Find the duplicate charge and refund it." });
+    expect(answer.status).toBe(200);
+    expect(answer.body.text).toBe("Refunded the duplicate charge ch_2.");
+    expect(answer.body.steps.map((step: { toolCalls: { toolName: string }[] }) => step.toolCalls.map((call) => call.toolName))).toEqual([["stripe_list_charges"], ["stripe_create_refund"], []]);
+    expect(agent.offered).toHaveLength(3);
+    for (const offered of agent.offered) {
+      expect(offered.length).toBeGreaterThan(0);
+      expect(offered.length).toBeLessThan(allTools.length);
+      expect(offered).not.toContain("weather_forecast");
+      expect(offered).not.toContain("k8s_scale_deployment");
+    }
+    expect(agent.offered[0]).toEqual(expect.arrayContaining(["stripe_list_charges", "stripe_create_refund"]));
+    // After a call, the tool just used stays offered (recent-tool boost).
+    expect(agent.offered[1]).toContain("stripe_list_charges");
+    expect(agent.offered[2]).toContain("stripe_create_refund");
+  });
+
+  it("a different request is offered different tools", async () => {
+    const agent = agentWith([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Lisbon" } }] }, { text: "Sunny, 24°C." }]);
+    const answer = await agent.run({ messages: [{ role: "user", content: "What's the weather in Lisbon tomorrow?" }] });
+    expect(answer.status).toBe(200);
+    expect(agent.offered[0]).toContain("weather_forecast");
+    expect(agent.offered[0].some((name) => name.startsWith("stripe_"))).toBe(false);
+  });
+
+  it("caches the tool embeddings in the KV binding: a new isolate reads them and writes nothing", async () => {
+    const first = agentWith([{ text: "ok" }]);
+    await first.run({ prompt: "open a pull request for my branch" });
+    const stored = (await kv.list({ prefix: "toolsift/" })).keys.map((key) => key.name);
+    expect(stored.some((name) => name.endsWith("/manifest"))).toBe(true);
+    expect(stored.some((name) => name.includes("/chunk/"))).toBe(true);
+
+    const second = agentWith([{ text: "ok" }]);
+    await second.run({ prompt: "open a pull request for my branch" });
+    expect(second.calls.filter((call) => call.startsWith("get ") && call.endsWith("/manifest"))).toHaveLength(1);
+    expect(second.calls.filter((call) => !call.startsWith("get "))).toEqual([]);
+    expect(second.offered[0]).toContain("github_create_pull_request");
+  });
+
+  it("answers 404, 405 and 400 for other paths, methods and bodies", async () => {
+    const { worker } = agentWith([{ text: "unused" }]);
+    const kvEnv = { TOOL_EMBEDDINGS: kv };
+    expect((await worker.fetch(post({ prompt: "x" }, "/other"), kvEnv)).status).toBe(404);
+    const get = await worker.fetch(post(undefined, "/agent", "GET"), kvEnv);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+    expect((await worker.fetch(post({ prompt: "" }), kvEnv)).status).toBe(400);
+    expect((await worker.fetch(new Request("http://agent.test/agent", { method: "POST", body: "{nope" }), kvEnv)).status).toBe(400);
+  });
+});

@@ -1,0 +1,136 @@
+// Drives the selection service in-process inside workerd: one `createService()` per simulated isolate, over miniflare's real KV.
+
+import { env } from "cloudflare:workers";
+import type { KvNamespaceWithList, ServiceEnv } from "../../src/worker/env.js";
+import { createService, type ServiceOptions } from "../../src/worker/service.js";
+import { ERROR_STATUS } from "../../src/worker/errors.js";
+import type { KvOperation } from "./kv-interceptor.js";
+
+declare module "cloudflare:workers" {
+  /** The `main` Worker of wrangler.toml (src/worker/index.ts), called in-process. */
+  export const exports: { readonly default: { fetch(request: Request): Promise<Response> } };
+}
+
+/** The service's KV namespace (wrangler.toml binds TOOLSIFT_KV). */
+export const serviceKv = (env as unknown as { TOOLSIFT_KV: KvNamespaceWithList }).TOOLSIFT_KV;
+
+export const ADMIN_TOKEN = "test-admin-token";
+export const READ_TOKEN = "test-read-token";
+
+let ids = 0;
+/** A catalog id of its own for each test (KV is shared by the tests of a file). */
+export const freshId = (label = "c") => `${label}-${ids++}-${crypto.randomUUID().slice(0, 8)}`;
+
+/** An env for the service: the real KV, an admin token, the pointer re-read on every request; `overrides` on top. */
+export function serviceEnv(overrides: Partial<Record<keyof ServiceEnv, unknown>> = {}): ServiceEnv {
+  return { TOOLSIFT_KV: serviceKv, TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_RECHECK_SECONDS: "0", ...overrides } as ServiceEnv;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The parsed JSON body (undefined for an empty body). */
+  readonly body: any;
+  readonly text: string;
+}
+
+export interface RequestOptions {
+  /** A JSON value (stringified) or raw text/bytes. */
+  body?: unknown;
+  raw?: BodyInit;
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Default `application/json` when there is a body. */
+  contentType?: string | null;
+}
+
+/** One simulated isolate: its own service state (warm indexes), sharing KV with every other. */
+export class Isolate {
+  readonly service;
+  /** Work the service handed to `ctx.waitUntil`, awaited by `settle()`. */
+  private readonly pending: Promise<unknown>[] = [];
+
+  constructor(
+    public env: ServiceEnv = serviceEnv(),
+    options: ServiceOptions = {},
+  ) {
+    this.service = createService(options);
+  }
+
+  async fetch(request: Request, withEnv: ServiceEnv = this.env): Promise<Answer> {
+    const response = await this.service.fetch(request, withEnv, { waitUntil: (promise) => void this.pending.push(promise) });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text.length > 0 ? JSON.parse(text) : undefined, text };
+  }
+
+  request(method: string, path: string, options: RequestOptions = {}, withEnv?: ServiceEnv): Promise<Answer> {
+    const headers = new Headers(options.headers);
+    const token = options.token === undefined ? ADMIN_TOKEN : options.token;
+    if (token !== null) headers.set("Authorization", `Bearer ${token}`);
+    const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const contentType = options.contentType === undefined ? (body === undefined ? null : "application/json") : options.contentType;
+    if (contentType !== null) headers.set("Content-Type", contentType);
+    return this.fetch(new Request(`http://toolsift.test${path}`, { method, headers, body }), withEnv);
+  }
+
+  put(id: string, catalog: unknown, options: RequestOptions = {}): Promise<Answer> {
+    return this.request("PUT", `/v1/catalogs/${id}`, { body: catalog, ...options });
+  }
+
+  select(id: string, body: unknown, options: RequestOptions = {}, withEnv?: ServiceEnv): Promise<Answer> {
+    return this.request("POST", `/v1/catalogs/${id}/select`, { body, ...options }, withEnv);
+  }
+
+  get(id: string, options: RequestOptions = {}, withEnv?: ServiceEnv): Promise<Answer> {
+    return this.request("GET", `/v1/catalogs/${id}`, options, withEnv);
+  }
+
+  /** Waits for the work handed to `waitUntil` (clean-up of retired versions). */
+  async settle(): Promise<void> {
+    while (this.pending.length > 0) await Promise.allSettled(this.pending.splice(0));
+  }
+}
+
+/** Every documented error code answers with its documented status and `{ error: { code, message } }`. */
+export function isDocumentedError(answer: Answer): boolean {
+  const error = answer.body?.error;
+  if (typeof error !== "object" || error === null || typeof error.code !== "string" || typeof error.message !== "string") return false;
+  return (ERROR_STATUS as Record<string, number>)[error.code] === answer.status && Object.keys(answer.body).length === 1 && Object.keys(error).length === 2;
+}
+
+/** Decides what happens to one KV call: undefined lets it through. */
+export type KvFault = (operation: KvOperation | "list", key: string) => Promise<void> | "throw" | "hang" | undefined;
+
+/** A KV binding (with `list`) whose calls pass through `fault` first: injected failures over the real KV. */
+export function faultyKv(fault: KvFault, kv: KvNamespaceWithList = serviceKv): KvNamespaceWithList {
+  const run = async <T>(operation: KvOperation | "list", key: string, proceed: () => Promise<T>): Promise<T> => {
+    const decision = await fault(operation, key);
+    if (decision === "throw") throw new Error(`KV ${operation} ${key} failed (injected)`);
+    if (decision === "hang") return new Promise<never>(() => undefined);
+    return proceed();
+  };
+  return {
+    get: ((key: string, type: "text" | "arrayBuffer") => run("get", key, () => kv.get(key, type as "text"))) as KvNamespaceWithList["get"],
+    put: (key, value, options) => run("put", key, () => kv.put(key, value, options)),
+    delete: (key) => run("delete", key, () => kv.delete(key)),
+    list: (options) => run("list", options?.prefix ?? "", () => kv.list(options)),
+  };
+}
+
+/** A small MCP-shaped catalog: `names` with descriptions that make each one easy to find. */
+export function catalogOf(entries: Record<string, string>): { name: string; description: string; inputSchema: object }[] {
+  return Object.entries(entries).map(([name, description]) => ({ name, description, inputSchema: { type: "object", properties: {} } }));
+}
+
+export const BILLING = catalogOf({
+  stripe_create_refund: "Refund a Stripe charge or payment, fully or partly.",
+  stripe_create_invoice: "Draft and send a Stripe invoice to a customer.",
+  stripe_list_subscriptions: "List a customer's active subscriptions and billing plans.",
+});
+
+export const MESSAGING = catalogOf({
+  slack_post_message: "Post a message to a Slack channel or thread.",
+  gmail_send_email: "Send an email from the connected Gmail account.",
+  zoom_create_meeting: "Create a Zoom video call link.",
+  weather_forecast: "Get the weather forecast for a city.",
+});

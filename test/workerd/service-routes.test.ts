@@ -1,0 +1,371 @@
+// The selection service's HTTP API inside workerd: every route, every error code, auth, limits, CORS and the Worker's default export.
+
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { ERROR_STATUS } from "../../src/worker/errors.js";
+import { ADMIN_TOKEN, BILLING, MESSAGING, READ_TOKEN, freshId, isDocumentedError, Isolate, serviceEnv, type Answer } from "./service-harness.js";
+
+function expectError(answer: Answer, code: keyof typeof ERROR_STATUS, messagePart?: string): void {
+  expect(answer.body?.error?.code, answer.text).toBe(code);
+  expect(answer.status).toBe(ERROR_STATUS[code]);
+  expect(isDocumentedError(answer)).toBe(true);
+  if (messagePart !== undefined) expect(answer.body.error.message).toContain(messagePart);
+}
+
+describe("routes", () => {
+  it("GET /health answers ok with the embedding model, without a token", async () => {
+    const answer = await new Isolate().request("GET", "/health", { token: null });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: "ok", embedding: "toolsift/local-glove-100d-v1" });
+  });
+
+  it("GET / describes the routes (the playground's index.html takes this path once built)", async () => {
+    const answer = await new Isolate().request("GET", "/", { token: null });
+    expect(answer.status).toBe(200);
+    expect(answer.body.routes).toContain("POST /v1/catalogs/:id/select");
+  });
+
+  it("HEAD answers like GET without a body", async () => {
+    const answer = await new Isolate().request("HEAD", "/health", { token: null });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe("");
+  });
+
+  it("PUT publishes a new catalog (201), GET returns it as uploaded, PUT again replaces it (200)", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    const created = await isolate.put(id, BILLING);
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id,
+      version: expect.stringMatching(/^[a-z0-9]+-[a-z0-9]+$/),
+      tools: 3,
+      updatedAt: expect.any(String),
+      embeddings: { model: "toolsift/local-glove-100d-v1", status: "stored", vectors: 3 },
+    });
+    const read = await isolate.get(id);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ ...created.body, catalog: BILLING });
+
+    const replaced = await isolate.put(id, MESSAGING);
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.previousVersion).toBe(created.body.version);
+    expect(replaced.body.version).not.toBe(created.body.version);
+    expect((await isolate.get(id)).body.catalog).toEqual(MESSAGING);
+  });
+
+  it("POST select ranks the catalog: tools, per-tool scores with their keyword and semantic parts, the strategy and version", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    const { body: published } = await isolate.put(id, [...BILLING, ...MESSAGING]);
+    const answer = await isolate.select(id, { query: "refund the duplicate charge", maxTools: 3 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.tools[0]).toBe("stripe_create_refund");
+    expect(answer.body.tools.length).toBeLessThanOrEqual(3);
+    expect(answer.body.strategy).toBe("combined");
+    expect(answer.body.fallback).toBeUndefined();
+    expect(answer.body.warnings).toBeUndefined();
+    expect(answer.body.catalog).toEqual({ id, version: published.version });
+    const top = answer.body.results[0];
+    expect(Object.keys(top).sort()).toEqual(["keyword", "name", "score", "semantic"]);
+    expect(top.keyword + top.semantic).toBeCloseTo(top.score, 6);
+  });
+
+  it("select options: maxTools, adaptive, threshold and alwaysActive (pinned, after the ranked tools)", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    await isolate.put(id, [...BILLING, ...MESSAGING]);
+    const all = await isolate.select(id, { query: "stripe customer", maxTools: 7, adaptive: false });
+    expect(all.body.tools.length).toBeGreaterThan(3);
+    const strict = await isolate.select(id, { query: "stripe customer", maxTools: 7, adaptive: false, threshold: 0.99 });
+    expect(strict.body.results.every((result: { score: number }) => result.score >= 0.99)).toBe(true);
+    const pinned = await isolate.select(id, { query: "refund", maxTools: 1, alwaysActive: ["search_tools"] });
+    expect(pinned.body.tools).toEqual(["stripe_create_refund", "search_tools"]);
+    expect(pinned.body.results[1]).toEqual({ name: "search_tools", score: 1, pinned: "alwaysActive" });
+  });
+
+  it("select reads a conversation (messages) as prepareStep does, and explain says why", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    await isolate.put(id, [...BILLING, ...MESSAGING]);
+    const answer = await isolate.select(id, {
+      messages: [
+        { role: "user", content: "Post the release notes in Slack" },
+        { role: "assistant", content: [{ type: "text", text: "Done." }] },
+        { role: "user", content: [{ type: "text", text: "and email them to sam@example.com too, with the attachment" }] },
+      ],
+      explain: true,
+      maxTools: 2,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.query).toBe("and email them to sam@example.com too, with the attachment");
+    expect(answer.body.tools[0]).toBe("gmail_send_email");
+    expect(answer.body.results[0]).toMatchObject({ name: "gmail_send_email", lexicalScore: expect.any(Number), similarity: expect.any(Number), matchedTerms: expect.arrayContaining(["email"]) });
+  });
+
+  it("accepts every catalog shape createToolIndex reads", async () => {
+    const isolate = new Isolate();
+    const shapes = {
+      toolSet: { stripe_create_refund: { description: "Refund a charge", inputSchema: { type: "object", properties: { charge: { type: "string" } } } } },
+      mcpResult: { tools: [{ name: "stripe_create_refund", description: "Refund a charge", inputSchema: { type: "object" } }] },
+      openAiChat: [{ type: "function", function: { name: "stripe_create_refund", description: "Refund a charge", parameters: { type: "object" } } }],
+      openAiResponses: [{ type: "function", name: "stripe_create_refund", description: "Refund a charge", parameters: { type: "object" } }],
+      anthropic: [{ name: "stripe_create_refund", description: "Refund a charge", input_schema: { type: "object" } }, { type: "web_search_20250305", name: "web_search" }],
+    };
+    for (const [shape, catalog] of Object.entries(shapes)) {
+      const id = freshId(shape);
+      expect((await isolate.put(id, catalog)).status, shape).toBe(201);
+      const answer = await isolate.select(id, { query: "refund a charge" });
+      expect(answer.body.tools[0], shape).toBe("stripe_create_refund");
+    }
+    // Provider tools are never hidden: returned as pinned.
+    const anthropic = await isolate.select((await isolate.put(freshId(), shapes.anthropic)).body.id, { query: "refund" });
+    expect(anthropic.body.results.at(-1)).toEqual({ name: "web_search", score: 1, pinned: "provider" });
+  });
+
+  it("an empty catalog is published and selects nothing", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    expect((await isolate.put(id, [])).body).toMatchObject({ tools: 0, embeddings: { status: "stored", vectors: 0 } });
+    expect((await isolate.select(id, { query: "anything" })).body.tools).toEqual([]);
+  });
+
+  it("DELETE unpublishes: then GET, select and DELETE answer CATALOG_NOT_FOUND", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    const { body: published } = await isolate.put(id, BILLING);
+    await isolate.select(id, { query: "refund" });
+    const deleted = await isolate.request("DELETE", `/v1/catalogs/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ id, deleted: true, version: published.version });
+    expectError(await isolate.get(id), "CATALOG_NOT_FOUND", id);
+    expectError(await isolate.select(id, { query: "refund" }), "CATALOG_NOT_FOUND");
+    expectError(await isolate.request("DELETE", `/v1/catalogs/${id}`), "CATALOG_NOT_FOUND");
+    // A reader in another isolate that held it warm sees it gone at its next pointer check.
+    expectError(await new Isolate().select(id, { query: "refund" }), "CATALOG_NOT_FOUND");
+  });
+
+  it("the Worker's default export (wrangler.toml main) serves the same API", async () => {
+    const health = await exports.default.fetch(new Request("http://toolsift.test/health"));
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok", embedding: "toolsift/local-glove-100d-v1" });
+    // wrangler.toml sets no admin token, so writes are refused.
+    const put = await exports.default.fetch(new Request(`http://toolsift.test/v1/catalogs/${freshId()}`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: "[]" }));
+    expect(put.status).toBe(401);
+    expect(((await put.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("error answers", () => {
+  const isolate = new Isolate();
+
+  it("unknown paths: NOT_FOUND; known paths with another method: METHOD_NOT_ALLOWED with Allow", async () => {
+    for (const path of ["/nope", "/v1/catalogs", "/v1/catalogs/", "/v1/catalogs/a/select/extra", "/v1/catalogs//select", "/health/"]) {
+      expectError(await isolate.request("GET", path), "NOT_FOUND");
+    }
+    const post = await isolate.request("POST", "/health", { token: null });
+    expectError(post, "METHOD_NOT_ALLOWED");
+    expect(post.headers.get("Allow")).toBe("GET, HEAD");
+    const patch = await isolate.request("PATCH", "/v1/catalogs/x", { body: {} });
+    expectError(patch, "METHOD_NOT_ALLOWED");
+    expect(patch.headers.get("Allow")).toBe("GET, PUT, DELETE, HEAD");
+    expect((await isolate.request("GET", "/v1/catalogs/x/select")).headers.get("Allow")).toBe("POST");
+  });
+
+  it("INVALID_CATALOG_ID for ids that could not be KV key parts", async () => {
+    for (const id of ["bad%20id", "_leading", "-leading", "a".repeat(65), "d%2Fe", "caf%C3%A9"]) {
+      expectError(await isolate.get(id), "INVALID_CATALOG_ID", "1–64 characters");
+    }
+    expect((await isolate.get("A".repeat(64))).status).toBe(404);
+  });
+
+  it("INVALID_JSON for bodies that are not JSON, empty or not UTF-8", async () => {
+    const id = freshId();
+    expectError(await isolate.put(id, undefined, { raw: "{not json" }), "INVALID_JSON", "not valid JSON");
+    expectError(await isolate.put(id, undefined, { raw: "", contentType: "application/json" }), "INVALID_JSON", "empty");
+    expectError(await isolate.put(id, undefined, { raw: new Uint8Array([0x5b, 0xff, 0xfe, 0x5d]) }), "INVALID_JSON", "UTF-8");
+    expectError(await isolate.select(id, undefined, { raw: "[1," }), "INVALID_JSON");
+  });
+
+  it("UNSUPPORTED_MEDIA_TYPE for bodies that are not declared JSON; +json types are accepted", async () => {
+    const id = freshId();
+    expectError(await isolate.put(id, undefined, { raw: "[]", contentType: "text/plain" }), "UNSUPPORTED_MEDIA_TYPE", "text/plain");
+    expectError(await isolate.put(id, undefined, { raw: "[]", contentType: null }), "UNSUPPORTED_MEDIA_TYPE");
+    expectError(await isolate.select(id, undefined, { raw: "query=x", contentType: "application/x-www-form-urlencoded" }), "UNSUPPORTED_MEDIA_TYPE");
+    expect((await isolate.put(id, undefined, { raw: "[]", contentType: "application/vnd.api+json; charset=utf-8" })).status).toBe(201);
+  });
+
+  it("INVALID_CATALOG, INVALID_TOOL, DUPLICATE_TOOL, INVALID_SCHEMA: toolsift's catalog checks, naming the tool", async () => {
+    const id = freshId();
+    for (const body of ["a string", 42, null, true]) expectError(await isolate.put(id, body), "INVALID_CATALOG", "catalog");
+    expectError(await isolate.put(id, [{ description: "no name" }]), "INVALID_TOOL", "index 0");
+    expectError(await isolate.put(id, [{ name: "a", description: 5 }]), "INVALID_TOOL", '"a"');
+    expectError(await isolate.put(id, { tools: [{ name: "a" }, { name: "a" }] }), "DUPLICATE_TOOL", "index 0 and 1");
+    expectError(await isolate.put(id, [{ name: "a", inputSchema: 5 }]), "INVALID_SCHEMA", '"a"');
+    expectError(await isolate.get(id), "CATALOG_NOT_FOUND");
+  });
+
+  it("INVALID_REQUEST for select bodies of the wrong shape, naming the field", async () => {
+    const id = freshId();
+    await isolate.put(id, BILLING);
+    const cases: [unknown, string][] = [
+      [{}, '"query"'],
+      [{ query: "a", messages: [] }, "exactly one"],
+      [{ query: 5 }, "query"],
+      [{ query: "a", maxTools: 0 }, "maxTools"],
+      [{ query: "a", maxTools: 2.5 }, "maxTools"],
+      [{ query: "a", maxTools: 101 }, "maxTools"],
+      [{ query: "a", threshold: 2 }, "threshold"],
+      [{ query: "a", adaptive: "yes" }, "adaptive"],
+      [{ query: "a", alwaysActive: [1] }, "alwaysActive[0]"],
+      [{ query: "a", max_tools: 3 }, "max_tools"],
+      [{ messages: [{ content: "hi" }] }, "messages[0].role"],
+      [[], "body"],
+      ["refund", "body"],
+    ];
+    for (const [body, field] of cases) expectError(await isolate.select(id, body), "INVALID_REQUEST", field);
+  });
+
+  it("INVALID_CONFIGURATION names the variable; INTERNAL hides the cause", async () => {
+    expectError(await new Isolate(serviceEnv({ TOOLSIFT_MAX_TOOLS: "many" })).request("GET", "/health"), "INVALID_CONFIGURATION", "TOOLSIFT_MAX_TOOLS");
+    expectError(await new Isolate(serviceEnv({ TOOLSIFT_EMBEDDING: "openai" })).request("GET", "/health"), "INVALID_CONFIGURATION", "TOOLSIFT_EMBEDDING");
+    expectError(await new Isolate(serviceEnv({ TOOLSIFT_KV: undefined })).request("GET", "/health"), "INVALID_CONFIGURATION", "TOOLSIFT_KV");
+    const broken = new Isolate(serviceEnv(), {
+      embeddingModel: () => {
+        throw new Error("secret detail at /srv/app/model.ts:12");
+      },
+    });
+    const answer = await broken.request("GET", "/health");
+    expectError(answer, "INTERNAL");
+    expect(answer.text).not.toContain("secret");
+    expect(answer.text).not.toContain("model.ts");
+  });
+});
+
+describe("auth", () => {
+  it("writes need the admin token; a wrong or missing one is UNAUTHORIZED with a Bearer challenge", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    const missing = await isolate.put(id, BILLING, { token: null });
+    expectError(missing, "UNAUTHORIZED", "Authorization: Bearer");
+    expect(missing.headers.get("WWW-Authenticate")).toBe('Bearer realm="toolsift"');
+    const wrong = await isolate.put(id, BILLING, { token: `${ADMIN_TOKEN}x` });
+    expectError(wrong, "UNAUTHORIZED", "not the admin token");
+    expect(wrong.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+    expectError(await isolate.put(id, BILLING, { token: ADMIN_TOKEN.slice(0, -1) }), "UNAUTHORIZED");
+    expectError(await isolate.put(id, BILLING, { headers: { Authorization: `Basic ${btoa(`admin:${ADMIN_TOKEN}`)}` }, token: null }), "UNAUTHORIZED");
+    expectError(await isolate.request("DELETE", `/v1/catalogs/${id}`, { token: "nope" }), "UNAUTHORIZED");
+    expect((await isolate.put(id, BILLING, { headers: { Authorization: `bearer ${ADMIN_TOKEN}` }, token: null })).status).toBe(201);
+    // Auth is checked before the body is read: an unauthenticated oversized or malformed upload is still 401.
+    expectError(await isolate.put(id, undefined, { raw: "{nope", token: null }), "UNAUTHORIZED");
+  });
+
+  it("with no TOOLSIFT_ADMIN_TOKEN, writes are refused", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_ADMIN_TOKEN: undefined }));
+    expectError(await isolate.put(freshId(), BILLING), "UNAUTHORIZED", "no TOOLSIFT_ADMIN_TOKEN");
+    expectError(await new Isolate(serviceEnv({ TOOLSIFT_ADMIN_TOKEN: "" })).put(freshId(), BILLING), "UNAUTHORIZED");
+  });
+
+  it("with TOOLSIFT_READ_TOKEN, reads need it or the admin token; /health stays open", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_READ_TOKEN: READ_TOKEN }));
+    const id = freshId();
+    await isolate.put(id, BILLING);
+    expectError(await isolate.get(id, { token: null }), "UNAUTHORIZED", "read token");
+    expectError(await isolate.select(id, { query: "refund" }, { token: "wrong" }), "UNAUTHORIZED");
+    expect((await isolate.get(id, { token: READ_TOKEN })).status).toBe(200);
+    expect((await isolate.select(id, { query: "refund" }, { token: READ_TOKEN })).status).toBe(200);
+    expect((await isolate.select(id, { query: "refund" }, { token: ADMIN_TOKEN })).status).toBe(200);
+    expectError(await isolate.put(id, BILLING, { token: READ_TOKEN }), "UNAUTHORIZED", "admin token");
+    expect((await isolate.request("GET", "/health", { token: null })).status).toBe(200);
+    // Without a read token, reads are open.
+    expect((await new Isolate().get(id, { token: null })).status).toBe(200);
+  });
+});
+
+describe("limits", () => {
+  it("PAYLOAD_TOO_LARGE past TOOLSIFT_MAX_BODY_BYTES, from Content-Length or while reading a streamed body", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_BODY_BYTES: "1024", TOOLSIFT_MAX_SELECT_BODY_BYTES: "2048" }));
+    const id = freshId();
+    const big = JSON.stringify(catalogOfSize(40));
+    expect(big.length).toBeGreaterThan(1024);
+    expectError(await isolate.put(id, undefined, { raw: big }), "PAYLOAD_TOO_LARGE", "1024 bytes");
+    const encoded = new TextEncoder().encode(big);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let offset = 0; offset < encoded.length; offset += 100) controller.enqueue(encoded.slice(offset, offset + 100));
+        controller.close();
+      },
+    });
+    const streamed = await isolate.fetch(new Request(`http://toolsift.test/v1/catalogs/${id}`, { method: "PUT", headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" }, body: stream }));
+    expectError(streamed, "PAYLOAD_TOO_LARGE");
+    expect((await isolate.put(id, catalogOfSize(3))).status).toBe(201);
+    expectError(await isolate.select(id, { query: "x".repeat(1000), messages: undefined, alwaysActive: Array(30).fill("y".repeat(40)) }), "PAYLOAD_TOO_LARGE", "2048 bytes");
+  });
+
+  it("TOO_MANY_TOOLS past TOOLSIFT_MAX_TOOLS, DESCRIPTION_TOO_LONG past TOOLSIFT_MAX_DESCRIPTION_LENGTH (naming the tool)", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_TOOLS: 3, TOOLSIFT_MAX_DESCRIPTION_LENGTH: "40" }));
+    const id = freshId();
+    expectError(await isolate.put(id, catalogOfSize(4)), "TOO_MANY_TOOLS", "4 tools; the limit is 3");
+    expect((await isolate.put(id, catalogOfSize(3))).status).toBe(201);
+    expectError(await isolate.put(id, [{ name: "wordy", description: "d".repeat(41) }]), "DESCRIPTION_TOO_LONG", '"wordy"');
+    expectError(await isolate.put(id, [{ name: "titled", title: "t".repeat(41), description: "ok" }]), "DESCRIPTION_TOO_LONG", "title");
+    // The failed writes left the published version alone.
+    expect((await isolate.get(id)).body.tools).toBe(3);
+  });
+
+  it("QUERY_TOO_LONG past TOOLSIFT_MAX_QUERY_LENGTH; a query read from messages is cut to it instead", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_QUERY_LENGTH: "20" }));
+    const id = freshId();
+    await isolate.put(id, BILLING);
+    expect((await isolate.select(id, { query: "r".repeat(20) })).status).toBe(200);
+    expectError(await isolate.select(id, { query: "r".repeat(21) }), "QUERY_TOO_LONG", "21 characters; the limit is 20");
+    const fromMessages = await isolate.select(id, { messages: [{ role: "user", content: `refund ${"please ".repeat(20)}` }], explain: true });
+    expect(fromMessages.status).toBe(200);
+    expect(fromMessages.body.query).toHaveLength(20);
+  });
+});
+
+describe("CORS", () => {
+  const origin = "https://app.example";
+
+  it("off by default: a preflight gets Allow and no CORS headers", async () => {
+    const answer = await new Isolate().request("OPTIONS", "/v1/catalogs/x/select", { token: null, headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get("Allow")).toBe("POST, OPTIONS");
+    expect(answer.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  it("an allowed origin's preflight may send Authorization and Content-Type; other origins get nothing", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_CORS_ORIGINS: `${origin}, https://other.example` }));
+    const preflight = await isolate.request("OPTIONS", "/v1/catalogs/x", { token: null, headers: { Origin: origin, "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "authorization, content-type" } });
+    expect(preflight.status).toBe(204);
+    expect(Object.fromEntries(preflight.headers)).toMatchObject({
+      "access-control-allow-origin": origin,
+      "access-control-allow-methods": "GET, PUT, DELETE, HEAD, OPTIONS",
+      "access-control-allow-headers": "Authorization, Content-Type",
+      "access-control-max-age": "86400",
+      vary: "Origin",
+    });
+    const stranger = await isolate.request("OPTIONS", "/v1/catalogs/x", { token: null, headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "PUT" } });
+    expect(stranger.headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(stranger.headers.get("Vary")).toBe("Origin");
+    expectError(await isolate.request("OPTIONS", "/nope", { token: null, headers: { Origin: origin } }), "NOT_FOUND");
+  });
+
+  it("answers, errors included, carry the allowed origin; `*` allows every origin", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_CORS_ORIGINS: origin }));
+    const health = await isolate.request("GET", "/health", { token: null, headers: { Origin: origin } });
+    expect(health.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+    const denied = await isolate.put(freshId(), BILLING, { token: null, headers: { Origin: origin } });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get("Access-Control-Allow-Origin")).toBe(origin);
+    expect(denied.headers.get("Access-Control-Expose-Headers")).toContain("WWW-Authenticate");
+    const any = new Isolate(serviceEnv({ TOOLSIFT_CORS_ORIGINS: "*" }));
+    expect((await any.request("GET", "/health", { token: null, headers: { Origin: "https://anyone.example" } })).headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect((await any.request("GET", "/health", { token: null })).headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+});
+
+function catalogOfSize(count: number) {
+  return Array.from({ length: count }, (_, n) => ({ name: `tool_${n}`, description: `Tool number ${n}` }));
+}
