@@ -375,6 +375,24 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     return excluded;
   }
 
+  /**
+   * The query the embedding model reads: the text, plus the catalog words its typos were read as
+   * ("sned an emial" + "send email"), so a misspelt word is not lost to the semantic side. Only for
+   * models that say which words they know (the local model): a word it knows is no typo to it, and
+   * API models read typos themselves.
+   */
+  const knowsWord = (options?.embeddingModel as { knowsWord?: (word: string) => boolean | undefined } | undefined)?.knowsWord;
+  function withCorrections(text: string, terms: readonly QueryTerm[]): string {
+    if (typeof knowsWord !== "function") return text;
+    const corrections = new Map<number, string>();
+    for (const term of terms) {
+      if (term.correction === undefined || knowsWord(term.from) !== false) continue;
+      const best = corrections.get(term.word);
+      if (best === undefined) corrections.set(term.word, term.correction);
+    }
+    return corrections.size === 0 ? text : `${text}\n${[...corrections.values()].join(" ")}`;
+  }
+
   /** Share of the query's words that the keyword index matched (exactly, or through a typo or abbreviation). */
   function keywordCoverage(text: string, terms: readonly QueryTerm[]): number {
     let words = 0;
@@ -420,7 +438,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     let query: Float32Array | undefined;
     if (vectors !== undefined) {
       try {
-        query = await semantic.embedQuery(text, vectors.index.dims);
+        query = await semantic.embedQuery(withCorrections(text, terms()), vectors.index.dims);
       } catch (error) {
         reportEmbeddingFailure("query", error);
       }

@@ -20,6 +20,8 @@ export interface QueryTerm {
   readonly from: string;
   /** Position of the (first) query word it came from, among the query's indexed words. */
   readonly word: number;
+  /** For typo matches: the catalog word the query word was read as ("sned" → "send"). */
+  readonly correction?: string;
 }
 
 /** Expansion settings resolved from the index options. */
@@ -45,16 +47,16 @@ class TermCollector {
   readonly terms = new Map<number, QueryTerm>();
   constructor(private readonly index: PostingsIndex) {}
 
-  add(termId: number, weight: number, kind: MatchKind, from: string, word: number): void {
+  add(termId: number, weight: number, kind: MatchKind, from: string, word: number, correction?: string): void {
     const existing = this.terms.get(termId);
     if (existing !== undefined && existing.weight >= weight) return;
-    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word });
+    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word, ...(correction !== undefined ? { correction } : {}) });
   }
 
   addSurface(surface: string, weight: number, kind: MatchKind, from: string, word: number): boolean {
     const id = this.index.surfaces.get(surface);
     if (id === undefined) return false;
-    this.add(id, weight, kind, from, word);
+    this.add(id, weight, kind, from, word, kind === "typo" ? surface : undefined);
     return true;
   }
 }

@@ -25,6 +25,8 @@ export interface LocalEmbeddingModelOptions {
 export interface LocalEmbeddingModel extends EmbeddingModelV4 {
   /** Loads and checks the asset (done on first use anyway). */
   load(): Promise<void>;
+  /** Whether the (loaded) model has a vector for `word`; `undefined` before it is loaded. */
+  knowsWord(word: string): boolean | undefined;
   /** Unit vectors of single words, `undefined` for words outside the vocabulary. */
   wordVectors(words: readonly string[]): Promise<(Float32Array | undefined)[]>;
   /** Vector length. */
@@ -181,6 +183,9 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
       abortSignal?.throwIfAborted();
       const model = loaded ?? (await ready());
       return { embeddings: values.map((value) => embedText(model, value)), usage: { tokens: 0 }, warnings: [] };
+    },
+    knowsWord(word) {
+      return loaded === undefined ? undefined : loaded.vocabulary.has(word);
     },
     async wordVectors(words) {
       const model = loaded ?? (await ready());

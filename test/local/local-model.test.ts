@@ -89,6 +89,13 @@ describe("selection with the local model", () => {
     expect(await combined.select(query, { maxTools: 3, adaptive: false })).toContain("stripe_refund_payment");
   });
 
+  it("the local model reads a misspelt query word as the catalog word it was corrected to", async () => {
+    const index = createToolIndex(saasCatalog, { embeddingModel: localEmbeddingModel() });
+    const { results } = await index.selectWithScores("sned an emial to the team about the outage", { maxTools: 3, adaptive: false });
+    expect(results[0].name).toBe("send_email");
+    expect(results[0].fusion!.semantic).toBeGreaterThan(0);
+  });
+
   it("query expansion adds the catalog's nearest words for a word it lacks, reported as semantic", async () => {
     const model = localEmbeddingModel();
     const index = createToolIndex(saasCatalog, { queryExpansion: { model, threshold: 0.4 } });
