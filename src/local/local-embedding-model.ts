@@ -80,9 +80,11 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
   const removeCommon = options.removeCommonComponent ?? true;
   let loading: Promise<Loaded> | undefined;
   let loaded: Loaded | undefined;
+  // Dropped once loaded: the rows now live in wasm memory, and holding the source would keep its bytes too.
+  let assetSource: LocalModelAssetSource | undefined = options.asset;
 
   async function load(): Promise<Loaded> {
-    const asset = parseLocalModelAsset(await assetBytes(options.asset ?? defaultLocalModelAsset()));
+    const asset = parseLocalModelAsset(await assetBytes(assetSource ?? defaultLocalModelAsset()));
     const vocabulary = new Map<string, number>();
     asset.words.forEach((word, id) => vocabulary.set(word, id));
     // Zipf estimate of each word's probability from its frequency rank in the source (400k words).
@@ -117,7 +119,10 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
 
   function ready(): Promise<Loaded> {
     loading ??= load().then(
-      (result) => (loaded = result),
+      (result) => {
+        assetSource = undefined;
+        return (loaded = result);
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
