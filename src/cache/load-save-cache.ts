@@ -1,5 +1,6 @@
 // Adapts toolpick's whole-set `{ load, save }` cache to EmbeddingCache, with a trailing marker row that maps vectors back to their keys.
 
+import { mixedHash32 } from "../core/hash.js";
 import { ToolsiftError } from "../errors.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import { splitCacheKey, type EmbeddingCache, type LoadSaveEmbeddingCache } from "./embedding-cache.js";
@@ -12,19 +13,7 @@ export const MARKER_FORMAT = 1;
 const HALF = 2 ** 26;
 
 /** 32-bit FNV-1a with a murmur3 finaliser, so that both 26-bit halves below are well mixed. */
-function mix32(text: string, seed: number): number {
-  let hash = seed >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
-}
+const mix32 = (text: string, seed: number): number => mixedHash32(text, seed);
 
 /**
  * A 52-bit hash of the whole key (namespace included), as two 26-bit integers: exact in a JSON

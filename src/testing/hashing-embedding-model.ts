@@ -1,6 +1,7 @@
 // Deterministic embedding models for tests and benchmarks: a seeded feature-hashing model and a failing one (AI SDK EmbeddingModelV4).
 
 import type { EmbeddingModelV4 } from "@ai-sdk/provider";
+import { mixedHash32 } from "../core/hash.js";
 import { tokenize } from "../core/tokenizer.js";
 
 /** Options of `hashingEmbeddingModel`. */
@@ -16,18 +17,7 @@ export interface HashingEmbeddingModelOptions {
 }
 
 function hash32(text: string, seed: number): number {
-  let hash = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  // Final avalanche (murmur3 fmix) so nearby strings spread over all dimensions.
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
+  return mixedHash32(text, 0x811c9dc5 ^ seed);
 }
 
 /**
