@@ -12,15 +12,13 @@ export const MARKER_FORMAT = 1;
 
 const HALF = 2 ** 26;
 
-/** 32-bit FNV-1a with a murmur3 finaliser, so that both 26-bit halves below are well mixed. */
-const mix32 = (text: string, seed: number): number => mixedHash32(text, seed);
 
 /**
  * A 52-bit hash of the whole key (namespace included), as two 26-bit integers: exact in a JSON
  * number, and 52 bits keep collisions among 100,000 keys below one in 10^6.
  */
 export function markerHash(key: string): [high: number, low: number] {
-  return [mix32(key, 0x811c9dc5) % HALF, mix32(key, 0x9e3779b9) % HALF];
+  return [mixedHash32(key, 0x811c9dc5) % HALF, mixedHash32(key, 0x9e3779b9) % HALF];
 }
 
 const markerId = (high: number, low: number): number => high * HALF + low;
