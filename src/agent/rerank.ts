@@ -1,6 +1,7 @@
 // LLM reranking and description enrichment through generateText with Output.object; both fail soft.
 
 import type { LanguageModel } from "ai";
+import { loadAi } from "../ai-sdk.js";
 
 /** A tool as the reranker and the enricher see it. */
 export interface ToolText {
@@ -8,11 +9,6 @@ export interface ToolText {
   readonly description: string;
 }
 
-let aiModule: Promise<typeof import("ai")> | undefined;
-function loadAi(): Promise<typeof import("ai")> {
-  aiModule ??= import("ai");
-  return aiModule;
-}
 
 /**
  * Asks `model` to order `candidates` by relevance to `query`; returns tool names, best first, only

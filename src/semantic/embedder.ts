@@ -1,6 +1,7 @@
 // Calls any AI SDK embedding model through `embedMany`/`embed`, with a timeout, an abort signal and bounded parallelism.
 
 import type { EmbeddingModel } from "ai";
+import { loadAi } from "../ai-sdk.js";
 import { ToolsiftError } from "../errors.js";
 
 /** How toolsift calls the embedding model. */
@@ -48,16 +49,6 @@ export function modelIdentity(model: unknown): ModelIdentity {
   );
 }
 
-let aiModule: Promise<typeof import("ai")> | undefined;
-
-/** The AI SDK, imported on first use so keyword-only users need not install it. */
-function loadAi(): Promise<typeof import("ai")> {
-  aiModule ??= import("ai").catch((cause: unknown) => {
-    aiModule = undefined;
-    throw new ToolsiftError("MISSING_DEPENDENCY", `Embedding models need the "ai" package (AI SDK 5 or later): npm install ai.`, { dependency: "ai" }, { cause });
-  });
-  return aiModule;
-}
 
 function callSignal(settings: EmbedderSettings): AbortSignal {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
