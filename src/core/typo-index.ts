@@ -138,13 +138,22 @@ export class TypoIndex {
       const candidate = this.words[id];
       if (candidate === word) continue;
       const distance = editDistance(word, candidate, budget);
-      if (distance <= budget) matches.push({ word: candidate, distance });
+      if (distance <= budget && sameStart(word, candidate)) matches.push({ word: candidate, distance });
     }
     matches.sort((a, b) => a.distance - b.distance || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
     if (matches.length === 0) return matches;
     const best = matches[0].distance;
     return matches.filter((match) => match.distance === best).slice(0, limit);
   }
+}
+
+/**
+ * People rarely mistype the first letter of a short word, while a real word one letter away ("says" →
+ * "days") is common: under 8 letters a candidate must start with the same letter, or with the first two
+ * swapped ("esnd" → "send").
+ */
+function sameStart(word: string, candidate: string): boolean {
+  return word.length >= 8 || candidate[0] === word[0] || (candidate[0] === word[1] && candidate[1] === word[0]);
 }
 
 /** A query of 8+ letters may be 2 edits from a 6+ letter catalog word; shorter words need only 1. */

@@ -76,6 +76,15 @@ describe("ranking", () => {
     expect((await parks.select("Boook a hotel"))[0]).toBe("book_hotel");
   });
 
+  it("does not read a real word as a typo of another first letter, but fixes a swapped first pair", async () => {
+    const catalog = createToolIndex([
+      { name: "weather_forecast", description: "Forecast for the next days." },
+      { name: "send_email", description: "Send an email." },
+    ]);
+    expect(await catalog.select("what the customer says", noCut)).toEqual([]);
+    expect((await catalog.select("esnd it", noCut))[0]).toBe("send_email");
+  });
+
   it("ignores typos when typo tolerance is off", async () => {
     const strict = createToolIndex(saasCatalog, { typoTolerance: false });
     expect(await strict.select("refnud the paymnet")).toEqual([]);
