@@ -142,7 +142,10 @@ const ELBOW_GAP = 0.4;
 const MIN_ADAPTIVE = 2;
 
 interface BuiltIndex {
+  /** The keyword index (built on first use in `strategy: "semantic"`). */
   readonly engine: LexicalEngine;
+  /** Whether the keyword index exists yet. */
+  readonly hasKeywordIndex: boolean;
   /** Word-vector neighbours of the catalog's words (query expansion), when configured. */
   readonly neighbours: CatalogNeighbours | undefined;
   /** Ranked documents → catalog tools (provider tools are not ranked). */
@@ -250,27 +253,53 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
         }
       }),
     );
-    const arena = new WasmArena(instantiateCore(await module()));
-    const fields = docTools.map((tool, position) => toolFields(tool, schemas[position]));
+    const compiled = await module();
     const enrichmentModel = options?.enrichDescriptions ? (options.enrichmentModel ?? options.rerankerModel) : undefined;
-    if (enrichmentModel !== undefined) {
-      const texts = await enrichDescriptions(enrichmentModel, docTools.map((tool) => ({ name: tool.name, description: tool.description })), embeddingCache, emit, options?.abortSignal);
-      docTools.forEach((tool, position) => {
-        const text = texts.get(tool.name);
-        if (text !== undefined) fields[position] = { ...fields[position], description: `${fields[position].description}\n${text}` };
+    const enriched =
+      enrichmentModel === undefined
+        ? new Map<string, string>()
+        : await enrichDescriptions(enrichmentModel, docTools.map((tool) => ({ name: tool.name, description: tool.description })), embeddingCache, emit, options?.abortSignal);
+    const fieldsOf = (): ToolFields[] =>
+      docTools.map((tool, position) => {
+        const fields = toolFields(tool, schemas[position]);
+        const text = enriched.get(tool.name);
+        return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
       });
-    }
-    const engine = new LexicalEngine(fields, settings, arena);
+    const fields = fieldsOf();
+    // A semantic index ranks by vectors; its keyword index serves only fallbacks and explain, so it is
+    // built on first need (from the tools and their schemas, which the catalog holds anyway).
+    const lazyKeywords = semantic !== undefined && semanticOptions.strategy === "semantic" && expansion === undefined;
+    let engine = lazyKeywords ? undefined : new LexicalEngine(fields, settings, new WasmArena(instantiateCore(compiled)));
+    let docOfMap: Map<string, number> | undefined;
     let neighbours: CatalogNeighbours | undefined;
     if (expansion !== undefined) {
       try {
-        neighbours = await CatalogNeighbours.build(engine.postings, expansion.source, new WasmArena(instantiateCore(await module())), expansion);
+        neighbours = await CatalogNeighbours.build(engine!.postings, expansion.source, new WasmArena(instantiateCore(compiled)), expansion);
       } catch (error) {
         emit({ type: "query-expansion-failed", error, message: "loading word vectors for query expansion failed; this index ranks without expansion" });
       }
     }
     const keepFields = semantic !== undefined && semanticOptions.strategy !== "keyword";
-    return { engine, neighbours, docTools, docOf: new Map(docTools.map((tool, position) => [tool.name, position])), fields: keepFields ? fields : undefined, vectors: undefined, embedding: undefined, embeddingFailed: false };
+    return {
+      get engine() {
+        engine ??= new LexicalEngine(fieldsOf(), settings, new WasmArena(instantiateCore(compiled)));
+        return engine;
+      },
+      get hasKeywordIndex() {
+        return engine !== undefined;
+      },
+      neighbours,
+      docTools,
+      // Name → document, made on first need (pins, rules, explain): plain selects never look a name up.
+      get docOf() {
+        docOfMap ??= new Map(docTools.map((tool, position) => [tool.name, position]));
+        return docOfMap;
+      },
+      fields: keepFields ? fields : undefined,
+      vectors: undefined,
+      embedding: undefined,
+      embeddingFailed: false,
+    };
   }
 
   function ready(): Promise<BuiltIndex> {
@@ -438,7 +467,8 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
     let query: Float32Array | undefined;
     if (vectors !== undefined) {
       try {
-        query = await semantic.embedQuery(withCorrections(text, terms()), vectors.index.dims);
+        // Typo corrections come from the keyword index: combined search has it, semantic search does not build it for this.
+        query = await semantic.embedQuery(semanticOptions.strategy === "combined" ? withCorrections(text, terms()) : text, vectors.index.dims);
       } catch (error) {
         reportEmbeddingFailure("query", error);
       }
@@ -535,7 +565,8 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(tools: CATALO
       strategy = ranking.strategy;
       fallback = ranking.fallback;
       for (const hit of hits) {
-        const contributions = index.engine.contributions(ranking.terms(), hit.doc);
+        // Term provenance is keyword evidence: semantic rankings report none (and build no keyword index for it).
+        const contributions = ranking.strategy === "semantic" && !index.hasKeywordIndex ? [] : index.engine.contributions(ranking.terms(), hit.doc);
         results.push({
           name: index.docTools[hit.doc].name as NAME,
           score: hit.score,

@@ -15,8 +15,8 @@ export const EMBEDDING_FORMAT = "toolsift-v1";
 /** Vectors for the documents of one built index (row i = document i). */
 export interface VectorSet {
   readonly index: VectorIndex;
-  /** Embedding-text hash of each row. */
-  readonly hashes: readonly string[];
+  /** Embedding-text hash of each row (16 hex digits each, packed: 8 bytes a row rather than a string). */
+  readonly hashes: BigUint64Array;
 }
 
 export interface SemanticSettings {
@@ -63,7 +63,7 @@ export class SemanticEngine {
 
     if (previous !== undefined) {
       const previousRow = new Map<string, number>();
-      previous.hashes.forEach((hash, row) => previousRow.set(hash, row));
+      previous.hashes.forEach((hash, row) => previousRow.set(hash.toString(16).padStart(16, "0"), row));
       for (let row = 0; row < count; row++) {
         const from = previousRow.get(hashes[row]);
         if (from !== undefined) {
@@ -124,7 +124,7 @@ export class SemanticEngine {
       this.emit({ type: "embedding-warning", message: `${zero.length} tool vectors were zero or not finite; those tools rank by keywords only`, rows: zero });
     }
     this.emit({ type: "embeddings-ready", tools: count, dimensions: dims ?? 0, ...report, milliseconds: Date.now() - started });
-    return { index, hashes: [...hashes] };
+    return { index, hashes: BigUint64Array.from(hashes, (hash) => BigInt(`0x${hash}`)) };
   }
 
   /** The query's embedding, from the LRU when the same (normalised) query was embedded before. */

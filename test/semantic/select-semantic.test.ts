@@ -124,6 +124,23 @@ describe("never breaks the agent", () => {
     expect((await index.selectWithScores("send an email")).strategy).toBe("combined");
   });
 
+  it("a semantic index builds its keyword index on the first fallback and ranks with it", async () => {
+    const log = recorder();
+    let failQueries = false;
+    const base = hashingEmbeddingModel();
+    const model = { ...base, doEmbed: (options: Parameters<typeof base.doEmbed>[0]) => (failQueries ? Promise.reject(new Error("rate limited")) : base.doEmbed(options)) };
+    const index = createToolIndex(saasCatalog, { embeddingModel: model, strategy: "semantic", onEvent: log.onEvent, maxRetries: 0 });
+    await index.warmUp();
+    const semanticResult = await index.selectWithScores("post a message in a slack channel");
+    expect(semanticResult.strategy).toBe("semantic");
+    expect(semanticResult.results[0].matchedTerms).toEqual([]);
+    failQueries = true;
+    const fallback = await index.selectWithScores("refund the customer payment");
+    expect(fallback).toMatchObject({ strategy: "keyword", fallback: "keyword" });
+    expect(fallback.tools[0]).toBe("stripe_refund_payment");
+    expect(fallback.results[0].matchedTerms).toContain("refund");
+  });
+
   it("aborts a hanging provider after embeddingTimeout and falls back", async () => {
     const log = recorder();
     const index = createToolIndex(saasCatalog, { embeddingModel: failingEmbeddingModel({ hang: true }), embeddingTimeout: 20, maxRetries: 0, onEvent: log.onEvent });
