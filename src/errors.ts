@@ -2,13 +2,14 @@
 
 const marker = Symbol.for("toolsift.error");
 
-/** Error codes toolsift throws. Each message names the offending tool, field or value. */
+/** Every error code toolsift throws (a closed list). Each message names the offending tool, field or value. */
 export type ToolsiftErrorCode =
   | "INVALID_CATALOG"
   | "INVALID_TOOL"
   | "DUPLICATE_TOOL"
   | "INVALID_SCHEMA"
   | "INVALID_OPTION"
+  | "UNKNOWN_OPTION"
   | "INVALID_QUERY"
   | "UNKNOWN_TOOL"
   | "WASM_LOAD_FAILED"
@@ -19,7 +20,7 @@ export type ToolsiftErrorCode =
   | "INVALID_CACHE_ENTRY"
   | "CACHE_READ_FAILED"
   | "CACHE_WRITE_FAILED"
-  | (string & {});
+  | "INVALID_MODEL_ASSET";
 
 export class ToolsiftError extends Error {
   readonly [marker] = true;

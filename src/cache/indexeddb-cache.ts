@@ -100,7 +100,7 @@ export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCa
     });
   };
 
-  const failure = (code: string, action: string, error: unknown): ToolsiftError =>
+  const failure = (code: "CACHE_READ_FAILED" | "CACHE_WRITE_FAILED", action: string, error: unknown): ToolsiftError =>
     ToolsiftError.isInstance(error)
       ? error
       : new ToolsiftError(code, `indexedDbCache could not ${action} store "${storeName}" of database "${dbName}": ${error instanceof Error ? error.message : String(error)}.`, { dbName, storeName }, { cause: error });

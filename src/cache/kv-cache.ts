@@ -132,7 +132,7 @@ class KvEmbeddingCache implements EmbeddingCache {
     return withDeadline(call, this.timeout, what);
   }
 
-  private failure(code: string, message: string, namespace: string, cause: unknown): ToolsiftError {
+  private failure(code: "CACHE_READ_FAILED" | "CACHE_WRITE_FAILED", message: string, namespace: string, cause: unknown): ToolsiftError {
     if (ToolsiftError.isInstance(cause) && cause.code === code) return cause;
     const reason = cause instanceof Error ? cause.message : String(cause);
     return new ToolsiftError(code, `${message}: ${reason}.`, { namespace, timedOut: cause instanceof DeadlineExceeded }, { cause });
