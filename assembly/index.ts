@@ -1,4 +1,5 @@
-// toolsift's WebAssembly scoring core: BM25 accumulation, batched f32 and int8-by-f32 dot products and top-k selection over linear memory.
+// toolsift's WebAssembly scoring core: BM25 accumulation, batched f32 and int8-by-f32 dot products,
+// top-k selection and int8 row pooling over linear memory.
 
 // Every pointer is a byte offset into this module's own memory. The TypeScript shell
 // (src/wasm/arena.ts) owns allocation, so nothing in here allocates, traps on bounds
@@ -43,14 +44,11 @@ export function dotBatch(slab: usize, rows: u32, dims: u32, query: usize, out: u
   const blockBytes = rowBytes & ~(<usize>63);
   let row = slab;
   for (let r: u32 = 0; r < rows; r++) {
-    // Four independent accumulators: a single one serialises every f32x4.add behind
-    // the previous one's latency; four keep the adder busy (measured on V8: 1.4x faster
-    // than one accumulator at 384 dims, 1.8x at 1536; about 7x faster than scalar).
-    // At 10,000 x 1,536 (a 61 MB slab, larger than L3) the scan is memory-bound: this
-    // loop takes 1.66 ms against 1.57 ms for a loop that only loads the rows. Measured
-    // alternatives (Node 22, Zen 5 VM): two accumulators 1.68 ms, no unrolling 1.69 ms,
-    // 128-byte blocks 1.76 ms, eight accumulators 1.90 ms, two rows per pass sharing the
-    // query loads 4.3 ms; relaxed_madd 1.65 ms, not worth results that vary by CPU.
+    // Four independent accumulators: a single one serialises every f32x4.add behind the
+    // previous one's latency; four keep the adder busy. Large slabs are memory-bound, so
+    // more accumulators, longer blocks or rows sharing query loads gain nothing, and
+    // relaxed_madd is not worth results that vary by CPU. Figures and the variants:
+    // bench/kernels/NOTES.md (`npx node bench/kernels/kernels.mjs`).
     let acc0 = f32x4.splat(0);
     let acc1 = f32x4.splat(0);
     let acc2 = f32x4.splat(0);
@@ -86,9 +84,9 @@ export function dotBatch(slab: usize, rows: u32, dims: u32, query: usize, out: u
 // Interleaving with zero twice (punpcklbw/punpckhbw, then punpcklwd/punpckhwd on x64) puts
 // byte i in the top byte of an i32 lane, i.e. b * 2^24, and converting that to f32 is exact.
 // This takes six shuffles where sign-extending to b takes nine instructions (extends plus
-// shifts): at 10,000 x 1,536 the kernel takes 1.16 ms against 1.43 ms with extends. The 2^24
-// rides along exactly through every product and sum (multiplying by a power of two only moves
-// the exponent) and comes off in dotBatchI8F32's store, so results equal those of summing b * query.
+// shifts), and measured faster (bench/kernels/NOTES.md). The 2^24 rides along exactly through
+// every product and sum (multiplying by a power of two only moves the exponent) and comes off
+// in dotBatchI8F32's store, so results equal those of summing b * query.
 // @ts-ignore: decorator
 @inline
 function dotI8F32x16(acc: v128, bytes: v128, query: usize): v128 {
@@ -115,9 +113,9 @@ function dotI8F32x16(acc: v128, bytes: v128, query: usize): v128 {
 export function dotBatchI8F32(slab: usize, scales: usize, rows: u32, stride: u32, query: usize, out: usize): void {
   const rowBytes = <usize>stride;
   let row = slab;
-  // One row per pass. Two or four rows per pass, sharing each query load, measured the same
-  // (1.15 to 1.2 ms, Node 22 on a Zen 5 VM): the query loads hit L1, and the loop is bound by
-  // its 18 vector operations per 16 bytes, not by loads. The int8 slab (15 MB) fits in L3.
+  // One row per pass: the query loads hit L1 and the loop is bound by its 18 vector operations
+  // per 16 bytes, not by loads, so sharing query loads across rows gains nothing
+  // (bench/kernels/NOTES.md).
   for (let r: u32 = 0; r < rows; r++) {
     let acc = f32x4.splat(0);
     for (let offset: usize = 0; offset < rowBytes; offset += 16) {
