@@ -1,13 +1,16 @@
 // index.middleware(): a wrapLanguageModel middleware that sends the model only the selected tools.
 
 import type { SelectOptions } from "../options.js";
-import { conversationQuery, type MessageLike } from "./conversation-query.js";
+import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
+import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
+import type { ToolSelector } from "./tool-selector.js";
 
-/** The selection the middleware makes (a ToolIndex has it). */
-export interface MiddlewareSelector {
-  readonly toolNames: readonly string[];
-  select(query: string, options?: SelectOptions): Promise<string[]>;
-}
+/** Options of `index.middleware()`: the select options, and what a call is offered when nothing matches. */
+export interface SelectionMiddlewareOptions extends SelectOptions, OfferOptions {}
+
+const OWN_OPTIONS = ["onNoMatch", "onEvent"] as const satisfies readonly (keyof SelectionMiddlewareOptions)[];
 
 interface ParamsLike {
   readonly prompt: readonly MessageLike[];
@@ -17,18 +20,34 @@ interface ParamsLike {
 /**
  * A LanguageModelV4 middleware: `transformParams` reads the query from the prompt and keeps the
  * selected function tools in `params.tools`. Provider-defined tools, and tools the index does not
- * know (a search meta-tool, say), are never removed; with no query the tools stay as they are.
+ * know (a search meta-tool, say), are never removed. When the ranking is empty (no user text, or no
+ * match) `onNoMatch` decides: every tool stays (`"all"`, the default) or only pinned ones (`"none"`).
+ * Options are validated here, not at the first model call.
  */
-export function createSelectionMiddleware(index: MiddlewareSelector, options: SelectOptions = {}) {
+export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
+  const where = "middleware";
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
+  const selectOptions = pickSelectOptions(where, given);
+  const policy = offerPolicy(where, options);
   return {
     specificationVersion: "v4" as const,
     async transformParams<PARAMS extends ParamsLike>({ params }: { params: PARAMS; type?: string }): Promise<PARAMS> {
       if (params.tools === undefined || params.tools.length === 0) return params;
       const query = conversationQuery(params.prompt);
-      if (query.length === 0) return params;
-      const selected = new Set(await index.select(query, options));
+      let ranked: string[] = [];
+      let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
+      if (query.length > 0) {
+        const { results } = await index.selectWithScores(query, selectOptions);
+        ranked = rankedNames(results);
+        pinned = pinnedNames(results);
+      }
+      if (ranked.length === 0 && policy.noMatch(query)) return params;
+      const kept = new Set([...ranked, ...pinned]);
       const known = new Set(index.toolNames);
-      const tools = params.tools.filter((tool) => tool.type !== "function" || selected.has(tool.name) || !known.has(tool.name));
+      const tools = params.tools.filter(
+        (tool) => tool.type !== "function" || kept.has(tool.name) || !known.has(tool.name),
+      );
       return { ...params, tools };
     },
   };

@@ -1,22 +1,33 @@
-// index.prepareStep(): per-step activeTools for generateText, streamText and ToolLoopAgent, from what the SDK passes in.
+// index.prepareStep(): per-step activeTools for generateText, streamText and ToolLoopAgent, from the SDK's input.
 
 import type { SelectOptions } from "../options.js";
-import type { SelectionResult } from "../tool-index.js";
-import { conversationQuery, type MessageLike } from "./conversation-query.js";
+import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
+import {
+  booleanOption,
+  integerOption,
+  invalidOption,
+  namesOption,
+  optionsObject,
+  rejectUnknownOptions,
+  stringOption,
+} from "../support/validate-options.js";
+import { offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
+import type { ToolSelector } from "./tool-selector.js";
 
 /** Rules that say which tools a step may use (e.g. `createToolSet` from toolsift; ai-tool-set's input shape). */
 export interface ToolRules {
   allowedTools(input: { messages: unknown[]; steps: unknown[]; toolSetContext: unknown }): readonly string[];
 }
 
-/** Options of `index.prepareStep()`. */
-export interface PrepareStepOptions extends SelectOptions {
+/** Options of `index.prepareStep()`: select options, how steps keep tools, what happens when nothing matches. */
+export interface PrepareStepOptions extends SelectOptions, OfferOptions {
   /**
    * Keep tools the model called in the last `recentToolWindow` steps active, so a multi-step task
    * does not lose its tools when the query drifts. Default `true`.
    */
   recentToolBoost?: boolean;
-  /** How many past steps count as recent. Default 2; integer ≥ 1. */
+  /** How many past steps count as recent (for `recentToolBoost` and search-tool finds). Default 2; integer ≥ 1. */
   recentToolWindow?: number;
   /** Companions pulled in with a selected tool: `{ github_create_pr: ["github_list_branches"] }`. Default none. */
   relatedTools?: Readonly<Record<string, readonly string[]>>;
@@ -30,9 +41,24 @@ export interface PrepareStepOptions extends SelectOptions {
   rules?: ToolRules;
   /** The `toolSetContext` passed to `rules`. Default: the step's `runtimeContext`. */
   context?: unknown;
-  /** Name of the search meta-tool (`index.searchTool()`): tools it found become active on the next steps. Default `"search_tools"`. */
+  /**
+   * Name of the search meta-tool (`index.searchTool()`): tools it found become active on the next steps.
+   * Default `"search_tools"`; a non-empty string.
+   */
   searchToolName?: string;
 }
+
+const OWN_OPTIONS = [
+  "recentToolBoost",
+  "recentToolWindow",
+  "relatedTools",
+  "escalate",
+  "rules",
+  "context",
+  "searchToolName",
+  "onNoMatch",
+  "onEvent",
+] as const satisfies readonly (keyof PrepareStepOptions)[];
 
 /** What a step of the SDK hands to prepareStep (only the fields toolsift reads). */
 export interface StepLike {
@@ -46,37 +72,87 @@ export interface PrepareStepInput {
   readonly runtimeContext?: unknown;
 }
 
-/** The selection calls prepareStep makes (a ToolIndex has them). */
-export interface StepSelector {
-  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult>;
-}
-
 /** Names a search-tool result carries: `{ tools: [{ name }] }`. */
 function foundTools(output: unknown): string[] {
   const tools = (output as { tools?: unknown } | undefined)?.tools;
   if (!Array.isArray(tools)) return [];
-  return tools.map((tool) => (tool as { name?: unknown }).name).filter((name): name is string => typeof name === "string");
+  return tools
+    .map((tool) => (tool as { name?: unknown }).name)
+    .filter((name): name is string => typeof name === "string");
+}
+
+function relatedToolsOption(value: unknown): Readonly<Record<string, readonly string[]>> {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    invalidOption("prepareStep", "relatedTools", "an object of tool name → companion tool names", value);
+  }
+  for (const [name, companions] of Object.entries(value))
+    namesOption("prepareStep", `relatedTools.${name}`, companions);
+  return value as Readonly<Record<string, readonly string[]>>;
+}
+
+function rulesOption(value: unknown): ToolRules | undefined {
+  if (value === undefined) return undefined;
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    typeof (value as { allowedTools?: unknown }).allowedTools !== "function"
+  ) {
+    invalidOption("prepareStep", "rules", "an object with an allowedTools(input) method (createToolSet(...))", value);
+  }
+  return value as ToolRules;
 }
 
 /**
- * Builds the prepareStep function. Everything it uses comes from the step options the SDK passes
- * (steps, messages, runtimeContext): no state is kept between calls or conversations.
+ * Builds the prepareStep function; every option is validated here, not at the first step. Everything it
+ * uses comes from the step options the SDK passes (steps, messages, runtimeContext): no state is kept
+ * between calls or conversations.
  */
-export function createPrepareStep(index: StepSelector, options: PrepareStepOptions = {}) {
-  const { recentToolBoost = true, recentToolWindow = 2, relatedTools = {}, escalate = true, rules, searchToolName = "search_tools", ...selectOptions } = options;
+export function createPrepareStep(index: ToolSelector, options: PrepareStepOptions = {}) {
+  const where = "prepareStep";
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
+  const selectOptions = pickSelectOptions(where, given);
+  const recentToolBoost = booleanOption(where, "recentToolBoost", given.recentToolBoost, true);
+  const recentToolWindow = integerOption(
+    where,
+    "recentToolWindow",
+    given.recentToolWindow,
+    1,
+    Number.MAX_SAFE_INTEGER,
+    2,
+  );
+  const relatedTools = relatedToolsOption(given.relatedTools);
+  const escalate = booleanOption(where, "escalate", given.escalate, true);
+  const rules = rulesOption(given.rules);
+  const searchToolName = stringOption(where, "searchToolName", given.searchToolName, "search_tools");
+  const policy = offerPolicy(where, options);
   const maxTools = selectOptions.maxTools ?? 5;
+
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[] }> => {
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
-    const allowed = rules === undefined ? undefined : new Set(rules.allowedTools({ messages: [...messages], steps: [...steps], toolSetContext: options.context ?? step.runtimeContext }));
+    const toolSetContext = options.context ?? step.runtimeContext;
+    const allowed =
+      rules === undefined
+        ? undefined
+        : new Set(
+            namesOption(
+              where,
+              "rules.allowedTools()",
+              rules.allowedTools({ messages: [...messages], steps: [...steps], toolSetContext }),
+            ),
+          );
+    // Every tool (the rules permitting): undefined activeTools is the SDK's "all tools".
+    const everyTool = () => (allowed === undefined ? {} : { activeTools: [...allowed] });
     let misses = 0;
     for (let i = steps.length - 1; i >= 0 && steps[i].toolCalls.length === 0; i--) misses++;
-    if (escalate && misses >= 2) return allowed === undefined ? {} : { activeTools: [...allowed] };
+    if (escalate && misses >= 2) return everyTool();
 
     const page = escalate ? misses : 0;
     const query = conversationQuery(messages);
-    const active = new Set<string>();
-    const pinned: string[] = [];
+    let ranked: string[] = [];
+    let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
     if (query.length > 0) {
       const selection = await index.selectWithScores(query, {
         ...selectOptions,
@@ -84,22 +160,25 @@ export function createPrepareStep(index: StepSelector, options: PrepareStepOptio
         adaptive: page === 0 ? selectOptions.adaptive : false,
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });
-      const ranked = selection.results.filter((result) => result.pinned === undefined).map((result) => result.name);
-      const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
-      // Nothing left to page to: escalate to every tool at once.
-      if (page > 0 && paged.length === 0) return allowed === undefined ? {} : { activeTools: [...allowed] };
-      for (const name of paged) active.add(name);
-      for (const result of selection.results) if (result.pinned !== undefined) pinned.push(result.name);
-    } else {
-      for (const name of selectOptions.alwaysActive ?? []) pinned.push(name);
+      ranked = rankedNames(selection.results);
+      pinned = pinnedNames(selection.results);
     }
+    const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
+    // Nothing left to page to: escalate to every tool at once.
+    if (page > 0 && paged.length === 0) return everyTool();
+    if (ranked.length === 0 && policy.noMatch(query)) return everyTool();
+    const active = new Set<string>(paged);
     for (const name of [...active]) for (const companion of relatedTools[name] ?? []) active.add(companion);
     for (const recent of steps.slice(-recentToolWindow)) {
-      if (recentToolBoost) for (const call of recent.toolCalls) if (call.toolName !== searchToolName) active.add(call.toolName);
-      for (const result of recent.toolResults ?? []) if (result.toolName === searchToolName) for (const name of foundTools(result.output)) active.add(name);
+      if (recentToolBoost)
+        for (const call of recent.toolCalls) if (call.toolName !== searchToolName) active.add(call.toolName);
+      for (const result of recent.toolResults ?? []) {
+        if (result.toolName === searchToolName) for (const name of foundTools(result.output)) active.add(name);
+      }
     }
     for (const name of pinned) active.add(name);
-    const activeTools = [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName);
-    return { activeTools };
+    return {
+      activeTools: [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName),
+    };
   };
 }

@@ -1,15 +1,25 @@
-// index.searchTool() — a meta-tool the model calls to find tools — and index.toolSearchFunction() for AI SDK 7's toolSearch.
+// index.searchTool(), a meta-tool the model calls to find tools, and index.toolSearchFunction() for toolSearch.
 
 import type { FlexibleSchema, Tool } from "ai";
-import type { SelectOptions } from "../options.js";
-import type { SelectionResult } from "../tool-index.js";
+import { integerOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import { rankedNames } from "./offer-policy.js";
+import type { ToolSelector } from "./tool-selector.js";
 
 /** Options of `index.searchTool()`. */
 export interface SearchToolOptions {
   /** Tools returned per search. Default 5; integer ≥ 1. */
   maxResults?: number;
-  /** The description the model reads. Default: a sentence saying what it does and that found tools become available next. */
+  /**
+   * The description the model reads. Default: a sentence saying what it does and that found tools become
+   * available next; a non-empty string.
+   */
   description?: string;
+}
+
+/** Options of `index.toolSearchFunction()`. */
+export interface ToolSearchFunctionOptions {
+  /** Most tool names returned per search. Default: the number of deferred tools offered, at most 20; integer ≥ 1. */
+  maxResults?: number;
 }
 
 /** What the search tool returns to the model. */
@@ -18,19 +28,27 @@ export interface SearchToolOutput {
   readonly hint: string;
 }
 
-interface SearchSelector {
-  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult>;
-}
-
 const SCHEMA = Symbol.for("vercel.ai.schema");
+
+const DEFAULT_DESCRIPTION =
+  "Search the full tool catalog for tools that are not in your current list. Describe what you need; " +
+  "the tools found become available on your next step.";
 
 /**
  * An AI SDK tool (built without importing the SDK: the input schema is the SDK's `jsonSchema` shape)
  * that searches the index. Add it to `tools` and to `alwaysActive`; `prepareStep` activates what it
- * finds on the next steps.
+ * finds on the next steps. Options are validated here.
  */
-export function createSearchTool(index: SearchSelector, describe: (name: string) => string, options: SearchToolOptions = {}): Tool<{ query: string }, SearchToolOutput> {
-  const maxResults = options.maxResults ?? 5;
+export function createSearchTool(
+  index: ToolSelector,
+  describe: (name: string) => string,
+  options: SearchToolOptions = {},
+): Tool<{ query: string }, SearchToolOutput> {
+  const where = "searchTool";
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, ["maxResults", "description"]);
+  const maxResults = integerOption(where, "maxResults", given.maxResults, 1, Number.MAX_SAFE_INTEGER, 5);
+  const description = stringOption(where, "description", given.description, DEFAULT_DESCRIPTION);
   const inputSchema = {
     [SCHEMA]: true,
     _type: undefined as unknown as { query: string },
@@ -44,21 +62,30 @@ export function createSearchTool(index: SearchSelector, describe: (name: string)
       const query = (value as { query?: unknown } | null)?.query;
       return typeof query === "string"
         ? { success: true as const, value: { query } }
-        : { success: false as const, error: new TypeError(`search_tools expects { query: string }, got ${JSON.stringify(value)}`) };
+        : {
+            success: false as const,
+            error: new TypeError(`search_tools expects { query: string }, got ${JSON.stringify(value)}`),
+          };
     },
   };
   return {
     type: "function",
-    description:
-      options.description ??
-      "Search the full tool catalog for tools that are not in your current list. Describe what you need; the tools found become available on your next step.",
+    description,
     inputSchema: inputSchema as unknown as FlexibleSchema<{ query: string }>,
     async execute({ query }: { query: string }): Promise<SearchToolOutput> {
       const { results } = await index.selectWithScores(query, { maxTools: maxResults, adaptive: false });
-      const tools = results.filter((result) => result.pinned === undefined).map((result) => ({ name: result.name, description: describe(result.name), relevance: Math.round(result.score * 1000) / 1000 }));
+      const scores = new Map(results.map((result) => [result.name, result.score]));
+      const tools = rankedNames(results).map((name) => ({
+        name,
+        description: describe(name),
+        relevance: Math.round((scores.get(name) ?? 0) * 1000) / 1000,
+      }));
       return {
         tools,
-        hint: tools.length > 0 ? "These tools are available from your next step on; call the one that fits." : "No tool matched; try other words.",
+        hint:
+          tools.length > 0
+            ? "These tools are available from your next step on; call the one that fits."
+            : "No tool matched; try other words.",
       };
     },
   };
@@ -68,11 +95,19 @@ export function createSearchTool(index: SearchSelector, describe: (name: string)
  * A `search` function for AI SDK 7's `toolSearch({ search })`: ranks the deferred tools the SDK offers
  * with toolsift (only among them), best first. Index the same tools you mark `deferLoading`.
  */
-export function createToolSearchFunction(index: SearchSelector, options: { maxResults?: number } = {}) {
+export function createToolSearchFunction(index: ToolSelector, options: ToolSearchFunctionOptions = {}) {
+  const where = "toolSearchFunction";
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, ["maxResults"]);
+  const maxResults = integerOption(where, "maxResults", given.maxResults, 1, Number.MAX_SAFE_INTEGER);
   return async ({ query, tools }: { query: string; tools: ReadonlyArray<{ name: string }> }): Promise<string[]> => {
     const allowed = tools.map((tool) => tool.name);
     if (allowed.length === 0 || query.trim().length === 0) return [];
-    const { results } = await index.selectWithScores(query, { maxTools: options.maxResults ?? Math.min(allowed.length, 20), adaptive: false, allowedTools: allowed });
+    const { results } = await index.selectWithScores(query, {
+      maxTools: maxResults ?? Math.min(allowed.length, 20),
+      adaptive: false,
+      allowedTools: allowed,
+    });
     const offered = new Set(allowed);
     return results.map((result) => result.name).filter((name) => offered.has(name));
   };

@@ -1,4 +1,4 @@
-// Adapts a LangChain `Embeddings` object (embedDocuments / embedQuery) to an AI SDK embedding model, so toolsift's engine and caches use it as is.
+// Adapts a LangChain `Embeddings` object (embedDocuments / embedQuery) to an AI SDK embedding model.
 
 import { ToolsiftError } from "../errors.js";
 
@@ -28,7 +28,10 @@ export interface LangChainEmbeddingModel {
 
 /** Options of `fromLangChainEmbeddings`. */
 export interface LangChainEmbeddingModelOptions {
-  /** The model id the embedding cache keys use. Default: the object's `model` or `modelName` field, else its class name. */
+  /**
+   * The model id the embedding cache keys use. Default: the object's `model` or `modelName` field, else
+   * its class name; a non-empty string.
+   */
   modelId?: string;
 }
 
@@ -36,7 +39,11 @@ export interface LangChainEmbeddingModelOptions {
 export function isLangChainEmbeddings(value: unknown): value is LangChainEmbeddings {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as { embedDocuments?: unknown; embedQuery?: unknown; doEmbed?: unknown };
-  return typeof candidate.embedDocuments === "function" && typeof candidate.embedQuery === "function" && typeof candidate.doEmbed !== "function";
+  return (
+    typeof candidate.embedDocuments === "function" &&
+    typeof candidate.embedQuery === "function" &&
+    typeof candidate.doEmbed !== "function"
+  );
 }
 
 function whenNotAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -63,13 +70,26 @@ function whenNotAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): P
  * embedding model. Tool texts go through `embedDocuments` in one call; the selection query goes through
  * `embedQuery`, so models that embed queries and documents differently are used as intended.
  */
-export function fromLangChainEmbeddings(embeddings: LangChainEmbeddings, options: LangChainEmbeddingModelOptions = {}): LangChainEmbeddingModel {
+export function fromLangChainEmbeddings(
+  embeddings: LangChainEmbeddings,
+  options: LangChainEmbeddingModelOptions = {},
+): LangChainEmbeddingModel {
   if (!isLangChainEmbeddings(embeddings)) {
-    throw new ToolsiftError("INVALID_OPTION", `Option "embeddingModel" must be an AI SDK embedding model or a LangChain Embeddings object (with embedDocuments and embedQuery), got ${embeddings === null ? "null" : typeof embeddings}.`, { option: "embeddingModel" });
+    throw new ToolsiftError(
+      "INVALID_OPTION",
+      `Option "embeddingModel" must be an AI SDK embedding model or a LangChain Embeddings object (with embedDocuments and embedQuery), got ${embeddings === null ? "null" : typeof embeddings}.`,
+      { option: "embeddingModel" },
+    );
   }
   const fields = embeddings as unknown as { model?: unknown; modelName?: unknown };
   const className = (embeddings as object).constructor?.name || "Embeddings";
-  const modelId = options.modelId ?? (typeof fields.model === "string" && fields.model.length > 0 ? fields.model : typeof fields.modelName === "string" && fields.modelName.length > 0 ? fields.modelName : className);
+  const modelId =
+    options.modelId ??
+    (typeof fields.model === "string" && fields.model.length > 0
+      ? fields.model
+      : typeof fields.modelName === "string" && fields.modelName.length > 0
+        ? fields.modelName
+        : className);
   const queries = new Map<string, number>();
   return {
     specificationVersion: "v4",
@@ -80,7 +100,10 @@ export function fromLangChainEmbeddings(embeddings: LangChainEmbeddings, options
     async doEmbed({ values, abortSignal }) {
       abortSignal?.throwIfAborted();
       const isQuery = values.length === 1 && queries.has(values[0]);
-      const vectors = await whenNotAborted(isQuery ? embeddings.embedQuery(values[0]).then((vector) => [vector]) : embeddings.embedDocuments([...values]), abortSignal);
+      const vectors = await whenNotAborted(
+        isQuery ? embeddings.embedQuery(values[0]).then((vector) => [vector]) : embeddings.embedDocuments([...values]),
+        abortSignal,
+      );
       return { embeddings: vectors, warnings: [] };
     },
     expectQuery(text) {

@@ -1,5 +1,6 @@
 // Events the LangChain middleware reports through `onEvent`, on top of the index's own `ToolsiftEvent`s.
 
+import type { NoMatchEvent } from "../agent/offer-policy.js";
 import type { ToolsiftEvent } from "../events.js";
 
 /** Everything `toolsiftMiddleware({ onEvent })` receives. */
@@ -20,12 +21,11 @@ export type ToolsiftMiddlewareEvent =
       readonly type: "tools-indexed";
       readonly tools: readonly string[];
     }
-  | {
-      /** Nothing ranked for the query and no `alwaysInclude` tool was present: the call kept every tool. */
-      readonly type: "no-match";
-      readonly query: string;
-      readonly message: string;
-    }
+  /**
+   * Nothing ranked for the query, or the conversation had no human text: with `onNoMatch: "all"` (the
+   * default) the call kept every tool; with `"none"` only `alwaysInclude` and provider tools.
+   */
+  | NoMatchEvent
   | {
       /**
        * Selection failed (embedding, indexing or search). With `onError: "fallbackAll"` the call was

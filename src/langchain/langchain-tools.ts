@@ -1,4 +1,4 @@
-// Reads LangChain tools (StructuredTool, DynamicTool, `asTool()` runnables) into the `{ name, description, parameters }` shape toolsift indexes.
+// Reads LangChain tools (StructuredTool, DynamicTool, `asTool()` runnables) into toolsift's tool definitions.
 
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import type { ClientTool, ServerTool } from "@langchain/core/tools";
@@ -30,7 +30,9 @@ export interface LangChainToolDefinition {
 export function isSelectableTool<TOOL>(tool: TOOL): tool is TOOL & SelectableTool {
   if (typeof tool !== "object" || tool === null) return false;
   const candidate = tool as { invoke?: unknown; name?: unknown };
-  return typeof candidate.invoke === "function" && typeof candidate.name === "string" && candidate.name.trim().length > 0;
+  return (
+    typeof candidate.invoke === "function" && typeof candidate.name === "string" && candidate.name.trim().length > 0
+  );
 }
 
 /**
@@ -45,11 +47,22 @@ export function toolDefinition(tool: SelectableTool, emit: (event: ToolsiftEvent
   try {
     parameters = toJsonSchema(tool.schema as Parameters<typeof toJsonSchema>[0]);
   } catch (cause) {
-    emit({ type: "catalog-warning", tool: tool.name, field: "schema", message: `converting the schema of tool "${tool.name}" to JSON Schema threw; indexed without parameters`, cause });
+    emit({
+      type: "catalog-warning",
+      tool: tool.name,
+      field: "schema",
+      message: `converting the schema of tool "${tool.name}" to JSON Schema threw; indexed without parameters`,
+      cause,
+    });
     return { name: tool.name, description };
   }
   if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
-    emit({ type: "catalog-warning", tool: tool.name, field: "schema", message: `the schema of tool "${tool.name}" did not convert to a JSON Schema object; indexed without parameters` });
+    emit({
+      type: "catalog-warning",
+      tool: tool.name,
+      field: "schema",
+      message: `the schema of tool "${tool.name}" did not convert to a JSON Schema object; indexed without parameters`,
+    });
     return { name: tool.name, description };
   }
   return { name: tool.name, description, parameters };

@@ -1,7 +1,7 @@
-// The query a LangChain model call selects tools for: the latest human message, joined with the one before when it is a short follow-up.
+// LangChain messages in the neutral shape the conversation → query rule reads (src/conversation/query-rule.ts).
 
-import { FOLLOW_UP_LENGTH } from "../agent/conversation-query.js";
-import { MAX_QUERY_LENGTH } from "../options.js";
+import { contentText } from "../conversation/message-text.js";
+import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 
 interface MessageShape {
   getType?: () => unknown;
@@ -9,6 +9,18 @@ interface MessageShape {
   type?: unknown;
   role?: unknown;
   content?: unknown;
+  tool_calls?: unknown;
+}
+
+/** The message's type: `getType()` (or the older `_getType()`), else its `type` or `role`; a ChatMessage's role. */
+function messageType(message: unknown): unknown {
+  if (typeof message !== "object" || message === null) return undefined;
+  const shape = message as MessageShape;
+  let type: unknown;
+  if (typeof shape.getType === "function") type = shape.getType();
+  else if (typeof shape._getType === "function") type = shape._getType();
+  else type = shape.type ?? shape.role;
+  return type === "generic" || type === "chat" ? shape.role : type;
 }
 
 /**
@@ -16,53 +28,47 @@ interface MessageShape {
  * "human"), a `ChatMessage` with role "user", or a plain `{ role: "user" }` / `{ type: "human" }` object.
  */
 export function isHumanMessage(message: unknown): boolean {
-  if (typeof message !== "object" || message === null) return false;
-  const shape = message as MessageShape;
-  let type: unknown;
-  if (typeof shape.getType === "function") type = shape.getType();
-  else if (typeof shape._getType === "function") type = shape._getType();
-  else type = shape.type ?? shape.role;
-  if (type === "generic" || type === "chat") type = shape.role;
+  const type = messageType(message);
   return type === "human" || type === "user";
 }
 
-/** The text of a message: string content, or its string and `{ type: "text" }` parts (images, files and tool blocks are left out). */
-export function humanText(message: unknown): string {
-  const content = (message as MessageShape).content;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  const texts: string[] = [];
-  for (const part of content) {
-    if (typeof part === "string") texts.push(part);
-    else if (typeof part === "object" && part !== null && (part as { type?: unknown }).type === "text" && typeof (part as { text?: unknown }).text === "string") {
-      texts.push((part as { text: string }).text);
-    }
-  }
-  return texts.join("\n");
+/** Whether a message is the model's: an `AIMessage` ("ai"), a ChatMessage with role "assistant", or a plain object. */
+function isAiMessage(message: unknown): boolean {
+  const type = messageType(message);
+  return type === "ai" || type === "assistant";
+}
+
+/** Names of an AI message's `tool_calls`. */
+function calledTools(message: unknown): string[] {
+  const calls = (message as MessageShape).tool_calls;
+  if (!Array.isArray(calls)) return [];
+  return calls
+    .map((call) => (call as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === "string");
+}
+
+/** LangChain messages (BaseMessage instances or plain objects) as the query rule reads them. */
+export function fromLangChainMessages(messages: readonly unknown[]): ConversationMessage[] {
+  return messages.map((message) => {
+    if (isHumanMessage(message))
+      return { role: "user", text: contentText((message as MessageShape).content), toolCalls: [] };
+    if (isAiMessage(message))
+      return {
+        role: "assistant",
+        text: contentText((message as MessageShape).content),
+        toolCalls: calledTools(message),
+      };
+    return { role: "other", text: "", toolCalls: [] };
+  });
 }
 
 /**
- * The selection query for a model call, or "" when the conversation has no user text:
- * - the latest non-empty human message;
- * - when it is shorter than 40 characters ("and in Berlin?"), the previous human message, a newline, then it;
- * - at most 2,000 characters: the follow-up is kept whole and the earlier message is cut to fit.
- * AI messages, tool calls and tool outputs (`ToolMessage`) never enter the query.
+ * The selection query for a LangChain model call, read by the same rule as the AI SDK adapters
+ * (`queryFromConversation`): the latest human message (joined with the one before when it is a short
+ * follow-up), preceded in the agent loop by the AI's latest text, or followed by the tools it just
+ * called; at most 2,000 characters with the latest human message kept whole. Tool outputs
+ * (`ToolMessage`) never enter it; "" when there is no human text.
  */
 export function selectionQuery(messages: readonly unknown[]): string {
-  let latest: string | undefined;
-  let previous: string | undefined;
-  for (let i = messages.length - 1; i >= 0 && previous === undefined; i--) {
-    if (!isHumanMessage(messages[i])) continue;
-    const text = humanText(messages[i]).trim();
-    if (text.length === 0) continue;
-    if (latest === undefined) {
-      latest = text;
-      if (latest.length >= FOLLOW_UP_LENGTH) break;
-    } else {
-      previous = text;
-    }
-  }
-  if (latest === undefined) return "";
-  if (previous === undefined) return latest.length <= MAX_QUERY_LENGTH ? latest : latest.slice(0, MAX_QUERY_LENGTH);
-  return `${previous.slice(0, MAX_QUERY_LENGTH - latest.length - 1)}\n${latest}`;
+  return queryFromConversation(fromLangChainMessages(messages));
 }

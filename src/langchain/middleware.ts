@@ -2,23 +2,41 @@
 
 import { createMiddleware } from "langchain";
 import type { EmbeddingModel } from "ai";
-import { ToolsiftError } from "../errors.js";
+import { offerPolicy, pinnedNames, rankedNames, type OnNoMatch } from "../agent/offer-policy.js";
 import { resolveSelectOptions, type ToolIndexOptions } from "../options.js";
+import { createSerialQueue } from "../support/serial-queue.js";
+import {
+  booleanOption,
+  choiceOption,
+  functionOption,
+  invalidOption,
+  namesOption,
+  optionsObject,
+  rejectUnknownOptions,
+} from "../support/validate-options.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
-import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel, type LangChainEmbeddings } from "./embeddings-model.js";
+import {
+  fromLangChainEmbeddings,
+  isLangChainEmbeddings,
+  type LangChainEmbeddingModel,
+  type LangChainEmbeddings,
+} from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, toolDefinition, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
 import { selectionQuery } from "./message-query.js";
 
 /** Options of `toolsiftMiddleware`: the index options of `createToolIndex`, plus how each call selects. */
-export interface ToolsiftMiddlewareOptions extends Omit<ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context"> {
+export interface ToolsiftMiddlewareOptions extends Omit<
+  ToolIndexOptions,
+  "embeddingModel" | "onError" | "onEvent" | "context"
+> {
   /**
    * The agent's tools, indexed at start-up (give the same list as `createAgent({ tools })`). Tools
    * that appear later in a call's `request.tools` are indexed then; provider tools are ignored.
    * Default: none (the first call indexes what it is offered).
    */
   tools?: readonly LangChainTool[];
-  /** Most tools ranked by relevance that a call is offered (`alwaysInclude` tools come on top). Default 5; integer ≥ 1. */
+  /** Most tools ranked by relevance that a call is offered (`alwaysInclude` tools on top). Default 5; integer ≥ 1. */
   maxTools?: number;
   /**
    * Tool names offered on every call, on top of `maxTools` and not ranked. With `tools` given, each
@@ -27,7 +45,10 @@ export interface ToolsiftMiddlewareOptions extends Omit<ToolIndexOptions, "embed
   alwaysInclude?: readonly string[];
   /** Minimum relevance score (0–1) a ranked tool needs. Default 0. */
   threshold?: number;
-  /** Cut the ranked list at its score elbow (fewer than `maxTools` when the tail is weak). Default `false`: always `maxTools`, as `top_k`. */
+  /**
+   * Cut the ranked list at its score elbow (fewer than `maxTools` when the tail is weak). Default `false`:
+   * always `maxTools`, as `top_k`.
+   */
   adaptive?: boolean;
   /**
    * An AI SDK embedding model, or a LangChain `Embeddings` object (`OpenAIEmbeddings`, ...), adapted
@@ -42,7 +63,16 @@ export interface ToolsiftMiddlewareOptions extends Omit<ToolIndexOptions, "embed
    * tool on any other failure; `"throw"` rejects the model call. Default `"fallbackAll"`.
    */
   onError?: "fallbackAll" | "fallbackKeyword" | "throw";
-  /** Receives the index's events and the middleware's (`tools-selected`, `tools-indexed`, `no-match`, `selection-failed`). */
+  /**
+   * When nothing ranks for the query (or the conversation has no human text): `"all"` leaves the call
+   * every tool; `"none"` offers only `alwaysInclude` and provider tools. Reported as `no-match` either
+   * way. Default `"all"` (the same policy and default as `prepareStep` and the AI SDK middleware).
+   */
+  onNoMatch?: OnNoMatch;
+  /**
+   * Receives the index's events and the middleware's (`tools-selected`, `tools-indexed`, `no-match`,
+   * `selection-failed`). Default: none.
+   */
   onEvent?: (event: ToolsiftMiddlewareEvent) => void;
 }
 
@@ -65,32 +95,78 @@ export interface ToolsiftMiddlewareControls {
 
 const ON_ERROR = ["fallbackAll", "fallbackKeyword", "throw"] as const;
 
+/** The `createToolIndex` options the middleware passes through (a missing or extra key fails the type check). */
+const INDEX_OPTIONS = {
+  k1: true,
+  strategy: true,
+  fusion: true,
+  quantize: true,
+  queryCacheSize: true,
+  embeddingCache: true,
+  dimensions: true,
+  embeddingTimeout: true,
+  maxParallelCalls: true,
+  maxRetries: true,
+  abortSignal: true,
+  debug: true,
+  fields: true,
+  typoTolerance: true,
+  abbreviations: true,
+  wasm: true,
+  queryExpansion: true,
+  rerankerModel: true,
+  enrichDescriptions: true,
+  enrichmentModel: true,
+} as const satisfies Record<
+  Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
+  true
+>;
+
+const OWN_OPTIONS = [
+  "tools",
+  "maxTools",
+  "alwaysInclude",
+  "threshold",
+  "adaptive",
+  "embeddingModel",
+  "onError",
+  "onNoMatch",
+  "onEvent",
+] as const satisfies readonly (keyof ToolsiftMiddlewareOptions)[];
+
 /**
  * A LangChain agent middleware (`createAgent({ middleware: [...] })`) whose `wrapModelCall` hands the
- * model only the tools that match the conversation: the top `maxTools` for the latest user message
- * (joined with the previous one when it is a short follow-up), plus `alwaysInclude`, plus every
- * provider tool untouched. Every tool stays registered with the agent, so any selected tool runs.
- * Selection is local (BM25F, optionally fused with embeddings): no extra model call.
+ * model only the tools that match the conversation: the top `maxTools` for the query read from the
+ * messages (the same rule as the AI SDK adapters), plus `alwaysInclude`, plus every provider tool
+ * untouched. Every tool stays registered with the agent, so any selected tool runs. Selection is local
+ * (BM25F, optionally fused with embeddings): no extra model call.
  *
- * Throws `ToolsiftError` for invalid options or tools.
+ * Throws `ToolsiftError` for invalid or unknown options and invalid tools, at creation.
  */
 export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
-  const { tools: initialTools = [], maxTools = 5, alwaysInclude = [], threshold, adaptive = false, embeddingModel, onError = "fallbackAll", onEvent, ...indexOptions } = options;
-  if (!ON_ERROR.includes(onError)) {
-    throw new ToolsiftError("INVALID_OPTION", `Option "onError" must be one of "fallbackAll", "fallbackKeyword", "throw", got ${JSON.stringify(onError)}.`, { option: "onError", value: onError });
-  }
-  if (!Array.isArray(initialTools)) {
-    throw new ToolsiftError("INVALID_OPTION", `Option "tools" must be an array of LangChain tools, got ${typeof initialTools}.`, { option: "tools" });
-  }
+  const where = "toolsiftMiddleware";
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...OWN_OPTIONS, ...Object.keys(INDEX_OPTIONS)]);
+  const { tools: initialTools = [], embeddingModel } = options;
+  const indexOptions: Partial<ToolIndexOptions> = {};
+  for (const name of Object.keys(INDEX_OPTIONS))
+    if (given[name] !== undefined) Object.assign(indexOptions, { [name]: given[name] });
+  if (!Array.isArray(initialTools)) invalidOption(where, "tools", "an array of LangChain tools", initialTools);
+  const alwaysInclude = namesOption(where, "alwaysInclude", given.alwaysInclude, []);
+  const adaptive = booleanOption(where, "adaptive", given.adaptive, false);
+  const onError = choiceOption(where, "onError", given.onError, ON_ERROR, "fallbackAll");
+  const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
   // Validated now, so a bad value throws at start-up rather than on the first model call.
-  resolveSelectOptions({ maxTools, threshold, adaptive, alwaysActive: alwaysInclude });
+  const { maxTools, threshold } = resolveSelectOptions(
+    { maxTools: options.maxTools, threshold: options.threshold },
+    where,
+  );
   const selectable = initialTools.filter(isSelectableTool);
   if (initialTools.length > 0) {
     const known = new Set(selectable.map((tool) => tool.name));
-    const unknown = alwaysInclude.filter((name) => !known.has(name));
-    if (unknown.length > 0) {
-      throw new ToolsiftError("INVALID_OPTION", `Option "alwaysInclude" names tools that are not in "tools": ${unknown.map((name) => JSON.stringify(name)).join(", ")}.`, { option: "alwaysInclude", value: unknown });
-    }
+    alwaysInclude.forEach((name, position) => {
+      if (!known.has(name)) invalidOption(where, `alwaysInclude[${position}]`, 'the name of one of the "tools"', name);
+    });
   }
 
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
@@ -99,7 +175,10 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     if (options.debug) console.debug("[toolsift]", event);
     onEvent?.(event);
   };
-  const adapter: LangChainEmbeddingModel | undefined = isLangChainEmbeddings(embeddingModel) ? fromLangChainEmbeddings(embeddingModel) : undefined;
+  const policy = offerPolicy(where, { onNoMatch: options.onNoMatch }, emit);
+  const adapter: LangChainEmbeddingModel | undefined = isLangChainEmbeddings(embeddingModel)
+    ? fromLangChainEmbeddings(embeddingModel)
+    : undefined;
   const index: ToolIndex = createToolIndex(
     selectable.map((tool) => toolDefinition(tool, emit)),
     {
@@ -114,17 +193,11 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   let registered = new Map<string, SelectableTool>(selectable.map((tool) => [tool.name, tool]));
 
   // Catalog changes run one at a time, so two concurrent calls never add the same new tool twice.
-  let queue: Promise<unknown> = Promise.resolve();
-  function serialized(task: () => Promise<void>): Promise<void> {
-    const run = queue.then(task);
-    // The caller sees a failure through `run`; the queue itself moves on.
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  const catalogChanges = createSerialQueue();
 
   function indexNewTools(tools: readonly SelectableTool[]): Promise<void> {
     if (tools.every((tool) => registered.has(tool.name))) return Promise.resolve();
-    return serialized(async () => {
+    return catalogChanges.run(async () => {
       const fresh = new Map<string, SelectableTool>();
       for (const tool of tools) if (!registered.has(tool.name) && !fresh.has(tool.name)) fresh.set(tool.name, tool);
       if (fresh.size === 0) return;
@@ -134,42 +207,61 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     });
   }
 
-  /** The tools for one call, or `undefined` to leave the request as it is. */
-  async function selectTools(offered: readonly LangChainTool[], messages: readonly unknown[]): Promise<LangChainTool[] | undefined> {
+  /** The tools for one call, or `undefined` to leave the request as it is (every tool). */
+  async function selectTools(
+    offered: readonly LangChainTool[],
+    messages: readonly unknown[],
+  ): Promise<LangChainTool[] | undefined> {
     const candidates = offered.filter(isSelectableTool);
     if (candidates.length === 0) return undefined;
+    const present = new Set(candidates.map((tool) => tool.name));
     const query = selectionQuery(messages);
-    if (query.length === 0) return undefined;
     const started = performance.now();
-    const release = adapter?.expectQuery(query);
-    let names: string[];
-    try {
-      await indexNewTools(candidates);
-      const present = new Set(candidates.map((tool) => tool.name));
-      names = await index.select(query, {
-        maxTools,
-        threshold,
-        adaptive,
-        alwaysActive: alwaysInclude.filter((name) => present.has(name)),
-        // Rank only what this call may offer (another middleware may have removed tools).
-        ...(index.toolNames.length === present.size ? {} : { allowedTools: [...present] }),
-      });
-    } catch (error) {
-      const fallback = onError === "throw" ? "none" : "all";
-      emit({ type: "selection-failed", error, fallback, message: fallback === "all" ? "selecting tools failed; this call is offered every tool" : "selecting tools failed; the model call is rejected" });
-      if (fallback === "none") throw error;
-      return undefined;
-    } finally {
-      release?.();
+    let ranked: string[] = [];
+    let pinned: string[] = alwaysInclude.filter((name) => present.has(name));
+    if (query.length > 0) {
+      const release = adapter?.expectQuery(query);
+      try {
+        await indexNewTools(candidates);
+        const { results } = await index.selectWithScores(query, {
+          maxTools,
+          threshold,
+          adaptive,
+          alwaysActive: pinned,
+          // Rank only what this call may offer (another middleware may have removed tools).
+          ...(index.toolNames.length === present.size ? {} : { allowedTools: [...present] }),
+        });
+        ranked = rankedNames(results);
+        pinned = pinnedNames(results);
+      } catch (error) {
+        const fallback = onError === "throw" ? "none" : "all";
+        emit({
+          type: "selection-failed",
+          error,
+          fallback,
+          message:
+            fallback === "all"
+              ? "selecting tools failed; this call is offered every tool"
+              : "selecting tools failed; the model call is rejected",
+        });
+        if (fallback === "none") throw error;
+        return undefined;
+      } finally {
+        release?.();
+      }
     }
-    if (names.length === 0) {
-      emit({ type: "no-match", query, message: "no tool matched the query; this call is offered every tool" });
-      return undefined;
-    }
+    if (ranked.length === 0 && policy.noMatch(query)) return undefined;
+    const names = [...ranked, ...pinned];
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
     const passThrough = offered.filter((tool) => !isSelectableTool(tool));
-    emit({ type: "tools-selected", query, tools: names, available: offered.length, milliseconds: performance.now() - started });
+    emit({
+      type: "tools-selected",
+      query,
+      tools: names,
+      available: offered.length,
+      milliseconds: performance.now() - started,
+    });
     return [...chosen, ...passThrough];
   }
 
@@ -184,7 +276,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const controls: ToolsiftMiddlewareControls = {
     index,
     sync(tools) {
-      return serialized(async () => {
+      return catalogChanges.run(async () => {
         const list = tools === undefined ? [...registered.values()] : tools.filter(isSelectableTool);
         await index.sync(list.map((tool) => toolDefinition(tool, emit)));
         registered = new Map(list.map((tool) => [tool.name, tool]));
@@ -195,7 +287,12 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
         await index.warmUp();
       } catch (error) {
         if (onError === "throw") throw error;
-        emit({ type: "selection-failed", error, fallback: "all", message: "warming up the index failed; calls are offered every tool until selection succeeds" });
+        emit({
+          type: "selection-failed",
+          error,
+          fallback: "all",
+          message: "warming up the index failed; calls are offered every tool until selection succeeds",
+        });
       }
     },
   };
@@ -205,5 +302,5 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
 /** The middleware `toolsiftMiddleware` returns: a LangChain `AgentMiddleware` with `index`, `sync` and `warmUp`. */
 export type ToolsiftMiddleware = ReturnType<typeof toolsiftMiddleware>;
 
-/** `toolsiftMiddleware` under the name of its Python peer (`DynamicToolSelectorMiddleware`, langchain-dynamic-tools-middleware). */
+/** `toolsiftMiddleware` under its Python peer's name (`DynamicToolSelectorMiddleware`). */
 export const dynamicToolSelectorMiddleware = toolsiftMiddleware;

@@ -1,0 +1,19 @@
+// The part of a ToolIndex the agent adapters call: its public selection API, nothing else.
+
+import type { SelectOptions } from "../options.js";
+
+/** One ranked or pinned tool of a selection, as the adapters read it. */
+export interface SelectedTool {
+  readonly name: string;
+  /** Relevance 0–1 (1 for pinned tools). */
+  readonly score: number;
+  /** Set for tools pinned by `alwaysActive` or as provider tools; ranked tools have none. */
+  readonly pinned?: string;
+}
+
+/** What the adapters need of an index (a ToolIndex has it). */
+export interface ToolSelector {
+  /** Tool names in catalog order. */
+  readonly toolNames: readonly string[];
+  selectWithScores(query: string, options?: SelectOptions): Promise<{ readonly results: readonly SelectedTool[] }>;
+}

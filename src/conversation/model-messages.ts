@@ -1,0 +1,39 @@
+// AI SDK conversations (`ModelMessage`s, V4 prompts, the service's messages) in the query rule's neutral shape.
+
+import { contentText } from "./message-text.js";
+import { queryFromConversation, type ConversationMessage } from "./query-rule.js";
+
+/** A message as both AI SDK `ModelMessage`s and V4 prompts have it: a role and string or part content. */
+export interface MessageLike {
+  readonly role: string;
+  readonly content: unknown;
+}
+
+/** Tool names of the `tool-call` parts of a message. */
+function calledTools(content: unknown): string[] {
+  if (!Array.isArray(content)) return [];
+  const names: string[] = [];
+  for (const part of content) {
+    if (typeof part !== "object" || part === null) continue;
+    const { type, toolName } = part as { type?: unknown; toolName?: unknown };
+    if (type === "tool-call" && typeof toolName === "string") names.push(toolName);
+  }
+  return names;
+}
+
+/** AI SDK messages as the query rule reads them (`user`, `assistant`; system and tool messages are `other`). */
+export function fromModelMessages(messages: readonly MessageLike[]): ConversationMessage[] {
+  return messages.map((message) => {
+    const role = message.role === "user" || message.role === "assistant" ? message.role : "other";
+    return {
+      role,
+      text: role === "other" ? "" : contentText(message.content),
+      toolCalls: role === "assistant" ? calledTools(message.content) : [],
+    };
+  });
+}
+
+/** The selection query of an AI SDK conversation (see `queryFromConversation` for the rule). */
+export function conversationQuery(messages: readonly MessageLike[]): string {
+  return queryFromConversation(fromModelMessages(messages));
+}

@@ -1,0 +1,79 @@
+// The one rule that reads a selection query from a conversation, over a neutral shape every adapter converts to.
+
+import { MAX_QUERY_LENGTH } from "../options.js";
+
+/**
+ * A message as the rule reads it. Adapters convert their own shapes to it: AI SDK `ModelMessage`s and V4
+ * prompts (`model-messages.ts`), LangChain messages (`langchain/message-query.ts`).
+ */
+export interface ConversationMessage {
+  /** `"user"` for the person's turns, `"assistant"` for the model's, `"other"` for system and tool messages. */
+  readonly role: "user" | "assistant" | "other";
+  /** The message's text parts, joined with newlines (tool calls, tool results, files and images left out). */
+  readonly text: string;
+  /** Names of the tools an assistant message called, in order. */
+  readonly toolCalls: readonly string[];
+}
+
+/** A follow-up shorter than this ("and in Berlin?") is read together with the user message before it. */
+export const FOLLOW_UP_LENGTH = 40;
+
+/** The latest non-empty user text at or before `end`, and its position. */
+function userTextBefore(
+  messages: readonly ConversationMessage[],
+  end: number,
+): { text: string; at: number } | undefined {
+  for (let i = end; i >= 0; i--) {
+    if (messages[i].role !== "user") continue;
+    const text = messages[i].text.trim();
+    if (text.length > 0) return { text, at: i };
+  }
+  return undefined;
+}
+
+/** `text` cut to `room` characters (never inside a surrogate pair); "" when there is no room. */
+function fit(text: string, room: number): string {
+  if (room <= 0) return "";
+  if (text.length <= room) return text;
+  const end = text.charCodeAt(room - 1) >= 0xd800 && text.charCodeAt(room - 1) <= 0xdbff ? room - 1 : room;
+  return text.slice(0, end);
+}
+
+/**
+ * The query for the next model call, or "" when the conversation has no user text:
+ * - the latest non-empty user message; when it is shorter than 40 characters ("and in Berlin?"), the
+ *   user message before it, a newline, then it;
+ * - later in the loop (an assistant turn after that message): the assistant's latest text, a newline,
+ *   then the request; when it said nothing, the request, a newline, then the names of the tools it
+ *   just called;
+ * - at most 2,000 characters. The latest user message is kept whole (cut only when it alone is longer);
+ *   the earlier context is cut to fit first: the previous user message, then the assistant's words,
+ *   then the tool names.
+ * Tool outputs never enter the query.
+ */
+export function queryFromConversation(messages: readonly ConversationMessage[]): string {
+  const latest = userTextBefore(messages, messages.length - 1);
+  if (latest === undefined) return "";
+  const previous = latest.text.length < FOLLOW_UP_LENGTH ? userTextBefore(messages, latest.at - 1)?.text : undefined;
+  let assistantText = "";
+  let calledTools = "";
+  for (let i = messages.length - 1; i > latest.at; i--) {
+    if (messages[i].role !== "assistant") continue;
+    // The assistant's latest words say what it is doing now; the request keeps the rest of the goal.
+    assistantText = messages[i].text.trim();
+    if (assistantText.length === 0) calledTools = messages[i].toolCalls.join(" ");
+    if (assistantText.length > 0 || calledTools.length > 0) break;
+  }
+  // Fill the budget in order of importance, each part after a newline.
+  const request = fit(latest.text, MAX_QUERY_LENGTH);
+  let room = MAX_QUERY_LENGTH - request.length - 1;
+  const words = fit(assistantText, room);
+  room -= words.length > 0 ? words.length + 1 : 0;
+  const tools = fit(calledTools, room);
+  room -= tools.length > 0 ? tools.length + 1 : 0;
+  const context = fit(previous ?? "", room);
+  const fullRequest = context.length > 0 ? `${context}\n${request}` : request;
+  if (words.length > 0) return `${words}\n${fullRequest}`;
+  if (tools.length > 0) return `${fullRequest}\n${tools}`;
+  return fullRequest;
+}
