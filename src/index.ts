@@ -1,7 +1,16 @@
 // toolsift: pick the few tools an AI agent needs for each step.
 
 export { createToolIndex } from "./tool-index.js";
-export type { Explanation, Expansion, PinReason, ScoredTool, SelectionResult, ToolIndex, ToolNames } from "./tool-index.js";
+export type {
+  Explanation,
+  Expansion,
+  PinReason,
+  RankingStrategy,
+  ScoredTool,
+  SelectionResult,
+  ToolIndex,
+  ToolNames,
+} from "./tool-index.js";
 export type { SelectOptions, ToolIndexOptions } from "./options.js";
 export { MAX_QUERY_LENGTH } from "./options.js";
 export type { ToolsiftEvent } from "./events.js";

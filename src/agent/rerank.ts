@@ -9,28 +9,39 @@ export interface ToolText {
   readonly description: string;
 }
 
-
 /**
  * Asks `model` to order `candidates` by relevance to `query`; returns tool names, best first, only
- * names among the candidates (unknown or repeated names are dropped). Rejects on any model error.
+ * names among the candidates (unknown names are dropped, a repeated name counts at its first place).
+ * Candidates the model leaves out are not dropped: the caller keeps them after the named ones, in
+ * ranked order, and the prompt says so. Rejects on any model error.
  */
-export async function rerankTools(model: LanguageModel, query: string, candidates: readonly ToolText[], abortSignal?: AbortSignal): Promise<string[]> {
+export async function rerankTools(
+  model: LanguageModel,
+  query: string,
+  candidates: readonly ToolText[],
+  abortSignal?: AbortSignal,
+): Promise<string[]> {
   const { generateText, Output, jsonSchema } = await loadAi();
-  const list = candidates.map((tool) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 300)}`).join("\n");
+  const list = candidates
+    .map((tool) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 300)}`)
+    .join("\n");
   const { output } = await generateText({
     model,
     abortSignal,
     output: Output.object({
       schema: jsonSchema<{ tools: string[] }>({
         type: "object",
-        properties: { tools: { type: "array", items: { type: "string" }, description: "Tool names, most relevant first" } },
+        properties: {
+          tools: { type: "array", items: { type: "string" }, description: "Tool names, most relevant first" },
+        },
         required: ["tools"],
         additionalProperties: false,
       }),
     }),
     prompt:
       `A user asked an AI agent: ${JSON.stringify(query)}\n\nThese tools are candidates:\n${list}\n\n` +
-      `Return the names of the tools the agent needs for this request, most relevant first. Leave out tools that do not help.`,
+      `Order these tools by how much the agent needs each one for this request, most relevant first, using only ` +
+      `names from the list. Tools you leave out are kept after the ones you name, in their current order.`,
   });
   const known = new Set(candidates.map((tool) => tool.name));
   const seen = new Set<string>();
@@ -48,7 +59,11 @@ export async function rerankTools(model: LanguageModel, query: string, candidate
  * Asks `model` for richer descriptions: synonyms, the jobs a user would ask the tool for, alternative
  * phrasings. Returns name → added text for the tools it answered for. Rejects on any model error.
  */
-export async function enrichToolTexts(model: LanguageModel, tools: readonly ToolText[], abortSignal?: AbortSignal): Promise<Map<string, string>> {
+export async function enrichToolTexts(
+  model: LanguageModel,
+  tools: readonly ToolText[],
+  abortSignal?: AbortSignal,
+): Promise<Map<string, string>> {
   const { generateText, Output, jsonSchema } = await loadAi();
   const list = tools.map((tool) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 300)}`).join("\n");
   const { output } = await generateText({
@@ -60,7 +75,12 @@ export async function enrichToolTexts(model: LanguageModel, tools: readonly Tool
         properties: {
           tools: {
             type: "array",
-            items: { type: "object", properties: { name: { type: "string" }, text: { type: "string" } }, required: ["name", "text"], additionalProperties: false },
+            items: {
+              type: "object",
+              properties: { name: { type: "string" }, text: { type: "string" } },
+              required: ["name", "text"],
+              additionalProperties: false,
+            },
           },
         },
         required: ["tools"],
@@ -73,6 +93,7 @@ export async function enrichToolTexts(model: LanguageModel, tools: readonly Tool
   });
   const known = new Set(tools.map((tool) => tool.name));
   const texts = new Map<string, string>();
-  for (const entry of output.tools) if (known.has(entry.name) && typeof entry.text === "string") texts.set(entry.name, entry.text.slice(0, 1_000));
+  for (const entry of output.tools)
+    if (known.has(entry.name) && typeof entry.text === "string") texts.set(entry.name, entry.text.slice(0, 1_000));
   return texts;
 }

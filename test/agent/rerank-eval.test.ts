@@ -7,17 +7,31 @@ import { evalToolIndex } from "../../src/eval/index.js";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
 
 /** A model that answers every call with `answer(prompt text)` as JSON text, recording prompts. */
 function jsonModel(answer: (prompt: string) => unknown) {
   const prompts: string[] = [];
   const model = new MockLanguageModelV4({
     doGenerate: async ({ prompt }) => {
-      const parts: unknown[] = prompt.flatMap((message): unknown[] => (Array.isArray(message.content) ? [...message.content] : []));
-      const text = parts.map((part) => (typeof part === "object" && part !== null && "text" in part ? String((part as { text: unknown }).text) : "")).join("\n");
+      const parts: unknown[] = prompt.flatMap((message): unknown[] =>
+        Array.isArray(message.content) ? [...message.content] : [],
+      );
+      const text = parts
+        .map((part) =>
+          typeof part === "object" && part !== null && "text" in part ? String((part as { text: unknown }).text) : "",
+        )
+        .join("\n");
       prompts.push(text);
-      return { content: [{ type: "text", text: JSON.stringify(answer(text)) }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
+      return {
+        content: [{ type: "text", text: JSON.stringify(answer(text)) }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage,
+        warnings: [],
+      };
     },
   });
   return { model, prompts };
@@ -37,6 +51,40 @@ describe("rerankerModel", () => {
     expect(prompts[0]).toContain("slack_post_message");
   });
 
+  it("drops unknown names, counts a repeated name once, and keeps the tools it left out in ranked order", async () => {
+    // The unreranked candidate pool for maxTools 3 is max(3 × 3, 3 + 5) = 9 tools.
+    const ranked = (
+      await createToolIndex(saasCatalog).selectWithScores("send a message", { maxTools: 9, adaptive: false })
+    ).tools;
+    expect(ranked.length).toBeGreaterThanOrEqual(3);
+    const named = [ranked[2], ranked[0]];
+    const { model, prompts } = jsonModel(() => ({
+      tools: ["no_such_tool", named[0], named[0], "another_unknown", named[1]],
+    }));
+    const index = createToolIndex(saasCatalog, { rerankerModel: model });
+    const { tools, results } = await index.selectWithScores("send a message", { maxTools: 3 });
+    const rest = ranked.filter((name) => !named.includes(name));
+    expect(tools).toEqual([...named, ...rest].slice(0, 3));
+    expect(results.every((result) => result.reranked === true)).toBe(true);
+    expect(prompts[0]).toContain("Tools you leave out are kept");
+    expect(prompts[0]).not.toMatch(/leave out tools that do not help/i);
+  });
+
+  it("keeps the ranked order when the model names no candidate", async () => {
+    const plain = await createToolIndex(saasCatalog).select("send a message", { maxTools: 3, adaptive: false });
+    const { model } = jsonModel(() => ({ tools: ["no_such_tool"] }));
+    const index = createToolIndex(saasCatalog, { rerankerModel: model });
+    expect(await index.select("send a message", { maxTools: 3, adaptive: false })).toEqual(plain);
+  });
+
+  it("explain never calls the reranker", async () => {
+    const { model, prompts } = jsonModel(() => ({ tools: [] }));
+    const index = createToolIndex(saasCatalog, { rerankerModel: model });
+    const explanation = await index.explain("send a message", "send_email");
+    expect(prompts).toHaveLength(0);
+    expect(explanation.rank).not.toBeNull();
+  });
+
   it("keeps the unreranked ranking when the model fails, and reports it", async () => {
     const events: ToolsiftEvent[] = [];
     const plain = await createToolIndex(saasCatalog).select("send a message", { maxTools: 3 });
@@ -48,15 +96,25 @@ describe("rerankerModel", () => {
 
 describe("enrichDescriptions", () => {
   it("indexes the model's phrasings once, and restores them from the cache", async () => {
-    const answer = () => ({ tools: [{ name: "stripe_refund_payment", text: "give the money back, chargeback, reimburse" }] });
+    const answer = () => ({
+      tools: [{ name: "stripe_refund_payment", text: "give the money back, chargeback, reimburse" }],
+    });
     const first = jsonModel(answer);
     const cache = memoryCache();
-    const index = createToolIndex(saasCatalog, { enrichDescriptions: true, enrichmentModel: first.model, embeddingCache: cache });
+    const index = createToolIndex(saasCatalog, {
+      enrichDescriptions: true,
+      enrichmentModel: first.model,
+      embeddingCache: cache,
+    });
     await index.warmUp();
     expect((await index.select("reimburse the buyer"))[0]).toBe("stripe_refund_payment");
     expect(first.prompts).toHaveLength(1);
     const second = jsonModel(answer);
-    const again = createToolIndex(saasCatalog, { enrichDescriptions: true, enrichmentModel: second.model, embeddingCache: cache });
+    const again = createToolIndex(saasCatalog, {
+      enrichDescriptions: true,
+      enrichmentModel: second.model,
+      embeddingCache: cache,
+    });
     expect((await again.select("reimburse the buyer"))[0]).toBe("stripe_refund_payment");
     expect(second.prompts.length).toBe(1); // only the tools the first answer skipped are asked again
     expect(second.prompts[0]).not.toContain("stripe_refund_payment:");
@@ -64,7 +122,11 @@ describe("enrichDescriptions", () => {
 
   it("keeps the original text when the model fails, and reports it", async () => {
     const events: ToolsiftEvent[] = [];
-    const index = createToolIndex(saasCatalog, { enrichDescriptions: true, enrichmentModel: failing(), onEvent: (event) => events.push(event) });
+    const index = createToolIndex(saasCatalog, {
+      enrichDescriptions: true,
+      enrichmentModel: failing(),
+      onEvent: (event) => events.push(event),
+    });
     expect((await index.select("refund the payment"))[0]).toBe("stripe_refund_payment");
     expect(events.some((event) => event.type === "enrichment-failed")).toBe(true);
   });

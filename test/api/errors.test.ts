@@ -1,6 +1,12 @@
 // Bad input fails with a coded ToolsiftError naming what was wrong; odd but usable input is reported, not fatal.
 import { describe, expect, it } from "vitest";
-import { createToolIndex, MAX_QUERY_LENGTH, ToolsiftError, type ToolCatalog, type ToolsiftEvent } from "../../src/index.js";
+import {
+  createToolIndex,
+  MAX_QUERY_LENGTH,
+  ToolsiftError,
+  type ToolCatalog,
+  type ToolsiftEvent,
+} from "../../src/index.js";
 
 const catalog = [
   { name: "send_email", description: "Send an email to a recipient." },
@@ -106,12 +112,47 @@ describe("invalid catalogs", () => {
   });
 });
 
+describe("unknown options", () => {
+  it.each([
+    [{ maxTool: 3 }, "maxTool", "maxTools"],
+    [{ treshold: 0.2 }, "treshold", "threshold"],
+    [{ alwaysActiv: ["send_email"] }, "alwaysActiv", "alwaysActive"],
+  ])("select rejects a misspelt option %j, naming the nearest valid one", async (options, given, suggestion) => {
+    const index = createToolIndex(catalog);
+    for (const call of [
+      () => index.select("email", options as never),
+      () => index.selectWithScores("email", options as never),
+      () => index.explain("email", "send_email", options as never),
+    ]) {
+      const error = await rejected(call);
+      expect(error.code).toBe("UNKNOWN_OPTION");
+      expect(error.message).toContain(`unknown option "${given}"; did you mean "${suggestion}"?`);
+      expect(error.details).toMatchObject({ option: given, suggestion });
+    }
+  });
+
+  it.each([
+    [{ embedingModel: {} }, "embedingModel", "embeddingModel"],
+    [{ stratgy: "keyword" }, "stratgy", "strategy"],
+    [{ fields: { title: { weight: 2 } } }, "fields.title", undefined],
+    [{ fields: { name: { wieght: 2 } } }, "fields.name.wieght", "fields.name.weight"],
+    [{ fusion: { metod: "rrf" } }, "fusion.metod", "fusion.method"],
+    [{ typoTolerance: { weigth: 0.5 } }, "typoTolerance.weigth", "typoTolerance.weight"],
+    [{ totallyDifferent: 1 }, "totallyDifferent", undefined],
+  ])("createToolIndex rejects unknown option %j", (options, given, suggestion) => {
+    const error = thrown(() => createToolIndex(catalog, options as never));
+    expect(error.code).toBe("UNKNOWN_OPTION");
+    expect(error.message).toContain(`createToolIndex: unknown option "${given}"`);
+    if (suggestion === undefined) expect(error.message).not.toContain("did you mean");
+    else expect(error.message).toContain(`did you mean "${suggestion}"?`);
+  });
+});
+
 describe("invalid options", () => {
   it.each([
     [{ k1: 0 }, "k1"],
     [{ k1: -1 }, "k1"],
     [{ k1: Number.NaN }, "k1"],
-    [{ fields: { title: { weight: 2 } } }, '"title"'],
     [{ fields: { name: { weight: -1 } } }, "fields.name.weight"],
     [{ fields: { description: { b: 2 } } }, "fields.description.b"],
     [{ typoTolerance: { weight: 1.5 } }, "typoTolerance.weight"],
@@ -127,15 +168,19 @@ describe("invalid options", () => {
   it.each([
     [{ maxTools: 0 }, "maxTools", "0"],
     [{ maxTools: 2.5 }, "maxTools", "2.5"],
-    [{ maxTools: "5" }, "maxTools", '"5"'],
+    [{ maxTools: "5" }, "maxTools", 'the string "5"'],
     [{ threshold: 1.5 }, "threshold", "1.5"],
     [{ threshold: -0.1 }, "threshold", "-0.1"],
-    [{ adaptive: "no" }, "adaptive", '"no"'],
-    [{ alwaysActive: "send_email" }, "alwaysActive", '"send_email"'],
+    [{ adaptive: "no" }, "adaptive", 'the string "no"'],
+    [{ alwaysActive: "send_email" }, "alwaysActive", 'the string "send_email"'],
     [{ alwaysActive: ["send_email", 3] }, "alwaysActive[1]", "3"],
   ])("rejects select option %j", async (options, option, value) => {
     const index = createToolIndex(catalog);
-    for (const call of [() => index.select("email", options as never), () => index.selectWithScores("email", options as never), () => index.explain("email", "send_email", options as never)]) {
+    for (const call of [
+      () => index.select("email", options as never),
+      () => index.selectWithScores("email", options as never),
+      () => index.explain("email", "send_email", options as never),
+    ]) {
       const error = await rejected(call);
       expect(error.code).toBe("INVALID_OPTION");
       expect(error.message).toContain(`"${option}"`);
@@ -174,7 +219,8 @@ describe("ToolsiftError", () => {
     expect(error.name).toBe("ToolsiftError");
     const foreign = Object.assign(new Error("bad"), { [Symbol.for("toolsift.error")]: true, code: "INVALID_QUERY" });
     expect(ToolsiftError.isInstance(foreign)).toBe(true);
-    for (const other of [new Error("bad"), { code: "INVALID_QUERY" }, null, undefined, "ToolsiftError"]) expect(ToolsiftError.isInstance(other)).toBe(false);
+    for (const other of [new Error("bad"), { code: "INVALID_QUERY" }, null, undefined, "ToolsiftError"])
+      expect(ToolsiftError.isInstance(other)).toBe(false);
   });
 });
 
@@ -212,7 +258,9 @@ describe("empty and edge inputs", () => {
     const events: ToolsiftEvent[] = [];
     const index = createToolIndex(catalog, { onEvent: (event) => events.push(event) });
     await index.select("a".repeat(MAX_QUERY_LENGTH - 1) + "😀 weather");
-    expect(events).toEqual([{ type: "query-truncated", length: MAX_QUERY_LENGTH + 9, keptLength: MAX_QUERY_LENGTH - 1 }]);
+    expect(events).toEqual([
+      { type: "query-truncated", length: MAX_QUERY_LENGTH + 9, keptLength: MAX_QUERY_LENGTH - 1 },
+    ]);
   });
 
   it("reports a description function that throws, naming the tool, and indexes the tool by name", async () => {
@@ -237,7 +285,12 @@ describe("empty and edge inputs", () => {
 
   it("reports a description function that returns something other than a string", () => {
     const events: ToolsiftEvent[] = [];
-    createToolIndex({ refund_payment: { description: () => 42 as unknown as string } }, { onEvent: (event) => events.push(event) });
-    expect(events).toEqual([expect.objectContaining({ type: "catalog-warning", tool: "refund_payment", field: "description" })]);
+    createToolIndex(
+      { refund_payment: { description: () => 42 as unknown as string } },
+      { onEvent: (event) => events.push(event) },
+    );
+    expect(events).toEqual([
+      expect.objectContaining({ type: "catalog-warning", tool: "refund_payment", field: "description" }),
+    ]);
   });
 });

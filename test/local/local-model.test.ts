@@ -4,7 +4,7 @@ import { embed, embedMany } from "ai";
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
-import { resolveSemanticOptions } from "../../src/options.js";
+import { resolveSemanticOptions } from "../../src/tool-index/resolve-options.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
 const assetUrl = new URL("../../assets/local-model.bin", import.meta.url);
@@ -81,7 +81,7 @@ describe("localEmbeddingModel", () => {
 describe("selection with the local model", () => {
   it("combined search finds a paraphrase keyword search misses, with adaptive fusion by default", async () => {
     const model = localEmbeddingModel();
-    expect(resolveSemanticOptions({ embeddingModel: model }).fusion).toMatchObject({ method: "weighted", adaptive: true, keyword: 1, semantic: 0 });
+    expect(resolveSemanticOptions({ embeddingModel: model })?.fusion).toMatchObject({ method: "weighted", adaptive: true, keyword: 1, semantic: 0 });
     const keyword = createToolIndex(saasCatalog);
     const combined = createToolIndex(saasCatalog, { embeddingModel: model });
     const query = "give the buyer their cash back";

@@ -1,0 +1,118 @@
+// Building an index over one catalog: resolved schemas, optional enrichment, the keyword index (lazily for
+// semantic-only indexes) and the query-expansion neighbours. Vectors are added by catalog-vectors.ts.
+
+import type { CatalogTool } from "../core/catalog.js";
+import { toolFields, type ToolFields } from "../core/fields.js";
+import { LexicalEngine } from "../core/lexical-engine.js";
+import { CatalogNeighbours } from "../core/word-neighbours.js";
+import { enrichDescriptions } from "../agent/enrichment.js";
+import type { VectorSet } from "../semantic/semantic-engine.js";
+import { WasmArena } from "../wasm/arena.js";
+import { instantiateCore } from "../wasm/load-wasm.js";
+import type { IndexContext } from "./context.js";
+
+export interface BuiltIndex {
+  /** The keyword index (built on first use in `strategy: "semantic"`). */
+  readonly engine: LexicalEngine;
+  /** Whether the keyword index exists yet. */
+  readonly hasKeywordIndex: boolean;
+  /** Word-vector neighbours of the catalog's words (query expansion), when configured. */
+  readonly neighbours: CatalogNeighbours | undefined;
+  /** Ranked documents → catalog tools (provider tools are not ranked). */
+  readonly docTools: readonly CatalogTool[];
+  readonly docOf: ReadonlyMap<string, number>;
+  /** The indexed text of each document, kept only until its vectors exist (semantic strategies). */
+  fields: ToolFields[] | undefined;
+  /** Tool vectors (row i = document i), once embedded. */
+  vectors: VectorSet | undefined;
+  /** The embedding in flight, if any. */
+  embedding: Promise<VectorSet> | undefined;
+  /** An earlier embedding of this catalog failed: later calls retry in the background. */
+  embeddingFailed: boolean;
+}
+
+/** Awaits promised schemas; one that fails is reported and its tool indexed without parameters. */
+async function resolveSchemas(context: IndexContext, docTools: readonly CatalogTool[]): Promise<unknown[]> {
+  return Promise.all(
+    docTools.map(async (tool) => {
+      if (tool.pendingSchema === undefined) return tool.schema;
+      try {
+        return await tool.pendingSchema;
+      } catch (cause) {
+        context.options.emit({
+          type: "catalog-warning",
+          tool: tool.name,
+          field: "inputSchema",
+          message: `the input schema of tool "${tool.name}" failed to resolve; indexed without parameters`,
+          cause,
+        });
+        return undefined;
+      }
+    }),
+  );
+}
+
+export async function buildIndex(context: IndexContext, catalog: readonly CatalogTool[]): Promise<BuiltIndex> {
+  const { options } = context;
+  const docTools = catalog.filter((tool) => !tool.provider);
+  const schemas = await resolveSchemas(context, docTools);
+  const compiled = await context.module();
+  const enriched =
+    options.enrichmentModel === undefined
+      ? new Map<string, string>()
+      : await enrichDescriptions(
+          options.enrichmentModel,
+          docTools.map((tool) => ({ name: tool.name, description: tool.description })),
+          options.enrichmentCache,
+          options.emit,
+          options.abortSignal,
+        );
+  const fieldsOf = (): ToolFields[] =>
+    docTools.map((tool, position) => {
+      const fields = toolFields(tool, schemas[position]);
+      const text = enriched.get(tool.name);
+      return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
+    });
+  const fields = fieldsOf();
+  const keywordIndex = () => new LexicalEngine(fieldsOf(), options.lexical, new WasmArena(instantiateCore(compiled)));
+  // A semantic index ranks by vectors; its keyword index serves only fallbacks and explain, so it is
+  // built on first need (from the tools and their schemas, which the catalog holds anyway).
+  const lazyKeywords = options.strategy === "semantic" && options.expansion === undefined;
+  let engine = lazyKeywords
+    ? undefined
+    : new LexicalEngine(fields, options.lexical, new WasmArena(instantiateCore(compiled)));
+  let neighbours: CatalogNeighbours | undefined;
+  if (options.expansion !== undefined) {
+    try {
+      const arena = new WasmArena(instantiateCore(compiled));
+      neighbours = await CatalogNeighbours.build(engine!.postings, options.expansion.source, arena, options.expansion);
+    } catch (error) {
+      options.emit({
+        type: "query-expansion-failed",
+        error,
+        message: "loading word vectors for query expansion failed; this index ranks without expansion",
+      });
+    }
+  }
+  let docOf: Map<string, number> | undefined;
+  return {
+    get engine() {
+      engine ??= keywordIndex();
+      return engine;
+    },
+    get hasKeywordIndex() {
+      return engine !== undefined;
+    },
+    neighbours,
+    docTools,
+    // Name → document, made on first need (pins, rules, explain): plain selects never look a name up.
+    get docOf() {
+      docOf ??= new Map(docTools.map((tool, position) => [tool.name, position]));
+      return docOf;
+    },
+    fields: options.strategy !== "keyword" ? fields : undefined,
+    vectors: undefined,
+    embedding: undefined,
+    embeddingFailed: false,
+  };
+}

@@ -1,0 +1,103 @@
+// explain(): why one tool ranked where it did — one ranking of every tool, never the reranker LLM.
+
+import { tokenize } from "../core/tokenizer.js";
+import type { QueryTerm } from "../core/query.js";
+import { ToolsiftError } from "../errors.js";
+import { resolveSelectOptions, type SelectOptions } from "../options.js";
+import type { IndexContext } from "./context.js";
+import type { IndexState } from "./index-state.js";
+import { excludedDocs, pinnedTools } from "./pins.js";
+import { aboveThreshold, limitHits } from "./post-process.js";
+import { rank, readRankQuery, type RankedHit } from "./ranking.js";
+import { readQueryText } from "./selection.js";
+import type { Explanation } from "./types.js";
+
+export async function explainTool(
+  context: IndexContext,
+  state: IndexState,
+  query: unknown,
+  toolName: unknown,
+  selectOptions: SelectOptions | undefined,
+): Promise<Explanation> {
+  if (typeof toolName !== "string") {
+    throw new ToolsiftError("INVALID_TOOL", `explain: the tool name must be a string, got ${typeof toolName}.`, {
+      field: "toolName",
+    });
+  }
+  if (!state.toolNames.includes(toolName)) {
+    throw new ToolsiftError(
+      "UNKNOWN_TOOL",
+      `explain: no tool named ${JSON.stringify(toolName)} in the catalog (${state.toolNames.length} tools).`,
+      { tool: toolName },
+    );
+  }
+  const options = resolveSelectOptions(selectOptions, "explain");
+  const text = readQueryText(context, query);
+  const pinned = pinnedTools(options.alwaysActive, state.providerPins);
+  const pin = pinned.find((entry) => entry.name === toolName)?.reason;
+  const index = await state.current();
+  const doc = index.docOf.get(toolName);
+  let terms: QueryTerm[] = [];
+  let rankOf: number | null = null;
+  let hit: RankedHit | undefined;
+  let best: Explanation["best"] = null;
+  let strategy: Explanation["strategy"] = context.options.strategy;
+  let selected = pin !== undefined;
+  if (text.trim().length > 0) {
+    // Every tool ranked, this one included even when select would exclude it (pinned, not allowed), so that
+    // its rank is known; pinned tools must not push it down, as select does not rank them either.
+    const excluded = excludedDocs(index, pinned, options.allowedTools, doc);
+    const ranking = await rank(context, index, await readRankQuery(context, index, text), {
+      k: options.maxTools,
+      excluded,
+      everything: true,
+    });
+    terms = ranking.terms();
+    strategy = ranking.strategy;
+    if (ranking.hits.length > 0)
+      best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
+    const position = ranking.hits.findIndex((entry) => entry.doc === doc);
+    if (position >= 0) {
+      hit = ranking.hits[position];
+      if (pin === undefined) rankOf = position + 1;
+    }
+    // What select ranks: the same list without this tool when select would have excluded it.
+    const allowed = options.allowedTools === undefined || options.allowedTools.has(toolName);
+    if (!selected && allowed && hit !== undefined)
+      selected = limitHits(aboveThreshold(ranking.hits, options.threshold), options).includes(hit);
+  }
+  const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
+  // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
+  // expansion ("pull request" → pr) matches the words it came from.
+  const matchedWords = new Set(contributions.flatMap((entry) => entry.from.split(" ")));
+  const queryWords = [
+    ...new Set(
+      tokenize(text)
+        .filter((token) => !token.stop)
+        .map((token) => token.surface),
+    ),
+  ];
+  return {
+    tool: toolName,
+    query: text,
+    rank: rankOf,
+    score: pin !== undefined ? 1 : (hit?.score ?? 0),
+    lexicalScore: contributions.reduce((sum, entry) => sum + entry.contribution, 0),
+    selected,
+    ...(pin !== undefined ? { pinned: pin } : {}),
+    terms: contributions,
+    unmatched: queryWords.filter((word) => !matchedWords.has(word)),
+    best,
+    queryTerms: terms.map((term) => ({ term: term.term, kind: term.kind, from: term.from, weight: term.weight })),
+    ...(hit?.similarity !== undefined
+      ? {
+          semantic: {
+            similarity: hit.similarity,
+            keyword: hit.fusion?.keyword ?? 0,
+            semantic: hit.fusion?.semantic ?? hit.score,
+          },
+        }
+      : {}),
+    strategy,
+  };
+}

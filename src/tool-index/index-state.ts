@@ -1,0 +1,79 @@
+// The state of one tool index in named fields: its catalog, the index built over it, and single-flight
+// `ready()` / `replace()` so that a build started before a catalog change is never published after it.
+
+import { readCatalog, type CatalogTool } from "../core/catalog.js";
+import { buildIndex, type BuiltIndex } from "./built-index.js";
+import { embedCatalogReporting } from "./catalog-vectors.js";
+import type { IndexContext } from "./context.js";
+import type { PinReason } from "./types.js";
+
+export class IndexState {
+  /** The catalog in order, provider tools included. */
+  catalog: readonly CatalogTool[] = [];
+  toolNames: readonly string[] = [];
+  /** Provider tools: returned with every selection, never ranked. */
+  providerPins: readonly { name: string; reason: PinReason }[] = [];
+  /** The index over `catalog`, once built. */
+  private built: BuiltIndex | undefined;
+  /** The build in flight (or done) for the current catalog. */
+  private building: Promise<BuiltIndex> | undefined;
+  /** Bumped by every catalog change, so a build started before it is not published after it. */
+  private generation = 0;
+
+  constructor(
+    private readonly context: IndexContext,
+    tools: unknown,
+  ) {
+    this.setCatalog(this.read(tools));
+  }
+
+  /** Reads and validates a catalog, reporting recoverable oddities. */
+  read(input: unknown): CatalogTool[] {
+    const { tools, warnings } = readCatalog(input, { context: this.context.options.context });
+    for (const warning of warnings) this.context.options.emit({ type: "catalog-warning", ...warning });
+    return tools;
+  }
+
+  /** The built index, without an extra await once it exists. */
+  current(): BuiltIndex | Promise<BuiltIndex> {
+    return this.built ?? this.ready();
+  }
+
+  /** Builds the index for the current catalog once; a failed build is not kept, so the next call tries again. */
+  ready(): Promise<BuiltIndex> {
+    if (this.building === undefined) {
+      const started = this.generation;
+      this.building = buildIndex(this.context, this.catalog).then(
+        (result) => {
+          if (started === this.generation) this.built = result;
+          return result;
+        },
+        (error: unknown) => {
+          if (started === this.generation) this.building = undefined;
+          throw error;
+        },
+      );
+    }
+    return this.building;
+  }
+
+  /** Swaps in a new catalog: the index is rebuilt at once if one was built; vectors carry over by text hash. */
+  async replace(next: CatalogTool[]): Promise<void> {
+    const previous = this.built;
+    this.setCatalog(next);
+    this.generation++;
+    this.building = undefined;
+    this.built = undefined;
+    if (previous === undefined) return;
+    const index = await this.ready();
+    if (this.context.semantic !== undefined && previous.vectors !== undefined) {
+      await embedCatalogReporting(this.context, index, previous.vectors);
+    }
+  }
+
+  private setCatalog(read: CatalogTool[]): void {
+    this.catalog = read;
+    this.toolNames = read.map((tool) => tool.name);
+    this.providerPins = read.filter((tool) => tool.provider).map((tool) => ({ name: tool.name, reason: "provider" }));
+  }
+}

@@ -1,0 +1,79 @@
+// After ranking: the threshold (applied once), maxTools, the adaptive elbow cut, and the optional LLM rerank.
+
+import { rerankTools } from "../agent/rerank.js";
+import type { ResolvedSelectOptions } from "../options.js";
+import type { BuiltIndex } from "./built-index.js";
+import type { IndexContext } from "./context.js";
+import type { RankedHit } from "./ranking.js";
+
+// Elbow cut: a drop of this share of the top score ends the list (never below MIN_ADAPTIVE tools).
+const ELBOW_GAP = 0.4;
+const MIN_ADAPTIVE = 2;
+
+/** How many candidates to rank for a selection: maxTools, or a wider pool for the reranker to order. */
+export function candidateCount(context: IndexContext, maxTools: number): number {
+  return context.options.rerankerModel === undefined ? maxTools : Math.max(maxTools * 3, maxTools + 5);
+}
+
+/** The hits scoring at least `threshold` (the only place the threshold is applied). */
+export function aboveThreshold(hits: readonly RankedHit[], threshold: number): readonly RankedHit[] {
+  return threshold > 0 ? hits.filter((hit) => hit.score >= threshold) : hits;
+}
+
+/** The first maxTools hits, then (with `adaptive`) the elbow cut. */
+export function limitHits(hits: readonly RankedHit[], options: ResolvedSelectOptions): RankedHit[] {
+  const kept = hits.slice(0, options.maxTools);
+  return options.adaptive ? elbow(kept) : kept;
+}
+
+/**
+ * The ranked tools a selection returns. Without a reranker: threshold, then `limitHits`. With `rerankerModel`: the
+ * candidates
+ * above the threshold in the model's order, then the candidates it did not name in ranked order, cut to
+ * maxTools (no elbow cut: the order no longer follows the scores). A failed rerank is reported and the
+ * call keeps `limitHits`.
+ */
+export async function finishHits(
+  context: IndexContext,
+  index: BuiltIndex,
+  text: string,
+  hits: readonly RankedHit[],
+  options: ResolvedSelectOptions,
+): Promise<{ hits: RankedHit[]; reranked: boolean }> {
+  const reranker = context.options.rerankerModel;
+  const candidates = aboveThreshold(hits, options.threshold);
+  if (reranker === undefined || candidates.length < 2) return { hits: limitHits(candidates, options), reranked: false };
+  const tools = candidates.map((hit) => index.docTools[hit.doc]);
+  try {
+    const order = await rerankTools(
+      reranker,
+      text,
+      tools.map((tool) => ({ name: tool.name, description: tool.description })),
+      context.options.abortSignal,
+    );
+    const position = new Map(order.map((name, rank) => [name, rank]));
+    const rankOf = (hit: RankedHit) => position.get(index.docTools[hit.doc].name) ?? Infinity;
+    // A stable sort: tools the model did not name keep their ranked order after the ones it did.
+    const sorted = [...candidates].sort((a, b) => rankOf(a) - rankOf(b));
+    return { hits: sorted.slice(0, options.maxTools), reranked: true };
+  } catch (error) {
+    context.options.emit({
+      type: "rerank-failed",
+      error,
+      message: "reranking with the LLM failed; this call keeps the unreranked ranking",
+    });
+    return { hits: limitHits(candidates, options), reranked: false };
+  }
+}
+
+/** Cuts a ranked list at its first large drop (a share ELBOW_GAP of the top score), keeping at least MIN_ADAPTIVE. */
+export function elbow<T extends { score: number }>(hits: T[]): T[] {
+  if (hits.length <= MIN_ADAPTIVE) return hits;
+  const top = hits[0].score;
+  if (top <= 0) return hits;
+  // The drop after the first hit counts too (one dominant tool, a weak tail): the cut then keeps MIN_ADAPTIVE.
+  for (let i = 1; i < hits.length; i++) {
+    if ((hits[i - 1].score - hits[i].score) / top >= ELBOW_GAP) return hits.slice(0, Math.max(i, MIN_ADAPTIVE));
+  }
+  return hits;
+}

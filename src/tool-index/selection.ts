@@ -1,0 +1,98 @@
+// One selection, shared by select and selectWithScores: read the query, rank without pinned tools, post-process,
+// then pins; selectWithScores adds per-tool provenance.
+
+import { normalizeQuery, resolveSelectOptions, type ResolvedSelectOptions, type SelectOptions } from "../options.js";
+import type { BuiltIndex } from "./built-index.js";
+import type { IndexContext } from "./context.js";
+import type { IndexState } from "./index-state.js";
+import { excludedDocs, pinnedTools, type Pin } from "./pins.js";
+import { candidateCount, finishHits } from "./post-process.js";
+import { rank, readRankQuery, type RankedHit, type Ranking } from "./ranking.js";
+import type { Expansion, ScoredTool, SelectionResult } from "./types.js";
+
+/** What one selection found, before it is shaped into names or scored results. */
+export interface Selection {
+  readonly options: ResolvedSelectOptions;
+  readonly text: string;
+  readonly pinned: readonly Pin[];
+  /** `undefined` when nothing was ranked (an empty query or catalog). */
+  readonly ranked:
+    | { readonly index: BuiltIndex; readonly ranking: Ranking; readonly hits: RankedHit[]; readonly reranked: boolean }
+    | undefined;
+}
+
+/** Validates a query, cutting one that is too long (reported as `query-truncated`). */
+export function readQueryText(context: IndexContext, query: unknown): string {
+  const { text, truncatedFrom } = normalizeQuery(query);
+  if (truncatedFrom !== undefined)
+    context.options.emit({ type: "query-truncated", length: truncatedFrom, keptLength: text.length });
+  return text;
+}
+
+export async function runSelection(
+  context: IndexContext,
+  state: IndexState,
+  query: unknown,
+  selectOptions: SelectOptions | undefined,
+): Promise<Selection> {
+  const options = resolveSelectOptions(selectOptions);
+  const text = readQueryText(context, query);
+  const pinned = pinnedTools(options.alwaysActive, state.providerPins);
+  if (text.trim().length === 0 || state.catalog.length === 0) return { options, text, pinned, ranked: undefined };
+  const index = await state.current();
+  const rankQuery = await readRankQuery(context, index, text);
+  const excluded = excludedDocs(index, pinned, options.allowedTools);
+  const ranking = await rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
+  const { hits, reranked } = await finishHits(context, index, text, ranking.hits, options);
+  return { options, text, pinned, ranked: { index, ranking, hits, reranked } };
+}
+
+/** The selected names: ranked tools best first, then pinned tools. */
+export function selectionNames<NAME extends string>(selection: Selection): NAME[] {
+  const names: string[] = [];
+  if (selection.ranked !== undefined)
+    for (const hit of selection.ranked.hits) names.push(selection.ranked.index.docTools[hit.doc].name);
+  for (const { name } of selection.pinned) names.push(name);
+  return names as NAME[];
+}
+
+/** The selection with per-tool scores, matched terms and expansions. */
+export function scoredSelection<NAME extends string>(
+  context: IndexContext,
+  selection: Selection,
+): SelectionResult<NAME> {
+  const results: ScoredTool<NAME>[] = [];
+  const ranked = selection.ranked;
+  if (ranked !== undefined) {
+    const { index, ranking } = ranked;
+    for (const hit of ranked.hits) {
+      // Term provenance is keyword evidence: semantic rankings report none (and build no keyword index for it).
+      const contributions =
+        ranking.strategy === "semantic" && !index.hasKeywordIndex
+          ? []
+          : index.engine.contributions(ranking.terms(), hit.doc);
+      results.push({
+        name: index.docTools[hit.doc].name as NAME,
+        score: hit.score,
+        lexicalScore: hit.lexical,
+        ...(hit.similarity !== undefined ? { similarity: hit.similarity } : {}),
+        ...(hit.fusion !== undefined ? { fusion: hit.fusion } : {}),
+        matchedTerms: contributions.map((entry) => entry.term),
+        expansions: contributions
+          .filter((entry) => entry.kind !== "exact")
+          .map((entry) => ({ from: entry.from, term: entry.term, kind: entry.kind as Expansion["kind"] })),
+        ...(ranked.reranked ? { reranked: true } : {}),
+      });
+    }
+  }
+  for (const { name, reason } of selection.pinned) {
+    results.push({ name: name as NAME, score: 1, lexicalScore: 0, matchedTerms: [], expansions: [], pinned: reason });
+  }
+  const fallback = ranked?.ranking.fallback;
+  return {
+    tools: results.map((result) => result.name),
+    results,
+    strategy: ranked?.ranking.strategy ?? context.options.strategy,
+    ...(fallback !== undefined ? { fallback } : {}),
+  };
+}

@@ -1,0 +1,156 @@
+// The public result and API types of a tool index: selections, scored tools, explanations, the ToolIndex interface.
+
+import type { TermContribution } from "../core/lexical-engine.js";
+import type { MatchKind } from "../core/query.js";
+import type { ToolCatalog } from "../core/catalog.js";
+import type { SelectOptions } from "../options.js";
+import type { createSelectionMiddleware } from "../agent/middleware.js";
+import type { PrepareStepInput, PrepareStepOptions } from "../agent/prepare-step.js";
+import type { createSearchTool, createToolSearchFunction, SearchToolOptions } from "../agent/search-tool.js";
+
+/** Which ranking produced a call's result. */
+export type RankingStrategy = "keyword" | "semantic" | "combined";
+
+/** Why a tool is in a result although it was not ranked. */
+export type PinReason = "alwaysActive" | "provider";
+
+/** A query word expanded to a catalog term it did not spell exactly. */
+export interface Expansion {
+  readonly from: string;
+  readonly term: string;
+  readonly kind: Exclude<MatchKind, "exact">;
+}
+
+/** One selected tool with its score and where the score came from. */
+export interface ScoredTool<NAME extends string = string> {
+  readonly name: NAME;
+  /** Relevance 0–1 relative to a full match of the query (capped at 1); 1 for pinned tools. */
+  readonly score: number;
+  /** The raw BM25F score (0 for pinned tools and tools found by embeddings alone). */
+  readonly lexicalScore: number;
+  /** Cosine similarity of the query and tool embeddings (semantic and combined strategies). */
+  readonly similarity?: number;
+  /** The keyword and semantic parts of a combined score (they add up to `score`). */
+  readonly fusion?: { readonly keyword: number; readonly semantic: number };
+  /** Catalog terms that matched, stemmed. */
+  readonly matchedTerms: readonly string[];
+  /** Typo, abbreviation and compound expansions that contributed to this tool. */
+  readonly expansions: readonly Expansion[];
+  /** Set when `rerankerModel` ordered this result. */
+  readonly reranked?: boolean;
+  /** Set when the tool is returned regardless of rank. */
+  readonly pinned?: PinReason;
+}
+
+export interface SelectionResult<NAME extends string = string> {
+  /** Tool names in result order, ready for `activeTools`. */
+  readonly tools: NAME[];
+  readonly results: ScoredTool<NAME>[];
+  /** The strategy that ranked this call: the configured one, or `"keyword"` after an embedding failure. */
+  readonly strategy: RankingStrategy;
+  /** Set when embeddings failed and this call fell back to keyword ranking (also reported through `onEvent`). */
+  readonly fallback?: "keyword";
+}
+
+/** Why a tool ranked where it did for a query. */
+export interface Explanation {
+  readonly tool: string;
+  readonly query: string;
+  /**
+   * 1-based rank among ranked tools (ties in catalog order); `null` when the tool scored 0, is pinned,
+   * or (combined strategy) was not among the fused candidates.
+   */
+  readonly rank: number | null;
+  readonly score: number;
+  readonly lexicalScore: number;
+  /** Whether `select` with the same options would return it. */
+  readonly selected: boolean;
+  readonly pinned?: PinReason;
+  /** Each query term that matched this tool, with its weight, IDF, field hits and contribution. */
+  readonly terms: readonly TermContribution[];
+  /** Query words that matched nothing in this tool. */
+  readonly unmatched: readonly string[];
+  /** The top-ranked tool and its score, to compare against. */
+  readonly best: { readonly tool: string; readonly score: number } | null;
+  /** How the query was read: every catalog term it scores with. */
+  readonly queryTerms: readonly { term: string; kind: MatchKind; from: string; weight: number }[];
+  /** Semantic and combined strategies: the tool's cosine similarity to the query and its fused parts. */
+  readonly semantic?: { readonly similarity: number; readonly keyword: number; readonly semantic: number };
+  /** The strategy that ranked this call. */
+  readonly strategy: RankingStrategy;
+}
+
+export interface ToolIndex<NAME extends string = string> {
+  /** Tool names in catalog order (after `sync`, `add` and `remove`). */
+  readonly toolNames: readonly NAME[];
+  /**
+   * Loads the wasm core and builds the index now, and with an embedding model embeds the catalog
+   * (from the cache where it can), so the first `select` is fast. Idempotent. With `onError: "throw"`
+   * it rejects when embedding fails; otherwise it reports and resolves.
+   */
+  warmUp(): Promise<void>;
+  /** Replaces the catalog; only tools whose indexed text changed are re-embedded. */
+  sync(tools: ToolCatalog): Promise<void>;
+  /** Adds tools (names must be new); only they are embedded. */
+  add(tools: ToolCatalog): Promise<void>;
+  /** Removes tools by name. */
+  remove(toolNames: readonly string[]): Promise<void>;
+  /**
+   * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent`: each step gets the tools
+   * that match the live conversation as `activeTools` (see `PrepareStepOptions`).
+   */
+  prepareStep(options?: PrepareStepOptions): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
+  /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
+  middleware(options?: SelectOptions): ReturnType<typeof createSelectionMiddleware>;
+  /** A meta-tool the model calls to find tools outside its current selection. */
+  searchTool(options?: SearchToolOptions): ReturnType<typeof createSearchTool>;
+  /** A ranking function for AI SDK 7's `toolSearch({ search })` over `deferLoading` tools. */
+  toolSearchFunction(options?: { maxResults?: number }): ReturnType<typeof createToolSearchFunction>;
+  /** The names of the tools that best match the query, best first, then pinned tools. */
+  select(query: string, options?: SelectOptions): Promise<NAME[]>;
+  /** Like `select`, with per-tool scores and provenance. */
+  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult<NAME>>;
+  /** Why `toolName` ranked where it did for `query`. */
+  explain(query: string, toolName: string, options?: SelectOptions): Promise<Explanation>;
+}
+
+/** Tool names of a catalog: the keys of a ToolSet, `string` for arrays. */
+export type ToolNames<CATALOG> = CATALOG extends readonly unknown[]
+  ? string
+  : CATALOG extends { readonly tools: readonly unknown[] }
+    ? string
+    : keyof CATALOG & string;
+
+export interface ToolIndex<NAME extends string = string> {
+  /** Tool names in catalog order (after `sync`, `add` and `remove`). */
+  readonly toolNames: readonly NAME[];
+  /**
+   * Loads the wasm core and builds the index now, and with an embedding model embeds the catalog
+   * (from the cache where it can), so the first `select` is fast. Idempotent. With `onError: "throw"`
+   * it rejects when embedding fails; otherwise it reports and resolves.
+   */
+  warmUp(): Promise<void>;
+  /** Replaces the catalog; only tools whose indexed text changed are re-embedded. */
+  sync(tools: ToolCatalog): Promise<void>;
+  /** Adds tools (names must be new); only they are embedded. */
+  add(tools: ToolCatalog): Promise<void>;
+  /** Removes tools by name. */
+  remove(toolNames: readonly string[]): Promise<void>;
+  /**
+   * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent`: each step gets the tools
+   * that match the live conversation as `activeTools` (see `PrepareStepOptions`).
+   */
+  prepareStep(options?: PrepareStepOptions): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
+  /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
+  middleware(options?: SelectOptions): ReturnType<typeof createSelectionMiddleware>;
+  /** A meta-tool the model calls to find tools outside its current selection. */
+  searchTool(options?: SearchToolOptions): ReturnType<typeof createSearchTool>;
+  /** A ranking function for AI SDK 7's `toolSearch({ search })` over `deferLoading` tools. */
+  toolSearchFunction(options?: { maxResults?: number }): ReturnType<typeof createToolSearchFunction>;
+  /** The names of the tools that best match the query, best first, then pinned tools. */
+  select(query: string, options?: SelectOptions): Promise<NAME[]>;
+  /** Like `select`, with per-tool scores and provenance. */
+  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult<NAME>>;
+  /** Why `toolName` ranked where it did for `query`. */
+  explain(query: string, toolName: string, options?: SelectOptions): Promise<Explanation>;
+}
