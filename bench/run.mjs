@@ -7,6 +7,9 @@
 // latency (before accuracy, so the BFCL queries are new to toolsift's tokenizer cache), accuracy, the
 // raw scan, then the semantic sections (bench/semantic.mjs; its latency reuses the scan's C median,
 // and each toolsift vector slab lives in its own WebAssembly.Memory, so running late is fine).
+// Three sections are not measured by this run: the vocabulary choice, the Worker's cold start and its load test
+// (they need assets in /tmp, or wrangler and 30 s of load). They are copied from the reports their own scripts write
+// (bench/copied-report.mjs), each under the date it was measured and the command that re-measures it.
 // Env: TOOLSIFT_BENCH_DATA (data set path), TOOLSIFT_BENCH_RESULTS (where to write the report;
 // default bench/RESULTS.md), TOOLSIFT_IMPL (a stand-in for dist/index.js while developing the
 // harness; with it, no report is written unless TOOLSIFT_BENCH_RESULTS is set).
@@ -21,15 +24,34 @@ import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
 import { measureScan, scanTable } from "./scan/scan.mjs";
 import {
-  SEMANTIC_BFCL_NOTES, SEMANTIC_LATENCY_NOTES, SEMANTIC_MEMORY_NOTES, measureSemanticBfcl, measureSemanticLatency,
-  measureSemanticMemory, semanticBfclTable, semanticLatencyTable, semanticMemoryTable,
+  SEMANTIC_BFCL_NOTES,
+  SEMANTIC_LATENCY_NOTES,
+  SEMANTIC_MEMORY_NOTES,
+  measureSemanticBfcl,
+  measureSemanticLatency,
+  measureSemanticMemory,
+  semanticBfclTable,
+  semanticLatencyTable,
+  semanticMemoryTable,
 } from "./semantic.mjs";
 import { RESTART_NOTES, measureRestart, restartReport } from "./restart.mjs";
 import {
-  LOCAL_MODEL_FACTS_NOTES, LOCAL_MODEL_NOTES, localModelFactsTable, localModelReport, measureLocalModel, measureLocalModelFacts,
+  LOCAL_MODEL_FACTS_NOTES,
+  LOCAL_MODEL_NOTES,
+  localModelFactsTable,
+  localModelReport,
+  measureLocalModel,
+  measureLocalModelFacts,
 } from "./local-model.mjs";
-import { readVocabularyReport } from "./local-model/vocabulary.mjs";
-import { AGENT_TOKENS_NOTES, PREPARE_STEP_NOTES, agentTokensReport, measureAgentTokens, measurePrepareStepOverhead, prepareStepOverheadTable } from "./agent.mjs";
+import { copiedReport } from "./copied-report.mjs";
+import {
+  AGENT_TOKENS_NOTES,
+  PREPARE_STEP_NOTES,
+  agentTokensReport,
+  measureAgentTokens,
+  measurePrepareStepOverhead,
+  prepareStepOverheadTable,
+} from "./agent.mjs";
 import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
@@ -56,44 +78,137 @@ async function section(title, measure, format, notes = "") {
   return result;
 }
 
-await section("Size", measureSize, sizeTable,
-  "esbuild, `platform: \"neutral\"`, ESM, bundle + minify, `ai` and `zod` external; gzip level 9.");
-await section("First build in the process", () => measureFirstBuild(libraries), firstBuildTable,
-  "One-time setup paid by the first index (toolsift compiles its wasm module here).");
-await section("Memory held by one index", () => measureMemory(libraries), memoryTable,
+await section(
+  "Size",
+  measureSize,
+  sizeTable,
+  'esbuild, `platform: "neutral"`, ESM, bundle + minify, `ai` and `zod` external; gzip level 9.',
+);
+await section(
+  "First build in the process",
+  () => measureFirstBuild(libraries),
+  firstBuildTable,
+  "One-time setup paid by the first index (toolsift compiles its wasm module here).",
+);
+await section(
+  "Memory held by one index",
+  () => measureMemory(libraries),
+  memoryTable,
   "Deltas of `process.memoryUsage()` around building + warming + one select, after forced GC; 5 readings, those under half the largest dropped (see bench/memory.mjs), median of the rest. " +
-  "\"external\" includes WebAssembly.Memory and ArrayBuffers.");
-await section("Index build time (median)", () => measureBuild(libraries), buildTable,
-  "\"sync\" = `createToolIndex(...)`; \"+ warmUp\" adds `await index.warmUp()`. Inputs (array / ToolSet) made before timing.");
-await section("select() latency", () => measureLatency(libraries), latencyTable,
-  "After warm-up on other text; the two libraries alternate on the same query each iteration. \"first sight\": each BFCL query " +
-  "is new to the index (an agent's usual case); \"repeat\": the same 600 queries again. 1,000 and 10,000 are synthetic catalogs " +
-  `grown from BFCL (bench/synthetic.mjs, seed ${SYNTHETIC_SEED}), queried with the BFCL queries. ` +
-  "toolpick at 10,000 tools is timed on every 2nd iteration only (300 samples per pass) to keep the run short.");
+    '"external" includes WebAssembly.Memory and ArrayBuffers.',
+);
+await section(
+  "Index build time (median)",
+  () => measureBuild(libraries),
+  buildTable,
+  '"sync" = `createToolIndex(...)`; "+ warmUp" adds `await index.warmUp()`. Inputs (array / ToolSet) made before timing.',
+);
+await section(
+  "select() latency",
+  () => measureLatency(libraries),
+  latencyTable,
+  'After warm-up on other text; the two libraries alternate on the same query each iteration. "first sight": each BFCL query ' +
+    'is new to the index (an agent\'s usual case); "repeat": the same 600 queries again. 1,000 and 10,000 are synthetic catalogs ' +
+    `grown from BFCL (bench/synthetic.mjs, seed ${SYNTHETIC_SEED}), queried with the BFCL queries. ` +
+    "toolpick at 10,000 tools is timed on every 2nd iteration only (300 samples per pass) to keep the run short.",
+);
 
-await section("Accuracy on BFCL (589 tools, 600 queries)", () => measureAccuracy(libraries), accuracyTable,
+await section(
+  "Accuracy on BFCL (589 tools, 600 queries)",
+  () => measureAccuracy(libraries),
+  accuracyTable,
   `\`select(query, { maxTools: 5, adaptive: false })\`; toolpick with \`strategy: "hybrid"\` (keyword, no embeddings). ` +
-  `Typo queries: one or two words of 4+ letters per query get a swapped, dropped or doubled letter (mulberry32 seed ${TYPO_SEED}, rule in bench/typos.mjs).`);
-const scan = await section("Raw scan: 10,000 x 1,536 float32 embeddings", () => measureScan(), scanTable,
-  "Method, data and the int8 quantisation are described at the top of bench/scan/scan.mjs; the C loop is bench/scan/scan.c.");
-await section("Semantic index memory: 10,000 x 1,536", measureSemanticMemory, semanticMemoryTable, SEMANTIC_MEMORY_NOTES);
-await section("Semantic select() latency: 10,000 x 1,536", () => measureSemanticLatency({ scan }), semanticLatencyTable, SEMANTIC_LATENCY_NOTES);
-await section("Semantic accuracy and int8 agreement on BFCL (hashing model)", measureSemanticBfcl, semanticBfclTable, SEMANTIC_BFCL_NOTES);
-await section("Warm restart: 1,000 tools x 1,536 from each embedding cache", measureRestart, restartReport, RESTART_NOTES);
-await section("Local model: accuracy on the paraphrase set and BFCL", () => measureLocalModel(), localModelReport, LOCAL_MODEL_NOTES);
-await section("Local model: asset, load time, memory, embedding time", () => measureLocalModelFacts(), localModelFactsTable, LOCAL_MODEL_FACTS_NOTES);
-await section("Local model: how the vocabulary size was chosen (one-time measurement)", async () => readVocabularyReport(), (text) => text,
-  "Copied from bench/local-model/vocabulary.md (written by bench/local-model/vocabulary.mjs from assets in /tmp; this run does not re-measure it).");
-await section("Agent loop: tool-definition tokens per model call (o200k_base)", measureAgentTokens, agentTokensReport, AGENT_TOKENS_NOTES);
-await section("prepareStep overhead per step: 100 and 1,000 tools", () => measurePrepareStepOverhead(), prepareStepOverheadTable, PREPARE_STEP_NOTES);
-await section("LangChain.js: toolsift middleware vs llmToolSelectorMiddleware (BFCL)", measureLangChain, langchainTable, LANGCHAIN_NOTES);
+    `Typo queries: one or two words of 4+ letters per query get a swapped, dropped or doubled letter (mulberry32 seed ${TYPO_SEED}, rule in bench/typos.mjs).`,
+);
+const scan = await section(
+  "Raw scan: 10,000 x 1,536 float32 embeddings",
+  () => measureScan(),
+  scanTable,
+  "Method, data and the int8 quantisation are described at the top of bench/scan/scan.mjs; the C loop is bench/scan/scan.c.",
+);
+await section(
+  "Semantic index memory: 10,000 x 1,536",
+  measureSemanticMemory,
+  semanticMemoryTable,
+  SEMANTIC_MEMORY_NOTES,
+);
+await section(
+  "Semantic select() latency: 10,000 x 1,536",
+  () => measureSemanticLatency({ scan }),
+  semanticLatencyTable,
+  SEMANTIC_LATENCY_NOTES,
+);
+await section(
+  "Semantic accuracy and int8 agreement on BFCL (hashing model)",
+  measureSemanticBfcl,
+  semanticBfclTable,
+  SEMANTIC_BFCL_NOTES,
+);
+await section(
+  "Warm restart: 1,000 tools x 1,536 from each embedding cache",
+  measureRestart,
+  restartReport,
+  RESTART_NOTES,
+);
+await section(
+  "Local model: accuracy on the paraphrase set and BFCL",
+  () => measureLocalModel(),
+  localModelReport,
+  LOCAL_MODEL_NOTES,
+);
+await section(
+  "Local model: asset, load time, memory, embedding time",
+  () => measureLocalModelFacts(),
+  localModelFactsTable,
+  LOCAL_MODEL_FACTS_NOTES,
+);
+await section(
+  "Local model: how the vocabulary size was chosen (not re-measured by this run)",
+  async () =>
+    copiedReport(
+      new URL("./local-model/vocabulary.md", import.meta.url),
+      "npm run build && npx node bench/local-model/vocabulary.mjs",
+    ),
+  (text) => text,
+);
+await section(
+  "Agent loop: tool-definition tokens per model call (o200k_base)",
+  measureAgentTokens,
+  agentTokensReport,
+  AGENT_TOKENS_NOTES,
+);
+await section(
+  "prepareStep overhead per step: 100 and 1,000 tools",
+  () => measurePrepareStepOverhead(),
+  prepareStepOverheadTable,
+  PREPARE_STEP_NOTES,
+);
+await section(
+  "LangChain.js: toolsift middleware vs llmToolSelectorMiddleware (BFCL)",
+  measureLangChain,
+  langchainTable,
+  LANGCHAIN_NOTES,
+);
+await section(
+  "Selection service: cold start and bundle size in workerd (not re-measured by this run)",
+  async () => copiedReport(new URL("./cold-start.md", import.meta.url), "npx node bench/cold-start.mjs"),
+  (text) => text,
+);
+await section(
+  "Selection service: load test under wrangler dev (not re-measured by this run)",
+  async () => copiedReport(new URL("./load.md", import.meta.url), "npx node bench/load.mjs"),
+  (text) => text,
+);
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results
 
 - Date: ${new Date().toISOString()}
 - Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${os.platform()} ${os.release()}
-- Load average (1/5/15 min) at start: ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")}, at end: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (other work on the machine adds noise)
+- Load average (1/5/15 min) at start: ${loadAtStart.map((l) => l.toFixed(2)).join(" / ")}, at end: ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(" / ")} (other work on the machine adds noise)
 - Node ${process.version}${typeof globalThis.gc === "function" ? " (--expose-gc)" : ""}
 - Command: \`npm run bench\` (= \`npm run build && node --expose-gc bench/run.mjs\`); the run took ${totalSeconds} s
 - toolsift ${versions.toolsift} (${process.env.TOOLSIFT_IMPL ? `stand-in ${process.env.TOOLSIFT_IMPL}` : "dist/index.js"}), toolpick ${versions.toolpick}, ai ${versions.ai}
@@ -105,7 +220,8 @@ ${sections.join("\n\n")}
 `;
 
 console.log(`\nTotal: ${totalSeconds} s`);
-const output = process.env.TOOLSIFT_BENCH_RESULTS ?? (process.env.TOOLSIFT_IMPL ? null : new URL("./RESULTS.md", import.meta.url));
+const output =
+  process.env.TOOLSIFT_BENCH_RESULTS ?? (process.env.TOOLSIFT_IMPL ? null : new URL("./RESULTS.md", import.meta.url));
 if (output) {
   writeFileSync(output, report);
   console.log(`Wrote ${output instanceof URL ? "bench/RESULTS.md" : output}`);

@@ -1,4 +1,5 @@
-// How the local model's vocabulary size was chosen: "combined" accuracy with alternative assets (a one-time measurement).
+// How the local model's vocabulary size was chosen: "combined" accuracy with alternative assets
+// (a one-time measurement).
 //
 //   npx node bench/local-model/vocabulary.mjs [--out bench/local-model/vocabulary.md] [asset.bin ...]
 //
@@ -7,7 +8,7 @@
 //   node scripts/build-local-model.mjs --words N --dims D [--common] --out F
 // (all but the -nc file with --common; D < 100 is a PCA of GloVe's 100 dimensions). Absent files are
 // listed and skipped. The table (with the date, commit and command) is printed and written to --out,
-// which `npm run bench` copies into bench/RESULTS.md as it is: the run itself never reads /tmp.
+// which `npm run bench` copies into bench/RESULTS.md under its date: the run itself never reads /tmp.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -27,14 +28,15 @@ export const VOCABULARY_ASSETS = [
   "/tmp/lm-42000-50.bin",
   "/tmp/lm-20000-100-nc.bin",
 ];
-/** Where the one-time table is kept (committed) for bench/run.mjs to include. */
+/** Where the one-time table is kept (committed); bench/run.mjs copies it in through bench/copied-report.mjs. */
 export const VOCABULARY_REPORT = new URL("./vocabulary.md", import.meta.url);
 const SHIPPED = fileURLToPath(new URL("../../assets/local-model.bin", import.meta.url));
 
 export async function measureVocabulary(assets = VOCABULARY_ASSETS) {
   const present = assets.filter((path) => existsSync(path));
   const missing = assets.filter((path) => !existsSync(path));
-  const rows = present.length === 0 ? [] : await measureLocalModel({ assets: present, strategies: pickStrategies(["combined"]) });
+  const rows =
+    present.length === 0 ? [] : await measureLocalModel({ assets: present, strategies: pickStrategies(["combined"]) });
   const shipped = readFileSync(SHIPPED);
   for (const row of rows) {
     const file = readFileSync(row.asset);
@@ -49,7 +51,20 @@ export function vocabularyTable({ rows, missing }) {
   if (rows.length === 0) return `No asset found (${missing.join(", ")}); nothing measured.`;
   const keyword = rows[0].keyword;
   const table = markdownTable(
-    ["asset", "words × dims", "common component", "bytes", "gzip", "paraphrase recall@5", "Δ vs keyword", "paraphrase top-1", "BFCL recall@5", "Δ vs keyword", "BFCL top-1", "load ms"],
+    [
+      "asset",
+      "words × dims",
+      "common component",
+      "bytes",
+      "gzip",
+      "paraphrase recall@5",
+      "Δ vs keyword",
+      "paraphrase top-1",
+      "BFCL recall@5",
+      "Δ vs keyword",
+      "BFCL top-1",
+      "load ms",
+    ],
     rows.map((row) => [
       `${basename(row.asset)}${row.shipped ? " (= shipped asset)" : ""}`,
       `${row.words} × ${row.dims}`,
@@ -73,15 +88,12 @@ export function vocabularyTable({ rows, missing }) {
   );
 }
 
-/** The committed one-time table for bench/run.mjs, or a notice when it was never written. */
-export function readVocabularyReport() {
-  if (!existsSync(VOCABULARY_REPORT)) return "Not included: bench/local-model/vocabulary.md is absent; run `npx node bench/local-model/vocabulary.mjs` with the assets in /tmp to write it.";
-  return readFileSync(VOCABULARY_REPORT, "utf8").trimEnd();
-}
-
 function git(args) {
   try {
-    return execFileSync("git", args, { cwd: fileURLToPath(new URL("../../", import.meta.url)), encoding: "utf8" }).trim();
+    return execFileSync("git", args, {
+      cwd: fileURLToPath(new URL("../../", import.meta.url)),
+      encoding: "utf8",
+    }).trim();
   } catch {
     return "unknown";
   }
