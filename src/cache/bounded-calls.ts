@@ -14,7 +14,10 @@ export async function withDeadline<T>(call: () => Promise<T>, milliseconds: numb
   if (milliseconds === Infinity) return operation;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineExceeded(`${what} did not finish within ${milliseconds} ms`)), milliseconds);
+    timer = setTimeout(
+      () => reject(new DeadlineExceeded(`${what} did not finish within ${milliseconds} ms`)),
+      milliseconds,
+    );
   });
   try {
     return await Promise.race([operation, deadline]);
@@ -27,7 +30,11 @@ export async function withDeadline<T>(call: () => Promise<T>, milliseconds: numb
  * Calls `action(0 … count-1)` with at most `limit` calls in flight. Rejects with the first failure;
  * no new call starts after it (calls already in flight run on).
  */
-export async function runBounded(count: number, limit: number, action: (index: number) => Promise<void>): Promise<void> {
+export async function runBounded(
+  count: number,
+  limit: number,
+  action: (index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const lane = async () => {

@@ -1,6 +1,7 @@
 // Validates the keys and entries a cache adapter is given and groups them by key namespace.
 
 import { ToolsiftError } from "../errors.js";
+import { describeValue } from "../support/describe-value.js";
 import { splitCacheKey } from "./embedding-cache.js";
 
 /** The keys of one `getMany` call that share a namespace, with their positions in the call. */
@@ -18,22 +19,23 @@ export interface NamespaceEntries {
   readonly vectors: Map<string, Float32Array>;
 }
 
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (ArrayBuffer.isView(value)) return value.constructor.name;
-  return typeof value;
-}
-
 /** Checks that `keys` is an array of strings and groups it by namespace. */
 export function groupKeys(keys: readonly string[], adapter: string): NamespaceKeys[] {
   if (!Array.isArray(keys)) {
-    throw new ToolsiftError("INVALID_CACHE_ENTRY", `${adapter}.getMany expects an array of keys, got ${describe(keys)}.`, { received: describe(keys) });
+    throw new ToolsiftError(
+      "INVALID_CACHE_ENTRY",
+      `${adapter}.getMany expects an array of keys, got ${describeValue(keys)}.`,
+      { received: describeValue(keys) },
+    );
   }
   const groups = new Map<string, NamespaceKeys>();
   keys.forEach((key, position) => {
     if (typeof key !== "string") {
-      throw new ToolsiftError("INVALID_CACHE_ENTRY", `${adapter}.getMany: key ${position} must be a string, got ${describe(key)}.`, { position, received: describe(key) });
+      throw new ToolsiftError(
+        "INVALID_CACHE_ENTRY",
+        `${adapter}.getMany: key ${position} must be a string, got ${describeValue(key)}.`,
+        { position, received: describeValue(key) },
+      );
     }
     const { namespace, hash } = splitCacheKey(key);
     let group = groups.get(namespace);
@@ -48,26 +50,49 @@ export function groupKeys(keys: readonly string[], adapter: string): NamespaceKe
  * Checks that every entry is a `[string, Float32Array]` pair with a non-empty vector, and that the
  * vectors of one namespace share one length (one model's output), then groups them by namespace.
  */
-export function groupEntries(entries: ReadonlyArray<readonly [string, Float32Array]>, adapter: string): NamespaceEntries[] {
+export function groupEntries(
+  entries: ReadonlyArray<readonly [string, Float32Array]>,
+  adapter: string,
+): NamespaceEntries[] {
   if (!Array.isArray(entries)) {
-    throw new ToolsiftError("INVALID_CACHE_ENTRY", `${adapter}.setMany expects an array of [key, Float32Array] pairs, got ${describe(entries)}.`, { received: describe(entries) });
+    throw new ToolsiftError(
+      "INVALID_CACHE_ENTRY",
+      `${adapter}.setMany expects an array of [key, Float32Array] pairs, got ${describeValue(entries)}.`,
+      { received: describeValue(entries) },
+    );
   }
-  const groups = new Map<string, { namespace: string; dims: number; vectors: Map<string, Float32Array>; firstKey: string }>();
+  const groups = new Map<
+    string,
+    { namespace: string; dims: number; vectors: Map<string, Float32Array>; firstKey: string }
+  >();
   entries.forEach((entry, position) => {
     const key: unknown = Array.isArray(entry) ? entry[0] : undefined;
     const vector: unknown = Array.isArray(entry) ? entry[1] : undefined;
     if (typeof key !== "string") {
-      throw new ToolsiftError("INVALID_CACHE_ENTRY", `${adapter}.setMany: entry ${position} must be a [key, Float32Array] pair with a string key, got ${describe(Array.isArray(entry) ? key : entry)}.`, { position });
+      throw new ToolsiftError(
+        "INVALID_CACHE_ENTRY",
+        `${adapter}.setMany: entry ${position} must be a [key, Float32Array] pair with a string key, got ${describeValue(Array.isArray(entry) ? key : entry)}.`,
+        { position },
+      );
     }
     if (!(vector instanceof Float32Array)) {
-      throw new ToolsiftError("INVALID_CACHE_ENTRY", `${adapter}.setMany: the vector for "${key}" must be a Float32Array, got ${describe(vector)}.`, { key, received: describe(vector) });
+      throw new ToolsiftError(
+        "INVALID_CACHE_ENTRY",
+        `${adapter}.setMany: the vector for "${key}" must be a Float32Array, got ${describeValue(vector)}.`,
+        { key, received: describeValue(vector) },
+      );
     }
     if (vector.length === 0) {
-      throw new ToolsiftError("INVALID_CACHE_ENTRY", `${adapter}.setMany: the vector for "${key}" is empty; expected at least 1 dimension.`, { key });
+      throw new ToolsiftError(
+        "INVALID_CACHE_ENTRY",
+        `${adapter}.setMany: the vector for "${key}" is empty; expected at least 1 dimension.`,
+        { key },
+      );
     }
     const { namespace, hash } = splitCacheKey(key);
     let group = groups.get(namespace);
-    if (group === undefined) groups.set(namespace, (group = { namespace, dims: vector.length, vectors: new Map(), firstKey: key }));
+    if (group === undefined)
+      groups.set(namespace, (group = { namespace, dims: vector.length, vectors: new Map(), firstKey: key }));
     if (vector.length !== group.dims) {
       throw new ToolsiftError(
         "INVALID_CACHE_ENTRY",

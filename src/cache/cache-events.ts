@@ -1,4 +1,4 @@
-// Events an embedding cache adapter reports through its `onEvent` option: what it worked around without failing the call.
+// Events an embedding cache adapter reports through its `onEvent` option: what it worked around without failing.
 
 /** Something a cache adapter worked around; the call itself succeeded. */
 export type EmbeddingCacheEvent =

@@ -1,4 +1,4 @@
-// The embedding cache contract: vectors stored and fetched by key, in batches; adapters for memory, KV, file and IndexedDB implement it.
+// The embedding cache contract: vectors stored and fetched by key, in batches; each adapter implements it.
 
 /**
  * Where toolsift keeps tool embeddings between runs. Keys are
@@ -7,7 +7,10 @@
  * misses exactly its own key and a switched model misses all of them.
  */
 export interface EmbeddingCache {
-  /** Vectors for `keys`, in the same order; `undefined` where absent. May throw: toolsift reports it and carries on without the cache. */
+  /**
+   * Vectors for `keys`, in the same order; `undefined` where absent. May throw: toolsift reports it and
+   * carries on without the cache.
+   */
   getMany(keys: readonly string[]): Promise<ReadonlyArray<Float32Array | undefined>>;
   /** Stores vectors (overwriting). May throw: toolsift reports it and carries on. */
   setMany(entries: ReadonlyArray<readonly [key: string, vector: Float32Array]>): Promise<void>;

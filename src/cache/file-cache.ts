@@ -1,8 +1,12 @@
-// An embedding cache in one binary file (Node only, `toolsift/file-cache`): a JSON header, then Float32 rows per namespace, replaced atomically.
+// An embedding cache in one binary file (Node only, `toolsift/file-cache`): JSON header, Float32 rows, atomic writes.
 
 import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { ToolsiftError } from "../errors.js";
+import { errorMessage } from "../support/error-message.js";
+import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
+import { createSerialQueue } from "../support/serial-queue.js";
+import { functionOption, invalidOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js";
 import type { EmbeddingCacheEvent } from "./cache-events.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
@@ -15,6 +19,7 @@ import { VectorSlab } from "./vector-slab.js";
  * The floats are written in the machine's byte order, little-endian on every platform Node ships for
  * but s390x.
  */
+const WHERE = "fileCache";
 const MAGIC = "toolsift";
 const PREFIX_BYTES = 12;
 const FORMAT = 1;
@@ -37,7 +42,11 @@ class DamagedFile extends Error {
 
 function decode(bytes: Uint8Array, path: string): Map<string, VectorSlab> {
   if (bytes.length < PREFIX_BYTES || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
-    throw new ToolsiftError("CACHE_READ_FAILED", `fileCache: ${path} is not a toolsift embedding cache file (it does not start with "${MAGIC}"); delete it or choose another path.`, { path });
+    throw new ToolsiftError(
+      "CACHE_READ_FAILED",
+      `fileCache: ${path} is not a toolsift embedding cache file (it does not start with "${MAGIC}"); delete it or choose another path.`,
+      { path },
+    );
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerBytes = view.getUint32(8, true);
@@ -49,17 +58,28 @@ function decode(bytes: Uint8Array, path: string): Map<string, VectorSlab> {
     throw new DamagedFile(`the header is not JSON`, { cause: error });
   }
   if (header.format !== FORMAT) {
-    throw new ToolsiftError("CACHE_READ_FAILED", `fileCache: ${path} has format ${JSON.stringify(header.format)}; this version of toolsift reads format ${FORMAT}.`, { path, expected: FORMAT, received: header.format });
+    throw new ToolsiftError(
+      "CACHE_READ_FAILED",
+      `fileCache: ${path} has format ${JSON.stringify(header.format)}; this version of toolsift reads format ${FORMAT}.`,
+      { path, expected: FORMAT, received: header.format },
+    );
   }
   if (!Array.isArray(header.namespaces)) throw new DamagedFile(`the header lists no namespaces`);
   let offset = PREFIX_BYTES + headerBytes;
   const slabs = new Map<string, VectorSlab>();
   for (const { namespace, dims, count, hashes } of header.namespaces) {
-    if (typeof namespace !== "string" || !Number.isInteger(dims) || dims < 1 || !Array.isArray(hashes) || hashes.length !== count) {
+    if (
+      typeof namespace !== "string" ||
+      !Number.isInteger(dims) ||
+      dims < 1 ||
+      !Array.isArray(hashes) ||
+      hashes.length !== count
+    ) {
       throw new DamagedFile(`namespace ${JSON.stringify(namespace)} has an invalid description`);
     }
     const length = count * dims * 4;
-    if (offset + length > bytes.length) throw new DamagedFile(`the rows of namespace "${namespace}" run past the end of the file`);
+    if (offset + length > bytes.length)
+      throw new DamagedFile(`the rows of namespace "${namespace}" run past the end of the file`);
     // Copy into a fresh buffer: file bytes need not be 4-byte aligned for a Float32Array view.
     const data = new Float32Array(count * dims);
     new Uint8Array(data.buffer).set(bytes.subarray(offset, offset + length));
@@ -71,7 +91,15 @@ function decode(bytes: Uint8Array, path: string): Map<string, VectorSlab> {
 }
 
 function encode(slabs: ReadonlyMap<string, VectorSlab>): Uint8Array[] {
-  const header: Header = { format: FORMAT, namespaces: [...slabs].map(([namespace, slab]) => ({ namespace, dims: slab.dims, count: slab.count, hashes: [...slab.hashes] })) };
+  const header: Header = {
+    format: FORMAT,
+    namespaces: [...slabs].map(([namespace, slab]) => ({
+      namespace,
+      dims: slab.dims,
+      count: slab.count,
+      hashes: [...slab.hashes],
+    })),
+  };
   let json = new TextEncoder().encode(JSON.stringify(header));
   const padded = Math.ceil((PREFIX_BYTES + json.length) / 4) * 4 - PREFIX_BYTES;
   if (padded !== json.length) {
@@ -91,7 +119,12 @@ async function readSlabs(path: string): Promise<Map<string, VectorSlab>> {
     bytes = await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
-    throw new ToolsiftError("CACHE_READ_FAILED", `fileCache could not read ${path}: ${(error as Error).message}.`, { path }, { cause: error });
+    throw new ToolsiftError(
+      "CACHE_READ_FAILED",
+      `fileCache could not read ${path}: ${errorMessage(error)}.`,
+      { path },
+      { cause: error },
+    );
   }
   return decode(bytes, path);
 }
@@ -115,7 +148,12 @@ async function writeAtomically(path: string, chunks: readonly Uint8Array[]): Pro
       () => undefined,
       (unlinkError: NodeJS.ErrnoException) => (unlinkError.code === "ENOENT" ? undefined : unlinkError),
     );
-    throw new ToolsiftError("CACHE_WRITE_FAILED", `fileCache could not write ${path}: ${(error as Error).message}.${leftover ? ` The temporary file ${temporary} could not be removed either: ${leftover.message}.` : ""}`, { path, temporary: leftover ? temporary : undefined }, { cause: error });
+    throw new ToolsiftError(
+      "CACHE_WRITE_FAILED",
+      `fileCache could not write ${path}: ${errorMessage(error)}.${leftover ? ` The temporary file ${temporary} could not be removed either: ${leftover.message}.` : ""}`,
+      { path, temporary: leftover ? temporary : undefined },
+      { cause: error },
+    );
   }
 }
 
@@ -125,28 +163,31 @@ async function writeAtomically(path: string, chunks: readonly Uint8Array[]): Pro
  * replaces it atomically (temporary file, flush, rename), so a crash or a concurrent reader never
  * sees half a file. Missing directories are created. A file that is not a toolsift cache is never
  * overwritten (`CACHE_READ_FAILED` / `CACHE_WRITE_FAILED`); a damaged toolsift cache file is replaced
- * on the next write and reported through `onEvent`.
+ * on the next write and reported through `onEvent`. Vectors of a new length for a namespace (the model
+ * behind it changed) replace that namespace's rows: the older vectors are dropped.
  */
 export function fileCache(path: string, options: FileCacheOptions = {}): EmbeddingCache {
-  if (typeof path !== "string" || path.length === 0) {
-    throw new ToolsiftError("INVALID_OPTION", `fileCache expects a file path, got ${JSON.stringify(path)}.`, { option: "path", value: path });
-  }
-  let loaded: Promise<Map<string, VectorSlab>> | undefined;
-  let writes: Promise<void> = Promise.resolve();
-
-  const damaged = (error: unknown): never => {
-    if (error instanceof DamagedFile) {
-      throw new ToolsiftError("CACHE_READ_FAILED", `fileCache: ${path} is damaged (${error.message}); it is replaced on the next write.`, { path }, { cause: error });
-    }
-    throw error;
-  };
-  const loadOnce = (): Promise<Map<string, VectorSlab>> => {
-    loaded ??= readSlabs(path).catch((error: unknown) => {
-      loaded = undefined; // the next call tries again
-      return damaged(error);
-    });
-    return loaded;
-  };
+  if (typeof path !== "string" || path.length === 0)
+    invalidOption(WHERE, "path", "a file path (a non-empty string)", path);
+  const given = optionsObject(WHERE, options);
+  rejectUnknownOptions(WHERE, given, ["onEvent"]);
+  const onEvent = functionOption<(event: EmbeddingCacheEvent) => void>(WHERE, "onEvent", given?.onEvent);
+  /** The file as first read (again after a failed read); `written` replaces it once this instance writes. */
+  const firstRead = memoizeUntilFailure(() =>
+    readSlabs(path).catch((error: unknown) => {
+      if (error instanceof DamagedFile) {
+        throw new ToolsiftError(
+          "CACHE_READ_FAILED",
+          `fileCache: ${path} is damaged (${error.message}); it is replaced on the next write.`,
+          { path },
+          { cause: error },
+        );
+      }
+      throw error;
+    }),
+  );
+  let written: Map<string, VectorSlab> | undefined;
+  const writes = createSerialQueue();
 
   const write = async (groups: readonly NamespaceEntries[]): Promise<void> => {
     let slabs: Map<string, VectorSlab>;
@@ -154,24 +195,33 @@ export function fileCache(path: string, options: FileCacheOptions = {}): Embeddi
       slabs = await readSlabs(path);
     } catch (error) {
       if (!(error instanceof DamagedFile)) {
-        const reason = ToolsiftError.isInstance(error) ? error.message : String(error);
-        throw new ToolsiftError("CACHE_WRITE_FAILED", `fileCache did not write ${path}: ${reason}`, { path }, { cause: error });
+        throw new ToolsiftError(
+          "CACHE_WRITE_FAILED",
+          `fileCache did not write ${path}: ${errorMessage(error)}`,
+          { path },
+          { cause: error },
+        );
       }
       slabs = new Map();
-      options.onEvent?.({ type: "embedding-cache-replaced", namespace: "*", message: `${path} is damaged (${error.message}); writing a new file`, cause: error });
+      onEvent?.({
+        type: "embedding-cache-replaced",
+        namespace: "*",
+        message: `${path} is damaged (${error.message}); writing a new file`,
+        cause: error,
+      });
     }
     for (const { namespace, dims, vectors } of groups) {
       const slab = slabs.get(namespace);
       slabs.set(namespace, slab === undefined ? VectorSlab.of(dims, vectors) : slab.with(dims, vectors));
     }
     await writeAtomically(path, encode(slabs));
-    loaded = Promise.resolve(slabs);
+    written = slabs;
   };
 
   return {
     async getMany(keys) {
-      const groups = groupKeys(keys, "fileCache");
-      const slabs = await loadOnce();
+      const groups = groupKeys(keys, WHERE);
+      const slabs = written ?? (await firstRead());
       const found: (Float32Array | undefined)[] = new Array(keys.length).fill(undefined);
       for (const group of groups) {
         const slab = slabs.get(group.namespace);
@@ -181,14 +231,8 @@ export function fileCache(path: string, options: FileCacheOptions = {}): Embeddi
     },
 
     async setMany(batch) {
-      const groups = groupEntries(batch, "fileCache");
-      const run = writes.then(() => write(groups));
-      // The chain only orders the writes; each caller receives its own write's outcome through `run`.
-      writes = run.then(
-        () => undefined,
-        () => undefined,
-      );
-      return run;
+      const groups = groupEntries(batch, WHERE);
+      return writes.run(() => write(groups));
     },
   };
 }

@@ -1,4 +1,4 @@
-// The runtime-neutral embedding caches (memory, Workers KV, toolpick's { load, save }); file and IndexedDB caches have their own subpaths.
+// The runtime-neutral embedding caches (memory, Workers KV, toolpick's { load, save }); file and IndexedDB: subpaths.
 
 export { splitCacheKey, type EmbeddingCache, type LoadSaveEmbeddingCache } from "./embedding-cache.js";
 export type { EmbeddingCacheEvent } from "./cache-events.js";

@@ -1,6 +1,9 @@
-// An embedding cache in the browser's IndexedDB (`toolsift/indexeddb-cache`): one ArrayBuffer per key, one transaction per call.
+// An embedding cache in the browser's IndexedDB (`toolsift/indexeddb-cache`): one ArrayBuffer per key.
 
 import { ToolsiftError } from "../errors.js";
+import { errorMessage } from "../support/error-message.js";
+import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
+import { optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 
@@ -8,40 +11,44 @@ import type { EmbeddingCache } from "./embedding-cache.js";
 export interface IndexedDbCacheOptions {
   /** Name of the IndexedDB database (created when missing). Default `"toolsift"`; a non-empty string. */
   dbName?: string;
-  /** Object store holding the vectors, created (by a version upgrade) when missing. Default `"embeddings"`; a non-empty string. */
+  /**
+   * Object store holding the vectors, created (by a version upgrade) when missing. Default
+   * `"embeddings"`; a non-empty string.
+   */
   storeName?: string;
 }
 
-function checkName(option: string, value: unknown): string {
-  if (typeof value !== "string" || value.length === 0) {
-    throw new ToolsiftError("INVALID_OPTION", `indexedDbCache option "${option}" must be a non-empty string, got ${JSON.stringify(value)}.`, { option, value });
-  }
-  return value;
-}
+const WHERE = "indexedDbCache";
 
 function decode(value: unknown, key: string): Float32Array | undefined {
   if (value === undefined) return undefined;
   if (!(value instanceof ArrayBuffer) || value.byteLength % 4 !== 0 || value.byteLength === 0) {
-    throw new Error(`the value stored under "${key}" is not a vector (${value instanceof ArrayBuffer ? `${value.byteLength} bytes` : typeof value})`);
+    throw new Error(
+      `the value stored under "${key}" is not a vector (${value instanceof ArrayBuffer ? `${value.byteLength} bytes` : typeof value})`,
+    );
   }
   return new Float32Array(value); // each read gets its own structured-clone copy: no need to copy again
 }
 
 /** The vector's own bytes as an ArrayBuffer (IndexedDB clones it on `put`). */
 function bufferOf(vector: Float32Array): ArrayBuffer {
-  const whole = vector.byteOffset === 0 && vector.byteLength === vector.buffer.byteLength && vector.buffer instanceof ArrayBuffer;
+  const whole =
+    vector.byteOffset === 0 && vector.byteLength === vector.buffer.byteLength && vector.buffer instanceof ArrayBuffer;
   return whole ? (vector.buffer as ArrayBuffer) : vector.slice().buffer;
 }
 
 /**
  * An `EmbeddingCache` in IndexedDB (browsers, and any runtime with a global `indexedDB`). Vectors are
  * stored as ArrayBuffers under their keys; each `getMany` and `setMany` is one transaction. The
- * database closes itself when another tab upgrades it, and is reopened on the next call.
+ * database closes itself when another tab upgrades it, and is reopened on the next call. Vectors are
+ * kept per key: a vector of a new length for a namespace leaves its other vectors in place (toolsift
+ * re-embeds cached vectors of the wrong length).
  */
 export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCache {
-  const dbName = checkName("dbName", options.dbName ?? "toolsift");
-  const storeName = checkName("storeName", options.storeName ?? "embeddings");
-  let opened: Promise<IDBDatabase> | undefined;
+  const given = optionsObject(WHERE, options);
+  rejectUnknownOptions(WHERE, given, ["dbName", "storeName"]);
+  const dbName = stringOption(WHERE, "dbName", given?.dbName, "toolsift");
+  const storeName = stringOption(WHERE, "storeName", given?.storeName, "embeddings");
 
   const openVersion = (version?: number): Promise<IDBDatabase> =>
     new Promise((resolve, reject) => {
@@ -64,25 +71,20 @@ export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCa
       };
     });
 
-  const database = (): Promise<IDBDatabase> => {
-    opened ??= (async () => {
-      let db = await openVersion();
-      if (!db.objectStoreNames.contains(storeName)) {
-        const version = db.version + 1;
-        db.close();
-        db = await openVersion(version);
-      }
-      db.onversionchange = () => {
-        db.close();
-        opened = undefined;
-      };
-      return db;
-    })().catch((error: unknown) => {
-      opened = undefined; // the next call tries again
-      throw error;
-    });
-    return opened;
-  };
+  /** The open database, shared by every call; reopened after a failed open or after another tab upgraded it. */
+  const database = memoizeUntilFailure(async (): Promise<IDBDatabase> => {
+    let db = await openVersion();
+    if (!db.objectStoreNames.contains(storeName)) {
+      const version = db.version + 1;
+      db.close();
+      db = await openVersion(version);
+    }
+    db.onversionchange = () => {
+      db.close();
+      database.reset();
+    };
+    return db;
+  });
 
   const inTransaction = async <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => () => T): Promise<T> => {
     const db = await database();
@@ -103,11 +105,16 @@ export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCa
   const failure = (code: "CACHE_READ_FAILED" | "CACHE_WRITE_FAILED", action: string, error: unknown): ToolsiftError =>
     ToolsiftError.isInstance(error)
       ? error
-      : new ToolsiftError(code, `indexedDbCache could not ${action} store "${storeName}" of database "${dbName}": ${error instanceof Error ? error.message : String(error)}.`, { dbName, storeName }, { cause: error });
+      : new ToolsiftError(
+          code,
+          `indexedDbCache could not ${action} store "${storeName}" of database "${dbName}": ${errorMessage(error)}.`,
+          { dbName, storeName },
+          { cause: error },
+        );
 
   return {
     async getMany(keys) {
-      groupKeys(keys, "indexedDbCache");
+      groupKeys(keys, WHERE);
       if (keys.length === 0) return [];
       try {
         return await inTransaction("readonly", (store) => {
@@ -124,7 +131,7 @@ export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCa
     },
 
     async setMany(entries) {
-      groupEntries(entries, "indexedDbCache");
+      groupEntries(entries, WHERE);
       if (entries.length === 0) return;
       try {
         await inTransaction("readwrite", (store) => {

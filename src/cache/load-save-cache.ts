@@ -1,7 +1,11 @@
-// Adapts toolpick's whole-set `{ load, save }` cache to EmbeddingCache, with a trailing marker row that maps vectors back to their keys.
+// Adapts toolpick's whole-set `{ load, save }` cache to EmbeddingCache; a trailing marker row maps vectors to keys.
 
 import { mixedHash32 } from "../core/hash.js";
 import { ToolsiftError } from "../errors.js";
+import { errorMessage } from "../support/error-message.js";
+import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
+import { createSerialQueue } from "../support/serial-queue.js";
+import { invalidOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import { splitCacheKey, type EmbeddingCache, type LoadSaveEmbeddingCache } from "./embedding-cache.js";
 
@@ -11,7 +15,6 @@ export const MARKER_MAGIC = 0x746f6f6c;
 export const MARKER_FORMAT = 1;
 
 const HALF = 2 ** 26;
-
 
 /**
  * A 52-bit hash of the whole key (namespace included), as two 26-bit integers: exact in a JSON
@@ -33,24 +36,42 @@ interface Stored {
 function readRows(rows: unknown): Stored {
   if (rows === null || rows === undefined) return { vectors: new Map(), legacy: null };
   if (!Array.isArray(rows)) {
-    throw new ToolsiftError("CACHE_READ_FAILED", `embeddingCache.load() returned ${typeof rows}; expected number[][] or null.`, { received: typeof rows });
+    throw new ToolsiftError(
+      "CACHE_READ_FAILED",
+      `embeddingCache.load() returned ${typeof rows}; expected number[][] or null.`,
+      { received: typeof rows },
+    );
   }
   rows.forEach((row: unknown, index) => {
     if (!Array.isArray(row) || !row.every((value) => typeof value === "number")) {
-      throw new ToolsiftError("CACHE_READ_FAILED", `embeddingCache.load() returned a row ${index} that is not an array of numbers.`, { row: index });
+      throw new ToolsiftError(
+        "CACHE_READ_FAILED",
+        `embeddingCache.load() returned a row ${index} that is not an array of numbers.`,
+        { row: index },
+      );
     }
   });
   const marker = rows.at(-1) as number[] | undefined;
-  if (marker === undefined || marker[0] !== MARKER_MAGIC) return { vectors: new Map(), legacy: rows.length > 0 ? (rows as number[][]) : null };
+  if (marker === undefined || marker[0] !== MARKER_MAGIC)
+    return { vectors: new Map(), legacy: rows.length > 0 ? (rows as number[][]) : null };
   if (marker[1] !== MARKER_FORMAT) {
-    throw new ToolsiftError("CACHE_READ_FAILED", `embeddingCache.load() returned a marker row of format ${marker[1]}; this version of toolsift reads format ${MARKER_FORMAT}.`, { expected: MARKER_FORMAT, received: marker[1] });
+    throw new ToolsiftError(
+      "CACHE_READ_FAILED",
+      `embeddingCache.load() returned a marker row of format ${marker[1]}; this version of toolsift reads format ${MARKER_FORMAT}.`,
+      { expected: MARKER_FORMAT, received: marker[1] },
+    );
   }
   const count = rows.length - 1;
   if (marker.length !== 2 + 2 * count) {
-    throw new ToolsiftError("CACHE_READ_FAILED", `embeddingCache.load() returned a marker row naming ${(marker.length - 2) / 2} keys for ${count} vectors.`, { expected: count, received: (marker.length - 2) / 2 });
+    throw new ToolsiftError(
+      "CACHE_READ_FAILED",
+      `embeddingCache.load() returned a marker row naming ${(marker.length - 2) / 2} keys for ${count} vectors.`,
+      { expected: count, received: (marker.length - 2) / 2 },
+    );
   }
   const vectors = new Map<number, Float32Array>();
-  for (let row = 0; row < count; row++) vectors.set(markerId(marker[2 + 2 * row], marker[3 + 2 * row]), Float32Array.from(rows[row] as number[]));
+  for (let row = 0; row < count; row++)
+    vectors.set(markerId(marker[2 + 2 * row], marker[3 + 2 * row]), Float32Array.from(rows[row] as number[]));
   return { vectors, legacy: null };
 }
 
@@ -82,27 +103,46 @@ function matchesByPosition(rows: number[][], keys: readonly string[]): boolean {
  * description, and its vectors are what toolpick embedded (its own text for each tool). The first
  * `setMany` rewrites the file with a marker row; rows never matched to keys are dropped then.
  *
- * `load` is called once, on first use; `save` on every `setMany`, with the whole set.
+ * `load` is called once, on first use (again after a failed load); `save` on every `setMany`, with
+ * the whole set. Vectors are kept per key: a vector of a new length for a namespace leaves its other
+ * vectors in place (toolsift re-embeds cached vectors of the wrong length).
  */
 export function fromLoadSave(cache: LoadSaveEmbeddingCache): EmbeddingCache {
-  let stored: Promise<Stored> | undefined;
-  let writes: Promise<void> = Promise.resolve();
-
-  const loadOnce = (): Promise<Stored> => {
-    stored ??= (async () => readRows(await cache.load()))().catch((error: unknown) => {
-      stored = undefined; // the next call tries again
+  const shape = cache as Partial<LoadSaveEmbeddingCache> | null;
+  if (
+    typeof shape !== "object" ||
+    shape === null ||
+    typeof shape.load !== "function" ||
+    typeof shape.save !== "function"
+  ) {
+    invalidOption("fromLoadSave", "cache", "a { load, save } object (toolpick's cache shape)", cache);
+  }
+  const loadOnce = memoizeUntilFailure(async (): Promise<Stored> => {
+    try {
+      return readRows(await cache.load());
+    } catch (error) {
       if (ToolsiftError.isInstance(error)) throw error;
-      throw new ToolsiftError("CACHE_READ_FAILED", `embeddingCache.load() failed: ${error instanceof Error ? error.message : String(error)}.`, {}, { cause: error });
-    });
-    return stored;
-  };
+      throw new ToolsiftError(
+        "CACHE_READ_FAILED",
+        `embeddingCache.load() failed: ${errorMessage(error)}.`,
+        {},
+        { cause: error },
+      );
+    }
+  });
+  const writes = createSerialQueue();
 
   const write = async (batch: ReadonlyArray<readonly [string, Float32Array]>): Promise<void> => {
     let current: Stored;
     try {
       current = await loadOnce();
     } catch (error) {
-      throw new ToolsiftError("CACHE_WRITE_FAILED", `embeddingCache: the stored vectors could not be loaded to add to them, so nothing was saved: ${(error as Error).message}`, {}, { cause: error });
+      throw new ToolsiftError(
+        "CACHE_WRITE_FAILED",
+        `embeddingCache: the stored vectors could not be loaded to add to them, so nothing was saved: ${errorMessage(error)}`,
+        {},
+        { cause: error },
+      );
     }
     const vectors = new Map(current.vectors);
     for (const [key, vector] of batch) {
@@ -120,7 +160,12 @@ export function fromLoadSave(cache: LoadSaveEmbeddingCache): EmbeddingCache {
     try {
       await cache.save(rows);
     } catch (error) {
-      throw new ToolsiftError("CACHE_WRITE_FAILED", `embeddingCache.save() failed: ${error instanceof Error ? error.message : String(error)}.`, {}, { cause: error });
+      throw new ToolsiftError(
+        "CACHE_WRITE_FAILED",
+        `embeddingCache.save() failed: ${errorMessage(error)}.`,
+        {},
+        { cause: error },
+      );
     }
     current.vectors.clear();
     for (const [id, vector] of vectors) current.vectors.set(id, vector);
@@ -132,7 +177,9 @@ export function fromLoadSave(cache: LoadSaveEmbeddingCache): EmbeddingCache {
       groupKeys(keys, "embeddingCache");
       const current = await loadOnce();
       if (current.legacy !== null && current.vectors.size === 0 && matchesByPosition(current.legacy, keys)) {
-        current.legacy.forEach((row, index) => current.vectors.set(markerId(...markerHash(keys[index])), Float32Array.from(row)));
+        current.legacy.forEach((row, index) =>
+          current.vectors.set(markerId(...markerHash(keys[index])), Float32Array.from(row)),
+        );
         current.legacy = null;
       }
       return keys.map((key) => current.vectors.get(markerId(...markerHash(key)))?.slice());
@@ -140,13 +187,7 @@ export function fromLoadSave(cache: LoadSaveEmbeddingCache): EmbeddingCache {
 
     async setMany(batch) {
       groupEntries(batch, "embeddingCache");
-      const run = writes.then(() => write(batch));
-      // The chain only orders the saves; each caller receives its own save's outcome through `run`.
-      writes = run.then(
-        () => undefined,
-        () => undefined,
-      );
-      return run;
+      return writes.run(() => write(batch));
     },
   };
 }

@@ -1,33 +1,39 @@
 // An embedding cache in a Map, optionally bounded to the most recently used entries.
 
-import { ToolsiftError } from "../errors.js";
+import { integerOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 
 /** Options of `memoryCache`. */
 export interface MemoryCacheOptions {
   /**
-   * Most vectors kept; beyond it the least recently read or written are dropped. Default: unbounded.
-   * Integer ≥ 1.
+   * Most vectors kept; beyond it the least recently read or written are dropped. Default: unbounded
+   * (`Infinity`). Integer ≥ 1, or `Infinity`.
    */
   maxEntries?: number;
 }
 
+const WHERE = "memoryCache";
+
 /**
  * An `EmbeddingCache` held in this process's memory (lost when it ends). It stores copies of the
- * vectors it is given and hands out copies, so neither side can change the other's arrays.
+ * vectors it is given and hands out copies, so neither side can change the other's arrays. Vectors
+ * are kept per key: a vector of a new length for a namespace leaves that namespace's other vectors in
+ * place (toolsift re-embeds cached vectors of the wrong length).
  */
 export function memoryCache(options: MemoryCacheOptions = {}): EmbeddingCache {
-  const maxEntries = options.maxEntries ?? Infinity;
-  if (maxEntries !== Infinity && (!Number.isInteger(maxEntries) || maxEntries < 1)) {
-    throw new ToolsiftError("INVALID_OPTION", `memoryCache option "maxEntries" must be an integer ≥ 1, got ${String(options.maxEntries)}.`, { option: "maxEntries", value: options.maxEntries });
-  }
+  const given = optionsObject(WHERE, options);
+  rejectUnknownOptions(WHERE, given, ["maxEntries"]);
+  const maxEntries =
+    given?.maxEntries === Infinity
+      ? Infinity
+      : integerOption(WHERE, "maxEntries", given?.maxEntries, 1, Number.MAX_SAFE_INTEGER, Infinity);
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Float32Array>();
 
   return {
     async getMany(keys) {
-      groupKeys(keys, "memoryCache");
+      groupKeys(keys, WHERE);
       return keys.map((key) => {
         const vector = entries.get(key);
         if (vector === undefined) return undefined;
@@ -40,7 +46,7 @@ export function memoryCache(options: MemoryCacheOptions = {}): EmbeddingCache {
     },
 
     async setMany(batch) {
-      groupEntries(batch, "memoryCache");
+      groupEntries(batch, WHERE);
       for (const [key, vector] of batch) {
         entries.delete(key);
         entries.set(key, vector.slice());

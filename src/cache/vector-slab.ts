@@ -1,4 +1,4 @@
-// One namespace's vectors as a single Float32Array (row i belongs to hashes[i]): the unit the KV and file caches persist.
+// One namespace's vectors in a single Float32Array (row i belongs to hashes[i]): what the KV and file caches persist.
 
 /** The vectors of one key namespace, rows of `dims` floats concatenated in `data`. */
 export class VectorSlab {
@@ -11,7 +11,9 @@ export class VectorSlab {
     readonly data: Float32Array,
   ) {
     if (data.length !== hashes.length * dims) {
-      throw new RangeError(`VectorSlab: ${hashes.length} rows of ${dims} need ${hashes.length * dims} floats, got ${data.length}`);
+      throw new RangeError(
+        `VectorSlab: ${hashes.length} rows of ${dims} need ${hashes.length * dims} floats, got ${data.length}`,
+      );
     }
     hashes.forEach((hash, row) => this.rowOf.set(hash, row));
   }

@@ -1,4 +1,5 @@
-// The shared EmbeddingCache spec against every adapter that runs in Node (kv against an in-memory KV stand-in; test/workerd runs it on miniflare).
+// The shared EmbeddingCache spec against every adapter that runs in Node (kv on an in-memory KV stand-in; test/workerd
+// runs it on miniflare).
 
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,41 +15,46 @@ const directory = await mkdtemp(join(tmpdir(), "toolsift-cache-"));
 afterAll(() => rm(directory, { recursive: true, force: true }));
 let files = 0;
 
-describeEmbeddingCache("memoryCache()", () => {
+describeEmbeddingCache("memoryCache()", { persistent: false, newLength: "keeps-other-keys" }, () => {
   const cache = memoryCache();
-  return { open: () => cache, persistent: false };
+  return () => cache;
 });
 
-describeEmbeddingCache("memoryCache({ maxEntries: 10_000 })", () => {
-  const cache = memoryCache({ maxEntries: 10_000 });
-  return { open: () => cache, persistent: false };
-});
+describeEmbeddingCache(
+  "memoryCache({ maxEntries: 10_000 })",
+  { persistent: false, newLength: "keeps-other-keys" },
+  () => {
+    const cache = memoryCache({ maxEntries: 10_000 });
+    return () => cache;
+  },
+);
 
-describeEmbeddingCache("fileCache(path)", () => {
+describeEmbeddingCache("fileCache(path)", { persistent: true, newLength: "replaces-namespace" }, () => {
   const path = join(directory, `cache-${files++}`, "embeddings.bin");
-  return { open: () => fileCache(path), persistent: true };
+  return () => fileCache(path);
 });
 
-describeEmbeddingCache("fromLoadSave(in-memory load/save)", () => {
+describeEmbeddingCache("fromLoadSave(in-memory load/save)", { persistent: true, newLength: "keeps-other-keys" }, () => {
   let saved: number[][] | null = null;
-  return {
-    open: () =>
-      fromLoadSave({
-        load: async () => (saved === null ? null : structuredClone(saved)),
-        save: async (rows) => {
-          saved = structuredClone(rows);
-        },
-      }),
-    persistent: true,
-  };
+  return () =>
+    fromLoadSave({
+      load: async () => (saved === null ? null : structuredClone(saved)),
+      save: async (rows) => {
+        saved = structuredClone(rows);
+      },
+    });
 });
 
-describeEmbeddingCache("fromLoadSave(toolpick's fileCache)", () => {
-  const path = join(directory, `toolpick-${files++}`, "embeddings.json");
-  return { open: () => fromLoadSave(toolpickFileCache(path)), persistent: true };
-});
+describeEmbeddingCache(
+  "fromLoadSave(toolpick's fileCache)",
+  { persistent: true, newLength: "keeps-other-keys" },
+  () => {
+    const path = join(directory, `toolpick-${files++}`, "embeddings.json");
+    return () => fromLoadSave(toolpickFileCache(path));
+  },
+);
 
-describeEmbeddingCache("kvCache(in-memory KV stand-in)", () => {
+describeEmbeddingCache("kvCache(in-memory KV stand-in)", { persistent: true, newLength: "replaces-namespace" }, () => {
   const kv = memoryKv();
-  return { open: () => kvCache(kv, { maxChunkBytes: 4096 }), persistent: true };
+  return () => kvCache(kv, { maxChunkBytes: 4096 });
 });

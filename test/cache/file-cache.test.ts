@@ -1,4 +1,5 @@
-// fileCache: the binary layout on disk, atomic replacement, other processes' additions kept, and files it must not overwrite.
+// fileCache: the binary layout on disk, atomic replacement, other processes' additions kept, and files it must not
+// overwrite.
 
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -42,7 +43,9 @@ describe("fileCache", () => {
         { namespace: NAMESPACE_B, dims: 3, count: 1, hashes: [key(NAMESPACE_B, 2).split("/").at(-1)] },
       ],
     });
-    const rows = new Float32Array(bytes.buffer.slice(bytes.byteOffset + 12 + headerLength, bytes.byteOffset + bytes.length));
+    const rows = new Float32Array(
+      bytes.buffer.slice(bytes.byteOffset + 12 + headerLength, bytes.byteOffset + bytes.length),
+    );
     expect(rows).toEqual(new Float32Array([...vector(1, 8), ...vector(2, 3)]));
   });
 
@@ -60,7 +63,10 @@ describe("fileCache", () => {
     await first.getMany([key(NAMESPACE_A, 1)]);
     await second.setMany([[key(NAMESPACE_A, 2), vector(2, 8)]]);
     await first.setMany([[key(NAMESPACE_A, 1), vector(1, 8)]]);
-    expect(await fileCache(path).getMany([key(NAMESPACE_A, 1), key(NAMESPACE_A, 2)])).toEqual([vector(1, 8), vector(2, 8)]);
+    expect(await fileCache(path).getMany([key(NAMESPACE_A, 1), key(NAMESPACE_A, 2)])).toEqual([
+      vector(1, 8),
+      vector(2, 8),
+    ]);
   });
 
   it("never overwrites a file that is not a toolsift cache", async () => {
@@ -89,7 +95,10 @@ describe("fileCache", () => {
     expect(read.message).toContain("damaged");
     await cache.setMany([[key(NAMESPACE_A, 2), vector(2, 8)]]);
     expect(events.map((event) => event.type)).toEqual(["embedding-cache-replaced"]);
-    expect(await fileCache(path).getMany([key(NAMESPACE_A, 1), key(NAMESPACE_A, 2)])).toEqual([undefined, vector(2, 8)]);
+    expect(await fileCache(path).getMany([key(NAMESPACE_A, 1), key(NAMESPACE_A, 2)])).toEqual([
+      undefined,
+      vector(2, 8),
+    ]);
   });
 
   it("a path it cannot write rejects with CACHE_WRITE_FAILED naming the path", async () => {

@@ -1,4 +1,5 @@
-// fromLoadSave: toolpick's whole-set { load, save } cache keyed exactly through a trailing marker row, and toolpick's own files read by position.
+// fromLoadSave: toolpick's whole-set { load, save } cache keyed exactly through a trailing marker row, and toolpick's
+// own files read by position.
 
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -53,7 +54,12 @@ describe("fromLoadSave: the marker row", () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual(Array.from(vector(1, 8)));
     expect(rows[1]).toEqual(Array.from(vector(2, 3)));
-    expect(rows[2]).toEqual([MARKER_MAGIC, MARKER_FORMAT, ...markerHash(key(NAMESPACE_A, 1)), ...markerHash(key(NAMESPACE_B, 2))]);
+    expect(rows[2]).toEqual([
+      MARKER_MAGIC,
+      MARKER_FORMAT,
+      ...markerHash(key(NAMESPACE_A, 1)),
+      ...markerHash(key(NAMESPACE_B, 2)),
+    ]);
     for (const half of rows[2].slice(2)) expect(Number.isInteger(half) && half >= 0 && half < 2 ** 26).toBe(true);
   });
 
@@ -80,10 +86,25 @@ describe("fromLoadSave: the marker row", () => {
   });
 
   it("a marker of another format or the wrong length rejects with CACHE_READ_FAILED", async () => {
-    const newer = await rejection(() => fromLoadSave(memoryLoadSave([[0.5, 0.5], [MARKER_MAGIC, 2, 1, 1]])).getMany([key(NAMESPACE_A, 1)]));
+    const newer = await rejection(() =>
+      fromLoadSave(
+        memoryLoadSave([
+          [0.5, 0.5],
+          [MARKER_MAGIC, 2, 1, 1],
+        ]),
+      ).getMany([key(NAMESPACE_A, 1)]),
+    );
     expect(newer.code).toBe("CACHE_READ_FAILED");
     expect(newer.message).toContain("format 2");
-    const short = await rejection(() => fromLoadSave(memoryLoadSave([[0.5, 0.5], [0.1, 0.2], [MARKER_MAGIC, MARKER_FORMAT, 1, 1]])).getMany([key(NAMESPACE_A, 1)]));
+    const short = await rejection(() =>
+      fromLoadSave(
+        memoryLoadSave([
+          [0.5, 0.5],
+          [0.1, 0.2],
+          [MARKER_MAGIC, MARKER_FORMAT, 1, 1],
+        ]),
+      ).getMany([key(NAMESPACE_A, 1)]),
+    );
     expect(short.code).toBe("CACHE_READ_FAILED");
     expect(short.message).toContain("1 keys for 2 vectors");
   });
@@ -93,7 +114,9 @@ describe("fromLoadSave: the marker row", () => {
     [[[0.1, "x"]], "row 0"],
     [[[0.1], 5], "row 1"],
   ])("load() returning %j rejects with CACHE_READ_FAILED", async (value, named) => {
-    const error = await rejection(() => fromLoadSave({ load: async () => value as never, save: async () => undefined }).getMany([key(NAMESPACE_A, 1)]));
+    const error = await rejection(() =>
+      fromLoadSave({ load: async () => value as never, save: async () => undefined }).getMany([key(NAMESPACE_A, 1)]),
+    );
     expect(error.code).toBe("CACHE_READ_FAILED");
     expect(error.message).toContain(named);
   });
@@ -117,7 +140,10 @@ describe("fromLoadSave: the marker row", () => {
   it("a failing save() rejects with CACHE_WRITE_FAILED and the vectors are not taken as stored", async () => {
     const store = memoryLoadSave();
     await fromLoadSave(store).setMany([[key(NAMESPACE_A, 1), vector(1, 8)]]);
-    const cache = fromLoadSave({ load: store.load, save: async () => Promise.reject(new Error("read-only file system")) });
+    const cache = fromLoadSave({
+      load: store.load,
+      save: async () => Promise.reject(new Error("read-only file system")),
+    });
     const error = await rejection(() => cache.setMany([[key(NAMESPACE_A, 2), vector(2, 8)]]));
     expect(error.code).toBe("CACHE_WRITE_FAILED");
     expect(error.message).toContain("read-only file system");
@@ -140,15 +166,18 @@ describe("fromLoadSave: files without a marker row (written by toolpick)", () =>
     ["more keys than rows", [...keys, key(NAMESPACE_A, 4)]],
     ["fewer keys than rows", keys.slice(0, 2)],
     ["keys of two namespaces", [keys[0], keys[1], key(NAMESPACE_B, 3)]],
-    ["a namespace naming another length", [1, 2, 3].map((n) => key("toolsift-v1/openai/text-embedding-3-small/1536", n))],
+    [
+      "a namespace naming another length",
+      [1, 2, 3].map((n) => key("toolsift-v1/openai/text-embedding-3-small/1536", n)),
+    ],
   ])("misses every key with %s", async (_, asked) => {
     const found = await fromLoadSave(memoryLoadSave(legacyRows)).getMany(asked);
-    expect(found.every((v) => v === undefined)).toBe(true);
+    expect(found).toEqual(asked.map(() => undefined));
   });
 
   it("misses every key when the rows have different lengths", async () => {
     const found = await fromLoadSave(memoryLoadSave([legacyRows[0], legacyRows[1], [0.5, 0.5]])).getMany(keys);
-    expect(found.every((v) => v === undefined)).toBe(true);
+    expect(found).toEqual([undefined, undefined, undefined]);
   });
 
   it("cannot notice a changed description (documented): the row is taken for the new key", async () => {
@@ -174,10 +203,16 @@ describe("fromLoadSave: files without a marker row (written by toolpick)", () =>
       send_email: { description: "Send an email", inputSchema: { type: "object", properties: {} } },
       get_weather: { description: "Get the weather", inputSchema: { type: "object", properties: {} } },
     };
-    await createToolpickIndex(tools as never, { embeddingModel: model, embeddingCache: toolpickFileCache(path), strategy: "semantic" }).warmUp();
+    await createToolpickIndex(tools as never, {
+      embeddingModel: model,
+      embeddingCache: toolpickFileCache(path),
+      strategy: "semantic",
+    }).warmUp();
     const written = JSON.parse(await readFile(path, "utf8")) as number[][];
     expect(written).toHaveLength(2);
-    const found = await fromLoadSave(toolpickFileCache(path)).getMany([1, 2].map((n) => key("toolsift-v1/toolsift-test/hashing-16-0/16", n)));
+    const found = await fromLoadSave(toolpickFileCache(path)).getMany(
+      [1, 2].map((n) => key("toolsift-v1/toolsift-test/hashing-16-0/16", n)),
+    );
     expect(found).toEqual(written.map((row) => Float32Array.from(row)));
   });
 
@@ -189,7 +224,11 @@ describe("fromLoadSave: files without a marker row (written by toolpick)", () =>
       send_email: { description: "Send an email", inputSchema: { type: "object", properties: {} } },
       get_weather: { description: "Get the weather", inputSchema: { type: "object", properties: {} } },
     };
-    await createToolpickIndex(tools as never, { embeddingModel: model, embeddingCache: toolpickFileCache(path), strategy: "semantic" }).warmUp();
+    await createToolpickIndex(tools as never, {
+      embeddingModel: model,
+      embeddingCache: toolpickFileCache(path),
+      strategy: "semantic",
+    }).warmUp();
     expect(model.calls).toHaveLength(1);
   });
 });

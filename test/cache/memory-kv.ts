@@ -1,4 +1,5 @@
-// A tiny in-memory stand-in for a Workers KV binding, for the fast node run only (test/workerd uses miniflare's real KV).
+// A tiny in-memory stand-in for a Workers KV binding, for the fast node run only (test/workerd uses miniflare's real
+// KV).
 
 import type { KvNamespaceLike } from "../../src/cache/kv-cache.js";
 

@@ -1,4 +1,5 @@
-// The embeddingCache option: an EmbeddingCache passes through, toolpick's { load, save } is adapted, anything else is INVALID_OPTION.
+// The embeddingCache option: an EmbeddingCache passes through, toolpick's { load, save } is adapted, anything else is
+// INVALID_OPTION.
 
 import { describe, expect, it } from "vitest";
 import { isEmbeddingCache, memoryCache, toEmbeddingCache } from "../../src/cache/index.js";
@@ -25,9 +26,9 @@ describe("isEmbeddingCache / toEmbeddingCache", () => {
   });
 
   it.each([
-    [null, "null"],
-    [42, "number"],
-    ["cache.json", "string"],
+    [null, "got null"],
+    [42, "got 42"],
+    ["cache.json", 'got the string "cache.json"'],
     [[], "an array"],
     [{}, "an object without methods"],
     [{ get: () => undefined, set: () => undefined }, "an object with methods get, set"],
@@ -43,8 +44,14 @@ describe("isEmbeddingCache / toEmbeddingCache", () => {
     expect(ToolsiftError.isInstance(thrown)).toBe(true);
     const error = thrown as ToolsiftError;
     expect(error.code).toBe("INVALID_OPTION");
-    expect(error.message).toContain('"embeddingCache"');
+    expect(error.message).toMatch(/^createToolIndex: option "embeddingCache" must be an EmbeddingCache/);
     expect(error.message).toContain(described);
     expect(error.details.option).toBe("embeddingCache");
+  });
+
+  it("names the function the option was given to", () => {
+    expect(() => toEmbeddingCache(42 as never, "createMiddleware")).toThrow(
+      /^createMiddleware: option "embeddingCache"/,
+    );
   });
 });
