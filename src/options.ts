@@ -14,6 +14,7 @@ import type { WasmSource } from "./wasm/load-wasm.js";
 import type { ToolsiftEvent } from "./events.js";
 import type { EmbeddingModel, LanguageModel } from "ai";
 import type { EmbeddingCache, LoadSaveEmbeddingCache } from "./cache/embedding-cache.js";
+import type { TextCache } from "./cache/text-cache.js";
 import type { FusionOptions } from "./semantic/fusion.js";
 import type { Quantization } from "./semantic/vector-index.js";
 import type { WordVectorSource } from "./core/word-neighbours.js";
@@ -108,10 +109,16 @@ export interface ToolIndexOptions {
   rerankerModel?: LanguageModel;
   /**
    * Once, when the index is built, ask `enrichmentModel` (default: `rerankerModel`) for synonyms and
-   * everyday phrasings of each tool and index them with the description; cached by tool text in the
-   * `embeddingCache`. On failure tools keep their original text (event `enrichment-failed`). Default `false`.
+   * everyday phrasings of each tool and index them with the description; cached by tool text in
+   * `enrichmentCache`. On failure tools keep their original text (event `enrichment-failed`). Default `false`.
    */
   enrichDescriptions?: boolean;
+  /**
+   * Where `enrichDescriptions` keeps the texts the model wrote, keyed by model and tool text, so a rebuild or a
+   * restart asks the model only for new or changed tools: `memoryTextCache()` or `kvTextCache(env.KV)` from
+   * `toolsift/cache`, or any `TextCache`. Default: none (every build asks the model).
+   */
+  enrichmentCache?: TextCache;
   /** The model for `enrichDescriptions`. Default: `rerankerModel`. */
   enrichmentModel?: LanguageModel;
   /** Passed as `{ context }` to tool descriptions that are functions (AI SDK 7). Default `undefined`. */

@@ -3,6 +3,7 @@
 import type { EmbeddingModel, LanguageModel } from "ai";
 import { toEmbeddingCache } from "../cache/index.js";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
+import { textCacheOption, type TextCache } from "../cache/text-cache.js";
 import { DEFAULT_FIELD_WEIGHTS, FIELD_NAMES, type FieldName, type FieldWeight } from "../core/fields.js";
 import type { LexicalSettings } from "../core/lexical-engine.js";
 import type { WordVectorSource } from "../core/word-neighbours.js";
@@ -49,6 +50,7 @@ const INDEX_OPTIONS = [
   "rerankerModel",
   "enrichDescriptions",
   "enrichmentModel",
+  "enrichmentCache",
   "context",
   "onEvent",
 ] as const satisfies readonly (keyof ToolIndexOptions)[];
@@ -89,8 +91,8 @@ export interface ResolvedIndexOptions {
   readonly rerankerModel: LanguageModel | undefined;
   /** Set only when `enrichDescriptions` is on: `enrichmentModel`, else `rerankerModel`. */
   readonly enrichmentModel: LanguageModel | undefined;
-  /** Where enrichment texts are cached (the embedding cache, when one is given). */
-  readonly enrichmentCache: EmbeddingCache | undefined;
+  /** Where enrichment texts are cached. */
+  readonly enrichmentCache: TextCache | undefined;
   readonly abortSignal: AbortSignal | undefined;
   readonly context: unknown;
   readonly wasm: WasmSource | undefined;
@@ -132,7 +134,7 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     expansion,
     rerankerModel: options?.rerankerModel,
     enrichmentModel: enrich ? (options?.enrichmentModel ?? options?.rerankerModel) : undefined,
-    enrichmentCache: cache,
+    enrichmentCache: textCacheOption(WHERE, "enrichmentCache", options?.enrichmentCache),
     abortSignal: options?.abortSignal,
     context: options?.context,
     wasm: options?.wasm,
