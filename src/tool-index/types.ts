@@ -63,7 +63,7 @@ export interface Explanation {
   readonly rank: number | null;
   readonly score: number;
   readonly lexicalScore: number;
-  /** Whether `select` with the same options would return it. */
+  /** Whether `select` with the same options would return it (without the reranker: explain never calls the LLM). */
   readonly selected: boolean;
   readonly pinned?: PinReason;
   /** Each query term that matched this tool, with its weight, IDF, field hits and contribution. */
