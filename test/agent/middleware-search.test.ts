@@ -1,17 +1,27 @@
-// The selection middleware under wrapLanguageModel, the search meta-tool, and toolsift ranking inside AI SDK 7's toolSearch.
+// The selection middleware under wrapLanguageModel, the search meta-tool, and toolsift ranking in AI SDK toolSearch.
 import { generateText, isStepCount, toolSearch, wrapLanguageModel } from "ai";
 import { describe, expect, it } from "vitest";
+import type { NoMatchEvent } from "../../src/agent/offer-policy.js";
+import type { SearchToolOutput } from "../../src/agent/search-tool.js";
 import { createToolIndex } from "../../src/index.js";
 import { agentTools } from "./agent-tools.js";
-import { scriptedModel } from "./mock-model.js";
+import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
 
 const index = createToolIndex(agentTools);
 
 describe("middleware", () => {
   it("sends the model only the selected tools on every step, reading the query from the V4 prompt", async () => {
-    const { model, offered } = scriptedModel([{ toolCalls: [{ toolName: "hotel_booking", input: { city: "Rome", nights: 3 } }] }, { text: "Booked." }]);
+    const { model, offered } = scriptedModel([
+      { toolCalls: [{ toolName: "hotel_booking", input: { city: "Rome", nights: 3 } }] },
+      { text: "Booked." },
+    ]);
     const wrapped = wrapLanguageModel({ model, middleware: index.middleware({ maxTools: 2 }) });
-    const result = await generateText({ model: wrapped, tools: agentTools, stopWhen: isStepCount(3), prompt: "Book a hotel room in Rome for three nights" });
+    const result = await generateText({
+      model: wrapped,
+      tools: agentTools,
+      stopWhen: isStepCount(3),
+      prompt: "Book a hotel room in Rome for three nights",
+    });
     expect(result.text).toBe("Booked.");
     expect(offered[0]).toContain("hotel_booking");
     expect(offered[0].length).toBeLessThanOrEqual(2);
@@ -34,7 +44,95 @@ describe("middleware", () => {
   });
 });
 
+describe("middleware when nothing matches (onNoMatch)", () => {
+  const params = {
+    prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "Hello there, how are you today?" }] }],
+    tools: [
+      { type: "function" as const, name: "weather_forecast", inputSchema: {} },
+      { type: "function" as const, name: "translate_text", inputSchema: {} },
+      { type: "function" as const, name: "search_tools", inputSchema: {} },
+      { type: "provider" as const, id: "openai.web_search", name: "web_search", args: {} },
+    ],
+  };
+
+  it("keeps every tool by default, and reports no-match", async () => {
+    const events: NoMatchEvent[] = [];
+    const out = await index
+      .middleware({ onEvent: (event) => events.push(event) })
+      .transformParams({ params, type: "generate" });
+    expect(out.tools.map((tool) => tool.name)).toEqual([
+      "weather_forecast",
+      "translate_text",
+      "search_tools",
+      "web_search",
+    ]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: "no-match", query: "Hello there, how are you today?", offered: "all" }),
+    ]);
+  });
+
+  it('"none" keeps only pinned, unknown and provider tools', async () => {
+    const middleware = index.middleware({ onNoMatch: "none", alwaysActive: ["translate_text"] });
+    const out = await middleware.transformParams({ params, type: "generate" });
+    expect(out.tools.map((tool) => tool.name)).toEqual(["translate_text", "search_tools", "web_search"]);
+  });
+
+  it("in a loop: the model gets the tool it needs by default", async () => {
+    const prompt = "Is it going to rain?";
+    expect(await index.select(prompt)).toEqual([]);
+    const { model, offered } = scriptedModel([
+      { toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] },
+      { text: "Yes." },
+    ]);
+    const wrapped = wrapLanguageModel({ model, middleware: index.middleware({ maxTools: 2 }) });
+    const result = await generateText({ model: wrapped, tools: agentTools, stopWhen: isStepCount(3), prompt });
+    expect(result.text).toBe("Yes.");
+    expect(offered[0]).toHaveLength(Object.keys(agentTools).length);
+    const strict = scriptedModel([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] }]);
+    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware({ onNoMatch: "none" }) });
+    await expect(
+      generateText({ model: none, tools: agentTools, stopWhen: isStepCount(3), prompt }),
+    ).rejects.toBeInstanceOf(ToolNotOfferedError);
+  });
+
+  it("validates its options when made", () => {
+    expect(() => index.middleware({ maxTool: 2 } as never)).toThrow(
+      /middleware: unknown option "maxTool"; did you mean "maxTools"/,
+    );
+    expect(() => index.middleware({ onNoMatch: "any" as never })).toThrow(
+      /middleware: option "onNoMatch" must be one of "all", "none"/,
+    );
+    expect(() => index.middleware({ maxTools: 0 })).toThrow(/middleware: option "maxTools"/);
+  });
+});
+
 describe("searchTool", () => {
+  it("validates its options when made", () => {
+    expect(() => index.searchTool({ maxResults: 0 })).toThrow(
+      /searchTool: option "maxResults" must be an integer ≥ 1, got 0/,
+    );
+    expect(() => index.searchTool({ description: "" })).toThrow(
+      /searchTool: option "description" must be a non-empty string/,
+    );
+    expect(() => index.searchTool({ maxResult: 3 } as never)).toThrow(
+      /unknown option "maxResult"; did you mean "maxResults"/,
+    );
+    expect(() => index.toolSearchFunction({ maxResults: 2.5 })).toThrow(
+      /toolSearchFunction: option "maxResults" must be an integer ≥ 1/,
+    );
+    expect(() => index.toolSearchFunction({ limit: 3 } as never)).toThrow(/toolSearchFunction: unknown option "limit"/);
+  });
+
+  it("returns at most maxResults ranked tools, with their descriptions", async () => {
+    const search = index.searchTool({ maxResults: 2 });
+    const output = await search.execute!({ query: "stripe payment" }, { toolCallId: "1", messages: [] });
+    const { tools } = output as SearchToolOutput;
+    // Only two tools mention Stripe payments; each comes back with its own description.
+    expect(tools.map((tool) => tool.name).sort()).toEqual(["stripe_list_payments", "stripe_refund_payment"]);
+    for (const tool of tools)
+      expect(tool.description).toBe(agentTools[tool.name as keyof typeof agentTools].description);
+  });
+
   it("lets the model find a tool outside its selection, which is active on the next step", async () => {
     const { model, offered } = scriptedModel([
       { toolCalls: [{ toolName: "search_tools", input: { query: "upload a file to a bucket" } }] },
@@ -44,7 +142,8 @@ describe("searchTool", () => {
     const result = await generateText({
       model,
       tools: { ...agentTools, search_tools: index.searchTool() },
-      prepareStep: index.prepareStep({ maxTools: 2, alwaysActive: ["search_tools"] }),
+      // With a search meta-tool, onNoMatch "none": a request that matches nothing gets the search tool, not every tool.
+      prepareStep: index.prepareStep({ maxTools: 2, alwaysActive: ["search_tools"], onNoMatch: "none" }),
       stopWhen: isStepCount(4),
       prompt: "Please archive the quarterly report",
     });
@@ -53,22 +152,35 @@ describe("searchTool", () => {
     expect(offered[0]).not.toContain("s3_upload_file");
     expect(offered[1]).toContain("s3_upload_file");
     const searchResult = result.steps[0].toolResults[0];
-    expect(searchResult.output).toMatchObject({ tools: expect.arrayContaining([expect.objectContaining({ name: "s3_upload_file" })]) });
+    expect(searchResult.output).toMatchObject({
+      tools: expect.arrayContaining([expect.objectContaining({ name: "s3_upload_file" })]),
+    });
   });
 });
 
 describe("toolSearchFunction with AI SDK 7 toolSearch", () => {
   it("ranks deferred tools with toolsift", async () => {
-    const deferred = Object.fromEntries(Object.entries(agentTools).map(([name, definition]) => [name, { ...definition, deferLoading: true }]));
+    const deferred = Object.fromEntries(
+      Object.entries(agentTools).map(([name, definition]) => [name, { ...definition, deferLoading: true }]),
+    );
     const search = index.toolSearchFunction();
-    expect((await search({ query: "book a hotel", tools: Object.keys(agentTools).map((name) => ({ name })) }))[0]).toBe("hotel_booking");
-    expect(await search({ query: "book a hotel", tools: [{ name: "weather_forecast" }] })).not.toContain("hotel_booking");
+    expect((await search({ query: "book a hotel", tools: Object.keys(agentTools).map((name) => ({ name })) }))[0]).toBe(
+      "hotel_booking",
+    );
+    expect(await search({ query: "book a hotel", tools: [{ name: "weather_forecast" }] })).not.toContain(
+      "hotel_booking",
+    );
     const { model, offered } = scriptedModel([
       { toolCalls: [{ toolName: "tool_search", input: { query: "book a hotel room" } }] },
       { toolCalls: [{ toolName: "hotel_booking", input: { city: "Rome", nights: 2 } }] },
       { text: "Done." },
     ]);
-    const result = await generateText({ model, tools: { ...deferred, tool_search: toolSearch({ search }) }, stopWhen: isStepCount(4), prompt: "Book me a hotel room in Rome" });
+    const result = await generateText({
+      model,
+      tools: { ...deferred, tool_search: toolSearch({ search }) },
+      stopWhen: isStepCount(4),
+      prompt: "Book me a hotel room in Rome",
+    });
     expect(result.text).toBe("Done.");
     expect(offered[0]).not.toContain("hotel_booking");
     expect(offered[1]).toContain("hotel_booking");

@@ -1,41 +1,12 @@
-// prepareStep in real AI SDK 7 loops (generateText, streamText, ToolLoopAgent) driven by a scripted MockLanguageModelV4.
+// prepareStep in real AI SDK 7 loops (generateText, streamText, ToolLoopAgent) driven by a scripted mock model.
 import { generateText, isStepCount, streamText, ToolLoopAgent } from "ai";
 import { describe, expect, it } from "vitest";
-import { conversationQuery } from "../../src/agent/conversation-query.js";
+import type { NoMatchEvent } from "../../src/agent/offer-policy.js";
 import { createToolIndex } from "../../src/index.js";
 import { agentTools } from "./agent-tools.js";
-import { scriptedModel } from "./mock-model.js";
+import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
 
 const index = createToolIndex(agentTools);
-
-describe("conversationQuery", () => {
-  it("reads the latest user message, and joins a short follow-up with the one before", () => {
-    expect(conversationQuery([{ role: "user", content: "What's the weather forecast for Paris this weekend?" }])).toBe("What's the weather forecast for Paris this weekend?");
-    const followUp = [
-      { role: "user", content: "What's the weather forecast for Paris this weekend?" },
-      { role: "assistant", content: [{ type: "text", text: "Sunny." }] },
-      { role: "user", content: [{ type: "text", text: "and in Berlin?" }] },
-    ];
-    expect(conversationQuery(followUp)).toBe("What's the weather forecast for Paris this weekend?\nand in Berlin?");
-  });
-
-  it("later in the loop: the assistant's text and the request, or the request plus the tools it called — never tool output", () => {
-    const afterCall = [
-      { role: "user", content: "Refund the last payment of customer 42" },
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "1", toolName: "stripe_list_payments", input: {} }] },
-      { role: "tool", content: [{ type: "tool-result", toolCallId: "1", toolName: "stripe_list_payments", output: { type: "json", value: { secret: "TOOL OUTPUT" } } }] },
-    ];
-    const query = conversationQuery(afterCall);
-    expect(query).toBe("Refund the last payment of customer 42\nstripe_list_payments");
-    expect(query).not.toContain("TOOL OUTPUT");
-    const withText = [...afterCall, { role: "assistant", content: [{ type: "text", text: "Found payment py_1; refunding it now." }] }];
-    expect(conversationQuery(withText)).toBe("Found payment py_1; refunding it now.\nRefund the last payment of customer 42");
-  });
-
-  it("caps the query at 2,000 characters", () => {
-    expect(conversationQuery([{ role: "user", content: "refund ".repeat(1000) }])).toHaveLength(2000);
-  });
-});
 
 describe("generateText with prepareStep", () => {
   it("offers the tools that match at each step, keeps the tools just used, and reads follow-ups", async () => {
@@ -63,7 +34,12 @@ describe("generateText with prepareStep", () => {
 
   it("pages to the next ranked set after a step with no tool call, and exposes every tool after two", async () => {
     const prepare = index.prepareStep({ maxTools: 2, adaptive: false });
-    const messages = [{ role: "user" as const, content: "Send an email and a Slack message about the GitHub issue and the Stripe payment" }];
+    const messages = [
+      {
+        role: "user" as const,
+        content: "Send an email and a Slack message about the GitHub issue and the Stripe payment",
+      },
+    ];
     const miss = { toolCalls: [], toolResults: [] };
     const first = await prepare({ steps: [], messages });
     const second = await prepare({ steps: [miss], messages });
@@ -78,8 +54,15 @@ describe("generateText with prepareStep", () => {
   });
 
   it("adds alwaysActive tools and declared related tools", async () => {
-    const prepare = index.prepareStep({ maxTools: 1, alwaysActive: ["translate_text"], relatedTools: { hotel_booking: ["flight_search"] } });
-    const { activeTools } = await prepare({ steps: [], messages: [{ role: "user", content: "book a hotel room in Rome for 3 nights" }] });
+    const prepare = index.prepareStep({
+      maxTools: 1,
+      alwaysActive: ["translate_text"],
+      relatedTools: { hotel_booking: ["flight_search"] },
+    });
+    const { activeTools } = await prepare({
+      steps: [],
+      messages: [{ role: "user", content: "book a hotel room in Rome for 3 nights" }],
+    });
     expect(activeTools).toEqual(expect.arrayContaining(["hotel_booking", "flight_search", "translate_text"]));
     expect(activeTools).toHaveLength(3);
   });
@@ -87,26 +70,160 @@ describe("generateText with prepareStep", () => {
   it("ranks only among the tools rules allow", async () => {
     const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
     const prepare = index.prepareStep({ maxTools: 3, rules });
-    const { activeTools } = await prepare({ steps: [], messages: [{ role: "user", content: "refund the stripe payment and email the customer" }] });
+    const { activeTools } = await prepare({
+      steps: [],
+      messages: [{ role: "user", content: "refund the stripe payment and email the customer" }],
+    });
     expect(activeTools).toEqual(["send_email"]);
   });
 });
 
 describe("streamText and ToolLoopAgent", () => {
   it("streamText offers the selected tools", async () => {
-    const { model, offered } = scriptedModel([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] }, { text: "Cold." }]);
-    const result = streamText({ model, tools: agentTools, prepareStep: index.prepareStep({ maxTools: 2 }), stopWhen: isStepCount(3), prompt: "What is the weather forecast for Oslo?" });
+    const { model, offered } = scriptedModel([
+      { toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] },
+      { text: "Cold." },
+    ]);
+    const result = streamText({
+      model,
+      tools: agentTools,
+      prepareStep: index.prepareStep({ maxTools: 2 }),
+      stopWhen: isStepCount(3),
+      prompt: "What is the weather forecast for Oslo?",
+    });
     expect(await result.text).toBe("Cold.");
     expect(offered[0]).toContain("weather_forecast");
     expect(offered[0].length).toBeLessThanOrEqual(2);
   });
 
   it("ToolLoopAgent accepts prepareStep", async () => {
-    const { model, offered } = scriptedModel([{ toolCalls: [{ toolName: "github_create_issue", input: { repo: "a/b", title: "bug" } }] }, { text: "Filed." }]);
-    const agent = new ToolLoopAgent({ model, tools: agentTools, prepareStep: index.prepareStep({ maxTools: 2 }), stopWhen: isStepCount(3) });
+    const { model, offered } = scriptedModel([
+      { toolCalls: [{ toolName: "github_create_issue", input: { repo: "a/b", title: "bug" } }] },
+      { text: "Filed." },
+    ]);
+    const agent = new ToolLoopAgent({
+      model,
+      tools: agentTools,
+      prepareStep: index.prepareStep({ maxTools: 2 }),
+      stopWhen: isStepCount(3),
+    });
     const result = await agent.generate({ prompt: "Create a GitHub issue for the login bug" });
     expect(result.text).toBe("Filed.");
     expect(offered[0]).toContain("github_create_issue");
     expect(offered[0]).not.toContain("weather_forecast");
+  });
+});
+
+describe("when nothing matches (onNoMatch)", () => {
+  const greeting = [{ role: "user" as const, content: "Hello there, how are you today?" }];
+
+  it("offers every tool by default, and reports no-match", async () => {
+    const events: NoMatchEvent[] = [];
+    const prepare = index.prepareStep({
+      maxTools: 2,
+      alwaysActive: ["translate_text"],
+      onEvent: (event) => events.push(event),
+    });
+    expect(await prepare({ steps: [], messages: greeting })).toEqual({});
+    expect(events).toEqual([
+      expect.objectContaining({ type: "no-match", query: "Hello there, how are you today?", offered: "all" }),
+    ]);
+    // No user text at all is the same case.
+    expect(await prepare({ steps: [], messages: [] })).toEqual({});
+    expect(events[1]).toMatchObject({ type: "no-match", query: "", offered: "all" });
+  });
+
+  it("with rules, every tool means every tool the rules allow", async () => {
+    const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
+    const { activeTools } = await index.prepareStep({ rules })({ steps: [], messages: greeting });
+    expect(activeTools).toEqual(["send_email", "weather_forecast"]);
+  });
+
+  it('"none" offers only the pinned tools', async () => {
+    const events: NoMatchEvent[] = [];
+    const prepare = index.prepareStep({
+      alwaysActive: ["translate_text"],
+      onNoMatch: "none",
+      onEvent: (event) => events.push(event),
+    });
+    expect(await prepare({ steps: [], messages: greeting })).toEqual({ activeTools: ["translate_text"] });
+    expect(events).toEqual([expect.objectContaining({ type: "no-match", offered: "none" })]);
+  });
+
+  it("in a loop: the model gets the tool it needs by default, and cannot call it with onNoMatch none", async () => {
+    // "Is it going to rain?" shares no word with any tool: the ranking is empty.
+    const prompt = "Is it going to rain?";
+    expect((await index.selectWithScores(prompt)).results).toHaveLength(0);
+    const script = [{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] }, { text: "Yes." }];
+    const open = scriptedModel(script);
+    const result = await generateText({
+      model: open.model,
+      tools: agentTools,
+      prepareStep: index.prepareStep(),
+      stopWhen: isStepCount(3),
+      prompt,
+    });
+    expect(result.text).toBe("Yes.");
+    expect(open.offered[0]).toHaveLength(Object.keys(agentTools).length);
+    const strict = scriptedModel(script);
+    const run = generateText({
+      model: strict.model,
+      tools: agentTools,
+      prepareStep: index.prepareStep({ onNoMatch: "none" }),
+      stopWhen: isStepCount(3),
+      prompt,
+    });
+    await expect(run).rejects.toThrow(/"weather_forecast", which was not offered \(offered: none\)/);
+  });
+});
+
+describe("the scripted model", () => {
+  it("fails the loop when the tool it needs is withheld", async () => {
+    const { model, offered } = scriptedModel([
+      { toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] },
+      { text: "Cold." },
+    ]);
+    const rules = { allowedTools: () => ["send_email"] };
+    const run = generateText({
+      model,
+      tools: agentTools,
+      prepareStep: index.prepareStep({ rules }),
+      stopWhen: isStepCount(3),
+      prompt: "What is the weather forecast for Oslo?",
+    });
+    await expect(run).rejects.toBeInstanceOf(ToolNotOfferedError);
+    expect(offered).toEqual([["send_email"]]);
+  });
+});
+
+describe("options are validated when prepareStep is made", () => {
+  it("rejects unknown options with the nearest valid name", () => {
+    expect(() => index.prepareStep({ recentToolWindw: 3 } as never)).toThrow(
+      expect.objectContaining({
+        code: "UNKNOWN_OPTION",
+        message: expect.stringContaining('did you mean "recentToolWindow"'),
+      }),
+    );
+    expect(() => index.prepareStep({ maxTool: 3 } as never)).toThrow(/did you mean "maxTools"/);
+  });
+
+  it.each([
+    [{ recentToolWindow: 0 }, /prepareStep: option "recentToolWindow" must be an integer ≥ 1, got 0/],
+    [{ recentToolWindow: 1.5 }, /"recentToolWindow"/],
+    [{ recentToolBoost: "yes" }, /prepareStep: option "recentToolBoost" must be a boolean, got the string "yes"/],
+    [{ escalate: 1 }, /"escalate" must be a boolean/],
+    [{ relatedTools: ["a"] }, /"relatedTools" must be an object/],
+    [
+      { relatedTools: { hotel_booking: "flight_search" } },
+      /"relatedTools.hotel_booking" must be an array of tool names/,
+    ],
+    [{ rules: {} }, /"rules" must be an object with an allowedTools\(input\) method/],
+    [{ searchToolName: "" }, /"searchToolName" must be a non-empty string/],
+    [{ maxTools: 0 }, /prepareStep: option "maxTools"/],
+    [{ threshold: 2 }, /prepareStep: option "threshold"/],
+    [{ onNoMatch: "some" }, /prepareStep: option "onNoMatch" must be one of "all", "none", got the string "some"/],
+    [{ onEvent: "log" }, /"onEvent" must be a function/],
+  ])("%o", (options, message) => {
+    expect(() => index.prepareStep(options as never)).toThrow(message);
   });
 });
