@@ -43,7 +43,14 @@ export function accuracyTable({ rows }) {
     libraries.map((library) => {
       const clean = get(library, "clean");
       const typos = get(library, "typos");
-      return [library, percent(clean.recallAt5), percent(clean.top1), percent(typos.recallAt5), percent(typos.top1), `${clean.empty}/${typos.empty}`];
+      return [
+        library,
+        percent(clean.recallAt5),
+        percent(clean.top1),
+        percent(typos.recallAt5),
+        percent(typos.top1),
+        `${clean.empty}/${typos.empty}`,
+      ];
     }),
   );
 }

@@ -67,18 +67,41 @@ function summarise(label, perCall, fullTokens, extra) {
 async function measureBfclTokens({ toolsift, toolpick, local }) {
   const { tools, queries } = loadBfcl();
   const table = tokenTable(tools);
-  const fullTokens = tokensOf(table, tools.map((tool) => tool.name));
-  const full = summarise(`full catalog (${tools.length} tools)`, queries.map(() => ({ tools: tools.length, tokens: fullTokens, found: true })), fullTokens);
+  const fullTokens = tokensOf(
+    table,
+    tools.map((tool) => tool.name),
+  );
+  const full = summarise(
+    `full catalog (${tools.length} tools)`,
+    queries.map(() => ({ tools: tools.length, tokens: fullTokens, found: true })),
+    fullTokens,
+  );
 
   const runs = [
-    { label: "toolsift, adaptive cut (default)", make: () => toolsift.createToolIndex(tools), options: { maxTools: 5 } },
-    { label: "toolsift, adaptive: false", make: () => toolsift.createToolIndex(tools), options: { maxTools: 5, adaptive: false } },
+    {
+      label: "toolsift, adaptive cut (default)",
+      make: () => toolsift.createToolIndex(tools),
+      options: { maxTools: 5 },
+    },
+    {
+      label: "toolsift, adaptive: false",
+      make: () => toolsift.createToolIndex(tools),
+      options: { maxTools: 5, adaptive: false },
+    },
   ];
   if (local !== undefined) {
     const model = local.localEmbeddingModel();
-    runs.push({ label: "toolsift + local model, adaptive cut", make: () => toolsift.createToolIndex(tools, { embeddingModel: model, queryExpansion: model }), options: { maxTools: 5 } });
+    runs.push({
+      label: "toolsift + local model, adaptive cut",
+      make: () => toolsift.createToolIndex(tools, { embeddingModel: model, queryExpansion: model }),
+      options: { maxTools: 5 },
+    });
   }
-  runs.push({ label: "toolpick (hybrid), adaptive cut", make: () => toolpick.createToolIndex(toToolSet(tools), { strategy: "hybrid" }), options: { maxTools: 5 } });
+  runs.push({
+    label: "toolpick (hybrid), adaptive cut",
+    make: () => toolpick.createToolIndex(toToolSet(tools), { strategy: "hybrid" }),
+    options: { maxTools: 5 },
+  });
 
   const rows = [full];
   for (const run of runs) {
@@ -104,8 +127,13 @@ async function measureBfclTokens({ toolsift, toolpick, local }) {
 function callTokens(call, catalogTable) {
   let total = 0;
   for (const definition of call.definitions) {
-    const tokens = toolTokens({ name: definition.name, description: definition.description, parameters: definition.inputSchema });
-    if (tokens !== catalogTable.get(definition.name)) throw new Error(`bench/agent: the SDK sent ${definition.name} differently from the catalog`);
+    const tokens = toolTokens({
+      name: definition.name,
+      description: definition.description,
+      parameters: definition.inputSchema,
+    });
+    if (tokens !== catalogTable.get(definition.name))
+      throw new Error(`bench/agent: the SDK sent ${definition.name} differently from the catalog`);
     total += tokens;
   }
   return total;
@@ -115,19 +143,45 @@ async function measureSession({ toolsift, toolpick, local }) {
   const catalog = loadSaasCatalog();
   const table = tokenTable(catalog);
   const tools = saasToolSet(catalog);
-  const fullTokens = tokensOf(table, catalog.map((tool) => tool.name));
-  const plannedCalls = TURNS.reduce((count, turn) => count + turn.steps.filter((step) => step.call !== undefined).length, 0);
+  const fullTokens = tokensOf(
+    table,
+    catalog.map((tool) => tool.name),
+  );
+  const plannedCalls = TURNS.reduce(
+    (count, turn) => count + turn.steps.filter((step) => step.call !== undefined).length,
+    0,
+  );
 
   const runs = [
     { key: "full", label: `full catalog (${catalog.length} tools, no prepareStep)` },
-    { key: "toolsift", label: "toolsift prepareStep, adaptive cut (default)", make: () => toolsift.createToolIndex(catalog), options: { maxTools: 5 } },
-    { key: "noAdaptive", label: "toolsift prepareStep, adaptive: false", make: () => toolsift.createToolIndex(catalog), options: { maxTools: 5, adaptive: false } },
+    {
+      key: "toolsift",
+      label: "toolsift prepareStep, adaptive cut (default)",
+      make: () => toolsift.createToolIndex(catalog),
+      options: { maxTools: 5 },
+    },
+    {
+      key: "noAdaptive",
+      label: "toolsift prepareStep, adaptive: false",
+      make: () => toolsift.createToolIndex(catalog),
+      options: { maxTools: 5, adaptive: false },
+    },
   ];
   if (local !== undefined) {
     const model = local.localEmbeddingModel();
-    runs.push({ key: "local", label: "toolsift + local model prepareStep, adaptive cut", make: () => toolsift.createToolIndex(catalog, { embeddingModel: model, queryExpansion: model }), options: { maxTools: 5 } });
+    runs.push({
+      key: "local",
+      label: "toolsift + local model prepareStep, adaptive cut",
+      make: () => toolsift.createToolIndex(catalog, { embeddingModel: model, queryExpansion: model }),
+      options: { maxTools: 5 },
+    });
   }
-  runs.push({ key: "toolpick", label: "toolpick (hybrid) prepareStep", make: () => toolpick.createToolIndex(tools, { strategy: "hybrid" }), options: { maxTools: 5 } });
+  runs.push({
+    key: "toolpick",
+    label: "toolpick (hybrid) prepareStep",
+    make: () => toolpick.createToolIndex(tools, { strategy: "hybrid" }),
+    options: { maxTools: 5 },
+  });
 
   const rows = [];
   const sessions = {};
@@ -140,11 +194,26 @@ async function measureSession({ toolsift, toolpick, local }) {
       prepareStep = index.prepareStep(run.options);
     }
     const calls = await runConversation(tools, prepareStep);
-    const perCall = calls.map((call) => ({ tools: call.offered.length, tokens: callTokens(call, table), found: call.hit }));
-    rows.push(summarise(run.label, perCall, fullTokens, { expected: plannedCalls, selectMs: prepareStep === undefined ? undefined : median(calls.map((call) => call.prepareMs)) }));
+    const perCall = calls.map((call) => ({
+      tools: call.offered.length,
+      tokens: callTokens(call, table),
+      found: call.hit,
+    }));
+    rows.push(
+      summarise(run.label, perCall, fullTokens, {
+        expected: plannedCalls,
+        selectMs: prepareStep === undefined ? undefined : median(calls.map((call) => call.prepareMs)),
+      }),
+    );
     sessions[run.key] = calls;
   }
-  return { rows, sessions, runs: runs.map(({ key, label }) => ({ key, label })), fullTokens, toolCount: catalog.length };
+  return {
+    rows,
+    sessions,
+    runs: runs.map(({ key, label }) => ({ key, label })),
+    fullTokens,
+    toolCount: catalog.length,
+  };
 }
 
 export async function measureAgentTokens() {
@@ -154,7 +223,16 @@ export async function measureAgentTokens() {
 
 function tokenRows(rows) {
   return markdownTable(
-    ["run", "model calls", "tools sent per call (mean)", "tokens per call, mean", "median", "reduction (mean)", "expected tool offered", "selection ms per call (median)"],
+    [
+      "run",
+      "model calls",
+      "tools sent per call (mean)",
+      "tokens per call, mean",
+      "median",
+      "reduction (mean)",
+      "expected tool offered",
+      "selection ms per call (median)",
+    ],
     rows.map((row) => [
       row.label,
       row.calls,
@@ -171,7 +249,15 @@ function tokenRows(rows) {
 /** Per turn and run: each planned tool call ✓ (offered), ✗ (not offered: the turn ends there) or · (not reached). */
 function sessionTurns({ sessions, runs }) {
   const selectors = runs.filter((run) => run.key !== "full");
-  const headers = ["turn: user message", "planned tool calls", ...selectors.map((run) => run.label.replace(/ prepareStep.*$/, "").replace(/, adaptive.*$/, "") + (run.key === "noAdaptive" ? " (no cut)" : ""))];
+  const headers = [
+    "turn: user message",
+    "planned tool calls",
+    ...selectors.map(
+      (run) =>
+        run.label.replace(/ prepareStep.*$/, "").replace(/, adaptive.*$/, "") +
+        (run.key === "noAdaptive" ? " (no cut)" : ""),
+    ),
+  ];
   const rows = TURNS.map((turn, t) => {
     const planned = turn.steps.filter((step) => step.call !== undefined).map((step) => step.call);
     const cells = selectors.map((run) => {
@@ -191,7 +277,7 @@ export function agentTokensReport({ bfcl, session }) {
     "",
     `**Scripted 10-turn session** (${session.toolCount}-tool SaaS catalog, ${session.fullTokens.toLocaleString("en-US")} tokens per call with every tool). ` +
       "A planned tool call that is not offered ends its turn (the mock model answers without it), so runs differ in model calls; " +
-      "\"expected tool offered\" counts the planned calls made, out of all 12 (calls after a miss in the same turn count as not made):",
+      '"expected tool offered" counts the planned calls made, out of all 12 (calls after a miss in the same turn count as not made):',
     "",
     tokenRows(session.rows),
     "",
@@ -202,7 +288,7 @@ export function agentTokensReport({ bfcl, session }) {
 }
 
 export const AGENT_TOKENS_NOTES =
-  "Tool definitions serialized as the AI SDK's OpenAI provider sends them (`{ type: \"function\", function: { name, description, parameters } }`, " +
+  'Tool definitions serialized as the AI SDK\'s OpenAI provider sends them (`{ type: "function", function: { name, description, parameters } }`, ' +
   "JSON.stringify), counted with o200k_base (js-tiktoken) and summed over the tools a call is sent. BFCL: `select(query, { maxTools: 5 })` per query. " +
   "Session: 10 turns through real `generateText` loops with `prepareStep: index.prepareStep({ maxTools: 5 })` and a scripted mock model " +
   "(bench/agent/conversation.mjs); tokens are those of the tools the model received. Reduction = 1 − mean tokens / full-catalog tokens. " +
@@ -211,7 +297,10 @@ export const AGENT_TOKENS_NOTES =
 
 // ---------------------------------------------------------------- prepareStep overhead
 
-/** A 3-turn conversation in ModelMessage shapes: two finished turns, then the third at its first step or after a tool call. */
+/**
+ * A 3-turn conversation in ModelMessage shapes: two finished turns, then the third at its first step or after a
+ * tool call.
+ */
 function conversationInputs(queries, tools) {
   const inputs = { start: [], afterCall: [] };
   let id = 0;
@@ -221,8 +310,30 @@ function conversationInputs(queries, tools) {
       callId,
       messages: [
         { role: "user", content: query },
-        { role: "assistant", content: [{ type: "tool-call", toolCallId: callId, toolName, input: { query: query.slice(0, 40) } }] },
-        { role: "tool", content: [{ type: "tool-result", toolCallId: callId, toolName, output: { type: "json", value: { ok: true, items: [{ id: 1, name: "first" }, { id: 2, name: "second" }] } } }] },
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", toolCallId: callId, toolName, input: { query: query.slice(0, 40) } }],
+        },
+        {
+          role: "tool",
+          content: [
+            {
+              type: "tool-result",
+              toolCallId: callId,
+              toolName,
+              output: {
+                type: "json",
+                value: {
+                  ok: true,
+                  items: [
+                    { id: 1, name: "first" },
+                    { id: 2, name: "second" },
+                  ],
+                },
+              },
+            },
+          ],
+        },
       ],
     };
   };
@@ -231,19 +342,38 @@ function conversationInputs(queries, tools) {
     const turns = [0, 1, 2].map((k) => queries[(i + queries.length - 2 + k) % queries.length].query);
     const history = [];
     for (let k = 0; k < 2; k++) {
-      history.push(...toolTurn(turns[k], names[k]).messages, { role: "assistant", content: [{ type: "text", text: `Done: ${names[k].replace(/_/g, " ")} returned 2 items.` }] });
+      history.push(...toolTurn(turns[k], names[k]).messages, {
+        role: "assistant",
+        content: [{ type: "text", text: `Done: ${names[k].replace(/_/g, " ")} returned 2 items.` }],
+      });
     }
     const third = toolTurn(turns[2], names[2]);
-    inputs.start.push({ stepNumber: 0, steps: [], messages: [...history, third.messages[0]], runtimeContext: undefined });
+    inputs.start.push({
+      stepNumber: 0,
+      steps: [],
+      messages: [...history, third.messages[0]],
+      runtimeContext: undefined,
+    });
     const step = {
       stepNumber: 0,
       text: "",
-      content: [{ type: "tool-call", toolCallId: third.callId, toolName: names[2], input: { query: turns[2].slice(0, 40) } }],
-      toolCalls: [{ type: "tool-call", toolCallId: third.callId, toolName: names[2], input: { query: turns[2].slice(0, 40) } }],
-      toolResults: [{ type: "tool-result", toolCallId: third.callId, toolName: names[2], input: {}, output: { ok: true } }],
+      content: [
+        { type: "tool-call", toolCallId: third.callId, toolName: names[2], input: { query: turns[2].slice(0, 40) } },
+      ],
+      toolCalls: [
+        { type: "tool-call", toolCallId: third.callId, toolName: names[2], input: { query: turns[2].slice(0, 40) } },
+      ],
+      toolResults: [
+        { type: "tool-result", toolCallId: third.callId, toolName: names[2], input: {}, output: { ok: true } },
+      ],
       finishReason: "tool-calls",
     };
-    inputs.afterCall.push({ stepNumber: 1, steps: [step], messages: [...history, ...third.messages], runtimeContext: undefined });
+    inputs.afterCall.push({
+      stepNumber: 1,
+      steps: [step],
+      messages: [...history, ...third.messages],
+      runtimeContext: undefined,
+    });
   }
   return inputs;
 }
@@ -264,9 +394,15 @@ export async function measurePrepareStepOverhead(sizes = [100, 1000]) {
     }
     const inputs = conversationInputs(queries, tools);
     // Warm-up on conversations made of tool descriptions (not measured queries), then every input once.
-    const warmUp = conversationInputs(Array.from({ length: WARMUP }, (_, i) => ({ query: tools[(i * 10) % tools.length].description })), tools);
+    const warmUp = conversationInputs(
+      Array.from({ length: WARMUP }, (_, i) => ({ query: tools[(i * 10) % tools.length].description })),
+      tools,
+    );
     for (const input of [...warmUp.start, ...warmUp.afterCall]) for (const step of prepare) await step(input);
-    for (const [point, list] of [["third turn, first step", inputs.start], ["third turn, after a tool call", inputs.afterCall]]) {
+    for (const [point, list] of [
+      ["third turn, first step", inputs.start],
+      ["third turn, after a tool call", inputs.afterCall],
+    ]) {
       const samples = contestants.map(() => []);
       for (let i = 0; i < list.length; i++) {
         const order = i % 2 === 0 ? [0, 1] : [1, 0];
@@ -274,7 +410,8 @@ export async function measurePrepareStepOverhead(sizes = [100, 1000]) {
           const start = nowMs();
           const result = await prepare[c](list[i]);
           samples[c].push(nowMs() - start);
-          if (result?.activeTools === undefined) throw new Error(`bench/agent: ${contestants[c].name} prepareStep returned no activeTools`);
+          if (result?.activeTools === undefined)
+            throw new Error(`bench/agent: ${contestants[c].name} prepareStep returned no activeTools`);
         }
       }
       rows.push({
@@ -291,7 +428,16 @@ export async function measurePrepareStepOverhead(sizes = [100, 1000]) {
 
 export function prepareStepOverheadTable({ rows }) {
   return markdownTable(
-    ["tools", "step", "calls", "toolsift median ms", "toolsift p90", "toolpick median ms", "toolpick p90", "toolpick / toolsift (median)"],
+    [
+      "tools",
+      "step",
+      "calls",
+      "toolsift median ms",
+      "toolsift p90",
+      "toolpick median ms",
+      "toolpick p90",
+      "toolpick / toolsift (median)",
+    ],
     rows.map((row) => [
       row.size.toLocaleString("en-US"),
       row.point,
@@ -307,7 +453,7 @@ export function prepareStepOverheadTable({ rows }) {
 
 export const PREPARE_STEP_NOTES =
   "`index.prepareStep({ maxTools: 5 })` called directly with what the AI SDK passes (`stepNumber`, `steps`, `messages`), keyword strategy " +
-  "(toolsift `strategy: \"keyword\"`, toolpick 0.4.0 `strategy: \"hybrid\"`, both offline). Catalogs: bench/synthetic.mjs " +
+  '(toolsift `strategy: "keyword"`, toolpick 0.4.0 `strategy: "hybrid"`, both offline). Catalogs: bench/synthetic.mjs ' +
   `(seed ${SYNTHETIC_SEED}). Each of the 600 inputs is a 3-turn conversation (two finished turns with a tool call, a tool result and a reply, ` +
   "then the third turn's request, built from three consecutive BFCL queries), timed at the third turn's first step and at its step after a tool call; " +
   "after 120 warm-up calls on conversations made of tool descriptions, the two libraries alternate on each input. The time includes reading the query from the messages, ranking and the step rules.";
@@ -317,4 +463,3 @@ await runIfMain(import.meta.url, async () => {
   const overhead = await measurePrepareStepOverhead();
   return `## Agent loop: tool-definition tokens per model call\n\n${agentTokensReport(tokens)}\n\n## prepareStep overhead per step\n\n${prepareStepOverheadTable(overhead)}`;
 });
-

@@ -61,18 +61,35 @@ export async function measureBuild(libraries, plans = buildPlans()) {
 export async function measureFirstBuild(libraries) {
   const tools = loadBfcl().tools.slice(0, 5);
   const rows = [];
-  for (const library of libraries) rows.push({ library: library.name, ...(await timeBuild(library, library.input(tools))) });
+  for (const library of libraries)
+    rows.push({ library: library.name, ...(await timeBuild(library, library.input(tools))) });
   return { rows };
 }
 
 export function buildTable({ rows }) {
   const catalogs = [...new Set(rows.map((r) => r.catalog))];
   return markdownTable(
-    ["tools", "toolsift sync ms", "toolsift + warmUp ms", "toolpick sync ms", "toolpick + warmUp ms", "runs", "toolpick / toolsift (with warmUp)"],
+    [
+      "tools",
+      "toolsift sync ms",
+      "toolsift + warmUp ms",
+      "toolpick sync ms",
+      "toolpick + warmUp ms",
+      "runs",
+      "toolpick / toolsift (with warmUp)",
+    ],
     catalogs.map((catalog) => {
       const sift = rows.find((r) => r.catalog === catalog && r.library === "toolsift");
       const pick = rows.find((r) => r.catalog === catalog && r.library === "toolpick");
-      return [catalog, ms(sift.syncMs), ms(sift.totalMs), ms(pick.syncMs), ms(pick.totalMs), sift.runs, ratio(pick.totalMs / sift.totalMs)];
+      return [
+        catalog,
+        ms(sift.syncMs),
+        ms(sift.totalMs),
+        ms(pick.syncMs),
+        ms(pick.totalMs),
+        sift.runs,
+        ratio(pick.totalMs / sift.totalMs),
+      ];
     }),
   );
 }

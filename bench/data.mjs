@@ -3,7 +3,9 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { jsonSchema, tool } from "ai";
 
-/** Where the data set is read from: env TOOLSIFT_BENCH_DATA, else ../shared/bench-data/bfcl-dev.json next to the repo. */
+/**
+ * Where the data set is read from: env TOOLSIFT_BENCH_DATA, else ../shared/bench-data/bfcl-dev.json next to the repo.
+ */
 export const dataLocation = process.env.TOOLSIFT_BENCH_DATA
   ? resolve(process.env.TOOLSIFT_BENCH_DATA)
   : new URL("../../shared/bench-data/bfcl-dev.json", import.meta.url);

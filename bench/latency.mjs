@@ -79,13 +79,31 @@ export async function measureLatency(libraries, plans = latencyPlans()) {
 export function latencyTable({ rows }) {
   const keys = [...new Set(rows.map((r) => `${r.catalog}\u0000${r.pass}`))];
   return markdownTable(
-    ["tools", "pass", "toolsift median ms", "toolsift p90 ms", "toolpick median ms", "toolpick p90 ms", "samples (sift/pick)", "toolpick / toolsift (median)"],
+    [
+      "tools",
+      "pass",
+      "toolsift median ms",
+      "toolsift p90 ms",
+      "toolpick median ms",
+      "toolpick p90 ms",
+      "samples (sift/pick)",
+      "toolpick / toolsift (median)",
+    ],
     keys.map((key) => {
       const [catalog, pass] = key.split("\u0000");
       const find = (library) => rows.find((r) => r.catalog === catalog && r.pass === pass && r.library === library);
       const sift = find("toolsift");
       const pick = find("toolpick");
-      return [catalog, pass, ms(sift.medianMs), ms(sift.p90Ms), ms(pick.medianMs), ms(pick.p90Ms), `${sift.samples}/${pick.samples}`, ratio(pick.medianMs / sift.medianMs)];
+      return [
+        catalog,
+        pass,
+        ms(sift.medianMs),
+        ms(sift.p90Ms),
+        ms(pick.medianMs),
+        ms(pick.p90Ms),
+        `${sift.samples}/${pick.samples}`,
+        ratio(pick.medianMs / sift.medianMs),
+      ];
     }),
   );
 }

@@ -14,6 +14,7 @@
 // (top-1). Differences to keyword search are in percentage points.
 import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { setImmediate } from "node:timers";
 import { gzipSync } from "node:zlib";
 import { createToolIndex } from "../dist/index.js";
 import { localEmbeddingModel } from "../dist/local/index.js";
@@ -51,9 +52,14 @@ export const STRATEGIES = [
   { label: "combined + expansion", options: (model) => ({ embeddingModel: model, queryExpansion: model }) },
 ];
 
-/** Strategies named by `names` (all when empty): a full label, or its first words before " (" ("combined" is "combined (keyword + local)" only). */
+/**
+ * Strategies named by `names` (all when empty): a full label, or its first words before " (" ("combined" is
+ * "combined (keyword + local)" only).
+ */
 export const pickStrategies = (names = []) =>
-  names.length === 0 ? STRATEGIES : STRATEGIES.filter((s) => names.some((name) => s.label === name || s.label.startsWith(`${name} (`)));
+  names.length === 0
+    ? STRATEGIES
+    : STRATEGIES.filter((s) => names.some((name) => s.label === name || s.label.startsWith(`${name} (`)));
 
 /**
  * One row per asset × strategy. Every row also carries `keyword` (keyword-only accuracy, measured
@@ -82,7 +88,18 @@ export async function measureLocalModel({ assets = [undefined], strategies = STR
       const options = strategy.options(model);
       const para = await accuracy(createToolIndex(paraphraseCatalog, options), paraphraseQueries);
       const bench = await accuracy(createToolIndex(bfcl.tools, options), bfcl.queries);
-      rows.push({ asset: asset ?? "bundled", bytes: bytesOnDisk, words: model.info.words, dims: model.info.dimensions, loadMs, embedMs: median(times), strategy: strategy.label, para, bench, keyword });
+      rows.push({
+        asset: asset ?? "bundled",
+        bytes: bytesOnDisk,
+        words: model.info.words,
+        dims: model.info.dimensions,
+        loadMs,
+        embedMs: median(times),
+        strategy: strategy.label,
+        para,
+        bench,
+        keyword,
+      });
     }
   }
   return rows;
@@ -96,7 +113,16 @@ export const points = (value) => `${value >= 0 ? "+" : "−"}${Math.abs(value * 
 export function localModelTable(rows) {
   const several = new Set(rows.map((row) => row.asset)).size > 1;
   return markdownTable(
-    [...(several ? ["asset"] : []), "strategy", "paraphrase recall@5", "Δ vs keyword (points)", "paraphrase top-1", "BFCL recall@5", "Δ vs keyword (points)", "BFCL top-1"],
+    [
+      ...(several ? ["asset"] : []),
+      "strategy",
+      "paraphrase recall@5",
+      "Δ vs keyword (points)",
+      "paraphrase top-1",
+      "BFCL recall@5",
+      "Δ vs keyword (points)",
+      "BFCL top-1",
+    ],
     rows.map((row) => [
       ...(several ? [`${row.words} × ${row.dims} (${(row.bytes / 1048576).toFixed(2)} MiB)`] : []),
       row.strategy,
@@ -131,8 +157,8 @@ export const localModelReport = (rows) => `${localModelTable(rows)}\n\n${localMo
 export const LOCAL_MODEL_NOTES =
   "`localEmbeddingModel()` with the bundled asset (assets/local-model.bin); `select(query, { maxTools: 5, adaptive: false })`. " +
   `Paraphrase set: bench/paraphrase/ (${paraphraseCatalog.length} tools, ${paraphraseQueries.length} queries that share no word with their tool; ` +
-  "a query's `alternatives` count as found). \"combined\" is `{ embeddingModel: local }` with its default fusion (adaptive, keyword weight 1: the semantic " +
-  "ranking gets the share of the query the keyword index could not read); \"expansion\" adds `queryExpansion: local` with its defaults; \"local semantic\" is `strategy: \"semantic\"`. " +
+  'a query\'s `alternatives` count as found). "combined" is `{ embeddingModel: local }` with its default fusion (adaptive, keyword weight 1: the semantic ' +
+  'ranking gets the share of the query the keyword index could not read); "expansion" adds `queryExpansion: local` with its defaults; "local semantic" is `strategy: "semantic"`. ' +
   "Δ: difference to keyword search in percentage points.";
 
 // ---------------------------------------------------------------------------------------------
@@ -169,7 +195,10 @@ async function loadInto(holder) {
   holder.vector = (await holder.model.doEmbed({ values: [paraphraseQueries[0].query] })).embeddings[0];
 }
 
-/** Memory held by one loaded model (default asset, as a user gets it), measured as bench/memory.mjs measures an index. */
+/**
+ * Memory held by one loaded model (default asset, as a user gets it), measured as bench/memory.mjs measures an
+ * index.
+ */
 async function measureModelMemory() {
   if (!collectGarbage()) return { skipped: "run with `node --expose-gc`" };
   const readings = [];
@@ -212,11 +241,21 @@ async function measureEmbedding() {
   const model = localEmbeddingModel();
   await model.load();
   const sets = [
-    { label: `paraphrase set (${paraphraseQueries.length} queries, 2–15 words)`, queries: paraphraseQueries.map((q) => q.query) },
-    { label: `BFCL (${loadBfcl().queries.length} queries, 3–48 words)`, queries: loadBfcl().queries.map((q) => q.query) },
+    {
+      label: `paraphrase set (${paraphraseQueries.length} queries, 2–15 words)`,
+      queries: paraphraseQueries.map((q) => q.query),
+    },
+    {
+      label: `BFCL (${loadBfcl().queries.length} queries, 3–48 words)`,
+      queries: loadBfcl().queries.map((q) => q.query),
+    },
   ];
   // Untimed warm-up of both paths.
-  for (const set of sets) for (const query of set.queries) { await model.doEmbed({ values: [query] }); await embed({ model, value: query }); }
+  for (const set of sets)
+    for (const query of set.queries) {
+      await model.doEmbed({ values: [query] });
+      await embed({ model, value: query });
+    }
   const results = [];
   for (const set of sets) {
     const direct = [];
@@ -231,7 +270,12 @@ async function measureEmbedding() {
         sdk.push(nowMs() - t);
       }
     }
-    results.push({ label: set.label, doEmbed: { median: median(direct), p90: quantile(direct, 0.9) }, embed: { median: median(sdk), p90: quantile(sdk, 0.9) }, samples: direct.length });
+    results.push({
+      label: set.label,
+      doEmbed: { median: median(direct), p90: quantile(direct, 0.9) },
+      embed: { median: median(sdk), p90: quantile(sdk, 0.9) },
+      samples: direct.length,
+    });
   }
   return results;
 }
@@ -262,16 +306,44 @@ export function localModelFactsTable(facts) {
   const { load, memory, embedding, workerd } = facts;
   const rows = [
     ["asset assets/local-model.bin", `${bytes(facts.assetBytes)} (${facts.assetBytes} B)`, ""],
-    ["asset gzipped (level 9)", `${bytes(facts.gzipBytes)} (${facts.gzipBytes} B)`, `${((facts.gzipBytes / facts.assetBytes) * 100).toFixed(0)}% of raw`],
-    ["Node: `load()`, default asset (read from disk)", `${ms(load.diskMs)} ms`, `median of ${load.runs} new model objects, after an untimed first load (${ms(load.firstMs)} ms; compiles the wasm core if nothing did before)`],
-    ["Node: `load()`, asset bytes already in memory", `${ms(load.bytesMs)} ms`, `median of ${load.runs}, \`localEmbeddingModel({ asset: bytes })\``],
+    [
+      "asset gzipped (level 9)",
+      `${bytes(facts.gzipBytes)} (${facts.gzipBytes} B)`,
+      `${((facts.gzipBytes / facts.assetBytes) * 100).toFixed(0)}% of raw`,
+    ],
+    [
+      "Node: `load()`, default asset (read from disk)",
+      `${ms(load.diskMs)} ms`,
+      `median of ${load.runs} new model objects, after an untimed first load (${ms(load.firstMs)} ms; compiles the wasm core if nothing did before)`,
+    ],
+    [
+      "Node: `load()`, asset bytes already in memory",
+      `${ms(load.bytesMs)} ms`,
+      `median of ${load.runs}, \`localEmbeddingModel({ asset: bytes })\``,
+    ],
   ];
   if (workerd) {
     rows.push(
-      ["workerd: `load()`, asset as a Data module", clockMs(workerd.loadMs), `median of ${workerd.runs} requests, a new model object each; the fresh isolate's first: ${clockMs(workerd.first.loadMs)} (1 ms clock)`],
-      ["workerd: first `doEmbed` after `load()`", clockMs(workerd.firstEmbedMs), `fresh isolate's first request: ${clockMs(workerd.first.firstEmbedMs)} (1 ms clock)`],
-      ["workerd: `doEmbed`, one short query per call", `${ms(workerd.embedMs)} ms`, `${workerd.loopCount} calls timed together, median over ${workerd.runs + 1} requests`],
-      ["workerd: whole request from Node (load + 1,001 embeds)", `${ms(workerd.wallMs)} ms`, `median; fresh isolate's first: ${ms(workerd.first.wallMs)} ms; an empty request: ${ms(workerd.noopWallMs)} ms`],
+      [
+        "workerd: `load()`, asset as a Data module",
+        clockMs(workerd.loadMs),
+        `median of ${workerd.runs} requests, a new model object each; the fresh isolate's first: ${clockMs(workerd.first.loadMs)} (1 ms clock)`,
+      ],
+      [
+        "workerd: first `doEmbed` after `load()`",
+        clockMs(workerd.firstEmbedMs),
+        `fresh isolate's first request: ${clockMs(workerd.first.firstEmbedMs)} (1 ms clock)`,
+      ],
+      [
+        "workerd: `doEmbed`, one short query per call",
+        `${ms(workerd.embedMs)} ms`,
+        `${workerd.loopCount} calls timed together, median over ${workerd.runs + 1} requests`,
+      ],
+      [
+        "workerd: whole request from Node (load + 1,001 embeds)",
+        `${ms(workerd.wallMs)} ms`,
+        `median; fresh isolate's first: ${ms(workerd.first.wallMs)} ms; an empty request: ${ms(workerd.noopWallMs)} ms`,
+      ],
     );
   }
   if (memory.skipped) rows.push(["memory held by a loaded model", "not measured", memory.skipped]);
@@ -279,14 +351,26 @@ export function localModelFactsTable(facts) {
     rows.push(
       ["memory held by a loaded model: heap", bytes(memory.heap), ""],
       ["memory held by a loaded model: external (ArrayBuffers, wasm memory)", bytes(memory.external), ""],
-      ["memory held by a loaded model: total", bytes(memory.total), `${(memory.total / facts.assetBytes).toFixed(1)}× the asset; ${memory.kept}/${memory.runs} readings kept; the model ${memory.keepsAsset ? "keeps" : "does not keep"} the asset's bytes alive after copying its rows into wasm memory`],
+      [
+        "memory held by a loaded model: total",
+        bytes(memory.total),
+        `${(memory.total / facts.assetBytes).toFixed(1)}× the asset; ${memory.kept}/${memory.runs} readings kept; the model ${memory.keepsAsset ? "keeps" : "does not keep"} the asset's bytes alive after copying its rows into wasm memory`,
+      ],
     );
   }
   for (const set of embedding) {
     const met = set.doEmbed.median <= LOCAL_MODEL_GOALS.embedMs ? "goal ≤ 0.1 ms met" : "**goal ≤ 0.1 ms not met**";
     rows.push(
-      [`Node: \`doEmbed\`, one query, ${set.label}`, `${ms(set.doEmbed.median)} ms`, `p90 ${ms(set.doEmbed.p90)} ms; ${met}; ${set.samples} calls`],
-      [`Node: AI SDK \`embed()\`, one query, ${set.label}`, `${ms(set.embed.median)} ms`, `p90 ${ms(set.embed.p90)} ms; ${set.embed.median <= LOCAL_MODEL_GOALS.embedMs ? "goal ≤ 0.1 ms met" : "**goal ≤ 0.1 ms not met**"}`],
+      [
+        `Node: \`doEmbed\`, one query, ${set.label}`,
+        `${ms(set.doEmbed.median)} ms`,
+        `p90 ${ms(set.doEmbed.p90)} ms; ${met}; ${set.samples} calls`,
+      ],
+      [
+        `Node: AI SDK \`embed()\`, one query, ${set.label}`,
+        `${ms(set.embed.median)} ms`,
+        `p90 ${ms(set.embed.p90)} ms; ${set.embed.median <= LOCAL_MODEL_GOALS.embedMs ? "goal ≤ 0.1 ms met" : "**goal ≤ 0.1 ms not met**"}`,
+      ],
     );
   }
   return markdownTable(["local model", "value", "notes"], rows);
@@ -302,12 +386,21 @@ export const LOCAL_MODEL_FACTS_NOTES =
 
 runIfMain(import.meta.url, async () => {
   const { values } = parseArgs({
-    options: { asset: { type: "string", multiple: true }, strategy: { type: "string", multiple: true }, "accuracy-only": { type: "boolean", default: false } },
+    options: {
+      asset: { type: "string", multiple: true },
+      strategy: { type: "string", multiple: true },
+      "accuracy-only": { type: "boolean", default: false },
+    },
   });
-  const rows = await measureLocalModel({ assets: values.asset ?? [undefined], strategies: pickStrategies(values.strategy) });
+  const rows = await measureLocalModel({
+    assets: values.asset ?? [undefined],
+    strategies: pickStrategies(values.strategy),
+  });
   const out = [localModelReport(rows)];
   for (const row of rows.filter((r, i, all) => all.findIndex((other) => other.asset === r.asset) === i)) {
-    out.push(`${row.asset}: ${row.words} × ${row.dims}, load ${row.loadMs.toFixed(1)} ms, embed one query ${row.embedMs.toFixed(4)} ms (median, paraphrase set)`);
+    out.push(
+      `${row.asset}: ${row.words} × ${row.dims}, load ${row.loadMs.toFixed(1)} ms, embed one query ${row.embedMs.toFixed(4)} ms (median, paraphrase set)`,
+    );
   }
   if (!values["accuracy-only"]) out.push(localModelFactsTable(await measureLocalModelFacts()));
   return out.join("\n\n");

@@ -12,6 +12,7 @@
 // context can stay reachable from compiled code until new code replaces it), which makes one
 // reading near zero; readings can only err low this way. So each size is measured `runs` times,
 // readings under half the largest are dropped, and the median of the rest is reported.
+import { setImmediate } from "node:timers";
 import { loadBfcl } from "./data.mjs";
 import { buildIndex, loadLibraries } from "./libraries.mjs";
 import { collectGarbage, median } from "./stats.mjs";
@@ -57,7 +58,8 @@ async function measureOnce(library, input, query) {
   if (holder.index === null || holder.selected === null) throw new Error(`bench: ${library.name} index was not built`);
   previousIndex = new WeakRef(holder.index);
   holder.index = null;
-  if (process.env.BENCH_DEBUG) console.error(library.name, after.heapUsed - before.heapUsed, after.external - before.external, attempts);
+  if (process.env.BENCH_DEBUG)
+    console.error(library.name, after.heapUsed - before.heapUsed, after.external - before.external, attempts);
   return { heap: after.heapUsed - before.heapUsed, external: after.external - before.external };
 }
 
@@ -79,8 +81,14 @@ export async function measureMemory(libraries, plans = memoryPlans()) {
       const heap = median(kept.map((r) => r.heap));
       const external = median(kept.map((r) => r.external));
       rows.push({
-        catalog: plan.label, toolCount: catalog.tools.length, library: library.name,
-        heap, external, total: median(kept.map((r) => r.heap + r.external)), kept: kept.length, runs: runs.length,
+        catalog: plan.label,
+        toolCount: catalog.tools.length,
+        library: library.name,
+        heap,
+        external,
+        total: median(kept.map((r) => r.heap + r.external)),
+        kept: kept.length,
+        runs: runs.length,
       });
     }
   }
@@ -92,11 +100,31 @@ export function memoryTable({ rows, skipped }) {
   const catalogs = [...new Set(rows.map((r) => r.catalog))];
   const show = (value) => (value < 0 ? `-${bytes(-value)}` : bytes(value));
   return markdownTable(
-    ["tools", "toolsift heap", "toolsift external", "toolsift total", "toolpick heap", "toolpick external", "toolpick total", "readings kept (sift/pick)", "toolpick / toolsift (total)"],
+    [
+      "tools",
+      "toolsift heap",
+      "toolsift external",
+      "toolsift total",
+      "toolpick heap",
+      "toolpick external",
+      "toolpick total",
+      "readings kept (sift/pick)",
+      "toolpick / toolsift (total)",
+    ],
     catalogs.map((catalog) => {
       const sift = rows.find((r) => r.catalog === catalog && r.library === "toolsift");
       const pick = rows.find((r) => r.catalog === catalog && r.library === "toolpick");
-      return [catalog, show(sift.heap), show(sift.external), show(sift.total), show(pick.heap), show(pick.external), show(pick.total), `${sift.kept}/${sift.runs}, ${pick.kept}/${pick.runs}`, ratio(pick.total / sift.total)];
+      return [
+        catalog,
+        show(sift.heap),
+        show(sift.external),
+        show(sift.total),
+        show(pick.heap),
+        show(pick.external),
+        show(pick.total),
+        `${sift.kept}/${sift.runs}, ${pick.kept}/${pick.runs}`,
+        ratio(pick.total / sift.total),
+      ];
     }),
   );
 }

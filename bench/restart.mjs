@@ -1,4 +1,5 @@
-// Warm restart of 1,000 tools from each embedding cache: toolsift's memory, file and Workers KV caches beside toolpick's JSON file cache.
+// Warm restart of 1,000 tools from each embedding cache: toolsift's memory, file and Workers KV caches beside
+// toolpick's JSON file cache.
 //
 //   npx node bench/restart.mjs          (needs dist/: `npm run build`; also a section of `npm run bench`)
 //
@@ -23,7 +24,11 @@ import { bytes, markdownTable, ms, ratio, runIfMain } from "./table.mjs";
 export const RESTART_TOOLS = 1_000;
 export const RESTART_DIMS = 1_536;
 const RESTARTS = 11;
-const CHECK_QUERIES = ["refund the last payment of a customer", "list the open support tickets", "schedule a meeting next week"];
+const CHECK_QUERIES = [
+  "refund the last payment of a customer",
+  "list the open support tickets",
+  "schedule a meeting next week",
+];
 const SELECT = { maxTools: 5, adaptive: false };
 
 /** The hashing model with a count of the texts it was asked to embed. */
@@ -68,16 +73,28 @@ async function toolsiftBuild(toolsift, tools, embeddingCache) {
   const events = [];
   collectGarbage();
   const started = nowMs();
-  const index = toolsift.createToolIndex(tools, { embeddingModel: model, embeddingCache, onEvent: (event) => events.push(event) });
+  const index = toolsift.createToolIndex(tools, {
+    embeddingModel: model,
+    embeddingCache,
+    onEvent: (event) => events.push(event),
+  });
   await index.warmUp();
   const elapsed = nowMs() - started;
-  const problems = events.filter((event) => ["embedding-cache-error", "embedding-failed", "embedding-cache-stale"].includes(event.type));
-  if (problems.length > 0) throw new Error(`bench/restart: toolsift reported ${problems.map((event) => `${event.type}: ${event.message}`).join("; ")}`);
+  const problems = events.filter((event) =>
+    ["embedding-cache-error", "embedding-failed", "embedding-cache-stale"].includes(event.type),
+  );
+  if (problems.length > 0)
+    throw new Error(
+      `bench/restart: toolsift reported ${problems.map((event) => `${event.type}: ${event.message}`).join("; ")}`,
+    );
   const ready = events.find((event) => event.type === "embeddings-ready");
   return { ms: elapsed, embedded: counter.values, fromCache: ready?.fromCache, top: await topFive(index) };
 }
 
-/** One toolpick build with its `{ load, save }` file cache; toolpick reports no events, so the model's count is the check. */
+/**
+ * One toolpick build with its `{ load, save }` file cache; toolpick reports no events, so the model's count is the
+ * check.
+ */
 async function toolpickBuild(toolsift, toolpick, toolSet, embeddingCache) {
   const { model, counter } = countingModel(toolsift.hashingEmbeddingModel);
   collectGarbage();
@@ -88,21 +105,35 @@ async function toolpickBuild(toolsift, toolpick, toolSet, embeddingCache) {
   return { ms: elapsed, embedded: counter.values, top: await topFive(index) };
 }
 
-/** Runs `build` cold once, then RESTARTS times; throws unless every restart embedded nothing and ranks as the cold run. */
+/**
+ * Runs `build` cold once, then RESTARTS times; throws unless every restart embedded nothing and ranks as the cold
+ * run.
+ */
 async function coldThenRestarts(name, tools, build) {
   const cold = await build("cold");
-  if (cold.embedded !== tools.length) throw new Error(`bench/restart: ${name} cold run embedded ${cold.embedded} tool texts, expected ${tools.length}`);
+  if (cold.embedded !== tools.length)
+    throw new Error(`bench/restart: ${name} cold run embedded ${cold.embedded} tool texts, expected ${tools.length}`);
   const restarts = [];
   for (let i = 0; i < RESTARTS; i++) {
     const run = await build("restart");
-    if (run.embedded !== 0) throw new Error(`bench/restart: ${name} restart ${i + 1} embedded ${run.embedded} tool texts; a warm restart must embed none`);
+    if (run.embedded !== 0)
+      throw new Error(
+        `bench/restart: ${name} restart ${i + 1} embedded ${run.embedded} tool texts; a warm restart must embed none`,
+      );
     if (run.fromCache !== undefined && run.fromCache !== tools.length) {
-      throw new Error(`bench/restart: ${name} restart ${i + 1} read ${run.fromCache} vectors from the cache, expected ${tools.length}`);
+      throw new Error(
+        `bench/restart: ${name} restart ${i + 1} read ${run.fromCache} vectors from the cache, expected ${tools.length}`,
+      );
     }
-    if (run.top !== cold.top) throw new Error(`bench/restart: ${name} restart ${i + 1} ranks differently from the cold run`);
+    if (run.top !== cold.top)
+      throw new Error(`bench/restart: ${name} restart ${i + 1} ranks differently from the cold run`);
     restarts.push(run);
   }
-  return { coldMs: cold.ms, restartMs: median(restarts.map((run) => run.ms)), embedded: Math.max(...restarts.map((run) => run.embedded)) };
+  return {
+    coldMs: cold.ms,
+    restartMs: median(restarts.map((run) => run.ms)),
+    embedded: Math.max(...restarts.map((run) => run.embedded)),
+  };
 }
 
 export async function measureRestart() {
@@ -120,7 +151,9 @@ export async function measureRestart() {
     // Untimed: compile toolsift's wasm, warm the JIT on both libraries' index code and on the model.
     await toolsift.createToolIndex(tools).warmUp();
     await toolpick.createToolIndex(toolSet, { strategy: "hybrid" }).warmUp();
-    await toolsift.hashingEmbeddingModel({ dimensions: RESTART_DIMS }).doEmbed({ values: tools.slice(0, 100).map((tool) => tool.description) });
+    await toolsift
+      .hashingEmbeddingModel({ dimensions: RESTART_DIMS })
+      .doEmbed({ values: tools.slice(0, 100).map((tool) => tool.description) });
 
     const rows = [];
     const memory = measuredMemoryCache(toolsift.memoryCache);
@@ -134,7 +167,9 @@ export async function measureRestart() {
     const filePath = join(directory, "toolsift", "embeddings.bin");
     rows.push({
       name: "toolsift `fileCache(path)`",
-      ...(await coldThenRestarts("fileCache", tools, () => toolsiftBuild(toolsift, tools, toolsift.fileCache(filePath)))),
+      ...(await coldThenRestarts("fileCache", tools, () =>
+        toolsiftBuild(toolsift, tools, toolsift.fileCache(filePath)),
+      )),
       bytes: statSync(filePath).size,
     });
 
@@ -157,7 +192,9 @@ export async function measureRestart() {
     const toolpickPath = join(directory, "toolpick", "embeddings.json");
     const toolpickRow = {
       name: "toolpick `fileCache(path)` (JSON)",
-      ...(await coldThenRestarts("toolpick fileCache", tools, () => toolpickBuild(toolsift, toolpick, toolSet, toolpick.fileCache(toolpickPath)))),
+      ...(await coldThenRestarts("toolpick fileCache", tools, () =>
+        toolpickBuild(toolsift, toolpick, toolSet, toolpick.fileCache(toolpickPath)),
+      )),
       bytes: statSync(toolpickPath).size,
     };
     rows.push(toolpickRow);
@@ -186,7 +223,15 @@ export async function measureRestart() {
 
 export function restartTable({ rows, toolpick }) {
   return markdownTable(
-    ["cache", "cold ms", "restart ms (median)", "toolpick / this (restart)", "bytes stored", "toolpick / this (bytes)", "tool embeddings on restart"],
+    [
+      "cache",
+      "cold ms",
+      "restart ms (median)",
+      "toolpick / this (restart)",
+      "bytes stored",
+      "toolpick / this (bytes)",
+      "tool embeddings on restart",
+    ],
     rows.map((row) => [
       row.name,
       ms(row.coldMs),
@@ -201,8 +246,8 @@ export function restartTable({ rows, toolpick }) {
 
 export const RESTART_NOTES =
   `Synthetic catalog of ${RESTART_TOOLS.toLocaleString("en-US")} tools (bench/synthetic.mjs), \`hashingEmbeddingModel({ dimensions: ${RESTART_DIMS} })\` counting the texts given to doEmbed; ` +
-  "strategy \"combined\" (both libraries' default with a model). \"cold\": createToolIndex with an empty cache + `warmUp()` (embeds the 1,000 tools and stores them). " +
-  "\"restart\": a new index with a new model and, for file and KV, a new cache instance reading what was persisted (memoryCache: the same cache object, i.e. only a new index in the same process); " +
+  'strategy "combined" (both libraries\' default with a model). "cold": createToolIndex with an empty cache + `warmUp()` (embeds the 1,000 tools and stores them). ' +
+  '"restart": a new index with a new model and, for file and KV, a new cache instance reading what was persisted (memoryCache: the same cache object, i.e. only a new index in the same process); ' +
   `timed from createToolIndex to the end of \`warmUp()\`, median of ${RESTARTS}. Every restart must embed 0 tool texts (the run fails otherwise) and, after the timing, rank 3 queries as the cold index did. ` +
   "Bytes: file size; for KV the sum of the stored values; for memoryCache the Float32 vectors held in RAM (keys not counted). " +
   "KV: Miniflare (workerd) with Workers KV persisted on disk; the Worker (bench/restart/worker.ts) is bundled by esbuild with wrangler's conditions and gets core.wasm as a CompiledWasm module. " +

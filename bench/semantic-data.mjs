@@ -23,7 +23,8 @@ const tables = new Map();
  */
 export async function vectorTable(dimensions) {
   if (!tables.has(dimensions)) {
-    if (!existsSync(testingLocation)) throw new Error("bench: dist/testing/index.js not found; run `npm run build` first.");
+    if (!existsSync(testingLocation))
+      throw new Error("bench: dist/testing/index.js not found; run `npm run build` first.");
     const { hashingEmbeddingModel } = await import(testingLocation.href);
     tables.set(dimensions, { vectors: new Map(), base: hashingEmbeddingModel({ dimensions }), misses: 0 });
   }

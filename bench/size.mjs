@@ -65,7 +65,8 @@ export async function measureSize() {
         const result = await bundle(toolsiftEntry, conditions);
         rows.push({ artifact: label, raw: result.raw, gzip: result.gzip });
         if (result.builtins.length > 0) notes.push(`${label} imports Node built-ins: ${result.builtins.join(", ")}.`);
-        if (result.wasmImports.length > 0) notes.push(`${label} imports ${result.wasmImports.join(", ")} (counted in the wasm row).`);
+        if (result.wasmImports.length > 0)
+          notes.push(`${label} imports ${result.wasmImports.join(", ")} (counted in the wasm row).`);
       } catch (error) {
         notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
       }
@@ -76,7 +77,8 @@ export async function measureSize() {
   const toolpickEntry = new URL("node_modules/toolpick/dist/index.js", root);
   const toolpick = await bundle(toolpickEntry, []);
   rows.push({ artifact: "toolpick 0.4.0 dist/index.js", raw: toolpick.raw, gzip: toolpick.gzip });
-  if (toolpick.builtins.length > 0) notes.push(`toolpick's root imports Node built-ins: ${toolpick.builtins.join(", ")}.`);
+  if (toolpick.builtins.length > 0)
+    notes.push(`toolpick's root imports Node built-ins: ${toolpick.builtins.join(", ")}.`);
   return { rows, notes };
 }
 

@@ -14,8 +14,26 @@ import { mulberry32, randomInt } from "./random.mjs";
 export const SYNTHETIC_SEED = 0x5eed_0589;
 
 const VERBS = [
-  "create", "update", "delete", "list", "fetch", "search", "sync", "export", "import", "validate",
-  "schedule", "archive", "restore", "notify", "approve", "merge", "publish", "estimate", "convert", "track",
+  "create",
+  "update",
+  "delete",
+  "list",
+  "fetch",
+  "search",
+  "sync",
+  "export",
+  "import",
+  "validate",
+  "schedule",
+  "archive",
+  "restore",
+  "notify",
+  "approve",
+  "merge",
+  "publish",
+  "estimate",
+  "convert",
+  "track",
 ];
 
 const DOMAINS = {
@@ -25,10 +43,43 @@ const DOMAINS = {
   storage: ["bucket", "file", "folder", "object", "snapshot", "volume", "backup", "quota", "path", "upload"],
   calendar: ["event", "meeting", "attendee", "reminder", "slot", "timezone", "room", "invite", "agenda", "recurrence"],
   support: ["ticket", "agent", "queue", "priority", "escalation", "macro", "article", "survey", "sla", "conversation"],
-  commerce: ["order", "cart", "product", "inventory", "shipment", "discount", "catalog", "variant", "warehouse", "return"],
+  commerce: [
+    "order",
+    "cart",
+    "product",
+    "inventory",
+    "shipment",
+    "discount",
+    "catalog",
+    "variant",
+    "warehouse",
+    "return",
+  ],
   analytics: ["report", "dashboard", "query", "dataset", "funnel", "cohort", "segment", "chart", "retention", "event"],
-  messaging: ["message", "channel", "thread", "reaction", "mention", "attachment", "webhook", "bot", "user", "workspace"],
-  security: ["credential", "role", "permission", "audit", "policy", "token", "session", "key", "certificate", "incident"],
+  messaging: [
+    "message",
+    "channel",
+    "thread",
+    "reaction",
+    "mention",
+    "attachment",
+    "webhook",
+    "bot",
+    "user",
+    "workspace",
+  ],
+  security: [
+    "credential",
+    "role",
+    "permission",
+    "audit",
+    "policy",
+    "token",
+    "session",
+    "key",
+    "certificate",
+    "incident",
+  ],
 };
 const DOMAIN_NAMES = Object.keys(DOMAINS);
 
@@ -40,7 +91,8 @@ function makeTool(base, i, random) {
   for (let d = 0; d < drops; d++) words.splice(randomInt(random, words.length), 1);
   const inserts = 3 + randomInt(random, 4);
   for (let k = 0; k < inserts; k++) {
-    const word = random() < 0.3 ? VERBS[randomInt(random, VERBS.length)] : vocabulary[randomInt(random, vocabulary.length)];
+    const word =
+      random() < 0.3 ? VERBS[randomInt(random, VERBS.length)] : vocabulary[randomInt(random, vocabulary.length)];
     words.splice(randomInt(random, words.length + 1), 0, word);
   }
   return {

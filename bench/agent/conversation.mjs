@@ -19,8 +19,29 @@ export function loadSaasCatalog() {
 
 /** What each tool returns (the model never reads it; it only has to look like a result). */
 const OUTPUTS = {
-  sentry_list_issues: { issues: [{ id: "WEB-4821", title: "TypeError: Cannot read properties of undefined (reading 'total')", count: 214, firstSeen: "2025-06-03T09:12:44Z", release: "web-app@dpl_8f2k" }] },
-  datadog_query_metrics: { series: [{ metric: "checkout.errors.rate", pointlist: [[1748941800, 0.2], [1748942520, 9.8], [1748943120, 11.4]] }] },
+  sentry_list_issues: {
+    issues: [
+      {
+        id: "WEB-4821",
+        title: "TypeError: Cannot read properties of undefined (reading 'total')",
+        count: 214,
+        firstSeen: "2025-06-03T09:12:44Z",
+        release: "web-app@dpl_8f2k",
+      },
+    ],
+  },
+  datadog_query_metrics: {
+    series: [
+      {
+        metric: "checkout.errors.rate",
+        pointlist: [
+          [1748941800, 0.2],
+          [1748942520, 9.8],
+          [1748943120, 11.4],
+        ],
+      },
+    ],
+  },
   vercel_rollback_deployment: { project: "web-app", restored: "dpl_7c1a", state: "READY" },
   pagerduty_trigger_incident: { incident_id: "Q2X7LM", status: "triggered", assigned_to: "ana@acme.dev" },
   slack_send_message: { ok: true, channel: "C024BE91L", ts: "1748943301.000200" },
@@ -43,13 +64,18 @@ export const TURNS = [
     user: "Checkout has been throwing errors since this morning's deploy. Find the failing deploy: what does Sentry show for the web-app project?",
     steps: [
       { call: "sentry_list_issues", input: { project: "web-app", environment: "production", sort: "new" } },
-      { text: "Sentry shows a new TypeError in checkout (214 events) first seen at 09:12, in release dpl_8f2k: that deploy is the culprit." },
+      {
+        text: "Sentry shows a new TypeError in checkout (214 events) first seen at 09:12, in release dpl_8f2k: that deploy is the culprit.",
+      },
     ],
   },
   {
     user: "and the error rate in Datadog?",
     steps: [
-      { call: "datadog_query_metrics", input: { query: "sum:checkout.errors.rate{env:prod}", from: "1748937600", to: "1748943300" } },
+      {
+        call: "datadog_query_metrics",
+        input: { query: "sum:checkout.errors.rate{env:prod}", from: "1748937600", to: "1748943300" },
+      },
       { text: "The checkout error rate went from 0.2% to 9.8% at 09:12 and is at 11.4% now." },
     ],
   },
@@ -63,21 +89,38 @@ export const TURNS = [
   {
     user: "Page whoever is on call for checkout so they watch the recovery.",
     steps: [
-      { call: "pagerduty_trigger_incident", input: { service_id: "PCHK01", title: "Checkout errors after deploy dpl_8f2k (rolled back)", urgency: "high" } },
+      {
+        call: "pagerduty_trigger_incident",
+        input: { service_id: "PCHK01", title: "Checkout errors after deploy dpl_8f2k (rolled back)", urgency: "high" },
+      },
       { text: "Paged Ana (incident Q2X7LM)." },
     ],
   },
   {
     user: "Tell the team in #incidents on Slack that we rolled back web-app.",
     steps: [
-      { call: "slack_send_message", input: { channel: "#incidents", text: "Checkout errors since 09:12 came from deploy dpl_8f2k; web-app is rolled back to dpl_7c1a. Ana is on it." } },
+      {
+        call: "slack_send_message",
+        input: {
+          channel: "#incidents",
+          text: "Checkout errors since 09:12 came from deploy dpl_8f2k; web-app is rolled back to dpl_7c1a. Ana is on it.",
+        },
+      },
       { text: "Posted in #incidents." },
     ],
   },
   {
     user: "Open a GitHub issue in acme/web-app to track the bug, with the Sentry error in the body.",
     steps: [
-      { call: "github_create_issue", input: { repo: "acme/web-app", title: "Checkout TypeError reading 'total' (dpl_8f2k)", body: "Sentry WEB-4821, 214 events.", labels: ["incident"] } },
+      {
+        call: "github_create_issue",
+        input: {
+          repo: "acme/web-app",
+          title: "Checkout TypeError reading 'total' (dpl_8f2k)",
+          body: "Sentry WEB-4821, 214 events.",
+          labels: ["incident"],
+        },
+      },
       { text: "Opened acme/web-app#1377." },
     ],
   },
@@ -98,16 +141,43 @@ export const TURNS = [
   {
     user: "Set up a 30-minute postmortem with Ana, Raj and Li tomorrow afternoon, with a Zoom link.",
     steps: [
-      { call: "google_calendar_find_free_time", input: { attendees: ["ana@acme.dev", "raj@acme.dev", "li@acme.dev"], duration_minutes: 30, window_start: "2025-06-04T12:00:00Z", window_end: "2025-06-04T18:00:00Z" } },
-      { text: "Everyone is free 14:00 to 14:30; creating the Zoom meeting first.", call: "zoom_create_meeting", input: { topic: "Postmortem: checkout errors", start_time: "2025-06-04T14:00:00Z", duration: 30 } },
-      { call: "google_calendar_create_event", input: { summary: "Postmortem: checkout errors", start: "2025-06-04T14:00:00Z", end: "2025-06-04T14:30:00Z", attendees: ["ana@acme.dev", "raj@acme.dev", "li@acme.dev"] } },
+      {
+        call: "google_calendar_find_free_time",
+        input: {
+          attendees: ["ana@acme.dev", "raj@acme.dev", "li@acme.dev"],
+          duration_minutes: 30,
+          window_start: "2025-06-04T12:00:00Z",
+          window_end: "2025-06-04T18:00:00Z",
+        },
+      },
+      {
+        text: "Everyone is free 14:00 to 14:30; creating the Zoom meeting first.",
+        call: "zoom_create_meeting",
+        input: { topic: "Postmortem: checkout errors", start_time: "2025-06-04T14:00:00Z", duration: 30 },
+      },
+      {
+        call: "google_calendar_create_event",
+        input: {
+          summary: "Postmortem: checkout errors",
+          start: "2025-06-04T14:00:00Z",
+          end: "2025-06-04T14:30:00Z",
+          attendees: ["ana@acme.dev", "raj@acme.dev", "li@acme.dev"],
+        },
+      },
       { text: "Booked tomorrow 14:00-14:30 with Ana, Raj and Li; the Zoom link is in the invite." },
     ],
   },
   {
     user: "and draft the postmortem doc in Notion",
     steps: [
-      { call: "notion_create_page", input: { parent_id: "postmortems", title: "Postmortem: checkout errors 2025-06-03", content: "## Timeline\n- 09:12 deploy dpl_8f2k" } },
+      {
+        call: "notion_create_page",
+        input: {
+          parent_id: "postmortems",
+          title: "Postmortem: checkout errors 2025-06-03",
+          content: "## Timeline\n- 09:12 deploy dpl_8f2k",
+        },
+      },
       { text: "Drafted the postmortem page in Notion." },
     ],
   },
@@ -117,12 +187,19 @@ export const TURNS = [
 export function saasToolSet(catalog) {
   const tools = {};
   for (const { name, description, parameters } of catalog) {
-    tools[name] = tool({ description, inputSchema: jsonSchema(parameters), execute: async () => OUTPUTS[name] ?? { ok: true } });
+    tools[name] = tool({
+      description,
+      inputSchema: jsonSchema(parameters),
+      execute: async () => OUTPUTS[name] ?? { ok: true },
+    });
   }
   return tools;
 }
 
-const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+const usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+};
 
 /** The scripted model. `play(turn, number)` loads a turn's plan; `calls` records every model call. */
 function sessionModel() {
@@ -136,7 +213,14 @@ function sessionModel() {
       const offered = (options.tools ?? []).filter((t) => t.type === "function");
       const names = offered.map((t) => t.name);
       const planned = turn.steps[next++] ?? { text: "Done." };
-      const record = { turn: turnNumber, step: next, offered: names, definitions: offered, wanted: planned.call, hit: planned.call === undefined ? undefined : names.includes(planned.call) };
+      const record = {
+        turn: turnNumber,
+        step: next,
+        offered: names,
+        definitions: offered,
+        wanted: planned.call,
+        hit: planned.call === undefined ? undefined : names.includes(planned.call),
+      };
       calls.push(record);
       const content = [];
       let finish = "stop";
@@ -146,7 +230,12 @@ function sessionModel() {
       } else {
         if (planned.text !== undefined) content.push({ type: "text", text: planned.text });
         if (planned.call !== undefined) {
-          content.push({ type: "tool-call", toolCallId: `call_${++callId}`, toolName: planned.call, input: JSON.stringify(planned.input ?? {}) });
+          content.push({
+            type: "tool-call",
+            toolCallId: `call_${++callId}`,
+            toolName: planned.call,
+            input: JSON.stringify(planned.input ?? {}),
+          });
           finish = "tool-calls";
         }
       }
@@ -185,9 +274,16 @@ export async function runConversation(tools, prepareStep) {
   for (let t = 0; t < TURNS.length; t++) {
     history.push({ role: "user", content: TURNS[t].user });
     session.play(TURNS[t], t + 1);
-    const result = await generateText({ model: session.model, tools, messages: history, prepareStep: timed, stopWhen: isStepCount(8) });
+    const result = await generateText({
+      model: session.model,
+      tools,
+      messages: history,
+      prepareStep: timed,
+      stopWhen: isStepCount(8),
+    });
     history.push(...result.responseMessages);
   }
-  if (timed !== undefined && timings.length !== session.calls.length) throw new Error("bench/agent: prepareStep was not called once per model call");
+  if (timed !== undefined && timings.length !== session.calls.length)
+    throw new Error("bench/agent: prepareStep was not called once per model call");
   return session.calls.map((call, i) => ({ ...call, prepareMs: timings[i] }));
 }

@@ -1,4 +1,5 @@
-// The Worker bench/local-model/workerd.mjs runs in Miniflare: loads the local model (its asset arrives as a Data module) and times it inside workerd.
+// The Worker bench/local-model/workerd.mjs runs in Miniflare: loads the local model (its asset arrives as a Data
+// module) and times it inside workerd.
 //
 // GET /load    a new localEmbeddingModel() object: load() timed, then one doEmbed of one query, then
 //              EMBED_LOOP queries one by one (timed together: the clock has 1 ms resolution here).
@@ -8,7 +9,12 @@ import { localEmbeddingModel } from "toolsift/local";
 
 const QUERY = "give the customer their money back";
 const EMBED_LOOP = 1000;
-const LOOP_QUERIES = ["ping the on-call folks", "ship it to prod", "log a bug: the login button does nothing on Safari", "put my edits up for code review"];
+const LOOP_QUERIES = [
+  "ping the on-call folks",
+  "ship it to prod",
+  "log a bug: the login button does nothing on Safari",
+  "put my edits up for code review",
+];
 
 async function load(): Promise<Response> {
   const model = localEmbeddingModel();

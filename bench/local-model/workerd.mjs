@@ -1,4 +1,5 @@
-// Loads the local model inside workerd through Miniflare: bench/local-model/worker.ts, bundled as a user's Worker would be.
+// Loads the local model inside workerd through Miniflare: bench/local-model/worker.ts, bundled as a user's Worker
+// would be.
 //
 //   node bench/local-model/workerd.mjs      (needs dist/: `npm run build`; also part of bench/local-model.mjs)
 //
@@ -52,8 +53,14 @@ export async function bundleLocalModelWorker() {
       },
     ],
   });
-  if (external.wasm === undefined) throw new Error("bench/local-model: the Worker bundle imports no .wasm file; did #default-wasm resolve to the byte shim instead of the workerd one?");
-  if (external.bin === undefined) throw new Error("bench/local-model: the Worker bundle imports no .bin file; did #local-model-asset resolve to the Node or fetch file instead of the workerd one?");
+  if (external.wasm === undefined)
+    throw new Error(
+      "bench/local-model: the Worker bundle imports no .wasm file; did #default-wasm resolve to the byte shim instead of the workerd one?",
+    );
+  if (external.bin === undefined)
+    throw new Error(
+      "bench/local-model: the Worker bundle imports no .bin file; did #local-model-asset resolve to the Node or fetch file instead of the workerd one?",
+    );
   return {
     script: result.outputFiles[0].text,
     wasm: readFileSync(external.wasm),
@@ -89,7 +96,8 @@ async function request(miniflare, path) {
   const response = await miniflare.dispatchFetch(`http://127.0.0.1${path}`);
   const text = await response.text();
   const wallMs = nowMs() - started;
-  if (!response.ok) throw new Error(`bench/local-model: workerd answered ${response.status} to ${path}: ${text.slice(0, 500)}`);
+  if (!response.ok)
+    throw new Error(`bench/local-model: workerd answered ${response.status} to ${path}: ${text.slice(0, 500)}`);
   return { body: JSON.parse(text), wallMs };
 }
 
@@ -105,7 +113,8 @@ export async function measureWorkerdLoad({ runs = 9 } = {}) {
     const later = [];
     for (let i = 0; i < runs; i++) later.push(await request(miniflare, "/load"));
     const all = [first, ...later];
-    if (all.some((run) => run.body.dimensions !== first.body.info?.dimensions)) throw new Error("bench/local-model: workerd embedded a vector of the wrong length");
+    if (all.some((run) => run.body.dimensions !== first.body.info?.dimensions))
+      throw new Error("bench/local-model: workerd embedded a vector of the wrong length");
     return {
       first: { loadMs: first.body.loadMs, firstEmbedMs: first.body.firstEmbedMs, wallMs: first.wallMs },
       loadMs: median(later.map((run) => run.body.loadMs)),

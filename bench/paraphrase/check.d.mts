@@ -3,7 +3,11 @@
 export interface ParaphraseTool {
   readonly name: string;
   readonly description: string;
-  readonly parameters: { readonly type: "object"; readonly properties: Record<string, { readonly description?: string }>; readonly required?: readonly string[] };
+  readonly parameters: {
+    readonly type: "object";
+    readonly properties: Record<string, { readonly description?: string }>;
+    readonly required?: readonly string[];
+  };
 }
 
 export interface ParaphraseQuery {
@@ -13,7 +17,8 @@ export interface ParaphraseQuery {
 }
 
 export interface Violation {
-  readonly kind: "catalog" | "duplicate-tool" | "query" | "missing-tool" | "duplicate-query" | "overlap" | "per-tool-cap";
+  readonly kind:
+    "catalog" | "duplicate-tool" | "query" | "missing-tool" | "duplicate-query" | "overlap" | "per-tool-cap";
   readonly message: string;
 }
 
@@ -28,7 +33,11 @@ export const MAX_PARAMETERS: number;
 export function contentTerms(text: string, tokenize: Tokenize): Set<string>;
 export function toolText(tool: ParaphraseTool): string;
 export function parameterText(tool: ParaphraseTool): string;
-export function checkParaphraseSet(catalog: readonly ParaphraseTool[], queries: readonly ParaphraseQuery[], tokenize: Tokenize): Violation[];
+export function checkParaphraseSet(
+  catalog: readonly ParaphraseTool[],
+  queries: readonly ParaphraseQuery[],
+  tokenize: Tokenize,
+): Violation[];
 export function parameterOverlaps(
   catalog: readonly ParaphraseTool[],
   queries: readonly ParaphraseQuery[],

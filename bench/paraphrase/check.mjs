@@ -44,7 +44,11 @@ export function parameterText(tool) {
     .join(" ");
 }
 
-const normalise = (query) => query.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const normalise = (query) =>
+  query
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /**
  * Returns every rule the set breaks, as `{ kind, message }` objects (an empty array when the set is valid).
@@ -120,7 +124,10 @@ export function checkParaphraseSet(catalog, queries, tokenize) {
       const toolTerms = termsByTool.get(expected);
       const shared = [...contentTerms(query, tokenize)].filter((term) => toolTerms.has(term));
       if (shared.length > 0) {
-        report("overlap", `${where}: shares ${shared.map((t) => `"${t}"`).join(", ")} with ${expected}'s name or description`);
+        report(
+          "overlap",
+          `${where}: shares ${shared.map((t) => `"${t}"`).join(", ")} with ${expected}'s name or description`,
+        );
       }
     }
     if (entry.alternatives !== undefined) {
@@ -128,15 +135,18 @@ export function checkParaphraseSet(catalog, queries, tokenize) {
         report("query", `${where}: alternatives must be an array`);
       } else {
         for (const alternative of entry.alternatives) {
-          if (!tools.has(alternative)) report("missing-tool", `${where}: alternative "${alternative}" is not in the catalog`);
-          if (alternative === expected) report("query", `${where}: alternative "${alternative}" repeats the expected tool`);
+          if (!tools.has(alternative))
+            report("missing-tool", `${where}: alternative "${alternative}" is not in the catalog`);
+          if (alternative === expected)
+            report("query", `${where}: alternative "${alternative}" repeats the expected tool`);
         }
       }
     }
   }
 
   for (const [name, count] of perTool) {
-    if (count > MAX_QUERIES_PER_TOOL) report("per-tool-cap", `${name}: expected by ${count} queries, at most ${MAX_QUERIES_PER_TOOL}`);
+    if (count > MAX_QUERIES_PER_TOOL)
+      report("per-tool-cap", `${name}: expected by ${count} queries, at most ${MAX_QUERIES_PER_TOOL}`);
   }
   return violations;
 }
@@ -161,7 +171,9 @@ async function main() {
   try {
     ({ tokenize } = await import("../../dist/core/tokenizer.js"));
   } catch (error) {
-    console.error("Cannot load dist/core/tokenizer.js; build first (npm run build, or npx tsc -p tsconfig.build.json).");
+    console.error(
+      "Cannot load dist/core/tokenizer.js; build first (npm run build, or npx tsc -p tsconfig.build.json).",
+    );
     throw error;
   }
   const catalog = JSON.parse(await readFile(new URL("catalog.json", here), "utf8"));
@@ -173,7 +185,8 @@ async function main() {
   console.log(`${catalog.length} tools, ${queries.length} queries, ${covered.size} tools expected by some query`);
   if (uncovered.length > 0) console.log(`tools no query expects: ${uncovered.join(", ")}`);
   console.log(`queries sharing a term with their tool's parameters (allowed): ${parameterShared.length}`);
-  for (const { query, expected, shared } of parameterShared) console.log(`  "${query}" → ${expected}: ${shared.join(", ")}`);
+  for (const { query, expected, shared } of parameterShared)
+    console.log(`  "${query}" → ${expected}: ${shared.join(", ")}`);
   if (violations.length === 0) {
     console.log("no violations");
     return;

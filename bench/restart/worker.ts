@@ -1,4 +1,5 @@
-// The Worker bench/restart/workerd.mjs runs in Miniflare: builds and warms a tool index on kvCache(env.KV) and times it inside workerd.
+// The Worker bench/restart/workerd.mjs runs in Miniflare: builds and warms a tool index on kvCache(env.KV) and times
+// it inside workerd.
 //
 // GET /build   a new kvCache instance + a new index + warmUp(), with a fresh counting hashing model;
 //              answers the timings, how many tool texts the model embedded and the embeddings-ready
@@ -17,7 +18,11 @@ interface Env {
 
 /** As in bench/restart.mjs (the Worker only reads what it wrote itself). */
 const DIMENSIONS = 1536;
-const CHECK_QUERIES = ["refund the last payment of a customer", "list the open support tickets", "schedule a meeting next week"];
+const CHECK_QUERIES = [
+  "refund the last payment of a customer",
+  "list the open support tickets",
+  "schedule a meeting next week",
+];
 
 /** The hashing model with a count of the texts it was asked to embed. */
 function countingModel() {
@@ -48,7 +53,11 @@ async function build(env: Env, check: boolean): Promise<Response> {
   const { model, counter } = countingModel();
   const events: ToolsiftEvent[] = [];
   const started = performance.now();
-  const index = createToolIndex(tools, { embeddingModel: model, embeddingCache: kvCache(env.KV), onEvent: (event) => events.push(event) });
+  const index = createToolIndex(tools, {
+    embeddingModel: model,
+    embeddingCache: kvCache(env.KV),
+    onEvent: (event) => events.push(event),
+  });
   const created = performance.now();
   await index.warmUp();
   const warmed = performance.now();
@@ -61,7 +70,14 @@ async function build(env: Env, check: boolean): Promise<Response> {
     totalMs: warmed - started,
     embedded,
     ready: events.find((event) => event.type === "embeddings-ready") ?? null,
-    problems: events.filter((event) => event.type === "embedding-cache-error" || event.type === "embedding-failed" || event.type === "embedding-cache-stale").map((event) => `${event.type}: ${"message" in event ? event.message : ""}`),
+    problems: events
+      .filter(
+        (event) =>
+          event.type === "embedding-cache-error" ||
+          event.type === "embedding-failed" ||
+          event.type === "embedding-cache-stale",
+      )
+      .map((event) => `${event.type}: ${"message" in event ? event.message : ""}`),
     top,
   });
 }

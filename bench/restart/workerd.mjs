@@ -1,4 +1,5 @@
-// Runs bench/restart/worker.ts in workerd through Miniflare: one cold build that fills Workers KV, then warm restarts that read it.
+// Runs bench/restart/worker.ts in workerd through Miniflare: one cold build that fills Workers KV, then warm restarts
+// that read it.
 //
 // The Worker is bundled with esbuild as a user's Worker would be: it imports "toolsift",
 // "toolsift/cache" and "toolsift/test" by package name (resolved to dist/ through package.json
@@ -47,7 +48,10 @@ export async function bundleWorker(tools) {
         name: "restart-worker",
         setup(build) {
           build.onResolve({ filter: /^restart:catalog$/ }, () => ({ path: "catalog", namespace: "restart" }));
-          build.onLoad({ filter: /.*/, namespace: "restart" }, () => ({ contents: JSON.stringify(tools), loader: "json" }));
+          build.onLoad({ filter: /.*/, namespace: "restart" }, () => ({
+            contents: JSON.stringify(tools),
+            loader: "json",
+          }));
           build.onResolve({ filter: /\.wasm$/ }, (args) => {
             wasmPath = resolve(args.resolveDir, args.path);
             return { path: "./core.wasm", external: true };
@@ -56,7 +60,10 @@ export async function bundleWorker(tools) {
       },
     ],
   });
-  if (wasmPath === undefined) throw new Error("bench/restart: the Worker bundle imports no .wasm file; did #default-wasm resolve to the byte shim instead of the workerd one?");
+  if (wasmPath === undefined)
+    throw new Error(
+      "bench/restart: the Worker bundle imports no .wasm file; did #default-wasm resolve to the byte shim instead of the workerd one?",
+    );
   return { script: result.outputFiles[0].text, wasm: readFileSync(wasmPath), wasmPath };
 }
 
@@ -88,7 +95,8 @@ async function request(miniflare, path) {
   const response = await miniflare.dispatchFetch(`http://127.0.0.1${path}`);
   const text = await response.text();
   const wallMs = nowMs() - started;
-  if (!response.ok) throw new Error(`bench/restart: workerd answered ${response.status} to ${path}: ${text.slice(0, 500)}`);
+  if (!response.ok)
+    throw new Error(`bench/restart: workerd answered ${response.status} to ${path}: ${text.slice(0, 500)}`);
   return { body: JSON.parse(text), wallMs };
 }
 
@@ -123,7 +131,9 @@ export async function measureKvRestart(tools, { restarts }) {
     miniflare = await startWorkerd(bundle, persistencePath);
     const cold = await request(miniflare, "/build?check");
     if (cold.body.embedded.values !== tools.length) {
-      throw new Error(`bench/restart: the cold build in workerd embedded ${cold.body.embedded.values} tool texts, expected ${tools.length}`);
+      throw new Error(
+        `bench/restart: the cold build in workerd embedded ${cold.body.embedded.values} tool texts, expected ${tools.length}`,
+      );
     }
     const stored = await storedBytes(miniflare);
     await miniflare.dispose();
@@ -141,9 +151,12 @@ export async function measureKvRestart(tools, { restarts }) {
       const { embedded, ready, problems, top } = run.body;
       const which = check ? "the checking restart" : `restart ${i + 1}`;
       if (embedded.values !== 0 || ready?.fromCache !== tools.length || problems.length > 0) {
-        throw new Error(`bench/restart: kvCache ${which} in workerd embedded ${embedded.values} tool texts (expected 0), read ${ready?.fromCache} from KV (expected ${tools.length})${problems.length ? `, events: ${problems.join("; ")}` : ""}`);
+        throw new Error(
+          `bench/restart: kvCache ${which} in workerd embedded ${embedded.values} tool texts (expected 0), read ${ready?.fromCache} from KV (expected ${tools.length})${problems.length ? `, events: ${problems.join("; ")}` : ""}`,
+        );
       }
-      if (check && JSON.stringify(top) !== JSON.stringify(cold.body.top)) throw new Error(`bench/restart: kvCache ${which} in workerd ranks differently from the cold build`);
+      if (check && JSON.stringify(top) !== JSON.stringify(cold.body.top))
+        throw new Error(`bench/restart: kvCache ${which} in workerd ranks differently from the cold build`);
       if (!check) runs.push(run);
     }
     return {

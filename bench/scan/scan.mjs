@@ -13,12 +13,12 @@
 // The int8 scan is what VectorIndex does with `quantize: "int8"`: int8 rows (scale = maxAbs / 127,
 // q = round(x / scale) per row) against the float32 query, zero-padded to the rows' 16-byte stride.
 //
-// Agreement: for AGREEMENT_QUERIES queries the int8 top 5
-// is compared with the float32 top 5 as sets, and the int8 top RERANK is checked for holding the
-// whole float32 top 5 (what an int8 scan followed by a float32 rerank would need). Two data sets of unit vectors: Gaussian (uniform on
-// the sphere: scores bunch together, the hard case) and clustered (CLUSTERS random centres, each row
-// and query a centre plus Gaussian noise of norm about CLUSTER_NOISE, then normalised; rows of one
-// cluster have cosine about 0.8 with each other, closer to real embeddings of related tools).
+// Agreement: for AGREEMENT_QUERIES queries the int8 top 5 is compared with the float32 top 5 as sets, and the
+// int8 top RERANK is checked for holding the whole float32 top 5 (what an int8 scan followed by a float32 rerank
+// would need). Two data sets of unit vectors: Gaussian (uniform on the sphere: scores bunch together, the hard
+// case) and clustered (CLUSTERS random centres, each row and query a centre plus Gaussian noise of norm about
+// CLUSTER_NOISE, then normalised; rows of one cluster have cosine about 0.8 with each other, closer to real
+// embeddings of related tools).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -52,11 +52,15 @@ function measureC(rows, dims, runs) {
     const compile = spawnSync("gcc", ["-O3", "-march=native", "-o", binary, source], { encoding: "utf8" });
     if (compile.error?.code === "ENOENT") return { notice: "gcc not found on PATH: the C rows are skipped." };
     if (compile.error || compile.status !== 0) {
-      return { notice: `gcc failed (${compile.error?.message ?? compile.stderr.trim().split("\n")[0]}): the C rows are skipped.` };
+      return {
+        notice: `gcc failed (${compile.error?.message ?? compile.stderr.trim().split("\n")[0]}): the C rows are skipped.`,
+      };
     }
     const run = spawnSync(binary, [rows, dims, runs].map(String), { encoding: "utf8" });
     if (run.error || run.status !== 0) {
-      return { notice: `scan.c failed (${run.error?.message ?? `exit ${run.status}: ${run.stderr.trim()}`}): the C rows are skipped.` };
+      return {
+        notice: `scan.c failed (${run.error?.message ?? `exit ${run.status}: ${run.stderr.trim()}`}): the C rows are skipped.`,
+      };
     }
     return JSON.parse(run.stdout);
   } finally {
@@ -66,11 +70,13 @@ function measureC(rows, dims, runs) {
 
 async function loadCore() {
   const loaderUrl = new URL("../../dist/wasm/load-wasm.js", import.meta.url);
-  if (!existsSync(loaderUrl)) throw new Error("bench/scan: dist/wasm/load-wasm.js not found; run `npm run build` first.");
+  if (!existsSync(loaderUrl))
+    throw new Error("bench/scan: dist/wasm/load-wasm.js not found; run `npm run build` first.");
   const { instantiateCore, loadWasm } = await import(loaderUrl.href);
   const { WasmArena } = await import(new URL("../../dist/wasm/arena.js", import.meta.url).href);
   const core = instantiateCore(await loadWasm());
-  if (typeof core.dotBatchI8F32 !== "function") throw new Error("bench/scan: dist's wasm core has no dotBatchI8F32; run `npm run build`.");
+  if (typeof core.dotBatchI8F32 !== "function")
+    throw new Error("bench/scan: dist's wasm core has no dotBatchI8F32; run `npm run build`.");
   return new WasmArena(core);
 }
 
@@ -183,7 +189,12 @@ function scanJs(slab, rows, dims, query, scores, ids, best) {
   }
 }
 
-export async function measureScan({ rows = SCAN_ROWS, dims = SCAN_DIMS, runs = RUNS, queries = AGREEMENT_QUERIES } = {}) {
+export async function measureScan({
+  rows = SCAN_ROWS,
+  dims = SCAN_DIMS,
+  runs = RUNS,
+  queries = AGREEMENT_QUERIES,
+} = {}) {
   const notices = [];
   const c = measureC(rows, dims, runs);
   if (c.notice) {
@@ -235,7 +246,9 @@ export async function measureScan({ rows = SCAN_ROWS, dims = SCAN_DIMS, runs = R
   const wasmF32Ms = medianMs(scanF32, runs);
   const wasmTop = Array.from(ids.subarray(0, scanF32()));
   const wasmI8Ms = medianMs(scanI8, runs);
-  const wasmI8ColdMs = medianMs(scanI8, runs, () => core.dotBatch(pointers.slab, rows, dims, pointers.query, pointers.scores));
+  const wasmI8ColdMs = medianMs(scanI8, runs, () =>
+    core.dotBatch(pointers.slab, rows, dims, pointers.query, pointers.scores),
+  );
   const jsScores = new Float32Array(rows);
   const jsIds = new Uint32Array(TOP);
   const jsBest = new Float32Array(TOP);
@@ -261,7 +274,14 @@ export async function measureScan({ rows = SCAN_ROWS, dims = SCAN_DIMS, runs = R
       overlap += shared / TOP;
       if (shared === exact.size && count === exact.size) sameSet++;
       if (ids[0] === exactFirst) sameFirst++;
-      const candidateCount = core.topK(pointers.scores, rows, RERANK, -Infinity, pointers.candidateIds, pointers.candidateScores);
+      const candidateCount = core.topK(
+        pointers.scores,
+        rows,
+        RERANK,
+        -Infinity,
+        pointers.candidateIds,
+        pointers.candidateScores,
+      );
       const candidates = new Set(candidateIds.subarray(0, candidateCount));
       if ([...exact].every((id) => candidates.has(id))) withinCandidates++;
     }
@@ -329,8 +349,14 @@ export function scanTable(result) {
   );
   const notes = [...result.notices];
   const sameIds = (a, b) => a.length === b.length && a.every((id, index) => id === b[index]);
-  if (c) notes.push(`C and wasm float32 top ${TOP} ${sameIds(c.top, result.wasmTop) ? "agree" : `DIFFER (C ${c.top.join(", ")}; wasm ${result.wasmTop.join(", ")})`}.`);
-  if (!sameIds(result.jsTop, result.wasmTop)) notes.push(`JS and wasm float32 top ${TOP} DIFFER (JS ${result.jsTop.join(", ")}; wasm ${result.wasmTop.join(", ")}).`);
+  if (c)
+    notes.push(
+      `C and wasm float32 top ${TOP} ${sameIds(c.top, result.wasmTop) ? "agree" : `DIFFER (C ${c.top.join(", ")}; wasm ${result.wasmTop.join(", ")})`}.`,
+    );
+  if (!sameIds(result.jsTop, result.wasmTop))
+    notes.push(
+      `JS and wasm float32 top ${TOP} DIFFER (JS ${result.jsTop.join(", ")}; wasm ${result.wasmTop.join(", ")}).`,
+    );
   return `${speed}\n\n${agreement}${notes.length > 0 ? `\n\n${notes.map((note) => `- ${note}`).join("\n")}` : ""}`;
 }
 
