@@ -1,6 +1,7 @@
 // Reads every accepted tool shape (AI SDK ToolSet, MCP, OpenAI, Anthropic, plain) into one validated list.
 
 import { ToolsiftError } from "../errors.js";
+import { describeValue } from "../support/describe-value.js";
 
 /** A tool definition in one of the array shapes toolsift accepts. */
 export type ToolDefinition =
@@ -23,7 +24,10 @@ export interface ToolSetEntry {
 }
 
 /** What `createToolIndex` accepts: an AI SDK `ToolSet`, an array of definitions, or `{ tools: [...] }`. */
-export type ToolCatalog = Readonly<Record<string, ToolSetEntry | object>> | readonly ToolDefinition[] | { readonly tools: readonly ToolDefinition[] };
+export type ToolCatalog =
+  | Readonly<Record<string, ToolSetEntry | object>>
+  | readonly ToolDefinition[]
+  | { readonly tools: readonly ToolDefinition[] };
 
 /** One tool as toolsift sees it. */
 export interface CatalogTool {
@@ -61,57 +65,64 @@ interface ResolvedSchema {
   pending: PromiseLike<unknown> | undefined;
 }
 
+const NO_SCHEMA: ResolvedSchema = { schema: undefined, pending: undefined };
+
 /**
  * Reads an input schema of any kind into JSON Schema: plain JSON Schema, the AI SDK's `jsonSchema()` /
  * `zodSchema()` wrappers, Standard JSON Schema (zod 4, valibot, arktype), or a lazy schema function.
+ * A schema that cannot be read is reported as a warning and the tool indexed without parameters.
  */
 function resolveSchema(tool: string, field: string, value: unknown, warnings: CatalogWarning[]): ResolvedSchema {
-  if (value === undefined || value === null) return { schema: undefined, pending: undefined };
+  const skip = (what: string, cause?: unknown): ResolvedSchema => {
+    warnings.push({
+      tool,
+      field,
+      message: `${what}; indexed without parameters`,
+      ...(cause === undefined ? {} : { cause }),
+    });
+    return NO_SCHEMA;
+  };
+  if (value === undefined || value === null) return NO_SCHEMA;
   if (typeof value === "function") {
     let produced: unknown;
     try {
       produced = (value as () => unknown)();
     } catch (cause) {
-      warnings.push({ tool, field, message: `calling the lazy schema of tool "${tool}" threw; indexed without parameters`, cause });
-      return { schema: undefined, pending: undefined };
+      return skip(`calling the lazy schema of tool "${tool}" threw`, cause);
     }
     return resolveSchema(tool, field, produced, warnings);
   }
   if (!isObject(value)) {
-    throw new ToolsiftError("INVALID_SCHEMA", `Tool "${tool}": field "${field}" must be a JSON Schema object or a schema, got ${describe(value)}.`, { tool, field });
+    throw new ToolsiftError(
+      "INVALID_SCHEMA",
+      `Tool "${tool}": field "${field}" must be a JSON Schema object or a schema, got ${describeValue(value)}.`,
+      { tool, field },
+    );
   }
   if (value[AI_SCHEMA] === true && "jsonSchema" in value) {
     let json: unknown;
     try {
       json = value.jsonSchema;
     } catch (cause) {
-      warnings.push({ tool, field, message: `reading the JSON Schema of tool "${tool}" threw; indexed without parameters`, cause });
-      return { schema: undefined, pending: undefined };
+      return skip(`reading the JSON Schema of tool "${tool}" threw`, cause);
     }
     return isThenable(json) ? { schema: undefined, pending: json } : { schema: json, pending: undefined };
   }
   const standard = value["~standard"];
   if (isObject(standard)) {
     const converter = standard.jsonSchema;
-    if (isObject(converter) && typeof converter.input === "function") {
-      try {
-        return { schema: (converter.input as (options: { target: string }) => unknown)({ target: "draft-07" }), pending: undefined };
-      } catch (cause) {
-        warnings.push({ tool, field, message: `converting the ${String(standard.vendor)} schema of tool "${tool}" to JSON Schema threw; indexed without parameters`, cause });
-        return { schema: undefined, pending: undefined };
-      }
+    const vendor = String(standard.vendor);
+    if (!isObject(converter) || typeof converter.input !== "function") {
+      return skip(`the ${vendor} schema of tool "${tool}" offers no JSON Schema conversion`);
     }
-    warnings.push({ tool, field, message: `the ${String(standard.vendor)} schema of tool "${tool}" offers no JSON Schema conversion; indexed without parameters` });
-    return { schema: undefined, pending: undefined };
+    try {
+      const input = converter.input as (options: { target: string }) => unknown;
+      return { schema: input({ target: "draft-07" }), pending: undefined };
+    } catch (cause) {
+      return skip(`converting the ${vendor} schema of tool "${tool}" to JSON Schema threw`, cause);
+    }
   }
   return { schema: value, pending: undefined };
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value)}`;
-  return typeof value;
 }
 
 function readDescription(tool: string, value: unknown, context: unknown, warnings: CatalogWarning[]): string {
@@ -121,24 +132,44 @@ function readDescription(tool: string, value: unknown, context: unknown, warning
     try {
       const produced = (value as (options: { context: unknown }) => unknown)({ context });
       if (typeof produced === "string") return produced;
-      warnings.push({ tool, field: "description", message: `the description function of tool "${tool}" returned ${describe(produced)}, not a string; indexed without description` });
+      warnings.push({
+        tool,
+        field: "description",
+        message: `the description function of tool "${tool}" returned ${describeValue(produced)}, not a string; indexed without description`,
+      });
     } catch (cause) {
-      warnings.push({ tool, field: "description", message: `the description function of tool "${tool}" threw; indexed without description`, cause });
+      warnings.push({
+        tool,
+        field: "description",
+        message: `the description function of tool "${tool}" threw; indexed without description`,
+        cause,
+      });
     }
     return "";
   }
-  throw new ToolsiftError("INVALID_TOOL", `Tool "${tool}": field "description" must be a string or a function, got ${describe(value)}.`, { tool, field: "description" });
+  throw new ToolsiftError(
+    "INVALID_TOOL",
+    `Tool "${tool}": field "description" must be a string or a function, got ${describeValue(value)}.`,
+    { tool, field: "description" },
+  );
 }
 
 function readTitle(tool: string, value: unknown): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
-  throw new ToolsiftError("INVALID_TOOL", `Tool "${tool}": field "title" must be a string, got ${describe(value)}.`, { tool, field: "title" });
+  throw new ToolsiftError(
+    "INVALID_TOOL",
+    `Tool "${tool}": field "title" must be a string, got ${describeValue(value)}.`,
+    { tool, field: "title" },
+  );
 }
 
 function checkName(name: unknown, where: string): string {
   if (typeof name !== "string") {
-    throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must be a string, got ${describe(name)}.`, { field: "name", where });
+    throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must be a string, got ${describeValue(name)}.`, {
+      field: "name",
+      where,
+    });
   }
   if (name.trim().length === 0) {
     throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must not be empty.`, { field: "name", where });
@@ -148,19 +179,29 @@ function checkName(name: unknown, where: string): string {
 
 function fromToolSetEntry(name: string, entry: unknown, context: unknown, warnings: CatalogWarning[]): CatalogTool {
   if (!isObject(entry)) {
-    throw new ToolsiftError("INVALID_TOOL", `Tool "${name}" must be an object (an AI SDK tool), got ${describe(entry)}.`, { tool: name });
+    throw new ToolsiftError(
+      "INVALID_TOOL",
+      `Tool "${name}" must be an object (an AI SDK tool), got ${describeValue(entry)}.`,
+      { tool: name },
+    );
   }
   const type = entry.type;
   const provider = type === "provider" || type === "provider-defined" || type === "provider-executed";
   const description = readDescription(name, entry.description, context, warnings);
   const field = "inputSchema" in entry ? "inputSchema" : "parameters";
-  const { schema, pending } = provider ? { schema: undefined, pending: undefined } : resolveSchema(name, field, entry[field], warnings);
+  const { schema, pending } = provider
+    ? { schema: undefined, pending: undefined }
+    : resolveSchema(name, field, entry[field], warnings);
   return { name, title: readTitle(name, entry.title), description, schema, pendingSchema: pending, provider };
 }
 
 function fromDefinition(entry: unknown, position: number, context: unknown, warnings: CatalogWarning[]): CatalogTool {
   if (!isObject(entry)) {
-    throw new ToolsiftError("INVALID_TOOL", `Tool at index ${position} must be an object, got ${describe(entry)}.`, { index: position });
+    throw new ToolsiftError(
+      "INVALID_TOOL",
+      `Tool at index ${position} must be an object, got ${describeValue(entry)}.`,
+      { index: position },
+    );
   }
   // OpenAI Chat Completions nests the definition under `function`.
   if (entry.type === "function" && isObject(entry.function)) {
@@ -172,8 +213,20 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
   }
   // OpenAI Responses built-in tools (`{ type: "web_search_preview" }`) have no name: they run on the
   // provider's side, are known by their type, and stay visible.
-  if (entry.name === undefined && typeof entry.type === "string" && entry.type !== "function" && entry.type.length > 0) {
-    return { name: entry.type, title: "", description: "", schema: undefined, pendingSchema: undefined, provider: true };
+  if (
+    entry.name === undefined &&
+    typeof entry.type === "string" &&
+    entry.type !== "function" &&
+    entry.type.length > 0
+  ) {
+    return {
+      name: entry.type,
+      title: "",
+      description: "",
+      schema: undefined,
+      pendingSchema: undefined,
+      provider: true,
+    };
   }
   const name = checkName(entry.name, `Tool at index ${position}`);
   const description = readDescription(name, entry.description, context, warnings);
@@ -185,7 +238,9 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
     entry.type === "provider" ||
     entry.type === "provider-defined" ||
     (typeof entry.type === "string" && entry.type !== "function" && entry.type !== "custom" && !hasSchema);
-  const { schema, pending } = provider ? { schema: undefined, pending: undefined } : resolveSchema(name, field, entry[field], warnings);
+  const { schema, pending } = provider
+    ? { schema: undefined, pending: undefined }
+    : resolveSchema(name, field, entry[field], warnings);
   return { name, title: readTitle(name, entry.title), description, schema, pendingSchema: pending, provider };
 }
 
@@ -193,7 +248,10 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
  * Validates a catalog and returns its tools in catalog order. Throws `ToolsiftError` naming the
  * offending tool and field; recoverable oddities (a description function that throws) become warnings.
  */
-export function readCatalog(catalog: unknown, options: { context?: unknown } = {}): { tools: CatalogTool[]; warnings: CatalogWarning[] } {
+export function readCatalog(
+  catalog: unknown,
+  options: { context?: unknown } = {},
+): { tools: CatalogTool[]; warnings: CatalogWarning[] } {
   const warnings: CatalogWarning[] = [];
   const tools: CatalogTool[] = [];
   // `{ tools: [...] }` is an MCP `tools/list` result; a ToolSet entry is an object, never an array.
@@ -204,7 +262,11 @@ export function readCatalog(catalog: unknown, options: { context?: unknown } = {
       const tool = fromDefinition(entry, position, options.context, warnings);
       const previous = seen.get(tool.name);
       if (previous !== undefined) {
-        throw new ToolsiftError("DUPLICATE_TOOL", `Tool "${tool.name}" appears twice, at index ${previous} and ${position}; tool names must be unique.`, { tool: tool.name, indexes: [previous, position] });
+        throw new ToolsiftError(
+          "DUPLICATE_TOOL",
+          `Tool "${tool.name}" appears twice, at index ${previous} and ${position}; tool names must be unique.`,
+          { tool: tool.name, indexes: [previous, position] },
+        );
       }
       seen.set(tool.name, position);
       tools.push(tool);
@@ -212,10 +274,15 @@ export function readCatalog(catalog: unknown, options: { context?: unknown } = {
     return { tools, warnings };
   }
   if (!isObject(catalog)) {
-    throw new ToolsiftError("INVALID_CATALOG", `The tool catalog must be an AI SDK ToolSet (an object of tools), an array of tool definitions or { tools: [...] }, got ${describe(catalog)}.`, { received: describe(catalog) });
+    throw new ToolsiftError(
+      "INVALID_CATALOG",
+      `The tool catalog must be an AI SDK ToolSet (an object of tools), an array of tool definitions or { tools: [...] }, got ${describeValue(catalog)}.`,
+      { received: describeValue(catalog) },
+    );
   }
   for (const [name, entry] of Object.entries(catalog)) {
-    if (name.trim().length === 0) throw new ToolsiftError("INVALID_TOOL", `A tool in the ToolSet has an empty name.`, { field: "name" });
+    if (name.trim().length === 0)
+      throw new ToolsiftError("INVALID_TOOL", `A tool in the ToolSet has an empty name.`, { field: "name" });
     tools.push(fromToolSetEntry(name, entry, options.context, warnings));
   }
   return { tools, warnings };

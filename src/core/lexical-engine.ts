@@ -38,7 +38,13 @@ export interface TermContribution {
   readonly fields: Partial<Record<FieldName, number>>;
 }
 
-const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = { exact: 0, typo: 1, abbreviation: 2, compound: 3, semantic: 4 };
+const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = {
+  exact: 0,
+  typo: 1,
+  abbreviation: 2,
+  compound: 3,
+  semantic: 4,
+};
 const READING_KINDS = 5;
 
 export class LexicalEngine {
@@ -47,7 +53,11 @@ export class LexicalEngine {
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
 
-  constructor(documents: readonly ToolFields[], private readonly settings: LexicalSettings, arena: WasmArena) {
+  constructor(
+    documents: readonly ToolFields[],
+    private readonly settings: LexicalSettings,
+    arena: WasmArena,
+  ) {
     const postings = buildPostings(documents, settings.fields);
     this.scorer = new LexicalScorer(arena, postings, settings.k1);
     // The postings live in wasm memory from here on; the JS copies are dropped for views on it.
@@ -93,7 +103,8 @@ export class LexicalEngine {
     for (const term of terms) {
       const slot = term.word * READING_KINDS + READING_SLOT[term.kind];
       const value = term.weight * this.postings.idf[term.termId] * factor;
-      readings[slot] = term.kind === "typo" || term.kind === "semantic" ? Math.max(readings[slot], value) : readings[slot] + value;
+      readings[slot] =
+        term.kind === "typo" || term.kind === "semantic" ? Math.max(readings[slot], value) : readings[slot] + value;
     }
     let total = 0;
     for (let word = 0; word < words; word++) {
@@ -115,18 +126,9 @@ export class LexicalEngine {
     const ceiling = this.ceiling(terms);
     const { ids, scores: topScores } = this.scorer.top(k, 0);
     const hits: LexicalHit[] = new Array(ids.length);
-    for (let i = 0; i < ids.length; i++) hits[i] = { doc: ids[i], score: topScores[i], normalized: ceiling > 0 ? Math.min(1, topScores[i] / ceiling) : 0 };
+    for (let i = 0; i < ids.length; i++)
+      hits[i] = { doc: ids[i], score: topScores[i], normalized: ceiling > 0 ? Math.min(1, topScores[i] / ceiling) : 0 };
     return hits;
-  }
-
-  /** Score row of the last search (for rank computations in explain). */
-  lastScores(): Float32Array {
-    return this.scorer.scores;
-  }
-
-  normalize(score: number, terms: readonly QueryTerm[]): number {
-    const ceiling = this.ceiling(terms);
-    return ceiling > 0 ? Math.min(1, score / ceiling) : 0;
   }
 
   /**
@@ -142,7 +144,16 @@ export class LexicalEngine {
       const tf = this.postings.tfs[posting];
       const idf = this.postings.idf[term.termId];
       const fields = withFields ? fieldCounts(this.postings, term.termId, doc) : {};
-      out.push({ term: term.term, kind: term.kind, from: term.from, weight: term.weight, idf, tf, contribution: (term.weight * idf * tf * (k1 + 1)) / (tf + k1), fields });
+      out.push({
+        term: term.term,
+        kind: term.kind,
+        from: term.from,
+        weight: term.weight,
+        idf,
+        tf,
+        contribution: (term.weight * idf * tf * (k1 + 1)) / (tf + k1),
+        fields,
+      });
     }
     return out;
   }

@@ -1,19 +1,26 @@
-// localEmbeddingModel: an offline AI SDK embedding model — SIF-weighted GloVe word vectors pooled in wasm, no key, no network.
+// localEmbeddingModel: an offline AI SDK embedding model, SIF-weighted GloVe word vectors pooled in wasm.
 
 import type { EmbeddingModelV4 } from "@ai-sdk/provider";
 import { tokenize } from "../core/tokenizer.js";
 import { ToolsiftError } from "../errors.js";
+import { describeValue } from "../support/describe-value.js";
+import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
+import { booleanOption, numberOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore, loadWasm, type CoreExports } from "../wasm/load-wasm.js";
 import { defaultLocalModelAsset } from "#local-model-asset";
 import { parseLocalModelAsset } from "./asset.js";
 
 /** Bytes of a local model asset, or something that yields them. */
-export type LocalModelAssetSource = ArrayBuffer | ArrayBufferView | Response | PromiseLike<ArrayBuffer | ArrayBufferView | Response>;
+export type LocalModelAssetSource =
+  ArrayBuffer | ArrayBufferView | Response | PromiseLike<ArrayBuffer | ArrayBufferView | Response>;
 
 /** Options of `localEmbeddingModel`. */
 export interface LocalEmbeddingModelOptions {
-  /** The asset to use. Default: the one bundled with toolsift (read from disk in Node, imported in Workers/Edge, fetched in browsers). */
+  /**
+   * The asset to use: its bytes, a `Response`, or a promise of either. Default: the one bundled with
+   * toolsift (read from disk in Node, imported in Workers/Edge, fetched in browsers).
+   */
   asset?: LocalModelAssetSource;
   /** Smooth inverse frequency constant a: a word weighs a / (a + p(word)). Default 1e-3; range (0, 1]. */
   sifWeight?: number;
@@ -53,17 +60,30 @@ interface Loaded {
   readonly capacity: number;
 }
 
+const WHERE = "localEmbeddingModel";
+
 // Longest text pooled at once (in words); longer texts are pooled in chunks.
 const MAX_WORDS_PER_CALL = 4096;
 
 async function assetBytes(source: LocalModelAssetSource): Promise<ArrayBuffer | ArrayBufferView> {
   const value = await source;
   if (typeof Response !== "undefined" && value instanceof Response) {
-    if (!value.ok) throw new ToolsiftError("INVALID_MODEL_ASSET", `Local model asset: the response failed with HTTP ${value.status}.`, { status: value.status });
+    if (!value.ok)
+      throw new ToolsiftError(
+        "INVALID_MODEL_ASSET",
+        `Local model asset: the response failed with HTTP ${value.status}.`,
+        { status: value.status },
+      );
     return value.arrayBuffer();
   }
   if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value;
-  throw new ToolsiftError("INVALID_MODEL_ASSET", `Local model asset: expected bytes or a Response, got ${value === null ? "null" : typeof value}.`, {});
+  throw new ToolsiftError(
+    "INVALID_MODEL_ASSET",
+    `Local model asset: expected bytes or a Response, got ${describeValue(value)}.`,
+    {
+      received: describeValue(value),
+    },
+  );
 }
 
 /**
@@ -73,15 +93,13 @@ async function assetBytes(source: LocalModelAssetSource): Promise<ArrayBuffer | 
  * L2-normalised. It knows word similarity ("refund" ~ "money", "deploy" ~ "ship"), not word order.
  */
 export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): LocalEmbeddingModel {
-  const sif = options.sifWeight ?? 1e-3;
-  if (typeof sif !== "number" || !(sif > 0 && sif <= 1)) {
-    throw new ToolsiftError("INVALID_OPTION", `localEmbeddingModel: option "sifWeight" must be a number in (0, 1], got ${String(sif)}.`, { option: "sifWeight" });
-  }
-  const removeCommon = options.removeCommonComponent ?? true;
-  let loading: Promise<Loaded> | undefined;
+  const given = optionsObject(WHERE, options);
+  rejectUnknownOptions(WHERE, given, ["asset", "sifWeight", "removeCommonComponent"]);
+  const sif = numberOption(WHERE, "sifWeight", given?.sifWeight, { min: 0, max: 1, exclusiveMin: true }, 1e-3);
+  const removeCommon = booleanOption(WHERE, "removeCommonComponent", given?.removeCommonComponent, true);
   let loaded: Loaded | undefined;
   // Dropped once loaded: the rows now live in wasm memory, and holding the source would keep its bytes too.
-  let assetSource: LocalModelAssetSource | undefined = options.asset;
+  let assetSource = given?.asset as LocalModelAssetSource | undefined;
 
   async function load(): Promise<Loaded> {
     const asset = parseLocalModelAsset(await assetBytes(assetSource ?? defaultLocalModelAsset()));
@@ -117,19 +135,12 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
     };
   }
 
-  function ready(): Promise<Loaded> {
-    loading ??= load().then(
-      (result) => {
-        assetSource = undefined;
-        return (loaded = result);
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  }
+  /** The loaded model, loaded once (again after a failed load, which keeps its asset source). */
+  const ready = memoizeUntilFailure(async (): Promise<Loaded> => {
+    const result = await load();
+    assetSource = undefined;
+    return (loaded = result);
+  });
 
   function pool(model: Loaded, ids: number[]): Float32Array {
     const { arena, dims } = model;
@@ -179,7 +190,9 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
       return loaded?.dims;
     },
     get info() {
-      return loaded === undefined ? undefined : { words: loaded.wordCount, dimensions: loaded.dims, assetBytes: loaded.assetBytes };
+      return loaded === undefined
+        ? undefined
+        : { words: loaded.wordCount, dimensions: loaded.dims, assetBytes: loaded.assetBytes };
     },
     async load() {
       await ready();

@@ -1,8 +1,9 @@
-// Calls any AI SDK embedding model through `embedMany`/`embed`, with a timeout, an abort signal and bounded parallelism.
+// Calls any AI SDK embedding model through `embedMany`/`embed`, with a timeout, an abort signal, bounded parallelism.
 
 import type { EmbeddingModel } from "ai";
 import { loadAi } from "../ai-sdk.js";
 import { ToolsiftError } from "../errors.js";
+import { invalidOption } from "../support/validate-options.js";
 
 /** How toolsift calls the embedding model. */
 export interface EmbedderSettings {
@@ -30,25 +31,36 @@ export interface Embedder {
   embed(value: string): Promise<Float32Array>;
 }
 
-/** Reads the provider and model id of an embedding model (a string id resolves through the AI SDK gateway). */
+/**
+ * Reads the provider and model id of an embedding model, as cache keys name it: the same rule as
+ * `modelId()` (a string id resolves through the AI SDK gateway: provider `gateway`), kept as two parts
+ * because the cache namespace encodes each one on its own. Throws INVALID_OPTION naming
+ * `createToolIndex`'s `embeddingModel` for anything else.
+ */
 export function modelIdentity(model: unknown): ModelIdentity {
   if (typeof model === "string") {
-    if (model.trim().length === 0) throw new ToolsiftError("INVALID_OPTION", `Option "embeddingModel" must not be an empty string.`, { option: "embeddingModel" });
+    if (model.trim().length === 0)
+      invalidOption("createToolIndex", "embeddingModel", "a model id that is not blank", model);
     return { provider: "gateway", modelId: model };
   }
-  if (typeof model === "object" && model !== null) {
-    const candidate = model as { specificationVersion?: unknown; provider?: unknown; modelId?: unknown; doEmbed?: unknown };
-    if (typeof candidate.doEmbed === "function" && typeof candidate.modelId === "string" && typeof candidate.provider === "string") {
-      return { provider: candidate.provider, modelId: candidate.modelId };
-    }
+  const candidate = model as { provider?: unknown; modelId?: unknown; doEmbed?: unknown } | null;
+  if (
+    typeof candidate !== "object" ||
+    candidate === null ||
+    typeof candidate.doEmbed !== "function" ||
+    typeof candidate.modelId !== "string" ||
+    typeof candidate.provider !== "string"
+  ) {
+    invalidOption(
+      "createToolIndex",
+      "embeddingModel",
+      "an AI SDK embedding model (an object with provider, modelId and doEmbed, " +
+        'e.g. openai.embedding("text-embedding-3-small")) or a model id string',
+      model,
+    );
   }
-  throw new ToolsiftError(
-    "INVALID_OPTION",
-    `Option "embeddingModel" must be an AI SDK embedding model (an object with provider, modelId and doEmbed, e.g. openai.embedding("text-embedding-3-small")) or a model id string, got ${model === null ? "null" : typeof model}.`,
-    { option: "embeddingModel" },
-  );
+  return { provider: candidate.provider, modelId: candidate.modelId };
 }
-
 
 function callSignal(settings: EmbedderSettings): AbortSignal {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
@@ -57,7 +69,11 @@ function callSignal(settings: EmbedderSettings): AbortSignal {
 
 function toVector(values: readonly number[], what: string): Float32Array {
   if (!Array.isArray(values) || values.length === 0) {
-    throw new ToolsiftError("EMBEDDING_FAILED", `The embedding model returned ${Array.isArray(values) ? "an empty vector" : "no vector"} for ${what}.`, { what });
+    throw new ToolsiftError(
+      "EMBEDDING_FAILED",
+      `The embedding model returned ${Array.isArray(values) ? "an empty vector" : "no vector"} for ${what}.`,
+      { what },
+    );
   }
   return Float32Array.from(values);
 }
@@ -76,7 +92,11 @@ function isDirectModel(model: unknown): model is DirectModel {
  * Without the `ai` package (a LangChain-only app, say), a model object is called directly: values in
  * chunks of its `maxEmbeddingsPerCall`, up to `maxParallelCalls` at once, each bounded by the timeout.
  */
-export async function embedDirectly(model: DirectModel, values: readonly string[], settings: EmbedderSettings): Promise<number[][]> {
+export async function embedDirectly(
+  model: DirectModel,
+  values: readonly string[],
+  settings: EmbedderSettings,
+): Promise<number[][]> {
   const limit = (await model.maxEmbeddingsPerCall) ?? 2048;
   const size = Number.isFinite(limit) && limit > 0 ? limit : values.length;
   const chunks: string[][] = [];
@@ -98,7 +118,8 @@ async function aiOrDirect(model: unknown): Promise<typeof import("ai") | undefin
   try {
     return await loadAi();
   } catch (error) {
-    if (isDirectModel(model) && ToolsiftError.isInstance(error) && error.code === "MISSING_DEPENDENCY") return undefined;
+    if (isDirectModel(model) && ToolsiftError.isInstance(error) && error.code === "MISSING_DEPENDENCY")
+      return undefined;
     throw error;
   }
 }
@@ -115,7 +136,11 @@ export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings
       if (ai === undefined) {
         const embeddings = await embedDirectly(model as unknown as DirectModel, values, settings);
         if (embeddings.length !== values.length) {
-          throw new ToolsiftError("EMBEDDING_FAILED", `The embedding model returned ${embeddings.length} vectors for ${values.length} texts.`, { expected: values.length, received: embeddings.length });
+          throw new ToolsiftError(
+            "EMBEDDING_FAILED",
+            `The embedding model returned ${embeddings.length} vectors for ${values.length} texts.`,
+            { expected: values.length, received: embeddings.length },
+          );
         }
         return embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
       }
@@ -129,15 +154,26 @@ export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings
         ...dimensionOptions,
       });
       if (result.embeddings.length !== values.length) {
-        throw new ToolsiftError("EMBEDDING_FAILED", `The embedding model returned ${result.embeddings.length} vectors for ${values.length} texts.`, { expected: values.length, received: result.embeddings.length });
+        throw new ToolsiftError(
+          "EMBEDDING_FAILED",
+          `The embedding model returned ${result.embeddings.length} vectors for ${values.length} texts.`,
+          { expected: values.length, received: result.embeddings.length },
+        );
       }
       return result.embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
     },
     async embed(value) {
       const ai = await aiOrDirect(model);
-      if (ai === undefined) return toVector((await embedDirectly(model as unknown as DirectModel, [value], settings))[0], "the query");
+      if (ai === undefined)
+        return toVector((await embedDirectly(model as unknown as DirectModel, [value], settings))[0], "the query");
       const { embed } = ai;
-      const result = await embed({ model, value, maxRetries: settings.maxRetries, abortSignal: callSignal(settings), ...dimensionOptions });
+      const result = await embed({
+        model,
+        value,
+        maxRetries: settings.maxRetries,
+        abortSignal: callSignal(settings),
+        ...dimensionOptions,
+      });
       return toVector(result.embedding, "the query");
     },
   };

@@ -10,7 +10,7 @@ export function embeddingText(fields: ToolFields): string {
   const name = fields.name.replace(/[_.\-/]+/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2");
   const parts = [name.trim()];
   if (fields.description.trim().length > 0) parts.push(fields.description.trim());
-  if (fields.parameterNames.length > 0) parts.push(`Parameters: ${fields.parameterNames.replace(/[_\-]+/g, " ")}`);
+  if (fields.parameterNames.length > 0) parts.push(`Parameters: ${fields.parameterNames.replace(/[_-]+/g, " ")}`);
   if (fields.parameterDescriptions.length > 0) parts.push(fields.parameterDescriptions.replace(/\s+/g, " ").trim());
   const text = parts.join("\n");
   return text.length <= MAX_EMBEDDING_TEXT ? text : text.slice(0, MAX_EMBEDDING_TEXT);

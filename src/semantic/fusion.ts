@@ -1,4 +1,4 @@
-// Fuses keyword and semantic rankings: weighted sum of max-normalised scores, reciprocal rank fusion, or adaptive weights.
+// Fuses keyword and semantic rankings: weighted sum of max-normalised scores, reciprocal rank fusion, or adaptive.
 
 /** How keyword and semantic scores combine in the `combined` strategy. */
 export interface FusionOptions {
@@ -13,7 +13,10 @@ export interface FusionOptions {
   weights?: { keyword?: number; semantic?: number };
   /** RRF constant: larger flattens the rank curve. Default 60; range ≥ 1. */
   k?: number;
-  /** Scale the keyword weight by keyword coverage also for `"weighted"` and `"rrf"`. Default: true for `"adaptive"`, else false. */
+  /**
+   * Scale the keyword weight by keyword coverage also for `"weighted"` and `"rrf"`. Default: true for
+   * `"adaptive"`, else false.
+   */
   adaptive?: boolean;
 }
 
@@ -47,7 +50,12 @@ export interface FusedHit {
  * keyword index matched; adaptive fusion multiplies the keyword weight by it. Scores missing from
  * a list count as 0 (weighted) or as absent (rrf). Ties keep catalog order.
  */
-export function fuse(keyword: RankedList, semantic: RankedList, fusion: ResolvedFusion, keywordCoverage: number): FusedHit[] {
+export function fuse(
+  keyword: RankedList,
+  semantic: RankedList,
+  fusion: ResolvedFusion,
+  keywordCoverage: number,
+): FusedHit[] {
   // Adaptive: the keyword ranking keeps the share of its weight that the query's coverage earns; the
   // rest moves to the semantic ranking, so the weights still sum to the same total.
   const keywordWeight = fusion.adaptive ? fusion.keyword * keywordCoverage : fusion.keyword;
@@ -59,17 +67,24 @@ export function fuse(keyword: RankedList, semantic: RankedList, fusion: Resolved
     return value;
   };
   if (fusion.method === "rrf") {
-    for (let rank = 0; rank < keyword.ids.length; rank++) entry(keyword.ids[rank]).keyword = keywordWeight / (fusion.k + rank + 1);
-    for (let rank = 0; rank < semantic.ids.length; rank++) entry(semantic.ids[rank]).semantic = semanticWeight / (fusion.k + rank + 1);
+    for (let rank = 0; rank < keyword.ids.length; rank++)
+      entry(keyword.ids[rank]).keyword = keywordWeight / (fusion.k + rank + 1);
+    for (let rank = 0; rank < semantic.ids.length; rank++)
+      entry(semantic.ids[rank]).semantic = semanticWeight / (fusion.k + rank + 1);
   } else {
     // Max-normalised: the best of each list scores 1; negative similarities count as 0.
     const keywordMax = maxOf(keyword.scores);
     const semanticMax = maxOf(semantic.scores);
-    for (let i = 0; i < keyword.ids.length; i++) entry(keyword.ids[i]).keyword = keywordMax > 0 ? (keywordWeight * Math.max(0, keyword.scores[i])) / keywordMax : 0;
-    for (let i = 0; i < semantic.ids.length; i++) entry(semantic.ids[i]).semantic = semanticMax > 0 ? (semanticWeight * Math.max(0, semantic.scores[i])) / semanticMax : 0;
+    for (let i = 0; i < keyword.ids.length; i++)
+      entry(keyword.ids[i]).keyword =
+        keywordMax > 0 ? (keywordWeight * Math.max(0, keyword.scores[i])) / keywordMax : 0;
+    for (let i = 0; i < semantic.ids.length; i++)
+      entry(semantic.ids[i]).semantic =
+        semanticMax > 0 ? (semanticWeight * Math.max(0, semantic.scores[i])) / semanticMax : 0;
   }
   const hits: FusedHit[] = [];
-  for (const [doc, part] of parts) hits.push({ doc, score: part.keyword + part.semantic, keyword: part.keyword, semantic: part.semantic });
+  for (const [doc, part] of parts)
+    hits.push({ doc, score: part.keyword + part.semantic, keyword: part.keyword, semantic: part.semantic });
   hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
   return hits;
 }

@@ -1,4 +1,4 @@
-// The semantic side of an index: tool vectors from the cache or the model into a wasm slab, query embeddings through an LRU.
+// The semantic side of an index: tool vectors from the cache or the model into a wasm slab, queries through an LRU.
 
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import { ToolsiftError } from "../errors.js";
@@ -53,7 +53,11 @@ export class SemanticEngine {
    * then the cache is asked, then the model embeds only what is still missing. Cache failures are
    * reported and skipped; a model failure rejects (the caller falls back).
    */
-  async build(texts: readonly string[], hashes: readonly string[], previous: VectorSet | undefined): Promise<VectorSet> {
+  async build(
+    texts: readonly string[],
+    hashes: readonly string[],
+    previous: VectorSet | undefined,
+  ): Promise<VectorSet> {
     const started = Date.now();
     const count = texts.length;
     const vectors: (Float32Array | undefined)[] = new Array(count).fill(undefined);
@@ -90,7 +94,12 @@ export class SemanticEngine {
           }
         });
         if (stale.length > 0) {
-          this.emit({ type: "embedding-cache-stale", namespace: this.namespace, count: stale.length, message: `${stale.length} cached vectors have another length than ${dims}; they are re-embedded` });
+          this.emit({
+            type: "embedding-cache-stale",
+            namespace: this.namespace,
+            count: stale.length,
+            message: `${stale.length} cached vectors have another length than ${dims}; they are re-embedded`,
+          });
         }
       }
     }
@@ -103,7 +112,11 @@ export class SemanticEngine {
       missing.forEach((row, position) => {
         const vector = embedded[position];
         if (vector.length !== dims) {
-          throw new ToolsiftError("EMBEDDING_FAILED", `The embedding model returned a ${vector.length}-dimensional vector where ${dims} were expected (tool text ${row}).`, { expected: dims, received: vector.length });
+          throw new ToolsiftError(
+            "EMBEDDING_FAILED",
+            `The embedding model returned a ${vector.length}-dimensional vector where ${dims} were expected (tool text ${row}).`,
+            { expected: dims, received: vector.length },
+          );
         }
         vectors[row] = vector;
         fresh.push([this.key(hashes[row]), vector]);
@@ -121,9 +134,19 @@ export class SemanticEngine {
       vectors[row] = undefined; // drop the JS copy: the slab in wasm memory is the only one kept
     }
     if (zero.length > 0) {
-      this.emit({ type: "embedding-warning", message: `${zero.length} tool vectors were zero or not finite; those tools rank by keywords only`, rows: zero });
+      this.emit({
+        type: "embedding-warning",
+        message: `${zero.length} tool vectors were zero or not finite; those tools rank by keywords only`,
+        rows: zero,
+      });
     }
-    this.emit({ type: "embeddings-ready", tools: count, dimensions: dims ?? 0, ...report, milliseconds: Date.now() - started });
+    this.emit({
+      type: "embeddings-ready",
+      tools: count,
+      dimensions: dims ?? 0,
+      ...report,
+      milliseconds: Date.now() - started,
+    });
     return { index, hashes: BigUint64Array.from(hashes, (hash) => BigInt(`0x${hash}`)) };
   }
 
@@ -133,7 +156,11 @@ export class SemanticEngine {
     if (cached !== undefined) return cached;
     const vector = await this.embedder.embed(query);
     if (vector.length !== dims) {
-      throw new ToolsiftError("EMBEDDING_FAILED", `The query embedding has ${vector.length} dimensions, the tool vectors ${dims}.`, { expected: dims, received: vector.length });
+      throw new ToolsiftError(
+        "EMBEDDING_FAILED",
+        `The query embedding has ${vector.length} dimensions, the tool vectors ${dims}.`,
+        { expected: dims, received: vector.length },
+      );
     }
     this.queries.set(query, vector);
     return vector;
@@ -147,11 +174,20 @@ export class SemanticEngine {
     try {
       const found = await this.settings.cache!.getMany(keys);
       if (!Array.isArray(found) || found.length !== keys.length) {
-        throw new ToolsiftError("CACHE_READ_FAILED", `embeddingCache.getMany returned ${Array.isArray(found) ? `${found.length} entries` : typeof found} for ${keys.length} keys.`, {});
+        throw new ToolsiftError(
+          "CACHE_READ_FAILED",
+          `embeddingCache.getMany returned ${Array.isArray(found) ? `${found.length} entries` : typeof found} for ${keys.length} keys.`,
+          {},
+        );
       }
       return found.map((vector) => (vector instanceof Float32Array && vector.length > 0 ? vector : undefined));
     } catch (error) {
-      this.emit({ type: "embedding-cache-error", operation: "read", error, message: "reading the embedding cache failed; embedding without it" });
+      this.emit({
+        type: "embedding-cache-error",
+        operation: "read",
+        error,
+        message: "reading the embedding cache failed; embedding without it",
+      });
       return keys.map(() => undefined);
     }
   }
@@ -161,7 +197,12 @@ export class SemanticEngine {
     try {
       await this.settings.cache.setMany(entries);
     } catch (error) {
-      this.emit({ type: "embedding-cache-error", operation: "write", error, message: "writing the embedding cache failed; the vectors are used but not stored" });
+      this.emit({
+        type: "embedding-cache-error",
+        operation: "write",
+        error,
+        message: "writing the embedding cache failed; the vectors are used but not stored",
+      });
     }
   }
 }

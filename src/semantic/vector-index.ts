@@ -1,4 +1,4 @@
-// Tool vectors in one row-major slab in wasm memory (float32, or int8 with a per-row scale), scored by the wasm dot-product kernels.
+// Tool vectors in one row-major slab in wasm memory (float32, or int8 with a per-row scale), scored by wasm kernels.
 
 import type { WasmArena } from "../wasm/arena.js";
 
@@ -38,7 +38,10 @@ export class VectorIndex {
     this.outScores = arena.alloc(count * 4);
   }
 
-  /** Stores `vector` as row `row`, normalised (and quantised). Returns false for a zero or non-finite vector (the row stays zero). */
+  /**
+   * Stores `vector` as row `row`, normalised (and quantised). Returns false for a zero or non-finite
+   * vector (the row stays zero).
+   */
   setRow(row: number, vector: Float32Array): boolean {
     const norm = vectorNorm(vector);
     if (!(norm > 0) || !Number.isFinite(norm)) return false;
@@ -46,14 +49,20 @@ export class VectorIndex {
       const target = this.arena.f32(this.slab + row * this.dims * 4, this.dims);
       for (let d = 0; d < this.dims; d++) target[d] = vector[d] / norm;
     } else {
-      quantize(vector, norm, this.arena.i8(this.slab + row * this.stride, this.stride), this.arena.f32(this.scales + row * 4, 1));
+      quantize(
+        vector,
+        norm,
+        this.arena.i8(this.slab + row * this.stride, this.stride),
+        this.arena.f32(this.scales + row * 4, 1),
+      );
     }
     return true;
   }
 
   /** Copies row `from` of another index with the same layout into row `row` (no requantisation). */
   copyRow(row: number, other: VectorIndex, from: number): void {
-    if (other.dims !== this.dims || other.quantization !== this.quantization) throw new Error("copyRow: layouts differ");
+    if (other.dims !== this.dims || other.quantization !== this.quantization)
+      throw new Error("copyRow: layouts differ");
     const bytes = this.quantization === "int8" ? this.stride : this.dims * 4;
     const source = new Uint8Array(other.arena.core.memory.buffer, other.slab + from * bytes, bytes);
     new Uint8Array(this.arena.core.memory.buffer, this.slab + row * bytes, bytes).set(source);
@@ -78,7 +87,14 @@ export class VectorIndex {
 
   /** The best `k` rows of the last `score` call with a score above `minScore`, best first, ties by row. */
   top(k: number, minScore: number): { ids: Uint32Array; scores: Float32Array } {
-    const count = this.arena.core.topK(this.out, this.rows, Math.min(k, this.rows), minScore, this.outIds, this.outScores);
+    const count = this.arena.core.topK(
+      this.out,
+      this.rows,
+      Math.min(k, this.rows),
+      minScore,
+      this.outIds,
+      this.outScores,
+    );
     return { ids: this.arena.u32(this.outIds, count), scores: this.arena.f32(this.outScores, count) };
   }
 

@@ -29,10 +29,16 @@ export class WasmArena {
   /** Returns the byte offset of `byteLength` fresh bytes aligned to `align` (a power of two, default 16). */
   alloc(byteLength: number, align = 16): number {
     if (!Number.isInteger(byteLength) || byteLength < 0) {
-      throw new ToolsiftError("INVALID_OPTION", `WasmArena.alloc: byteLength must be a non-negative integer; received ${byteLength}.`, { byteLength });
+      throw new ToolsiftError(
+        "INVALID_OPTION",
+        `WasmArena.alloc: byteLength must be a non-negative integer; received ${byteLength}.`,
+        { byteLength },
+      );
     }
     if (!Number.isInteger(align) || align < 1 || (align & (align - 1)) !== 0) {
-      throw new ToolsiftError("INVALID_OPTION", `WasmArena.alloc: align must be a power of two; received ${align}.`, { align });
+      throw new ToolsiftError("INVALID_OPTION", `WasmArena.alloc: align must be a power of two; received ${align}.`, {
+        align,
+      });
     }
     const pointer = Math.ceil(this.top / align) * align;
     const end = pointer + byteLength;
@@ -61,10 +67,17 @@ export class WasmArena {
     return this.top;
   }
 
-  /** Frees everything allocated after `mark` (by default, everything). Memory never shrinks, and existing views stay attached. */
+  /**
+   * Frees everything allocated after `mark` (by default, everything). Memory never shrinks, and
+   * existing views stay attached.
+   */
   reset(mark = this.base): void {
     if (mark < this.base || mark > this.top) {
-      throw new ToolsiftError("INVALID_OPTION", `WasmArena.reset: mark must lie in [${this.base}, ${this.top}]; received ${mark}.`, { mark });
+      throw new ToolsiftError(
+        "INVALID_OPTION",
+        `WasmArena.reset: mark must lie in [${this.base}, ${this.top}]; received ${mark}.`,
+        { mark },
+      );
     }
     this.top = mark;
   }

@@ -1,4 +1,5 @@
-// The default core for runtimes that forbid compiling wasm from bytes (workerd, Vercel Edge): a module the bundler imports precompiled.
+// The default core for runtimes that forbid compiling wasm from bytes (workerd, Vercel Edge): a module the bundler
+// imports precompiled.
 import coreModule from "./generated/core.wasm";
 
 /** The scoring core as a precompiled Module, provided by wrangler's or Vercel's `.wasm` import. */

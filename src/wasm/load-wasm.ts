@@ -1,6 +1,9 @@
-// Compiles the scoring core once per process from whatever the runtime allows (Module, Response or bytes) and instantiates it per index.
+// Compiles the scoring core once per process from whatever the runtime allows (Module, Response or bytes) and
+// instantiates it per index.
 import { defaultWasm } from "#default-wasm";
 import { ToolsiftError } from "../errors.js";
+import { errorMessage } from "../support/error-message.js";
+import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
 
 /**
  * Where the scoring core comes from. Workers and Vercel Edge forbid compiling wasm from
@@ -22,7 +25,15 @@ export interface CoreExports {
   /** First free byte after static data, a multiple of 16. */
   heapBase(): number;
   /** scores[docIds[i]] += weight * tfs[i] * (k1 + 1) / (tfs[i] + k1) for i in [start, end). */
-  bm25Accumulate(docIds: number, tfs: number, start: number, end: number, weight: number, k1: number, scores: number): void;
+  bm25Accumulate(
+    docIds: number,
+    tfs: number,
+    start: number,
+    end: number,
+    weight: number,
+    k1: number,
+    scores: number,
+  ): void;
   /** out[r] = dot(row r of the row-major f32 slab, query) for r in [0, rows). */
   dotBatch(slab: number, rows: number, dims: number, query: number, out: number): void;
   /**
@@ -31,14 +42,24 @@ export interface CoreExports {
    * query holds `stride` f32 values (zero beyond the real dimensions). `scales` and `out` are f32[].
    */
   dotBatchI8F32(slab: number, scales: number, rows: number, stride: number, query: number, out: number): void;
-  poolRowsI8(slab: number, scales: number, stride: number, ids: number, weights: number, count: number, dims: number, out: number): void;
+  poolRowsI8(
+    slab: number,
+    scales: number,
+    stride: number,
+    ids: number,
+    weights: number,
+    count: number,
+    dims: number,
+    out: number,
+  ): void;
   /** Best k of scores[0..n) above minScore, best first, ties by lower index; returns the count written. */
   topK(scores: number, n: number, k: number, minScore: number, outIds: number, outScores: number): number;
 }
 
 const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "dotBatchI8F32", "poolRowsI8", "topK"] as const;
 
-let defaultModule: Promise<WebAssembly.Module> | undefined;
+/** The runtime's default core, compiled once per process; a failure is not kept (the environment may be fixed). */
+const defaultModule = memoizeUntilFailure(() => compileSource(defaultWasm()));
 
 /**
  * Compiles the scoring core. Without `source`, uses the build that fits the runtime
@@ -46,13 +67,7 @@ let defaultModule: Promise<WebAssembly.Module> | undefined;
  * caches it, so the process compiles at most once. An explicit `source` is not cached.
  */
 export async function loadWasm(source?: WasmSource): Promise<WebAssembly.Module> {
-  if (source !== undefined) return compileSource(source);
-  defaultModule ??= compileSource(defaultWasm()).catch((error: unknown) => {
-    // Do not pin a failure: a later call may run after the caller fixed the environment.
-    defaultModule = undefined;
-    throw error;
-  });
-  return defaultModule;
+  return source === undefined ? defaultModule() : compileSource(source);
 }
 
 /**
@@ -67,7 +82,7 @@ export function instantiateCore(module: WebAssembly.Module): CoreExports {
   } catch (error) {
     throw new ToolsiftError(
       "WASM_LOAD_FAILED",
-      `Could not instantiate the scoring core: ${describe(error)}. Expected the module built from assembly/index.ts.`,
+      `Could not instantiate the scoring core: ${errorMessage(error)}. Expected the module built from assembly/index.ts.`,
       {},
       { cause: error },
     );
@@ -101,7 +116,10 @@ async function compileSource(source: WasmSource): Promise<WebAssembly.Module> {
     if (isResponse(settled)) return compileResponse(settled as Response);
     throw invalidSource(settled, "a promise that resolves to a Response");
   }
-  throw invalidSource(source, "a WebAssembly.Module, { default: Module }, a Response, a promise of one, an ArrayBuffer or an ArrayBufferView");
+  throw invalidSource(
+    source,
+    "a WebAssembly.Module, { default: Module }, a Response, a promise of one, an ArrayBuffer or an ArrayBufferView",
+  );
 }
 
 async function compileResponse(response: Response): Promise<WebAssembly.Module> {
@@ -131,7 +149,12 @@ async function compileResponse(response: Response): Promise<WebAssembly.Module> 
   try {
     bytes = await response.arrayBuffer();
   } catch (error) {
-    throw new ToolsiftError("WASM_LOAD_FAILED", `Reading the scoring core's response body failed: ${describe(error)}.`, {}, { cause: error });
+    throw new ToolsiftError(
+      "WASM_LOAD_FAILED",
+      `Reading the scoring core's response body failed: ${errorMessage(error)}.`,
+      {},
+      { cause: error },
+    );
   }
   return compileBytes(bytes);
 }
@@ -149,7 +172,7 @@ async function compileBytes(bytes: ArrayBuffer | ArrayBufferView): Promise<WebAs
 function compileFailed(error: unknown): ToolsiftError {
   return new ToolsiftError(
     "WASM_LOAD_FAILED",
-    `Compiling the scoring core failed: ${describe(error)}. On Workers or Vercel Edge, where compiling from bytes is disallowed, pass the imported Module to loadWasm().`,
+    `Compiling the scoring core failed: ${errorMessage(error)}. On Workers or Vercel Edge, where compiling from bytes is disallowed, pass the imported Module to loadWasm().`,
     {},
     { cause: error },
   );
@@ -157,7 +180,9 @@ function compileFailed(error: unknown): ToolsiftError {
 
 function invalidSource(value: unknown, expected: string): ToolsiftError {
   const received = value === null ? "null" : Object.prototype.toString.call(value);
-  return new ToolsiftError("INVALID_WASM_SOURCE", `loadWasm() expected ${expected}; received ${received}.`, { received });
+  return new ToolsiftError("INVALID_WASM_SOURCE", `loadWasm() expected ${expected}; received ${received}.`, {
+    received,
+  });
 }
 
 // Tag checks instead of instanceof: a Module or buffer made in another realm (an iframe,
@@ -177,13 +202,13 @@ function isBytes(value: unknown): boolean {
 function isResponse(value: unknown): boolean {
   if (!isObject(value)) return false;
   const candidate = value as Partial<Response>;
-  return typeof candidate.arrayBuffer === "function" && typeof candidate.headers?.get === "function" && typeof candidate.status === "number";
+  return (
+    typeof candidate.arrayBuffer === "function" &&
+    typeof candidate.headers?.get === "function" &&
+    typeof candidate.status === "number"
+  );
 }
 
 function isObject(value: unknown): value is object {
   return (typeof value === "object" || typeof value === "function") && value !== null;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
