@@ -4,9 +4,14 @@ import type { TermContribution } from "../core/lexical-engine.js";
 import type { MatchKind } from "../core/query.js";
 import type { ToolCatalog } from "../core/catalog.js";
 import type { SelectOptions } from "../options.js";
-import type { createSelectionMiddleware } from "../agent/middleware.js";
+import type { createSelectionMiddleware, SelectionMiddlewareOptions } from "../agent/middleware.js";
 import type { PrepareStepInput, PrepareStepOptions } from "../agent/prepare-step.js";
-import type { createSearchTool, createToolSearchFunction, SearchToolOptions } from "../agent/search-tool.js";
+import type {
+  createSearchTool,
+  createToolSearchFunction,
+  SearchToolOptions,
+  ToolSearchFunctionOptions,
+} from "../agent/search-tool.js";
 
 /** Which ranking produced a call's result. */
 export type RankingStrategy = "keyword" | "semantic" | "combined";
@@ -101,11 +106,11 @@ export interface ToolIndex<NAME extends string = string> {
    */
   prepareStep(options?: PrepareStepOptions): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
   /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
-  middleware(options?: SelectOptions): ReturnType<typeof createSelectionMiddleware>;
+  middleware(options?: SelectionMiddlewareOptions): ReturnType<typeof createSelectionMiddleware>;
   /** A meta-tool the model calls to find tools outside its current selection. */
   searchTool(options?: SearchToolOptions): ReturnType<typeof createSearchTool>;
   /** A ranking function for AI SDK 7's `toolSearch({ search })` over `deferLoading` tools. */
-  toolSearchFunction(options?: { maxResults?: number }): ReturnType<typeof createToolSearchFunction>;
+  toolSearchFunction(options?: ToolSearchFunctionOptions): ReturnType<typeof createToolSearchFunction>;
   /** The names of the tools that best match the query, best first, then pinned tools. */
   select(query: string, options?: SelectOptions): Promise<NAME[]>;
   /** Like `select`, with per-tool scores and provenance. */
@@ -120,37 +125,3 @@ export type ToolNames<CATALOG> = CATALOG extends readonly unknown[]
   : CATALOG extends { readonly tools: readonly unknown[] }
     ? string
     : keyof CATALOG & string;
-
-export interface ToolIndex<NAME extends string = string> {
-  /** Tool names in catalog order (after `sync`, `add` and `remove`). */
-  readonly toolNames: readonly NAME[];
-  /**
-   * Loads the wasm core and builds the index now, and with an embedding model embeds the catalog
-   * (from the cache where it can), so the first `select` is fast. Idempotent. With `onError: "throw"`
-   * it rejects when embedding fails; otherwise it reports and resolves.
-   */
-  warmUp(): Promise<void>;
-  /** Replaces the catalog; only tools whose indexed text changed are re-embedded. */
-  sync(tools: ToolCatalog): Promise<void>;
-  /** Adds tools (names must be new); only they are embedded. */
-  add(tools: ToolCatalog): Promise<void>;
-  /** Removes tools by name. */
-  remove(toolNames: readonly string[]): Promise<void>;
-  /**
-   * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent`: each step gets the tools
-   * that match the live conversation as `activeTools` (see `PrepareStepOptions`).
-   */
-  prepareStep(options?: PrepareStepOptions): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
-  /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
-  middleware(options?: SelectOptions): ReturnType<typeof createSelectionMiddleware>;
-  /** A meta-tool the model calls to find tools outside its current selection. */
-  searchTool(options?: SearchToolOptions): ReturnType<typeof createSearchTool>;
-  /** A ranking function for AI SDK 7's `toolSearch({ search })` over `deferLoading` tools. */
-  toolSearchFunction(options?: { maxResults?: number }): ReturnType<typeof createToolSearchFunction>;
-  /** The names of the tools that best match the query, best first, then pinned tools. */
-  select(query: string, options?: SelectOptions): Promise<NAME[]>;
-  /** Like `select`, with per-tool scores and provenance. */
-  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult<NAME>>;
-  /** Why `toolName` ranked where it did for `query`. */
-  explain(query: string, toolName: string, options?: SelectOptions): Promise<Explanation>;
-}
