@@ -1,51 +1,71 @@
-// toolsiftMiddleware in a real createAgent loop with a fake tool-calling model: which tools are bound on each model call.
+// toolsiftMiddleware in a real createAgent loop with a scripted chat model: which tools are bound on each model call.
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { toolsiftMiddleware, type ToolsiftMiddlewareEvent } from "../../src/langchain/index.js";
-import { calculateTip, catalog, recordBoundTools, toolName, WordEmbeddings } from "./fixtures.js";
+import { calculateTip, catalog, recordBoundTools, scriptedChatModel, toolName, WordEmbeddings } from "./fixtures.js";
 
 function events() {
   const seen: ToolsiftMiddlewareEvent[] = [];
-  return { seen, onEvent: (event: ToolsiftMiddlewareEvent) => seen.push(event), of: <T extends ToolsiftMiddlewareEvent["type"]>(type: T) => seen.filter((event): event is Extract<ToolsiftMiddlewareEvent, { type: T }> => event.type === type) };
+  return {
+    seen,
+    onEvent: (event: ToolsiftMiddlewareEvent) => seen.push(event),
+    of: <T extends ToolsiftMiddlewareEvent["type"]>(type: T) =>
+      seen.filter((event): event is Extract<ToolsiftMiddlewareEvent, { type: T }> => event.type === type),
+  };
 }
 
 /** Runs user turns one after another on the same conversation. */
-async function converse(agent: { invoke(input: { messages: BaseMessage[] }): Promise<{ messages: BaseMessage[] }> }, turns: string[]) {
+async function converse(
+  agent: { invoke(input: { messages: BaseMessage[] }): Promise<{ messages: BaseMessage[] }> },
+  turns: string[],
+) {
   let messages: BaseMessage[] = [];
-  for (const turn of turns) messages = (await agent.invoke({ messages: [...messages, new HumanMessage(turn)] })).messages;
+  for (const turn of turns)
+    messages = (await agent.invoke({ messages: [...messages, new HumanMessage(turn)] })).messages;
   return messages;
 }
 
 describe("createAgent + toolsiftMiddleware", () => {
   it("binds only the selected tools on every call of a multi-turn run: follow-ups joined, tool outputs ignored", async () => {
     const tools = catalog();
-    const model = fakeModel()
-      .respondWithTools([{ name: "get_weather", args: { city: "Lisbon" } }])
-      .respond(new AIMessage("Sunny in Lisbon."))
-      .respondWithTools([{ name: "get_weather", args: { city: "Berlin" } }])
-      .respond(new AIMessage("Cloudy in Berlin."))
-      .respond(new AIMessage("Sent."));
-    const recorder = recordBoundTools(model);
+    const recorder = scriptedChatModel([
+      { call: "get_weather", args: { city: "Lisbon" } },
+      "Sunny in Lisbon.",
+      { call: "get_weather", args: { city: "Berlin" } },
+      "Cloudy in Berlin.",
+      "Sent.",
+    ]);
+    const model = recorder.model;
     const log = events();
     const middleware = toolsiftMiddleware({ tools, maxTools: 3, onEvent: log.onEvent });
     const agent = createAgent({ model, tools, middleware: [middleware] });
 
-    const messages = await converse(agent, ["What's the weather like in Lisbon right now?", "and in Berlin?", "Please send an email to the team about the quarterly numbers"]);
+    const messages = await converse(agent, [
+      "What's the weather like in Lisbon right now?",
+      "and in Berlin?",
+      "Please send an email to the team about the quarterly numbers",
+    ]);
 
     const bound = recorder.names();
     expect(bound).toHaveLength(5);
     for (const names of bound) expect(names.length).toBeLessThanOrEqual(3);
     // Turn 1: the weather question, before and after the tool ran (its output names four other tools).
     expect(bound[0][0]).toBe("get_weather");
-    expect(messages.some((message) => ToolMessage.isInstance(message) && String(message.content).includes("send an email"))).toBe(true);
-    expect(bound[1]).toEqual(bound[0]);
-    expect(log.of("tools-selected")[1].query).toBe("What's the weather like in Lisbon right now?");
+    expect(
+      messages.some((message) => ToolMessage.isInstance(message) && String(message.content).includes("send an email")),
+    ).toBe(true);
+    // After the tool call: the request plus the tool just called (the one rule every adapter shares).
+    expect(bound[1][0]).toBe("get_weather");
+    expect(log.of("tools-selected")[1].query).toBe("What's the weather like in Lisbon right now?\nget_weather");
     // Turn 2: "and in Berlin?" alone matches nothing; joined with the previous question it finds the weather tool.
     expect(bound[2][0]).toBe("get_weather");
-    expect(bound[3]).toEqual(bound[2]);
+    expect(bound[3][0]).toBe("get_weather");
+    expect(log.of("tools-selected")[3].query).toBe(
+      "What's the weather like in Lisbon right now?\nand in Berlin?\nget_weather",
+    );
     expect(log.of("tools-selected")[2].query).toBe("What's the weather like in Lisbon right now?\nand in Berlin?");
     // Turn 3: a long message stands alone.
     expect(bound[4][0]).toBe("send_email");
@@ -58,7 +78,11 @@ describe("createAgent + toolsiftMiddleware", () => {
     const model = fakeModel().respond(new AIMessage("Hi!")).respond(new AIMessage("Here."));
     const recorder = recordBoundTools(model);
     const log = events();
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, onEvent: log.onEvent })] });
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [toolsiftMiddleware({ tools, maxTools: 2, onEvent: log.onEvent })],
+    });
     await converse(agent, ["Hello there!", "Convert 100 dollars to euros"]);
     expect(recorder.bound[0]).toEqual(tools);
     expect(log.of("no-match")).toEqual([expect.objectContaining({ query: "Hello there!" })]);
@@ -69,7 +93,11 @@ describe("createAgent + toolsiftMiddleware", () => {
     const tools = catalog();
     const model = fakeModel().respond(new AIMessage("Done."));
     const recorder = recordBoundTools(model);
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, alwaysInclude: ["create_calendar_event"] })] });
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [toolsiftMiddleware({ tools, maxTools: 2, alwaysInclude: ["create_calendar_event"] })],
+    });
     await converse(agent, ["Book a hotel room in Porto for three nights"]);
     // Keyword ranking offers only tools that matched: at most maxTools, then the pinned ones.
     const names = recorder.names()[0];
@@ -81,12 +109,14 @@ describe("createAgent + toolsiftMiddleware", () => {
   it("passes provider tools through untouched on every call", async () => {
     const tools = catalog();
     const webSearch: ServerTool = { type: "web_search_preview" };
-    const model = fakeModel()
-      .respondWithTools([{ name: "get_stock_price", args: { symbol: "AAPL" } }])
-      .respond(new AIMessage("AAPL is up."));
-    const recorder = recordBoundTools(model);
+    const recorder = scriptedChatModel([{ call: "get_stock_price", args: { symbol: "AAPL" } }, "AAPL is up."]);
+    const model = recorder.model;
     const agentTools: (ClientTool | ServerTool)[] = [...tools, webSearch];
-    const agent = createAgent({ model, tools: agentTools, middleware: [toolsiftMiddleware({ tools: agentTools, maxTools: 2 })] });
+    const agent = createAgent({
+      model,
+      tools: agentTools,
+      middleware: [toolsiftMiddleware({ tools: agentTools, maxTools: 2 })],
+    });
     await converse(agent, ["What is the latest stock price for the AAPL ticker symbol?"]);
     expect(recorder.bound).toHaveLength(2);
     for (const bound of recorder.bound) {
@@ -102,24 +132,35 @@ describe("createAgent + toolsiftMiddleware", () => {
     // Another middleware hands the model calculate_tip from the second turn on, and runs it.
     const lateTools = createMiddleware({
       name: "LateTools",
-      wrapModelCall: (request, handler) => handler(late ? { ...request, tools: [...request.tools, calculateTip] } : request),
+      wrapModelCall: (request, handler) =>
+        handler(late ? { ...request, tools: [...request.tools, calculateTip] } : request),
       wrapToolCall: async (request, handler) => {
         if (request.toolCall.name !== "calculate_tip") return handler(request);
-        return new ToolMessage({ content: String(await calculateTip.invoke(request.toolCall.args as { bill_amount: number })), tool_call_id: request.toolCall.id ?? "" });
+        return new ToolMessage({
+          content: String(await calculateTip.invoke(request.toolCall.args as { bill_amount: number })),
+          tool_call_id: request.toolCall.id ?? "",
+        });
       },
     });
-    const model = fakeModel()
-      .respond(new AIMessage("Flights found."))
-      .respondWithTools([{ name: "calculate_tip", args: { bill_amount: 45 } }])
-      .respond(new AIMessage("Tip is $9."));
-    const recorder = recordBoundTools(model);
+    const recorder = scriptedChatModel([
+      "Flights found.",
+      { call: "calculate_tip", args: { bill_amount: 45 } },
+      "Tip is $9.",
+    ]);
+    const model = recorder.model;
     const log = events();
     const middleware = toolsiftMiddleware({ tools, maxTools: 3, onEvent: log.onEvent });
     const agent = createAgent({ model, tools, middleware: [lateTools, middleware] });
 
-    let messages = (await agent.invoke({ messages: [new HumanMessage("Search for flights from Lisbon to Berlin on Friday")] })).messages;
+    let messages = (
+      await agent.invoke({ messages: [new HumanMessage("Search for flights from Lisbon to Berlin on Friday")] })
+    ).messages;
     late = true;
-    messages = (await agent.invoke({ messages: [...messages, new HumanMessage("Calculate the tip for a restaurant bill of 45 dollars")] })).messages;
+    messages = (
+      await agent.invoke({
+        messages: [...messages, new HumanMessage("Calculate the tip for a restaurant bill of 45 dollars")],
+      })
+    ).messages;
 
     const bound = recorder.names();
     expect(bound[0]).not.toContain("calculate_tip");
@@ -135,10 +176,57 @@ describe("createAgent + toolsiftMiddleware", () => {
     const model = fakeModel().respond(new AIMessage("Translated."));
     const recorder = recordBoundTools(model);
     const log = events();
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ maxTools: 2, onEvent: log.onEvent })] });
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [toolsiftMiddleware({ maxTools: 2, onEvent: log.onEvent })],
+    });
     await converse(agent, ["Translate this text into German please"]);
     expect(recorder.names()[0][0]).toBe("translate_text");
     expect(log.of("tools-indexed")[0].tools).toHaveLength(10);
+  });
+});
+
+describe("when nothing matches (onNoMatch)", () => {
+  it('"none" binds only alwaysInclude and provider tools, and reports it', async () => {
+    const tools = catalog();
+    const webSearch: ServerTool = { type: "web_search_preview" };
+    const recorder = scriptedChatModel(["Hi!"]);
+    const log = events();
+    const middleware = toolsiftMiddleware({
+      tools,
+      alwaysInclude: ["translate_text"],
+      onNoMatch: "none",
+      onEvent: log.onEvent,
+    });
+    const agent = createAgent({ model: recorder.model, tools: [...tools, webSearch], middleware: [middleware] });
+    await converse(agent, ["Hello there!"]);
+    expect(recorder.bound[0]).toEqual([tools.find((entry) => entry.name === "translate_text"), webSearch]);
+    expect(log.of("no-match")).toEqual([expect.objectContaining({ query: "Hello there!", offered: "none" })]);
+  });
+
+  it("the default binds every tool, so a model that needs one it was not matched to can still call it", async () => {
+    const tools = catalog();
+    const recorder = scriptedChatModel([{ call: "get_weather", args: { city: "Lisbon" } }, "Sunny."]);
+    const agent = createAgent({ model: recorder.model, tools, middleware: [toolsiftMiddleware({ tools })] });
+    await converse(agent, ["Is it going to rain?"]);
+    expect(recorder.bound[0]).toEqual(tools);
+  });
+});
+
+describe("the scripted chat model", () => {
+  it("rejects the agent call when the tool it needs was not bound", async () => {
+    const tools = catalog();
+    const recorder = scriptedChatModel([{ call: "get_weather", args: { city: "Lisbon" } }, "Sunny."]);
+    const agent = createAgent({
+      model: recorder.model,
+      tools,
+      middleware: [toolsiftMiddleware({ tools, maxTools: 1 })],
+    });
+    await expect(converse(agent, ["Send an email to the team about the quarterly numbers"])).rejects.toThrow(
+      /the script calls "get_weather", which was not bound \(bound: send_email\)/,
+    );
+    expect(recorder.names()).toEqual([["send_email"]]);
   });
 });
 
@@ -150,7 +238,13 @@ describe("when selection fails", () => {
     const model = fakeModel().respond(new AIMessage("Sunny."));
     const recorder = recordBoundTools(model);
     const log = events();
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, embeddingModel: embeddings, maxRetries: 0, onEvent: log.onEvent })] });
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [
+        toolsiftMiddleware({ tools, maxTools: 2, embeddingModel: embeddings, maxRetries: 0, onEvent: log.onEvent }),
+      ],
+    });
     await converse(agent, ["What's the weather like in Lisbon right now?"]);
     expect(recorder.bound[0]).toEqual(tools);
     expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "all" })]);
@@ -163,8 +257,22 @@ describe("when selection fails", () => {
     embeddings.fail = true;
     const model = fakeModel().respond(new AIMessage("Sunny."));
     const log = events();
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, embeddingModel: embeddings, maxRetries: 0, onError: "throw", onEvent: log.onEvent })] });
-    await expect(agent.invoke({ messages: [new HumanMessage("What's the weather like in Lisbon right now?")] })).rejects.toThrow(/embedding service unavailable/);
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [
+        toolsiftMiddleware({
+          tools,
+          embeddingModel: embeddings,
+          maxRetries: 0,
+          onError: "throw",
+          onEvent: log.onEvent,
+        }),
+      ],
+    });
+    await expect(
+      agent.invoke({ messages: [new HumanMessage("What's the weather like in Lisbon right now?")] }),
+    ).rejects.toThrow(/embedding service unavailable/);
     expect(model.callCount).toBe(0);
     expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "none" })]);
   });
@@ -173,9 +281,16 @@ describe("when selection fails", () => {
     const embeddings = new WordEmbeddings();
     embeddings.fail = true;
     const log = events();
-    await toolsiftMiddleware({ tools: catalog(), embeddingModel: embeddings, maxRetries: 0, onEvent: log.onEvent }).warmUp();
+    await toolsiftMiddleware({
+      tools: catalog(),
+      embeddingModel: embeddings,
+      maxRetries: 0,
+      onEvent: log.onEvent,
+    }).warmUp();
     expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "all" })]);
-    await expect(toolsiftMiddleware({ tools: catalog(), embeddingModel: embeddings, maxRetries: 0, onError: "throw" }).warmUp()).rejects.toThrow(/embedding service unavailable/);
+    await expect(
+      toolsiftMiddleware({ tools: catalog(), embeddingModel: embeddings, maxRetries: 0, onError: "throw" }).warmUp(),
+    ).rejects.toThrow(/embedding service unavailable/);
   });
 
   it("fallbackKeyword: embedding failures rank by keywords instead", async () => {
@@ -185,7 +300,20 @@ describe("when selection fails", () => {
     const model = fakeModel().respond(new AIMessage("Sunny."));
     const recorder = recordBoundTools(model);
     const log = events();
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 2, embeddingModel: embeddings, maxRetries: 0, onError: "fallbackKeyword", onEvent: log.onEvent })] });
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [
+        toolsiftMiddleware({
+          tools,
+          maxTools: 2,
+          embeddingModel: embeddings,
+          maxRetries: 0,
+          onError: "fallbackKeyword",
+          onEvent: log.onEvent,
+        }),
+      ],
+    });
     await converse(agent, ["What's the weather like in Lisbon right now?"]);
     expect(recorder.names()[0][0]).toBe("get_weather");
     expect(recorder.names()[0].length).toBeLessThanOrEqual(2);
@@ -200,7 +328,11 @@ describe("LangChain Embeddings", () => {
     const embeddings = new WordEmbeddings();
     const model = fakeModel().respond(new AIMessage("Pushed."));
     const recorder = recordBoundTools(model);
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: embeddings, strategy: "semantic" })] });
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: embeddings, strategy: "semantic" })],
+    });
     await converse(agent, ["Push my local branch commits to the remote git repository"]);
     expect(recorder.names()[0][0]).toBe("git_push");
     expect(embeddings.documents).toHaveLength(1);
@@ -213,7 +345,11 @@ describe("LangChain Embeddings", () => {
     const tools = catalog();
     const model = fakeModel().respond(new AIMessage("Ok."));
     const recorder = recordBoundTools(model);
-    const agent = createAgent({ model, tools, middleware: [toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: new FakeEmbeddings() })] });
+    const agent = createAgent({
+      model,
+      tools,
+      middleware: [toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: new FakeEmbeddings() })],
+    });
     await converse(agent, ["Convert 100 dollars to euros"]);
     // Its vectors are all alike, so the keyword half of the combined ranking decides.
     expect(recorder.names()[0][0]).toBe("convert_currency");
@@ -256,10 +392,29 @@ describe("LangChain Embeddings", () => {
 });
 
 describe("options", () => {
-  it("rejects alwaysInclude names that are not among the tools, and a bad onError", () => {
-    expect(() => toolsiftMiddleware({ tools: catalog(), alwaysInclude: ["todo_list"] })).toThrow(/alwaysInclude.*"todo_list"/);
-    expect(() => toolsiftMiddleware({ onError: "fallback_all" as never })).toThrow(/onError/);
-    expect(() => toolsiftMiddleware({ maxTools: 0 })).toThrow(/maxTools/);
+  it("rejects alwaysInclude names that are not among the tools, and bad values, at creation", () => {
+    expect(() => toolsiftMiddleware({ tools: catalog(), alwaysInclude: ["todo_list"] })).toThrow(
+      /alwaysInclude.*"todo_list"/,
+    );
+    expect(() => toolsiftMiddleware({ onError: "fallback_all" as never })).toThrow(
+      /toolsiftMiddleware: option "onError" must be one of "fallbackAll", "fallbackKeyword", "throw"/,
+    );
+    expect(() => toolsiftMiddleware({ maxTools: 0 })).toThrow(/toolsiftMiddleware: option "maxTools"/);
+    expect(() => toolsiftMiddleware({ onNoMatch: "every" as never })).toThrow(
+      /option "onNoMatch" must be one of "all", "none"/,
+    );
+    expect(() => toolsiftMiddleware({ adaptive: "no" as never })).toThrow(/option "adaptive" must be a boolean/);
+    expect(() => toolsiftMiddleware({ tools: "all" as never })).toThrow(
+      /option "tools" must be an array of LangChain tools/,
+    );
+  });
+
+  it("rejects unknown options with the nearest valid name, among its own and the index's", () => {
+    expect(() => toolsiftMiddleware({ maxTool: 3 } as never)).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('did you mean "maxTools"') }),
+    );
+    expect(() => toolsiftMiddleware({ alwaysActive: ["a"] } as never)).toThrow(/unknown option "alwaysActive"/);
+    expect(() => toolsiftMiddleware({ strategie: "keyword" } as never)).toThrow(/did you mean "strategy"/);
   });
 
   it("names the middleware after its Python peer", () => {

@@ -8,7 +8,11 @@ describe("fromLangChainEmbeddings", () => {
   it("is an AI SDK v4 embedding model named after the object", async () => {
     const embeddings = new WordEmbeddings();
     const model = fromLangChainEmbeddings(embeddings);
-    expect(model).toMatchObject({ specificationVersion: "v4", provider: "langchain:WordEmbeddings", modelId: "word-hash-64" });
+    expect(model).toMatchObject({
+      specificationVersion: "v4",
+      provider: "langchain:WordEmbeddings",
+      modelId: "word-hash-64",
+    });
     expect(fromLangChainEmbeddings(embeddings, { modelId: "custom" }).modelId).toBe("custom");
     const { embeddings: vectors } = await embedMany({ model, values: ["send an email", "book a hotel"] });
     expect(vectors).toEqual([WordEmbeddings.vector("send an email"), WordEmbeddings.vector("book a hotel")]);
@@ -28,7 +32,10 @@ describe("fromLangChainEmbeddings", () => {
   });
 
   it("rejects when the abort signal fires, and tells Embeddings from AI SDK models", async () => {
-    const model = fromLangChainEmbeddings({ embedDocuments: () => new Promise<number[][]>(() => {}), embedQuery: async () => [1] });
+    const model = fromLangChainEmbeddings({
+      embedDocuments: () => new Promise<number[][]>(() => {}),
+      embedQuery: async () => [1],
+    });
     const controller = new AbortController();
     const pending = model.doEmbed({ values: ["a"], abortSignal: controller.signal });
     controller.abort(new Error("timed out"));

@@ -1,21 +1,35 @@
-// The selection query read from LangChain messages: latest human text, short follow-ups joined, tool outputs and AI text left out, 2,000 characters at most.
+// The selection query read from LangChain messages by the shared rule: latest human text, short follow-ups joined,
+// tool outputs left out, 2,000 characters at most with the follow-up kept whole.
 import { AIMessage, ChatMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { isHumanMessage, selectionQuery } from "../../src/langchain/message-query.js";
 
 describe("selectionQuery", () => {
-  it("is the latest human message, ignoring AI text, tool calls and tool outputs", () => {
-    const messages = [
-      new SystemMessage("You book travel."),
-      new HumanMessage("Find me a flight from Lisbon to Berlin next Friday"),
-      new AIMessage({ content: "Checking the calendar and sending an email.", tool_calls: [{ name: "search_flights", args: {}, id: "1" }] }),
+  it("is the latest human message; in the agent loop the AI's latest text comes first; tool outputs never count", () => {
+    const request = "Find me a flight from Lisbon to Berlin next Friday";
+    const messages = [new SystemMessage("You book travel."), new HumanMessage(request)];
+    expect(selectionQuery(messages)).toBe(request);
+    const words = "Checking the calendar and sending an email.";
+    const afterCall = [
+      ...messages,
+      new AIMessage({ content: words, tool_calls: [{ name: "search_flights", args: {}, id: "1" }] }),
       new ToolMessage({ content: "Reminder: convert currency and book a hotel", tool_call_id: "1" }),
     ];
-    expect(selectionQuery(messages)).toBe("Find me a flight from Lisbon to Berlin next Friday");
+    expect(selectionQuery(afterCall)).toBe(`${words}\n${request}`);
+    // An AI message with tool calls and no text: the request, then the tools it called.
+    const silent = [
+      ...messages,
+      new AIMessage({ content: "", tool_calls: [{ name: "search_flights", args: {}, id: "1" }] }),
+    ];
+    expect(selectionQuery(silent)).toBe(`${request}\nsearch_flights`);
   });
 
   it("joins a follow-up under 40 characters with the human message before it", () => {
-    const messages = [new HumanMessage("What's the weather like in Lisbon right now?"), new AIMessage("Sunny."), new HumanMessage("  and in Berlin?  ")];
+    const messages = [
+      new HumanMessage("What's the weather like in Lisbon right now?"),
+      new AIMessage("Sunny."),
+      new HumanMessage("  and in Berlin?  "),
+    ];
     expect(selectionQuery(messages)).toBe("What's the weather like in Lisbon right now?\nand in Berlin?");
     const long = "Now tell me the weather forecast for Berlin tomorrow";
     expect(selectionQuery([...messages, new HumanMessage(long)])).toBe(long);
@@ -24,7 +38,13 @@ describe("selectionQuery", () => {
 
   it("skips empty human messages and reads text parts only", () => {
     const messages = [
-      new HumanMessage({ content: [{ type: "text", text: "Translate this menu" }, { type: "image_url", image_url: { url: "data:," } }, { type: "text", text: "into Portuguese" }] }),
+      new HumanMessage({
+        content: [
+          { type: "text", text: "Translate this menu" },
+          { type: "image_url", image_url: { url: "data:," } },
+          { type: "text", text: "into Portuguese" },
+        ],
+      }),
       new HumanMessage("   "),
     ];
     expect(selectionQuery(messages)).toBe("Translate this menu\ninto Portuguese");
@@ -33,8 +53,12 @@ describe("selectionQuery", () => {
   });
 
   it("reads plain message objects and ChatMessage with role user", () => {
-    expect(selectionQuery([{ role: "user", content: "Send the invoice by email to the customer" }])).toBe("Send the invoice by email to the customer");
-    expect(selectionQuery([{ type: "human", content: "Send the invoice by email to the customer" }])).toBe("Send the invoice by email to the customer");
+    expect(selectionQuery([{ role: "user", content: "Send the invoice by email to the customer" }])).toBe(
+      "Send the invoice by email to the customer",
+    );
+    expect(selectionQuery([{ type: "human", content: "Send the invoice by email to the customer" }])).toBe(
+      "Send the invoice by email to the customer",
+    );
     expect(isHumanMessage(new ChatMessage({ role: "user", content: "hi" }))).toBe(true);
     expect(isHumanMessage(new ChatMessage({ role: "assistant", content: "hi" }))).toBe(false);
     expect(isHumanMessage({ _getType: () => "human", content: "x" })).toBe(true);
