@@ -1,4 +1,4 @@
-// A real AI SDK loop: generateText re-evaluates the tool set's rules in prepareStep, and the model is offered only the allowed tools.
+// A real AI SDK loop: generateText re-evaluates the tool set's rules in prepareStep; the model gets only allowed tools.
 import { generateText, isStepCount, type ModelMessage } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
@@ -7,7 +7,10 @@ import { orderTools, type Order } from "./order-tools.js";
 
 type Reply = { toolCall: { toolName: string; input: Record<string, unknown> } } | { text: string };
 
-/** A mock model that answers step i with replies[i] (a tool call or text), and records what it was offered. */
+/**
+ * A mock model that answers step i with replies[i] (a tool call or text); `doGenerateCalls` records what it was
+ * offered. A reply calling a tool that was not offered throws, as a real model cannot call it.
+ */
 function scriptedModel(replies: Reply[]): MockLanguageModelV4 {
   let step = 0;
   const usage = {
@@ -15,14 +18,32 @@ function scriptedModel(replies: Reply[]): MockLanguageModelV4 {
     outputTokens: { total: 5, text: 5, reasoning: undefined },
   };
   return new MockLanguageModelV4({
-    doGenerate: async () => {
+    doGenerate: async ({ tools }) => {
       const reply = replies[step];
       step += 1;
+      const offered = (tools ?? []).map((tool) => tool.name);
+      if ("toolCall" in reply && !offered.includes(reply.toolCall.toolName)) {
+        throw new Error(
+          `scripted model, step ${step}: "${reply.toolCall.toolName}" was not offered (offered: ${offered.join(", ")})`,
+        );
+      }
       if ("text" in reply) {
-        return { content: [{ type: "text", text: reply.text }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] };
+        return {
+          content: [{ type: "text", text: reply.text }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage,
+          warnings: [],
+        };
       }
       return {
-        content: [{ type: "tool-call", toolCallId: `call-${step}`, toolName: reply.toolCall.toolName, input: JSON.stringify(reply.toolCall.input) }],
+        content: [
+          {
+            type: "tool-call",
+            toolCallId: `call-${step}`,
+            toolName: reply.toolCall.toolName,
+            input: JSON.stringify(reply.toolCall.input),
+          },
+        ],
         finishReason: { unified: "tool-calls", raw: "tool_calls" },
         usage,
         warnings: [],
@@ -56,9 +77,22 @@ const toolSet = createToolSet<typeof orderTools, ModelMessage, { isAuthenticated
   .deactivate(["get_weather"])
   .activateWhen("list_orders", ({ toolSetContext }) => toolSetContext?.isAuthenticated)
   .activateWhen("cancel_order", ({ messages }) => hasPendingOrder(messages))
-  .deactivateWhen("search", ({ steps }) => steps?.some((step) => step.toolCalls.some((call) => call.toolName === "search")));
+  .deactivateWhen("search", ({ steps }) =>
+    steps?.some((step) => step.toolCalls.some((call) => call.toolName === "search")),
+  );
 
 describe("createToolSet in generateText's prepareStep", () => {
+  it("the scripted model refuses a tool the rules deactivated", async () => {
+    const model = scriptedModel([{ toolCall: { toolName: "get_weather", input: { city: "Oslo" } } }]);
+    const run = generateText({
+      model,
+      tools: toolSet.tools,
+      prompt: "Weather?",
+      prepareStep: () => ({ activeTools: toolSet.allowedTools() }),
+    });
+    await expect(run).rejects.toThrow(/"get_weather" was not offered \(offered: search\)/);
+  });
+
   it("offers the model, at each step, exactly the tools the rules allow", async () => {
     const model = scriptedModel([
       { toolCall: { toolName: "search", input: { query: "boots" } } },
@@ -72,7 +106,9 @@ describe("createToolSet in generateText's prepareStep", () => {
       tools: toolSet.tools,
       stopWhen: isStepCount(6),
       prompt: "Find boots, then cancel my pending order",
-      prepareStep: ({ messages, steps }) => ({ activeTools: toolSet.inferTools({ messages, steps, toolSetContext }).activeTools }),
+      prepareStep: ({ messages, steps }) => ({
+        activeTools: toolSet.inferTools({ messages, steps, toolSetContext }).activeTools,
+      }),
     });
 
     expect(offered(model)).toEqual([
@@ -81,7 +117,12 @@ describe("createToolSet in generateText's prepareStep", () => {
       ["list_orders", "cancel_order"], // list_orders returned order 1001, pending
       ["list_orders", "cancel_order"],
     ]);
-    expect(result.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([["search"], ["list_orders"], ["cancel_order"], []]);
+    expect(result.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([
+      ["search"],
+      ["list_orders"],
+      ["cancel_order"],
+      [],
+    ]);
     expect(result.text).toBe("Order 1001 is cancelled.");
   });
 
@@ -91,7 +132,8 @@ describe("createToolSet in generateText's prepareStep", () => {
       model,
       tools: toolSet.tools,
       prompt: "Cancel my order",
-      prepareStep: ({ messages, steps }) => toolSet.inferTools({ messages, steps, toolSetContext: { isAuthenticated: false } }),
+      prepareStep: ({ messages, steps }) =>
+        toolSet.inferTools({ messages, steps, toolSetContext: { isAuthenticated: false } }),
     });
     expect(offered(model)).toEqual([["search"]]);
   });
@@ -106,8 +148,18 @@ describe("createToolSet in generateText's prepareStep", () => {
 
   it("offers no tools when the rules allow none", async () => {
     const model = scriptedModel([{ text: "No tools today." }]);
-    const closed = createToolSet({ tools: orderTools, mutable: true }).deactivate(["search", "list_orders", "cancel_order", "get_weather"]);
-    await generateText({ model, tools: closed.tools, prompt: "Hi", prepareStep: () => ({ activeTools: closed.allowedTools() }) });
+    const closed = createToolSet({ tools: orderTools, mutable: true }).deactivate([
+      "search",
+      "list_orders",
+      "cancel_order",
+      "get_weather",
+    ]);
+    await generateText({
+      model,
+      tools: closed.tools,
+      prompt: "Hi",
+      prepareStep: () => ({ activeTools: closed.allowedTools() }),
+    });
     expect(offered(model)).toEqual([[]]);
   });
 });
