@@ -1,7 +1,9 @@
-// Bearer-token checks: writes need the admin token, reads the read token when one is set; tokens compared in constant time.
+// Bearer-token checks: writes need the admin token, reads the read token when set; constant-time compare.
 
+import type { MiddlewareHandler } from "hono";
 import type { ServiceEnv } from "./env.js";
 import { ServiceError } from "./errors.js";
+import type { ServiceApp } from "./service-context.js";
 
 /** What a route does: `read` (GET, select) or `write` (PUT, DELETE). */
 export type Access = "read" | "write";
@@ -53,8 +55,17 @@ export async function authorize(request: Request, env: ServiceEnv, access: Acces
   }
   const token = bearerToken(request);
   const needed = access === "write" ? "the admin token" : "the read token (or the admin token)";
-  if (token === undefined) throw unauthorized(`This route needs "Authorization: Bearer <token>" with ${needed}.`, false);
+  if (token === undefined)
+    throw unauthorized(`This route needs "Authorization: Bearer <token>" with ${needed}.`, false);
   const accepted = access === "write" ? [admin!] : [reader!, ...(admin === undefined ? [] : [admin])];
   const matches = await Promise.all(accepted.map((secret) => secretsEqual(token, secret)));
   if (!matches.includes(true)) throw unauthorized(`The bearer token is not ${needed}.`, true);
+}
+
+/** The route middleware: `authorize` before anything else of the request (its body included) is read. */
+export function requireAccess(access: Access): MiddlewareHandler<ServiceApp> {
+  return async (c, next) => {
+    await authorize(c.req.raw, c.env, access);
+    await next();
+  };
 }

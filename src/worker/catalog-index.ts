@@ -1,7 +1,7 @@
 // Builds and warms the toolsift index of one catalog version, collecting what its build worked around.
 
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
-import type { ToolCatalog } from "../core/catalog.js";
+import type { CatalogTool, ToolCatalog, ToolDefinition } from "../core/catalog.js";
 import type { ToolsiftEvent } from "../events.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
 import { queryExpansionFor, type ServiceEmbeddingModel } from "./embedding.js";
@@ -14,16 +14,34 @@ export interface BuiltCatalogIndex {
 }
 
 /**
+ * Tools already read (`readCatalog`) as plain definitions, so an upload is not read in its own
+ * shape again: provider tools stay provider tools, and every field the index uses is kept as read.
+ */
+export function readToolDefinitions(tools: readonly CatalogTool[]): ToolDefinition[] {
+  return tools.map((tool) =>
+    tool.provider
+      ? { type: "provider", name: tool.name }
+      : { name: tool.name, title: tool.title, description: tool.description, inputSchema: tool.schema },
+  );
+}
+
+/**
  * `createToolIndex(catalog)` with the service's model (combined ranking; the local model also expands
  * unknown query words) and `cache` for tool vectors, then `warmUp()`, so the first select is fast.
  * Throws toolsift's 400-kind errors for a catalog it cannot read.
  */
-export async function buildCatalogIndex(catalog: unknown, model: ServiceEmbeddingModel | undefined, cache: EmbeddingCache | undefined): Promise<BuiltCatalogIndex> {
+export async function buildCatalogIndex(
+  catalog: unknown,
+  model: ServiceEmbeddingModel | undefined,
+  cache: EmbeddingCache | undefined,
+): Promise<BuiltCatalogIndex> {
   const events: ToolsiftEvent[] = [];
   let warming = true;
   const expansion = queryExpansionFor(model);
   const index = createToolIndex(catalog as ToolCatalog, {
-    ...(model === undefined ? {} : { embeddingModel: model, ...(cache === undefined ? {} : { embeddingCache: cache }) }),
+    ...(model === undefined
+      ? {}
+      : { embeddingModel: model, ...(cache === undefined ? {} : { embeddingCache: cache }) }),
     ...(expansion === undefined ? {} : { queryExpansion: expansion }),
     onEvent(event) {
       if (warming) events.push(event);

@@ -1,10 +1,11 @@
-// The KV layout of published catalogs: each version under its own keys, made current by one pointer key; every call bounded in time.
+// The KV layout of published catalogs: versioned keys made current by one pointer; every call bounded in time.
 
-import { DeadlineExceeded, withDeadline } from "../cache/bounded-calls.js";
+import { withDeadline } from "../cache/bounded-calls.js";
 import { kvCache } from "../cache/kv-cache.js";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import type { KvNamespaceWithList } from "./env.js";
-import { ServiceError } from "./errors.js";
+import { errorMessage } from "../support/error-message.js";
+import { catalogNotFound, ServiceError } from "./errors.js";
 
 /**
  * KV keys (`<id>` is a checked catalog id, `<version>` a fresh time-ordered random id per write):
@@ -32,18 +33,15 @@ export interface CatalogPointer {
   /** ISO 8601 time of the write. */
   readonly updatedAt: string;
   /** The model the stored vectors belong to, and whether they were stored ("none": keyword ranking). */
-  readonly embeddings: { readonly model: string | null; readonly status: "stored" | "failed" | "none"; readonly vectors: number };
-}
-
-/** A new version id: time-ordered (base-36 milliseconds) then random, so two writes never share keys. */
-export function newVersion(): string {
-  const random = crypto.getRandomValues(new Uint32Array(2));
-  return `${Date.now().toString(36)}-${random[0].toString(36)}${random[1].toString(36)}`;
+  readonly embeddings: {
+    readonly model: string | null;
+    readonly status: "stored" | "failed" | "none";
+    readonly vectors: number;
+  };
 }
 
 function unavailable(message: string, error: unknown): ServiceError {
-  const reason = error instanceof DeadlineExceeded ? error.message : error instanceof Error ? error.message : String(error);
-  return new ServiceError("STORAGE_UNAVAILABLE", `${message} (${reason}).`, {}, { cause: error });
+  return new ServiceError("STORAGE_UNAVAILABLE", `${message} (${errorMessage(error)}).`, {}, { cause: error });
 }
 
 function parsePointer(text: string, key: string): CatalogPointer {
@@ -54,8 +52,17 @@ function parsePointer(text: string, key: string): CatalogPointer {
     throw unavailable(`The catalog pointer ${key} is not JSON`, error);
   }
   const pointer = value as CatalogPointer;
-  if (typeof pointer !== "object" || pointer === null || pointer.format !== 1 || typeof pointer.version !== "string" || pointer.version.length === 0) {
-    throw new ServiceError("STORAGE_UNAVAILABLE", `The catalog pointer ${key} is not a format-1 pointer with a version.`);
+  if (
+    typeof pointer !== "object" ||
+    pointer === null ||
+    pointer.format !== 1 ||
+    typeof pointer.version !== "string" ||
+    pointer.version.length === 0
+  ) {
+    throw new ServiceError(
+      "STORAGE_UNAVAILABLE",
+      `The catalog pointer ${key} is not a format-1 pointer with a version.`,
+    );
   }
   return pointer;
 }
@@ -78,6 +85,26 @@ export class CatalogStore {
     const key = KEYS.pointer(id);
     const text = await this.call(`get "${key}"`, () => this.kv.get(key, "text"));
     return text === null ? null : parsePointer(text, key);
+  }
+
+  /**
+   * The catalog text of the version `pointer` names. When newer writes retired that version between
+   * the two reads, the pointer is read once more and its version followed: 404 CATALOG_NOT_FOUND if
+   * the catalog was deleted meanwhile, 503 STORAGE_UNAVAILABLE if that version's text is missing too.
+   */
+  async readPublished(id: string, pointer: CatalogPointer): Promise<{ pointer: CatalogPointer; text: string }> {
+    const text = await this.readCatalogText(id, pointer.version);
+    if (text !== null) return { pointer, text };
+    const again = await this.readPointer(id);
+    if (again === null) throw catalogNotFound(id);
+    const retried = again.version === pointer.version ? null : await this.readCatalogText(id, again.version);
+    if (retried === null) {
+      throw new ServiceError(
+        "STORAGE_UNAVAILABLE",
+        `Catalog "${id}" points at version ${again.version}, whose catalog is not in KV (yet).`,
+      );
+    }
+    return { pointer: again, text: retried };
   }
 
   /** The stored catalog text of a version, or null when that version is gone. */
@@ -126,7 +153,9 @@ export class CatalogStore {
     const keys: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.call(`list "${prefix}"`, () => this.kv.list({ prefix, ...(cursor === undefined ? {} : { cursor }) }));
+      const page = await this.call(`list "${prefix}"`, () =>
+        this.kv.list({ prefix, ...(cursor === undefined ? {} : { cursor }) }),
+      );
       for (const { name } of page.keys) keys.push(name);
       cursor = page.list_complete ? undefined : page.cursor;
     } while (cursor !== undefined);
@@ -135,7 +164,7 @@ export class CatalogStore {
       keys.map((key) =>
         this.call(`delete "${key}"`, () => this.kv.delete(key)).catch((error: unknown) => {
           failed.push(key);
-          console.warn("[toolsift service] could not delete a retired key:", error instanceof Error ? error.message : String(error));
+          console.warn("[toolsift service] could not delete a retired key:", errorMessage(error));
         }),
       ),
     );

@@ -1,14 +1,17 @@
-// Writing catalogs: a new version's keys first, then the one pointer flip that publishes it; deleting removes the pointer, then the keys.
+// Writing catalogs: a new version's keys, then the one pointer flip that publishes it; deleting unpublishes first.
 
-import { buildCatalogIndex } from "./catalog-index.js";
-import { newVersion, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
+import { errorMessage } from "../support/error-message.js";
+import { modelId } from "../support/model-id.js";
+import { newVersionId } from "../support/version-id.js";
+import { buildCatalogIndex, readToolDefinitions } from "./catalog-index.js";
+import type { CatalogPointer, CatalogStore } from "./catalog-store.js";
 import type { ServiceLimits } from "./config.js";
-import { modelName, type ServiceEmbeddingModel } from "./embedding.js";
+import type { ServiceEmbeddingModel } from "./embedding.js";
 import type { ExecutionContextLike } from "./env.js";
-import { ServiceError } from "./errors.js";
-import { checkCatalogLimits } from "./limits.js";
+import { catalogNotFound, ServiceError } from "./errors.js";
+import { readCatalogWithinLimits } from "./limits.js";
 import { VersionEmbeddings } from "./version-embeddings.js";
-import { catalogNotFound, type WarmCatalogs } from "./warm-catalogs.js";
+import type { WarmCatalogs } from "./warm-catalogs.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
 
 export interface WriteContext {
@@ -31,16 +34,24 @@ function retire(context: WriteContext, id: string, version: string | undefined):
   if (version === undefined) return;
   context.ctx.waitUntil(
     context.store.deleteVersion(id, version).then(
-      ({ failed }) => failed.length > 0 && console.warn(`[toolsift service] ${failed.length} keys of retired version ${version} of catalog "${id}" are left in KV`),
-      (error: unknown) => console.warn(`[toolsift service] cleaning up version ${version} of catalog "${id}" failed:`, error instanceof Error ? error.message : String(error)),
+      ({ failed }) =>
+        failed.length > 0 &&
+        console.warn(
+          `[toolsift service] ${failed.length} keys of retired version ${version} of catalog "${id}" are left in KV`,
+        ),
+      (error: unknown) =>
+        console.warn(
+          `[toolsift service] cleaning up version ${version} of catalog "${id}" failed:`,
+          errorMessage(error),
+        ),
     ),
   );
 }
 
 /**
  * Publishes `catalog` (already parsed from `text`) as a new version of `id`:
- * 1. checks it (toolsift's 400 errors, the 413 limits) and builds its index, embedding only tools
- *    whose text is not in the previous version's stored vectors;
+ * 1. reads it once (toolsift's 400 errors, the 413 limits) and builds its index from what was read,
+ *    embedding only tools whose text is not in the previous version's stored vectors;
  * 2. writes the vectors and the catalog text under the new version's keys (a failure deletes them
  *    and answers 503: the previous version stays published);
  * 3. flips the pointer `catalog/<id>/current` to the new version — the only write a reader can see;
@@ -49,13 +60,21 @@ function retire(context: WriteContext, id: string, version: string | undefined):
  * If embedding fails the catalog is still published (`embeddings.status: "failed"`): readers embed
  * it themselves when they load it, and rank by keywords while that fails.
  */
-export async function putCatalog(context: WriteContext, id: string, catalog: unknown, text: string): Promise<PutResult> {
+export async function putCatalog(
+  context: WriteContext,
+  id: string,
+  catalog: unknown,
+  text: string,
+): Promise<PutResult> {
   const { store } = context;
-  const tools = checkCatalogLimits(catalog, context.limits);
+  const read = readCatalogWithinLimits(catalog, context.limits);
   const previous = await store.readPointer(id);
-  const version = newVersion();
-  const embeddings = new VersionEmbeddings(context.model !== undefined && previous !== null ? store.embeddings(id, previous.version) : undefined);
-  const built = await buildCatalogIndex(catalog, context.model, context.model === undefined ? undefined : embeddings);
+  const version = newVersionId();
+  const embeddings = new VersionEmbeddings(
+    context.model !== undefined && previous !== null ? store.embeddings(id, previous.version) : undefined,
+  );
+  const cache = context.model === undefined ? undefined : embeddings;
+  const built = await buildCatalogIndex(readToolDefinitions(read.tools), context.model, cache);
   const failed = built.events.some((event) => event.type === "embedding-failed");
   const vectors = embeddings.take();
   const status = context.model === undefined ? "none" : failed ? "failed" : "stored";
@@ -65,31 +84,42 @@ export async function putCatalog(context: WriteContext, id: string, catalog: unk
     await store.writeCatalogText(id, version, text);
   } catch (error) {
     retire(context, id, version);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ServiceError("STORAGE_UNAVAILABLE", `Writing version ${version} of catalog "${id}" failed (${reason}); the previous version stays published.`, {}, { cause: error });
+    const message = `Writing version ${version} of catalog "${id}" failed (${errorMessage(error)}); the previous version stays published.`;
+    throw new ServiceError("STORAGE_UNAVAILABLE", message, {}, { cause: error });
   }
 
   const pointer: CatalogPointer = {
     format: 1,
     version,
     ...(previous === null ? {} : { previous: previous.version }),
-    tools,
+    tools: read.tools.length,
     updatedAt: new Date().toISOString(),
-    embeddings: { model: modelName(context.model), status, vectors: status === "stored" ? vectors.length : 0 },
+    embeddings: {
+      model: context.model === undefined ? null : modelId(context.model),
+      status,
+      vectors: status === "stored" ? vectors.length : 0,
+    },
   };
   try {
     await store.writePointer(id, pointer);
   } catch (error) {
     // The new keys stay: a put that timed out may still land and point at them.
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ServiceError("STORAGE_UNAVAILABLE", `Publishing version ${version} of catalog "${id}" failed (${reason}); the previous version stays published unless the write lands late.`, {}, { cause: error });
+    const message =
+      `Publishing version ${version} of catalog "${id}" failed (${errorMessage(error)}); ` +
+      "the previous version stays published unless the write lands late.";
+    throw new ServiceError("STORAGE_UNAVAILABLE", message, {}, { cause: error });
   }
   context.warm.install({ id, pointer, index: built.index, checkedAt: Date.now() });
   retire(context, id, previous?.previous);
-  return { replaced: previous !== null, pointer, warnings: dedupe(built.events.flatMap(warningsFromEvent)) };
+  const readWarnings = read.warnings.map((warning) => ({ code: "CATALOG_WARNING" as const, message: warning.message }));
+  return {
+    replaced: previous !== null,
+    pointer,
+    warnings: dedupe([...readWarnings, ...built.events.flatMap(warningsFromEvent)]),
+  };
 }
 
-/** Unpublishes `id` (deletes its pointer), then deletes the keys of its current and previous versions after answering. */
+/** Unpublishes `id` (deletes its pointer), then, after answering, the keys of its current and previous versions. */
 export async function deleteCatalog(context: WriteContext, id: string): Promise<CatalogPointer> {
   const pointer = await context.store.readPointer(id);
   if (pointer === null) throw catalogNotFound(id);

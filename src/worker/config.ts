@@ -1,4 +1,4 @@
-// Reads the TOOLSIFT_* variables into the service's settings: limits and tuning, each checked against its range, with defaults.
+// Reads the TOOLSIFT_* variables into the service's settings: limits and tuning, range-checked, with defaults.
 
 import { MAX_QUERY_LENGTH } from "../options.js";
 import type { NumberVariable, ServiceEnv } from "./env.js";
@@ -58,13 +58,19 @@ function integer(env: ServiceEnv, setting: NumberSetting): number {
   if (raw === undefined || raw === "") return setting.fallback;
   const value = typeof raw === "number" ? raw : Number(raw.trim());
   if (!Number.isInteger(value) || value < setting.min || value > setting.max) {
-    throw new ServiceError("INVALID_CONFIGURATION", `${setting.variable} must be an integer in [${setting.min}, ${setting.max}], got ${JSON.stringify(raw)}.`);
+    throw new ServiceError(
+      "INVALID_CONFIGURATION",
+      `${setting.variable} must be an integer in [${setting.min}, ${setting.max}], got ${JSON.stringify(raw)}.`,
+    );
   }
   return value;
 }
 
 function origins(value: string | undefined): "*" | readonly string[] {
-  const list = (value ?? "").split(",").map((origin) => origin.trim()).filter((origin) => origin.length > 0);
+  const list = (value ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0);
   return list.includes("*") ? "*" : list;
 }
 

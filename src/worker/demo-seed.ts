@@ -1,4 +1,4 @@
-// Publishes the bundled demo catalog (src/cli/demo-catalog.ts) under TOOLSIFT_SEED_DEMO, once, when nothing is published there.
+// Publishes the bundled demo catalog (src/cli/demo-catalog.ts) under TOOLSIFT_SEED_DEMO, once.
 
 import { DEMO_TOOLS } from "../cli/demo-catalog.js";
 import { putCatalog, type WriteContext } from "./catalog-writes.js";

@@ -1,4 +1,4 @@
-// Which embedding model the service ranks with: the offline local model by default, none for keyword ranking, or one passed in code.
+// The embedding model the service ranks with: the offline local model, none (keywords), or one passed in code.
 
 import { localEmbeddingModel, type LocalEmbeddingModel } from "../local/index.js";
 import type { ToolIndexOptions } from "../options.js";
@@ -19,20 +19,19 @@ function localModel(): LocalEmbeddingModel {
   return sharedLocalModel;
 }
 
-/** The model for a request: `choice(env)` when the service was given one, else TOOLSIFT_EMBEDDING (`local` or `none`). */
-export function embeddingModelFor(env: ServiceEnv, config: ServiceConfig, choice: EmbeddingModelChoice | undefined): ServiceEmbeddingModel | undefined {
+/** The model for a request: `choice(env)` when given, else TOOLSIFT_EMBEDDING (`local` or `none`). */
+export function embeddingModelFor(
+  env: ServiceEnv,
+  config: ServiceConfig,
+  choice: EmbeddingModelChoice | undefined,
+): ServiceEmbeddingModel | undefined {
   if (choice !== undefined) return choice(env);
   return config.embedding === "local" ? localModel() : undefined;
 }
 
-/** A short name for the model, stored with each catalog version (`toolsift/local-glove-100d-v1`). */
-export function modelName(model: ServiceEmbeddingModel | undefined): string | null {
-  if (model === undefined) return null;
-  if (typeof model === "string") return model;
-  return `${model.provider}/${model.modelId}`;
-}
-
 /** A model with word vectors (the local model) also expands query words the catalog lacks (README: the local model). */
 export function queryExpansionFor(model: ServiceEmbeddingModel | undefined): LocalEmbeddingModel | undefined {
-  return typeof model === "object" && typeof (model as Partial<LocalEmbeddingModel>).wordVectors === "function" ? (model as LocalEmbeddingModel) : undefined;
+  return typeof model === "object" && typeof (model as Partial<LocalEmbeddingModel>).wordVectors === "function"
+    ? (model as LocalEmbeddingModel)
+    : undefined;
 }

@@ -1,10 +1,14 @@
-// The Worker's bindings and variables, typed without Cloudflare's types so the service also runs under tests and other hosts.
+// The Worker's bindings and variables, typed without Cloudflare's types so the service runs under tests too.
 
 import type { KvNamespaceLike } from "../cache/kv-cache.js";
 
 /** A Workers KV binding: what kvCache uses, plus `list` (cleanup of a retired catalog version). */
 export interface KvNamespaceWithList extends KvNamespaceLike {
-  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{ keys: readonly { name: string }[]; list_complete: boolean; cursor?: string }>;
+  list(options?: {
+    prefix?: string;
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ keys: readonly { name: string }[]; list_complete: boolean; cursor?: string }>;
 }
 
 /** A number variable as wrangler passes it: a string from secrets and `--var`, a number from `[vars]`. */
@@ -33,7 +37,7 @@ export interface ServiceEnv {
   readonly TOOLSIFT_WARM_CATALOGS?: NumberVariable;
   /** `local` (default: the offline model, combined ranking) or `none` (keyword ranking). */
   readonly TOOLSIFT_EMBEDDING?: string;
-  /** A catalog id to publish the bundled demo catalog under, once, when nothing is published there (`npm start` sets `demo`). */
+  /** A catalog id to publish the demo catalog under, once, when nothing is published there (`npm start`: `demo`). */
   readonly TOOLSIFT_SEED_DEMO?: string;
 }
 

@@ -1,5 +1,7 @@
-// The service's error answers: one `ServiceError` with a documented code and HTTP status, rendered as `{ error: { code, message } }`.
+// The service's error answers: `ServiceError` (a Hono HTTPException) with a documented code and status.
 
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { ToolsiftError } from "../errors.js";
 
 /**
@@ -47,7 +49,7 @@ export const ERROR_STATUS = {
   INVALID_CONFIGURATION: 500,
   /** Anything unexpected; details are logged, not returned. */
   INTERNAL: 500,
-  /** KV failed or timed out and there was no warm copy to answer from; a failed write keeps the previous version published. */
+  /** KV failed or timed out and no warm copy could answer; a failed write keeps the previous version published. */
   STORAGE_UNAVAILABLE: 503,
 } as const;
 
@@ -55,11 +57,13 @@ export type ServiceErrorCode = keyof typeof ERROR_STATUS;
 
 const marker = Symbol.for("toolsift.service-error");
 
-/** An error the service answers with as it is: a documented code, its status, and a message for the caller. */
-export class ServiceError extends Error {
+/**
+ * An error the service answers with as it is: a documented code, its status, and a message for the
+ * caller. Thrown anywhere in a request; `app.onError` (`answerError`) renders it.
+ */
+export class ServiceError extends HTTPException {
   readonly [marker] = true;
   override readonly name = "ServiceError";
-  readonly status: number;
 
   constructor(
     readonly code: ServiceErrorCode,
@@ -68,8 +72,13 @@ export class ServiceError extends Error {
     readonly headers: Readonly<Record<string, string>> = {},
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.status = ERROR_STATUS[code];
+    super(ERROR_STATUS[code], { message, cause: options?.cause });
+  }
+
+  /** `{ error: { code, message } }` with the code's status and the extra headers. */
+  override getResponse(): Response {
+    const body = { error: { code: this.code, message: this.message } };
+    return Response.json(body, { status: this.status, headers: this.headers });
   }
 
   static isInstance(error: unknown): error is ServiceError {
@@ -78,7 +87,14 @@ export class ServiceError extends Error {
 }
 
 /** toolsift codes that mean the caller's input was wrong (400); any other ToolsiftError is internal. */
-const CALLER_CODES = new Set<string>(["INVALID_CATALOG", "INVALID_TOOL", "DUPLICATE_TOOL", "INVALID_SCHEMA", "INVALID_OPTION", "INVALID_QUERY"]);
+const CALLER_CODES = new Set<string>([
+  "INVALID_CATALOG",
+  "INVALID_TOOL",
+  "DUPLICATE_TOOL",
+  "INVALID_SCHEMA",
+  "INVALID_OPTION",
+  "INVALID_QUERY",
+]);
 
 /** A ToolsiftError about the caller's input as the ServiceError to answer with; `undefined` for anything else. */
 export function fromToolsiftError(error: unknown): ServiceError | undefined {
@@ -86,22 +102,26 @@ export function fromToolsiftError(error: unknown): ServiceError | undefined {
   return new ServiceError(error.code as ServiceErrorCode, error.message, {}, { cause: error });
 }
 
-/** The JSON answer for an error. */
-export function errorResponse(error: ServiceError): Response {
-  return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status, headers: error.headers });
+/** 404 CATALOG_NOT_FOUND for `id`. */
+export function catalogNotFound(id: string): ServiceError {
+  return new ServiceError(
+    "CATALOG_NOT_FOUND",
+    `No catalog is published under id "${id}"; upload one with PUT /v1/catalogs/${id}.`,
+  );
 }
 
 /**
- * The answer for anything thrown by a route: a ServiceError or a caller ToolsiftError as it is,
- * anything else logged and answered 500 INTERNAL without its message or stack.
+ * `app.onError`: a ServiceError or a caller ToolsiftError answered as it is; anything else (a Hono
+ * HTTPException included) logged and answered 500 INTERNAL without its message or stack.
  */
-export function responseForThrown(error: unknown, request: Request): Response {
+export function answerError(error: unknown, c: Context): Response {
+  const where = `${c.req.method} ${c.req.path}`;
   if (ServiceError.isInstance(error)) {
-    if (error.status >= 500) console.error(`[toolsift service] ${request.method} ${new URL(request.url).pathname}: ${error.code}: ${error.message}`);
-    return errorResponse(error);
+    if (error.status >= 500) console.error(`[toolsift service] ${where}: ${error.code}: ${error.message}`);
+    return error.getResponse();
   }
   const caller = fromToolsiftError(error);
-  if (caller !== undefined) return errorResponse(caller);
-  console.error("[toolsift service] unexpected error", request.method, new URL(request.url).pathname, error);
-  return errorResponse(new ServiceError("INTERNAL", "The service failed to answer this request; the error is logged."));
+  if (caller !== undefined) return caller.getResponse();
+  console.error("[toolsift service] unexpected error", where, error);
+  return new ServiceError("INTERNAL", "The service failed to answer this request; the error is logged.").getResponse();
 }

@@ -1,9 +1,7 @@
-// The Worker entry (wrangler.toml `main`): the selection service with its defaults; routes and settings in src/worker/README.md.
-
-import { createService } from "./service.js";
+// `toolsift/worker`: the selection service for your own Worker (`export default createService(options)`).
 
 export { createService, type SelectionService, type ServiceOptions } from "./service.js";
-export type { ServiceEnv } from "./env.js";
-export { ERROR_STATUS, type ServiceErrorCode } from "./errors.js";
-
-export default createService();
+export type { EmbeddingModelChoice, ServiceEmbeddingModel } from "./embedding.js";
+export type { ExecutionContextLike, KvNamespaceWithList, NumberVariable, ServiceEnv } from "./env.js";
+export { ERROR_STATUS, ServiceError, type ServiceErrorCode } from "./errors.js";
+export type { WarningCode, ServiceWarning } from "./warnings.js";

@@ -1,40 +1,65 @@
-// The service's routes: health, a service description at `/`, and the catalog API under /v1.
+// The service's routes as one table: health, a service description at `/`, and the catalog API under /v1.
 
+import type { MiddlewareHandler } from "hono";
+import { modelId } from "../support/model-id.js";
+import { requireAccess } from "./auth.js";
 import { deleteCatalogRoute, getCatalog, putCatalogRoute } from "./catalog-routes.js";
-import { modelName } from "./embedding.js";
-import type { RouteContext, RouteHandler } from "./route-context.js";
-import { Router } from "./router.js";
+import { jsonBody } from "./json-body.js";
 import { selectRoute } from "./select-route.js";
+import type { ServiceApp, ServiceContext } from "./service-context.js";
+import { catalogIdParam } from "./validation.js";
 
 /** `GET /health` → `{ status: "ok", embedding }`; touches no storage, needs no token. */
-async function health(context: RouteContext): Promise<Response> {
-  return Response.json({ status: "ok", embedding: modelName(context.model) ?? "none (keyword ranking)" });
+async function health(c: ServiceContext): Promise<Response> {
+  const { model } = c.var.state;
+  return c.json({ status: "ok", embedding: model === undefined ? "none (keyword ranking)" : modelId(model) });
 }
 
 /**
  * `GET /` when no static page answers it (the playground, `public/index.html`, is served by the
  * Worker's static assets ahead of this route once `npm run build:playground` has built it).
  */
-async function describeService(): Promise<Response> {
-  return Response.json({
+async function describeService(c: ServiceContext): Promise<Response> {
+  return c.json({
     service: "toolsift selection service",
-    routes: [
-      "GET /health",
-      "PUT /v1/catalogs/:id",
-      "GET /v1/catalogs/:id",
-      "DELETE /v1/catalogs/:id",
-      "POST /v1/catalogs/:id/select",
-    ],
+    routes: ROUTES.flatMap((route) => Object.keys(route.methods).map((method) => `${method} ${route.path}`)),
     playground: "not built: run `npm run build:playground`, then reload",
   });
 }
 
-export function createRouter(): Router<RouteHandler> {
-  return new Router<RouteHandler>()
-    .add("GET", "/", describeService)
-    .add("GET", "/health", health)
-    .add("GET", "/v1/catalogs/:id", getCatalog)
-    .add("PUT", "/v1/catalogs/:id", putCatalogRoute)
-    .add("DELETE", "/v1/catalogs/:id", deleteCatalogRoute)
-    .add("POST", "/v1/catalogs/:id/select", selectRoute);
+/** What runs for one method of a route: its middleware (auth, the path's id, the body), then the handler. */
+type RouteChain = readonly [...MiddlewareHandler<ServiceApp>[], (c: ServiceContext) => Promise<Response>];
+
+export interface ServiceRoute {
+  /** Hono path pattern; `:id` is one whole, non-empty segment, compared as sent. */
+  readonly path: string;
+  /** Handler chains by method, in the order `Allow` lists them (`HEAD` is answered by `GET`). */
+  readonly methods: Readonly<Partial<Record<"GET" | "PUT" | "DELETE" | "POST", RouteChain>>>;
+}
+
+const catalogBody = jsonBody("catalog", (limits) => limits.maxBodyBytes);
+const selectBody = jsonBody("select", (limits) => limits.maxSelectBodyBytes);
+
+/** Every route; `GET /` lists them. Auth comes first, so nothing else of an unauthorised request is read. */
+export const ROUTES: readonly ServiceRoute[] = [
+  { path: "/", methods: { GET: [describeService] } },
+  { path: "/health", methods: { GET: [health] } },
+  {
+    path: "/v1/catalogs/:id",
+    methods: {
+      GET: [requireAccess("read"), catalogIdParam, getCatalog],
+      PUT: [requireAccess("write"), catalogIdParam, catalogBody, putCatalogRoute],
+      DELETE: [requireAccess("write"), catalogIdParam, deleteCatalogRoute],
+    },
+  },
+  {
+    path: "/v1/catalogs/:id/select",
+    methods: { POST: [requireAccess("read"), catalogIdParam, selectBody, selectRoute] },
+  },
+];
+
+/** The methods `Allow` lists for a route: its own, and `HEAD` wherever `GET` is. */
+export function allowedMethods(route: ServiceRoute): string[] {
+  const methods = Object.keys(route.methods);
+  return methods.includes("GET") ? [...methods, "HEAD"] : methods;
 }

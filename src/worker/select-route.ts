@@ -2,11 +2,9 @@
 
 import { conversationQuery } from "../agent/conversation-query.js";
 import type { ScoredTool } from "../tool-index.js";
-import { authorize } from "./auth.js";
 import { checkQueryLength } from "./limits.js";
-import { readJsonBody } from "./request-body.js";
-import type { RouteContext } from "./route-context.js";
-import { checkCatalogId, selectBodySchema, validate } from "./validation.js";
+import type { ServiceContext } from "./service-context.js";
+import { selectBodySchema, validate } from "./validation.js";
 import { dedupe, type ServiceWarning } from "./warnings.js";
 
 /** One ranked tool in a select answer; `explain: true` adds where its score came from. */
@@ -33,16 +31,15 @@ function resultOf(tool: ScoredTool, explain: boolean) {
  * With `messages`, the query is read from the conversation as `prepareStep` reads it (the latest user
  * request, or the assistant's latest text), cut to TOOLSIFT_MAX_QUERY_LENGTH.
  */
-export async function selectRoute(context: RouteContext): Promise<Response> {
-  await authorize(context.request, context.env, "read");
-  const id = checkCatalogId(context.params.id);
-  const { limits } = context.config;
-  const body = await readJsonBody(context.request, limits.maxSelectBodyBytes, "select");
-  const input = validate(selectBodySchema, body.value, "select request");
+export async function selectRoute(c: ServiceContext): Promise<Response> {
+  const id = c.var.catalogId;
+  const { limits, recheckMs } = c.var.config;
+  const { store, warm, model } = c.var.state;
+  const input = validate(selectBodySchema, c.var.body.value, "select request");
   if (input.query !== undefined) checkQueryLength(input.query, limits);
   const query = input.query ?? conversationQuery(input.messages ?? []).slice(0, limits.maxQueryLength);
 
-  const { entry, warnings } = await context.warm.lookup(id, context.store, { recheckMs: context.config.recheckMs, model: context.model });
+  const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model });
   const selection = await entry.index.selectWithScores(query, {
     ...(input.maxTools === undefined ? {} : { maxTools: input.maxTools }),
     ...(input.threshold === undefined ? {} : { threshold: input.threshold }),
@@ -52,10 +49,11 @@ export async function selectRoute(context: RouteContext): Promise<Response> {
   const explain = input.explain === true;
   const answered: ServiceWarning[] = [...warnings];
   if (selection.fallback !== undefined) {
-    answered.push({ code: "EMBEDDING_FAILED", message: "Embedding failed for this request; it was ranked by keywords." });
+    const message = "Embedding failed for this request; it was ranked by keywords.";
+    answered.push({ code: "EMBEDDING_FAILED", message });
   }
   const all = dedupe(answered);
-  return Response.json({
+  return c.json({
     tools: selection.tools,
     results: selection.results.map((tool) => resultOf(tool, explain)),
     strategy: selection.strategy,

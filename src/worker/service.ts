@@ -1,15 +1,20 @@
-// createService(): the selection service as a Worker `fetch` handler — routing, CORS, error answers, and the isolate's state.
+// createService(): the selection service as a Hono app behind a Worker `fetch` — settings, CORS, routes, error answers.
 
+import type { Handler, MiddlewareHandler } from "hono";
+import { HonoBase } from "hono/hono-base";
+import { TrieRouter } from "hono/router/trie-router";
 import { CatalogStore } from "./catalog-store.js";
 import { writeContext } from "./catalog-routes.js";
-import { readConfig, type ServiceConfig } from "./config.js";
-import { preflightResponse, withCors } from "./cors.js";
+import { readConfig } from "./config.js";
+import { corsHeaders, preflight } from "./cors.js";
 import { seedDemoCatalog } from "./demo-seed.js";
 import { embeddingModelFor, type EmbeddingModelChoice } from "./embedding.js";
 import type { ExecutionContextLike, ServiceEnv } from "./env.js";
-import { ServiceError, responseForThrown } from "./errors.js";
-import type { RouteContext } from "./route-context.js";
-import { createRouter } from "./routes.js";
+import { answerError, ServiceError } from "./errors.js";
+import { allowedMethods, ROUTES } from "./routes.js";
+import type { ServiceApp } from "./service-context.js";
+import { functionOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { rawPath } from "./validation.js";
 import { WarmCatalogs } from "./warm-catalogs.js";
 
 /** Options of `createService`. */
@@ -27,20 +32,59 @@ export interface SelectionService {
   fetch(request: Request, env: ServiceEnv, ctx: ExecutionContextLike): Promise<Response>;
 }
 
+const OPTION_NAMES = ["embeddingModel"];
+
+/** Reads the env's settings into `c.var.config` (500 INVALID_CONFIGURATION naming a bad variable). */
+const settings: MiddlewareHandler<ServiceApp> = async (c, next) => {
+  c.set("config", readConfig(c.env));
+  if (typeof c.env.TOOLSIFT_KV !== "object" || c.env.TOOLSIFT_KV === null) {
+    throw new ServiceError(
+      "INVALID_CONFIGURATION",
+      'The Worker has no TOOLSIFT_KV binding: add a [[kv_namespaces]] entry with binding = "TOOLSIFT_KV" to wrangler.toml.',
+    );
+  }
+  await next();
+};
+
+/** `405 METHOD_NOT_ALLOWED` with `Allow`, for a method a route does not have. */
+function methodNotAllowed(allowed: readonly string[]): Handler<ServiceApp> {
+  const allow = allowed.join(", ");
+  return (c) => {
+    throw new ServiceError(
+      "METHOD_NOT_ALLOWED",
+      `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}.`,
+      {
+        Allow: allow,
+      },
+    );
+  };
+}
+
 /**
  * The selection service. Each call makes one isolate's worth of state (warm indexes, the demo
  * seed), so `export default createService()` is the Worker, and tests make one per simulated isolate.
  */
 export function createService(options: ServiceOptions = {}): SelectionService {
-  const router = createRouter();
+  rejectUnknownOptions("createService", optionsObject("createService", options), OPTION_NAMES);
+  const chooseModel = functionOption<EmbeddingModelChoice>("createService", "embeddingModel", options.embeddingModel);
   let warm: WarmCatalogs | undefined;
   const seeding = new Map<string, Promise<void>>();
 
-  /** Seeds the demo catalog once per isolate (TOOLSIFT_SEED_DEMO); a failure is logged and retried by the next request. */
-  function seedOnce(context: RouteContext, id: string): Promise<void> {
+  /** The isolate's state for a matched route; seeds the demo catalog once (TOOLSIFT_SEED_DEMO). */
+  const serviceState: MiddlewareHandler<ServiceApp> = async (c, next) => {
+    const { config } = c.var;
+    warm ??= new WarmCatalogs(config.warmCatalogs);
+    const store = new CatalogStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
+    c.set("state", { store, warm, model: embeddingModelFor(c.env, config, chooseModel) });
+    if (config.seedDemo !== undefined) await seedOnce(writeContext(c), config.seedDemo);
+    await next();
+  };
+
+  /** Seeds once per isolate; a failure is logged and retried by the next request. */
+  function seedOnce(context: Parameters<typeof seedDemoCatalog>[0], id: string): Promise<void> {
     let pending = seeding.get(id);
     if (pending === undefined) {
-      pending = seedDemoCatalog(writeContext(context), id).catch((error: unknown) => {
+      pending = seedDemoCatalog(context, id).catch((error: unknown) => {
         seeding.delete(id);
         console.error("[toolsift service] seeding the demo catalog failed; the next request tries again", error);
       });
@@ -49,49 +93,24 @@ export function createService(options: ServiceOptions = {}): SelectionService {
     return pending;
   }
 
-  async function handle(request: Request, env: ServiceEnv, ctx: ExecutionContextLike, config: ServiceConfig): Promise<Response> {
-    if (typeof env.TOOLSIFT_KV !== "object" || env.TOOLSIFT_KV === null) {
-      throw new ServiceError("INVALID_CONFIGURATION", "The Worker has no TOOLSIFT_KV binding: add a [[kv_namespaces]] entry with binding = \"TOOLSIFT_KV\" to wrangler.toml.");
-    }
-    const { pathname } = new URL(request.url);
-    const match = router.match(request.method, pathname);
-    if (match.kind === "not-found") throw new ServiceError("NOT_FOUND", `No route for ${pathname}; the API is under /v1/catalogs/:id (see GET /).`);
-    // No route is registered for OPTIONS, so a known path always comes back as "method-not-allowed" with its methods.
-    if (request.method === "OPTIONS" && match.kind === "method-not-allowed") return preflightResponse(request, config.corsOrigins, match.allowed);
-    if (match.kind === "method-not-allowed") {
-      throw new ServiceError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${pathname}; allowed: ${match.allowed.join(", ")}.`, { Allow: match.allowed.join(", ") });
-    }
-    warm ??= new WarmCatalogs(config.warmCatalogs);
-    const context: RouteContext = {
-      request,
-      env,
-      ctx,
-      params: match.params,
-      config,
-      store: new CatalogStore(env.TOOLSIFT_KV, config.kvTimeoutMs),
-      warm,
-      model: embeddingModelFor(env, config, options.embeddingModel),
-    };
-    if (config.seedDemo !== undefined) await seedOnce(context, config.seedDemo);
-    return match.handler(context);
+  // Hono's core with one router: TrieRouter is strict about trailing slashes (`/health/` is not `/health`) and
+  // smaller than the default preset's two routers. Routing is on the path as sent: `/he%61lth` is not `/health`.
+  const app = new HonoBase<ServiceApp>({ router: new TrieRouter(), getPath: rawPath });
+  app.use("*", settings, corsHeaders);
+  for (const route of ROUTES) {
+    for (const [method, chain] of Object.entries(route.methods)) app.on(method, route.path, serviceState, ...chain);
+    app.options(route.path, preflight(allowedMethods(route)));
+    app.all(route.path, methodNotAllowed(allowedMethods(route)));
   }
+  app.notFound((c) => {
+    const message = `No route for ${c.req.path}; the API is under /v1/catalogs/:id (see GET /).`;
+    return new ServiceError("NOT_FOUND", message).getResponse();
+  });
+  app.onError(answerError);
 
   return {
     async fetch(request, env, ctx) {
-      let config: ServiceConfig;
-      try {
-        config = readConfig(env);
-      } catch (error) {
-        return responseForThrown(error, request);
-      }
-      let response: Response;
-      try {
-        response = await handle(request, env, ctx, config);
-      } catch (error) {
-        response = responseForThrown(error, request);
-      }
-      if (request.method === "HEAD") response = new Response(null, response);
-      return withCors(response, request, config.corsOrigins);
+      return app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]);
     },
   };
 }

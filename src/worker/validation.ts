@@ -1,7 +1,9 @@
-// Request validation with zod: catalog ids, catalog bodies (their outer shape; toolsift reads the rest) and select bodies.
+// Request validation: the catalog id of the path, and select bodies with zod (one helper turns zod issues into a 400).
 
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { ServiceError, type ServiceErrorCode } from "./errors.js";
+import { ServiceError } from "./errors.js";
+import type { ServiceApp } from "./service-context.js";
 
 /** A catalog id: 1–64 characters of A–Z a–z 0–9 _ -, starting with a letter or digit (it becomes part of KV keys). */
 export const CATALOG_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -9,16 +11,32 @@ export const CATALOG_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** The id from the path, checked (it is never URL-decoded: `%` is not an id character). */
 export function checkCatalogId(id: string): string {
   if (!CATALOG_ID.test(id)) {
-    const shown = id.length > 80 ? `${id.slice(0, 80)}…` : id;
-    throw new ServiceError("INVALID_CATALOG_ID", `Catalog id ${JSON.stringify(shown)} is not valid: use 1–64 characters of A–Z, a–z, 0–9, "_" and "-", starting with a letter or digit.`);
+    const shown = JSON.stringify(id.length > 80 ? `${id.slice(0, 80)}…` : id);
+    throw new ServiceError(
+      "INVALID_CATALOG_ID",
+      `Catalog id ${shown} is not valid: use 1–64 characters of A–Z, a–z, 0–9, "_" and "-", starting with a letter or digit.`,
+    );
   }
   return id;
 }
 
-/** A catalog body: any shape createToolIndex reads, so here only "an array or an object"; toolsift checks the tools. */
-export const catalogBodySchema = z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())], {
-  error: "the catalog must be an array of tool definitions, { tools: [...] }, or an object of tools keyed by name",
-});
+/**
+ * Sets `c.var.catalogId` from `/v1/catalogs/:id…`, checked as sent: the app routes on the raw path
+ * (see `rawPath`), and the segment is read from it because Hono's `param()` would decode it.
+ */
+export const catalogIdParam: MiddlewareHandler<ServiceApp> = async (c, next) => {
+  c.set("catalogId", checkCatalogId(c.req.path.split("/")[3] ?? ""));
+  await next();
+};
+
+/** The path of a request as sent (not percent-decoded), for routing: ids are compared undecoded. */
+export function rawPath(request: Request): string {
+  const url = request.url;
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  if (start === -1) return "/";
+  const end = url.slice(start).search(/[?#]/);
+  return end === -1 ? url.slice(start) : url.slice(start, start + end);
+}
 
 /** A conversation message as AI SDK `ModelMessage`s have it; only text parts are read. */
 const messageSchema = z.looseObject({
@@ -40,23 +58,31 @@ export const selectBodySchema = z
     alwaysActive: z.array(z.string().min(1).max(256)).max(100).optional(),
     explain: z.boolean().optional(),
   })
-  .refine((body) => (body.query === undefined) !== (body.messages === undefined), { message: 'send exactly one of "query" (a string) and "messages" (an array)' });
+  .refine((body) => (body.query === undefined) !== (body.messages === undefined), {
+    message: 'send exactly one of "query" (a string) and "messages" (an array)',
+  });
 
 export type SelectBody = z.infer<typeof selectBodySchema>;
 
 /** The first few issues as `field: problem`, for a message that names what to fix. */
 function describeIssues(error: z.ZodError): string {
   const shown = error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.length === 0 ? "body" : issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("").replace(/^\./, "");
+    const path =
+      issue.path.length === 0
+        ? "body"
+        : issue.path
+            .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
+            .join("")
+            .replace(/^\./, "");
     return `${path}: ${issue.message}`;
   });
   const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : "";
   return shown.join("; ") + more;
 }
 
-/** Parses `value` with `schema`; otherwise a 400 with `code` (default INVALID_REQUEST) naming the fields. */
-export function validate<T>(schema: z.ZodType<T>, value: unknown, what: string, code: ServiceErrorCode = "INVALID_REQUEST"): T {
+/** Parses `value` with `schema`; otherwise 400 INVALID_REQUEST naming the fields. */
+export function validate<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ServiceError(code, `Invalid ${what}: ${describeIssues(result.error)}.`);
+  if (!result.success) throw new ServiceError("INVALID_REQUEST", `Invalid ${what}: ${describeIssues(result.error)}.`);
   return result.data;
 }

@@ -1,4 +1,4 @@
-// The embedding cache a catalog write builds with: vectors of unchanged tools come from the previous version, all are kept for the new one.
+// The embedding cache a catalog write builds with: unchanged tools' vectors from the previous version.
 
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 

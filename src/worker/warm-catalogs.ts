@@ -1,10 +1,11 @@
-// Each isolate's warm copies: built indexes keyed by catalog id + version, the pointer re-read at most every TOOLSIFT_RECHECK_SECONDS.
+// Each isolate's warm copies: built indexes by catalog id + version, the pointer re-read every recheck period.
 
 import type { ToolIndex } from "../tool-index.js";
 import { buildCatalogIndex } from "./catalog-index.js";
 import type { CatalogPointer, CatalogStore } from "./catalog-store.js";
+import { errorMessage } from "../support/error-message.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
-import { ServiceError, fromToolsiftError } from "./errors.js";
+import { catalogNotFound, ServiceError, fromToolsiftError } from "./errors.js";
 import { readOnly } from "./version-embeddings.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
 
@@ -27,10 +28,6 @@ export interface LookupSettings {
   /** Serve a warm copy without reading the pointer for this long (0: read it on every request). */
   readonly recheckMs: number;
   readonly model: ServiceEmbeddingModel | undefined;
-}
-
-export function catalogNotFound(id: string): ServiceError {
-  return new ServiceError("CATALOG_NOT_FOUND", `No catalog is published under id "${id}"; upload one with PUT /v1/catalogs/${id}.`);
 }
 
 function isStorageFailure(error: unknown): boolean {
@@ -63,11 +60,6 @@ export class WarmCatalogs {
     this.entries.delete(id);
   }
 
-  /** The version this isolate holds for `id`, if any (for tests and the write path). */
-  peek(id: string): WarmCatalog | undefined {
-    return this.entries.get(id);
-  }
-
   async lookup(id: string, store: CatalogStore, settings: LookupSettings): Promise<CatalogLookup> {
     const warm = this.entries.get(id);
     if (warm !== undefined && Date.now() - warm.checkedAt < settings.recheckMs) {
@@ -98,43 +90,51 @@ export class WarmCatalogs {
 
   private stale(warm: WarmCatalog | undefined, error: unknown): CatalogLookup {
     if (warm === undefined || !isStorageFailure(error)) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      entry: warm,
-      warnings: [{ code: "CATALOG_STALE", message: `Could not check for a newer version of catalog "${warm.id}" (${reason}); answered from this isolate's copy of version ${warm.pointer.version}.` }],
-    };
+    const message =
+      `Could not check for a newer version of catalog "${warm.id}" (${errorMessage(error)}); ` +
+      `answered from this isolate's copy of version ${warm.pointer.version}.`;
+    return { entry: warm, warnings: [{ code: "CATALOG_STALE", message }] };
   }
 
-  private load(id: string, pointer: CatalogPointer, store: CatalogStore, model: ServiceEmbeddingModel | undefined): Promise<CatalogLookup> {
+  /** Loads the version `pointer` names, once however many requests wait for it. */
+  private load(
+    id: string,
+    pointer: CatalogPointer,
+    store: CatalogStore,
+    model: ServiceEmbeddingModel | undefined,
+  ): Promise<CatalogLookup> {
     const key = `${id}@${pointer.version}`;
     let pending = this.loading.get(key);
     if (pending === undefined) {
-      pending = this.loadVersion(id, pointer, store, model, false).finally(() => this.loading.delete(key));
+      pending = this.loadVersion(id, pointer, store, model).finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }
     return pending;
   }
 
-  private async loadVersion(id: string, pointer: CatalogPointer, store: CatalogStore, model: ServiceEmbeddingModel | undefined, retried: boolean): Promise<CatalogLookup> {
-    const text = await store.readCatalogText(id, pointer.version);
-    if (text === null) {
-      // Two newer writes may have retired this version since the pointer was read: read it once more.
-      const again = retried ? pointer : await store.readPointer(id);
-      if (again === null) {
-        this.entries.delete(id);
-        throw catalogNotFound(id);
-      }
-      if (again.version !== pointer.version) return this.loadVersion(id, again, store, model, true);
-      throw new ServiceError("STORAGE_UNAVAILABLE", `Catalog "${id}" points at version ${pointer.version}, whose catalog is not in KV (yet).`);
+  private async loadVersion(
+    id: string,
+    read: CatalogPointer,
+    store: CatalogStore,
+    model: ServiceEmbeddingModel | undefined,
+  ): Promise<CatalogLookup> {
+    let published;
+    try {
+      published = await store.readPublished(id, read);
+    } catch (error) {
+      if (ServiceError.isInstance(error) && error.code === "CATALOG_NOT_FOUND") this.entries.delete(id);
+      throw error;
     }
+    const { pointer, text } = published;
     let built;
     try {
-      const catalog: unknown = JSON.parse(text);
-      built = await buildCatalogIndex(catalog, model, model === undefined ? undefined : readOnly(store.embeddings(id, pointer.version)));
+      const cache = model === undefined ? undefined : readOnly(store.embeddings(id, pointer.version));
+      built = await buildCatalogIndex(JSON.parse(text), model, cache);
     } catch (error) {
       // The write validated this catalog: failing to read it now is the service's problem, not the caller's.
-      const detail = fromToolsiftError(error)?.message ?? (error instanceof Error ? error.message : String(error));
-      throw new ServiceError("INTERNAL", `The stored version ${pointer.version} of catalog "${id}" could not be indexed: ${detail}`, {}, { cause: error });
+      const detail = fromToolsiftError(error)?.message ?? errorMessage(error);
+      const message = `The stored version ${pointer.version} of catalog "${id}" could not be indexed: ${detail}`;
+      throw new ServiceError("INTERNAL", message, {}, { cause: error });
     }
     const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
     // A write in this isolate may have installed a newer version while this one loaded: keep that.

@@ -1,6 +1,7 @@
 // What an answer worked around, said in the answer: `warnings: [{ code, message }]` next to the result.
 
 import type { ToolsiftEvent } from "../events.js";
+import { errorMessage } from "../support/error-message.js";
 
 /** Warning codes a successful answer may carry. */
 export type WarningCode =
@@ -18,17 +19,15 @@ export interface ServiceWarning {
   readonly message: string;
 }
 
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The warnings a toolsift event stands for (none for events that report success). */
 export function warningsFromEvent(event: ToolsiftEvent): ServiceWarning[] {
   switch (event.type) {
     case "embedding-cache-error":
-      return event.operation === "read" ? [{ code: "EMBEDDINGS_UNAVAILABLE", message: `${event.message} (${reason(event.error)})` }] : [];
+      return event.operation === "read"
+        ? [{ code: "EMBEDDINGS_UNAVAILABLE", message: `${event.message} (${errorMessage(event.error)})` }]
+        : [];
     case "embedding-failed":
-      return [{ code: "EMBEDDING_FAILED", message: `${event.message} (${reason(event.error)})` }];
+      return [{ code: "EMBEDDING_FAILED", message: `${event.message} (${errorMessage(event.error)})` }];
     case "catalog-warning":
       return [{ code: "CATALOG_WARNING", message: event.message }];
     default:
@@ -39,7 +38,12 @@ export function warningsFromEvent(event: ToolsiftEvent): ServiceWarning[] {
 /** Logs the events that report a problem, so an operator sees them in `wrangler tail`. */
 export function logEvent(event: ToolsiftEvent): void {
   if (event.type === "embeddings-ready" || event.type === "query-truncated") return;
-  console.warn("[toolsift service]", event.type, "message" in event ? event.message : "", "error" in event ? reason(event.error) : "");
+  console.warn(
+    "[toolsift service]",
+    event.type,
+    "message" in event ? event.message : "",
+    "error" in event ? errorMessage(event.error) : "",
+  );
 }
 
 /** Unique by code and message, in order. */

@@ -2,9 +2,10 @@
 
 import { env } from "cloudflare:workers";
 import type { KvNamespaceWithList, ServiceEnv } from "../../src/worker/env.js";
-import { createService, type ServiceOptions } from "../../src/worker/service.js";
-import { ERROR_STATUS } from "../../src/worker/errors.js";
+import { createService, type ServiceOptions } from "../../src/worker/index.js";
 import type { KvOperation } from "./kv-interceptor.js";
+// The service's README, whose "Errors" table is the oracle for statuses (not the code's ERROR_STATUS).
+import serviceReadme from "../../src/worker/README.md?raw";
 
 declare module "cloudflare:workers" {
   /** The `main` Worker of wrangler.toml (src/worker/index.ts), called in-process. */
@@ -91,11 +92,27 @@ export class Isolate {
   }
 }
 
-/** Every documented error code answers with its documented status and `{ error: { code, message } }`. */
+/**
+ * The status of each error code as src/worker/README.md documents it: the rows of the table under
+ * "## Errors", `| <status> | \`CODE\` (note), \`CODE\`, … |`.
+ */
+export function documentedStatuses(readme: string = serviceReadme): ReadonlyMap<string, number> {
+  const section = readme.split(/^## Errors$/m)[1]?.split(/^## /m)[0] ?? "";
+  const statuses = new Map<string, number>();
+  for (const row of section.matchAll(/^\| (\d{3}) \| (.+) \|$/gm)) {
+    for (const [, code] of row[2].matchAll(/`([A-Z_]+)`/g)) statuses.set(code, Number(row[1]));
+  }
+  return statuses;
+}
+
+/** Error codes → documented status, read once from the README. */
+export const DOCUMENTED_STATUS = documentedStatuses();
+
+/** An error answer as documented: `{ error: { code, message } }` and nothing else, with the README's status for its code. */
 export function isDocumentedError(answer: Answer): boolean {
   const error = answer.body?.error;
   if (typeof error !== "object" || error === null || typeof error.code !== "string" || typeof error.message !== "string") return false;
-  return (ERROR_STATUS as Record<string, number>)[error.code] === answer.status && Object.keys(answer.body).length === 1 && Object.keys(error).length === 2;
+  return DOCUMENTED_STATUS.get(error.code) === answer.status && Object.keys(answer.body).length === 1 && Object.keys(error).length === 2;
 }
 
 /** Decides what happens to one KV call: undefined lets it through. */

@@ -103,7 +103,7 @@ describe("publish by pointer", () => {
       const selected = await reader.select(id, { query: "send a message, refund a charge", maxTools: 7, adaptive: false });
       expect(selected.body.catalog.version).toBe(old.version);
       expect(selected.body.tools.length).toBeGreaterThan(0);
-      expect(selected.body.tools.every((name: string) => billingNames.includes(name))).toBe(true);
+      expect(selected.body.tools.filter((name: string) => !billingNames.includes(name))).toEqual([]);
       const read = await new Isolate().get(id);
       expect(read.body.version).toBe(old.version);
       expect(read.body.catalog).toEqual(BILLING);
@@ -123,7 +123,8 @@ describe("publish by pointer", () => {
 
     const selected = await reader.select(id, { query: "send a message, refund a charge", maxTools: 7, adaptive: false });
     expect(selected.body.catalog.version).toBe(written.version);
-    expect(selected.body.tools.every((name: string) => messagingNames.includes(name))).toBe(true);
+    expect(selected.body.tools.length).toBeGreaterThan(0);
+    expect(selected.body.tools.filter((name: string) => !messagingNames.includes(name))).toEqual([]);
     expect((await new Isolate().get(id)).body.catalog).toEqual(MESSAGING);
   });
 

@@ -1,0 +1,5 @@
+// The Worker entry (wrangler.toml `main`): the selection service with its defaults (see README.md here).
+
+import { createService } from "./service.js";
+
+export default createService();

@@ -1,0 +1,39 @@
+// What every route handler reads from Hono's context: the env's settings, the isolate's catalog state, the parsed body.
+
+import type { Context } from "hono";
+import type { CatalogStore } from "./catalog-store.js";
+import type { ServiceConfig } from "./config.js";
+import type { ServiceEmbeddingModel } from "./embedding.js";
+import type { ServiceEnv } from "./env.js";
+import type { WarmCatalogs } from "./warm-catalogs.js";
+
+/** The isolate's catalog state as a route sees it (set by the `serviceState` middleware). */
+export interface ServiceState {
+  readonly store: CatalogStore;
+  readonly warm: WarmCatalogs;
+  /** The embedding model for this request's env (undefined: keyword ranking). */
+  readonly model: ServiceEmbeddingModel | undefined;
+}
+
+/** A JSON request body as parsed once, and its text (kept so a catalog is stored exactly as sent). */
+export interface JsonBody {
+  readonly value: unknown;
+  readonly text: string;
+}
+
+/** The Hono environment of the service app. */
+export interface ServiceApp {
+  Bindings: ServiceEnv;
+  Variables: {
+    /** The env's settings (read once per env object). */
+    config: ServiceConfig;
+    state: ServiceState;
+    /** The checked catalog id of the path. */
+    catalogId: string;
+    body: JsonBody;
+    /** The methods of the route a preflight asks about (for `Access-Control-Allow-Methods`). */
+    allowedMethods: readonly string[];
+  };
+}
+
+export type ServiceContext = Context<ServiceApp>;
