@@ -8,9 +8,10 @@ import { describeStep, exampleModel } from "./shared/model.ts";
 import { tools as catalog } from "./shared/tools.ts";
 
 const index = createToolIndex(catalog);
-// The meta-tool joins the tools; `alwaysActive` keeps it offered on every step.
+// The meta-tool joins the tools; `alwaysActive` keeps it offered on every step. `onNoMatch: "none"`: when
+// nothing matches the request, the step gets the search tool instead of every tool (the default).
 const tools = { ...catalog, search_tools: index.searchTool({ maxResults: 3 }) };
-const selectTools = index.prepareStep({ maxTools: 3, alwaysActive: ["search_tools"] });
+const selectTools = index.prepareStep({ maxTools: 3, alwaysActive: ["search_tools"], onNoMatch: "none" });
 
 const prompt = "Save board-q3.pdf for the auditors, they need it by Friday.";
 const upload = { call: "aws_s3_put_object", input: { bucket: "audit-archive", key: "2025/board-q3.pdf" } } as const;
