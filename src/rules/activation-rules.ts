@@ -8,7 +8,11 @@ export type StoredPredicate = (input: InferToolsInput<any, any, any, any>) => un
 /** One call of `activate`, `deactivate`, `activateWhen` or `deactivateWhen` for one tool. */
 export type ActivationRule =
   | { readonly toolName: string; readonly kind: "activate" | "deactivate" }
-  | { readonly toolName: string; readonly kind: "activate-when" | "deactivate-when"; readonly predicate: StoredPredicate };
+  | {
+      readonly toolName: string;
+      readonly kind: "activate-when" | "deactivate-when";
+      readonly predicate: StoredPredicate;
+    };
 
 /**
  * Immutable: `withRules` returns a new state. Only the latest rule of each tool can ever decide

@@ -3,4 +3,12 @@
 export { createToolSet } from "./tool-set.js";
 export type { ImmutableToolSet, MutableToolSet } from "./tool-set.js";
 export type { ActivationPredicate, CreateToolSetOptions, InferToolsInput, ResolvedToolSet } from "./tool-set-types.js";
-export type { AnyToolSet, InferActiveTools, InferAllTools, InferInactiveTools, InferToolSet, InferUIMessage, InferUIToolSet } from "./infer-types.js";
+export type {
+  AnyToolSet,
+  InferActiveTools,
+  InferAllTools,
+  InferInactiveTools,
+  InferToolSet,
+  InferUIMessage,
+  InferUIToolSet,
+} from "./infer-types.js";

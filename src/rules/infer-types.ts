@@ -30,7 +30,10 @@ export type InferUIMessage<TOOLS extends ToolRecord> = UIMessage<unknown, any, I
 export type InferActiveTools<TOOLSET extends AnyToolSet> =
   TOOLSET extends ImmutableToolSet<any, any, any, any, infer ACTIVATED, any> ? ACTIVATED : never;
 
-/** Names an immutable tool set starts with inactive: `deactivate`d and `activateWhen` tools. `never` for a mutable set. */
+/**
+ * Names an immutable tool set starts with inactive: `deactivate`d and `activateWhen` tools. `never` for a
+ * mutable set.
+ */
 export type InferInactiveTools<TOOLSET extends AnyToolSet> =
   TOOLSET extends ImmutableToolSet<any, any, any, any, any, infer DEACTIVATED> ? DEACTIVATED : never;
 

@@ -1,40 +1,58 @@
 // Validation of what users pass to a tool set: options, tool names, predicates, inferTools input.
 
 import { ToolsiftError } from "../errors.js";
+import {
+  booleanOption,
+  closest,
+  invalidOption,
+  namesOption,
+  optionsObject,
+  rejectUnknownOptions,
+} from "../support/validate-options.js";
+import { describeValue } from "../support/describe-value.js";
 import type { ActivationRule, StoredPredicate } from "./activation-rules.js";
 import type { InferToolsInput, ToolRecord } from "./tool-set-types.js";
 
 /** How many known names an UNKNOWN_TOOL message lists before "and N more". */
 const LISTED_NAMES = 8;
 
-/** Checks `createToolSet` options: a `tools` record of objects and a boolean `mutable`. */
+const PREDICATE = "a function ({ messages, steps, toolSetContext }) => boolean";
+
+/** Checks `createToolSet` options: a `tools` record of objects and a boolean `mutable`; no other keys. */
 export function readToolSetOptions(options: unknown): { tools: ToolRecord; mutable: boolean } {
-  if (!isRecord(options)) {
-    throw new ToolsiftError("INVALID_OPTION", `createToolSet: expected options { tools, mutable? }, got ${describe(options)}`, { option: "options" });
-  }
-  const { tools, mutable } = options;
-  if (!isRecord(tools)) {
-    throw new ToolsiftError("INVALID_OPTION", `createToolSet: \`tools\` must be a record of AI SDK tools ({ name: tool(...) }), got ${describe(tools)}`, { option: "tools" });
-  }
+  if (options === undefined) invalidOption("createToolSet", "options", "an object { tools, mutable? }", options);
+  const given = optionsObject("createToolSet", options)!;
+  rejectUnknownOptions("createToolSet", given, ["tools", "mutable"]);
+  const { tools } = given;
+  if (!isRecord(tools))
+    invalidOption("createToolSet", "tools", "a record of AI SDK tools ({ name: tool(...) })", tools);
   for (const name of Object.keys(tools)) {
     const tool = tools[name];
     if (typeof tool !== "object" || tool === null) {
-      throw new ToolsiftError("INVALID_TOOL", `createToolSet: tool "${name}" must be an AI SDK tool object, got ${describe(tool)}`, { tool: name });
+      throw new ToolsiftError(
+        "INVALID_TOOL",
+        `createToolSet: tool "${name}" must be an AI SDK tool object, got ${describeValue(tool)}.`,
+        { tool: name, value: tool },
+      );
     }
   }
-  if (mutable !== undefined && typeof mutable !== "boolean") {
-    throw new ToolsiftError("INVALID_OPTION", `createToolSet: \`mutable\` must be true or false, got ${describe(mutable)}`, { option: "mutable", value: mutable });
-  }
-  return { tools: tools as ToolRecord, mutable: mutable === true };
+  return { tools: tools as ToolRecord, mutable: booleanOption("createToolSet", "mutable", given.mutable, false) };
 }
 
 /** Rules for `activate(names)` / `deactivate(names)`: every name must be a tool of the set. */
 export function staticRules(method: "activate" | "deactivate", tools: ToolRecord, names: unknown): ActivationRule[] {
-  if (!Array.isArray(names)) {
-    const hint = typeof names === "string" ? ` (wrap a single name: ${method}([${JSON.stringify(names)}]))` : "";
-    throw new ToolsiftError("INVALID_OPTION", `${method}: expected an array of tool names, got ${describe(names)}${hint}`, { method, value: names });
+  if (typeof names === "string") {
+    invalidOption(
+      method,
+      "names",
+      `an array of tool names (wrap a single name: ${method}([${JSON.stringify(names)}]))`,
+      names,
+    );
   }
-  return names.map((name: unknown) => ({ toolName: checkName(method, tools, name), kind: method }));
+  return namesOption(method, "names", names, []).map((name) => ({
+    toolName: checkName(method, tools, name),
+    kind: method,
+  }));
 }
 
 /**
@@ -50,62 +68,70 @@ export function conditionalRules(
   const kind = method === "activateWhen" ? "activate-when" : "deactivate-when";
   if (typeof nameOrPredicates === "string") {
     const toolName = checkName(method, tools, nameOrPredicates);
-    return [{ toolName, kind, predicate: checkPredicate(method, toolName, predicate) }];
+    return [{ toolName, kind, predicate: checkPredicate(method, "predicate", toolName, predicate) }];
   }
   if (!isRecord(nameOrPredicates)) {
-    throw new ToolsiftError(
-      "INVALID_OPTION",
-      `${method}: expected a tool name and a predicate, or a record { toolName: predicate }, got ${describe(nameOrPredicates)}`,
-      { method, value: nameOrPredicates },
+    invalidOption(
+      method,
+      "predicates",
+      "a tool name and a predicate, or a record { toolName: predicate }",
+      nameOrPredicates,
     );
   }
   const rules: ActivationRule[] = [];
   for (const [name, entry] of Object.entries(nameOrPredicates)) {
     if (entry === undefined || entry === null) continue;
     const toolName = checkName(method, tools, name);
-    rules.push({ toolName, kind, predicate: checkPredicate(method, toolName, entry) });
+    rules.push({ toolName, kind, predicate: checkPredicate(method, `predicates.${toolName}`, toolName, entry) });
   }
   return rules;
 }
 
-/** Checks the input of `inferTools` / `allowedTools`; absent (or `null`) becomes `{}`, as in ai-tool-set. */
+/**
+ * Checks the input of `inferTools` / `allowedTools`: an object with `messages`, `steps` and `toolSetContext`
+ * only (a misspelt key would leave predicates reading `undefined`); absent (or `null`) becomes `{}`, as in
+ * ai-tool-set.
+ */
 export function readInferInput(method: string, input: unknown): InferToolsInput<any, any, any, any> {
   if (input === undefined || input === null) return {};
-  if (!isRecord(input)) {
-    throw new ToolsiftError("INVALID_OPTION", `${method}: expected { messages?, steps?, toolSetContext? }, got ${describe(input)}`, { method, value: input });
-  }
+  const given = optionsObject(method, input, "input");
+  rejectUnknownOptions(method, given, ["messages", "steps", "toolSetContext"], "input.");
   return input as InferToolsInput<any, any, any, any>;
 }
 
 /** Checks `clone(options)` and returns whether the clone is mutable (default `false`). */
 export function readCloneOptions(options: unknown): boolean {
-  if (options === undefined) return false;
-  if (!isRecord(options) || (options.mutable !== undefined && typeof options.mutable !== "boolean")) {
-    throw new ToolsiftError("INVALID_OPTION", `clone: expected { mutable?: boolean }, got ${describe(options)}`, { method: "clone", value: options });
-  }
-  return options.mutable === true;
+  const given = optionsObject("clone", options);
+  rejectUnknownOptions("clone", given, ["mutable"]);
+  return booleanOption("clone", "mutable", given?.mutable, false);
 }
 
-function checkName(method: string, tools: ToolRecord, name: unknown): string {
-  if (typeof name !== "string") {
-    throw new ToolsiftError("INVALID_OPTION", `${method}: tool names must be strings, got ${describe(name)}`, { method, value: name });
-  }
+function checkName(method: string, tools: ToolRecord, name: string): string {
   if (!Object.prototype.propertyIsEnumerable.call(tools, name)) {
     const known = Object.keys(tools);
-    const listed = known.slice(0, LISTED_NAMES).map((other) => JSON.stringify(other)).join(", ");
+    const nearest = closest(name, known);
+    const listed = known
+      .slice(0, LISTED_NAMES)
+      .map((other) => JSON.stringify(other))
+      .join(", ");
     const more = known.length > LISTED_NAMES ? ` and ${known.length - LISTED_NAMES} more` : "";
     const expected = known.length === 0 ? "the tool set is empty" : `expected one of ${listed}${more}`;
-    throw new ToolsiftError("UNKNOWN_TOOL", `${method}: "${name}" is not a tool of this tool set (${expected})`, { method, tool: name });
+    const suggestion = nearest === undefined ? "" : `did you mean "${nearest}"? `;
+    throw new ToolsiftError(
+      "UNKNOWN_TOOL",
+      `${method}: "${name}" is not a tool of this tool set (${suggestion}${expected})`,
+      { method, tool: name, ...(nearest === undefined ? {} : { suggestion: nearest }) },
+    );
   }
   return name;
 }
 
-function checkPredicate(method: string, toolName: string, predicate: unknown): StoredPredicate {
+function checkPredicate(method: string, option: string, toolName: string, predicate: unknown): StoredPredicate {
   if (typeof predicate !== "function") {
     throw new ToolsiftError(
       "INVALID_OPTION",
-      `${method}: the predicate for tool "${toolName}" must be a function ({ messages, steps, toolSetContext }) => boolean, got ${describe(predicate)}`,
-      { method, tool: toolName, value: predicate },
+      `${method}: option "${option}" (the predicate for tool "${toolName}") must be ${PREDICATE}, got ${describeValue(predicate)}.`,
+      { option, tool: toolName, value: predicate },
     );
   }
   return predicate as StoredPredicate;
@@ -113,11 +139,4 @@ function checkPredicate(method: string, toolName: string, predicate: unknown): S
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value)}`;
-  return typeof value;
 }

@@ -38,7 +38,10 @@ export type ActivationPredicate<
   RUNTIME_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
 > = (input: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>) => boolean | undefined;
 
-/** What `inferTools()` returns: spread it into `generateText`/`streamText`, or return `{ activeTools }` from `prepareStep`. */
+/**
+ * What `inferTools()` returns: spread it into `generateText`/`streamText`, or return `{ activeTools }`
+ * from `prepareStep`.
+ */
 export type ResolvedToolSet<TOOLS extends ToolRecord> = {
   /** Every tool of the set, active or not: the record given to `createToolSet` (same object). */
   tools: TOOLS;

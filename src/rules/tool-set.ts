@@ -3,11 +3,29 @@
 import type { UIMessage } from "ai";
 import { ActivationRules, type ActivationRule } from "./activation-rules.js";
 import type { InferUIMessage } from "./infer-types.js";
-import { conditionalRules, readCloneOptions, readInferInput, readToolSetOptions, staticRules } from "./rule-arguments.js";
-import type { ActivationPredicate, CreateToolSetOptions, InferToolsInput, MessageType, ResolvedToolSet, ToolRecord } from "./tool-set-types.js";
+import {
+  conditionalRules,
+  readCloneOptions,
+  readInferInput,
+  readToolSetOptions,
+  staticRules,
+} from "./rule-arguments.js";
+import type {
+  ActivationPredicate,
+  CreateToolSetOptions,
+  InferToolsInput,
+  MessageType,
+  ResolvedToolSet,
+  ToolRecord,
+} from "./tool-set-types.js";
 
-type Predicates<NAMES extends string, TOOLS extends ToolRecord, MESSAGE extends MessageType, TOOLSET_CONTEXT extends Record<string, unknown>, RUNTIME_CONTEXT extends Record<string, unknown>> =
-  Partial<Record<NAMES, ActivationPredicate<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>>>;
+type Predicates<
+  NAMES extends string,
+  TOOLS extends ToolRecord,
+  MESSAGE extends MessageType,
+  TOOLSET_CONTEXT extends Record<string, unknown>,
+  RUNTIME_CONTEXT extends Record<string, unknown>,
+> = Partial<Record<NAMES, ActivationPredicate<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>>>;
 
 /**
  * A tool set whose rule methods return a new tool set and leave this one unchanged, so one set can be
@@ -38,14 +56,28 @@ export class ImmutableToolSet<
   /** Activates these tools (unconditionally). Throws UNKNOWN_TOOL for a name not in the set. */
   activate<NAMES extends keyof TOOLS & string>(
     names: ReadonlyArray<NAMES>,
-  ): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, ACTIVATED | NAMES, Exclude<DEACTIVATED, NAMES>> {
+  ): ImmutableToolSet<
+    TOOLS,
+    MESSAGE,
+    TOOLSET_CONTEXT,
+    RUNTIME_CONTEXT,
+    ACTIVATED | NAMES,
+    Exclude<DEACTIVATED, NAMES>
+  > {
     return this.#with(staticRules("activate", this.tools, names));
   }
 
   /** Deactivates these tools (unconditionally). Throws UNKNOWN_TOOL for a name not in the set. */
   deactivate<NAMES extends keyof TOOLS & string>(
     names: ReadonlyArray<NAMES>,
-  ): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, Exclude<ACTIVATED, NAMES>, DEACTIVATED | NAMES> {
+  ): ImmutableToolSet<
+    TOOLS,
+    MESSAGE,
+    TOOLSET_CONTEXT,
+    RUNTIME_CONTEXT,
+    Exclude<ACTIVATED, NAMES>,
+    DEACTIVATED | NAMES
+  > {
     return this.#with(staticRules("deactivate", this.tools, names));
   }
 
@@ -61,7 +93,10 @@ export class ImmutableToolSet<
   activateWhen<NAMES extends keyof TOOLS & string>(
     predicates: Predicates<NAMES, TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>,
   ): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, Exclude<ACTIVATED, NAMES>, DEACTIVATED | NAMES>;
-  activateWhen(nameOrPredicates: unknown, predicate?: unknown): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, any, any> {
+  activateWhen(
+    nameOrPredicates: unknown,
+    predicate?: unknown,
+  ): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, any, any> {
     return this.#with(conditionalRules("activateWhen", this.tools, nameOrPredicates, predicate));
   }
 
@@ -76,7 +111,10 @@ export class ImmutableToolSet<
   deactivateWhen<NAMES extends keyof TOOLS & string>(
     predicates: Predicates<NAMES, TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>,
   ): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, ACTIVATED | NAMES, Exclude<DEACTIVATED, NAMES>>;
-  deactivateWhen(nameOrPredicates: unknown, predicate?: unknown): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, any, any> {
+  deactivateWhen(
+    nameOrPredicates: unknown,
+    predicate?: unknown,
+  ): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, any, any> {
     return this.#with(conditionalRules("deactivateWhen", this.tools, nameOrPredicates, predicate));
   }
 
@@ -88,15 +126,24 @@ export class ImmutableToolSet<
     return resolve(this.#rules, "inferTools", input);
   }
 
-  /** The names the rules allow for `input`, in the record's order: `inferTools(input).activeTools`. toolsift ranks only among these. */
+  /**
+   * The names the rules allow for `input`, in the record's order: `inferTools(input).activeTools`.
+   * toolsift ranks only among these.
+   */
   allowedTools(input?: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): Array<keyof TOOLS & string> {
     return resolve(this.#rules, "allowedTools", input).activeTools;
   }
 
   /** A copy with the same rules; `{ mutable: true }` gives a `MutableToolSet`. */
   clone(options: { mutable: true }): MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>;
-  clone(options?: { mutable?: false }): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, ACTIVATED, DEACTIVATED>;
-  clone(options?: { mutable?: boolean }): MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT> | ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, ACTIVATED, DEACTIVATED> {
+  clone(options?: {
+    mutable?: false;
+  }): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, ACTIVATED, DEACTIVATED>;
+  clone(options?: {
+    mutable?: boolean;
+  }):
+    | MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>
+    | ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, ACTIVATED, DEACTIVATED> {
     return readCloneOptions(options) ? new MutableToolSet(this.#rules) : new ImmutableToolSet(this.#rules);
   }
 
@@ -140,7 +187,10 @@ export class MutableToolSet<
   }
 
   /** In place: the tool is inactive unless `predicate` returns a truthy value (see `ImmutableToolSet.activateWhen`). */
-  activateWhen(name: keyof TOOLS & string, predicate: ActivationPredicate<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): this;
+  activateWhen(
+    name: keyof TOOLS & string,
+    predicate: ActivationPredicate<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>,
+  ): this;
   activateWhen(predicates: Predicates<keyof TOOLS & string, TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): this;
   activateWhen(nameOrPredicates: unknown, predicate?: unknown): this {
     this.#rules = this.#rules.withRules(conditionalRules("activateWhen", this.tools, nameOrPredicates, predicate));
@@ -148,7 +198,10 @@ export class MutableToolSet<
   }
 
   /** In place: the tool is active unless `predicate` returns a truthy value (see `ImmutableToolSet.deactivateWhen`). */
-  deactivateWhen(name: keyof TOOLS & string, predicate: ActivationPredicate<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): this;
+  deactivateWhen(
+    name: keyof TOOLS & string,
+    predicate: ActivationPredicate<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>,
+  ): this;
   deactivateWhen(predicates: Predicates<keyof TOOLS & string, TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): this;
   deactivateWhen(nameOrPredicates: unknown, predicate?: unknown): this {
     this.#rules = this.#rules.withRules(conditionalRules("deactivateWhen", this.tools, nameOrPredicates, predicate));
@@ -170,18 +223,26 @@ export class MutableToolSet<
    * form types every tool as active, since this set's rules are not tracked at compile time.
    */
   clone(options: { mutable: true }): MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>;
-  clone(options?: { mutable?: false }): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string>;
-  clone(options?: { mutable?: boolean }): MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT> | ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string> {
+  clone(options?: {
+    mutable?: false;
+  }): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string>;
+  clone(options?: {
+    mutable?: boolean;
+  }):
+    | MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>
+    | ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string> {
     return readCloneOptions(options) ? new MutableToolSet(this.#rules) : new ImmutableToolSet(this.#rules);
   }
 }
 
 /**
  * Creates a tool set over `tools`; every tool starts active. Immutable unless `mutable: true`.
- * Throws INVALID_OPTION for missing or mistyped options and INVALID_TOOL for a tool that is not an object.
+ * Throws INVALID_OPTION for missing or mistyped options, UNKNOWN_OPTION (naming the nearest valid name)
+ * for an option other than `tools` and `mutable`, and INVALID_TOOL for a tool that is not an object.
  *
  * @typeParam TOOLS inferred from `tools`
- * @typeParam MESSAGE the message type predicates see; default the UI message typed by `TOOLS`, pass `ModelMessage` for `prepareStep`
+ * @typeParam MESSAGE the message type predicates see; default the UI message typed by `TOOLS`, pass
+ *   `ModelMessage` for `prepareStep`
  * @typeParam TOOLSET_CONTEXT the type of `toolSetContext`
  * @typeParam RUNTIME_CONTEXT the AI SDK runtime context of `steps`
  */
@@ -190,13 +251,17 @@ export function createToolSet<
   MESSAGE extends MessageType = InferUIMessage<TOOLS>,
   TOOLSET_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
   RUNTIME_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
->(options: CreateToolSetOptions<TOOLS> & { mutable: true }): MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>;
+>(
+  options: CreateToolSetOptions<TOOLS> & { mutable: true },
+): MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>;
 export function createToolSet<
   const TOOLS extends ToolRecord,
   MESSAGE extends MessageType = InferUIMessage<TOOLS>,
   TOOLSET_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
   RUNTIME_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
->(options: CreateToolSetOptions<TOOLS> & { mutable?: false }): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string>;
+>(
+  options: CreateToolSetOptions<TOOLS> & { mutable?: false },
+): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string>;
 export function createToolSet<
   const TOOLS extends ToolRecord,
   MESSAGE extends MessageType = InferUIMessage<TOOLS>,
@@ -204,14 +269,22 @@ export function createToolSet<
   RUNTIME_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
 >(
   options: CreateToolSetOptions<TOOLS>,
-): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string> | MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>;
-export function createToolSet(options: CreateToolSetOptions<ToolRecord>): ImmutableToolSet<ToolRecord> | MutableToolSet<ToolRecord> {
+):
+  | ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string>
+  | MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>;
+export function createToolSet(
+  options: CreateToolSetOptions<ToolRecord>,
+): ImmutableToolSet<ToolRecord> | MutableToolSet<ToolRecord> {
   const { tools, mutable } = readToolSetOptions(options);
   const rules = new ActivationRules(tools);
   return mutable ? new MutableToolSet(rules) : new ImmutableToolSet(rules);
 }
 
-function resolve<TOOLS extends ToolRecord>(rules: ActivationRules, method: string, input: unknown): ResolvedToolSet<TOOLS> {
+function resolve<TOOLS extends ToolRecord>(
+  rules: ActivationRules,
+  method: string,
+  input: unknown,
+): ResolvedToolSet<TOOLS> {
   const activeTools = rules.activeToolNames(readInferInput(method, input)) as Array<keyof TOOLS & string>;
   return { tools: rules.tools as TOOLS, activeTools };
 }

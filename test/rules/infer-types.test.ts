@@ -1,9 +1,11 @@
-// Compile-time behaviour of the tool set types. Checked by `tsc --noEmit -p tsconfig.json` (vitest's expectTypeOf
-// does nothing at run time); each `@ts-expect-error` asserts that a misuse does not compile.
+// Compile-time behaviour of the tool set types, checked by `tsc -p tsconfig.json` (`npm run typecheck`, part of
+// `npm test`): vitest's expectTypeOf does nothing at run time; each `@ts-expect-error` asserts that a misuse does not
+// compile (tsc also fails when a directive has no error to expect).
 import type { InferUITool, ModelMessage, UIMessage } from "ai";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   createToolSet,
+  type AnyToolSet,
   type ImmutableToolSet,
   type InferActiveTools,
   type InferAllTools,
@@ -18,44 +20,53 @@ import { orderTools, type OrderMessage } from "./order-tools.js";
 type Tools = typeof orderTools;
 type Name = keyof Tools & string;
 
+/** Type-level views of a set value, so that each assertion names the set it is about. */
+const activeOf = <SET extends AnyToolSet>(_set: SET) => expectTypeOf<InferActiveTools<SET>>();
+const inactiveOf = <SET extends AnyToolSet>(_set: SET) => expectTypeOf<InferInactiveTools<SET>>();
+const allOf = <SET extends AnyToolSet>(_set: SET) => expectTypeOf<InferAllTools<SET>>();
+const recordOf = <SET extends AnyToolSet>(_set: SET) => expectTypeOf<InferToolSet<SET>>();
+
 describe("InferActiveTools / InferInactiveTools", () => {
   it("start with every tool active", () => {
     const toolSet = createToolSet({ tools: orderTools });
-    expectTypeOf<InferActiveTools<typeof toolSet>>().toEqualTypeOf<Name>();
-    expectTypeOf<InferInactiveTools<typeof toolSet>>().toEqualTypeOf<never>();
+    activeOf(toolSet).toEqualTypeOf<Name>();
+    inactiveOf(toolSet).toEqualTypeOf<never>();
   });
 
   it("deactivate moves a tool from active to inactive, activate moves it back", () => {
     const deactivated = createToolSet({ tools: orderTools }).deactivate(["cancel_order"]);
-    expectTypeOf<InferActiveTools<typeof deactivated>>().toEqualTypeOf<"search" | "list_orders" | "get_weather">();
-    expectTypeOf<InferInactiveTools<typeof deactivated>>().toEqualTypeOf<"cancel_order">();
+    activeOf(deactivated).toEqualTypeOf<"search" | "list_orders" | "get_weather">();
+    inactiveOf(deactivated).toEqualTypeOf<"cancel_order">();
     const reactivated = deactivated.activate(["cancel_order"]);
-    expectTypeOf<InferActiveTools<typeof reactivated>>().toEqualTypeOf<Name>();
-    expectTypeOf<InferInactiveTools<typeof reactivated>>().toEqualTypeOf<never>();
+    activeOf(reactivated).toEqualTypeOf<Name>();
+    inactiveOf(reactivated).toEqualTypeOf<never>();
   });
 
   it("activateWhen counts as inactive, deactivateWhen as active (single and record forms)", () => {
     const single = createToolSet({ tools: orderTools }).activateWhen("cancel_order", () => true);
-    expectTypeOf<InferInactiveTools<typeof single>>().toEqualTypeOf<"cancel_order">();
-    const record = createToolSet({ tools: orderTools }).deactivate(["search"]).activateWhen({ list_orders: () => true, cancel_order: () => false }).deactivateWhen({ search: () => false });
-    expectTypeOf<InferActiveTools<typeof record>>().toEqualTypeOf<"search" | "get_weather">();
-    expectTypeOf<InferInactiveTools<typeof record>>().toEqualTypeOf<"list_orders" | "cancel_order">();
+    inactiveOf(single).toEqualTypeOf<"cancel_order">();
+    const record = createToolSet({ tools: orderTools })
+      .deactivate(["search"])
+      .activateWhen({ list_orders: () => true, cancel_order: () => false })
+      .deactivateWhen({ search: () => false });
+    activeOf(record).toEqualTypeOf<"search" | "get_weather">();
+    inactiveOf(record).toEqualTypeOf<"list_orders" | "cancel_order">();
     const undone = single.deactivateWhen("cancel_order", () => false);
-    expectTypeOf<InferActiveTools<typeof undone>>().toEqualTypeOf<Name>();
+    activeOf(undone).toEqualTypeOf<Name>();
   });
 
   it("clone() of an immutable set keeps the tracking; of a mutable set, types every tool as active", () => {
     const base = createToolSet({ tools: orderTools }).deactivate(["search"]);
     expectTypeOf<InferInactiveTools<ReturnType<typeof base.clone>>>().toEqualTypeOf<"search">();
     const snapshot = base.clone({ mutable: true }).deactivate(["get_weather"]).clone();
-    expectTypeOf<InferActiveTools<typeof snapshot>>().toEqualTypeOf<Name>();
-    expectTypeOf<InferInactiveTools<typeof snapshot>>().toEqualTypeOf<never>();
+    activeOf(snapshot).toEqualTypeOf<Name>();
+    inactiveOf(snapshot).toEqualTypeOf<never>();
   });
 
   it("are never for a mutable set", () => {
     const mutable = createToolSet({ tools: orderTools, mutable: true }).deactivate(["search"]);
-    expectTypeOf<InferActiveTools<typeof mutable>>().toEqualTypeOf<never>();
-    expectTypeOf<InferInactiveTools<typeof mutable>>().toEqualTypeOf<never>();
+    activeOf(mutable).toEqualTypeOf<never>();
+    inactiveOf(mutable).toEqualTypeOf<never>();
   });
 });
 
@@ -63,21 +74,22 @@ describe("InferAllTools / InferToolSet / InferUIToolSet", () => {
   it("InferAllTools is every name, for both kinds of set", () => {
     const immutable = createToolSet({ tools: orderTools }).deactivate(["search"]);
     const mutable = createToolSet({ tools: orderTools, mutable: true });
-    expectTypeOf<InferAllTools<typeof immutable>>().toEqualTypeOf<Name>();
-    expectTypeOf<InferAllTools<typeof mutable>>().toEqualTypeOf<Name>();
+    allOf(immutable).toEqualTypeOf<Name>();
+    allOf(mutable).toEqualTypeOf<Name>();
   });
 
   it("InferToolSet gives the record of a set, and a record as is", () => {
     const immutable = createToolSet({ tools: orderTools }).activateWhen("search", () => true);
     const mutable = createToolSet({ tools: orderTools, mutable: true });
-    expectTypeOf<InferToolSet<typeof immutable>>().toEqualTypeOf<Tools>();
-    expectTypeOf<InferToolSet<typeof mutable>>().toEqualTypeOf<Tools>();
+    recordOf(immutable).toEqualTypeOf<Tools>();
+    recordOf(mutable).toEqualTypeOf<Tools>();
     expectTypeOf<InferToolSet<Tools>>().toEqualTypeOf<Tools>();
   });
 
   it("InferUIToolSet types each tool's input and output, from a record or a set", () => {
     const toolSet = createToolSet({ tools: orderTools });
-    expectTypeOf<InferUIToolSet<Tools>>().toEqualTypeOf<InferUIToolSet<typeof toolSet>>();
+    const ofSet = <SET extends AnyToolSet>(_set: SET) => expectTypeOf<InferUIToolSet<SET>>();
+    ofSet(toolSet).toEqualTypeOf<InferUIToolSet<Tools>>();
     expectTypeOf<InferUIToolSet<Tools>["cancel_order"]>().toEqualTypeOf<InferUITool<Tools["cancel_order"]>>();
     expectTypeOf<InferUIToolSet<Tools>["search"]["input"]>().toEqualTypeOf<{ query: string }>();
     expectTypeOf<InferUIToolSet<Tools>["cancel_order"]["output"]>().toEqualTypeOf<{ cancelled: string }>();
@@ -95,7 +107,9 @@ describe("methods", () => {
 
   it("immutable methods return immutable sets; mutable methods return the set itself", () => {
     const immutable = createToolSet({ tools: orderTools });
-    expectTypeOf(immutable.activate(["search"])).toExtend<ImmutableToolSet<Tools, OrderMessage, Record<string, unknown>, Record<string, unknown>, Name, never>>();
+    expectTypeOf(immutable.activate(["search"])).toExtend<
+      ImmutableToolSet<Tools, OrderMessage, Record<string, unknown>, Record<string, unknown>, Name, never>
+    >();
     expectTypeOf(immutable.clone({ mutable: true })).toEqualTypeOf<MutableToolSet<Tools, OrderMessage>>();
     const mutable = createToolSet({ tools: orderTools, mutable: true });
     expectTypeOf(mutable).toEqualTypeOf<MutableToolSet<Tools, OrderMessage>>();
@@ -116,6 +130,13 @@ describe("methods", () => {
     // @ts-expect-error: a single name must be wrapped in an array
     void (() => immutable.activate("search"));
   });
+
+  it("rejects options other than tools and mutable", () => {
+    // @ts-expect-error: "mutible" is not an option of createToolSet
+    void (() => createToolSet({ tools: orderTools, mutible: true }));
+    // @ts-expect-error: clone takes { mutable } only
+    void (() => createToolSet({ tools: orderTools }).clone({ mutable: true, deep: true }));
+  });
 });
 
 describe("predicate input", () => {
@@ -130,11 +151,14 @@ describe("predicate input", () => {
 
   it("takes the message and context types given as generics", () => {
     type Context = { isAdmin: boolean };
-    const toolSet = createToolSet<Tools, ModelMessage, Context>({ tools: orderTools }).deactivateWhen("cancel_order", ({ messages, toolSetContext }) => {
-      expectTypeOf(messages).toEqualTypeOf<ModelMessage[] | undefined>();
-      expectTypeOf(toolSetContext).toEqualTypeOf<Context | undefined>();
-      return !toolSetContext?.isAdmin;
-    });
+    const toolSet = createToolSet<Tools, ModelMessage, Context>({ tools: orderTools }).deactivateWhen(
+      "cancel_order",
+      ({ messages, toolSetContext }) => {
+        expectTypeOf(messages).toEqualTypeOf<ModelMessage[] | undefined>();
+        expectTypeOf(toolSetContext).toEqualTypeOf<Context | undefined>();
+        return !toolSetContext?.isAdmin;
+      },
+    );
     toolSet.inferTools({ messages: [{ role: "user", content: "hi" }], toolSetContext: { isAdmin: true } });
     // @ts-expect-error: toolSetContext must match the declared context type
     void (() => toolSet.inferTools({ toolSetContext: { isAdmin: "yes" } }));

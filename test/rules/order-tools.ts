@@ -60,7 +60,10 @@ export const messagesWithPendingOrder: OrderMessage[] = [
 export function hasUnfulfilledOrders(messages: OrderMessage[] | undefined): boolean | undefined {
   return messages?.some((message) =>
     message.parts.some(
-      (part) => part.type === "tool-list_orders" && part.state === "output-available" && part.output.orders.some((order) => order.status !== "fulfilled"),
+      (part) =>
+        part.type === "tool-list_orders" &&
+        part.state === "output-available" &&
+        part.output.orders.some((order) => order.status !== "fulfilled"),
     ),
   );
 }

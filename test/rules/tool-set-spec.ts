@@ -2,7 +2,13 @@
 import type { UIMessage } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import type { ImmutableToolSet, createToolSet as toolsiftCreateToolSet } from "../../src/index.js";
-import { allNames, hasUnfulfilledOrders, messagesWithPendingOrder, orderTools, type OrderMessage } from "./order-tools.js";
+import {
+  allNames,
+  hasUnfulfilledOrders,
+  messagesWithPendingOrder,
+  orderTools,
+  type OrderMessage,
+} from "./order-tools.js";
 
 /** A `createToolSet` to test: toolsift's, or another implementation of the same API. */
 export type CreateToolSet = typeof toolsiftCreateToolSet;
@@ -22,7 +28,9 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
       expect(toolSet.tools).toBe(orderTools);
       expect(toolSet.deactivate(["search"]).tools).toBe(orderTools);
       expect(toolSet.clone({ mutable: true }).tools).toBe(orderTools);
-      expect(createToolSet({ tools: orderTools, mutable: true }).deactivate(["search"]).inferTools().tools).toBe(orderTools);
+      expect(createToolSet({ tools: orderTools, mutable: true }).deactivate(["search"]).inferTools().tools).toBe(
+        orderTools,
+      );
     });
 
     it("returns a fresh activeTools array per call", () => {
@@ -45,7 +53,9 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
     });
 
     it("keeps the record's order whatever order the calls name tools in", () => {
-      const toolSet = createToolSet({ tools: orderTools }).deactivate(["get_weather", "search", "list_orders"]).activate(["get_weather", "search"]);
+      const toolSet = createToolSet({ tools: orderTools })
+        .deactivate(["get_weather", "search", "list_orders"])
+        .activate(["get_weather", "search"]);
       expect(toolSet.inferTools().activeTools).toEqual(["search", "cancel_order", "get_weather"]);
     });
 
@@ -55,7 +65,12 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
     });
 
     it("can deactivate every tool", () => {
-      const toolSet = createToolSet({ tools: orderTools }).deactivate(["search", "list_orders", "cancel_order", "get_weather"]);
+      const toolSet = createToolSet({ tools: orderTools }).deactivate([
+        "search",
+        "list_orders",
+        "cancel_order",
+        "get_weather",
+      ]);
       expect(toolSet.inferTools().activeTools).toEqual([]);
     });
   });
@@ -64,13 +79,41 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
     it.each([
       ["activate → deactivate", (set: Base) => set.activate(["cancel_order"]).deactivate(["cancel_order"]), false],
       ["deactivate → activate", (set: Base) => set.deactivate(["cancel_order"]).activate(["cancel_order"]), true],
-      ["activate → activateWhen(false)", (set: Base) => set.activate(["cancel_order"]).activateWhen("cancel_order", () => false), false],
-      ["activateWhen(true) → deactivate", (set: Base) => set.activateWhen("cancel_order", () => true).deactivate(["cancel_order"]), false],
-      ["deactivate → deactivateWhen(false)", (set: Base) => set.deactivate(["cancel_order"]).deactivateWhen("cancel_order", () => false), true],
-      ["deactivateWhen(true) → activate", (set: Base) => set.deactivateWhen("cancel_order", () => true).activate(["cancel_order"]), true],
-      ["activateWhen(false) → deactivateWhen(false)", (set: Base) => set.activateWhen("cancel_order", () => false).deactivateWhen("cancel_order", () => false), true],
-      ["deactivateWhen(false) → activateWhen(false)", (set: Base) => set.deactivateWhen("cancel_order", () => false).activateWhen("cancel_order", () => false), false],
-      ["record form after single form", (set: Base) => set.activateWhen("cancel_order", () => true).deactivateWhen({ cancel_order: () => true }), false],
+      [
+        "activate → activateWhen(false)",
+        (set: Base) => set.activate(["cancel_order"]).activateWhen("cancel_order", () => false),
+        false,
+      ],
+      [
+        "activateWhen(true) → deactivate",
+        (set: Base) => set.activateWhen("cancel_order", () => true).deactivate(["cancel_order"]),
+        false,
+      ],
+      [
+        "deactivate → deactivateWhen(false)",
+        (set: Base) => set.deactivate(["cancel_order"]).deactivateWhen("cancel_order", () => false),
+        true,
+      ],
+      [
+        "deactivateWhen(true) → activate",
+        (set: Base) => set.deactivateWhen("cancel_order", () => true).activate(["cancel_order"]),
+        true,
+      ],
+      [
+        "activateWhen(false) → deactivateWhen(false)",
+        (set: Base) => set.activateWhen("cancel_order", () => false).deactivateWhen("cancel_order", () => false),
+        true,
+      ],
+      [
+        "deactivateWhen(false) → activateWhen(false)",
+        (set: Base) => set.deactivateWhen("cancel_order", () => false).activateWhen("cancel_order", () => false),
+        false,
+      ],
+      [
+        "record form after single form",
+        (set: Base) => set.activateWhen("cancel_order", () => true).deactivateWhen({ cancel_order: () => true }),
+        false,
+      ],
     ] as const)("%s", (_label, build, active) => {
       const activeTools = build(createToolSet({ tools: orderTools })).inferTools().activeTools;
       expect(activeTools.includes("cancel_order")).toBe(active);
@@ -80,7 +123,9 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
     it("evaluates only the latest predicate of a tool", () => {
       const earlier = vi.fn(() => true);
       const latest = vi.fn(() => false);
-      const toolSet = createToolSet({ tools: orderTools }).activateWhen("search", earlier).deactivateWhen("search", latest);
+      const toolSet = createToolSet({ tools: orderTools })
+        .activateWhen("search", earlier)
+        .deactivateWhen("search", latest);
       expect(toolSet.inferTools().activeTools).toEqual(allNames);
       expect(earlier).not.toHaveBeenCalled();
       expect(latest).toHaveBeenCalledTimes(1);
@@ -98,14 +143,19 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
 
   describe(`${implementation}: activateWhen and deactivateWhen`, () => {
     it("activateWhen: inactive without input, when false or undefined; active when true", () => {
-      const toolSet = createToolSet({ tools: orderTools }).activateWhen("cancel_order", ({ messages }) => hasUnfulfilledOrders(messages));
+      const toolSet = createToolSet({ tools: orderTools }).activateWhen("cancel_order", ({ messages }) =>
+        hasUnfulfilledOrders(messages),
+      );
       expect(toolSet.inferTools().activeTools).toEqual(without("cancel_order"));
       expect(toolSet.inferTools({ messages: [] }).activeTools).toEqual(without("cancel_order"));
       expect(toolSet.inferTools({ messages: messagesWithPendingOrder }).activeTools).toEqual(allNames);
     });
 
     it("deactivateWhen: active without input, when false or undefined; inactive when true", () => {
-      const toolSet = createToolSet({ tools: orderTools }).deactivateWhen("search", ({ messages }) => messages && messages.length > 1);
+      const toolSet = createToolSet({ tools: orderTools }).deactivateWhen(
+        "search",
+        ({ messages }) => messages && messages.length > 1,
+      );
       expect(toolSet.inferTools().activeTools).toEqual(allNames);
       expect(toolSet.inferTools({ messages: messagesWithPendingOrder.slice(0, 1) }).activeTools).toEqual(allNames);
       expect(toolSet.inferTools({ messages: messagesWithPendingOrder }).activeTools).toEqual(without("search"));
@@ -114,16 +164,19 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
     it("reads a predicate's result as truthy or falsy", () => {
       const truthy = (() => "yes") as unknown as () => boolean;
       const falsy = (() => 0) as unknown as () => boolean;
-      const toolSet = createToolSet({ tools: orderTools }).activateWhen({ search: truthy, list_orders: falsy }).deactivateWhen({ cancel_order: truthy, get_weather: falsy });
+      const toolSet = createToolSet({ tools: orderTools })
+        .activateWhen({ search: truthy, list_orders: falsy })
+        .deactivateWhen({ cancel_order: truthy, get_weather: falsy });
       expect(toolSet.inferTools().activeTools).toEqual(["search", "get_weather"]);
     });
 
     it("decides from toolSetContext", () => {
-      const toolSet = createToolSet<typeof orderTools, UIMessage, { isAuthenticated: boolean }>({ tools: orderTools }).activateWhen(
-        "list_orders",
-        ({ toolSetContext }) => toolSetContext?.isAuthenticated,
+      const toolSet = createToolSet<typeof orderTools, UIMessage, { isAuthenticated: boolean }>({
+        tools: orderTools,
+      }).activateWhen("list_orders", ({ toolSetContext }) => toolSetContext?.isAuthenticated);
+      expect(toolSet.inferTools({ toolSetContext: { isAuthenticated: false } }).activeTools).toEqual(
+        without("list_orders"),
       );
-      expect(toolSet.inferTools({ toolSetContext: { isAuthenticated: false } }).activeTools).toEqual(without("list_orders"));
       expect(toolSet.inferTools({ toolSetContext: { isAuthenticated: true } }).activeTools).toEqual(allNames);
     });
 
@@ -139,19 +192,22 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
 
     it("sets several tools at once with the record form", () => {
       const toolSet = createToolSet({ tools: orderTools })
-        .activateWhen({ list_orders: ({ toolSetContext }) => toolSetContext?.signedIn === true, cancel_order: ({ messages }) => hasUnfulfilledOrders(messages) })
+        .activateWhen({
+          list_orders: ({ toolSetContext }) => toolSetContext?.signedIn === true,
+          cancel_order: ({ messages }) => hasUnfulfilledOrders(messages),
+        })
         .deactivateWhen({ get_weather: ({ toolSetContext }) => toolSetContext?.signedIn === true });
       expect(toolSet.inferTools().activeTools).toEqual(["search", "get_weather"]);
       expect(toolSet.inferTools({ toolSetContext: { signedIn: true } }).activeTools).toEqual(["search", "list_orders"]);
-      expect(toolSet.inferTools({ toolSetContext: { signedIn: true }, messages: messagesWithPendingOrder }).activeTools).toEqual([
-        "search",
-        "list_orders",
-        "cancel_order",
-      ]);
+      expect(
+        toolSet.inferTools({ toolSetContext: { signedIn: true }, messages: messagesWithPendingOrder }).activeTools,
+      ).toEqual(["search", "list_orders", "cancel_order"]);
     });
 
     it("skips undefined entries of the record form: the tool keeps its earlier rule", () => {
-      const toolSet = createToolSet({ tools: orderTools }).deactivate(["search"]).activateWhen({ search: undefined, list_orders: () => true });
+      const toolSet = createToolSet({ tools: orderTools })
+        .deactivate(["search"])
+        .activateWhen({ search: undefined, list_orders: () => true });
       expect(toolSet.inferTools().activeTools).toEqual(without("search"));
     });
 
@@ -186,7 +242,10 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
         calls.push(name);
         return true;
       };
-      const toolSet = createToolSet({ tools: orderTools }).activateWhen("get_weather", track("get_weather")).deactivateWhen("list_orders", track("list_orders")).activateWhen("search", track("search"));
+      const toolSet = createToolSet({ tools: orderTools })
+        .activateWhen("get_weather", track("get_weather"))
+        .deactivateWhen("list_orders", track("list_orders"))
+        .activateWhen("search", track("search"));
       toolSet.inferTools();
       expect(calls).toEqual(["search", "list_orders", "get_weather"]);
     });
@@ -236,9 +295,10 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
     });
 
     it("mutable: last call wins as in the immutable set", () => {
-      const toolSet = createToolSet({ tools: orderTools, mutable: true }).activate(["cancel_order"]).deactivate(["cancel_order"]).activateWhen("cancel_order", ({ messages }) =>
-        hasUnfulfilledOrders(messages),
-      );
+      const toolSet = createToolSet({ tools: orderTools, mutable: true })
+        .activate(["cancel_order"])
+        .deactivate(["cancel_order"])
+        .activateWhen("cancel_order", ({ messages }) => hasUnfulfilledOrders(messages));
       expect(toolSet.inferTools().activeTools).toEqual(without("cancel_order"));
       expect(toolSet.inferTools({ messages: messagesWithPendingOrder }).activeTools).toEqual(allNames);
     });
@@ -280,7 +340,9 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
     });
 
     it("keeps conditional rules across clones", () => {
-      const base = createToolSet({ tools: orderTools }).activateWhen("cancel_order", ({ messages }) => hasUnfulfilledOrders(messages));
+      const base = createToolSet({ tools: orderTools }).activateWhen("cancel_order", ({ messages }) =>
+        hasUnfulfilledOrders(messages),
+      );
       for (const copy of [base.clone(), base.clone({ mutable: true }), base.clone({ mutable: true }).clone()]) {
         expect(copy.inferTools().activeTools).toEqual(without("cancel_order"));
         expect(copy.inferTools({ messages: messagesWithPendingOrder }).activeTools).toEqual(allNames);
@@ -300,4 +362,10 @@ export function runToolSetSpec(implementation: string, createToolSet: CreateTool
 }
 
 /** What `createToolSet({ tools: orderTools })` returns. */
-type Base = ImmutableToolSet<typeof orderTools, OrderMessage, Record<string, unknown>, Record<string, unknown>, keyof typeof orderTools & string>;
+type Base = ImmutableToolSet<
+  typeof orderTools,
+  OrderMessage,
+  Record<string, unknown>,
+  Record<string, unknown>,
+  keyof typeof orderTools & string
+>;
