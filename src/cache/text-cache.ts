@@ -33,18 +33,9 @@ export interface KvTextCacheOptions {
 /** A TextCache in a Cloudflare Workers KV namespace: one KV value per text, read and written in parallel. */
 export function kvTextCache(namespace: KvNamespaceLike, options: KvTextCacheOptions = {}): TextCache {
   const where = "kvTextCache";
-  if (
-    typeof namespace !== "object" ||
-    namespace === null ||
-    typeof namespace.get !== "function" ||
-    typeof namespace.put !== "function"
-  ) {
-    invalidOption(
-      where,
-      "namespace",
-      "a KV namespace binding (an object with get and put), e.g. kvTextCache(env.MY_KV)",
-      namespace,
-    );
+  const binding = namespace as Partial<KvNamespaceLike> | null | undefined;
+  if (typeof binding?.get !== "function" || typeof binding.put !== "function") {
+    invalidOption(where, "namespace", "a KV namespace binding (an object with get and put), e.g. env.MY_KV", namespace);
   }
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, ["prefix"]);

@@ -117,6 +117,7 @@ const INDEX_OPTIONS = {
   rerankerModel: true,
   enrichDescriptions: true,
   enrichmentModel: true,
+  enrichmentCache: true,
 } as const satisfies Record<
   Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
   true

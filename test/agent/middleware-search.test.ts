@@ -125,7 +125,10 @@ describe("searchTool", () => {
 
   it("returns at most maxResults ranked tools, with their descriptions", async () => {
     const search = index.searchTool({ maxResults: 2 });
-    const output = await search.execute!({ query: "stripe payment" }, { toolCallId: "1", messages: [] });
+    const output = await search.execute!(
+      { query: "stripe payment" },
+      { toolCallId: "1", messages: [], context: undefined },
+    );
     const { tools } = output as SearchToolOutput;
     // Only two tools mention Stripe payments; each comes back with its own description.
     expect(tools.map((tool) => tool.name).sort()).toEqual(["stripe_list_payments", "stripe_refund_payment"]);

@@ -199,7 +199,8 @@ describe("when nothing matches (onNoMatch)", () => {
       onNoMatch: "none",
       onEvent: log.onEvent,
     });
-    const agent = createAgent({ model: recorder.model, tools: [...tools, webSearch], middleware: [middleware] });
+    const agentTools: (ClientTool | ServerTool)[] = [...tools, webSearch];
+    const agent = createAgent({ model: recorder.model, tools: agentTools, middleware: [middleware] });
     await converse(agent, ["Hello there!"]);
     expect(recorder.bound[0]).toEqual([tools.find((entry) => entry.name === "translate_text"), webSearch]);
     expect(log.of("no-match")).toEqual([expect.objectContaining({ query: "Hello there!", offered: "none" })]);
