@@ -29,6 +29,8 @@ const TOOLS = 200;
 const ADMIN_TOKEN = "cold-start-token";
 const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(REPO, "wrangler.toml"), "utf8"))[1];
+/** The entry module wrangler writes: wrangler.toml `main` (src/worker/main.ts) as .js. */
+const ENTRY = /^main\s*=\s*"([^"]+)"/m.exec(readFileSync(join(REPO, "wrangler.toml"), "utf8"))[1].split("/").pop().replace(/\.ts$/, ".js");
 const QUERIES = ["refund the last payment of a customer", "list the open support tickets", "schedule a meeting next week", "scale the deployment to 5 replicas"];
 
 /** The repo's Node 22 (the `node` devDependency): wrangler refuses older ones. */
@@ -66,9 +68,9 @@ async function startWorkerd(bundle, persistencePath) {
       compatibilityDate: COMPATIBILITY_DATE,
       modulesRoot: "/worker",
       modules: [
-        // index.js first: the entry module.
-        ...bundle.files.filter((file) => file.name === "index.js"),
-        ...bundle.files.filter((file) => file.name !== "index.js"),
+        // The entry module first.
+        ...bundle.files.filter((file) => file.name === ENTRY),
+        ...bundle.files.filter((file) => file.name !== ENTRY),
       ].map((file) => ({ type: moduleType(file.name), path: `/worker/${file.name}`, contents: new Uint8Array(file.contents) })),
       kvNamespaces: ["TOOLSIFT_KV"],
       bindings: { TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_EMBEDDING: "local" },
@@ -149,7 +151,7 @@ try {
 const cpu = os.cpus();
 const wranglerVersion = JSON.parse(readFileSync(join(REPO, "node_modules/wrangler/package.json"), "utf8")).version;
 const label = (variant) => (variant.minify ? "minified (`--minify`)" : "as configured (not minified)");
-const describeModule = (name) => (name === "index.js" ? "index.js (service + toolsift + ai + zod)" : name.endsWith(".wasm") ? "core.wasm (scoring kernels)" : name.endsWith(".bin") ? "local-model.bin (word vectors)" : name);
+const describeModule = (name) => (name === ENTRY ? `${ENTRY} (service + Hono + toolsift + zod)` : name.endsWith(".wasm") ? "core.wasm (scoring kernels)" : name.endsWith(".bin") ? "local-model.bin (word vectors)" : name);
 const sizeRows = variants.flatMap((variant) =>
   [...variant.bundle.files.map((file) => `| ${label(variant)} | ${describeModule(file.name)} | ${kib(file.bytes)} | ${kib(file.gzip)} |`),
     `| ${label(variant)} | **total** (wrangler: ${variant.bundle.wranglerKiB} KiB / gzip ${variant.bundle.wranglerGzipKiB} KiB) | **${kib(variant.bundle.files.reduce((sum, file) => sum + file.bytes, 0))}** | **${kib(variant.bundle.files.reduce((sum, file) => sum + file.gzip, 0))}** |`]);
@@ -175,8 +177,8 @@ Machine: ${cpu.length} × ${cpu[0]?.model ?? "unknown CPU"}, ${os.platform()} ${
 ${sizeRows.join("\n")}
 
 Workers allow 3 MiB (free) / 10 MiB (paid) compressed. The local model asset is most of the gzip size
-(int8 vectors do not compress); the JavaScript is mostly the \`ai\` package (embedMany, and generateText
-for the optional reranker) and zod.
+(int8 vectors do not compress); the JavaScript is mostly zod. The AI SDK (\`ai\`) is left out of this
+Worker's bundle by an [alias] in wrangler.toml: toolsift calls the local model directly without it.
 
 ## Cold start in workerd (Miniflare, ${TOOLS}-tool catalog, median of ${ROUNDS} fresh processes)
 

@@ -1,4 +1,4 @@
-// Drives the selection service in-process inside workerd: one `createService()` per simulated isolate, over miniflare's real KV.
+// Drives the selection service in-process inside workerd: one `createService()` per simulated isolate, real KV.
 
 import { env } from "cloudflare:workers";
 import type { KvNamespaceWithList, ServiceEnv } from "../../src/worker/env.js";
@@ -24,7 +24,12 @@ export const freshId = (label = "c") => `${label}-${ids++}-${crypto.randomUUID()
 
 /** An env for the service: the real KV, an admin token, the pointer re-read on every request; `overrides` on top. */
 export function serviceEnv(overrides: Partial<Record<keyof ServiceEnv, unknown>> = {}): ServiceEnv {
-  return { TOOLSIFT_KV: serviceKv, TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_RECHECK_SECONDS: "0", ...overrides } as ServiceEnv;
+  return {
+    TOOLSIFT_KV: serviceKv,
+    TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN,
+    TOOLSIFT_RECHECK_SECONDS: "0",
+    ...overrides,
+  } as ServiceEnv;
 }
 
 export interface Answer {
@@ -59,9 +64,16 @@ export class Isolate {
   }
 
   async fetch(request: Request, withEnv: ServiceEnv = this.env): Promise<Answer> {
-    const response = await this.service.fetch(request, withEnv, { waitUntil: (promise) => void this.pending.push(promise) });
+    const response = await this.service.fetch(request, withEnv, {
+      waitUntil: (promise) => void this.pending.push(promise),
+    });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text.length > 0 ? JSON.parse(text) : undefined, text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text.length > 0 ? JSON.parse(text) : undefined,
+      text,
+    };
   }
 
   request(method: string, path: string, options: RequestOptions = {}, withEnv?: ServiceEnv): Promise<Answer> {
@@ -69,7 +81,8 @@ export class Isolate {
     const token = options.token === undefined ? ADMIN_TOKEN : options.token;
     if (token !== null) headers.set("Authorization", `Bearer ${token}`);
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const contentType = options.contentType === undefined ? (body === undefined ? null : "application/json") : options.contentType;
+    const contentType =
+      options.contentType === undefined ? (body === undefined ? null : "application/json") : options.contentType;
     if (contentType !== null) headers.set("Content-Type", contentType);
     return this.fetch(new Request(`http://toolsift.test${path}`, { method, headers, body }), withEnv);
   }
@@ -108,11 +121,21 @@ export function documentedStatuses(readme: string = serviceReadme): ReadonlyMap<
 /** Error codes → documented status, read once from the README. */
 export const DOCUMENTED_STATUS = documentedStatuses();
 
-/** An error answer as documented: `{ error: { code, message } }` and nothing else, with the README's status for its code. */
+/** An error answer as documented: only `{ error: { code, message } }`, with the README's status for its code. */
 export function isDocumentedError(answer: Answer): boolean {
   const error = answer.body?.error;
-  if (typeof error !== "object" || error === null || typeof error.code !== "string" || typeof error.message !== "string") return false;
-  return DOCUMENTED_STATUS.get(error.code) === answer.status && Object.keys(answer.body).length === 1 && Object.keys(error).length === 2;
+  if (
+    typeof error !== "object" ||
+    error === null ||
+    typeof error.code !== "string" ||
+    typeof error.message !== "string"
+  )
+    return false;
+  return (
+    DOCUMENTED_STATUS.get(error.code) === answer.status &&
+    Object.keys(answer.body).length === 1 &&
+    Object.keys(error).length === 2
+  );
 }
 
 /** Decides what happens to one KV call: undefined lets it through. */
@@ -127,7 +150,8 @@ export function faultyKv(fault: KvFault, kv: KvNamespaceWithList = serviceKv): K
     return proceed();
   };
   return {
-    get: ((key: string, type: "text" | "arrayBuffer") => run("get", key, () => kv.get(key, type as "text"))) as KvNamespaceWithList["get"],
+    get: ((key: string, type: "text" | "arrayBuffer") =>
+      run("get", key, () => kv.get(key, type as "text"))) as KvNamespaceWithList["get"],
     put: (key, value, options) => run("put", key, () => kv.put(key, value, options)),
     delete: (key) => run("delete", key, () => kv.delete(key)),
     list: (options) => run("list", options?.prefix ?? "", () => kv.list(options)),
@@ -135,8 +159,14 @@ export function faultyKv(fault: KvFault, kv: KvNamespaceWithList = serviceKv): K
 }
 
 /** A small MCP-shaped catalog: `names` with descriptions that make each one easy to find. */
-export function catalogOf(entries: Record<string, string>): { name: string; description: string; inputSchema: object }[] {
-  return Object.entries(entries).map(([name, description]) => ({ name, description, inputSchema: { type: "object", properties: {} } }));
+export function catalogOf(
+  entries: Record<string, string>,
+): { name: string; description: string; inputSchema: object }[] {
+  return Object.entries(entries).map(([name, description]) => ({
+    name,
+    description,
+    inputSchema: { type: "object", properties: {} },
+  }));
 }
 
 export const BILLING = catalogOf({

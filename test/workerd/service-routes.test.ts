@@ -1,13 +1,34 @@
-// The selection service's HTTP API inside workerd: every route, every error code, auth, limits, CORS and the Worker's default export.
+// The selection service's HTTP API inside workerd: routes, error codes, auth, limits, CORS, the default export.
 
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "../../src/worker/index.js";
-import { ADMIN_TOKEN, BILLING, DOCUMENTED_STATUS, MESSAGING, READ_TOKEN, freshId, isDocumentedError, Isolate, serviceEnv, type Answer } from "./service-harness.js";
+import { createService, ERROR_STATUS } from "../../src/worker/index.js";
+import {
+  ADMIN_TOKEN,
+  BILLING,
+  DOCUMENTED_STATUS,
+  MESSAGING,
+  READ_TOKEN,
+  freshId,
+  isDocumentedError,
+  Isolate,
+  serviceEnv,
+  type Answer,
+} from "./service-harness.js";
 
 /** The README's error table, as written (status → codes): the oracle for every status below. */
 const README_ERRORS: Record<number, string[]> = {
-  400: ["INVALID_JSON", "INVALID_REQUEST", "INVALID_CATALOG_ID", "INVALID_CATALOG", "INVALID_TOOL", "DUPLICATE_TOOL", "INVALID_SCHEMA", "INVALID_OPTION", "INVALID_QUERY"],
+  400: [
+    "INVALID_JSON",
+    "INVALID_REQUEST",
+    "INVALID_CATALOG_ID",
+    "INVALID_CATALOG",
+    "INVALID_TOOL",
+    "DUPLICATE_TOOL",
+    "INVALID_SCHEMA",
+    "INVALID_OPTION",
+    "INVALID_QUERY",
+  ],
   401: ["UNAUTHORIZED"],
   404: ["NOT_FOUND", "CATALOG_NOT_FOUND"],
   405: ["METHOD_NOT_ALLOWED"],
@@ -28,7 +49,9 @@ function expectError(answer: Answer, code: string, messagePart?: string): void {
 
 describe("the README's error table (the oracle for statuses)", () => {
   it("is parsed into every code and status it lists", () => {
-    const expected = Object.entries(README_ERRORS).flatMap(([status, codes]) => codes.map((code) => [code, Number(status)]));
+    const expected = Object.entries(README_ERRORS).flatMap(([status, codes]) =>
+      codes.map((code) => [code, Number(status)]),
+    );
     expect(expected).toHaveLength(21);
     expect([...DOCUMENTED_STATUS].sort()).toEqual(expected.sort());
   });
@@ -37,6 +60,18 @@ describe("the README's error table (the oracle for statuses)", () => {
     const entries = Object.entries(ERROR_STATUS);
     expect(entries).toHaveLength(DOCUMENTED_STATUS.size);
     for (const [code, status] of entries) expect([code, DOCUMENTED_STATUS.get(code)]).toEqual([code, status]);
+  });
+});
+
+describe("createService options", () => {
+  it("rejects a misspelt option with the nearest name, and an embeddingModel that is not a function", () => {
+    expect(() => createService({ embedingModel: () => undefined } as never)).toThrow(
+      /unknown option "embedingModel"; did you mean "embeddingModel"/,
+    );
+    expect(() => createService({ embeddingModel: "toolsift/local" } as never)).toThrow(
+      'createService: option "embeddingModel" must be a function, got the string "toolsift/local".',
+    );
+    expect(() => createService("local" as never)).toThrow(/option "options" must be an object/);
   });
 });
 
@@ -108,7 +143,9 @@ describe("routes", () => {
     // A threshold between the best and the worst score keeps exactly the tools scoring at least that, in order.
     const scores: number[] = all.body.results.map((result: { score: number }) => result.score);
     const threshold = (scores[0] + scores[scores.length - 1]) / 2;
-    const kept = all.body.results.filter((result: { score: number }) => result.score >= threshold).map((result: { name: string }) => result.name);
+    const kept = all.body.results
+      .filter((result: { score: number }) => result.score >= threshold)
+      .map((result: { name: string }) => result.name);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(all.body.tools.length);
     const strict = await isolate.select(id, { query: "stripe customer", maxTools: 7, adaptive: false, threshold });
@@ -126,7 +163,10 @@ describe("routes", () => {
       messages: [
         { role: "user", content: "Post the release notes in Slack" },
         { role: "assistant", content: [{ type: "text", text: "Done." }] },
-        { role: "user", content: [{ type: "text", text: "and email them to sam@example.com too, with the attachment" }] },
+        {
+          role: "user",
+          content: [{ type: "text", text: "and email them to sam@example.com too, with the attachment" }],
+        },
       ],
       explain: true,
       maxTools: 2,
@@ -134,17 +174,44 @@ describe("routes", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.query).toBe("and email them to sam@example.com too, with the attachment");
     expect(answer.body.tools[0]).toBe("gmail_send_email");
-    expect(answer.body.results[0]).toMatchObject({ name: "gmail_send_email", lexicalScore: expect.any(Number), similarity: expect.any(Number), matchedTerms: expect.arrayContaining(["email"]) });
+    expect(answer.body.results[0]).toMatchObject({
+      name: "gmail_send_email",
+      lexicalScore: expect.any(Number),
+      similarity: expect.any(Number),
+      matchedTerms: expect.arrayContaining(["email"]),
+    });
   });
 
   it("accepts every catalog shape createToolIndex reads", async () => {
     const isolate = new Isolate();
     const shapes = {
-      toolSet: { stripe_create_refund: { description: "Refund a charge", inputSchema: { type: "object", properties: { charge: { type: "string" } } } } },
-      mcpResult: { tools: [{ name: "stripe_create_refund", description: "Refund a charge", inputSchema: { type: "object" } }] },
-      openAiChat: [{ type: "function", function: { name: "stripe_create_refund", description: "Refund a charge", parameters: { type: "object" } } }],
-      openAiResponses: [{ type: "function", name: "stripe_create_refund", description: "Refund a charge", parameters: { type: "object" } }],
-      anthropic: [{ name: "stripe_create_refund", description: "Refund a charge", input_schema: { type: "object" } }, { type: "web_search_20250305", name: "web_search" }],
+      toolSet: {
+        stripe_create_refund: {
+          description: "Refund a charge",
+          inputSchema: { type: "object", properties: { charge: { type: "string" } } },
+        },
+      },
+      mcpResult: {
+        tools: [{ name: "stripe_create_refund", description: "Refund a charge", inputSchema: { type: "object" } }],
+      },
+      openAiChat: [
+        {
+          type: "function",
+          function: { name: "stripe_create_refund", description: "Refund a charge", parameters: { type: "object" } },
+        },
+      ],
+      openAiResponses: [
+        {
+          type: "function",
+          name: "stripe_create_refund",
+          description: "Refund a charge",
+          parameters: { type: "object" },
+        },
+      ],
+      anthropic: [
+        { name: "stripe_create_refund", description: "Refund a charge", input_schema: { type: "object" } },
+        { type: "web_search_20250305", name: "web_search" },
+      ],
     };
     for (const [shape, catalog] of Object.entries(shapes)) {
       const id = freshId(shape);
@@ -153,7 +220,9 @@ describe("routes", () => {
       expect(answer.body.tools[0], shape).toBe("stripe_create_refund");
     }
     // Provider tools are never hidden: returned as pinned.
-    const anthropic = await isolate.select((await isolate.put(freshId(), shapes.anthropic)).body.id, { query: "refund" });
+    const anthropic = await isolate.select((await isolate.put(freshId(), shapes.anthropic)).body.id, {
+      query: "refund",
+    });
     expect(anthropic.body.results.at(-1)).toEqual({ name: "web_search", score: 1, pinned: "provider" });
   });
 
@@ -184,7 +253,13 @@ describe("routes", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok", embedding: "toolsift/local-glove-100d-v1" });
     // wrangler.toml sets no admin token, so writes are refused.
-    const put = await exports.default.fetch(new Request(`http://toolsift.test/v1/catalogs/${freshId()}`, { method: "PUT", headers: { "Content-Type": "application/json" }, body: "[]" }));
+    const put = await exports.default.fetch(
+      new Request(`http://toolsift.test/v1/catalogs/${freshId()}`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: "[]",
+      }),
+    );
     expect(put.status).toBe(401);
     expect(((await put.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
   });
@@ -194,7 +269,14 @@ describe("error answers", () => {
   const isolate = new Isolate();
 
   it("unknown paths: NOT_FOUND; known paths with another method: METHOD_NOT_ALLOWED with Allow", async () => {
-    for (const path of ["/nope", "/v1/catalogs", "/v1/catalogs/", "/v1/catalogs/a/select/extra", "/v1/catalogs//select", "/health/"]) {
+    for (const path of [
+      "/nope",
+      "/v1/catalogs",
+      "/v1/catalogs/",
+      "/v1/catalogs/a/select/extra",
+      "/v1/catalogs//select",
+      "/health/",
+    ]) {
       expectError(await isolate.request("GET", path), "NOT_FOUND");
     }
     const post = await isolate.request("POST", "/health", { token: null });
@@ -216,22 +298,40 @@ describe("error answers", () => {
   it("INVALID_JSON for bodies that are not JSON, empty or not UTF-8", async () => {
     const id = freshId();
     expectError(await isolate.put(id, undefined, { raw: "{not json" }), "INVALID_JSON", "not valid JSON");
-    expectError(await isolate.put(id, undefined, { raw: "", contentType: "application/json" }), "INVALID_JSON", "empty");
-    expectError(await isolate.put(id, undefined, { raw: new Uint8Array([0x5b, 0xff, 0xfe, 0x5d]) }), "INVALID_JSON", "UTF-8");
+    expectError(
+      await isolate.put(id, undefined, { raw: "", contentType: "application/json" }),
+      "INVALID_JSON",
+      "empty",
+    );
+    expectError(
+      await isolate.put(id, undefined, { raw: new Uint8Array([0x5b, 0xff, 0xfe, 0x5d]) }),
+      "INVALID_JSON",
+      "UTF-8",
+    );
     expectError(await isolate.select(id, undefined, { raw: "[1," }), "INVALID_JSON");
   });
 
   it("UNSUPPORTED_MEDIA_TYPE for bodies that are not declared JSON; +json types are accepted", async () => {
     const id = freshId();
-    expectError(await isolate.put(id, undefined, { raw: "[]", contentType: "text/plain" }), "UNSUPPORTED_MEDIA_TYPE", "text/plain");
+    expectError(
+      await isolate.put(id, undefined, { raw: "[]", contentType: "text/plain" }),
+      "UNSUPPORTED_MEDIA_TYPE",
+      "text/plain",
+    );
     expectError(await isolate.put(id, undefined, { raw: "[]", contentType: null }), "UNSUPPORTED_MEDIA_TYPE");
-    expectError(await isolate.select(id, undefined, { raw: "query=x", contentType: "application/x-www-form-urlencoded" }), "UNSUPPORTED_MEDIA_TYPE");
-    expect((await isolate.put(id, undefined, { raw: "[]", contentType: "application/vnd.api+json; charset=utf-8" })).status).toBe(201);
+    expectError(
+      await isolate.select(id, undefined, { raw: "query=x", contentType: "application/x-www-form-urlencoded" }),
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+    expect(
+      (await isolate.put(id, undefined, { raw: "[]", contentType: "application/vnd.api+json; charset=utf-8" })).status,
+    ).toBe(201);
   });
 
   it("INVALID_CATALOG, INVALID_TOOL, DUPLICATE_TOOL, INVALID_SCHEMA: toolsift's catalog checks, naming the tool", async () => {
     const id = freshId();
-    for (const body of ["a string", 42, null, true]) expectError(await isolate.put(id, body), "INVALID_CATALOG", "catalog");
+    for (const body of ["a string", 42, null, true])
+      expectError(await isolate.put(id, body), "INVALID_CATALOG", "catalog");
     expectError(await isolate.put(id, [{ description: "no name" }]), "INVALID_TOOL", "index 0");
     expectError(await isolate.put(id, [{ name: "a", description: 5 }]), "INVALID_TOOL", '"a"');
     expectError(await isolate.put(id, { tools: [{ name: "a" }, { name: "a" }] }), "DUPLICATE_TOOL", "index 0 and 1");
@@ -261,9 +361,21 @@ describe("error answers", () => {
   });
 
   it("INVALID_CONFIGURATION names the variable; INTERNAL hides the cause", async () => {
-    expectError(await new Isolate(serviceEnv({ TOOLSIFT_MAX_TOOLS: "many" })).request("GET", "/health"), "INVALID_CONFIGURATION", "TOOLSIFT_MAX_TOOLS");
-    expectError(await new Isolate(serviceEnv({ TOOLSIFT_EMBEDDING: "openai" })).request("GET", "/health"), "INVALID_CONFIGURATION", "TOOLSIFT_EMBEDDING");
-    expectError(await new Isolate(serviceEnv({ TOOLSIFT_KV: undefined })).request("GET", "/health"), "INVALID_CONFIGURATION", "TOOLSIFT_KV");
+    expectError(
+      await new Isolate(serviceEnv({ TOOLSIFT_MAX_TOOLS: "many" })).request("GET", "/health"),
+      "INVALID_CONFIGURATION",
+      "TOOLSIFT_MAX_TOOLS",
+    );
+    expectError(
+      await new Isolate(serviceEnv({ TOOLSIFT_EMBEDDING: "openai" })).request("GET", "/health"),
+      "INVALID_CONFIGURATION",
+      "TOOLSIFT_EMBEDDING",
+    );
+    expectError(
+      await new Isolate(serviceEnv({ TOOLSIFT_KV: undefined })).request("GET", "/health"),
+      "INVALID_CONFIGURATION",
+      "TOOLSIFT_KV",
+    );
     const broken = new Isolate(serviceEnv(), {
       embeddingModel: () => {
         throw new Error("secret detail at /srv/app/model.ts:12");
@@ -287,9 +399,17 @@ describe("auth", () => {
     expectError(wrong, "UNAUTHORIZED", "not the admin token");
     expect(wrong.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
     expectError(await isolate.put(id, BILLING, { token: ADMIN_TOKEN.slice(0, -1) }), "UNAUTHORIZED");
-    expectError(await isolate.put(id, BILLING, { headers: { Authorization: `Basic ${btoa(`admin:${ADMIN_TOKEN}`)}` }, token: null }), "UNAUTHORIZED");
+    expectError(
+      await isolate.put(id, BILLING, {
+        headers: { Authorization: `Basic ${btoa(`admin:${ADMIN_TOKEN}`)}` },
+        token: null,
+      }),
+      "UNAUTHORIZED",
+    );
     expectError(await isolate.request("DELETE", `/v1/catalogs/${id}`, { token: "nope" }), "UNAUTHORIZED");
-    expect((await isolate.put(id, BILLING, { headers: { Authorization: `bearer ${ADMIN_TOKEN}` }, token: null })).status).toBe(201);
+    expect(
+      (await isolate.put(id, BILLING, { headers: { Authorization: `bearer ${ADMIN_TOKEN}` }, token: null })).status,
+    ).toBe(201);
     // Auth is checked before the body is read: an unauthenticated oversized or malformed upload is still 401.
     expectError(await isolate.put(id, undefined, { raw: "{nope", token: null }), "UNAUTHORIZED");
   });
@@ -318,7 +438,9 @@ describe("auth", () => {
 
 describe("limits", () => {
   it("PAYLOAD_TOO_LARGE past TOOLSIFT_MAX_BODY_BYTES, from Content-Length or while reading a streamed body", async () => {
-    const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_BODY_BYTES: "1024", TOOLSIFT_MAX_SELECT_BODY_BYTES: "2048" }));
+    const isolate = new Isolate(
+      serviceEnv({ TOOLSIFT_MAX_BODY_BYTES: "1024", TOOLSIFT_MAX_SELECT_BODY_BYTES: "2048" }),
+    );
     const id = freshId();
     const big = JSON.stringify(catalogOfSize(40));
     expect(big.length).toBeGreaterThan(1024);
@@ -326,14 +448,29 @@ describe("limits", () => {
     const encoded = new TextEncoder().encode(big);
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
-        for (let offset = 0; offset < encoded.length; offset += 100) controller.enqueue(encoded.slice(offset, offset + 100));
+        for (let offset = 0; offset < encoded.length; offset += 100)
+          controller.enqueue(encoded.slice(offset, offset + 100));
         controller.close();
       },
     });
-    const streamed = await isolate.fetch(new Request(`http://toolsift.test/v1/catalogs/${id}`, { method: "PUT", headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" }, body: stream }));
+    const streamed = await isolate.fetch(
+      new Request(`http://toolsift.test/v1/catalogs/${id}`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+        body: stream,
+      }),
+    );
     expectError(streamed, "PAYLOAD_TOO_LARGE");
     expect((await isolate.put(id, catalogOfSize(3))).status).toBe(201);
-    expectError(await isolate.select(id, { query: "x".repeat(1000), messages: undefined, alwaysActive: Array(30).fill("y".repeat(40)) }), "PAYLOAD_TOO_LARGE", "2048 bytes");
+    expectError(
+      await isolate.select(id, {
+        query: "x".repeat(1000),
+        messages: undefined,
+        alwaysActive: Array(30).fill("y".repeat(40)),
+      }),
+      "PAYLOAD_TOO_LARGE",
+      "2048 bytes",
+    );
   });
 
   it("TOO_MANY_TOOLS past TOOLSIFT_MAX_TOOLS, DESCRIPTION_TOO_LONG past TOOLSIFT_MAX_DESCRIPTION_LENGTH (naming the tool)", async () => {
@@ -341,8 +478,16 @@ describe("limits", () => {
     const id = freshId();
     expectError(await isolate.put(id, catalogOfSize(4)), "TOO_MANY_TOOLS", "4 tools; the limit is 3");
     expect((await isolate.put(id, catalogOfSize(3))).status).toBe(201);
-    expectError(await isolate.put(id, [{ name: "wordy", description: "d".repeat(41) }]), "DESCRIPTION_TOO_LONG", '"wordy"');
-    expectError(await isolate.put(id, [{ name: "titled", title: "t".repeat(41), description: "ok" }]), "DESCRIPTION_TOO_LONG", "title");
+    expectError(
+      await isolate.put(id, [{ name: "wordy", description: "d".repeat(41) }]),
+      "DESCRIPTION_TOO_LONG",
+      '"wordy"',
+    );
+    expectError(
+      await isolate.put(id, [{ name: "titled", title: "t".repeat(41), description: "ok" }]),
+      "DESCRIPTION_TOO_LONG",
+      "title",
+    );
     // The failed writes left the published version alone.
     expect((await isolate.get(id)).body.tools).toBe(3);
   });
@@ -352,8 +497,15 @@ describe("limits", () => {
     const id = freshId();
     await isolate.put(id, BILLING);
     expect((await isolate.select(id, { query: "r".repeat(20) })).status).toBe(200);
-    expectError(await isolate.select(id, { query: "r".repeat(21) }), "QUERY_TOO_LONG", "21 characters; the limit is 20");
-    const fromMessages = await isolate.select(id, { messages: [{ role: "user", content: `refund ${"please ".repeat(20)}` }], explain: true });
+    expectError(
+      await isolate.select(id, { query: "r".repeat(21) }),
+      "QUERY_TOO_LONG",
+      "21 characters; the limit is 20",
+    );
+    const fromMessages = await isolate.select(id, {
+      messages: [{ role: "user", content: `refund ${"please ".repeat(20)}` }],
+      explain: true,
+    });
     expect(fromMessages.status).toBe(200);
     expect(fromMessages.body.query).toHaveLength(20);
   });
@@ -363,7 +515,10 @@ describe("CORS", () => {
   const origin = "https://app.example";
 
   it("off by default: a preflight gets Allow and no CORS headers", async () => {
-    const answer = await new Isolate().request("OPTIONS", "/v1/catalogs/x/select", { token: null, headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+    const answer = await new Isolate().request("OPTIONS", "/v1/catalogs/x/select", {
+      token: null,
+      headers: { Origin: origin, "Access-Control-Request-Method": "POST" },
+    });
     expect(answer.status).toBe(204);
     expect(answer.headers.get("Allow")).toBe("POST, OPTIONS");
     expect(answer.headers.get("Access-Control-Allow-Origin")).toBeNull();
@@ -371,7 +526,14 @@ describe("CORS", () => {
 
   it("an allowed origin's preflight may send Authorization and Content-Type; other origins get nothing", async () => {
     const isolate = new Isolate(serviceEnv({ TOOLSIFT_CORS_ORIGINS: `${origin}, https://other.example` }));
-    const preflight = await isolate.request("OPTIONS", "/v1/catalogs/x", { token: null, headers: { Origin: origin, "Access-Control-Request-Method": "PUT", "Access-Control-Request-Headers": "authorization, content-type" } });
+    const preflight = await isolate.request("OPTIONS", "/v1/catalogs/x", {
+      token: null,
+      headers: {
+        Origin: origin,
+        "Access-Control-Request-Method": "PUT",
+        "Access-Control-Request-Headers": "authorization, content-type",
+      },
+    });
     expect(preflight.status).toBe(204);
     // Header lists compared as lists: "a, b" and "a,b" say the same.
     const list = (name: string) => (preflight.headers.get(name) ?? "").split(",").map((part) => part.trim());
@@ -381,7 +543,10 @@ describe("CORS", () => {
     expect(preflight.headers.get("Access-Control-Max-Age")).toBe("86400");
     expect(list("Vary")).toContain("Origin");
     expect(preflight.headers.get("Allow")).toBe("GET, PUT, DELETE, HEAD, OPTIONS");
-    const stranger = await isolate.request("OPTIONS", "/v1/catalogs/x", { token: null, headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "PUT" } });
+    const stranger = await isolate.request("OPTIONS", "/v1/catalogs/x", {
+      token: null,
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "PUT" },
+    });
     expect(stranger.status).toBe(204);
     expect(stranger.headers.get("Access-Control-Allow-Origin")).toBeNull();
     expect((stranger.headers.get("Vary") ?? "").split(",").map((part) => part.trim())).toContain("Origin");
@@ -397,8 +562,14 @@ describe("CORS", () => {
     expect(denied.headers.get("Access-Control-Allow-Origin")).toBe(origin);
     expect(denied.headers.get("Access-Control-Expose-Headers")).toContain("WWW-Authenticate");
     const any = new Isolate(serviceEnv({ TOOLSIFT_CORS_ORIGINS: "*" }));
-    expect((await any.request("GET", "/health", { token: null, headers: { Origin: "https://anyone.example" } })).headers.get("Access-Control-Allow-Origin")).toBe("*");
-    expect((await any.request("GET", "/health", { token: null })).headers.get("Access-Control-Allow-Origin")).toBeNull();
+    expect(
+      (await any.request("GET", "/health", { token: null, headers: { Origin: "https://anyone.example" } })).headers.get(
+        "Access-Control-Allow-Origin",
+      ),
+    ).toBe("*");
+    expect(
+      (await any.request("GET", "/health", { token: null })).headers.get("Access-Control-Allow-Origin"),
+    ).toBeNull();
   });
 });
 

@@ -1,10 +1,21 @@
-// The selection service's storage inside workerd: the KV layout, publish by one pointer, warm copies, and injected KV and model faults.
+// The selection service's storage in workerd: KV layout, publish by one pointer, warm copies, injected faults.
 
 import { describe, expect, it } from "vitest";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
 import type { CatalogPointer } from "../../src/worker/catalog-store.js";
 import { Gate } from "./kv-interceptor.js";
-import { BILLING, MESSAGING, catalogOf, faultyKv, freshId, isDocumentedError, Isolate, serviceEnv, serviceKv, type KvFault } from "./service-harness.js";
+import {
+  BILLING,
+  MESSAGING,
+  catalogOf,
+  faultyKv,
+  freshId,
+  isDocumentedError,
+  Isolate,
+  serviceEnv,
+  serviceKv,
+  type KvFault,
+} from "./service-harness.js";
 
 const billingNames = BILLING.map((tool) => tool.name);
 const messagingNames = MESSAGING.map((tool) => tool.name);
@@ -18,7 +29,8 @@ async function pointerOf(id: string): Promise<CatalogPointer> {
 }
 
 /** An env whose KV calls pass through `fault` (on top of the real KV). */
-const faultyEnv = (fault: KvFault, overrides: Parameters<typeof serviceEnv>[0] = {}) => serviceEnv({ TOOLSIFT_KV: faultyKv(fault), ...overrides });
+const faultyEnv = (fault: KvFault, overrides: Parameters<typeof serviceEnv>[0] = {}) =>
+  serviceEnv({ TOOLSIFT_KV: faultyKv(fault), ...overrides });
 
 describe("KV layout", () => {
   it("a version lives under its own keys (catalog text + kvCache slab); the pointer names it", async () => {
@@ -33,7 +45,13 @@ describe("KV layout", () => {
     expect(keys).toContain(`catalog/${id}/v/${version}/catalog`);
     expect(keys).toContain(`${slab}/manifest`);
     expect(keys.filter((key) => key.startsWith(`${slab}/chunk/`))).toHaveLength(1);
-    expect(await pointerOf(id)).toEqual({ format: 1, version, tools: 3, updatedAt: body.updatedAt, embeddings: { model: "toolsift/local-glove-100d-v1", status: "stored", vectors: 3 } });
+    expect(await pointerOf(id)).toEqual({
+      format: 1,
+      version,
+      tools: 3,
+      updatedAt: body.updatedAt,
+      embeddings: { model: "toolsift/local-glove-100d-v1", status: "stored", vectors: 3 },
+    });
     expect(JSON.parse((await serviceKv.get(`catalog/${id}/v/${version}/catalog`, "text"))!)).toEqual(BILLING);
   });
 
@@ -44,7 +62,9 @@ describe("KV layout", () => {
     await isolate.put(id, BILLING);
     expect(model.calls.flat()).toHaveLength(3);
     model.calls.length = 0;
-    const changed = BILLING.map((tool, n) => (n === 1 ? { ...tool, description: "Create and email an invoice for a customer's order." } : tool));
+    const changed = BILLING.map((tool, n) =>
+      n === 1 ? { ...tool, description: "Create and email an invoice for a customer's order." } : tool,
+    );
     const { body } = await isolate.put(id, changed);
     expect(model.calls.flat()).toHaveLength(1);
     expect(model.calls.flat()[0]).toContain("invoice for a customer's order");
@@ -100,7 +120,11 @@ describe("publish by pointer", () => {
 
     const reader = new Isolate();
     const seesOld = async () => {
-      const selected = await reader.select(id, { query: "send a message, refund a charge", maxTools: 7, adaptive: false });
+      const selected = await reader.select(id, {
+        query: "send a message, refund a charge",
+        maxTools: 7,
+        adaptive: false,
+      });
       expect(selected.body.catalog.version).toBe(old.version);
       expect(selected.body.tools.length).toBeGreaterThan(0);
       expect(selected.body.tools.filter((name: string) => !billingNames.includes(name))).toEqual([]);
@@ -116,12 +140,18 @@ describe("publish by pointer", () => {
     catalogPut.open();
     await pointerPut.reached(1);
     // Every key of the new version is written; nothing points at it yet.
-    expect(new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3])).size).toBe(2);
+    expect(new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3])).size).toBe(
+      2,
+    );
     await seesOld();
     pointerPut.open();
     const { body: written } = await writing;
 
-    const selected = await reader.select(id, { query: "send a message, refund a charge", maxTools: 7, adaptive: false });
+    const selected = await reader.select(id, {
+      query: "send a message, refund a charge",
+      maxTools: 7,
+      adaptive: false,
+    });
     expect(selected.body.catalog.version).toBe(written.version);
     expect(selected.body.tools.length).toBeGreaterThan(0);
     expect(selected.body.tools.filter((name: string) => !messagingNames.includes(name))).toEqual([]);
@@ -133,7 +163,9 @@ describe("publish by pointer", () => {
     const writer = new Isolate();
     await writer.put(id, BILLING);
     const held = new Gate();
-    const reader = new Isolate(faultyEnv((operation, key) => (operation === "get" && key.endsWith("/catalog") ? held.wait() : undefined)));
+    const reader = new Isolate(
+      faultyEnv((operation, key) => (operation === "get" && key.endsWith("/catalog") ? held.wait() : undefined)),
+    );
     const reading = reader.select(id, { query: "weather in Lisbon" });
     await held.reached(1); // the reader holds the first version's pointer
     await writer.put(id, BILLING.slice(0, 2));
@@ -162,8 +194,12 @@ describe("publish by pointer", () => {
     const id = freshId();
     await new Isolate().put(id, [...BILLING, ...MESSAGING]);
     let catalogReads = 0;
-    const isolate = new Isolate(faultyEnv((operation, key) => void (operation === "get" && key.endsWith("/catalog") && catalogReads++)));
-    const answers = await Promise.all(["refund", "weather", "slack", "invoice", "zoom"].map((query) => isolate.select(id, { query })));
+    const isolate = new Isolate(
+      faultyEnv((operation, key) => void (operation === "get" && key.endsWith("/catalog") && catalogReads++)),
+    );
+    const answers = await Promise.all(
+      ["refund", "weather", "slack", "invoice", "zoom"].map((query) => isolate.select(id, { query })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(catalogReads).toBe(1);
   });
@@ -183,35 +219,46 @@ describe("publish by pointer", () => {
 });
 
 describe("KV read faults", () => {
-  it.each(["throw", "hang"] as const)("pointer reads that %s: a warm isolate answers from its copy and says so; a cold one answers 503", async (fault) => {
-    const id = freshId();
-    const isolate = new Isolate();
-    const { body } = await isolate.put(id, BILLING);
-    const broken = faultyEnv((operation) => (operation === "get" ? fault : undefined), { TOOLSIFT_KV_TIMEOUT_MS: "20" });
-    const answer = await isolate.select(id, { query: "refund" }, {}, broken);
-    expect(answer.status).toBe(200);
-    expect(answer.body.tools[0]).toBe("stripe_create_refund");
-    expect(answer.body.catalog.version).toBe(body.version);
-    expect(answer.body.warnings).toEqual([{ code: "CATALOG_STALE", message: expect.stringContaining(`copy of version ${body.version}`) }]);
-    if (fault === "hang") expect(answer.body.warnings[0].message).toContain("did not finish within 20 ms");
+  it.each(["throw", "hang"] as const)(
+    "pointer reads that %s: a warm isolate answers from its copy and says so; a cold one answers 503",
+    async (fault) => {
+      const id = freshId();
+      const isolate = new Isolate();
+      const { body } = await isolate.put(id, BILLING);
+      const broken = faultyEnv((operation) => (operation === "get" ? fault : undefined), {
+        TOOLSIFT_KV_TIMEOUT_MS: "20",
+      });
+      const answer = await isolate.select(id, { query: "refund" }, {}, broken);
+      expect(answer.status).toBe(200);
+      expect(answer.body.tools[0]).toBe("stripe_create_refund");
+      expect(answer.body.catalog.version).toBe(body.version);
+      expect(answer.body.warnings).toEqual([
+        { code: "CATALOG_STALE", message: expect.stringContaining(`copy of version ${body.version}`) },
+      ]);
+      if (fault === "hang") expect(answer.body.warnings[0].message).toContain("did not finish within 20 ms");
 
-    const cold = await new Isolate(broken).select(id, { query: "refund" });
-    expect(cold.status).toBe(503);
-    expect(isDocumentedError(cold)).toBe(true);
-    expect(cold.body.error.code).toBe("STORAGE_UNAVAILABLE");
-    // GET has no warm copy of the catalog text: KV failing is a 503 there too.
-    expect((await isolate.get(id, {}, broken)).body.error.code).toBe("STORAGE_UNAVAILABLE");
-  });
+      const cold = await new Isolate(broken).select(id, { query: "refund" });
+      expect(cold.status).toBe(503);
+      expect(isDocumentedError(cold)).toBe(true);
+      expect(cold.body.error.code).toBe("STORAGE_UNAVAILABLE");
+      // GET has no warm copy of the catalog text: KV failing is a 503 there too.
+      expect((await isolate.get(id, {}, broken)).body.error.code).toBe("STORAGE_UNAVAILABLE");
+    },
+  );
 
   it("stored vectors that cannot be read: the model embeds the tools again, and the answer says so", async () => {
     const id = freshId();
     await new Isolate().put(id, BILLING);
-    const isolate = new Isolate(faultyEnv((operation, key) => (operation === "get" && key.includes("/embeddings/") ? "throw" : undefined)));
+    const isolate = new Isolate(
+      faultyEnv((operation, key) => (operation === "get" && key.includes("/embeddings/") ? "throw" : undefined)),
+    );
     const answer = await isolate.select(id, { query: "refund the charge" });
     expect(answer.status).toBe(200);
     expect(answer.body.strategy).toBe("combined");
     expect(answer.body.tools[0]).toBe("stripe_create_refund");
-    expect(answer.body.warnings).toEqual([{ code: "EMBEDDINGS_UNAVAILABLE", message: expect.stringContaining("injected") }]);
+    expect(answer.body.warnings).toEqual([
+      { code: "EMBEDDINGS_UNAVAILABLE", message: expect.stringContaining("injected") },
+    ]);
     // Only the request that loaded the catalog carries the warning.
     expect((await isolate.select(id, { query: "refund the charge" })).body.warnings).toBeUndefined();
   });
@@ -219,12 +266,17 @@ describe("KV read faults", () => {
   it("stored vectors unreadable and the model failing: keyword ranking, reported as fallback", async () => {
     const id = freshId();
     await new Isolate().put(id, BILLING);
-    const isolate = new Isolate(faultyEnv((operation, key) => (operation === "get" && key.includes("/embeddings/") ? "throw" : undefined)), { embeddingModel: () => failingEmbeddingModel({ modelId: "local-glove-100d-v1" }) });
+    const isolate = new Isolate(
+      faultyEnv((operation, key) => (operation === "get" && key.includes("/embeddings/") ? "throw" : undefined)),
+      { embeddingModel: () => failingEmbeddingModel({ modelId: "local-glove-100d-v1" }) },
+    );
     const answer = await isolate.select(id, { query: "refund the charge" });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ strategy: "keyword", fallback: "keyword" });
     expect(answer.body.tools[0]).toBe("stripe_create_refund");
-    expect(answer.body.warnings.map((warning: { code: string }) => warning.code)).toEqual(expect.arrayContaining(["EMBEDDINGS_UNAVAILABLE", "EMBEDDING_FAILED"]));
+    expect(answer.body.warnings.map((warning: { code: string }) => warning.code)).toEqual(
+      expect.arrayContaining(["EMBEDDINGS_UNAVAILABLE", "EMBEDDING_FAILED"]),
+    );
   });
 
   it("a corrupt pointer is a 503, not a crash", async () => {
@@ -244,20 +296,31 @@ describe("embedding provider faults", () => {
     const put = await isolate.put(id, BILLING);
     expect(put.status).toBe(201);
     expect(put.body.embeddings).toEqual({ model: "toolsift-test/failing", status: "failed", vectors: 0 });
-    expect(put.body.warnings).toEqual([{ code: "EMBEDDING_FAILED", message: expect.stringContaining("embedding provider unavailable") }]);
+    expect(put.body.warnings).toEqual([
+      { code: "EMBEDDING_FAILED", message: expect.stringContaining("embedding provider unavailable") },
+    ]);
     const answer = await isolate.select(id, { query: "refund the charge" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ strategy: "keyword", fallback: "keyword", warnings: [{ code: "EMBEDDING_FAILED", message: expect.any(String) }] });
+    expect(answer.body).toMatchObject({
+      strategy: "keyword",
+      fallback: "keyword",
+      warnings: [{ code: "EMBEDDING_FAILED", message: expect.any(String) }],
+    });
     expect(answer.body.tools[0]).toBe("stripe_create_refund");
     // Another isolate loading it has no stored vectors and the same failing provider: keywords again.
-    const other = await new Isolate(serviceEnv(), { embeddingModel: () => failing }).select(id, { query: "refund the charge" });
+    const other = await new Isolate(serviceEnv(), { embeddingModel: () => failing }).select(id, {
+      query: "refund the charge",
+    });
     expect(other.body).toMatchObject({ strategy: "keyword", fallback: "keyword" });
   });
 
   it("a provider that fails for queries only: that request falls back to keywords", async () => {
     const good = hashingEmbeddingModel({ dimensions: 32 });
     let failQueries = false;
-    const flaky: typeof good = { ...good, doEmbed: (options) => (failQueries ? Promise.reject(new Error("rate limited")) : good.doEmbed(options)) };
+    const flaky: typeof good = {
+      ...good,
+      doEmbed: (options) => (failQueries ? Promise.reject(new Error("rate limited")) : good.doEmbed(options)),
+    };
     const isolate = new Isolate(serviceEnv(), { embeddingModel: () => flaky });
     const id = freshId();
     await isolate.put(id, BILLING);
@@ -284,29 +347,44 @@ describe("KV write faults", () => {
     ["the vector chunks", (key: string) => key.includes("/chunk/")],
     ["the vector manifest", (key: string) => key.endsWith("/manifest")],
     ["the catalog text", (key: string) => key.endsWith("/catalog")],
-  ])("a failed put of %s: 503, the previous version stays served and readable, the new keys are removed", async (_, matches) => {
-    const id = freshId();
-    const { body: old } = await new Isolate().put(id, BILLING);
-    const writer = new Isolate(faultyEnv((operation, key) => (operation === "put" && matches(key) ? "throw" : undefined)));
-    await writer.select(id, { query: "refund" });
-    const answer = await writer.put(id, MESSAGING);
-    expect(answer.status).toBe(503);
-    expect(isDocumentedError(answer)).toBe(true);
-    expect(answer.body.error).toEqual({ code: "STORAGE_UNAVAILABLE", message: expect.stringContaining("the previous version stays published") });
-    await writer.settle();
-    expect((await pointerOf(id)).version).toBe(old.version);
-    expect((await writer.select(id, { query: "refund" })).body.catalog.version).toBe(old.version);
-    const read = await new Isolate().get(id);
-    expect(read.body).toMatchObject({ version: old.version, catalog: BILLING });
-    expect(new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3]))).toEqual(new Set([old.version]));
-  });
+  ])(
+    "a failed put of %s: 503, the previous version stays served and readable, the new keys are removed",
+    async (_, matches) => {
+      const id = freshId();
+      const { body: old } = await new Isolate().put(id, BILLING);
+      const writer = new Isolate(
+        faultyEnv((operation, key) => (operation === "put" && matches(key) ? "throw" : undefined)),
+      );
+      await writer.select(id, { query: "refund" });
+      const answer = await writer.put(id, MESSAGING);
+      expect(answer.status).toBe(503);
+      expect(isDocumentedError(answer)).toBe(true);
+      expect(answer.body.error).toEqual({
+        code: "STORAGE_UNAVAILABLE",
+        message: expect.stringContaining("the previous version stays published"),
+      });
+      await writer.settle();
+      expect((await pointerOf(id)).version).toBe(old.version);
+      expect((await writer.select(id, { query: "refund" })).body.catalog.version).toBe(old.version);
+      const read = await new Isolate().get(id);
+      expect(read.body).toMatchObject({ version: old.version, catalog: BILLING });
+      expect(new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3]))).toEqual(
+        new Set([old.version]),
+      );
+    },
+  );
 
   it("a failed pointer put: 503, the previous version is served; the new keys stay (a late put may still land)", async () => {
     const id = freshId();
     const { body: old } = await new Isolate().put(id, BILLING);
-    const writer = new Isolate(faultyEnv((operation, key) => (operation === "put" && key.endsWith("/current") ? "throw" : undefined)));
+    const writer = new Isolate(
+      faultyEnv((operation, key) => (operation === "put" && key.endsWith("/current") ? "throw" : undefined)),
+    );
     const answer = await writer.put(id, MESSAGING);
-    expect(answer.body.error).toEqual({ code: "STORAGE_UNAVAILABLE", message: expect.stringContaining("unless the write lands late") });
+    expect(answer.body.error).toEqual({
+      code: "STORAGE_UNAVAILABLE",
+      message: expect.stringContaining("unless the write lands late"),
+    });
     expect((await writer.select(id, { query: "refund" })).body.catalog.version).toBe(old.version);
     expect((await new Isolate().get(id)).body.catalog).toEqual(BILLING);
   });
@@ -315,7 +393,9 @@ describe("KV write faults", () => {
     const id = freshId();
     await new Isolate().put(id, BILLING);
     const before = await keysOf(id);
-    const answer = await new Isolate(faultyEnv((operation, key) => (operation === "get" && key.endsWith("/current") ? "throw" : undefined))).put(id, MESSAGING);
+    const answer = await new Isolate(
+      faultyEnv((operation, key) => (operation === "get" && key.endsWith("/current") ? "throw" : undefined)),
+    ).put(id, MESSAGING);
     expect(answer.body.error.code).toBe("STORAGE_UNAVAILABLE");
     expect(await keysOf(id)).toEqual(before);
   });
@@ -323,15 +403,21 @@ describe("KV write faults", () => {
   it("retired keys that cannot be deleted: the write succeeds; the keys are left (and logged)", async () => {
     const id = freshId();
     const writer = new Isolate(faultyEnv((operation) => (operation === "delete" ? "throw" : undefined)));
-    for (const catalog of [BILLING, MESSAGING, BILLING]) expect((await writer.put(id, catalog)).status).toBeLessThan(300);
+    for (const catalog of [BILLING, MESSAGING, BILLING])
+      expect((await writer.put(id, catalog)).status).toBeLessThan(300);
     await writer.settle();
-    expect(new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3])).size).toBe(3);
+    expect(new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3])).size).toBe(
+      3,
+    );
   });
 
   it("a DELETE whose pointer delete fails: 503, and the catalog is still served", async () => {
     const id = freshId();
     await new Isolate().put(id, BILLING);
-    const answer = await new Isolate(faultyEnv((operation) => (operation === "delete" ? "throw" : undefined))).request("DELETE", `/v1/catalogs/${id}`);
+    const answer = await new Isolate(faultyEnv((operation) => (operation === "delete" ? "throw" : undefined))).request(
+      "DELETE",
+      `/v1/catalogs/${id}`,
+    );
     expect(answer.body.error.code).toBe("STORAGE_UNAVAILABLE");
     expect((await new Isolate().select(id, { query: "refund" })).status).toBe(200);
   });
@@ -340,7 +426,9 @@ describe("KV write faults", () => {
     const id = freshId();
     await new Isolate().put(id, catalogOf({ a_tool: "does a thing" }));
     const writes: string[] = [];
-    const reader = new Isolate(faultyEnv((operation, key) => void (operation !== "get" && writes.push(`${operation} ${key}`))));
+    const reader = new Isolate(
+      faultyEnv((operation, key) => void (operation !== "get" && writes.push(`${operation} ${key}`))),
+    );
     await reader.select(id, { query: "thing" });
     await reader.get(id);
     await reader.settle();
