@@ -28,7 +28,8 @@ const paraphrases: [query: string, expected: ToolName][] = [
   ["the customer wants to stop paying every month", "stripe_cancel_subscription"],
 ];
 
-const mark = (names: string[], expected: ToolName) => names.map((name) => (name === expected ? `[${name}]` : name)).join(", ");
+const mark = (names: string[], expected: ToolName) =>
+  names.map((name) => (name === expected ? `[${name}]` : name)).join(", ");
 const found = { keyword: 0, local: 0 };
 for (const [query, expected] of paraphrases) {
   const byKeyword = await keyword.select(query, { maxTools: 3, adaptive: false });
@@ -39,11 +40,16 @@ for (const [query, expected] of paraphrases) {
   console.log(`  keywords:         ${mark(byKeyword, expected) || "(nothing)"}`);
   console.log(`  + local model:    ${mark(byLocal, expected)}`);
 }
-console.log(`\nwanted tool in the top 3: keywords ${found.keyword}/${paraphrases.length}, with the local model ${found.local}/${paraphrases.length}`);
+console.log(
+  `\nwanted tool in the top 3: keywords ${found.keyword}/${paraphrases.length}, with the local model ${found.local}/${paraphrases.length}`,
+);
 
 // The same index drives an agent loop.
 const prompt = "Sam paid for order 1042 twice; give them their money back for the second one (ch_2).";
-const { model, label } = await exampleModel([callIfOffered("stripe_create_refund", { charge: "ch_2" }), { text: "Refunded ch_2." }]);
+const { model, label } = await exampleModel([
+  callIfOffered("stripe_create_refund", { charge: "ch_2" }),
+  { text: "Refunded ch_2." },
+]);
 const selectTools = semantic.prepareStep({ maxTools: 3 });
 console.log(`\nagent (${label})\nuser: ${prompt}`);
 await generateText({

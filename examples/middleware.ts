@@ -20,7 +20,11 @@ const { model: base, label } = await exampleModel([
   { text: "Sunny, 24°C highs, 16°C lows." },
   callIfOffered("vercel_rollback_deployment", { project: "web-app" }),
   { text: "web-app is back on dpl_7c1a." },
-  callIfOffered("zendesk_create_ticket", { subject: "Invoice PDF does not download", description: "The invoice PDF link fails.", requester_email: "jo@example.com" }),
+  callIfOffered("zendesk_create_ticket", {
+    subject: "Invoice PDF does not download",
+    description: "The invoice PDF link fails.",
+    requester_email: "jo@example.com",
+  }),
   { text: "Opened ticket 90211." },
 ]);
 
@@ -39,5 +43,11 @@ console.log(`model: ${label}`);
 for (const prompt of prompts) {
   console.log(`\nuser: ${prompt}`);
   // Every tool is passed; the middleware trims them per call.
-  await generateText({ model, tools, prompt, stopWhen: isStepCount(4), onStepFinish: (step) => console.log(describeStep(step).join("\n")) });
+  await generateText({
+    model,
+    tools,
+    prompt,
+    stopWhen: isStepCount(4),
+    onStepFinish: (step) => console.log(describeStep(step).join("\n")),
+  });
 }

@@ -17,7 +17,8 @@ const prompt = "Save board-q3.pdf for the auditors, they need it by Friday.";
 const upload = { call: "aws_s3_put_object", input: { bucket: "audit-archive", key: "2025/board-q3.pdf" } } as const;
 const { model, label } = await exampleModel([
   // Like a model: use the upload tool if it was offered, otherwise search for one.
-  (offered) => (offered.includes(upload.call) ? upload : { call: "search_tools", input: { query: "upload a file to storage" } }),
+  (offered) =>
+    offered.includes(upload.call) ? upload : { call: "search_tools", input: { query: "upload a file to storage" } },
   (offered) => (offered.includes(upload.call) ? upload : { text: "(The search found nothing I can use.)" }),
   { text: "Saved board-q3.pdf to s3://audit-archive/2025/ for the auditors." },
 ]);

@@ -35,7 +35,12 @@ const printOffered = createMiddleware({
 
 /** A scripted reply that calls `name` only when the model was given it, as a real model would. */
 const callIfOffered = (name: string, args: Record<string, unknown>) => () =>
-  offered.includes(name) ? new AIMessage({ content: "", tool_calls: [{ name, args, id: `call_${name}_${Math.random().toString(36).slice(2, 8)}`, type: "tool_call" }] }) : new AIMessage(`(I was not given ${name}.)`);
+  offered.includes(name)
+    ? new AIMessage({
+        content: "",
+        tool_calls: [{ name, args, id: `call_${name}_${Math.random().toString(36).slice(2, 8)}`, type: "tool_call" }],
+      })
+    : new AIMessage(`(I was not given ${name}.)`);
 
 const model = fakeModel()
   .respond(callIfOffered("weather_forecast", { city: "Lisbon", days: 3 }))
@@ -50,7 +55,10 @@ const selector = toolsiftMiddleware({
   tools,
   maxTools: 3,
   onEvent: (event) => {
-    if (event.type === "tools-selected") console.log(`  toolsift: query ${JSON.stringify(event.query)} -> ${event.tools.join(", ")} (${event.milliseconds.toFixed(2)} ms)`);
+    if (event.type === "tools-selected")
+      console.log(
+        `  toolsift: query ${JSON.stringify(event.query)} -> ${event.tools.join(", ")} (${event.milliseconds.toFixed(2)} ms)`,
+      );
   },
 });
 // Middleware order: toolsift wraps the printer, so the printer sees toolsift's selection.

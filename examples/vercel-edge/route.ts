@@ -1,4 +1,4 @@
-// A Next.js route handler on Vercel Edge (app/api/agent/route.ts): an agent loop whose every step gets only the tools it needs.
+// A Next.js route on Vercel Edge (app/api/agent/route.ts): an agent loop, each step given only the tools it needs.
 import { generateText, isStepCount } from "ai";
 import { createToolIndex } from "toolsift";
 // Vercel Edge forbids compiling wasm from bytes; Next's `?module` import hands over a precompiled WebAssembly.Module.

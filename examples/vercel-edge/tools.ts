@@ -7,7 +7,11 @@ const done = (action: string) => async (input: unknown) => ({ ok: true, action, 
 export const tools = {
   github_create_pull_request: tool({
     description: "Open a pull request from a branch into the base branch of a GitHub repository.",
-    inputSchema: z.object({ repo: z.string().describe("owner/name"), head: z.string().describe("Branch with the changes"), base: z.string().optional() }),
+    inputSchema: z.object({
+      repo: z.string().describe("owner/name"),
+      head: z.string().describe("Branch with the changes"),
+      base: z.string().optional(),
+    }),
     execute: done("pull request opened"),
   }),
   github_merge_pr: tool({
@@ -32,12 +36,19 @@ export const tools = {
   }),
   calendar_create_event: tool({
     description: "Schedule a meeting on Google Calendar and invite attendees.",
-    inputSchema: z.object({ title: z.string(), start: z.string().describe("ISO 8601"), attendees: z.array(z.string()) }),
+    inputSchema: z.object({
+      title: z.string(),
+      start: z.string().describe("ISO 8601"),
+      attendees: z.array(z.string()),
+    }),
     execute: done("event created"),
   }),
   stripe_create_refund: tool({
     description: "Refund a Stripe charge or payment intent, fully or partly.",
-    inputSchema: z.object({ payment_intent: z.string(), amount: z.number().int().optional().describe("Cents; omit for a full refund") }),
+    inputSchema: z.object({
+      payment_intent: z.string(),
+      amount: z.number().int().optional().describe("Cents; omit for a full refund"),
+    }),
     execute: done("refunded"),
   }),
   stripe_create_invoice: tool({

@@ -1,9 +1,9 @@
-// Bundles examples/vercel-edge/route.ts as Next.js does for the Edge runtime ("edge-light" conditions), into a script an EdgeVM can evaluate.
+// Bundles examples/vercel-edge/route.ts as Next.js does for Edge ("edge-light"), as a script an EdgeVM can run.
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { packageImportsFromSource } from "../../scripts/package-imports-from-source.mjs";
 
-/** Global through which the bundle reads its `*.wasm?module` imports; the test sets it in the VM, as Vercel provides wasm bindings. */
+/** Global through which the bundle reads its `*.wasm?module` imports; the test sets it in the VM, as Vercel does. */
 export const WASM_BINDING = "__toolsiftCoreWasm";
 
 const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
@@ -16,7 +16,10 @@ const edgeImports: Plugin = {
   setup(context) {
     context.onResolve({ filter: /^toolsift$/ }, () => ({ path: source("src/index.ts") }));
     context.onResolve({ filter: /\.wasm(\?module)?$/ }, (args) => ({ path: args.path, namespace: "wasm-binding" }));
-    context.onLoad({ filter: /.*/, namespace: "wasm-binding" }, () => ({ contents: `export default globalThis.${WASM_BINDING};`, loader: "js" }));
+    context.onLoad({ filter: /.*/, namespace: "wasm-binding" }, () => ({
+      contents: `export default globalThis.${WASM_BINDING};`,
+      loader: "js",
+    }));
   },
 };
 

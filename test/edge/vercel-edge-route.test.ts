@@ -1,4 +1,4 @@
-// The Vercel Edge example (examples/vercel-edge/route.ts) inside @edge-runtime/vm with Vercel's ban on compiling wasm at run time.
+// The Vercel Edge example (examples/vercel-edge/route.ts) in @edge-runtime/vm, with Vercel's ban on compiling wasm.
 import { readFile } from "node:fs/promises";
 import { EdgeVM } from "@edge-runtime/vm";
 import { customProvider, type LanguageModel } from "ai";
@@ -24,11 +24,19 @@ function startRoute(options: { wasm: unknown; model?: LanguageModel; allowWasmCo
   const allowed = options.allowWasmCompilation ?? false;
   const vm = new EdgeVM({ codeGeneration: { strings: false, wasm: allowed } });
   vm.context[WASM_BINDING] = options.wasm;
-  vm.context.AI_SDK_DEFAULT_PROVIDER = customProvider({ languageModels: options.model === undefined ? {} : { "openai/gpt-5-mini": options.model } });
+  vm.context.AI_SDK_DEFAULT_PROVIDER = customProvider({
+    languageModels: options.model === undefined ? {} : { "openai/gpt-5-mini": options.model },
+  });
   vm.evaluate(script);
   const route = vm.context.route as Route;
   const post = (prompt: string) =>
-    route.POST(new vm.context.Request("https://example.test/api/agent", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt }) }));
+    route.POST(
+      new vm.context.Request("https://example.test/api/agent", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ prompt }),
+      }),
+    );
   return { vm, route, post };
 }
 
@@ -36,7 +44,9 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
   it("bans compiling wasm from bytes in the VM, as Vercel Edge does", async () => {
     const { vm } = startRoute({ wasm: undefined });
     vm.context.bytes = coreBytes;
-    await expect(vm.evaluate<Promise<unknown>>("WebAssembly.compile(bytes)")).rejects.toThrow(/Wasm code generation disallowed by embedder/);
+    await expect(vm.evaluate<Promise<unknown>>("WebAssembly.compile(bytes)")).rejects.toThrow(
+      /Wasm code generation disallowed by embedder/,
+    );
   });
 
   it("bundles the core as a module import under the edge-light condition, not as inlined bytes", async () => {
@@ -46,7 +56,10 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
   });
 
   it("runs the agent loop with the precompiled core: each step offers only the tools that match", async () => {
-    const { model, offered } = scriptedModel([{ toolCalls: [{ toolName: "stripe_create_refund", input: { payment_intent: "pi_1" } }] }, { text: "Refunded." }]);
+    const { model, offered } = scriptedModel([
+      { toolCalls: [{ toolName: "stripe_create_refund", input: { payment_intent: "pi_1" } }] },
+      { text: "Refunded." },
+    ]);
     const { route, post } = startRoute({ wasm: await WebAssembly.compile(coreBytes), model });
     expect(route.runtime).toBe("edge");
 
@@ -86,7 +99,9 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
 
   it("answers 400 to a body without a prompt", async () => {
     const { vm, route } = startRoute({ wasm: await WebAssembly.compile(coreBytes) });
-    const response = await route.POST(new vm.context.Request("https://example.test/api/agent", { method: "POST", body: "{}" }));
+    const response = await route.POST(
+      new vm.context.Request("https://example.test/api/agent", { method: "POST", body: "{}" }),
+    );
     expect(response.status).toBe(400);
   });
 });

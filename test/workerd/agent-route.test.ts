@@ -1,4 +1,4 @@
-// The example agent route (examples/worker-agent) inside workerd: generateText + prepareStep with a scripted model, embeddings cached in KV.
+// The example agent route (examples/worker-agent) in workerd: generateText + prepareStep, a scripted model, KV cache.
 
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,11 @@ const kv = env.CACHE_TEST_KV;
 const allTools = Object.keys(tools);
 
 function post(body: unknown, path = "/agent", method = "POST"): Request {
-  return new Request(`http://agent.test${path}`, { method, headers: { "Content-Type": "application/json" }, body: method === "GET" ? undefined : JSON.stringify(body) });
+  return new Request(`http://agent.test${path}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: method === "GET" ? undefined : JSON.stringify(body),
+  });
 }
 
 /** A worker whose model plays `script`, on the shared test KV (counting its calls). */
@@ -32,11 +36,21 @@ function agentWith(script: ScriptStep[]) {
 
 describe("examples/worker-agent: POST /agent", () => {
   it("offers each step the few tools it needs, and runs the ones the model calls", async () => {
-    const agent = agentWith([{ toolCalls: [{ toolName: "stripe_list_charges", input: { customer: "cus_4821" } }] }, { toolCalls: [{ toolName: "stripe_create_refund", input: { charge: "ch_2" } }] }, { text: "Refunded the duplicate charge ch_2." }]);
-    const answer = await agent.run({ prompt: "Customer cus_4821 was charged twice. Find the duplicate charge and refund it." });
+    const agent = agentWith([
+      { toolCalls: [{ toolName: "stripe_list_charges", input: { customer: "cus_4821" } }] },
+      { toolCalls: [{ toolName: "stripe_create_refund", input: { charge: "ch_2" } }] },
+      { text: "Refunded the duplicate charge ch_2." },
+    ]);
+    const answer = await agent.run({
+      prompt: "Customer cus_4821 was charged twice. Find the duplicate charge and refund it.",
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.text).toBe("Refunded the duplicate charge ch_2.");
-    expect(answer.body.steps.map((step: { toolCalls: { toolName: string }[] }) => step.toolCalls.map((call) => call.toolName))).toEqual([["stripe_list_charges"], ["stripe_create_refund"], []]);
+    expect(
+      answer.body.steps.map((step: { toolCalls: { toolName: string }[] }) =>
+        step.toolCalls.map((call) => call.toolName),
+      ),
+    ).toEqual([["stripe_list_charges"], ["stripe_create_refund"], []]);
     expect(agent.offered).toHaveLength(3);
     for (const offered of agent.offered) {
       expect(offered.length).toBeGreaterThan(0);
@@ -51,7 +65,10 @@ describe("examples/worker-agent: POST /agent", () => {
   });
 
   it("a different request is offered different tools", async () => {
-    const agent = agentWith([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Lisbon" } }] }, { text: "Sunny, 24°C." }]);
+    const agent = agentWith([
+      { toolCalls: [{ toolName: "weather_forecast", input: { city: "Lisbon" } }] },
+      { text: "Sunny, 24°C." },
+    ]);
     const answer = await agent.run({ messages: [{ role: "user", content: "What's the weather in Lisbon tomorrow?" }] });
     expect(answer.status).toBe(200);
     expect(agent.offered[0]).toContain("weather_forecast");
@@ -80,6 +97,8 @@ describe("examples/worker-agent: POST /agent", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect((await worker.fetch(post({ prompt: "" }), kvEnv)).status).toBe(400);
-    expect((await worker.fetch(new Request("http://agent.test/agent", { method: "POST", body: "{nope" }), kvEnv)).status).toBe(400);
+    expect(
+      (await worker.fetch(new Request("http://agent.test/agent", { method: "POST", body: "{nope" }), kvEnv)).status,
+    ).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-// POST /agent inside your own Worker: generateText where each step is offered only the tools it needs, picked by toolsift.
+// POST /agent inside your own Worker: generateText where each step is offered only the tools toolsift picks for it.
 import { generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
 import { createToolIndex, type ToolIndex } from "toolsift";
 import { kvCache, type KvNamespaceLike } from "toolsift/cache";
@@ -6,7 +6,7 @@ import { localEmbeddingModel } from "toolsift/local";
 import { tools } from "./tools.js";
 
 export interface Env {
-  /** KV namespace for the tool embeddings (wrangler.toml binds it): a restarted isolate reads them instead of embedding again. */
+  /** KV namespace for the tool embeddings (wrangler.toml binds it): a restarted isolate reads them, not re-embeds. */
   readonly TOOL_EMBEDDINGS: KvNamespaceLike;
   /** Model id for the AI Gateway (`AI_GATEWAY_API_KEY` as a secret). Default "openai/gpt-5-mini". */
   readonly AGENT_MODEL?: string;
@@ -62,7 +62,9 @@ export function createAgentWorker(options: AgentWorkerOptions = {}) {
       });
       return Response.json({
         text: result.text,
-        steps: result.steps.map((step) => ({ toolCalls: step.toolCalls.map((call) => ({ toolName: call.toolName, input: call.input })) })),
+        steps: result.steps.map((step) => ({
+          toolCalls: step.toolCalls.map((call) => ({ toolName: call.toolName, input: call.input })),
+        })),
       });
     },
   };

@@ -8,21 +8,36 @@ export const tools = {
   stripe_list_charges: tool({
     description: "List the recent charges of a Stripe customer, newest first.",
     inputSchema: z.object({ customer: z.string().describe("Customer id, cus_…") }),
-    execute: async ({ customer }) => ({ customer, charges: [{ id: "ch_1", amount: 4900 }, { id: "ch_2", amount: 4900 }] }),
+    execute: async ({ customer }) => ({
+      customer,
+      charges: [
+        { id: "ch_1", amount: 4900 },
+        { id: "ch_2", amount: 4900 },
+      ],
+    }),
   }),
   stripe_create_refund: tool({
     description: "Refund a Stripe charge or payment intent, fully or partly.",
-    inputSchema: z.object({ charge: z.string().describe("Charge id, ch_…"), amount: z.number().int().optional().describe("Cents; omit for a full refund") }),
+    inputSchema: z.object({
+      charge: z.string().describe("Charge id, ch_…"),
+      amount: z.number().int().optional().describe("Cents; omit for a full refund"),
+    }),
     execute: done("refunded"),
   }),
   stripe_create_invoice: tool({
     description: "Draft and send a Stripe invoice to a customer.",
-    inputSchema: z.object({ customer: z.string(), items: z.array(z.object({ description: z.string(), amount: z.number().int() })) }),
+    inputSchema: z.object({
+      customer: z.string(),
+      items: z.array(z.object({ description: z.string(), amount: z.number().int() })),
+    }),
     execute: done("invoice sent"),
   }),
   github_create_pull_request: tool({
     description: "Open a pull request from a branch into the base branch of a GitHub repository.",
-    inputSchema: z.object({ repo: z.string().describe("owner/name"), head: z.string().describe("Branch with the changes") }),
+    inputSchema: z.object({
+      repo: z.string().describe("owner/name"),
+      head: z.string().describe("Branch with the changes"),
+    }),
     execute: done("pull request opened"),
   }),
   github_list_issues: tool({
@@ -47,7 +62,11 @@ export const tools = {
   }),
   calendar_create_event: tool({
     description: "Schedule a meeting on Google Calendar and invite attendees.",
-    inputSchema: z.object({ title: z.string(), start: z.string().describe("ISO 8601"), attendees: z.array(z.string()) }),
+    inputSchema: z.object({
+      title: z.string(),
+      start: z.string().describe("ISO 8601"),
+      attendees: z.array(z.string()),
+    }),
     execute: done("scheduled"),
   }),
   vercel_deploy: tool({
