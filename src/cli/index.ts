@@ -4,6 +4,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { createToolIndex, type Explanation, type SelectionResult } from "../index.js";
 import { ToolsiftError } from "../errors.js";
+import { errorMessage } from "../support/error-message.js";
 import { DEMO_QUERIES, DEMO_TOOLS } from "./demo-catalog.js";
 
 const USAGE = `toolsift — pick the few tools an AI agent needs
@@ -28,7 +29,10 @@ export interface CliIo {
   err: (line: string) => void;
 }
 
-const defaultIo: CliIo = { out: (line) => process.stdout.write(line + "\n"), err: (line) => process.stderr.write(line + "\n") };
+const defaultIo: CliIo = {
+  out: (line) => process.stdout.write(line + "\n"),
+  err: (line) => process.stderr.write(line + "\n"),
+};
 
 /** Reads a catalog file: JSON (array, `{ tools }`, or an object of tools) or JSONL. */
 export async function readCatalogFile(path: string): Promise<unknown> {
@@ -38,12 +42,23 @@ export async function readCatalogFile(path: string): Promise<unknown> {
     return JSON.parse(trimmed);
   } catch (jsonError) {
     const lines = trimmed.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    if (lines.length < 2) throw new ToolsiftError("INVALID_CATALOG", `${path} is neither JSON nor JSONL: ${(jsonError as Error).message}`, { path }, { cause: jsonError });
+    if (lines.length < 2)
+      throw new ToolsiftError(
+        "INVALID_CATALOG",
+        `${path} is neither JSON nor JSONL: ${errorMessage(jsonError)}`,
+        { path },
+        { cause: jsonError },
+      );
     return lines.map((line, number) => {
       try {
         return JSON.parse(line);
       } catch (lineError) {
-        throw new ToolsiftError("INVALID_CATALOG", `${path}:${number + 1} is not valid JSON (read as JSONL): ${(lineError as Error).message}`, { path, line: number + 1 }, { cause: lineError });
+        throw new ToolsiftError(
+          "INVALID_CATALOG",
+          `${path}:${number + 1} is not valid JSON (read as JSONL): ${errorMessage(lineError)}`,
+          { path, line: number + 1 },
+          { cause: lineError },
+        );
       }
     });
   }
@@ -62,25 +77,41 @@ function printSelection(io: CliIo, query: string, selection: SelectionResult): v
       result.pinned ? `pinned: ${result.pinned}` : `terms: ${result.matchedTerms.join(", ")}`,
       ...result.expansions.map((expansion) => `${expansion.kind} ${expansion.from}→${expansion.term}`),
     ];
-    io.out(`  ${String(position + 1).padStart(2)}. ${bar(result.score)} ${result.score.toFixed(2)}  ${result.name}   (${notes.join("; ")})`);
+    io.out(
+      `  ${String(position + 1).padStart(2)}. ${bar(result.score)} ${result.score.toFixed(2)}  ${result.name}   (${notes.join("; ")})`,
+    );
   });
 }
 
 function printExplanation(io: CliIo, explanation: Explanation): void {
   io.out(`tool: ${explanation.tool}`);
   io.out(`query: ${explanation.query}`);
-  io.out(`rank: ${explanation.rank ?? "not ranked"}   score: ${explanation.score.toFixed(3)}   selected: ${explanation.selected ? "yes" : "no"}${explanation.pinned ? `   pinned: ${explanation.pinned}` : ""}`);
+  io.out(
+    `rank: ${explanation.rank ?? "not ranked"}   score: ${explanation.score.toFixed(3)}   selected: ${explanation.selected ? "yes" : "no"}${explanation.pinned ? `   pinned: ${explanation.pinned}` : ""}`,
+  );
   if (explanation.best) io.out(`best: ${explanation.best.tool} (${explanation.best.score.toFixed(3)})`);
   io.out("matched terms:");
   if (explanation.terms.length === 0) io.out("  (none)");
   for (const term of explanation.terms) {
-    const fields = Object.entries(term.fields).map(([field, count]) => `${field}×${count}`).join(" ");
-    io.out(`  ${term.term.padEnd(16)} ${term.kind.padEnd(12)} from "${term.from}"  idf ${term.idf.toFixed(2)}  tf ${term.tf.toFixed(2)}  +${term.contribution.toFixed(2)}  [${fields}]`);
+    const fields = Object.entries(term.fields)
+      .map(([field, count]) => `${field}×${count}`)
+      .join(" ");
+    io.out(
+      `  ${term.term.padEnd(16)} ${term.kind.padEnd(12)} from "${term.from}"  idf ${term.idf.toFixed(2)}  tf ${term.tf.toFixed(2)}  +${term.contribution.toFixed(2)}  [${fields}]`,
+    );
   }
   if (explanation.unmatched.length > 0) io.out(`query words not in this tool: ${explanation.unmatched.join(", ")}`);
 }
 
-/** Runs the CLI with the given arguments; returns the exit code. */
+/** A numeric flag's value: `undefined` when absent, `NaN` when it is not a number. */
+function numberFlag(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : value.trim() === "" ? Number.NaN : Number(value);
+}
+
+/**
+ * Runs the CLI with the given arguments; returns the exit code: 0 done, 1 a bad catalog, file or option
+ * value (a ToolsiftError, printed with its code), 2 a usage error (printed with the usage text).
+ */
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let parsed;
   try {
@@ -97,7 +128,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       },
     });
   } catch (error) {
-    io.err(`toolsift: ${(error as Error).message}\n\n${USAGE}`);
+    io.err(`toolsift: ${errorMessage(error)}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -106,15 +137,20 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     (values.help ? io.out : io.err)(USAGE);
     return values.help ? 0 : 2;
   }
-  const selectOptions = {
-    maxTools: values.max === undefined ? undefined : Number(values.max),
-    threshold: values.threshold === undefined ? undefined : Number(values.threshold),
-    adaptive: values["no-adaptive"] ? false : undefined,
-  };
+  const maxTools = numberFlag(values.max);
+  const threshold = numberFlag(values.threshold);
+  if (Number.isNaN(maxTools) || Number.isNaN(threshold)) {
+    const [flag, given] = Number.isNaN(maxTools) ? ["--max", values.max] : ["--threshold", values.threshold];
+    io.err(`toolsift ${command}: ${flag} must be a number, got ${JSON.stringify(given)}\n\n${USAGE}`);
+    return 2;
+  }
+  const selectOptions = { maxTools, threshold, adaptive: values["no-adaptive"] ? false : undefined };
   try {
     if (command === "demo") {
       const index = createToolIndex(DEMO_TOOLS);
-      io.out(`toolsift demo: ${DEMO_TOOLS.length} bundled SaaS tools, keyword engine (BM25F + typos + abbreviations) in WebAssembly, offline.\n`);
+      io.out(
+        `toolsift demo: ${DEMO_TOOLS.length} bundled SaaS tools, keyword engine (BM25F + typos + abbreviations) in WebAssembly, offline.\n`,
+      );
       const all = [];
       for (const query of DEMO_QUERIES) {
         const selection = await index.selectWithScores(query, selectOptions);
@@ -138,7 +174,9 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     }
     const expected = command === "select" ? 1 : 2;
     if (rest.length !== expected) {
-      io.err(`toolsift ${command}: expected ${command === "select" ? '"<query>"' : '"<query>" <toolName>'}, got ${rest.length} argument(s)\n\n${USAGE}`);
+      io.err(
+        `toolsift ${command}: expected ${command === "select" ? '"<query>"' : '"<query>" <toolName>'}, got ${rest.length} argument(s)\n\n${USAGE}`,
+      );
       return 2;
     }
     const index = createToolIndex((await readCatalogFile(values.tools)) as never);

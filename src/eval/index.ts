@@ -1,7 +1,13 @@
-// toolsift/eval: accuracy of a tool index on labelled queries (top-1/3/5, latency, misses), toolpick's evalToolIndex shape.
+// toolsift/eval: accuracy of a tool index on labelled queries (top-1/3/5, latency, misses), like toolpick's.
 
-import { ToolsiftError } from "../errors.js";
 import type { SelectOptions } from "../options.js";
+import {
+  integerOption,
+  invalidOption,
+  namesOption,
+  optionsObject,
+  rejectUnknownOptions,
+} from "../support/validate-options.js";
 
 /** One labelled query. */
 export interface EvalCase {
@@ -24,30 +30,62 @@ export interface EvalResult {
   readonly avgLatencyMs: number;
   readonly total: number;
   /** Cases with no correct tool within `maxTools`, with what was selected. */
-  readonly misses: ReadonlyArray<{ readonly query: string; readonly expected: string; readonly got: readonly string[] }>;
+  readonly misses: ReadonlyArray<{
+    readonly query: string;
+    readonly expected: string;
+    readonly got: readonly string[];
+  }>;
+}
+
+/** Options of `evalToolIndex`. */
+export interface EvalOptions {
+  /** Tools selected per query; a correct tool beyond them is a miss. Default 5; integer ≥ 1. */
+  readonly maxTools?: number;
 }
 
 interface Selector {
   select(query: string, options?: SelectOptions): Promise<string[]>;
 }
 
+const WHERE = "evalToolIndex";
+
+/** Checks one case: an object with a string `query` and `expected`, optional `alternatives`, no other keys. */
+function checkCase(testCase: unknown, position: number): EvalCase {
+  const option = `cases[${position}]`;
+  const given = optionsObject(WHERE, testCase, option) as Record<string, unknown> | undefined;
+  if (given === undefined) invalidOption(WHERE, option, "an object { query, expected, alternatives? }", testCase);
+  rejectUnknownOptions(WHERE, given, ["query", "expected", "alternatives"], `${option}.`);
+  if (typeof given.query !== "string") invalidOption(WHERE, `${option}.query`, "a string", given.query);
+  if (typeof given.expected !== "string")
+    invalidOption(WHERE, `${option}.expected`, "a tool name (string)", given.expected);
+  namesOption(WHERE, `${option}.alternatives`, given.alternatives);
+  return given as unknown as EvalCase;
+}
+
 /**
- * Runs every case through `index.select(query, { maxTools, adaptive: false })` and scores it.
- * `maxTools` (default 5, integer ≥ 1) bounds what counts as a hit.
+ * Runs every case through `index.select(query, { maxTools, adaptive: false })` and scores it. Every
+ * argument is checked first (INVALID_OPTION / UNKNOWN_OPTION naming it), so a bad case fails before
+ * any query runs.
  */
-export async function evalToolIndex(index: Selector, cases: readonly EvalCase[], options: { maxTools?: number } = {}): Promise<EvalResult> {
-  const maxTools = options.maxTools ?? 5;
-  if (!Number.isInteger(maxTools) || maxTools < 1) throw new ToolsiftError("INVALID_OPTION", `evalToolIndex: "maxTools" must be an integer ≥ 1, got ${String(maxTools)}.`, { option: "maxTools" });
-  if (!Array.isArray(cases)) throw new ToolsiftError("INVALID_OPTION", `evalToolIndex: "cases" must be an array of { query, expected }.`, { option: "cases" });
+export async function evalToolIndex(
+  index: Selector,
+  cases: readonly EvalCase[],
+  options: EvalOptions = {},
+): Promise<EvalResult> {
+  if (typeof (index as Partial<Selector> | null)?.select !== "function") {
+    invalidOption(WHERE, "index", "a tool index (an object with select(query, options))", index);
+  }
+  if (!Array.isArray(cases)) invalidOption(WHERE, "cases", "an array of { query, expected, alternatives? }", cases);
+  const given = optionsObject(WHERE, options);
+  rejectUnknownOptions(WHERE, given, ["maxTools"]);
+  const maxTools = integerOption(WHERE, "maxTools", given?.maxTools, 1, Number.MAX_SAFE_INTEGER, 5);
+  const checked = cases.map(checkCase);
   let top1 = 0;
   let top3 = 0;
   let top5 = 0;
   let elapsed = 0;
   const misses: { query: string; expected: string; got: string[] }[] = [];
-  for (const [position, testCase] of cases.entries()) {
-    if (typeof testCase?.query !== "string" || typeof testCase.expected !== "string") {
-      throw new ToolsiftError("INVALID_OPTION", `evalToolIndex: case ${position} must have a string "query" and a string "expected".`, { index: position });
-    }
+  for (const testCase of checked) {
     const accepted = new Set([testCase.expected, ...(testCase.alternatives ?? [])]);
     const started = performance.now();
     const got = await index.select(testCase.query, { maxTools, adaptive: false });
@@ -58,7 +96,14 @@ export async function evalToolIndex(index: Selector, cases: readonly EvalCase[],
     if (rank >= 0 && rank < 5) top5++;
     if (rank < 0) misses.push({ query: testCase.query, expected: testCase.expected, got });
   }
-  const total = cases.length;
+  const total = checked.length;
   const share = (count: number) => (total === 0 ? 0 : count / total);
-  return { top1: share(top1), top3: share(top3), top5: share(top5), avgLatencyMs: total === 0 ? 0 : elapsed / total, total, misses };
+  return {
+    top1: share(top1),
+    top3: share(top3),
+    top5: share(top5),
+    avgLatencyMs: total === 0 ? 0 : elapsed / total,
+    total,
+    misses,
+  };
 }

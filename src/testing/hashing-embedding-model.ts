@@ -1,19 +1,37 @@
-// Deterministic embedding models for tests and benchmarks: a seeded feature-hashing model and a failing one (AI SDK EmbeddingModelV4).
+// Deterministic AI SDK embedding models for tests and benchmarks: a seeded feature-hashing model and a failing one.
 
 import type { EmbeddingModelV4 } from "@ai-sdk/provider";
 import { mixedHash32 } from "../core/hash.js";
 import { tokenize } from "../core/tokenizer.js";
+import {
+  booleanOption,
+  integerOption,
+  invalidOption,
+  optionsObject,
+  rejectUnknownOptions,
+  stringOption,
+} from "../support/validate-options.js";
 
 /** Options of `hashingEmbeddingModel`. */
 export interface HashingEmbeddingModelOptions {
   /** Vector length. Default 256; integer 8–8192. */
   dimensions?: number;
-  /** Changes every vector; two models with the same seed agree. Default 0. */
+  /** Changes every vector; two models with the same seed agree. Default 0; integer 0–4,294,967,295. */
   seed?: number;
-  /** Reported as `modelId` (cache keys use it). Default `hashing-${dimensions}-${seed}`. */
+  /** Reported as `modelId` (cache keys use it). Default `hashing-${dimensions}-${seed}`; a non-empty string. */
   modelId?: string;
-  /** Most values per `doEmbed` call, as a provider's limit. Default 2048. */
+  /** Most values per `doEmbed` call, as a provider's limit. Default 2048; integer ≥ 1, or `Infinity`. */
   maxEmbeddingsPerCall?: number;
+}
+
+/** Options of `failingEmbeddingModel`. */
+export interface FailingEmbeddingModelOptions {
+  /** What every call rejects with. Default `new Error("embedding provider unavailable")`; an Error. */
+  error?: Error;
+  /** Calls never settle until their abort signal fires (a provider that hangs). Default `false`. */
+  hang?: boolean;
+  /** Reported as `modelId`. Default `"failing"`; a non-empty string. */
+  modelId?: string;
 }
 
 function hash32(text: string, seed: number): number {
@@ -27,10 +45,19 @@ function hash32(text: string, seed: number): number {
  * similar vectors, so it exercises semantic and combined search deterministically — but it knows no
  * synonyms: it proves wiring, not semantic quality. Calls are recorded in `calls`.
  */
-export function hashingEmbeddingModel(options: HashingEmbeddingModelOptions = {}): EmbeddingModelV4 & { readonly dimensions: number; readonly calls: string[][] } {
-  const dimensions = options.dimensions ?? 256;
-  const seed = options.seed ?? 0;
-  if (!Number.isInteger(dimensions) || dimensions < 8 || dimensions > 8192) throw new RangeError(`hashingEmbeddingModel: dimensions must be an integer in [8, 8192], got ${dimensions}`);
+export function hashingEmbeddingModel(
+  options: HashingEmbeddingModelOptions = {},
+): EmbeddingModelV4 & { readonly dimensions: number; readonly calls: string[][] } {
+  const where = "hashingEmbeddingModel";
+  const given = optionsObject(where, options);
+  rejectUnknownOptions(where, given, ["dimensions", "seed", "modelId", "maxEmbeddingsPerCall"]);
+  const dimensions = integerOption(where, "dimensions", given?.dimensions, 8, 8192, 256);
+  const seed = integerOption(where, "seed", given?.seed, 0, 0xffffffff, 0);
+  const modelId = stringOption(where, "modelId", given?.modelId, `hashing-${dimensions}-${seed}`);
+  const maxEmbeddingsPerCall =
+    given?.maxEmbeddingsPerCall === Infinity
+      ? Infinity
+      : integerOption(where, "maxEmbeddingsPerCall", given?.maxEmbeddingsPerCall, 1, Number.MAX_SAFE_INTEGER, 2048);
   const calls: string[][] = [];
   const embedOne = (text: string): number[] => {
     const vector = new Float64Array(dimensions);
@@ -59,8 +86,8 @@ export function hashingEmbeddingModel(options: HashingEmbeddingModelOptions = {}
   return {
     specificationVersion: "v4",
     provider: "toolsift-test",
-    modelId: options.modelId ?? `hashing-${dimensions}-${seed}`,
-    maxEmbeddingsPerCall: options.maxEmbeddingsPerCall ?? 2048,
+    modelId,
+    maxEmbeddingsPerCall,
     supportsParallelCalls: true,
     dimensions,
     calls,
@@ -72,24 +99,34 @@ export function hashingEmbeddingModel(options: HashingEmbeddingModelOptions = {}
   };
 }
 
-/** An embedding model whose calls fail (with `error`, or after `delayMs` when given, or hang until aborted with `hang`). */
-export function failingEmbeddingModel(options: { error?: Error; hang?: boolean; modelId?: string } = {}): EmbeddingModelV4 & { readonly calls: string[][] } {
+/** An embedding model whose calls fail: they reject with `error`, or, with `hang`, wait until aborted. */
+export function failingEmbeddingModel(
+  options: FailingEmbeddingModelOptions = {},
+): EmbeddingModelV4 & { readonly calls: string[][] } {
+  const where = "failingEmbeddingModel";
+  const given = optionsObject(where, options);
+  rejectUnknownOptions(where, given, ["error", "hang", "modelId"]);
+  if (given?.error !== undefined && !(given.error instanceof Error))
+    invalidOption(where, "error", "an Error", given.error);
+  const error = (given?.error as Error | undefined) ?? new Error("embedding provider unavailable");
+  const hang = booleanOption(where, "hang", given?.hang, false);
+  const modelId = stringOption(where, "modelId", given?.modelId, "failing");
   const calls: string[][] = [];
   return {
     specificationVersion: "v4",
     provider: "toolsift-test",
-    modelId: options.modelId ?? "failing",
+    modelId,
     maxEmbeddingsPerCall: 2048,
     supportsParallelCalls: true,
     calls,
     doEmbed({ values, abortSignal }) {
       calls.push([...values]);
-      if (options.hang) {
+      if (hang) {
         return new Promise((_, reject) => {
           abortSignal?.addEventListener("abort", () => reject(abortSignal.reason), { once: true });
         });
       }
-      return Promise.reject(options.error ?? new Error("embedding provider unavailable"));
+      return Promise.reject(error);
     },
   };
 }

@@ -1,3 +1,8 @@
 // toolsift/test: deterministic models for tests of code that uses toolsift.
 
-export { failingEmbeddingModel, hashingEmbeddingModel, type HashingEmbeddingModelOptions } from "./hashing-embedding-model.js";
+export {
+  failingEmbeddingModel,
+  hashingEmbeddingModel,
+  type FailingEmbeddingModelOptions,
+  type HashingEmbeddingModelOptions,
+} from "./hashing-embedding-model.js";
