@@ -22,7 +22,8 @@ describe("the bundled asset", () => {
     expect(asset.version).toBe(1);
     expect(asset.dims).toBe(100);
     expect(asset.words).toHaveLength(20_000);
-    expect(asset.common).toBeDefined();
+    expect(asset.common).toBeInstanceOf(Float32Array);
+    expect(asset.common).toHaveLength(100);
     expect(asset.words).toContain("refund");
     expect(new Set(asset.words).size).toBe(asset.words.length);
   });
@@ -53,7 +54,12 @@ describe("localEmbeddingModel", () => {
   });
 
   it("puts paraphrases closer than unrelated texts", async () => {
-    const { embeddings: [money, refund, weather] } = await embedMany({ model, values: ["give them their money back", "refund the customer's payment", "tomorrow's rain and wind"] });
+    const {
+      embeddings: [money, refund, weather],
+    } = await embedMany({
+      model,
+      values: ["give them their money back", "refund the customer's payment", "tomorrow's rain and wind"],
+    });
     expect(cosine(money, refund)).toBeGreaterThan(cosine(money, weather) + 0.2);
   });
 
@@ -73,15 +79,65 @@ describe("localEmbeddingModel", () => {
     const a = await fromBytes.doEmbed({ values: ["deploy to production"] });
     const b = await fromResponse.doEmbed({ values: ["deploy to production"] });
     expect(a.embeddings).toEqual(b.embeddings);
-    await expect(localEmbeddingModel({ asset: new Response("nope", { status: 404 }) }).load()).rejects.toMatchObject({ code: "INVALID_MODEL_ASSET" });
-    expect(() => localEmbeddingModel({ sifWeight: 0 })).toThrow(/sifWeight/);
+    await expect(localEmbeddingModel({ asset: new Response("nope", { status: 404 }) }).load()).rejects.toMatchObject({
+      code: "INVALID_MODEL_ASSET",
+    });
+  });
+
+  it.each([
+    [{ sifWeight: 0 }, 'localEmbeddingModel: option "sifWeight" must be a number in (0, 1], got 0.'],
+    [
+      { sifWeight: "0.01" },
+      'localEmbeddingModel: option "sifWeight" must be a number in (0, 1], got the string "0.01".',
+    ],
+    [
+      { removeCommonComponent: "no" },
+      'localEmbeddingModel: option "removeCommonComponent" must be a boolean, got the string "no".',
+    ],
+    [null, 'localEmbeddingModel: option "options" must be an object, got null.'],
+  ])("rejects the options %j with INVALID_OPTION naming the option", (options, message) => {
+    expect(() => localEmbeddingModel(options as never)).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION", message }),
+    );
+  });
+
+  it("refuses a misspelt option, naming the nearest valid one", () => {
+    expect(() => localEmbeddingModel({ sifweight: 0.01 } as never)).toThrow(
+      expect.objectContaining({
+        code: "UNKNOWN_OPTION",
+        message: expect.stringContaining('unknown option "sifweight"; did you mean "sifWeight"?'),
+      }),
+    );
+  });
+
+  it("a failed load is not kept: the next call loads again, and succeeds once the asset can be read", async () => {
+    let attempts = 0;
+    const bytes = await readFile(assetUrl);
+    const flaky = {
+      then(resolve: (value: Uint8Array) => void, reject: (error: Error) => void) {
+        attempts++;
+        if (attempts === 1) reject(new Error("network down"));
+        else resolve(bytes);
+      },
+    };
+    const model = localEmbeddingModel({ asset: flaky });
+    await expect(model.load()).rejects.toThrow("network down");
+    expect(model.info).toBeUndefined();
+    await model.load();
+    expect(attempts).toBe(2);
+    expect(model.info).toEqual({ words: 20_000, dimensions: 100, assetBytes: bytes.byteLength });
   });
 });
 
 describe("selection with the local model", () => {
   it("combined search finds a paraphrase keyword search misses, with adaptive fusion by default", async () => {
     const model = localEmbeddingModel();
-    expect(resolveSemanticOptions({ embeddingModel: model })?.fusion).toMatchObject({ method: "weighted", adaptive: true, keyword: 1, semantic: 0 });
+    expect(resolveSemanticOptions({ embeddingModel: model })?.fusion).toMatchObject({
+      method: "weighted",
+      adaptive: true,
+      keyword: 1,
+      semantic: 0,
+    });
     const keyword = createToolIndex(saasCatalog);
     const combined = createToolIndex(saasCatalog, { embeddingModel: model });
     const query = "give the buyer their cash back";
@@ -91,7 +147,10 @@ describe("selection with the local model", () => {
 
   it("the local model reads a misspelt query word as the catalog word it was corrected to", async () => {
     const index = createToolIndex(saasCatalog, { embeddingModel: localEmbeddingModel() });
-    const { results } = await index.selectWithScores("sned an emial to the team about the outage", { maxTools: 3, adaptive: false });
+    const { results } = await index.selectWithScores("sned an emial to the team about the outage", {
+      maxTools: 3,
+      adaptive: false,
+    });
     expect(results[0].name).toBe("send_email");
     expect(results[0].fusion!.semantic).toBeGreaterThan(0);
   });
@@ -99,12 +158,17 @@ describe("selection with the local model", () => {
   it("query expansion adds the catalog's nearest words for a word it lacks, reported as semantic", async () => {
     const model = localEmbeddingModel();
     const index = createToolIndex(saasCatalog, { queryExpansion: { model, threshold: 0.4 } });
-    const { results } = await index.selectWithScores("give the buyer their cash back", { maxTools: 3, adaptive: false });
-    const refund = results.find((result) => result.name === "stripe_refund_payment");
-    expect(refund).toBeDefined();
-    expect(refund!.expansions.some((expansion) => expansion.kind === "semantic")).toBe(true);
+    const { results } = await index.selectWithScores("give the buyer their cash back", {
+      maxTools: 3,
+      adaptive: false,
+    });
+    expect(results.map((result) => result.name)).toContain("stripe_refund_payment");
+    const refund = results.find((result) => result.name === "stripe_refund_payment")!;
+    expect(refund.expansions.map((expansion) => expansion.kind)).toContain("semantic");
     const plain = createToolIndex(saasCatalog);
-    expect((await plain.selectWithScores("send an email")).tools).toEqual((await index.selectWithScores("send an email")).tools);
+    expect((await plain.selectWithScores("send an email")).tools).toEqual(
+      (await index.selectWithScores("send an email")).tools,
+    );
   });
 
   it("ranks without expansion, and says so, when the word vectors fail", async () => {

@@ -13,12 +13,15 @@ describe("QueryEmbeddingCache", () => {
 
   it("evicts the least recently used entry", () => {
     const cache = new QueryEmbeddingCache(2);
-    cache.set("a", new Float32Array([1]));
+    const a = new Float32Array([1]);
+    const c = new Float32Array([3]);
+    cache.set("a", a);
     cache.set("b", new Float32Array([2]));
-    expect(cache.get("a")).toBeDefined();
-    cache.set("c", new Float32Array([3]));
+    expect(cache.get("a")).toBe(a); // a read counts as a use: "b" is now the least recently used
+    cache.set("c", c);
     expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")).toBeDefined();
+    expect(cache.get("a")).toBe(a);
+    expect(cache.get("c")).toBe(c);
     expect(cache.size).toBe(2);
   });
 
