@@ -1,6 +1,6 @@
 // POST /v1/catalogs/:id/select: ranks a published catalog for a query or a conversation.
 
-import { conversationQuery } from "../agent/conversation-query.js";
+import { conversationQuery } from "../conversation/model-messages.js";
 import type { ScoredTool } from "../tool-index.js";
 import { checkQueryLength } from "./limits.js";
 import type { ServiceContext } from "./service-context.js";
