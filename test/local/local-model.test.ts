@@ -113,11 +113,13 @@ describe("localEmbeddingModel", () => {
   it("a failed load is not kept: the next call loads again, and succeeds once the asset can be read", async () => {
     let attempts = 0;
     const bytes = await readFile(assetUrl);
-    const flaky = {
-      then(resolve: (value: Uint8Array) => void, reject: (error: Error) => void) {
+    // A thenable read afresh by each load (a promise would settle once): the first read fails.
+    const flaky: PromiseLike<Uint8Array> = {
+      then(resolve, reject) {
         attempts++;
-        if (attempts === 1) reject(new Error("network down"));
-        else resolve(bytes);
+        if (attempts === 1) reject?.(new Error("network down"));
+        else resolve?.(bytes);
+        return Promise.resolve() as never;
       },
     };
     const model = localEmbeddingModel({ asset: flaky });
