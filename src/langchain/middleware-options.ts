@@ -1,0 +1,165 @@
+// The options of toolsiftMiddleware: their documentation, and their validation at creation (unknown names refused).
+
+import type { EmbeddingModel } from "ai";
+import type { OnNoMatch } from "../agent/offer-policy.js";
+import { resolveSelectOptions, type ToolIndexOptions } from "../options.js";
+import {
+  booleanOption,
+  choiceOption,
+  functionOption,
+  invalidOption,
+  namesOption,
+  optionsObject,
+  rejectUnknownOptions,
+} from "../support/validate-options.js";
+import type { LangChainEmbeddings } from "./embeddings-model.js";
+import type { ToolsiftMiddlewareEvent } from "./events.js";
+import { isSelectableTool, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
+
+/** Options of `toolsiftMiddleware`: the index options of `createToolIndex`, plus how each call selects. */
+export interface ToolsiftMiddlewareOptions extends Omit<
+  ToolIndexOptions,
+  "embeddingModel" | "onError" | "onEvent" | "context"
+> {
+  /**
+   * The agent's tools, indexed at start-up (give the same list as `createAgent({ tools })`). Tools
+   * that appear later in a call's `request.tools` are indexed then; provider tools are ignored.
+   * Default: none (the first call indexes what it is offered).
+   */
+  tools?: readonly LangChainTool[];
+  /** Most tools ranked by relevance that a call is offered (`alwaysInclude` tools on top). Default 5; integer ≥ 1. */
+  maxTools?: number;
+  /**
+   * Tool names offered on every call, on top of `maxTools` and not ranked. With `tools` given, each
+   * name must be one of them. Default: none.
+   */
+  alwaysInclude?: readonly string[];
+  /** Minimum relevance score (0–1) a ranked tool needs. Default 0. */
+  threshold?: number;
+  /**
+   * Cut the ranked list at its score elbow (fewer than `maxTools` when the tail is weak). Default `false`:
+   * always `maxTools`, as `top_k`.
+   */
+  adaptive?: boolean;
+  /**
+   * An AI SDK embedding model, or a LangChain `Embeddings` object (`OpenAIEmbeddings`, ...), adapted
+   * with `fromLangChainEmbeddings` (tool texts through `embedDocuments`, the query through `embedQuery`).
+   * Enables the `"semantic"` and `"combined"` strategies. Default: none (keyword ranking). The adapter
+   * runs through the AI SDK's `embedMany`, so the `ai` package must be installed.
+   */
+  embeddingModel?: EmbeddingModel | LangChainEmbeddings;
+  /**
+   * When selection fails: `"fallbackAll"` offers that call every tool and reports `selection-failed`;
+   * `"fallbackKeyword"` ranks by keywords when embedding fails (toolsift's own fallback) and offers every
+   * tool on any other failure; `"throw"` rejects the model call. Default `"fallbackAll"`.
+   */
+  onError?: "fallbackAll" | "fallbackKeyword" | "throw";
+  /**
+   * When nothing ranks for the query (or the conversation has no human text): `"all"` leaves the call
+   * every tool; `"none"` offers only `alwaysInclude` and provider tools. Reported as `no-match` either
+   * way. Default `"all"` (the same policy and default as `prepareStep` and the AI SDK middleware).
+   */
+  onNoMatch?: OnNoMatch;
+  /**
+   * Receives the index's events and the middleware's (`tools-selected`, `tools-indexed`, `no-match`,
+   * `selection-failed`). Default: none.
+   */
+  onEvent?: (event: ToolsiftMiddlewareEvent) => void;
+}
+
+const ON_ERROR = ["fallbackAll", "fallbackKeyword", "throw"] as const;
+
+/** The `createToolIndex` options the middleware passes through (a missing or extra key fails the type check). */
+const INDEX_OPTIONS = {
+  k1: true,
+  strategy: true,
+  fusion: true,
+  quantize: true,
+  queryCacheSize: true,
+  embeddingCache: true,
+  dimensions: true,
+  embeddingTimeout: true,
+  maxParallelCalls: true,
+  maxRetries: true,
+  abortSignal: true,
+  debug: true,
+  fields: true,
+  typoTolerance: true,
+  abbreviations: true,
+  wasm: true,
+  queryExpansion: true,
+  rerankerModel: true,
+  enrichDescriptions: true,
+  enrichmentModel: true,
+  enrichmentCache: true,
+} as const satisfies Record<
+  Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
+  true
+>;
+
+const OWN_OPTIONS = [
+  "tools",
+  "maxTools",
+  "alwaysInclude",
+  "threshold",
+  "adaptive",
+  "embeddingModel",
+  "onError",
+  "onNoMatch",
+  "onEvent",
+] as const satisfies readonly (keyof ToolsiftMiddlewareOptions)[];
+
+/** The middleware's options, validated, with defaults applied. */
+export interface ResolvedMiddlewareOptions {
+  /** The selectable tools among `tools`. */
+  readonly selectable: SelectableTool[];
+  readonly maxTools: number;
+  readonly threshold: number;
+  readonly adaptive: boolean;
+  readonly alwaysInclude: readonly string[];
+  readonly embeddingModel: EmbeddingModel | LangChainEmbeddings | undefined;
+  readonly onError: (typeof ON_ERROR)[number];
+  readonly onEvent: ((event: ToolsiftMiddlewareEvent) => void) | undefined;
+  /** The options passed through to `createToolIndex` (it validates their values). */
+  readonly indexOptions: Partial<ToolIndexOptions>;
+}
+
+/** Validates `toolsiftMiddleware`'s options (throwing INVALID_OPTION / UNKNOWN_OPTION) and applies defaults. */
+export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): ResolvedMiddlewareOptions {
+  const where = "toolsiftMiddleware";
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...OWN_OPTIONS, ...Object.keys(INDEX_OPTIONS)]);
+  const { tools: initialTools = [], embeddingModel } = options;
+  const indexOptions: Partial<ToolIndexOptions> = {};
+  for (const name of Object.keys(INDEX_OPTIONS)) {
+    if (given[name] !== undefined) Object.assign(indexOptions, { [name]: given[name] });
+  }
+  if (!Array.isArray(initialTools)) invalidOption(where, "tools", "an array of LangChain tools", initialTools);
+  const alwaysInclude = namesOption(where, "alwaysInclude", given.alwaysInclude, []);
+  const adaptive = booleanOption(where, "adaptive", given.adaptive, false);
+  const onError = choiceOption(where, "onError", given.onError, ON_ERROR, "fallbackAll");
+  const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
+  // Validated now, so a bad value throws at start-up rather than on the first model call.
+  const { maxTools, threshold } = resolveSelectOptions(
+    { maxTools: options.maxTools, threshold: options.threshold },
+    where,
+  );
+  const selectable = initialTools.filter(isSelectableTool);
+  if (initialTools.length > 0) {
+    const known = new Set(selectable.map((tool) => tool.name));
+    alwaysInclude.forEach((name, position) => {
+      if (!known.has(name)) invalidOption(where, `alwaysInclude[${position}]`, 'the name of one of the "tools"', name);
+    });
+  }
+  return {
+    selectable,
+    maxTools,
+    threshold,
+    adaptive,
+    alwaysInclude,
+    embeddingModel,
+    onError,
+    onEvent,
+    indexOptions,
+  };
+}
