@@ -26,8 +26,14 @@ const hiddenZod = z.object({
   }),
 });
 
-const weatherSchema: JSONSchema7 = { type: "object", properties: { city: { type: "string", description: "City name" } } };
-const emailSchema: JSONSchema7 = { type: "object", properties: { to: { type: "string", description: "Recipient address" } } };
+const weatherSchema: JSONSchema7 = {
+  type: "object",
+  properties: { city: { type: "string", description: "City name" } },
+};
+const emailSchema: JSONSchema7 = {
+  type: "object",
+  properties: { to: { type: "string", description: "Recipient address" } },
+};
 
 /** Asserts that each schema-only word finds `target` first, and never the two distractor tools. */
 async function expectSchemaRead(catalog: ToolCatalog, target: string): Promise<void> {
@@ -63,7 +69,10 @@ describe("AI SDK ToolSet", () => {
     );
     await expectSchemaRead(
       {
-        get_weather: tool({ description: "Get the weather for a city.", inputSchema: zodSchema(z.object({ city: z.string() })) }),
+        get_weather: tool({
+          description: "Get the weather for a city.",
+          inputSchema: zodSchema(z.object({ city: z.string() })),
+        }),
         tune_engine: tool({ description: "Tune the engine.", inputSchema: zodSchema(hiddenZod) }),
         send_email: tool({ description: "Send an email.", inputSchema: zodSchema(z.object({ to: z.string() })) }),
       },
@@ -153,7 +162,11 @@ describe("AI SDK ToolSet", () => {
     await expectSchemaRead(
       {
         get_weather: tool({ description: "Get the weather for a city.", inputSchema: jsonSchema(weatherSchema) }),
-        tune_engine: dynamicTool({ description: "Tune the engine.", inputSchema: jsonSchema(hiddenSchema), execute: async () => "done" }),
+        tune_engine: dynamicTool({
+          description: "Tune the engine.",
+          inputSchema: jsonSchema(hiddenSchema),
+          execute: async () => "done",
+        }),
         send_email: tool({ description: "Send an email.", inputSchema: jsonSchema(emailSchema) }),
       },
       "tune_engine",
@@ -163,7 +176,13 @@ describe("AI SDK ToolSet", () => {
   it("never hides provider tools: always returned, pinned as provider, not ranked", async () => {
     const tools = {
       get_weather: tool({ description: "Get the weather for a city.", inputSchema: z.object({ city: z.string() }) }),
-      web_search: { type: "provider" as const, id: "openai.web_search" as const, isProviderExecuted: true as const, args: {}, inputSchema: jsonSchema({ type: "object" }) },
+      web_search: {
+        type: "provider" as const,
+        id: "openai.web_search" as const,
+        isProviderExecuted: true as const,
+        args: {},
+        inputSchema: jsonSchema({ type: "object" }),
+      },
       send_email: tool({ description: "Send an email.", inputSchema: z.object({ to: z.string() }) }),
     };
     const index = createToolIndex(tools);
@@ -173,7 +192,9 @@ describe("AI SDK ToolSet", () => {
     expect(await index.select("")).toEqual(["web_search"]);
     const { results } = await index.selectWithScores("web search the news", { maxTools: 1 });
     expect(results.find((result) => result.name === "web_search")?.pinned).toBe("provider");
-    expect(results.filter((result) => result.pinned === undefined).map((result) => result.name)).not.toContain("web_search");
+    expect(results.filter((result) => result.pinned === undefined).map((result) => result.name)).not.toContain(
+      "web_search",
+    );
   });
 });
 
@@ -184,7 +205,11 @@ describe("arrays of tool definitions", () => {
   ];
 
   it("reads MCP tools/list entries, bare and wrapped in { tools }", async () => {
-    const mcp = [distractors[0], { name: "tune_engine", title: "Engine tuner", description: "Tune the engine.", inputSchema: hiddenSchema }, distractors[1]];
+    const mcp = [
+      distractors[0],
+      { name: "tune_engine", title: "Engine tuner", description: "Tune the engine.", inputSchema: hiddenSchema },
+      distractors[1],
+    ];
     await expectSchemaRead(mcp, "tune_engine");
     await expectSchemaRead({ tools: mcp }, "tune_engine");
     expect(await createToolIndex({ tools: mcp }).select("tuner")).toEqual(["tune_engine"]);
@@ -192,16 +217,30 @@ describe("arrays of tool definitions", () => {
 
   it("reads OpenAI Chat Completions definitions", async () => {
     const chat = [
-      { type: "function" as const, function: { name: "get_weather", description: "Get the weather for a city.", parameters: weatherSchema } },
-      { type: "function" as const, function: { name: "tune_engine", description: "Tune the engine.", parameters: hiddenSchema } },
-      { type: "function" as const, function: { name: "send_email", description: "Send an email.", parameters: emailSchema } },
+      {
+        type: "function" as const,
+        function: { name: "get_weather", description: "Get the weather for a city.", parameters: weatherSchema },
+      },
+      {
+        type: "function" as const,
+        function: { name: "tune_engine", description: "Tune the engine.", parameters: hiddenSchema },
+      },
+      {
+        type: "function" as const,
+        function: { name: "send_email", description: "Send an email.", parameters: emailSchema },
+      },
     ];
     await expectSchemaRead(chat, "tune_engine");
   });
 
   it("reads OpenAI Responses definitions", async () => {
     const responses = [
-      { type: "function" as const, name: "get_weather", description: "Get the weather for a city.", parameters: weatherSchema },
+      {
+        type: "function" as const,
+        name: "get_weather",
+        description: "Get the weather for a city.",
+        parameters: weatherSchema,
+      },
       { type: "function" as const, name: "tune_engine", description: "Tune the engine.", parameters: hiddenSchema },
       { type: "function" as const, name: "send_email", description: "Send an email.", parameters: emailSchema },
     ];
@@ -216,7 +255,8 @@ describe("arrays of tool definitions", () => {
       { name: "send_email", description: "Send an email.", input_schema: emailSchema },
     ];
     const index = createToolIndex(anthropic);
-    for (const query of ["zephyr", "quokka", "marmoset"]) expect(await index.select(query)).toEqual(["tune_engine", "web_search"]);
+    for (const query of ["zephyr", "quokka", "marmoset"])
+      expect(await index.select(query)).toEqual(["tune_engine", "web_search"]);
     const { results } = await index.selectWithScores("email");
     expect(results.map((result) => [result.name, result.pinned])).toEqual([
       ["send_email", undefined],
@@ -238,7 +278,9 @@ describe("arrays of tool definitions", () => {
   it("keeps catalog order and reads a tool without description or schema by its name", async () => {
     const { tools } = readCatalog([{ name: "zeta_sync" }, { name: "alpha_export", description: "Export." }]);
     expect(tools.map((entry) => entry.name)).toEqual(["zeta_sync", "alpha_export"]);
-    expect(await createToolIndex([{ name: "zeta_sync" }, { name: "alpha_export" }]).select("sync")).toEqual(["zeta_sync"]);
+    expect(await createToolIndex([{ name: "zeta_sync" }, { name: "alpha_export" }]).select("sync")).toEqual([
+      "zeta_sync",
+    ]);
   });
 });
 
@@ -246,7 +288,10 @@ describe("schemas that cannot be read", () => {
   it("reports a Standard Schema without JSON Schema conversion and indexes the tool by name", async () => {
     const events: ToolsiftEvent[] = [];
     const opaque = { "~standard": { version: 1, vendor: "opaque", validate: (value: unknown) => ({ value }) } };
-    const index = createToolIndex({ archive_ticket: { description: "Archive a ticket.", inputSchema: opaque } }, { onEvent: (event) => events.push(event) });
+    const index = createToolIndex(
+      { archive_ticket: { description: "Archive a ticket.", inputSchema: opaque } },
+      { onEvent: (event) => events.push(event) },
+    );
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: "catalog-warning", tool: "archive_ticket", field: "inputSchema" });
     expect((events[0] as { message: string }).message).toContain("opaque");
@@ -257,14 +302,22 @@ describe("schemas that cannot be read", () => {
     const events: ToolsiftEvent[] = [];
     const index = createToolIndex(
       {
-        broken_lazy: { description: "Rotate keys.", inputSchema: () => { throw new Error("boom"); } },
+        broken_lazy: {
+          description: "Rotate keys.",
+          inputSchema: () => {
+            throw new Error("boom");
+          },
+        },
         broken_async: { description: "Rotate logs.", inputSchema: jsonSchema(Promise.reject(new Error("late boom"))) },
       },
       { onEvent: (event) => events.push(event) },
     );
     expect(await index.select("rotate keys")).toContain("broken_lazy");
     expect(await index.select("rotate logs")).toContain("broken_async");
-    expect(events.map((event) => event.type === "catalog-warning" && event.tool).sort()).toEqual(["broken_async", "broken_lazy"]);
+    expect(events.map((event) => event.type === "catalog-warning" && event.tool).sort()).toEqual([
+      "broken_async",
+      "broken_lazy",
+    ]);
   });
 });
 
@@ -331,8 +384,12 @@ describe("collectSchemaText", () => {
 
   it("indexes a recursive zod schema through the catalog", async () => {
     type Category = { name: string; subcategories: Category[] };
-    const category: z.ZodType<Category> = z.lazy(() => z.object({ name: z.string().describe("Taxonomy node"), subcategories: z.array(category) }));
-    const index = createToolIndex({ edit_taxonomy: tool({ description: "Edit the catalog.", inputSchema: z.object({ root: category }) }) });
+    const category: z.ZodType<Category> = z.lazy(() =>
+      z.object({ name: z.string().describe("Taxonomy node"), subcategories: z.array(category) }),
+    );
+    const index = createToolIndex({
+      edit_taxonomy: tool({ description: "Edit the catalog.", inputSchema: z.object({ root: category }) }),
+    });
     expect(await index.select("taxonomy")).toEqual(["edit_taxonomy"]);
   });
 

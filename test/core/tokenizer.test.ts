@@ -119,10 +119,12 @@ describe("stem", () => {
   });
 
   it("leaves short words and words with digits untouched", () => {
-    for (const word of ["ip", "api", "sms", "bed", "k8s", "v2", "html5", "oauth2", "s3", "a11y", "html5s", "l10n"]) expect(stem(word), word).toBe(word);
+    for (const word of ["ip", "api", "sms", "bed", "k8s", "v2", "html5", "oauth2", "s3", "a11y", "html5s", "l10n"])
+      expect(stem(word), word).toBe(word);
   });
 
   it("is idempotent on its own stems for common tool words", () => {
-    for (const word of ["send", "email", "deploy", "refund", "payment", "search", "upload"]) expect(stem(stem(word)), word).toBe(stem(word));
+    for (const word of ["send", "email", "deploy", "refund", "payment", "search", "upload"])
+      expect(stem(stem(word)), word).toBe(stem(word));
   });
 });

@@ -4,7 +4,13 @@ import { embeddingText, textHash } from "../../src/semantic/embedding-text.js";
 
 describe("embeddingText / textHash", () => {
   it("puts the name as words, the description and the parameters into the text", () => {
-    const text = embeddingText({ name: "github_createPullRequest", description: "Open a PR.", parameterNames: "repo head_branch", parameterDescriptions: "Repository\nBranch", enumValues: "" });
+    const text = embeddingText({
+      name: "github_createPullRequest",
+      description: "Open a PR.",
+      parameterNames: "repo head_branch",
+      parameterDescriptions: "Repository\nBranch",
+      enumValues: "",
+    });
     expect(text).toContain("github create Pull Request");
     expect(text).toContain("Open a PR.");
     expect(text).toContain("Parameters: repo head branch");

@@ -11,15 +11,28 @@ const noCut = { adaptive: false, maxTools: 5 } as const;
 
 function recorder() {
   const events: ToolsiftEvent[] = [];
-  return { events, onEvent: (event: ToolsiftEvent) => events.push(event), of: <T extends ToolsiftEvent["type"]>(type: T) => events.filter((event): event is Extract<ToolsiftEvent, { type: T }> => event.type === type) };
+  return {
+    events,
+    onEvent: (event: ToolsiftEvent) => events.push(event),
+    of: <T extends ToolsiftEvent["type"]>(type: T) =>
+      events.filter((event): event is Extract<ToolsiftEvent, { type: T }> => event.type === type),
+  };
 }
 
 describe("strategies", () => {
   it("defaults to combined with a model and keyword without one", async () => {
     const model = hashingEmbeddingModel();
-    expect((await createToolIndex(saasCatalog, { embeddingModel: model }).selectWithScores("send an email")).strategy).toBe("combined");
+    expect(
+      (await createToolIndex(saasCatalog, { embeddingModel: model }).selectWithScores("send an email")).strategy,
+    ).toBe("combined");
     expect((await createToolIndex(saasCatalog).selectWithScores("send an email")).strategy).toBe("keyword");
-    expect((await createToolIndex(saasCatalog, { embeddingModel: model, strategy: "hybrid" }).selectWithScores("send an email")).strategy).toBe("keyword");
+    expect(
+      (
+        await createToolIndex(saasCatalog, { embeddingModel: model, strategy: "hybrid" }).selectWithScores(
+          "send an email",
+        )
+      ).strategy,
+    ).toBe("keyword");
   });
 
   it("semantic ranks by cosine similarity and reports it", async () => {
@@ -27,7 +40,8 @@ describe("strategies", () => {
     const { results, strategy } = await index.selectWithScores("post a message in a slack channel", noCut);
     expect(strategy).toBe("semantic");
     expect(results[0].name).toBe("slack_post_message");
-    for (let i = 1; i < results.length; i++) expect(results[i - 1].similarity!).toBeGreaterThanOrEqual(results[i].similarity!);
+    for (let i = 1; i < results.length; i++)
+      expect(results[i - 1].similarity!).toBeGreaterThanOrEqual(results[i].similarity!);
   });
 
   it("combined fuses both and reports the parts", async () => {
@@ -39,8 +53,14 @@ describe("strategies", () => {
   });
 
   it("works with the AI SDK's MockEmbeddingModelV4", async () => {
-    const vectorFor = (text: string) => [text.includes("email") ? 1 : 0, text.includes("Slack") || text.includes("slack") ? 1 : 0, 0.1];
-    const model = new MockEmbeddingModelV4({ doEmbed: async ({ values }) => ({ embeddings: values.map(vectorFor), warnings: [] }) });
+    const vectorFor = (text: string) => [
+      text.includes("email") ? 1 : 0,
+      text.includes("Slack") || text.includes("slack") ? 1 : 0,
+      0.1,
+    ];
+    const model = new MockEmbeddingModelV4({
+      doEmbed: async ({ values }) => ({ embeddings: values.map(vectorFor), warnings: [] }),
+    });
     const index = createToolIndex(saasCatalog, { embeddingModel: model, strategy: "semantic" });
     expect((await index.select("write an email", noCut))[0]).toBe("send_email");
     expect(model.doEmbedCalls.length).toBeGreaterThanOrEqual(2);
@@ -49,8 +69,12 @@ describe("strategies", () => {
   it("rejects semantic strategies without a model, and models of the wrong shape", () => {
     expect(() => createToolIndex(saasCatalog, { strategy: "semantic" })).toThrow(/embeddingModel/);
     expect(() => createToolIndex(saasCatalog, { embeddingModel: { nope: true } as never })).toThrow(/embedding model/);
-    expect(() => createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), fusion: { method: "mean" as never } })).toThrow(/fusion.method/);
-    expect(() => createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), quantize: "int4" as never })).toThrow(/quantize/);
+    expect(() =>
+      createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), fusion: { method: "mean" as never } }),
+    ).toThrow(/fusion.method/);
+    expect(() =>
+      createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), quantize: "int4" as never }),
+    ).toThrow(/quantize/);
   });
 });
 
@@ -112,7 +136,11 @@ describe("never breaks the agent", () => {
     const log = recorder();
     let failQueries = false;
     const base = hashingEmbeddingModel();
-    const model = { ...base, doEmbed: (options: Parameters<typeof base.doEmbed>[0]) => (failQueries ? Promise.reject(new Error("rate limited")) : base.doEmbed(options)) };
+    const model = {
+      ...base,
+      doEmbed: (options: Parameters<typeof base.doEmbed>[0]) =>
+        failQueries ? Promise.reject(new Error("rate limited")) : base.doEmbed(options),
+    };
     const index = createToolIndex(saasCatalog, { embeddingModel: model, onEvent: log.onEvent, maxRetries: 0 });
     await index.warmUp();
     failQueries = true;
@@ -128,8 +156,17 @@ describe("never breaks the agent", () => {
     const log = recorder();
     let failQueries = false;
     const base = hashingEmbeddingModel();
-    const model = { ...base, doEmbed: (options: Parameters<typeof base.doEmbed>[0]) => (failQueries ? Promise.reject(new Error("rate limited")) : base.doEmbed(options)) };
-    const index = createToolIndex(saasCatalog, { embeddingModel: model, strategy: "semantic", onEvent: log.onEvent, maxRetries: 0 });
+    const model = {
+      ...base,
+      doEmbed: (options: Parameters<typeof base.doEmbed>[0]) =>
+        failQueries ? Promise.reject(new Error("rate limited")) : base.doEmbed(options),
+    };
+    const index = createToolIndex(saasCatalog, {
+      embeddingModel: model,
+      strategy: "semantic",
+      onEvent: log.onEvent,
+      maxRetries: 0,
+    });
     await index.warmUp();
     const semanticResult = await index.selectWithScores("post a message in a slack channel");
     expect(semanticResult.strategy).toBe("semantic");
@@ -143,14 +180,23 @@ describe("never breaks the agent", () => {
 
   it("aborts a hanging provider after embeddingTimeout and falls back", async () => {
     const log = recorder();
-    const index = createToolIndex(saasCatalog, { embeddingModel: failingEmbeddingModel({ hang: true }), embeddingTimeout: 20, maxRetries: 0, onEvent: log.onEvent });
+    const index = createToolIndex(saasCatalog, {
+      embeddingModel: failingEmbeddingModel({ hang: true }),
+      embeddingTimeout: 20,
+      maxRetries: 0,
+      onEvent: log.onEvent,
+    });
     const result = await index.selectWithScores("send an email");
     expect(result.fallback).toBe("keyword");
     expect(log.of("embedding-failed")).toHaveLength(1);
   });
 
   it("rejects with EMBEDDING_FAILED when onError is throw", async () => {
-    const index = createToolIndex(saasCatalog, { embeddingModel: failingEmbeddingModel(), onError: "throw", maxRetries: 0 });
+    const index = createToolIndex(saasCatalog, {
+      embeddingModel: failingEmbeddingModel(),
+      onError: "throw",
+      maxRetries: 0,
+    });
     await expect(index.select("send an email")).rejects.toMatchObject({ code: "EMBEDDING_FAILED" });
     await expect(index.warmUp()).rejects.toMatchObject({ code: "EMBEDDING_FAILED" });
   });
@@ -161,9 +207,18 @@ describe("never breaks the agent", () => {
       getMany: () => Promise.reject(new Error("KV down")),
       setMany: () => Promise.reject(new Error("KV down")),
     };
-    const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embeddingCache: broken, onEvent: log.onEvent });
+    const index = createToolIndex(saasCatalog, {
+      embeddingModel: hashingEmbeddingModel(),
+      embeddingCache: broken,
+      onEvent: log.onEvent,
+    });
     await index.warmUp();
-    expect(log.of("embedding-cache-error").map((event) => event.operation).sort()).toEqual(["read", "write"]);
+    expect(
+      log
+        .of("embedding-cache-error")
+        .map((event) => event.operation)
+        .sort(),
+    ).toEqual(["read", "write"]);
     expect((await index.selectWithScores("send an email")).strategy).toBe("combined");
   });
 });
@@ -185,7 +240,9 @@ describe("embedding caches", () => {
   it("re-embeds exactly the tool whose description changed", async () => {
     const cache = memoryCache();
     await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embeddingCache: cache }).warmUp();
-    const changed = saasCatalog.map((tool) => (tool.name === "send_email" ? { ...tool, description: "Send an email message with attachments." } : tool));
+    const changed = saasCatalog.map((tool) =>
+      tool.name === "send_email" ? { ...tool, description: "Send an email message with attachments." } : tool,
+    );
     const model = hashingEmbeddingModel();
     await createToolIndex(changed, { embeddingModel: model, embeddingCache: cache }).warmUp();
     expect(model.calls.flat()).toHaveLength(1);
@@ -194,7 +251,10 @@ describe("embedding caches", () => {
 
   it("never mixes vectors of another model or dimension", async () => {
     const cache = memoryCache();
-    await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel({ dimensions: 64 }), embeddingCache: cache }).warmUp();
+    await createToolIndex(saasCatalog, {
+      embeddingModel: hashingEmbeddingModel({ dimensions: 64 }),
+      embeddingCache: cache,
+    }).warmUp();
     const other = hashingEmbeddingModel({ dimensions: 128 });
     await createToolIndex(saasCatalog, { embeddingModel: other, embeddingCache: cache }).warmUp();
     expect(other.calls.flat()).toHaveLength(saasCatalog.length);
@@ -217,7 +277,11 @@ describe("sync, add, remove", () => {
     const index = createToolIndex(saasCatalog, { embeddingModel: model });
     await index.warmUp();
     const base = model.calls.flat().length;
-    await index.sync(saasCatalog.map((tool) => (tool.name === "send_email" ? { ...tool, description: "Send an email with a signature." } : tool)));
+    await index.sync(
+      saasCatalog.map((tool) =>
+        tool.name === "send_email" ? { ...tool, description: "Send an email with a signature." } : tool,
+      ),
+    );
     expect(model.calls.flat().length - base).toBe(1);
     await index.add([{ name: "fax_document", description: "Send a fax of a document." }]);
     expect(model.calls.flat().length - base).toBe(2);
@@ -233,7 +297,9 @@ describe("sync, add, remove", () => {
 
   it("reject duplicates and unknown names", async () => {
     const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() });
-    await expect(index.add([{ name: "send_email", description: "again" }])).rejects.toMatchObject({ code: "DUPLICATE_TOOL" });
+    await expect(index.add([{ name: "send_email", description: "again" }])).rejects.toMatchObject({
+      code: "DUPLICATE_TOOL",
+    });
     await expect(index.remove(["no_such_tool"])).rejects.toMatchObject({ code: "UNKNOWN_TOOL" });
   });
 
@@ -247,8 +313,18 @@ describe("sync, add, remove", () => {
 describe("int8 quantisation", () => {
   it("ranks like float32 on this catalog", async () => {
     const float = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), strategy: "semantic" });
-    const int8 = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), strategy: "semantic", quantize: "int8" });
-    for (const query of ["send an email", "refund a payment", "open a pull request", "post to slack", "upload a file to s3"]) {
+    const int8 = createToolIndex(saasCatalog, {
+      embeddingModel: hashingEmbeddingModel(),
+      strategy: "semantic",
+      quantize: "int8",
+    });
+    for (const query of [
+      "send an email",
+      "refund a payment",
+      "open a pull request",
+      "post to slack",
+      "upload a file to s3",
+    ]) {
       const a = await float.select(query, noCut);
       const b = await int8.select(query, noCut);
       expect(b[0]).toBe(a[0]);

@@ -1,4 +1,5 @@
-// The behaviour every implementation of the scoring kernels must show; run against the wasm core and the TypeScript reference.
+// The behaviour every implementation of the scoring kernels must show; run against the wasm core and the TypeScript
+// reference.
 import { beforeAll, describe, expect, it } from "vitest";
 
 /** The kernels at typed-array level, so one spec fits the wasm core and the reference alike. */
@@ -21,7 +22,14 @@ export interface Kernels {
   dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: number, stride: number, query: Float32Array): Float32Array;
   topK(scores: Float32Array, k: number, minScore: number): { ids: number[]; scores: number[] };
   /** Weighted sum of the int8 rows `ids` of `slab` (rows `stride` bytes apart), `dims` values long. */
-  poolRowsI8(slab: Int8Array, scales: Float32Array, stride: number, ids: Uint32Array, weights: Float32Array, dims: number): Float32Array;
+  poolRowsI8(
+    slab: Int8Array,
+    scales: Float32Array,
+    stride: number,
+    ids: Uint32Array,
+    weights: Float32Array,
+    dims: number,
+  ): Float32Array;
 }
 
 /** The stride a kernel caller uses for int8 rows of `dims` values: rounded up to 16 bytes. */
@@ -133,8 +141,16 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
       });
 
       it("returns zeros for no rows, and nothing for no dims", () => {
-        expect(Array.from(kernels.poolRowsI8(new Int8Array(16), Float32Array.of(1), 16, new Uint32Array(0), new Float32Array(0), 3))).toEqual([0, 0, 0]);
-        expect(Array.from(kernels.poolRowsI8(new Int8Array(16), Float32Array.of(1), 16, Uint32Array.of(0), Float32Array.of(1), 0))).toEqual([]);
+        expect(
+          Array.from(
+            kernels.poolRowsI8(new Int8Array(16), Float32Array.of(1), 16, new Uint32Array(0), new Float32Array(0), 3),
+          ),
+        ).toEqual([0, 0, 0]);
+        expect(
+          Array.from(
+            kernels.poolRowsI8(new Int8Array(16), Float32Array.of(1), 16, Uint32Array.of(0), Float32Array.of(1), 0),
+          ),
+        ).toEqual([]);
       });
 
       it("adds a row chosen twice twice", () => {
@@ -148,16 +164,29 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
       const ones = (length: number) => new Float32Array(length).fill(1);
 
       it("returns nothing for zero rows", () => {
-        expect(Array.from(kernels.dotBatchI8F32(new Int8Array(0), new Float32Array(0), 0, 16, new Float32Array(16)))).toEqual([]);
+        expect(
+          Array.from(kernels.dotBatchI8F32(new Int8Array(0), new Float32Array(0), 0, 16, new Float32Array(16))),
+        ).toEqual([]);
       });
 
       it("returns zeros for a zero stride", () => {
-        expect(Array.from(kernels.dotBatchI8F32(new Int8Array(0), ones(3), 3, 0, new Float32Array(0)))).toEqual([0, 0, 0]);
+        expect(Array.from(kernels.dotBatchI8F32(new Int8Array(0), ones(3), 3, 0, new Float32Array(0)))).toEqual([
+          0, 0, 0,
+        ]);
       });
 
       // Row counts either side of multiples of 4 and dims either side of multiples of 16, so the
       // zero padding of each row takes part. Small integer queries keep every sum exact in f32.
-      for (const [rows, dims] of [[1, 1], [3, 15], [4, 16], [5, 17], [7, 31], [8, 33], [9, 100], [6, 384]]) {
+      for (const [rows, dims] of [
+        [1, 1],
+        [3, 15],
+        [4, 16],
+        [5, 17],
+        [7, 31],
+        [8, 33],
+        [9, 100],
+        [6, 384],
+      ]) {
         it(`computes one dot product per row for ${rows} rows at ${dims} dimensions`, () => {
           const stride = strideFor(dims);
           const values = Array.from({ length: rows * dims }, (_, index) => ((index * 37) % 256) - 128);
@@ -214,7 +243,12 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
         const norm = Math.hypot(...unit);
         const x = unit.map((value) => value / norm);
         const step = Math.max(...x.map(Math.abs)) / 127;
-        const slab = packI8(x.map((value) => Math.round(value / step)), 1, dims, 48);
+        const slab = packI8(
+          x.map((value) => Math.round(value / step)),
+          1,
+          dims,
+          48,
+        );
         const result = kernels.dotBatchI8F32(slab, Float32Array.of(step), 1, 48, Float32Array.from(x));
         // Each quantised value is off by at most step / 2, and the query's values weigh those errors.
         const bound = (step / 2) * x.reduce((sum, value) => sum + Math.abs(value), 0);

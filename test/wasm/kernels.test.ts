@@ -1,4 +1,5 @@
-// Runs the kernel spec against the wasm core and the TypeScript reference, then checks on random inputs that the two agree.
+// Runs the kernel spec against the wasm core and the TypeScript reference, then checks on random inputs that the two
+// agree.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { WasmArena } from "../../src/wasm/arena.js";
@@ -119,9 +120,7 @@ describe("wasm core agrees with the reference on random inputs", () => {
           docIds: fc.array(fc.nat(documentCount - 1), { minLength: postingCount, maxLength: postingCount }),
           tfs: fc.array(f32(0, 20), { minLength: postingCount, maxLength: postingCount }),
           initial: fc.array(f32(0, 50), { minLength: documentCount, maxLength: documentCount }),
-          range: fc
-            .tuple(fc.nat(postingCount), fc.nat(postingCount))
-            .map(([a, b]) => (a <= b ? [a, b] : [b, a])),
+          range: fc.tuple(fc.nat(postingCount), fc.nat(postingCount)).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
         }),
       );
     fc.assert(
@@ -173,31 +172,45 @@ describe("wasm core agrees with the reference on random inputs", () => {
       const wasm = wasmKernels(await newArena());
       fc.assert(
         fc.property(
-          fc.integer({ min: 1, max: 12 }).chain((rows) =>
-            fc.record({
-              rows: fc.constant(rows),
-              dims: fc.integer({ min: 0, max: 130 }),
-              ids: fc.array(fc.integer({ min: 0, max: rows - 1 }), { maxLength: 20 }),
-            }),
-          ).chain(({ rows, dims, ids }) =>
-            fc.record({
-              rows: fc.constant(rows),
-              dims: fc.constant(dims),
-              ids: fc.constant(ids),
-              values: fc.array(fc.integer({ min: -128, max: 127 }), { minLength: rows * dims, maxLength: rows * dims }),
-              scales: fc.array(f32(1e-4, 1), { minLength: rows, maxLength: rows }),
-              weights: fc.array(f32(0, 1), { minLength: ids.length, maxLength: ids.length }),
-            }),
-          ),
+          fc
+            .integer({ min: 1, max: 12 })
+            .chain((rows) =>
+              fc.record({
+                rows: fc.constant(rows),
+                dims: fc.integer({ min: 0, max: 130 }),
+                ids: fc.array(fc.integer({ min: 0, max: rows - 1 }), { maxLength: 20 }),
+              }),
+            )
+            .chain(({ rows, dims, ids }) =>
+              fc.record({
+                rows: fc.constant(rows),
+                dims: fc.constant(dims),
+                ids: fc.constant(ids),
+                values: fc.array(fc.integer({ min: -128, max: 127 }), {
+                  minLength: rows * dims,
+                  maxLength: rows * dims,
+                }),
+                scales: fc.array(f32(1e-4, 1), { minLength: rows, maxLength: rows }),
+                weights: fc.array(f32(0, 1), { minLength: ids.length, maxLength: ids.length }),
+              }),
+            ),
           ({ rows, dims, ids, values, scales, weights }) => {
             const stride = dims + (dims % 3);
             const slab = packI8(values, rows, dims, stride);
-            const args = [slab, Float32Array.from(scales), stride, Uint32Array.from(ids), Float32Array.from(weights), dims] as const;
+            const args = [
+              slab,
+              Float32Array.from(scales),
+              stride,
+              Uint32Array.from(ids),
+              Float32Array.from(weights),
+              dims,
+            ] as const;
             const got = wasm.poolRowsI8(...args);
             const expected = reference.poolRowsI8(...args);
             for (let d = 0; d < dims; d++) {
               let bound = 0;
-              for (let i = 0; i < ids.length; i++) bound += Math.abs(weights[i] * scales[ids[i]] * slab[ids[i] * stride + d]);
+              for (let i = 0; i < ids.length; i++)
+                bound += Math.abs(weights[i] * scales[ids[i]] * slab[ids[i] * stride + d]);
               expect(Math.abs(got[d] - expected[d])).toBeLessThanOrEqual(1e-5 * Math.max(1, bound));
             }
           },
@@ -259,10 +272,7 @@ describe("wasm core agrees with the reference on random inputs", () => {
 
   it("topK", () => {
     // A small pool of repeated values forces ties, signed zeros, NaN and infinities.
-    const score = fc.oneof(
-      fc.constantFrom(0, -0, 1, -1, 0.5, -2.5, Number.NaN, Infinity, -Infinity),
-      fc.float(),
-    );
+    const score = fc.oneof(fc.constantFrom(0, -0, 1, -1, 0.5, -2.5, Number.NaN, Infinity, -Infinity), fc.float());
     const input = fc.record({
       scores: fc.array(score, { maxLength: 200 }),
       k: fc.oneof(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 250 })),

@@ -6,7 +6,10 @@ import { instantiateCore, loadWasm } from "../../src/wasm/load-wasm.js";
 
 /** Deterministic vectors with mixed signs and magnitudes. */
 function vector(seed: number, dims: number): Float32Array {
-  return Float32Array.from({ length: dims }, (_, index) => Math.sin(seed * 12.9898 + index * 78.233) * (1 + (index % 3)));
+  return Float32Array.from(
+    { length: dims },
+    (_, index) => Math.sin(seed * 12.9898 + index * 78.233) * (1 + (index % 3)),
+  );
 }
 
 function cosine(a: Float32Array, b: Float32Array): number {

@@ -27,9 +27,7 @@ async function storedKeys(prefix: string): Promise<{ name: string; expiration?: 
   return (await kv.list({ prefix: `${prefix}/` })).keys;
 }
 
-async function manifestOf(
-  prefix: string,
-): Promise<{
+async function manifestOf(prefix: string): Promise<{
   format: number;
   dims: number;
   count: number;
