@@ -12,6 +12,10 @@ export type {
   ToolNames,
 } from "./tool-index.js";
 export type { SelectOptions, ToolIndexOptions } from "./options.js";
+export type { PrepareStepOptions, ToolRules } from "./agent/prepare-step.js";
+export type { SearchToolOptions, ToolSearchFunctionOptions } from "./agent/search-tool.js";
+export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
+export type { NoMatchEvent, OnNoMatch } from "./agent/offer-policy.js";
 export { MAX_QUERY_LENGTH } from "./options.js";
 export type { ToolsiftEvent } from "./events.js";
 export { ToolsiftError, type ToolsiftErrorCode } from "./errors.js";

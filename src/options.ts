@@ -116,7 +116,8 @@ export interface ToolIndexOptions {
   /**
    * Where `enrichDescriptions` keeps the texts the model wrote, keyed by model and tool text, so a rebuild or a
    * restart asks the model only for new or changed tools: `memoryTextCache()` or `kvTextCache(env.KV)` from
-   * `toolsift/cache`, or any `TextCache`. Default: none (every build asks the model).
+   * `toolsift/cache`, or any `TextCache`. Default: a `memoryTextCache()` per index (a `sync` or `add` asks only
+   * for new or changed tools; a new process asks again).
    */
   enrichmentCache?: TextCache;
   /** The model for `enrichDescriptions`. Default: `rerankerModel`. */

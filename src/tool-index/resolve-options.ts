@@ -3,7 +3,7 @@
 import type { EmbeddingModel, LanguageModel } from "ai";
 import { toEmbeddingCache } from "../cache/index.js";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
-import { textCacheOption, type TextCache } from "../cache/text-cache.js";
+import { memoryTextCache, textCacheOption, type TextCache } from "../cache/text-cache.js";
 import { DEFAULT_FIELD_WEIGHTS, FIELD_NAMES, type FieldName, type FieldWeight } from "../core/fields.js";
 import type { LexicalSettings } from "../core/lexical-engine.js";
 import type { WordVectorSource } from "../core/word-neighbours.js";
@@ -114,6 +114,7 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     );
   }
   const expansion = resolveQueryExpansion(options?.queryExpansion);
+  const textCache = textCacheOption(WHERE, "enrichmentCache", options?.enrichmentCache);
   const cache = options?.embeddingCache === undefined ? undefined : toEmbeddingCache(options.embeddingCache);
   const semantic = resolveSemanticOptions(options, cache);
   const signal = options?.abortSignal as { aborted?: unknown; addEventListener?: unknown } | undefined;
@@ -134,7 +135,8 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     expansion,
     rerankerModel: options?.rerankerModel,
     enrichmentModel: enrich ? (options?.enrichmentModel ?? options?.rerankerModel) : undefined,
-    enrichmentCache: textCacheOption(WHERE, "enrichmentCache", options?.enrichmentCache),
+    // Without a persistent cache, one in memory per index: a sync or add re-asks the model only for changed tools.
+    enrichmentCache: enrich ? (textCache ?? memoryTextCache()) : undefined,
     abortSignal: options?.abortSignal,
     context: options?.context,
     wasm: options?.wasm,

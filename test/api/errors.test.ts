@@ -36,7 +36,7 @@ const badCatalog = (value: unknown): ToolsiftError => thrown(() => createToolInd
 
 describe("invalid catalogs", () => {
   it.each([
-    [42, "number"],
+    [42, "got 42"],
     ["send_email", '"send_email"'],
     [null, "null"],
     [undefined, "undefined"],
@@ -62,7 +62,7 @@ describe("invalid catalogs", () => {
     const error = badCatalog([catalog[0], { name: 7, description: "x" }]);
     expect(error.code).toBe("INVALID_TOOL");
     expect(error.message).toMatch(/index 1/);
-    expect(error.message).toMatch(/"name" must be a string, got number/);
+    expect(error.message).toMatch(/"name" must be a string, got 7/);
     expect(badCatalog([{ type: "function", function: { name: null } }]).message).toMatch(/function\.name.*got null/);
   });
 
@@ -81,7 +81,7 @@ describe("invalid catalogs", () => {
   });
 
   it.each([
-    [42, "number"],
+    [42, "got 42"],
     [["a"], "an array"],
     [{ text: "a" }, "object"],
   ])("rejects a description of %j", (description, named) => {
