@@ -91,8 +91,9 @@ export function groupEntries(
     }
     const { namespace, hash } = splitCacheKey(key);
     let group = groups.get(namespace);
-    if (group === undefined)
+    if (group === undefined) {
       groups.set(namespace, (group = { namespace, dims: vector.length, vectors: new Map(), firstKey: key }));
+    }
     if (vector.length !== group.dims) {
       throw new ToolsiftError(
         "INVALID_CACHE_ENTRY",

@@ -78,8 +78,9 @@ function decode(bytes: Uint8Array, path: string): Map<string, VectorSlab> {
       throw new DamagedFile(`namespace ${JSON.stringify(namespace)} has an invalid description`);
     }
     const length = count * dims * 4;
-    if (offset + length > bytes.length)
+    if (offset + length > bytes.length) {
       throw new DamagedFile(`the rows of namespace "${namespace}" run past the end of the file`);
+    }
     // Copy into a fresh buffer: file bytes need not be 4-byte aligned for a Float32Array view.
     const data = new Float32Array(count * dims);
     new Uint8Array(data.buffer).set(bytes.subarray(offset, offset + length));
@@ -167,8 +168,9 @@ async function writeAtomically(path: string, chunks: readonly Uint8Array[]): Pro
  * behind it changed) replace that namespace's rows: the older vectors are dropped.
  */
 export function fileCache(path: string, options: FileCacheOptions = {}): EmbeddingCache {
-  if (typeof path !== "string" || path.length === 0)
+  if (typeof path !== "string" || path.length === 0) {
     invalidOption(WHERE, "path", "a file path (a non-empty string)", path);
+  }
   const given = optionsObject(WHERE, options);
   rejectUnknownOptions(WHERE, given, ["onEvent"]);
   const onEvent = functionOption<(event: EmbeddingCacheEvent) => void>(WHERE, "onEvent", given?.onEvent);

@@ -150,8 +150,9 @@ class KvEmbeddingCache implements EmbeddingCache {
     if (missing !== undefined) {
       if (retried) throw new CorruptSlab(`${missing} is missing (named by manifest version ${manifest.version})`);
       const again = await this.read(namespace, true);
-      if (again?.version === manifest.version)
+      if (again?.version === manifest.version) {
         throw new CorruptSlab(`${missing} is missing (named by manifest version ${manifest.version})`);
+      }
       return again;
     }
     return { version: manifest.version, slab: new VectorSlab(manifest.dims, manifest.hashes, data), chunkKeys };
@@ -172,13 +173,14 @@ class KvEmbeddingCache implements EmbeddingCache {
     try {
       current = await this.read(namespace);
     } catch (error) {
-      if (!(error instanceof CorruptSlab))
+      if (!(error instanceof CorruptSlab)) {
         throw this.failure(
           "CACHE_WRITE_FAILED",
           `kvCache could not read the current vectors of namespace "${namespace}" to add to them`,
           namespace,
           error,
         );
+      }
       current = null;
       this.settings.onEvent?.({
         type: "embedding-cache-replaced",

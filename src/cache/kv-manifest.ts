@@ -62,8 +62,9 @@ export function parseManifest(text: string, key: string): Manifest {
       `${key} lists ${Array.isArray(manifest.hashes) ? manifest.hashes.length : "no"} hashes for ${manifest.count} vectors`,
     );
   }
-  if (typeof manifest.version !== "string" || manifest.version.length === 0)
+  if (typeof manifest.version !== "string" || manifest.version.length === 0) {
     throw new CorruptSlab(`${key} has no version`);
+  }
   if (manifest.chunks !== Math.ceil((manifest.count * manifest.dims * 4) / manifest.chunkBytes)) {
     throw new CorruptSlab(
       `${key} names ${manifest.chunks} chunks for ${manifest.count * manifest.dims * 4} bytes in chunks of ${manifest.chunkBytes}`,

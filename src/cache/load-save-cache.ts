@@ -52,8 +52,9 @@ function readRows(rows: unknown): Stored {
     }
   });
   const marker = rows.at(-1) as number[] | undefined;
-  if (marker === undefined || marker[0] !== MARKER_MAGIC)
+  if (marker === undefined || marker[0] !== MARKER_MAGIC) {
     return { vectors: new Map(), legacy: rows.length > 0 ? (rows as number[][]) : null };
+  }
   if (marker[1] !== MARKER_FORMAT) {
     throw new ToolsiftError(
       "CACHE_READ_FAILED",

@@ -42,13 +42,14 @@ export async function readCatalogFile(path: string): Promise<unknown> {
     return JSON.parse(trimmed);
   } catch (jsonError) {
     const lines = trimmed.split(/\r?\n/).filter((line) => line.trim().length > 0);
-    if (lines.length < 2)
+    if (lines.length < 2) {
       throw new ToolsiftError(
         "INVALID_CATALOG",
         `${path} is neither JSON nor JSONL: ${errorMessage(jsonError)}`,
         { path },
         { cause: jsonError },
       );
+    }
     return lines.map((line, number) => {
       try {
         return JSON.parse(line);

@@ -281,8 +281,9 @@ export function readCatalog(
     );
   }
   for (const [name, entry] of Object.entries(catalog)) {
-    if (name.trim().length === 0)
+    if (name.trim().length === 0) {
       throw new ToolsiftError("INVALID_TOOL", `A tool in the ToolSet has an empty name.`, { field: "name" });
+    }
     tools.push(fromToolSetEntry(name, entry, options.context, warnings));
   }
   return { tools, warnings };

@@ -56,8 +56,9 @@ function checkCase(testCase: unknown, position: number): EvalCase {
   if (given === undefined) invalidOption(WHERE, option, "an object { query, expected, alternatives? }", testCase);
   rejectUnknownOptions(WHERE, given, ["query", "expected", "alternatives"], `${option}.`);
   if (typeof given.query !== "string") invalidOption(WHERE, `${option}.query`, "a string", given.query);
-  if (typeof given.expected !== "string")
+  if (typeof given.expected !== "string") {
     invalidOption(WHERE, `${option}.expected`, "a tool name (string)", given.expected);
+  }
   namesOption(WHERE, `${option}.alternatives`, given.alternatives);
   return given as unknown as EvalCase;
 }

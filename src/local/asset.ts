@@ -39,8 +39,9 @@ export function parseLocalModelAsset(input: ArrayBuffer | ArrayBufferView): Loca
   const view = new DataView(buffer, base, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC) fail(`it does not start with "TSLM".`);
   const version = view.getUint32(4, true);
-  if (version !== LOCAL_MODEL_FORMAT)
+  if (version !== LOCAL_MODEL_FORMAT) {
     fail(`format version ${version}; this toolsift reads version ${LOCAL_MODEL_FORMAT}.`, { version });
+  }
   const count = view.getUint32(8, true);
   const dims = view.getUint32(12, true);
   const flags = view.getUint32(16, true);
@@ -49,18 +50,20 @@ export function parseLocalModelAsset(input: ArrayBuffer | ArrayBufferView): Loca
   const lastRank = view.getUint32(28, true);
   const commonBytes = flags & 1 ? dims * 4 : 0;
   const expected = HEADER_BYTES + commonBytes + count * 4 + count * dims + vocabBytes;
-  if (expected !== bytes.byteLength)
+  if (expected !== bytes.byteLength) {
     fail(`the header describes ${expected} bytes, the asset has ${bytes.byteLength}.`, {
       expected,
       received: bytes.byteLength,
     });
+  }
   let hash = 0x811c9dc5;
   for (let i = HEADER_BYTES; i < bytes.byteLength; i++) {
     hash ^= bytes[i];
     hash = Math.imul(hash, 0x01000193);
   }
-  if (hash >>> 0 !== checksum)
+  if (hash >>> 0 !== checksum) {
     fail(`checksum mismatch (the file is damaged or truncated).`, { expected: checksum, received: hash >>> 0 });
+  }
   let offset = base + HEADER_BYTES;
   const common = commonBytes > 0 ? new Float32Array(buffer, offset, dims) : undefined;
   offset += commonBytes;

@@ -68,12 +68,13 @@ const MAX_WORDS_PER_CALL = 4096;
 async function assetBytes(source: LocalModelAssetSource): Promise<ArrayBuffer | ArrayBufferView> {
   const value = await source;
   if (typeof Response !== "undefined" && value instanceof Response) {
-    if (!value.ok)
+    if (!value.ok) {
       throw new ToolsiftError(
         "INVALID_MODEL_ASSET",
         `Local model asset: the response failed with HTTP ${value.status}.`,
         { status: value.status },
       );
+    }
     return value.arrayBuffer();
   }
   if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value;

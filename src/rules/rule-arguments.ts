@@ -24,8 +24,9 @@ export function readToolSetOptions(options: unknown): { tools: ToolRecord; mutab
   const given = optionsObject("createToolSet", options)!;
   rejectUnknownOptions("createToolSet", given, ["tools", "mutable"]);
   const { tools } = given;
-  if (!isRecord(tools))
+  if (!isRecord(tools)) {
     invalidOption("createToolSet", "tools", "a record of AI SDK tools ({ name: tool(...) })", tools);
+  }
   for (const name of Object.keys(tools)) {
     const tool = tools[name];
     if (typeof tool !== "object" || tool === null) {

@@ -39,8 +39,9 @@ export interface Embedder {
  */
 export function modelIdentity(model: unknown): ModelIdentity {
   if (typeof model === "string") {
-    if (model.trim().length === 0)
+    if (model.trim().length === 0) {
       invalidOption("createToolIndex", "embeddingModel", "a model id that is not blank", model);
+    }
     return { provider: "gateway", modelId: model };
   }
   const candidate = model as { provider?: unknown; modelId?: unknown; doEmbed?: unknown } | null;
@@ -118,8 +119,9 @@ async function aiOrDirect(model: unknown): Promise<typeof import("ai") | undefin
   try {
     return await loadAi();
   } catch (error) {
-    if (isDirectModel(model) && ToolsiftError.isInstance(error) && error.code === "MISSING_DEPENDENCY")
+    if (isDirectModel(model) && ToolsiftError.isInstance(error) && error.code === "MISSING_DEPENDENCY") {
       return undefined;
+    }
     throw error;
   }
 }
@@ -164,8 +166,9 @@ export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings
     },
     async embed(value) {
       const ai = await aiOrDirect(model);
-      if (ai === undefined)
+      if (ai === undefined) {
         return toVector((await embedDirectly(model as unknown as DirectModel, [value], settings))[0], "the query");
+      }
       const { embed } = ai;
       const result = await embed({
         model,

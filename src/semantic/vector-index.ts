@@ -61,8 +61,9 @@ export class VectorIndex {
 
   /** Copies row `from` of another index with the same layout into row `row` (no requantisation). */
   copyRow(row: number, other: VectorIndex, from: number): void {
-    if (other.dims !== this.dims || other.quantization !== this.quantization)
+    if (other.dims !== this.dims || other.quantization !== this.quantization) {
       throw new Error("copyRow: layouts differ");
+    }
     const bytes = this.quantization === "int8" ? this.stride : this.dims * 4;
     const source = new Uint8Array(other.arena.core.memory.buffer, other.slab + from * bytes, bytes);
     new Uint8Array(this.arena.core.memory.buffer, this.slab + row * bytes, bytes).set(source);

@@ -106,8 +106,9 @@ export function failingEmbeddingModel(
   const where = "failingEmbeddingModel";
   const given = optionsObject(where, options);
   rejectUnknownOptions(where, given, ["error", "hang", "modelId"]);
-  if (given?.error !== undefined && !(given.error instanceof Error))
+  if (given?.error !== undefined && !(given.error instanceof Error)) {
     invalidOption(where, "error", "an Error", given.error);
+  }
   const error = (given?.error as Error | undefined) ?? new Error("embedding provider unavailable");
   const hang = booleanOption(where, "hang", given?.hang, false);
   const modelId = stringOption(where, "modelId", given?.modelId, "failing");

@@ -53,10 +53,11 @@ function fail(message: string): never {
 }
 
 function sameVector(actual: Float32Array | undefined, expected: Float32Array, label: string): void {
-  if (!(actual instanceof Float32Array))
+  if (!(actual instanceof Float32Array)) {
     fail(
       `${label}: expected a Float32Array of ${expected.length}, got ${actual === undefined ? "undefined" : String(actual)}`,
     );
+  }
   if (actual.length !== expected.length) fail(`${label}: expected ${expected.length} dimensions, got ${actual.length}`);
   for (let i = 0; i < expected.length; i++) {
     if (!Object.is(actual[i], expected[i])) fail(`${label}: component ${i} is ${actual[i]}, expected ${expected[i]}`);
@@ -68,8 +69,9 @@ function absent(actual: Float32Array | undefined, label: string): void {
 }
 
 function sameLength(actual: ReadonlyArray<unknown>, expected: number, label: string): void {
-  if (!Array.isArray(actual) || actual.length !== expected)
+  if (!Array.isArray(actual) || actual.length !== expected) {
     fail(`${label}: expected ${expected} results, got ${Array.isArray(actual) ? actual.length : typeof actual}`);
+  }
 }
 
 async function rejectsWith(action: () => Promise<unknown>, code: string, label: string): Promise<void> {
