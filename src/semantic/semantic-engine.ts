@@ -3,6 +3,7 @@
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolsiftEvent } from "../events.js";
+import { describeValue } from "../support/describe-value.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
 import type { Embedder } from "./embedder.js";
@@ -176,7 +177,7 @@ export class SemanticEngine {
       if (!Array.isArray(found) || found.length !== keys.length) {
         throw new ToolsiftError(
           "CACHE_READ_FAILED",
-          `embeddingCache.getMany returned ${Array.isArray(found) ? `${found.length} entries` : typeof found} for ${keys.length} keys.`,
+          `embeddingCache.getMany returned ${Array.isArray(found) ? `${found.length} entries` : describeValue(found)} for ${keys.length} keys.`,
           {},
         );
       }
