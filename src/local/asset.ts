@@ -1,6 +1,7 @@
 // Reads and checks the local model asset: int8 GloVe word vectors with their frequency ranks (format version 1).
 
 import { ToolsiftError } from "../errors.js";
+import { describeValue } from "../support/describe-value.js";
 
 /** The decoded asset; typed arrays are views on the given bytes. */
 export interface LocalModelAsset {
@@ -28,6 +29,11 @@ function fail(message: string, details: Record<string, unknown> = {}): never {
 
 /** Decodes and verifies (magic, version, sizes, checksum) a local model asset. */
 export function parseLocalModelAsset(input: ArrayBuffer | ArrayBufferView): LocalModelAsset {
+  if (!(input instanceof ArrayBuffer) && !ArrayBuffer.isView(input)) {
+    fail(`expected the asset's bytes (an ArrayBuffer or ArrayBufferView), got ${describeValue(input)}.`, {
+      received: describeValue(input),
+    });
+  }
   const bytes =
     input instanceof ArrayBuffer
       ? new Uint8Array(input)

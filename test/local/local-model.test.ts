@@ -38,6 +38,13 @@ describe("the bundled asset", () => {
     const future = bytes.slice();
     new DataView(future.buffer).setUint32(4, 2, true);
     expect(() => parseLocalModelAsset(future)).toThrowError(expect.objectContaining({ code: "INVALID_MODEL_ASSET" }));
+    expect(() => parseLocalModelAsset("TSLM..." as never)).toThrowError(
+      expect.objectContaining({
+        code: "INVALID_MODEL_ASSET",
+        message:
+          'Local model asset: expected the asset\'s bytes (an ArrayBuffer or ArrayBufferView), got the string "TSLM...".',
+      }),
+    );
   });
 });
 
