@@ -104,6 +104,9 @@ function printExplanation(io: CliIo, explanation: Explanation): void {
   if (explanation.unmatched.length > 0) io.out(`query words not in this tool: ${explanation.unmatched.join(", ")}`);
 }
 
+/** The flag that sets each select option, for errors about its value. */
+const FLAG_OF_OPTION: Readonly<Record<string, string>> = { maxTools: "--max", threshold: "--threshold" };
+
 /** A numeric flag's value: `undefined` when absent, `NaN` when it is not a number. */
 function numberFlag(value: string | undefined): number | undefined {
   return value === undefined ? undefined : value.trim() === "" ? Number.NaN : Number(value);
@@ -193,7 +196,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     return 0;
   } catch (error) {
     if (ToolsiftError.isInstance(error)) {
-      io.err(`toolsift: ${error.message} [${error.code}]`);
+      const flag = FLAG_OF_OPTION[String(error.details.option)];
+      io.err(`toolsift: ${error.message}${flag === undefined ? "" : ` (set by ${flag})`} [${error.code}]`);
       return 1;
     }
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
