@@ -28,7 +28,12 @@ export class ToolsiftError extends Error {
   readonly code: ToolsiftErrorCode;
   readonly details: Record<string, unknown>;
 
-  constructor(code: ToolsiftErrorCode, message: string, details: Record<string, unknown> = {}, options?: { cause?: unknown }) {
+  constructor(
+    code: ToolsiftErrorCode,
+    message: string,
+    details: Record<string, unknown> = {},
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.code = code;
     this.details = details;

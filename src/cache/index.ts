@@ -6,3 +6,4 @@ export { memoryCache, type MemoryCacheOptions } from "./memory-cache.js";
 export { kvCache, type KvCacheOptions, type KvNamespaceLike } from "./kv-cache.js";
 export { fromLoadSave, MARKER_FORMAT, MARKER_MAGIC } from "./load-save-cache.js";
 export { isEmbeddingCache, toEmbeddingCache } from "./to-embedding-cache.js";
+export { kvTextCache, memoryTextCache, type KvTextCacheOptions, type TextCache } from "./text-cache.js";

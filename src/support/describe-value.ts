@@ -8,7 +8,8 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value)}`;
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + "…" : value)}`;
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
   if (typeof value === "object") return "an object";
   return typeof value;

@@ -25,7 +25,9 @@ export function memoizeUntilFailure<T>(load: () => Promise<T>): { (): Promise<T>
 }
 
 /** `memoizeUntilFailure` per key: one pending load per key, failures forgotten, successes kept until `delete`. */
-export function keyedMemoizeUntilFailure<K, T>(load: (key: K) => Promise<T>): {
+export function keyedMemoizeUntilFailure<K, T>(
+  load: (key: K) => Promise<T>,
+): {
   get(key: K): Promise<T>;
   delete(key: K): void;
 } {

@@ -8,16 +8,21 @@ import { describeValue } from "./describe-value.js";
  * function or adapter the option was given to (`createToolIndex`, `select`, `kvCache`, `prepareStep`...).
  */
 export function invalidOption(where: string, option: string, expected: string, value: unknown): never {
-  throw new ToolsiftError("INVALID_OPTION", `${where}: option "${option}" must be ${expected}, got ${describeValue(value)}.`, {
-    option,
-    value,
-  });
+  throw new ToolsiftError(
+    "INVALID_OPTION",
+    `${where}: option "${option}" must be ${expected}, got ${describeValue(value)}.`,
+    {
+      option,
+      value,
+    },
+  );
 }
 
 /** Checks an options argument: `undefined` or a plain object; returns it as a record. */
 export function optionsObject(where: string, value: unknown, option = "options"): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) invalidOption(where, option, "an object", value);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    invalidOption(where, option, "an object", value);
   return value as Record<string, unknown>;
 }
 
@@ -25,7 +30,12 @@ export function optionsObject(where: string, value: unknown, option = "options")
  * Rejects keys of `value` that are not in `known`, naming the closest known key: a misspelt option
  * (`maxTool`) must not be silently ignored. `prefix` is prepended to nested option names (`fusion.`).
  */
-export function rejectUnknownOptions(where: string, value: object | undefined, known: readonly string[], prefix = ""): void {
+export function rejectUnknownOptions(
+  where: string,
+  value: object | undefined,
+  known: readonly string[],
+  prefix = "",
+): void {
   if (value === undefined) return;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
@@ -56,12 +66,37 @@ export function numberOption(
 }
 
 /** An integer in [min, max]; `fallback` when undefined. */
-export function integerOption(where: string, option: string, value: unknown, min: number, max: number, fallback: number): number;
-export function integerOption(where: string, option: string, value: unknown, min: number, max: number): number | undefined;
-export function integerOption(where: string, option: string, value: unknown, min: number, max: number, fallback?: number): number | undefined {
+export function integerOption(
+  where: string,
+  option: string,
+  value: unknown,
+  min: number,
+  max: number,
+  fallback: number,
+): number;
+export function integerOption(
+  where: string,
+  option: string,
+  value: unknown,
+  min: number,
+  max: number,
+): number | undefined;
+export function integerOption(
+  where: string,
+  option: string,
+  value: unknown,
+  min: number,
+  max: number,
+  fallback?: number,
+): number | undefined {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    invalidOption(where, option, max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer in [${min}, ${max}]`, value);
+    invalidOption(
+      where,
+      option,
+      max === Number.MAX_SAFE_INTEGER ? `an integer ≥ ${min}` : `an integer in [${min}, ${max}]`,
+      value,
+    );
   }
   return value;
 }
@@ -74,7 +109,13 @@ export function booleanOption(where: string, option: string, value: unknown, fal
 }
 
 /** One of `choices`; `fallback` when undefined. */
-export function choiceOption<const T extends string>(where: string, option: string, value: unknown, choices: readonly T[], fallback: T): T {
+export function choiceOption<const T extends string>(
+  where: string,
+  option: string,
+  value: unknown,
+  choices: readonly T[],
+  fallback: T,
+): T {
   if (value === undefined) return fallback;
   if (typeof value !== "string" || !(choices as readonly string[]).includes(value)) {
     invalidOption(where, option, `one of ${choices.map((choice) => JSON.stringify(choice)).join(", ")}`, value);
@@ -92,16 +133,30 @@ export function stringOption(where: string, option: string, value: unknown, fall
 }
 
 /** A function, or undefined. */
-export function functionOption<F extends (...args: never[]) => unknown>(where: string, option: string, value: unknown): F | undefined {
+export function functionOption<F extends (...args: never[]) => unknown>(
+  where: string,
+  option: string,
+  value: unknown,
+): F | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "function") invalidOption(where, option, "a function", value);
   return value as F;
 }
 
 /** An array of strings (tool names), each checked and named by position; `fallback` when undefined. */
-export function namesOption(where: string, option: string, value: unknown, fallback: readonly string[]): readonly string[];
+export function namesOption(
+  where: string,
+  option: string,
+  value: unknown,
+  fallback: readonly string[],
+): readonly string[];
 export function namesOption(where: string, option: string, value: unknown): readonly string[] | undefined;
-export function namesOption(where: string, option: string, value: unknown, fallback?: readonly string[]): readonly string[] | undefined {
+export function namesOption(
+  where: string,
+  option: string,
+  value: unknown,
+  fallback?: readonly string[],
+): readonly string[] | undefined {
   if (value === undefined) return fallback;
   if (!Array.isArray(value)) invalidOption(where, option, "an array of tool names", value);
   value.forEach((name: unknown, position) => {
