@@ -226,6 +226,32 @@ describe("routes", () => {
     expect(anthropic.body.results.at(-1)).toEqual({ name: "web_search", score: 1, pinned: "provider" });
   });
 
+  it("the writer's index (built from the tools it read) ranks exactly as a reader's (built from the stored JSON)", async () => {
+    const catalog = {
+      tools: [
+        { name: "refund", title: "Refund a payment", description: "Give money back", inputSchema: { type: "object" } },
+        {
+          name: "ship",
+          description: "Send a parcel",
+          inputSchema: { type: "object", properties: { carrier: { type: "string", enum: ["ups", "dhl"] } } },
+        },
+        { name: "notify", title: "Tell the customer", description: "Email a customer about their order" },
+        { type: "web_search_20250305", name: "web_search" },
+      ],
+    };
+    const writer = new Isolate(serviceEnv({ TOOLSIFT_RECHECK_SECONDS: "3600" }));
+    const id = freshId();
+    expect((await writer.put(id, catalog)).status).toBe(201);
+    for (const query of ["refund the payment", "dhl parcel", "tell the customer", "weather"]) {
+      const body = { query, maxTools: 4, adaptive: false, explain: true };
+      const fromWriter = await writer.select(id, body);
+      const fromReader = await new Isolate().select(id, body);
+      expect(fromWriter.status).toBe(200);
+      expect(fromWriter.body.results.length).toBeGreaterThan(0);
+      expect(fromWriter.body.results).toEqual(fromReader.body.results);
+    }
+  });
+
   it("an empty catalog is published and selects nothing", async () => {
     const isolate = new Isolate();
     const id = freshId();
