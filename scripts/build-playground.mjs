@@ -1,4 +1,5 @@
-// Builds the playground into public/: index.html, playground.css, playground.js (esbuild, browser conditions), the local model asset and an example catalog.
+// Builds the playground into public/: index.html, playground.css, playground.js (esbuild, browser conditions), the
+// local model asset and an example catalog.
 // `--if-stale` skips the build when public/ is newer than everything it is made from.
 import { copyFile, mkdir, readdir, rm, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -25,13 +26,22 @@ async function newestInput() {
     if (!info.isDirectory()) return void (newest = Math.max(newest, info.mtimeMs));
     for (const entry of await readdir(path(relative))) await visit(`${relative}/${entry}`);
   };
-  for (const input of ["src", "package.json", "scripts/build-playground.mjs", "scripts/package-imports-from-source.mjs", ...copies.map(([source]) => source)]) await visit(input);
+  for (const input of [
+    "src",
+    "package.json",
+    "scripts/build-playground.mjs",
+    "scripts/package-imports-from-source.mjs",
+    ...copies.map(([source]) => source),
+  ])
+    await visit(input);
   return newest;
 }
 
 async function isFresh() {
   try {
-    const built = await Promise.all(["playground.js", ...copies.map(([, name]) => name)].map((name) => stat(`${outDirectory}${name}`)));
+    const built = await Promise.all(
+      ["playground.js", ...copies.map(([, name]) => name)].map((name) => stat(`${outDirectory}${name}`)),
+    );
     return Math.min(...built.map((info) => info.mtimeMs)) >= (await newestInput());
   } catch (error) {
     if (error?.code === "ENOENT") return false;
@@ -50,7 +60,8 @@ if (process.argv.includes("--if-stale") && (await isFresh())) {
     outdir: outDirectory,
     bundle: true,
     format: "esm",
-    // The AI SDK (behind toolsift's dynamic import("ai"), for embedMany) becomes a chunk that loads after the page is up.
+    // The AI SDK (behind toolsift's dynamic import("ai"), for embedMany) becomes a chunk that loads after the page is
+    // up.
     // Chunks sit next to playground.js, so import.meta.url-relative URLs mean the same in each.
     splitting: true,
     chunkNames: "playground-chunk-[hash]",
@@ -66,6 +77,8 @@ if (process.argv.includes("--if-stale") && (await isFresh())) {
     logLevel: "warning",
   });
   for (const [source, name] of copies) await copyFile(path(source), `${outDirectory}${name}`);
-  const sizes = Object.entries(result.metafile.outputs).map(([file, output]) => `${file.split("/").pop()} ${(output.bytes / 1024).toFixed(0)} KiB`);
+  const sizes = Object.entries(result.metafile.outputs).map(
+    ([file, output]) => `${file.split("/").pop()} ${(output.bytes / 1024).toFixed(0)} KiB`,
+  );
   console.log(`build-playground: public/ (${sizes.join(", ")}) in ${(performance.now() - started).toFixed(0)} ms`);
 }

@@ -16,12 +16,16 @@ await mkdir(new URL(`../${outputDirectory}`, import.meta.url), { recursive: true
 const { error } = await asc.main(
   [
     "assembly/index.ts",
-    "--outFile", wasmPath,
+    "--outFile",
+    wasmPath,
     "-O3",
     "--noAssert",
-    "--runtime", "stub",
-    "--enable", "simd",
-    "--baseDir", root,
+    "--runtime",
+    "stub",
+    "--enable",
+    "simd",
+    "--baseDir",
+    root,
   ],
   { stdout: process.stdout, stderr: process.stderr },
 );

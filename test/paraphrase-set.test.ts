@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { checkParaphraseSet, type ParaphraseQuery, type ParaphraseTool } from "../bench/paraphrase/check.mjs";
 import { tokenize } from "../src/core/tokenizer.js";
 
-const load = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../bench/paraphrase/${file}`, import.meta.url), "utf8")) as T;
+const load = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`../bench/paraphrase/${file}`, import.meta.url), "utf8")) as T;
 const catalog = load<ParaphraseTool[]>("catalog.json");
 const queries = load<ParaphraseQuery[]>("queries.json");
 

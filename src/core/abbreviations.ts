@@ -102,7 +102,8 @@ export class AbbreviationIndex {
         if (entry === undefined) counts.set(key, { terms: phrase, count: 1, first: order++ });
         else entry.count++;
       }
-      for (const entry of [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, limit)) phrases.push(entry.terms);
+      for (const entry of [...counts.values()].sort((a, b) => b.count - a.count || a.first - b.first).slice(0, limit))
+        phrases.push(entry.terms);
     }
     if (this.phraseCache.size >= PHRASE_CACHE_LIMIT) this.phraseCache.clear();
     this.phraseCache.set(initialism, phrases);

@@ -51,7 +51,10 @@ export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: st
 }
 
 /** Builds the postings for documents given as per-field text, in catalog order. */
-export function buildPostings(documents: readonly ToolFields[], weights: Readonly<Record<FieldName, FieldWeight>>): PostingsIndex {
+export function buildPostings(
+  documents: readonly ToolFields[],
+  weights: Readonly<Record<FieldName, FieldWeight>>,
+): PostingsIndex {
   const docCount = documents.length;
   const fieldCount = FIELD_NAMES.length;
   const termIds = new Map<string, number>();
@@ -203,7 +206,22 @@ export function buildPostings(documents: readonly ToolFields[], weights: Readonl
   const idf = new Float32Array(termCount);
   for (let t = 0; t < termCount; t++) idf[t] = Math.log(1 + (docCount - df[t] + 0.5) / (df[t] + 0.5));
 
-  return { docCount, termIds, terms, idf, offsets, docIds, tfs, surfaces, acronyms, sequence: termCount <= 0xffff ? Uint16Array.from(sequence.subarray(0, length)) : Uint32Array.from(sequence.subarray(0, length)), fieldStarts };
+  return {
+    docCount,
+    termIds,
+    terms,
+    idf,
+    offsets,
+    docIds,
+    tfs,
+    surfaces,
+    acronyms,
+    sequence:
+      termCount <= 0xffff
+        ? Uint16Array.from(sequence.subarray(0, length))
+        : Uint32Array.from(sequence.subarray(0, length)),
+    fieldStarts,
+  };
 }
 
 /** The posting of `doc` in term `termId`'s list, or -1 (binary search; lists are sorted by document). */

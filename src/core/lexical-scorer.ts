@@ -60,12 +60,6 @@ export class LexicalScorer {
     this.generation = this.arena.generation;
   }
 
-  /** The score row of the last `score` call (one float per document), valid until the next call. */
-  get scores(): Float32Array {
-    this.refreshViews();
-    return this.scoresView;
-  }
-
   /** Scores every document for the given terms; returns the score row. */
   score(terms: readonly QueryTerm[]): Float32Array {
     this.refreshViews();
@@ -75,7 +69,16 @@ export class LexicalScorer {
     for (const term of terms) {
       const start = offsets[term.termId];
       const end = offsets[term.termId + 1];
-      if (end > start) core.bm25Accumulate(this.docIdsPointer, this.tfsPointer, start, end, term.weight * idf[term.termId], this.k1, this.scoresPointer);
+      if (end > start)
+        core.bm25Accumulate(
+          this.docIdsPointer,
+          this.tfsPointer,
+          start,
+          end,
+          term.weight * idf[term.termId],
+          this.k1,
+          this.scoresPointer,
+        );
     }
     return this.scoresView;
   }
@@ -87,7 +90,14 @@ export class LexicalScorer {
   top(k: number, minScore: number): { ids: Uint32Array; scores: Float32Array } {
     this.refreshViews();
     const limit = Math.min(k, this.docCount);
-    const count = this.arena.core.topK(this.scoresPointer, this.docCount, limit, minScore, this.outIdsPointer, this.outScoresPointer);
+    const count = this.arena.core.topK(
+      this.scoresPointer,
+      this.docCount,
+      limit,
+      minScore,
+      this.outIdsPointer,
+      this.outScoresPointer,
+    );
     return { ids: this.outIdsView.subarray(0, count), scores: this.outScoresView.subarray(0, count) };
   }
 }

@@ -50,7 +50,15 @@ class TermCollector {
   add(termId: number, weight: number, kind: MatchKind, from: string, word: number, correction?: string): void {
     const existing = this.terms.get(termId);
     if (existing !== undefined && existing.weight >= weight) return;
-    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word, ...(correction !== undefined ? { correction } : {}) });
+    this.terms.set(termId, {
+      termId,
+      term: this.index.terms[termId],
+      weight,
+      kind,
+      from,
+      word,
+      ...(correction !== undefined ? { correction } : {}),
+    });
   }
 
   addSurface(surface: string, weight: number, kind: MatchKind, from: string, word: number): boolean {
@@ -61,7 +69,13 @@ class TermCollector {
   }
 }
 
-function expandInitialism(context: QueryContext, collector: TermCollector, surface: string, weight: number, word: number): boolean {
+function expandInitialism(
+  context: QueryContext,
+  collector: TermCollector,
+  surface: string,
+  weight: number,
+  word: number,
+): boolean {
   let found = false;
   for (const phrase of context.abbreviations.phrasesFor(surface)) {
     // The phrase stands for one word of the query: its words share that word's weight.
@@ -76,7 +90,11 @@ function expandInitialism(context: QueryContext, collector: TermCollector, surfa
  * as they are. `neighbours` (query expansion) maps unknown query words that a word-vector model knows
  * to their nearest catalog terms; such words are not typo-corrected.
  */
-export function analyseQuery(context: QueryContext, text: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
+export function analyseQuery(
+  context: QueryContext,
+  text: string,
+  neighbours?: ReadonlyMap<string, readonly Neighbour[]>,
+): QueryTerm[] {
   const { index, settings } = context;
   const collector = new TermCollector(index);
   const content: Token[] = [];
@@ -103,8 +121,14 @@ export function analyseQuery(context: QueryContext, text: string, neighbours?: R
       }
       // Initialisms: an unknown short word, or one the query or catalog writes as an acronym ("PR").
       const acronymLike = token.acronym || (known !== undefined && index.acronyms.has(known));
-      if (alphabetic && token.surface.length >= 2 && token.surface.length <= MAX_PHRASE && (known === undefined || acronymLike)) {
-        if (expandInitialism(context, collector, token.surface, abbreviationWeight, position) && known === undefined) continue;
+      if (
+        alphabetic &&
+        token.surface.length >= 2 &&
+        token.surface.length <= MAX_PHRASE &&
+        (known === undefined || acronymLike)
+      ) {
+        if (expandInitialism(context, collector, token.surface, abbreviationWeight, position) && known === undefined)
+          continue;
       }
       if (known === undefined && !likelyName) {
         const parts = splitIntoKnownWords(index.surfaces, token.surface);
@@ -117,12 +141,25 @@ export function analyseQuery(context: QueryContext, text: string, neighbours?: R
 
     const near = known === undefined && !likelyName ? neighbours?.get(token.surface) : undefined;
     if (near !== undefined) {
-      for (const neighbour of near) collector.add(neighbour.termId, settings.semanticWeight * neighbour.similarity, "semantic", token.surface, position);
+      for (const neighbour of near)
+        collector.add(
+          neighbour.termId,
+          settings.semanticWeight * neighbour.similarity,
+          "semantic",
+          token.surface,
+          position,
+        );
       continue;
     }
     if (known === undefined && settings.typoWeight > 0 && alphabetic && !likelyName) {
       for (const match of context.typos().lookup(token.surface)) {
-        collector.addSurface(match.word, match.distance === 1 ? settings.typoWeight : settings.typoWeight * settings.typoWeight, "typo", token.surface, position);
+        collector.addSurface(
+          match.word,
+          match.distance === 1 ? settings.typoWeight : settings.typoWeight * settings.typoWeight,
+          "typo",
+          token.surface,
+          position,
+        );
       }
     }
   }
@@ -141,7 +178,10 @@ export function analyseQuery(context: QueryContext, text: string, neighbours?: R
         if (length < 2) continue;
         const id = acronymKeys.get(key);
         if (id !== undefined) {
-          const from = content.slice(start, start + length).map((token) => token.surface).join(" ");
+          const from = content
+            .slice(start, start + length)
+            .map((token) => token.surface)
+            .join(" ");
           collector.add(id, abbreviationWeight, "abbreviation", from, start);
         }
       }

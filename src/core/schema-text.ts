@@ -23,7 +23,10 @@ function isObject(value: unknown): value is JsonObject {
 /** Resolves a local `$ref` ("#/$defs/Address", "#/definitions/x", "#/properties/a") against the root. */
 function resolveRef(root: JsonObject, ref: string): unknown {
   if (!ref.startsWith("#")) return undefined;
-  const path = ref.slice(1).split("/").filter((part) => part.length > 0);
+  const path = ref
+    .slice(1)
+    .split("/")
+    .filter((part) => part.length > 0);
   let node: unknown = root;
   for (const raw of path) {
     const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
@@ -67,7 +70,8 @@ export function collectSchemaText(schema: unknown): SchemaText {
         visit(child, depth + 1);
       }
     }
-    if (isObject(node.patternProperties)) for (const child of Object.values(node.patternProperties)) visit(child, depth + 1);
+    if (isObject(node.patternProperties))
+      for (const child of Object.values(node.patternProperties)) visit(child, depth + 1);
     if (isObject(node.additionalProperties)) visit(node.additionalProperties, depth + 1);
     if (Array.isArray(node.items)) for (const child of node.items) visit(child, depth + 1);
     else visit(node.items, depth + 1);

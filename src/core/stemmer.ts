@@ -36,7 +36,8 @@ export function stem(word: string): string {
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -2);
   else if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes") || w.endsWith("zes")) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is") && !w.endsWith("ys")) w = w.slice(0, -1);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is") && !w.endsWith("ys"))
+    w = w.slice(0, -1);
   // Derivational endings meet their verb: "calculation"/"calculator"/"calculate" → "calculat",
   // "invention" → "invent", "conversion" → "convers", "discoverer" → "discover".
   if (w.endsWith("ation") && w.length > 7) w = w.slice(0, -3);
@@ -46,7 +47,8 @@ export function stem(word: string): string {
   // Inflections; the stem left must still hold a vowel so "thing" or "bed" stay whole.
   else if (w.endsWith("ing") && w.length > 5 && hasVowel(w.slice(0, -3))) w = undouble(w.slice(0, -3));
   else if (w.endsWith("ied") && w.length > 4) w = w.slice(0, -2);
-  else if (w.endsWith("ed") && !w.endsWith("eed") && w.length > 4 && hasVowel(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  else if (w.endsWith("ed") && !w.endsWith("eed") && w.length > 4 && hasVowel(w.slice(0, -2)))
+    w = undouble(w.slice(0, -2));
   // A final consonant-y meets -ies/-ied ("query"/"queries" → "queri", "calorie"/"calories" → "calori").
   if (w.endsWith("y") && w.length > 3 && !"aeiou".includes(w[w.length - 2])) w = w.slice(0, -1) + "i";
   // A final silent e: "create"/"creating"/"created" all end as "creat", "save"/"saved" as "sav".

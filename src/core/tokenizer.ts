@@ -22,7 +22,20 @@ export interface Token {
 }
 
 const SPECIAL_FOLDS: Record<string, string> = {
-  ß: "ss", æ: "ae", Æ: "AE", œ: "oe", Œ: "OE", ø: "o", Ø: "O", ł: "l", Ł: "L", đ: "d", Đ: "D", þ: "th", Þ: "TH", ı: "i",
+  ß: "ss",
+  æ: "ae",
+  Æ: "AE",
+  œ: "oe",
+  Œ: "OE",
+  ø: "o",
+  Ø: "O",
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  þ: "th",
+  Þ: "TH",
+  ı: "i",
 };
 const SPECIAL_FOLD_PATTERN = /[ßæÆœŒøØłŁđĐþÞı]/g;
 const COMBINING_MARKS = /\p{M}+/gu;
@@ -45,7 +58,9 @@ export function foldText(text: string): string {
       const folded = SPECIAL_FOLDS[char] ?? char;
       // A capital ligature before a lower-case letter is title case ("Ærø" → "Aero"): "AEro" would be
       // cut by camelCase splitting into "a" + "ero".
-      return folded.length > 1 && LOWER.test(whole.charAt(offset + 1)) ? folded[0] + folded.slice(1).toLowerCase() : folded;
+      return folded.length > 1 && LOWER.test(whole.charAt(offset + 1))
+        ? folded[0] + folded.slice(1).toLowerCase()
+        : folded;
     });
 }
 
@@ -63,7 +78,13 @@ function splitAsciiCase(word: string): string[] {
   for (let i = 1; i < word.length; i++) {
     const previous = word.charCodeAt(i - 1);
     const current = word.charCodeAt(i);
-    const boundary = (isLowerOrDigit(previous) && isUpper(current)) || (isUpper(previous) && isUpper(current) && i + 1 < word.length && word.charCodeAt(i + 1) >= 97 && word.charCodeAt(i + 1) <= 122);
+    const boundary =
+      (isLowerOrDigit(previous) && isUpper(current)) ||
+      (isUpper(previous) &&
+        isUpper(current) &&
+        i + 1 < word.length &&
+        word.charCodeAt(i + 1) >= 97 &&
+        word.charCodeAt(i + 1) <= 122);
     if (boundary) {
       pieces.push(word.slice(start, i));
       start = i;
@@ -76,7 +97,9 @@ function splitAsciiCase(word: string): string[] {
 function analyseWord(word: string): readonly Token[] {
   const cached = wordCache.get(word);
   if (cached !== undefined) return cached;
-  const pieces = isAscii(word) ? splitAsciiCase(word) : word.replace(LOWER_THEN_UPPER, "$1 $2").replace(UPPER_RUN_THEN_WORD, "$1 $2").split(" ");
+  const pieces = isAscii(word)
+    ? splitAsciiCase(word)
+    : word.replace(LOWER_THEN_UPPER, "$1 $2").replace(UPPER_RUN_THEN_WORD, "$1 $2").split(" ");
   const tokens: Token[] = [];
   for (const piece of pieces) {
     if (piece.length === 0) continue;

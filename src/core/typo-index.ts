@@ -27,7 +27,8 @@ export function editDistance(a: string, b: string, limit: number): number {
     for (let j = 1; j <= n; j++) {
       const bj = b.charCodeAt(j - 1);
       let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) value = Math.min(value, previous2[j - 2] + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        value = Math.min(value, previous2[j - 2] + 1);
       current[j] = value;
       if (value < rowMinimum) rowMinimum = value;
     }

@@ -39,7 +39,12 @@ export class CatalogNeighbours {
     private readonly settings: NeighbourSettings,
   ) {}
 
-  static async build(postings: PostingsIndex, source: WordVectorSource, arena: WasmArena, settings: NeighbourSettings): Promise<CatalogNeighbours> {
+  static async build(
+    postings: PostingsIndex,
+    source: WordVectorSource,
+    arena: WasmArena,
+    settings: NeighbourSettings,
+  ): Promise<CatalogNeighbours> {
     const surfaces = [...postings.surfaces.keys()].filter((surface) => /^\p{L}{2,}$/u.test(surface));
     const vectors = await source.wordVectors(surfaces);
     const rows: number[] = [];
@@ -74,7 +79,14 @@ export class CatalogNeighbours {
     this.arena.f32(this.query, this.dims).set(vector);
     core.dotBatch(this.slab, this.termIds.length, this.dims, this.query, this.out);
     // A few extra candidates: several surfaces ("refund", "refunds") can share one term.
-    const count = core.topK(this.out, this.termIds.length, this.settings.maxTerms * 3, this.settings.threshold, this.outIds, this.outScores);
+    const count = core.topK(
+      this.out,
+      this.termIds.length,
+      this.settings.maxTerms * 3,
+      this.settings.threshold,
+      this.outIds,
+      this.outScores,
+    );
     const ids = this.arena.u32(this.outIds, count);
     const scores = this.arena.f32(this.outScores, count);
     const found: Neighbour[] = [];

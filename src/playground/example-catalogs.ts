@@ -1,4 +1,5 @@
-// The example catalogs the playground offers: toolsift's demo catalog (in the bundle) and the paraphrase benchmark's (fetched next to the page).
+// The example catalogs the playground offers: toolsift's demo catalog (in the bundle) and the paraphrase benchmark's
+// (fetched next to the page).
 import { DEMO_TOOLS } from "../cli/demo-catalog.js";
 
 export interface ExampleCatalog {
@@ -17,13 +18,24 @@ export const EXAMPLE_CATALOGS: readonly ExampleCatalog[] = [
   {
     id: "demo",
     label: "SaaS demo — 24 tools, MCP tools/list shape",
-    sampleQueries: ["sned an emial about the outage", "give them their money back", "merge the PR", "ship the branch to production", "what's the weather in Lisbon tomorrow"],
+    sampleQueries: [
+      "sned an emial about the outage",
+      "give them their money back",
+      "merge the PR",
+      "ship the branch to production",
+      "what's the weather in Lisbon tomorrow",
+    ],
     load: async () => JSON.stringify(DEMO_TOOLS, null, 2),
   },
   {
     id: "paraphrase",
     label: "Paraphrase benchmark — 50 tools, OpenAI shape",
-    sampleQueries: ["claim the alert that just fired, I'm looking into it", "take Friday off", "kick the CI build again", "PR my fix"],
+    sampleQueries: [
+      "claim the alert that just fired, I'm looking into it",
+      "take Friday off",
+      "kick the CI build again",
+      "PR my fix",
+    ],
     load: async () => {
       const response = await fetch(PARAPHRASE_CATALOG_URL);
       if (!response.ok) throw new Error(`fetching ${PARAPHRASE_CATALOG_URL.href} failed with HTTP ${response.status}`);

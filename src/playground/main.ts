@@ -1,4 +1,5 @@
-// The playground page: index a catalog in this page's own wasm, rank its tools for a request (keywords + the local model), explain one tool.
+// The playground page: index a catalog in this page's own wasm, rank its tools for a request (keywords + the local
+// model), explain one tool.
 import { readCatalog } from "../core/catalog.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolsiftEvent } from "../events.js";
@@ -8,9 +9,11 @@ import { byId, element } from "./create-element.js";
 import { EXAMPLE_CATALOGS } from "./example-catalogs.js";
 import { renderExplanation } from "./render-explanation.js";
 import { renderResults } from "./render-results.js";
+import { errorMessage } from "../support/error-message.js";
 
 const CUSTOM = "custom";
-// Wait this long after the last keystroke before ranking (each ranking is well under a millisecond; this only spares the DOM).
+// Wait this long after the last keystroke before ranking (each ranking is well under a millisecond; this only spares
+// the DOM).
 const TYPING_DELAY_MS = 120;
 
 // The asset sits next to the bundle (scripts/build-playground.mjs copies it), so the page works under any base path.
@@ -50,7 +53,7 @@ let typingTimer: ReturnType<typeof setTimeout> | undefined;
 function describe(error: unknown): string {
   if (error instanceof SyntaxError) return `The catalog is not valid JSON: ${error.message}`;
   if (error instanceof ToolsiftError) return `${error.message} (${error.code})`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 function setStatus(target: HTMLElement, text: string, kind: "info" | "error" | "busy" = "info"): void {
@@ -77,11 +80,22 @@ async function indexCatalog(): Promise<void> {
       if (event.type === "embedding-failed") semanticProblem = describe(event.error);
       if (event.type === "catalog-warning") warnings.push(event.message);
     };
-    // createToolIndex reads every accepted shape (ToolSet-like objects, MCP, OpenAI, Anthropic) and throws ToolsiftError on a bad one.
-    const index = createToolIndex(catalog as never, { embeddingModel: localModel, queryExpansion: localModel, strategy: "combined", onEvent });
+    // createToolIndex reads every accepted shape (ToolSet-like objects, MCP, OpenAI, Anthropic) and throws
+    // ToolsiftError on a bad one.
+    const index = createToolIndex(catalog as never, {
+      embeddingModel: localModel,
+      queryExpansion: localModel,
+      strategy: "combined",
+      onEvent,
+    });
     await index.warmUp();
     const { tools } = readCatalog(catalog);
-    next = { index, descriptions: new Map(tools.map((tool) => [tool.name, tool.description])), semanticProblem, warnings };
+    next = {
+      index,
+      descriptions: new Map(tools.map((tool) => [tool.name, tool.description])),
+      semanticProblem,
+      warnings,
+    };
   } catch (error) {
     if (run !== catalogRun) return;
     setStatus(catalogStatus, describe(error), "error");
@@ -93,12 +107,23 @@ async function indexCatalog(): Promise<void> {
   catalogText.removeAttribute("aria-invalid");
   const count = next.index.toolNames.length;
   const milliseconds = Math.round(performance.now() - started);
-  const mode = next.semanticProblem === undefined ? "keyword + semantic (local model)" : `keyword only — semantic search unavailable: ${next.semanticProblem}`;
-  const warnings = next.warnings.length === 0 ? "" : ` · ${next.warnings.length} warning(s): ${next.warnings.join("; ")}`;
-  setStatus(catalogStatus, `${count} tools indexed in ${milliseconds} ms · ${mode}${warnings}`, next.semanticProblem === undefined ? "info" : "error");
+  const mode =
+    next.semanticProblem === undefined
+      ? "keyword + semantic (local model)"
+      : `keyword only — semantic search unavailable: ${next.semanticProblem}`;
+  const warnings =
+    next.warnings.length === 0 ? "" : ` · ${next.warnings.length} warning(s): ${next.warnings.join("; ")}`;
+  setStatus(
+    catalogStatus,
+    `${count} tools indexed in ${milliseconds} ms · ${mode}${warnings}`,
+    next.semanticProblem === undefined ? "info" : "error",
+  );
   catalogForm.dataset.tools = String(count);
   const chosen = explainSelect.value;
-  explainSelect.replaceChildren(element("option", { value: "" }, "Choose a tool…"), ...next.index.toolNames.map((name) => element("option", { value: name }, name)));
+  explainSelect.replaceChildren(
+    element("option", { value: "" }, "Choose a tool…"),
+    ...next.index.toolNames.map((name) => element("option", { value: name }, name)),
+  );
   explainSelect.value = next.index.toolNames.includes(chosen) ? chosen : "";
   await rank();
 }
@@ -125,7 +150,10 @@ async function rank(): Promise<void> {
     resultsList.dataset.query = query;
     const fallback = selection.fallback === undefined ? "" : " (semantic search failed for this query)";
     const shown = selection.results.length === 1 ? "1 tool" : `${selection.results.length} tools`;
-    setStatus(resultsStatus, `${shown} of ${current.index.toolNames.length} · ${selection.strategy} ranking${fallback} · ${milliseconds.toFixed(1)} ms`);
+    setStatus(
+      resultsStatus,
+      `${shown} of ${current.index.toolNames.length} · ${selection.strategy} ranking${fallback} · ${milliseconds.toFixed(1)} ms`,
+    );
   } catch (error) {
     if (run === rankRun) setStatus(resultsStatus, describe(error), "error");
     return;
@@ -140,7 +168,13 @@ async function explain(): Promise<void> {
   const tool = explainSelect.value;
   const query = queryInput.value.trim();
   if (current === undefined || tool === "") {
-    explainBody.replaceChildren(element("p", { class: "empty" }, "Choose a tool, or press Explain next to a result, to see why it ranks where it does."));
+    explainBody.replaceChildren(
+      element(
+        "p",
+        { class: "empty" },
+        "Choose a tool, or press Explain next to a result, to see why it ranks where it does.",
+      ),
+    );
     return;
   }
   if (query === "") {
@@ -151,14 +185,17 @@ async function explain(): Promise<void> {
     const explanation = await current.index.explain(query, tool, selectOptions());
     if (run === explainRun) renderExplanation(explainBody, explanation);
   } catch (error) {
-    if (run === explainRun) explainBody.replaceChildren(element("p", { class: "error", role: "alert" }, describe(error)));
+    if (run === explainRun)
+      explainBody.replaceChildren(element("p", { class: "error", role: "alert" }, describe(error)));
   }
 }
 
 async function showExample(id: string): Promise<void> {
   const example = EXAMPLE_CATALOGS.find((candidate) => candidate.id === id);
   samples.replaceChildren(
-    ...(example?.sampleQueries ?? []).map((query) => element("button", { type: "button", class: "sample", "data-query": query }, query)),
+    ...(example?.sampleQueries ?? []).map((query) =>
+      element("button", { type: "button", class: "sample", "data-query": query }, query),
+    ),
   );
   samples.hidden = example === undefined;
   if (example === undefined) {

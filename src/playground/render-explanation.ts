@@ -1,4 +1,5 @@
-// Renders `index.explain()` for one tool: its rank and score parts, the terms that matched and in which fields, and how the query was read.
+// Renders `index.explain()` for one tool: its rank and score parts, the terms that matched and in which fields, and how
+// the query was read.
 import type { FieldName } from "../core/fields.js";
 import type { Explanation } from "../tool-index.js";
 import { element } from "./create-element.js";
@@ -14,13 +15,19 @@ const FIELD_LABELS: Readonly<Record<FieldName, string>> = {
 
 function fieldsText(fields: Partial<Record<FieldName, number>>): string {
   const hits = Object.entries(fields).filter(([, count]) => (count ?? 0) > 0);
-  return hits.length === 0 ? "—" : hits.map(([field, count]) => `${FIELD_LABELS[field as FieldName] ?? field} ×${count}`).join(", ");
+  return hits.length === 0
+    ? "—"
+    : hits.map(([field, count]) => `${FIELD_LABELS[field as FieldName] ?? field} ×${count}`).join(", ");
 }
 
 function verdict(explanation: Explanation): string {
-  const rank = explanation.pinned !== undefined ? "pinned" : explanation.rank === null ? "not ranked" : `rank ${explanation.rank}`;
+  const rank =
+    explanation.pinned !== undefined ? "pinned" : explanation.rank === null ? "not ranked" : `rank ${explanation.rank}`;
   const selected = explanation.selected ? "selected" : "not selected";
-  const best = explanation.best === null || explanation.best.tool === explanation.tool ? "" : ` · best: ${explanation.best.tool} (${formatScore(explanation.best.score)})`;
+  const best =
+    explanation.best === null || explanation.best.tool === explanation.tool
+      ? ""
+      : ` · best: ${explanation.best.tool} (${formatScore(explanation.best.score)})`;
   return `${rank} · ${selected} · score ${formatScore(explanation.score)} · ${explanation.strategy} ranking${best}`;
 }
 
@@ -31,11 +38,16 @@ function summary(explanation: Explanation): HTMLElement {
     rows.push(["Keyword part", formatScore(explanation.semantic.keyword)]);
     rows.push(["Semantic part", formatScore(explanation.semantic.semantic)]);
   }
-  return element("dl", { class: "explain-summary" }, ...rows.flatMap(([term, value]) => [element("dt", {}, term), element("dd", {}, value)]));
+  return element(
+    "dl",
+    { class: "explain-summary" },
+    ...rows.flatMap(([term, value]) => [element("dt", {}, term), element("dd", {}, value)]),
+  );
 }
 
 function termsTable(explanation: Explanation): HTMLElement {
-  if (explanation.terms.length === 0) return element("p", { class: "empty" }, "No query term matched this tool's text.");
+  if (explanation.terms.length === 0)
+    return element("p", { class: "empty" }, "No query term matched this tool's text.");
   const header = ["Query word", "Catalog term", "Match", "Fields", "IDF", "Contribution"];
   return element(
     "div",
@@ -66,12 +78,19 @@ function termsTable(explanation: Explanation): HTMLElement {
 }
 
 function queryReading(explanation: Explanation): HTMLElement {
-  if (explanation.queryTerms.length === 0) return element("p", { class: "empty" }, "The query has no word the catalog knows.");
+  if (explanation.queryTerms.length === 0)
+    return element("p", { class: "empty" }, "The query has no word the catalog knows.");
   return element(
     "ul",
     { class: "query-terms" },
     ...explanation.queryTerms.map((term) =>
-      element("li", {}, term.kind === "exact" ? `${term.from} → ${term.term}` : `${expansionText(term)}, weight ${formatScore(term.weight)}`),
+      element(
+        "li",
+        {},
+        term.kind === "exact"
+          ? `${term.from} → ${term.term}`
+          : `${expansionText(term)}, weight ${formatScore(term.weight)}`,
+      ),
     ),
   );
 }
@@ -80,12 +99,19 @@ function queryReading(explanation: Explanation): HTMLElement {
 export function renderExplanation(container: HTMLElement, explanation: Explanation): void {
   const parts = scoreParts(explanation.score, explanation.semantic, explanation.strategy);
   container.replaceChildren(
-    element("p", { class: "explain-verdict", "data-tool": explanation.tool }, element("code", {}, explanation.tool), ` for “${explanation.query}”: ${verdict(explanation)}`),
+    element(
+      "p",
+      { class: "explain-verdict", "data-tool": explanation.tool },
+      element("code", {}, explanation.tool),
+      ` for “${explanation.query}”: ${verdict(explanation)}`,
+    ),
     scoreBar(parts),
     summary(explanation),
     termsTable(explanation),
     element("h3", {}, "Query words with no match in this tool"),
-    explanation.unmatched.length === 0 ? element("p", { class: "empty" }, "None.") : element("p", {}, ...explanation.unmatched.map((word) => element("span", { class: "chip" }, word))),
+    explanation.unmatched.length === 0
+      ? element("p", { class: "empty" }, "None.")
+      : element("p", {}, ...explanation.unmatched.map((word) => element("span", { class: "chip" }, word))),
     element("h3", {}, "How the query was read"),
     queryReading(explanation),
   );

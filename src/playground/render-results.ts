@@ -11,7 +11,11 @@ export interface ScoreParts {
 export const formatScore = (value: number): string => value.toFixed(2);
 
 /** Splits a score: fused parts when the ranking was combined, otherwise all of it to the strategy that ranked. */
-export function scoreParts(score: number, fusion: ScoreParts | undefined, strategy: SelectionResult["strategy"]): ScoreParts {
+export function scoreParts(
+  score: number,
+  fusion: ScoreParts | undefined,
+  strategy: SelectionResult["strategy"],
+): ScoreParts {
   if (fusion !== undefined) return fusion;
   return strategy === "semantic" ? { keyword: 0, semantic: score } : { keyword: score, semantic: 0 };
 }
@@ -39,7 +43,11 @@ export function scoreBar(parts: ScoreParts): HTMLElement {
 }
 
 /** "sned" → send (typo) */
-export function expansionText(expansion: { readonly from: string; readonly term: string; readonly kind: Expansion["kind"] | "exact" }): string {
+export function expansionText(expansion: {
+  readonly from: string;
+  readonly term: string;
+  readonly kind: Expansion["kind"] | "exact";
+}): string {
   return `${expansion.from} → ${expansion.term} (${expansion.kind})`;
 }
 
@@ -47,15 +55,29 @@ function chips(values: readonly string[]): HTMLElement[] {
   return values.map((value) => element("span", { class: "chip" }, value));
 }
 
-function resultItem(tool: ScoredTool, rank: number, description: string, strategy: SelectionResult["strategy"]): HTMLLIElement {
+function resultItem(
+  tool: ScoredTool,
+  rank: number,
+  description: string,
+  strategy: SelectionResult["strategy"],
+): HTMLLIElement {
   const parts = scoreParts(tool.score, tool.fusion, strategy);
   const details: HTMLElement[] = [];
   if (tool.pinned !== undefined) {
-    details.push(element("p", { class: "result-detail" }, tool.pinned === "provider" ? "Pinned: a provider-defined tool, always offered." : "Pinned: always active."));
+    details.push(
+      element(
+        "p",
+        { class: "result-detail" },
+        tool.pinned === "provider" ? "Pinned: a provider-defined tool, always offered." : "Pinned: always active.",
+      ),
+    );
   }
-  if (tool.matchedTerms.length > 0) details.push(element("p", { class: "result-detail" }, "Matched ", ...chips(tool.matchedTerms)));
-  if (tool.expansions.length > 0) details.push(element("p", { class: "result-detail" }, "Read ", ...chips(tool.expansions.map(expansionText))));
-  if (tool.similarity !== undefined) details.push(element("p", { class: "result-detail" }, `Cosine similarity ${formatScore(tool.similarity)}`));
+  if (tool.matchedTerms.length > 0)
+    details.push(element("p", { class: "result-detail" }, "Matched ", ...chips(tool.matchedTerms)));
+  if (tool.expansions.length > 0)
+    details.push(element("p", { class: "result-detail" }, "Read ", ...chips(tool.expansions.map(expansionText))));
+  if (tool.similarity !== undefined)
+    details.push(element("p", { class: "result-detail" }, `Cosine similarity ${formatScore(tool.similarity)}`));
   return element(
     "li",
     { class: "result", "data-tool": tool.name },
@@ -65,7 +87,12 @@ function resultItem(tool: ScoredTool, rank: number, description: string, strateg
       element("span", { class: "result-rank" }, tool.pinned === undefined ? `#${rank}` : "pin"),
       element("code", { class: "result-name" }, tool.name),
       element("span", { class: "result-score" }, formatScore(tool.score)),
-      element("button", { type: "button", class: "explain-button", "data-tool": tool.name, "aria-controls": "explain" }, "Explain", element("span", { class: "visually-hidden" }, ` ${tool.name}`)),
+      element(
+        "button",
+        { type: "button", class: "explain-button", "data-tool": tool.name, "aria-controls": "explain" },
+        "Explain",
+        element("span", { class: "visually-hidden" }, ` ${tool.name}`),
+      ),
     ),
     scoreBar(parts),
     description === "" ? null : element("p", { class: "result-description" }, description),
@@ -74,7 +101,20 @@ function resultItem(tool: ScoredTool, rank: number, description: string, strateg
 }
 
 /** Fills `list` with the selection, best first; `descriptions` maps tool names to their catalog descriptions. */
-export function renderResults(list: HTMLOListElement, selection: SelectionResult, descriptions: ReadonlyMap<string, string>): void {
+export function renderResults(
+  list: HTMLOListElement,
+  selection: SelectionResult,
+  descriptions: ReadonlyMap<string, string>,
+): void {
   let rank = 0;
-  list.replaceChildren(...selection.results.map((tool) => resultItem(tool, tool.pinned === undefined ? ++rank : rank, descriptions.get(tool.name) ?? "", selection.strategy)));
+  list.replaceChildren(
+    ...selection.results.map((tool) =>
+      resultItem(
+        tool,
+        tool.pinned === undefined ? ++rank : rank,
+        descriptions.get(tool.name) ?? "",
+        selection.strategy,
+      ),
+    ),
+  );
 }

@@ -9,12 +9,21 @@ export const saasCatalog = [
   {
     name: "github_create_pull_request",
     description: "Open a new pull request on a GitHub repository from a head branch into a base branch.",
-    parameters: object({ repo: { type: "string", description: "owner/name" }, head: { type: "string" }, base: { type: "string" }, title: { type: "string" } }),
+    parameters: object({
+      repo: { type: "string", description: "owner/name" },
+      head: { type: "string" },
+      base: { type: "string" },
+      title: { type: "string" },
+    }),
   },
   {
     name: "github_list_issues",
     description: "List open issues of a GitHub repository, filtered by label or assignee.",
-    parameters: object({ repo: { type: "string" }, label: { type: "string" }, state: { type: "string", enum: ["open", "closed", "all"] } }),
+    parameters: object({
+      repo: { type: "string" },
+      label: { type: "string" },
+      state: { type: "string", enum: ["open", "closed", "all"] },
+    }),
   },
   {
     name: "gitlab_merge_pr",
@@ -29,17 +38,27 @@ export const saasCatalog = [
   {
     name: "send_email",
     description: "Send an email to one or more recipients with a subject and body.",
-    parameters: object({ to: { type: "array", items: { type: "string" } }, subject: { type: "string" }, body: { type: "string" } }),
+    parameters: object({
+      to: { type: "array", items: { type: "string" } },
+      subject: { type: "string" },
+      body: { type: "string" },
+    }),
   },
   {
     name: "stripe_refund_payment",
     description: "Refund a Stripe payment, fully or partially.",
-    parameters: object({ paymentIntent: { type: "string" }, amount: { type: "integer", description: "amount in cents" } }),
+    parameters: object({
+      paymentIntent: { type: "string" },
+      amount: { type: "integer", description: "amount in cents" },
+    }),
   },
   {
     name: "stripe_create_invoice",
     description: "Create a Stripe invoice for a customer.",
-    parameters: object({ customer: { type: "string" }, lines: { type: "array", items: object({ price: { type: "string" }, quantity: { type: "integer" } }) } }),
+    parameters: object({
+      customer: { type: "string" },
+      lines: { type: "array", items: object({ price: { type: "string" }, quantity: { type: "integer" } }) },
+    }),
   },
   {
     name: "deploy_service",
@@ -49,17 +68,27 @@ export const saasCatalog = [
   {
     name: "translate_strings",
     description: "Translate UI strings for internationalization into a target locale.",
-    parameters: object({ locale: { type: "string", description: "BCP 47 language tag" }, keys: { type: "array", items: { type: "string" } } }),
+    parameters: object({
+      locale: { type: "string", description: "BCP 47 language tag" },
+      keys: { type: "array", items: { type: "string" } },
+    }),
   },
   {
     name: "jira_create_ticket",
     description: "Create a Jira ticket in a project with a summary and priority.",
-    parameters: object({ project: { type: "string" }, summary: { type: "string" }, priority: { type: "string", enum: ["low", "medium", "high"] } }),
+    parameters: object({
+      project: { type: "string" },
+      summary: { type: "string" },
+      priority: { type: "string", enum: ["low", "medium", "high"] },
+    }),
   },
   {
     name: "calendar_schedule_meeting",
     description: "Schedule a meeting on Google Calendar and invite attendees.",
-    parameters: object({ start: { type: "string", format: "date-time" }, attendees: { type: "array", items: { type: "string" } } }),
+    parameters: object({
+      start: { type: "string", format: "date-time" },
+      attendees: { type: "array", items: { type: "string" } },
+    }),
   },
   {
     name: "notion_search_pages",

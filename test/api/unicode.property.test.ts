@@ -29,7 +29,9 @@ const query = fc.oneof(
   fc.string({ unit: "binary", maxLength: 80 }),
   fc.string({ unit: "grapheme", maxLength: 80 }),
   fc.string({ unit: "grapheme-composite", maxLength: 40 }),
-  fc.array(fc.oneof(tricky, fc.string({ unit: "grapheme-ascii", maxLength: 12 })), { maxLength: 8 }).map((parts) => parts.join(" ")),
+  fc
+    .array(fc.oneof(tricky, fc.string({ unit: "grapheme-ascii", maxLength: 12 })), { maxLength: 8 })
+    .map((parts) => parts.join(" ")),
   // Long text: repeated words, and one long run of letters.
   fc.tuple(tricky, fc.integer({ min: 100, max: 400 })).map(([part, times]) => Array(times).fill(part).join(" ")),
   fc.stringMatching(/^[a-z]{40,300}$/),
@@ -46,7 +48,12 @@ const selectOptions: fc.Arbitrary<SelectOptions> = fc.record(
 );
 
 /** The invariants of one select call; returns the result for determinism checks. */
-async function checkSelect(index: ToolIndex, known: ReadonlySet<string>, text: string, options: SelectOptions): Promise<string[]> {
+async function checkSelect(
+  index: ToolIndex,
+  known: ReadonlySet<string>,
+  text: string,
+  options: SelectOptions,
+): Promise<string[]> {
   const tools = await index.select(text, options);
   const pinned = new Set(options.alwaysActive ?? []);
   expect(new Set(tools).size).toBe(tools.length);
@@ -98,12 +105,21 @@ describe("arbitrary queries", () => {
 });
 
 describe("arbitrary catalogs", () => {
-  const text = fc.oneof(fc.string({ unit: "binary", maxLength: 60 }), fc.string({ unit: "grapheme", maxLength: 60 }), tricky);
+  const text = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 60 }),
+    fc.string({ unit: "grapheme", maxLength: 60 }),
+    tricky,
+  );
   const catalog = fc.uniqueArray(
     fc.record({
-      name: fc.oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 30 }), tricky).filter((name) => name.trim().length > 0),
+      name: fc
+        .oneof(fc.string({ unit: "binary", minLength: 1, maxLength: 30 }), tricky)
+        .filter((name) => name.trim().length > 0),
       description: text,
-      parameters: fc.record({ type: fc.constant("object"), properties: fc.dictionary(fc.string({ unit: "binary", maxLength: 12 }), fc.record({ description: text })) }),
+      parameters: fc.record({
+        type: fc.constant("object"),
+        properties: fc.dictionary(fc.string({ unit: "binary", maxLength: 12 }), fc.record({ description: text })),
+      }),
     }),
     { selector: (tool) => tool.name, minLength: 1, maxLength: 12 },
   );

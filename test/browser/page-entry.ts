@@ -1,4 +1,5 @@
-// Bundled by esbuild into the test page: runs the shared cache checks against indexedDbCache in Chromium, reporting each outcome to Node.
+// Bundled by esbuild into the test page: runs the shared cache checks against indexedDbCache in Chromium, reporting
+// each outcome to Node.
 
 import { indexedDbCache } from "../../src/cache/indexeddb-cache.js";
 import { cacheChecks, key, NAMESPACE_A, vector } from "../cache/cache-checks.js";
@@ -32,7 +33,10 @@ function request<T>(open: IDBRequest<T>): Promise<T> {
   });
 }
 
-/** A database created by someone else (version 3, another store) gains the cache's store by an upgrade; its own data stays. */
+/**
+ * A database created by someone else (version 3, another store) gains the cache's store by an upgrade; its own data
+ * stays.
+ */
 async function upgradesForeignDatabase(): Promise<CheckOutcome> {
   try {
     const opening = indexedDB.open("toolsift-foreign", 3);
@@ -41,13 +45,15 @@ async function upgradesForeignDatabase(): Promise<CheckOutcome> {
     const cache = indexedDbCache({ dbName: "toolsift-foreign", storeName: "vectors" });
     await cache.setMany([[key(NAMESPACE_A, 1), vector(1, 8)]]);
     const found = (await cache.getMany([key(NAMESPACE_A, 1)]))[0];
-    if (found === undefined || found.join() !== vector(1, 8).join()) throw new Error(`vector not found after the upgrade: ${String(found)}`);
+    if (found === undefined || found.join() !== vector(1, 8).join())
+      throw new Error(`vector not found after the upgrade: ${String(found)}`);
     const db = await request(indexedDB.open("toolsift-foreign"));
     const stores = [...db.objectStoreNames].sort().join();
     const theme = await request(db.transaction("settings").objectStore("settings").get("theme"));
     const version = db.version;
     db.close();
-    if (stores !== "settings,vectors" || theme !== "dark" || version !== 4) throw new Error(`after the upgrade: stores ${stores}, theme ${String(theme)}, version ${version}`);
+    if (stores !== "settings,vectors" || theme !== "dark" || version !== 4)
+      throw new Error(`after the upgrade: stores ${stores}, theme ${String(theme)}, version ${version}`);
     return { ok: true };
   } catch (error) {
     return outcomeOf(error);
@@ -61,13 +67,19 @@ async function storesArrayBuffers(): Promise<CheckOutcome> {
     const db = await request(indexedDB.open("toolsift-layout"));
     const value = await request(db.transaction("embeddings").objectStore("embeddings").get(key(NAMESPACE_A, 1)));
     db.close();
-    if (!(value instanceof ArrayBuffer) || value.byteLength !== 32) throw new Error(`stored ${Object.prototype.toString.call(value)}`);
+    if (!(value instanceof ArrayBuffer) || value.byteLength !== 32)
+      throw new Error(`stored ${Object.prototype.toString.call(value)}`);
     return { ok: true };
   } catch (error) {
     return outcomeOf(error);
   }
 }
 
-const page = { names: cacheChecks.map((check) => check.name), runCacheCheck, upgradesForeignDatabase, storesArrayBuffers };
+const page = {
+  names: cacheChecks.map((check) => check.name),
+  runCacheCheck,
+  upgradesForeignDatabase,
+  storesArrayBuffers,
+};
 (globalThis as unknown as { toolsiftCacheChecks: typeof page }).toolsiftCacheChecks = page;
 document.title = "ready";

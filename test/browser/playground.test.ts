@@ -1,4 +1,5 @@
-// The playground (public/, built by scripts/build-playground.mjs) in real headless Chromium: pick a catalog, type a request, read the ranking and an explanation.
+// The playground (public/, built by scripts/build-playground.mjs) in real headless Chromium: pick a catalog, type a
+// request, read the ranking and an explanation.
 // Skipped, with a notice, where Chromium is not installed; CI (.ci/run) installs it.
 
 import { execFile } from "node:child_process";
@@ -16,7 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = existsSync(executablePath);
 if (!hasChromium) {
-  console.warn(`test/browser: SKIPPED — no Chromium at ${executablePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to run the playground tests.`);
+  console.warn(
+    `test/browser: SKIPPED — no Chromium at ${executablePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to run the playground tests.`,
+  );
 }
 
 const publicDirectory = fileURLToPath(new URL("../../public/", import.meta.url));
@@ -38,7 +41,9 @@ function servePublic(): Server {
     const relative = normalize(pathname === "/" ? "/index.html" : pathname).replace(/^(\.\.[/\\])+/, "");
     try {
       const body = await readFile(join(publicDirectory, relative));
-      response.writeHead(200, { "content-type": CONTENT_TYPES[extname(relative)] ?? "application/octet-stream" }).end(body);
+      response
+        .writeHead(200, { "content-type": CONTENT_TYPES[extname(relative)] ?? "application/octet-stream" })
+        .end(body);
     } catch {
       response.writeHead(404, { "content-type": "text/plain" }).end(`not found: ${pathname}`);
     }
@@ -60,7 +65,10 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
 
   beforeAll(async () => {
     // Build public/ when it is missing or older than its sources (the script checks).
-    await promisify(execFile)(process.execPath, [fileURLToPath(new URL("../../scripts/build-playground.mjs", import.meta.url)), "--if-stale"]);
+    await promisify(execFile)(process.execPath, [
+      fileURLToPath(new URL("../../scripts/build-playground.mjs", import.meta.url)),
+      "--if-stale",
+    ]);
     server = servePublic();
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
@@ -69,7 +77,15 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
       executablePath,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -85,13 +101,19 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
 
   afterAll(async () => {
     await context?.close();
-    await new Promise<void>((resolve, reject) => (server ? server.close((error) => (error ? reject(error) : resolve())) : resolve()));
+    await new Promise<void>((resolve, reject) =>
+      server ? server.close((error) => (error ? reject(error) : resolve())) : resolve(),
+    );
     if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   /** Waits until the page has indexed a catalog of `count` tools. */
   async function waitForCatalog(count: number): Promise<void> {
-    await page.waitForFunction((expected) => document.getElementById("catalog-form")?.dataset.tools === String(expected), count, { timeout: 20_000 });
+    await page.waitForFunction(
+      (expected) => document.getElementById("catalog-form")?.dataset.tools === String(expected),
+      count,
+      { timeout: 20_000 },
+    );
   }
 
   /** Types a request, submits it, and reads the ranking the page shows for it. */
@@ -102,7 +124,11 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
     return page.$$eval("#results > li", (items) =>
       items.map((item) => {
         const bar = item.querySelector<HTMLElement>(".score-bar");
-        return { tool: item.dataset.tool ?? "", keyword: Number(bar?.dataset.keyword), semantic: Number(bar?.dataset.semantic) };
+        return {
+          tool: item.dataset.tool ?? "",
+          keyword: Number(bar?.dataset.keyword),
+          semantic: Number(bar?.dataset.semantic),
+        };
       }),
     );
   }
@@ -150,8 +176,17 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
     expect(await page.inputValue("#explain-tool")).toBe("gmail_send_email");
     const verdict = await page.textContent("#explain-body .explain-verdict");
     expect(verdict).toContain("rank 1 · selected");
-    const rows = await page.$$eval("#explain-body table tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
-    expect(rows).toContainEqual(["sned", "send", "typo (weight 0.70)", "name ×1, description ×1", expect.any(String), expect.any(String)]);
+    const rows = await page.$$eval("#explain-body table tbody tr", (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)),
+    );
+    expect(rows).toContainEqual([
+      "sned",
+      "send",
+      "typo (weight 0.70)",
+      "name ×1, description ×1",
+      expect.any(String),
+      expect.any(String),
+    ]);
     expect(await page.textContent("#explain-body .explain-summary")).toContain("Cosine similarity");
     expect(await page.textContent("#explain-body .query-terms")).toContain("emial → email (typo");
 
@@ -174,9 +209,21 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
 
   it("indexes a pasted catalog (Anthropic shape) and ranks it", async () => {
     const catalog = [
-      { name: "create_invoice", description: "Create an invoice for a customer.", input_schema: { type: "object", properties: { customer: { type: "string" } } } },
-      { name: "book_flight", description: "Book a flight between two airports.", input_schema: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } } } },
-      { name: "get_weather", description: "Current weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } } } },
+      {
+        name: "create_invoice",
+        description: "Create an invoice for a customer.",
+        input_schema: { type: "object", properties: { customer: { type: "string" } } },
+      },
+      {
+        name: "book_flight",
+        description: "Book a flight between two airports.",
+        input_schema: { type: "object", properties: { from: { type: "string" }, to: { type: "string" } } },
+      },
+      {
+        name: "get_weather",
+        description: "Current weather for a city.",
+        input_schema: { type: "object", properties: { city: { type: "string" } } },
+      },
     ];
     await page.fill("#catalog-json", JSON.stringify(catalog));
     expect(await page.inputValue("#example")).toBe("custom");
@@ -196,7 +243,9 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
 
   it("labels every form control and runs without page errors", async () => {
     const unlabelled = await page.$$eval("input, select, textarea", (controls) =>
-      controls.filter((control) => (control as HTMLInputElement).labels?.length === 0 && !control.getAttribute("aria-label")).map((control) => control.id),
+      controls
+        .filter((control) => (control as HTMLInputElement).labels?.length === 0 && !control.getAttribute("aria-label"))
+        .map((control) => control.id),
     );
     expect(unlabelled).toEqual([]);
     expect(problems).toEqual([]);

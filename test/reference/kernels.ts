@@ -31,7 +31,13 @@ export function dotBatch(slab: Float32Array, rows: number, dims: number, query: 
  * scales[r] * dot(int8 row r, query) over the whole stride (row r starts at r * stride; padding
  * takes part, so it must be zero), summed in doubles and rounded to f32 once at the end.
  */
-export function dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: number, stride: number, query: Float32Array): Float32Array {
+export function dotBatchI8F32(
+  slab: Int8Array,
+  scales: Float32Array,
+  rows: number,
+  stride: number,
+  query: Float32Array,
+): Float32Array {
   const out = new Float32Array(rows);
   for (let row = 0; row < rows; row++) {
     let sum = 0;
@@ -42,7 +48,14 @@ export function dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: numbe
 }
 
 /** Weighted sum of int8 rows: out[d] = Σ weights[i] · scales[ids[i]] · slab[ids[i]·stride + d]. */
-export function poolRowsI8(slab: Int8Array, scales: Float32Array, stride: number, ids: Uint32Array, weights: Float32Array, dims: number): Float32Array {
+export function poolRowsI8(
+  slab: Int8Array,
+  scales: Float32Array,
+  stride: number,
+  ids: Uint32Array,
+  weights: Float32Array,
+  dims: number,
+): Float32Array {
   const out = new Float32Array(dims);
   for (let i = 0; i < ids.length; i++) {
     const factor = Math.fround(weights[i] * scales[ids[i]]);

@@ -3,7 +3,9 @@
 declare module "cloudflare:workers" {
   /** A KV namespace as miniflare provides it: what kvCache uses, plus `list` to inspect the stored keys. */
   export type TestKvNamespace = import("../../src/cache/kv-cache.js").KvNamespaceLike & {
-    list(options?: { prefix?: string }): Promise<{ keys: { name: string; expiration?: number }[]; list_complete: boolean }>;
+    list(options?: {
+      prefix?: string;
+    }): Promise<{ keys: { name: string; expiration?: number }[]; list_complete: boolean }>;
   };
   export const env: { readonly CACHE_TEST_KV: TestKvNamespace };
 }
