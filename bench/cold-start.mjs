@@ -27,11 +27,26 @@ const REPO = fileURLToPath(new URL("../", import.meta.url));
 const ROUNDS = Number(process.env.COLD_START_ROUNDS ?? 5);
 const TOOLS = 200;
 const ADMIN_TOKEN = "cold-start-token";
-const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(REPO, "wrangler.toml"), "utf8"))[1];
+const OFFLINE_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
+  readFileSync(join(REPO, "wrangler.toml"), "utf8"),
+)[1];
 /** The entry module wrangler writes: wrangler.toml `main` (src/worker/main.ts) as .js. */
-const ENTRY = /^main\s*=\s*"([^"]+)"/m.exec(readFileSync(join(REPO, "wrangler.toml"), "utf8"))[1].split("/").pop().replace(/\.ts$/, ".js");
-const QUERIES = ["refund the last payment of a customer", "list the open support tickets", "schedule a meeting next week", "scale the deployment to 5 replicas"];
+const ENTRY = /^main\s*=\s*"([^"]+)"/m
+  .exec(readFileSync(join(REPO, "wrangler.toml"), "utf8"))[1]
+  .split("/")
+  .pop()
+  .replace(/\.ts$/, ".js");
+const QUERIES = [
+  "refund the last payment of a customer",
+  "list the open support tickets",
+  "schedule a meeting next week",
+  "scale the deployment to 5 replicas",
+];
 
 /** The repo's Node 22 (the `node` devDependency): wrangler refuses older ones. */
 function repoNode() {
@@ -41,9 +56,17 @@ function repoNode() {
 
 /** `wrangler deploy --dry-run --outdir` → the files it wrote and its reported upload size. */
 function buildBundle(outdir, minify) {
-  const args = [join(REPO, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--outdir", outdir, ...(minify ? ["--minify"] : [])];
+  const args = [
+    join(REPO, "node_modules/wrangler/bin/wrangler.js"),
+    "deploy",
+    "--dry-run",
+    "--outdir",
+    outdir,
+    ...(minify ? ["--minify"] : []),
+  ];
   const run = spawnSync(repoNode(), args, { cwd: REPO, env: { ...process.env, ...OFFLINE_ENV }, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`bench/cold-start: wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0)
+    throw new Error(`bench/cold-start: wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);
   const total = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(run.stdout + run.stderr);
   const files = readdirSync(outdir)
     .filter((name) => !name.endsWith(".map") && name !== "README.md")
@@ -71,7 +94,11 @@ async function startWorkerd(bundle, persistencePath) {
         // The entry module first.
         ...bundle.files.filter((file) => file.name === ENTRY),
         ...bundle.files.filter((file) => file.name !== ENTRY),
-      ].map((file) => ({ type: moduleType(file.name), path: `/worker/${file.name}`, contents: new Uint8Array(file.contents) })),
+      ].map((file) => ({
+        type: moduleType(file.name),
+        path: `/worker/${file.name}`,
+        contents: new Uint8Array(file.contents),
+      })),
       kvNamespaces: ["TOOLSIFT_KV"],
       bindings: { TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_EMBEDDING: "local" },
     }),
@@ -89,7 +116,8 @@ async function timed(miniflare, method, path, body) {
   });
   const text = await response.text();
   const ms = nowMs() - started;
-  if (!response.ok) throw new Error(`bench/cold-start: ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`bench/cold-start: ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
   return { ms, body: JSON.parse(text) };
 }
 
@@ -101,7 +129,8 @@ async function measure(bundle, tools) {
     let miniflare = await startWorkerd(bundle, persistence);
     const writerStart = nowMs() - started;
     const upload = await timed(miniflare, "PUT", "/v1/catalogs/bench", tools);
-    if (upload.body.tools !== tools.length || upload.body.embeddings.status !== "stored") throw new Error(`bench/cold-start: upload answered ${JSON.stringify(upload.body)}`);
+    if (upload.body.tools !== tools.length || upload.body.embeddings.status !== "stored")
+      throw new Error(`bench/cold-start: upload answered ${JSON.stringify(upload.body)}`);
     await miniflare.dispose();
 
     const rounds = [];
@@ -111,7 +140,8 @@ async function measure(bundle, tools) {
       const start = nowMs() - started;
       const health = await timed(miniflare, "GET", "/health");
       const firstSelect = await select(miniflare, QUERIES[round % QUERIES.length]);
-      if (firstSelect.body.strategy !== "combined" || firstSelect.body.warnings !== undefined) throw new Error(`bench/cold-start: a cold select answered ${JSON.stringify(firstSelect.body).slice(0, 300)}`);
+      if (firstSelect.body.strategy !== "combined" || firstSelect.body.warnings !== undefined)
+        throw new Error(`bench/cold-start: a cold select answered ${JSON.stringify(firstSelect.body).slice(0, 300)}`);
       const warm = [];
       for (let i = 0; i < 20; i++) warm.push((await select(miniflare, `${QUERIES[i % QUERIES.length]} ${i}`)).ms);
       const warmHealth = [];
@@ -124,10 +154,27 @@ async function measure(bundle, tools) {
       const direct = await select(miniflare, QUERIES[round % QUERIES.length]);
       await miniflare.dispose();
       miniflare = undefined;
-      rounds.push({ start, health: health.ms, firstSelect: firstSelect.ms, warm: median(warm), warmHealth: median(warmHealth), startDirect, direct: direct.ms });
+      rounds.push({
+        start,
+        health: health.ms,
+        firstSelect: firstSelect.ms,
+        warm: median(warm),
+        warmHealth: median(warmHealth),
+        startDirect,
+        direct: direct.ms,
+      });
     }
     const pick = (key) => median(rounds.map((round) => round[key]));
-    return { writerStart, upload: upload.ms, start: pick("start"), health: pick("health"), firstSelect: pick("firstSelect"), direct: pick("direct"), warm: pick("warm"), warmHealth: pick("warmHealth") };
+    return {
+      writerStart,
+      upload: upload.ms,
+      start: pick("start"),
+      health: pick("health"),
+      firstSelect: pick("firstSelect"),
+      direct: pick("direct"),
+      warm: pick("warm"),
+      warmHealth: pick("warmHealth"),
+    };
   } finally {
     rmSync(persistence, { recursive: true, force: true });
   }
@@ -151,14 +198,27 @@ try {
 const cpu = os.cpus();
 const wranglerVersion = JSON.parse(readFileSync(join(REPO, "node_modules/wrangler/package.json"), "utf8")).version;
 const label = (variant) => (variant.minify ? "minified (`--minify`)" : "as configured (not minified)");
-const describeModule = (name) => (name === ENTRY ? `${ENTRY} (service + Hono + toolsift + zod)` : name.endsWith(".wasm") ? "core.wasm (scoring kernels)" : name.endsWith(".bin") ? "local-model.bin (word vectors)" : name);
-const sizeRows = variants.flatMap((variant) =>
-  [...variant.bundle.files.map((file) => `| ${label(variant)} | ${describeModule(file.name)} | ${kib(file.bytes)} | ${kib(file.gzip)} |`),
-    `| ${label(variant)} | **total** (wrangler: ${variant.bundle.wranglerKiB} KiB / gzip ${variant.bundle.wranglerGzipKiB} KiB) | **${kib(variant.bundle.files.reduce((sum, file) => sum + file.bytes, 0))}** | **${kib(variant.bundle.files.reduce((sum, file) => sum + file.gzip, 0))}** |`]);
+const describeModule = (name) =>
+  name === ENTRY
+    ? `${ENTRY} (service + Hono + toolsift + zod)`
+    : name.endsWith(".wasm")
+      ? "core.wasm (scoring kernels)"
+      : name.endsWith(".bin")
+        ? "local-model.bin (word vectors)"
+        : name;
+const sizeRows = variants.flatMap((variant) => [
+  ...variant.bundle.files.map(
+    (file) => `| ${label(variant)} | ${describeModule(file.name)} | ${kib(file.bytes)} | ${kib(file.gzip)} |`,
+  ),
+  `| ${label(variant)} | **total** (wrangler: ${variant.bundle.wranglerKiB} KiB / gzip ${variant.bundle.wranglerGzipKiB} KiB) | **${kib(variant.bundle.files.reduce((sum, file) => sum + file.bytes, 0))}** | **${kib(variant.bundle.files.reduce((sum, file) => sum + file.gzip, 0))}** |`,
+]);
 const timingRows = [
   ["process start (new Miniflare → ready)", "start"],
   ["first request, no catalog (GET /health)", "health"],
-  ["then the first select: model asset + catalog and 200 vectors from KV + index of 200 tools + ranking", "firstSelect"],
+  [
+    "then the first select: model asset + catalog and 200 vectors from KV + index of 200 tools + ranking",
+    "firstSelect",
+  ],
   ["first select straight after start (all of it in one request)", "direct"],
   ["warm select (median of 20)", "warm"],
   ["warm GET /health (Miniflare's per-request overhead)", "warmHealth"],

@@ -23,7 +23,11 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const TOOLS = Number(process.env.LOAD_TOOLS ?? 200);
 const CATALOG_ID = "load-test";
 const ADMIN_TOKEN = `load-${crypto.randomUUID()}`;
-const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
+const OFFLINE_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
 
 /** The repo's Node 22 (the `node` devDependency): wrangler refuses older ones. */
 function repoNode() {
@@ -44,9 +48,27 @@ function freePort() {
 
 /** Starts `wrangler dev` in its own process group; `stop()` ends that group by the child's pid. */
 async function startWranglerDev({ port, persistTo, vars }) {
-  const args = [join(REPO, "node_modules/wrangler/bin/wrangler.js"), "dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo, "--show-interactive-dev-session=false", "--log-level", "warn"];
+  const args = [
+    join(REPO, "node_modules/wrangler/bin/wrangler.js"),
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persistTo,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
-  const child = spawn(repoNode(), args, { cwd: REPO, env: { ...process.env, ...OFFLINE_ENV }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(repoNode(), args, {
+    cwd: REPO,
+    env: { ...process.env, ...OFFLINE_ENV },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -96,17 +118,26 @@ function runAutocannon(options) {
 
 async function main() {
   const { tools, queries } = makeSyntheticCatalog(TOOLS);
-  const bodies = queries.map(({ query }, n) => JSON.stringify({ query, maxTools: 5, ...(n % 4 === 0 ? { explain: true } : {}) }));
+  const bodies = queries.map(({ query }, n) =>
+    JSON.stringify({ query, maxTools: 5, ...(n % 4 === 0 ? { explain: true } : {}) }),
+  );
   const persistTo = mkdtempSync(join(os.tmpdir(), "toolsift-load-"));
   const port = await freePort();
-  const server = await startWranglerDev({ port, persistTo, vars: { TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_RECHECK_SECONDS: "5" } });
+  const server = await startWranglerDev({
+    port,
+    persistTo,
+    vars: { TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_RECHECK_SECONDS: "5" },
+  });
   try {
     const put = await request(server.base, "PUT", `/v1/catalogs/${CATALOG_ID}`, tools, ADMIN_TOKEN);
-    if (put.tools !== TOOLS || put.embeddings.status !== "stored") throw new Error(`bench/load: the upload answered ${JSON.stringify(put)}`);
+    if (put.tools !== TOOLS || put.embeddings.status !== "stored")
+      throw new Error(`bench/load: the upload answered ${JSON.stringify(put)}`);
     const sample = await request(server.base, "POST", `/v1/catalogs/${CATALOG_ID}/select`, { query: queries[0].query });
-    if (sample.strategy !== "combined" || sample.tools.length === 0) throw new Error(`bench/load: a sample select answered ${JSON.stringify(sample).slice(0, 300)}`);
+    if (sample.strategy !== "combined" || sample.tools.length === 0)
+      throw new Error(`bench/load: a sample select answered ${JSON.stringify(sample).slice(0, 300)}`);
     // Warm-up: the first requests of an isolate load the local model and build the index.
-    for (let i = 0; i < 50; i++) await request(server.base, "POST", `/v1/catalogs/${CATALOG_ID}/select`, JSON.parse(bodies[i % bodies.length]));
+    for (let i = 0; i < 50; i++)
+      await request(server.base, "POST", `/v1/catalogs/${CATALOG_ID}/select`, JSON.parse(bodies[i % bodies.length]));
 
     let next = 0;
     const result = await runAutocannon({
@@ -131,7 +162,9 @@ async function main() {
 
 const readVersion = (path) => JSON.parse(readFileSync(join(REPO, path), "utf8")).version;
 const { result, put, distinctQueries } = await main();
-const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}: ${count}`).join(", ");
+const statuses = Object.entries(result.statusCodeStats ?? {})
+  .map(([code, { count }]) => `${code}: ${count}`)
+  .join(", ");
 const errors = result.errors + result.non2xx;
 const cpu = os.cpus();
 const report = `# Load test: the selection service under wrangler dev

@@ -9,7 +9,8 @@ export type KvHandler = (operation: KvOperation, key: string, proceed: () => Pro
 
 export function interceptKv(kv: KvNamespaceLike, handler: KvHandler): KvNamespaceLike {
   return {
-    get: ((key: string, type: "text" | "arrayBuffer") => handler("get", key, () => kv.get(key, type as "text"))) as KvNamespaceLike["get"],
+    get: ((key: string, type: "text" | "arrayBuffer") =>
+      handler("get", key, () => kv.get(key, type as "text"))) as KvNamespaceLike["get"],
     put: (key, value, options) => handler("put", key, () => kv.put(key, value, options)) as Promise<void>,
     delete: (key) => handler("delete", key, () => kv.delete(key)) as Promise<void>,
   };

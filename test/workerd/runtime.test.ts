@@ -1,4 +1,5 @@
-// toolsift inside workerd: the wasm core and the local model asset arrive as module imports (compiling wasm from bytes is forbidden there).
+// toolsift inside workerd: the wasm core and the local model asset arrive as module imports (compiling wasm from bytes
+// is forbidden there).
 import { describe, expect, it } from "vitest";
 import { createToolIndex } from "../../src/index.js";
 import { localEmbeddingModel } from "../../src/local/index.js";
@@ -26,6 +27,8 @@ describe("in workerd", () => {
     await model.load();
     expect(model.info?.words).toBe(20_000);
     const index = createToolIndex(saasCatalog, { embeddingModel: model });
-    expect(await index.select("give the buyer their cash back", { maxTools: 3, adaptive: false })).toContain("stripe_refund_payment");
+    expect(await index.select("give the buyer their cash back", { maxTools: 3, adaptive: false })).toContain(
+      "stripe_refund_payment",
+    );
   });
 });
