@@ -33,7 +33,7 @@ export function fromModelMessages(messages: readonly MessageLike[]): Conversatio
   });
 }
 
-/** The selection query of an AI SDK conversation (see `queryFromConversation` for the rule). */
-export function conversationQuery(messages: readonly MessageLike[]): string {
-  return queryFromConversation(fromModelMessages(messages));
+/** The selection query of an AI SDK conversation, at most `maxLength` characters (see `queryFromConversation`). */
+export function conversationQuery(messages: readonly MessageLike[], maxLength?: number): string {
+  return queryFromConversation(fromModelMessages(messages), maxLength);
 }

@@ -46,12 +46,15 @@ function fit(text: string, room: number): string {
  * - later in the loop (an assistant turn after that message): the assistant's latest text, a newline,
  *   then the request; when it said nothing, the request, a newline, then the names of the tools it
  *   just called;
- * - at most 2,000 characters. The latest user message is kept whole (cut only when it alone is longer);
+ * - at most `maxLength` characters (default 2,000, the most any selection reads). The latest user message is kept whole (cut only when it alone is longer);
  *   the earlier context is cut to fit first: the previous user message, then the assistant's words,
  *   then the tool names.
  * Tool outputs never enter the query.
  */
-export function queryFromConversation(messages: readonly ConversationMessage[]): string {
+export function queryFromConversation(
+  messages: readonly ConversationMessage[],
+  maxLength: number = MAX_QUERY_LENGTH,
+): string {
   const latest = userTextBefore(messages, messages.length - 1);
   if (latest === undefined) return "";
   const previous = latest.text.length < FOLLOW_UP_LENGTH ? userTextBefore(messages, latest.at - 1)?.text : undefined;
@@ -65,8 +68,8 @@ export function queryFromConversation(messages: readonly ConversationMessage[]):
     if (assistantText.length > 0 || calledTools.length > 0) break;
   }
   // Fill the budget in order of importance, each part after a newline.
-  const request = fit(latest.text, MAX_QUERY_LENGTH);
-  let room = MAX_QUERY_LENGTH - request.length - 1;
+  const request = fit(latest.text, maxLength);
+  let room = maxLength - request.length - 1;
   const words = fit(assistantText, room);
   room -= words.length > 0 ? words.length + 1 : 0;
   const tools = fit(calledTools, room);

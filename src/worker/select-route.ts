@@ -37,7 +37,7 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
   const { store, warm, model } = c.var.state;
   const input = validate(selectBodySchema, c.var.body.value, "select request");
   if (input.query !== undefined) checkQueryLength(input.query, limits);
-  const query = input.query ?? conversationQuery(input.messages ?? []).slice(0, limits.maxQueryLength);
+  const query = input.query ?? conversationQuery(input.messages ?? [], limits.maxQueryLength);
 
   const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model });
   const selection = await entry.index.selectWithScores(query, {

@@ -77,6 +77,17 @@ describe("conversationQuery (AI SDK messages)", () => {
     expect(query).toHaveLength(CAP);
   });
 
+  it("B1 under a smaller cap (the service's TOOLSIFT_MAX_QUERY_LENGTH): the follow-up still survives", () => {
+    const messages = [
+      { role: "user", content: "Please check the weather forecast in Paris for the whole week and the weekend." },
+      { role: "user", content: "and in Berlin?" },
+    ];
+    const query = conversationQuery(messages, 40);
+    expect(query).toHaveLength(40);
+    expect(query.endsWith("\nand in Berlin?")).toBe(true);
+    expect(query).toBe(`${messages[0].content.slice(0, 40 - "\nand in Berlin?".length)}\nand in Berlin?`);
+  });
+
   it("keeps the latest user message whole when the assistant's words are long, cutting them instead", () => {
     const words = "I am looking at the charges now. ".repeat(100);
     const request = "Refund the duplicate charge of customer 42";

@@ -182,6 +182,22 @@ describe("routes", () => {
     });
   });
 
+  it("B1: under TOOLSIFT_MAX_QUERY_LENGTH the query read from messages keeps the latest request", async () => {
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_QUERY_LENGTH: "60" }));
+    const id = freshId();
+    await isolate.put(id, [...BILLING, ...MESSAGING]);
+    const answer = await isolate.select(id, {
+      messages: [
+        { role: "user", content: "Post the release notes in the engineering channel on Slack, then wait for me." },
+        { role: "user", content: "and email them too" },
+      ],
+      explain: true,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.query).toHaveLength(60);
+    expect(answer.body.query.endsWith("\nand email them too")).toBe(true);
+  });
+
   it("accepts every catalog shape createToolIndex reads", async () => {
     const isolate = new Isolate();
     const shapes = {
