@@ -1,16 +1,7 @@
 // toolsift: pick the few tools an AI agent needs for each step.
 
-export { createToolIndex } from "./tool-index.js";
-export type {
-  Explanation,
-  Expansion,
-  PinReason,
-  RankingStrategy,
-  ScoredTool,
-  SelectionResult,
-  ToolIndex,
-  ToolNames,
-} from "./tool-index.js";
+// createToolIndex and its result types (ToolIndex, SelectionResult, ScoredTool, Explanation, ...).
+export * from "./tool-index.js";
 export type { SelectOptions, ToolIndexOptions } from "./options.js";
 export type { PrepareStepOptions, ToolRules } from "./agent/prepare-step.js";
 export type { SearchToolOptions, ToolSearchFunctionOptions } from "./agent/search-tool.js";

@@ -15,16 +15,7 @@ import { resolveIndexOptions } from "./tool-index/resolve-options.js";
 import { runSelection, scoredSelection, selectionNames } from "./tool-index/selection.js";
 import type { ToolIndex, ToolNames } from "./tool-index/types.js";
 
-export type {
-  Explanation,
-  Expansion,
-  PinReason,
-  RankingStrategy,
-  ScoredTool,
-  SelectionResult,
-  ToolIndex,
-  ToolNames,
-} from "./tool-index/types.js";
+export type * from "./tool-index/types.js";
 
 /**
  * Indexes a tool catalog for per-step selection. Accepts an AI SDK `ToolSet`, an array of MCP / OpenAI /
