@@ -46,9 +46,9 @@ function fit(text: string, room: number): string {
  * - later in the loop (an assistant turn after that message): the assistant's latest text, a newline,
  *   then the request; when it said nothing, the request, a newline, then the names of the tools it
  *   just called;
- * - at most `maxLength` characters (default 2,000, the most any selection reads). The latest user message is kept whole (cut only when it alone is longer);
- *   the earlier context is cut to fit first: the previous user message, then the assistant's words,
- *   then the tool names.
+ * - at most `maxLength` characters (default 2,000, the most any selection reads). The latest user message
+ *   is kept whole (cut only when it alone is longer); the earlier context is cut to fit first: the previous
+ *   user message, then the assistant's words, then the tool names.
  * Tool outputs never enter the query.
  */
 export function queryFromConversation(
