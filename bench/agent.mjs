@@ -410,8 +410,14 @@ export async function measurePrepareStepOverhead(sizes = [100, 1000]) {
           const start = nowMs();
           const result = await prepare[c](list[i]);
           samples[c].push(nowMs() - start);
-          if (result?.activeTools === undefined)
-            throw new Error(`bench/agent: ${contestants[c].name} prepareStep returned no activeTools`);
+          // `{}` (no activeTools) is the AI SDK's "every tool": toolsift's answer when nothing matches
+          // (onNoMatch "all").
+          if (
+            typeof result !== "object" ||
+            result === null ||
+            !(result.activeTools === undefined || Array.isArray(result.activeTools))
+          )
+            throw new Error(`bench/agent: ${contestants[c].name} prepareStep returned ${JSON.stringify(result)}`);
         }
       }
       rows.push({

@@ -1,5 +1,6 @@
 // After ranking: the threshold (applied once), maxTools, the adaptive elbow cut, and the optional LLM rerank.
 
+import type { LanguageModel } from "ai";
 import { rerankTools } from "../agent/rerank.js";
 import type { ResolvedSelectOptions } from "../options.js";
 import type { BuiltIndex } from "./built-index.js";
@@ -33,16 +34,33 @@ export function limitHits(hits: readonly RankedHit[], options: ResolvedSelectOpt
  * maxTools (no elbow cut: the order no longer follows the scores). A failed rerank is reported and the
  * call keeps `limitHits`.
  */
-export async function finishHits(
+export function finishHits(
   context: IndexContext,
   index: BuiltIndex,
   text: string,
   hits: readonly RankedHit[],
   options: ResolvedSelectOptions,
-): Promise<{ hits: RankedHit[]; reranked: boolean }> {
+): Finished | Promise<Finished> {
   const reranker = context.options.rerankerModel;
   const candidates = aboveThreshold(hits, options.threshold);
   if (reranker === undefined || candidates.length < 2) return { hits: limitHits(candidates, options), reranked: false };
+  return rerankHits(context, index, text, reranker, candidates, options);
+}
+
+/** The hits a selection returns, and whether the LLM ordered them. */
+export interface Finished {
+  readonly hits: RankedHit[];
+  readonly reranked: boolean;
+}
+
+async function rerankHits(
+  context: IndexContext,
+  index: BuiltIndex,
+  text: string,
+  reranker: LanguageModel,
+  candidates: readonly RankedHit[],
+  options: ResolvedSelectOptions,
+): Promise<Finished> {
   const tools = candidates.map((hit) => index.docTools[hit.doc]);
   try {
     const order = await rerankTools(

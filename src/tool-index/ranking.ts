@@ -6,6 +6,7 @@ import { vectorsFor, reportEmbeddingFailure } from "./catalog-vectors.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 import { nearWordsFor } from "./query-expansion.js";
+import type { Neighbour } from "../core/word-neighbours.js";
 import { rankCombined } from "./rank-combined.js";
 import { rankKeyword } from "./rank-keyword.js";
 import { rankSemantic } from "./rank-semantic.js";
@@ -43,35 +44,55 @@ export interface RankRequest {
   readonly everything?: boolean;
 }
 
-/** Reads `text` for ranking: query expansion looked up first (it is async), term analysis on first need. */
-export async function readRankQuery(context: IndexContext, index: BuiltIndex, text: string): Promise<RankQuery> {
-  const near = context.options.strategy === "semantic" ? undefined : await nearWordsFor(context, index, text);
+/**
+ * Reads `text` for ranking: query expansion looked up first (it is async), term analysis on first need. Without
+ * expansion the answer is synchronous: a keyword select takes no extra turn of the event loop.
+ */
+export function readRankQuery(context: IndexContext, index: BuiltIndex, text: string): RankQuery | Promise<RankQuery> {
+  const withoutExpansion = context.options.strategy === "semantic" || index.neighbours === undefined;
+  if (withoutExpansion) return analysedLazily(index, text, undefined);
+  return nearWordsFor(context, index, text).then((near) => analysedLazily(index, text, near));
+}
+
+function analysedLazily(index: BuiltIndex, text: string, near: Map<string, Neighbour[]> | undefined): RankQuery {
   let analysed: QueryTerm[] | undefined;
   return { text, terms: () => (analysed ??= index.engine.analyse(text, near)) };
 }
 
 /**
- * Ranks the catalog for `query` with the index's strategy; keyword ranking (marked as a fallback) when embeddings fail.
+ * Ranks the catalog for `query` with the index's strategy; keyword ranking (marked as a fallback) when embeddings
+ * fail. Keyword ranking answers synchronously; the semantic strategies need the model, so they return a promise.
  */
-export async function rank(
+export function rank(
   context: IndexContext,
   index: BuiltIndex,
   query: RankQuery,
   request: RankRequest,
-): Promise<Ranking> {
+): Ranking | Promise<Ranking> {
   const pool = request.everything ? index.docTools.length : request.k;
-  const semantic = context.options.semantic;
-  if (semantic === undefined || context.semantic === undefined)
+  if (context.options.semantic === undefined || context.semantic === undefined) {
     return rankKeyword(index, query, pool, request.excluded);
+  }
+  return rankWithVectors(context, index, query, request, pool);
+}
+
+async function rankWithVectors(
+  context: IndexContext,
+  index: BuiltIndex,
+  query: RankQuery,
+  request: RankRequest,
+  pool: number,
+): Promise<Ranking> {
+  const semantic = context.options.semantic!;
   const vectors = await vectorsFor(context, index);
   let queryVector: Float32Array | undefined;
   if (vectors !== undefined) {
     try {
-      // Typo corrections come from the keyword index: combined search has it, semantic search does not build it for
-      // this.
+      // Typo corrections come from the keyword index: combined search has it, semantic search does not build it
+      // for this.
       const text =
         semantic.strategy === "combined" ? withCorrections(query.text, query.terms(), semantic.knowsWord) : query.text;
-      queryVector = await context.semantic.embedQuery(text, vectors.index.dims);
+      queryVector = await context.semantic!.embedQuery(text, vectors.index.dims);
     } catch (error) {
       reportEmbeddingFailure(context, "query", error);
     }

@@ -39,11 +39,17 @@ export async function runSelection(
   const text = readQueryText(context, query);
   const pinned = pinnedTools(options.alwaysActive, state.providerPins);
   if (text.trim().length === 0 || state.catalog.length === 0) return { options, text, pinned, ranked: undefined };
-  const index = await state.current();
-  const rankQuery = await readRankQuery(context, index, text);
+  // Each step may answer synchronously (a built keyword index, no reranker): only real promises are awaited, so a
+  // keyword select costs one turn of the event loop, not four.
+  const current = state.current();
+  const index = current instanceof Promise ? await current : current;
+  const read = readRankQuery(context, index, text);
+  const rankQuery = read instanceof Promise ? await read : read;
   const excluded = excludedDocs(index, pinned, options.allowedTools);
-  const ranking = await rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
-  const { hits, reranked } = await finishHits(context, index, text, ranking.hits, options);
+  const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
+  const ranking = ranked instanceof Promise ? await ranked : ranked;
+  const finished = finishHits(context, index, text, ranking.hits, options);
+  const { hits, reranked } = finished instanceof Promise ? await finished : finished;
   return { options, text, pinned, ranked: { index, ranking, hits, reranked } };
 }
 
