@@ -94,9 +94,13 @@ function dotI8F32x16(acc: v128, bytes: v128, query: usize): v128 {
   const low = i8x16.shuffle(zero, bytes, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
   const high = i8x16.shuffle(zero, bytes, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
   const v0 = f32x4.convert_i32x4_s(i8x16.shuffle(zero, low, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23));
-  const v1 = f32x4.convert_i32x4_s(i8x16.shuffle(zero, low, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31));
+  const v1 = f32x4.convert_i32x4_s(
+    i8x16.shuffle(zero, low, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31),
+  );
   const v2 = f32x4.convert_i32x4_s(i8x16.shuffle(zero, high, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23));
-  const v3 = f32x4.convert_i32x4_s(i8x16.shuffle(zero, high, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31));
+  const v3 = f32x4.convert_i32x4_s(
+    i8x16.shuffle(zero, high, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31),
+  );
   // A tree, so the loop-carried chain is one add per 16 values, not four.
   const sum01 = f32x4.add(f32x4.mul(v0, v128.load(query)), f32x4.mul(v1, v128.load(query, 16)));
   const sum23 = f32x4.add(f32x4.mul(v2, v128.load(query, 32)), f32x4.mul(v3, v128.load(query, 48)));
@@ -229,7 +233,16 @@ export function topK(
  * out[d] = Σ_i weights[i] * scales[ids[i]] * slab[ids[i] * stride + d] for d < dims: a weighted sum
  * of int8 rows (the local word-embedding model pools a text's word vectors with it).
  */
-export function poolRowsI8(slab: usize, scales: usize, stride: u32, ids: usize, weights: usize, count: u32, dims: u32, out: usize): void {
+export function poolRowsI8(
+  slab: usize,
+  scales: usize,
+  stride: u32,
+  ids: usize,
+  weights: usize,
+  count: u32,
+  dims: u32,
+  out: usize,
+): void {
   for (let d: u32 = 0; d < dims; d++) store<f32>(out + (<usize>d << 2), 0);
   for (let i: u32 = 0; i < count; i++) {
     const id = load<u32>(ids + (<usize>i << 2));
