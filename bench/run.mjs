@@ -53,6 +53,7 @@ import {
   prepareStepOverheadTable,
 } from "./agent.mjs";
 import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
+import { SESSIONS_NOTES, measureSessions, sessionsTable } from "./sessions.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -182,6 +183,12 @@ await section(
   () => measurePrepareStepOverhead(),
   prepareStepOverheadTable,
   PREPARE_STEP_NOTES,
+);
+await section(
+  "Multi-turn sessions: is each call's tool offered? (BFCL multi-turn, 153 tools)",
+  () => measureSessions(),
+  sessionsTable,
+  SESSIONS_NOTES,
 );
 await section(
   "LangChain.js: toolsift middleware vs llmToolSelectorMiddleware (BFCL)",
