@@ -4,12 +4,14 @@ import type { FieldName, FieldWeight } from "./core/fields.js";
 import { ToolsiftError } from "./errors.js";
 import {
   booleanOption,
+  integerOption,
+  invalidOption,
   namesOption,
   numberOption,
-  integerOption,
   optionsObject,
   rejectUnknownOptions,
 } from "./support/validate-options.js";
+import { checkMessages } from "./usage/learn-turns.js";
 import type { WasmSource } from "./wasm/load-wasm.js";
 import type { ToolsiftEvent } from "./events.js";
 import type { EmbeddingModel, LanguageModel } from "ai";
@@ -18,6 +20,7 @@ import type { TextCache } from "./cache/text-cache.js";
 import type { FusionOptions } from "./semantic/fusion.js";
 import type { Quantization } from "./semantic/vector-index.js";
 import type { WordVectorSource } from "./core/word-neighbours.js";
+import type { UsageSnapshot } from "./usage/usage-snapshot.js";
 
 /** Which rankings a selection uses. */
 export type SearchStrategy = "keyword" | "semantic" | "combined" | "hybrid";
@@ -126,6 +129,17 @@ export interface ToolIndexOptions {
   context?: unknown;
   /** Receives warnings and fallbacks (a schema that could not be read, a query that was cut). */
   onEvent?: (event: ToolsiftEvent) => void;
+  /**
+   * Tools pulled in whenever a key tool is selected, beyond `maxTools` (toolpick's option):
+   * `{ github_create_pr: ["github_list_branches"] }`; names not in the catalog are left out. A select call's own
+   * `relatedTools` replaces this map. Default none.
+   */
+  relatedTools?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * What an earlier index learnt (`index.usage()`, or `mergeUsage(...)` of several): tools no longer in the catalog
+   * are dropped. Default: nothing learnt.
+   */
+  usage?: UsageSnapshot;
 }
 
 /** Options of `select`, `selectWithScores` and `explain`. */
@@ -142,22 +156,45 @@ export interface SelectOptions {
    * top score, keep what is above it (never fewer than 2). Default `true`.
    */
   adaptive?: boolean;
-  /** Tool names always returned, on top of `maxTools`; names not in the catalog are passed through. */
+  /** Tool names always returned, on top of `maxTools`; names not in the catalog are left out (as toolpick does). */
   alwaysActive?: readonly string[];
   /** Rank only among these tools (rules, deferred tools). Default: every tool. */
   allowedTools?: readonly string[];
+  /**
+   * Tools pulled in with a selected tool, after the selection and beyond `maxTools`:
+   * `{ github_create_pr: ["github_list_branches"] }`. Replaces the index's `relatedTools` for this call (toolpick's
+   * rule); names not in the catalog are left out. Default: the index's.
+   */
+  relatedTools?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The conversation so far (AI SDK messages or a V4 prompt): the tools called in it are the conversation's memory
+   * (kept available, fading by turn) and, with a learnt usage graph, predict the next tools. It does not change the
+   * query. Default: none.
+   */
+  messages?: readonly { readonly role: string; readonly content: unknown }[];
+  /** The tools called so far in this task, oldest first, when there are no `messages`. Default: none. */
+  previousTools?: readonly string[];
+  /**
+   * Most tools added beyond the ranked ones from what was learnt (`index.learn`) and from the conversation's
+   * memory (`messages`, `previousTools`), each with its `reason`. Default 3; integer 0–20 (0 turns them off).
+   */
+  maxCompanions?: number;
 }
 
 /** The longest query toolsift reads; longer queries are cut to this many characters (reported by `onEvent`). */
 export const MAX_QUERY_LENGTH = 2_000;
 
 /** Every option `select`, `selectWithScores` and `explain` read; any other key is refused with the nearest of these. */
-const SELECT_OPTIONS = [
+export const SELECT_OPTIONS = [
   "maxTools",
   "threshold",
   "adaptive",
   "alwaysActive",
   "allowedTools",
+  "relatedTools",
+  "messages",
+  "previousTools",
+  "maxCompanions",
 ] as const satisfies readonly (keyof SelectOptions)[];
 
 /** Validated select options with defaults applied. */
@@ -167,6 +204,11 @@ export interface ResolvedSelectOptions {
   readonly adaptive: boolean;
   readonly alwaysActive: readonly string[];
   readonly allowedTools: ReadonlySet<string> | undefined;
+  /** `undefined`: the index's map. */
+  readonly relatedTools: Readonly<Record<string, readonly string[]>> | undefined;
+  readonly messages: readonly { readonly role: string; readonly content: unknown }[] | undefined;
+  readonly previousTools: readonly string[] | undefined;
+  readonly maxCompanions: number;
 }
 
 const DEFAULT_SELECT: ResolvedSelectOptions = {
@@ -175,6 +217,10 @@ const DEFAULT_SELECT: ResolvedSelectOptions = {
   adaptive: true,
   alwaysActive: [],
   allowedTools: undefined,
+  relatedTools: undefined,
+  messages: undefined,
+  previousTools: undefined,
+  maxCompanions: 3,
 };
 
 /** Validates select options (`where` names the caller in messages) and applies their defaults. */
@@ -189,7 +235,31 @@ export function resolveSelectOptions(input: SelectOptions | undefined, where = "
     adaptive: booleanOption(where, "adaptive", options.adaptive, true),
     alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),
     allowedTools: allowed === undefined ? undefined : new Set(allowed),
+    relatedTools: relatedToolsOption(where, "relatedTools", options.relatedTools),
+    messages: messagesOption(where, options.messages),
+    previousTools: namesOption(where, "previousTools", options.previousTools),
+    maxCompanions: integerOption(where, "maxCompanions", options.maxCompanions, 0, 20, 3),
   };
+}
+
+/** Validates a `relatedTools` map: tool name → array of tool names. */
+export function relatedToolsOption(
+  where: string,
+  option: string,
+  value: unknown,
+): Readonly<Record<string, readonly string[]>> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    invalidOption(where, option, "an object of tool name → companion tool names", value);
+  }
+  for (const [name, companions] of Object.entries(value as object)) namesOption(where, `${option}.${name}`, companions);
+  return value as Readonly<Record<string, readonly string[]>>;
+}
+
+function messagesOption(where: string, value: unknown): ResolvedSelectOptions["messages"] {
+  if (value === undefined) return undefined;
+  checkMessages(where, value);
+  return value;
 }
 
 /** Validates a query: a string, cut to MAX_QUERY_LENGTH characters (never inside a surrogate pair). */

@@ -10,6 +10,8 @@ import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.
 import { embedCatalogReporting } from "./tool-index/catalog-vectors.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
+import { learnConversation } from "./tool-index/learn.js";
+import { toSnapshot } from "./usage/usage-snapshot.js";
 import { IndexState } from "./tool-index/index-state.js";
 import { resolveIndexOptions } from "./tool-index/resolve-options.js";
 import { runSelection, scoredSelection, selectionNames } from "./tool-index/selection.js";
@@ -49,6 +51,12 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     },
     explain(query, toolName, selectOptions) {
       return explainTool(context, state, query, toolName, selectOptions);
+    },
+    learn(messages) {
+      return learnConversation(state, messages);
+    },
+    usage() {
+      return toSnapshot(state.usage);
     },
     prepareStep(stepOptions) {
       return createPrepareStep(api, stepOptions) as (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;

@@ -38,9 +38,10 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
       let ranked: string[] = [];
       let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
       if (query.length > 0) {
-        const { results } = await index.selectWithScores(query, selectOptions);
+        // The prompt's tool calls: the conversation's memory of tools, and what learnt usage predicts next.
+        const { results } = await index.selectWithScores(query, { ...selectOptions, messages: params.prompt });
         ranked = rankedNames(results);
-        pinned = pinnedNames(results);
+        pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(results)];
       }
       if (ranked.length === 0 && policy.noMatch(query)) return params;
       const kept = new Set([...ranked, ...pinned]);

@@ -59,12 +59,15 @@ export function offerPolicy(where: string, options: OfferOptions, emit?: (event:
   };
 }
 
-/** Names of the ranked tools of a selection (pinned tools left out), best first. */
+/** Names of the ranked tools of a selection (pinned and companion tools left out), best first. */
 export function rankedNames(results: readonly SelectedTool[]): string[] {
-  return results.filter((result) => result.pinned === undefined).map((result) => result.name);
+  return results.filter((result) => result.reason === "ranked").map((result) => result.name);
 }
 
-/** Names of the pinned tools of a selection (`alwaysActive`, provider tools). */
+/**
+ * Names a selection keeps whatever is ranked: pinned tools (`alwaysActive`, provider tools) and companions (related
+ * tools, learnt next tools, the conversation's memory).
+ */
 export function pinnedNames(results: readonly SelectedTool[]): string[] {
-  return results.filter((result) => result.pinned !== undefined).map((result) => result.name);
+  return results.filter((result) => result.reason !== "ranked").map((result) => result.name);
 }

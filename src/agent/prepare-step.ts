@@ -1,6 +1,5 @@
 // index.prepareStep(): per-step activeTools for generateText, streamText and ToolLoopAgent, from the SDK's input.
 
-import type { SelectOptions } from "../options.js";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
 import {
   booleanOption,
@@ -12,7 +11,7 @@ import {
   stringOption,
 } from "../support/validate-options.js";
 import { offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
-import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
 /** Rules that say which tools a step may use (e.g. `createToolSet` from toolsift; ai-tool-set's input shape). */
@@ -21,7 +20,7 @@ export interface ToolRules {
 }
 
 /** Options of `index.prepareStep()`: select options, how steps keep tools, what happens when nothing matches. */
-export interface PrepareStepOptions extends SelectOptions, OfferOptions {
+export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions {
   /**
    * Keep tools the model called in the last `recentToolWindow` steps active, so a multi-step task
    * does not lose its tools when the query drifts. Default `true`.
@@ -29,8 +28,6 @@ export interface PrepareStepOptions extends SelectOptions, OfferOptions {
   recentToolBoost?: boolean;
   /** How many past steps count as recent (for `recentToolBoost` and search-tool finds). Default 2; integer ≥ 1. */
   recentToolWindow?: number;
-  /** Companions pulled in with a selected tool: `{ github_create_pr: ["github_list_branches"] }`. Default none. */
-  relatedTools?: Readonly<Record<string, readonly string[]>>;
   /**
    * Miss-driven escalation: after a step with no tool call the next step gets the next page of the
    * ranking (every tool when the ranking has no next page); after two such steps in a row, every
@@ -51,7 +48,6 @@ export interface PrepareStepOptions extends SelectOptions, OfferOptions {
 const OWN_OPTIONS = [
   "recentToolBoost",
   "recentToolWindow",
-  "relatedTools",
   "escalate",
   "rules",
   "context",
@@ -79,16 +75,6 @@ function foundTools(output: unknown): string[] {
   return tools
     .map((tool) => (tool as { name?: unknown }).name)
     .filter((name): name is string => typeof name === "string");
-}
-
-function relatedToolsOption(value: unknown): Readonly<Record<string, readonly string[]>> {
-  if (value === undefined) return {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    invalidOption("prepareStep", "relatedTools", "an object of tool name → companion tool names", value);
-  }
-  for (const [name, companions] of Object.entries(value))
-    namesOption("prepareStep", `relatedTools.${name}`, companions);
-  return value as Readonly<Record<string, readonly string[]>>;
 }
 
 function rulesOption(value: unknown): ToolRules | undefined {
@@ -122,7 +108,6 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
     Number.MAX_SAFE_INTEGER,
     2,
   );
-  const relatedTools = relatedToolsOption(given.relatedTools);
   const escalate = booleanOption(where, "escalate", given.escalate, true);
   const rules = rulesOption(given.rules);
   const searchToolName = stringOption(where, "searchToolName", given.searchToolName, "search_tools");
@@ -156,19 +141,21 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
     if (query.length > 0) {
       const selection = await index.selectWithScores(query, {
         ...selectOptions,
+        // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
+        messages: messages as readonly MessageLike[],
         maxTools: maxTools * (page + 1),
         adaptive: page === 0 ? selectOptions.adaptive : false,
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });
       ranked = rankedNames(selection.results);
-      pinned = pinnedNames(selection.results);
+      // alwaysActive names outside the index (a search meta-tool) stay active: the SDK knows them.
+      pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(selection.results)];
     }
     const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
     // Nothing left to page to: escalate to every tool at once.
     if (page > 0 && paged.length === 0) return everyTool();
     if (ranked.length === 0 && policy.noMatch(query)) return everyTool();
     const active = new Set<string>(paged);
-    for (const name of [...active]) for (const companion of relatedTools[name] ?? []) active.add(companion);
     for (const recent of steps.slice(-recentToolWindow)) {
       if (recentToolBoost)
         for (const call of recent.toolCalls) if (call.toolName !== searchToolName) active.add(call.toolName);

@@ -9,6 +9,8 @@ export interface SelectedTool {
   readonly score: number;
   /** Set for tools pinned by `alwaysActive` or as provider tools; ranked tools have none. */
   readonly pinned?: string;
+  /** `"ranked"` for ranked tools; pinned and companion tools (related, learnt, the conversation's) say why. */
+  readonly reason: string;
 }
 
 /** What the adapters need of an index (a ToolIndex has it). */

@@ -92,6 +92,8 @@ const INDEX_OPTIONS = {
   enrichDescriptions: true,
   enrichmentModel: true,
   enrichmentCache: true,
+  relatedTools: true,
+  usage: true,
 } as const satisfies Record<
   Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
   true

@@ -6,11 +6,17 @@ import { buildIndex, type BuiltIndex } from "./built-index.js";
 import { embedCatalogReporting } from "./catalog-vectors.js";
 import type { IndexContext } from "./context.js";
 import type { PinReason } from "./types.js";
+import { UsageGraph } from "../usage/usage-graph.js";
+import { addSnapshot } from "../usage/usage-snapshot.js";
 
 export class IndexState {
   /** The catalog in order, provider tools included. */
   catalog: readonly CatalogTool[] = [];
   toolNames: readonly string[] = [];
+  /** The catalog's names, for membership checks. */
+  nameSet: ReadonlySet<string> = new Set();
+  /** What this index has learnt from the agent's calls (`learn`, a `usage` snapshot). */
+  readonly usage = new UsageGraph();
   /** Provider tools: returned with every selection, never ranked. */
   providerPins: readonly { name: string; reason: PinReason }[] = [];
   /** The index over `catalog`, once built. */
@@ -25,6 +31,10 @@ export class IndexState {
     tools: unknown,
   ) {
     this.setCatalog(this.read(tools));
+    const snapshot = context.options.usage;
+    if (snapshot !== undefined) {
+      addSnapshot(this.usage, snapshot, 'createToolIndex: option "usage"', (name) => this.nameSet.has(name));
+    }
   }
 
   /** Reads and validates a catalog, reporting recoverable oddities. */
@@ -74,6 +84,9 @@ export class IndexState {
   private setCatalog(read: CatalogTool[]): void {
     this.catalog = read;
     this.toolNames = read.map((tool) => tool.name);
+    this.nameSet = new Set(this.toolNames);
+    // A tool removed from the catalog takes what was learnt about it along; renamed tools start afresh.
+    this.usage?.retain(this.nameSet);
     this.providerPins = read.filter((tool) => tool.provider).map((tool) => ({ name: tool.name, reason: "provider" }));
   }
 }

@@ -9,7 +9,7 @@ import type { LexicalSettings } from "../core/lexical-engine.js";
 import type { WordVectorSource } from "../core/word-neighbours.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolsiftEvent } from "../events.js";
-import type { ToolIndexOptions } from "../options.js";
+import { relatedToolsOption, type ToolIndexOptions } from "../options.js";
 import type { FusionOptions, ResolvedFusion } from "../semantic/fusion.js";
 import type { Quantization } from "../semantic/vector-index.js";
 import {
@@ -53,6 +53,8 @@ const INDEX_OPTIONS = [
   "enrichmentCache",
   "context",
   "onEvent",
+  "relatedTools",
+  "usage",
 ] as const satisfies readonly (keyof ToolIndexOptions)[];
 
 /** Semantic settings after validation. */
@@ -97,6 +99,9 @@ export interface ResolvedIndexOptions {
   readonly context: unknown;
   readonly wasm: WasmSource | undefined;
   readonly emit: (event: ToolsiftEvent) => void;
+  readonly relatedTools: Readonly<Record<string, readonly string[]>> | undefined;
+  /** A snapshot to start from (validated when the index reads it against its catalog). */
+  readonly usage: unknown;
 }
 
 /** Validates `createToolIndex` options (throwing `ToolsiftError` naming the option) and resolves their defaults. */
@@ -140,6 +145,8 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     abortSignal: options?.abortSignal,
     context: options?.context,
     wasm: options?.wasm,
+    relatedTools: relatedToolsOption(WHERE, "relatedTools", options?.relatedTools),
+    usage: options?.usage,
     emit: (event) => {
       if (debug) console.debug("[toolsift]", event);
       onEvent?.(event);

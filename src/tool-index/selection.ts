@@ -9,6 +9,7 @@ import { excludedDocs, pinnedTools, type Pin } from "./pins.js";
 import { candidateCount, finishHits } from "./post-process.js";
 import { rank, readRankQuery, type RankedHit, type Ranking } from "./ranking.js";
 import type { Expansion, ScoredTool, SelectionResult } from "./types.js";
+import { companionsFor, type Companion } from "./companions.js";
 
 /** What one selection found, before it is shaped into names or scored results. */
 export interface Selection {
@@ -19,6 +20,8 @@ export interface Selection {
   readonly ranked:
     | { readonly index: BuiltIndex; readonly ranking: Ranking; readonly hits: RankedHit[]; readonly reranked: boolean }
     | undefined;
+  /** Tools added beyond the ranked and pinned ones (related, learnt, the conversation's memory). */
+  readonly companions: readonly Companion[];
 }
 
 /** Validates a query, cutting one that is too long (reported as `query-truncated`). */
@@ -37,8 +40,11 @@ export async function runSelection(
 ): Promise<Selection> {
   const options = resolveSelectOptions(selectOptions);
   const text = readQueryText(context, query);
-  const pinned = pinnedTools(options.alwaysActive, state.providerPins);
-  if (text.trim().length === 0 || state.catalog.length === 0) return { options, text, pinned, ranked: undefined };
+  // Only catalog tools are returned: an `alwaysActive` name the catalog lacks is left out (toolpick's rule).
+  const pinned = pinnedTools(options.alwaysActive, state.providerPins).filter((pin) => state.nameSet.has(pin.name));
+  if (text.trim().length === 0 || state.catalog.length === 0) {
+    return { options, text, pinned, ranked: undefined, companions: [] };
+  }
   // Each step may answer synchronously (a built keyword index, no reranker): only real promises are awaited, so a
   // keyword select costs one turn of the event loop, not four.
   const current = state.current();
@@ -50,7 +56,26 @@ export async function runSelection(
   const ranking = ranked instanceof Promise ? await ranked : ranked;
   const finished = finishHits(context, index, text, ranking.hits, options);
   const { hits, reranked } = finished instanceof Promise ? await finished : finished;
-  return { options, text, pinned, ranked: { index, ranking, hits, reranked } };
+  const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
+  const companions = needsCompanions(context, state, options)
+    ? companionsFor({
+        known: state.nameSet,
+        selected: [...rankedNames, ...pinned.map((pin) => pin.name)],
+        ranked: rankedNames,
+        query: text,
+        options,
+        indexRelated: context.options.relatedTools,
+        graph: state.usage,
+      })
+    : [];
+  return { options, text, pinned, ranked: { index, ranking, hits, reranked }, companions };
+}
+
+/** Whether anything could add a companion: a related map, a conversation, or something learnt. */
+function needsCompanions(context: IndexContext, state: IndexState, options: ResolvedSelectOptions): boolean {
+  if (options.relatedTools !== undefined || context.options.relatedTools !== undefined) return true;
+  if (options.maxCompanions === 0) return false;
+  return options.messages !== undefined || options.previousTools !== undefined || !state.usage.empty;
 }
 
 /** The selected names: ranked tools best first, then pinned tools. */
@@ -59,6 +84,7 @@ export function selectionNames<NAME extends string>(selection: Selection): NAME[
   if (selection.ranked !== undefined)
     for (const hit of selection.ranked.hits) names.push(selection.ranked.index.docTools[hit.doc].name);
   for (const { name } of selection.pinned) names.push(name);
+  for (const { name } of selection.companions) names.push(name);
   return names as NAME[];
 }
 
@@ -88,11 +114,23 @@ export function scoredSelection<NAME extends string>(
           .filter((entry) => entry.kind !== "exact")
           .map((entry) => ({ from: entry.from, term: entry.term, kind: entry.kind as Expansion["kind"] })),
         ...(ranked.reranked ? { reranked: true } : {}),
+        reason: "ranked",
       });
     }
   }
   for (const { name, reason } of selection.pinned) {
-    results.push({ name: name as NAME, score: 1, lexicalScore: 0, matchedTerms: [], expansions: [], pinned: reason });
+    results.push({
+      name: name as NAME,
+      score: 1,
+      lexicalScore: 0,
+      matchedTerms: [],
+      expansions: [],
+      pinned: reason,
+      reason,
+    });
+  }
+  for (const { name, reason, score } of selection.companions) {
+    results.push({ name: name as NAME, score, lexicalScore: 0, matchedTerms: [], expansions: [], reason });
   }
   const fallback = ranked?.ranking.fallback;
   return {

@@ -4,6 +4,7 @@ import type { TermContribution } from "../core/lexical-engine.js";
 import type { MatchKind } from "../core/query.js";
 import type { ToolCatalog } from "../core/catalog.js";
 import type { SelectOptions } from "../options.js";
+import type { UsageSnapshot } from "../usage/usage-snapshot.js";
 import type { createSelectionMiddleware, SelectionMiddlewareOptions } from "../agent/middleware.js";
 import type { PrepareStepInput, PrepareStepOptions } from "../agent/prepare-step.js";
 import type {
@@ -13,11 +14,31 @@ import type {
   ToolSearchFunctionOptions,
 } from "../agent/search-tool.js";
 
+/** What `index.learn` took from a conversation. */
+export interface LearnReport {
+  /** User turns with at least one tool call. */
+  readonly turns: number;
+  /** Tool calls learnt. */
+  readonly calls: number;
+  /** Tool calls naming tools that are not in the catalog (not learnt). */
+  readonly skipped: readonly string[];
+}
+
 /** Which ranking produced a call's result. */
 export type RankingStrategy = "keyword" | "semantic" | "combined";
 
 /** Why a tool is in a result although it was not ranked. */
 export type PinReason = "alwaysActive" | "provider";
+
+/**
+ * Why a tool was added beyond the ranked ones: `"related"` (a `relatedTools` map), `"learned-next"` (it followed the
+ * last call in learnt conversations), `"learned-companion"` (used in the same turn as a ranked tool),
+ * `"learned-query"` (the query's words led to it), `"conversation"` (already used in this conversation).
+ */
+export type CompanionReason = "related" | "learned-next" | "learned-companion" | "learned-query" | "conversation";
+
+/** Why a tool is in a result: ranked for the query, pinned, or added as a companion. */
+export type SelectionReason = "ranked" | PinReason | CompanionReason;
 
 /** A query word expanded to a catalog term it did not spell exactly. */
 export interface Expansion {
@@ -45,6 +66,8 @@ export interface ScoredTool<NAME extends string = string> {
   readonly reranked?: boolean;
   /** Set when the tool is returned regardless of rank. */
   readonly pinned?: PinReason;
+  /** Why the tool is in the result (`"ranked"` for the ranked tools). */
+  readonly reason: SelectionReason;
 }
 
 export interface SelectionResult<NAME extends string = string> {
@@ -117,6 +140,17 @@ export interface ToolIndex<NAME extends string = string> {
   selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult<NAME>>;
   /** Why `toolName` ranked where it did for `query`. */
   explain(query: string, toolName: string, options?: SelectOptions): Promise<Explanation>;
+  /**
+   * Learns from one finished conversation (AI SDK messages: the prompt plus `response.messages`): per user turn,
+   * which tools were called and in what order, and which query words led to them. Later selections given the
+   * conversation (`messages`, `prepareStep`, `middleware`) offer the tools that usually come next. Stores only tool
+   * names, counts and hashed query terms. Tool calls naming tools outside the catalog are skipped and counted.
+   */
+  learn(messages: readonly { readonly role: string; readonly content: unknown }[]): LearnReport;
+  /**
+   * What the index has learnt, as a versioned JSON snapshot (for `createToolIndex(tools, { usage })`, `mergeUsage`).
+   */
+  usage(): UsageSnapshot;
 }
 
 /** Tool names of a catalog: the keys of a ToolSet, `string` for arrays. */

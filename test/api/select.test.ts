@@ -221,7 +221,8 @@ describe("select options", () => {
     const ranked = results.filter((result) => result.pinned === undefined);
     expect(ranked).toHaveLength(2);
     expect(ranked.map((result) => result.name)).not.toContain("send_email");
-    expect(tools.slice(2)).toEqual(["weather_forecast", "send_email", "not_in_catalog"]);
+    // A name outside the catalog is left out (toolpick's rule: select returns catalog tools only).
+    expect(tools.slice(2)).toEqual(["weather_forecast", "send_email"]);
     expect(new Set(tools).size).toBe(tools.length);
     for (const result of results.slice(2))
       expect(result).toMatchObject({ pinned: "alwaysActive", score: 1, lexicalScore: 0 });

@@ -1,6 +1,7 @@
 // Post-processing after ranking: the threshold applied once, maxTools, the elbow cut; explain agreeing with select.
 import { describe, expect, it } from "vitest";
 import { createToolIndex } from "../../src/index.js";
+import { resolveSelectOptions } from "../../src/options.js";
 import { aboveThreshold, elbow, limitHits } from "../../src/tool-index/post-process.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
@@ -13,7 +14,7 @@ describe("cuts", () => {
   });
 
   it("limitHits keeps maxTools, then cuts at the first drop of 40% of the top score (never below 2)", () => {
-    const options = { maxTools: 5, threshold: 0, adaptive: true, alwaysActive: [], allowedTools: undefined };
+    const options = { ...resolveSelectOptions({}), maxTools: 5, adaptive: true };
     // Drops: 1 → 0.9 (10%), 0.9 → 0.45 (45% of the top): cut after the second.
     expect(limitHits(hits(1, 0.9, 0.45, 0.44), options).map((hit) => hit.score)).toEqual([1, 0.9]);
     // One dominant tool: the cut keeps two.

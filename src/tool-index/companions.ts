@@ -1,0 +1,100 @@
+// The tools a selection adds beyond the ranked ones: related tools (the index's or the call's map), and within the
+// `maxCompanions` budget the tools the usage graph predicts and the tools the conversation has already used.
+
+import type { ResolvedSelectOptions } from "../options.js";
+import type { MessageLike } from "../conversation/model-messages.js";
+import { callsByTurn, termIds } from "../usage/learn-turns.js";
+import type { LinkList, UsageGraph } from "../usage/usage-graph.js";
+import type { CompanionReason } from "./types.js";
+
+/** A tool added by this module, with why and how strongly (0–1). */
+export interface Companion {
+  readonly name: string;
+  readonly reason: CompanionReason;
+  readonly score: number;
+}
+
+// A learnt link must carry at least this probability to be offered (one in five of what followed the tool).
+const MIN_PROBABILITY = 0.2;
+// A learnt link needs this many observations (in today's units) before its probability is trusted.
+const MIN_SUPPORT = 2;
+// The conversation's memory: a tool of the current turn scores this, one of an earlier turn less per turn back.
+const MEMORY_SCORE = 0.5;
+const MEMORY_DECAY = 0.6;
+
+/** What the companions are chosen from, for one selection. */
+export interface CompanionInput {
+  /** Every catalog tool name (companions outside the catalog are never offered). */
+  readonly known: ReadonlySet<string>;
+  /** Names already in the result (ranked and pinned), best first. */
+  readonly selected: readonly string[];
+  /** Ranked names only (their learnt companions count). */
+  readonly ranked: readonly string[];
+  readonly query: string;
+  readonly options: ResolvedSelectOptions;
+  readonly indexRelated: Readonly<Record<string, readonly string[]>> | undefined;
+  readonly graph: UsageGraph | undefined;
+}
+
+/**
+ * Related tools of every selected tool (not counted against any budget, as toolpick does), then up to
+ * `maxCompanions` of: the learnt next tools of the last call, the learnt companions of the ranked tools, the tools
+ * the query's words led to, and the tools the conversation already used; each at most once, best score first.
+ */
+export function companionsFor(input: CompanionInput): Companion[] {
+  const { known, options } = input;
+  const taken = new Set(input.selected);
+  const added: Companion[] = [];
+  const related = options.relatedTools ?? input.indexRelated;
+  if (related !== undefined) {
+    for (const name of input.selected) {
+      for (const companion of related[name] ?? []) {
+        if (known.has(companion) && !taken.has(companion)) {
+          taken.add(companion);
+          added.push({ name: companion, reason: "related", score: 1 });
+        }
+      }
+    }
+  }
+  if (options.maxCompanions === 0) return added;
+  const turns =
+    options.messages !== undefined
+      ? callsByTurn(options.messages as readonly MessageLike[])
+      : [[...(options.previousTools ?? [])]];
+  const candidates = new Map<string, Companion>();
+  const offer = (name: string, reason: CompanionReason, score: number) => {
+    const allowed = options.allowedTools === undefined || options.allowedTools.has(name);
+    if (!known.has(name) || taken.has(name) || !allowed) return;
+    const best = candidates.get(name);
+    if (best === undefined || best.score < score) candidates.set(name, { name, reason, score });
+  };
+  const graph = input.graph;
+  if (graph !== undefined && !graph.empty) learnt(graph, input, turns, offer);
+  turns.forEach((calls, position) => {
+    const score = MEMORY_SCORE * Math.pow(MEMORY_DECAY, turns.length - 1 - position);
+    for (const name of calls) offer(name, "conversation", score);
+  });
+  const chosen = [...candidates.values()].sort((a, b) => b.score - a.score).slice(0, options.maxCompanions);
+  return [...added, ...chosen];
+}
+
+function learnt(
+  graph: UsageGraph,
+  input: CompanionInput,
+  turns: readonly (readonly string[])[],
+  offer: (name: string, reason: CompanionReason, score: number) => void,
+): void {
+  const support = MIN_SUPPORT * graph.unit;
+  const each = (list: LinkList | undefined, reason: CompanionReason, factor = 1) => {
+    if (list === undefined || list.total < support) return;
+    for (const [name, weight] of list.links) {
+      const probability = (weight / list.total) * factor;
+      if (probability >= MIN_PROBABILITY) offer(name, reason, probability);
+    }
+  };
+  const current = turns[turns.length - 1];
+  const last = current[current.length - 1];
+  if (last !== undefined) each(graph.next.get(last), "learned-next");
+  for (const name of input.ranked) each(graph.together.get(name), "learned-companion");
+  for (const term of new Set(termIds(input.query))) each(graph.terms.get(term), "learned-query");
+}

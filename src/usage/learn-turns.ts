@@ -1,0 +1,90 @@
+// A conversation (AI SDK ModelMessage[]) as the turns a usage graph learns: per user turn, its query terms (hashed)
+// and the tools called for it, in order. Only tool names and hashed terms leave this module, never raw text.
+
+import { forEachToken } from "../core/tokenizer.js";
+import { mixedHash32 } from "../core/hash.js";
+import { fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
+import { queryFromConversation } from "../conversation/query-rule.js";
+import { ToolsiftError } from "../errors.js";
+import { describeValue } from "../support/describe-value.js";
+import type { LearnedTurn } from "./usage-graph.js";
+
+const ROLES = new Set(["system", "user", "assistant", "tool"]);
+/** Seed of the term hash: fixed, so snapshots from different processes agree. */
+const TERM_SEED = 0x7e5a_11ed;
+
+/** The hashed ids of the indexed terms of `text` (stemmed, folded; stop words left out). */
+export function termIds(text: string): number[] {
+  const ids: number[] = [];
+  forEachToken(text, (token) => {
+    if (!token.stop) ids.push(mixedHash32(token.term, TERM_SEED));
+  });
+  return ids;
+}
+
+/** Checks that `messages` is a conversation: an array of `{ role, content }` with AI SDK roles. */
+export function checkMessages(where: string, messages: unknown): asserts messages is MessageLike[] {
+  if (!Array.isArray(messages)) {
+    throw new ToolsiftError(
+      "INVALID_MESSAGES",
+      `${where}: messages must be an array of AI SDK messages, got ${describeValue(messages)}.`,
+      {},
+    );
+  }
+  messages.forEach((message: unknown, position) => {
+    const role = (message as { role?: unknown } | null)?.role;
+    if (typeof message !== "object" || message === null || typeof role !== "string" || !ROLES.has(role)) {
+      throw new ToolsiftError(
+        "INVALID_MESSAGES",
+        `${where}: messages[${position}] must be a message with role "system", "user", "assistant" or "tool", got ` +
+          `${typeof role === "string" ? `role ${JSON.stringify(role)}` : describeValue(message)}.`,
+        { position },
+      );
+    }
+  });
+}
+
+/** Tool names of the `tool-call` parts of an assistant message, in order. */
+function toolCalls(content: unknown): string[] {
+  if (!Array.isArray(content)) return [];
+  const names: string[] = [];
+  for (const part of content) {
+    const { type, toolName } = (part ?? {}) as { type?: unknown; toolName?: unknown };
+    if (type === "tool-call" && typeof toolName === "string") names.push(toolName);
+  }
+  return names;
+}
+
+/**
+ * The turns of a conversation: each user message with text opens a turn whose query is what the selection rule
+ * reads at that point (so learnt terms match the terms selection later looks up), and the tool calls of the
+ * assistant messages after it, up to the next user message, are its calls.
+ */
+export function learnedTurns(messages: readonly MessageLike[]): LearnedTurn[] {
+  const neutral = fromModelMessages(messages);
+  const turns: { terms: number[]; calls: string[] }[] = [];
+  let current: { terms: number[]; calls: string[] } | undefined;
+  messages.forEach((message, position) => {
+    if (message.role === "user" && neutral[position].text.trim().length > 0) {
+      current = { terms: termIds(queryFromConversation(neutral.slice(0, position + 1))), calls: [] };
+      turns.push(current);
+    } else if (message.role === "assistant" && current !== undefined) {
+      current.calls.push(...toolCalls(message.content));
+    }
+  });
+  return turns;
+}
+
+/**
+ * The tools called in `messages`, per user turn, in call order: the last list is the current turn (empty before its
+ * first call).
+ */
+export function callsByTurn(messages: readonly MessageLike[]): string[][] {
+  const turns: string[][] = [[]];
+  for (const message of messages) {
+    // Consecutive user messages (a follow-up before any call) stay one turn.
+    if (message.role === "user" && turns[turns.length - 1].length > 0) turns.push([]);
+    else if (message.role === "assistant") turns[turns.length - 1].push(...toolCalls(message.content));
+  }
+  return turns;
+}

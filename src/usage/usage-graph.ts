@@ -1,0 +1,155 @@
+// What an index learns from the agent's own calls: which tool starts a task, follows another, is used with another,
+// and which query words lead to it — counts by tool name and hashed term id, bounded per tool and decaying.
+
+/** Bounds and decay of a usage graph. */
+export interface UsageLimits {
+  /** Strongest links kept per tool, for "next" and for "used together". */
+  readonly maxLinks: number;
+  /** Tools kept per query term. */
+  readonly maxTermTools: number;
+  /** Query terms kept in all (the weakest are dropped first). */
+  readonly maxTerms: number;
+  /** Conversations after which a count weighs half as much as a new one. */
+  readonly halfLife: number;
+}
+
+export const DEFAULT_USAGE_LIMITS: UsageLimits = { maxLinks: 8, maxTermTools: 4, maxTerms: 16_384, halfLife: 5_000 };
+
+/** A weighted list of links from one key (a tool or a term), with the total weight ever added to it. */
+export interface LinkList {
+  /** Weight ever added from this key (pruned links included), the denominator of its probabilities. */
+  total: number;
+  readonly links: Map<string, number>;
+}
+
+/** One user turn as learnt: its query terms (hashed) and the tools it called, in order. */
+export interface LearnedTurn {
+  readonly terms: readonly number[];
+  readonly calls: readonly string[];
+}
+
+export class UsageGraph {
+  /** Learnt conversations (a snapshot's or merged graphs' counts included). */
+  conversations = 0;
+  /** Per tool: how often it was the first call of a turn; `total` is the number of turns with a call. */
+  readonly starts: LinkList = { total: 0, links: new Map() };
+  readonly next = new Map<string, LinkList>();
+  readonly together = new Map<string, LinkList>();
+  readonly terms = new Map<number, LinkList>();
+  /**
+   * Weight of one new observation. Old counts decay by growing the weight of new ones instead of shrinking
+   * every stored count: the ratios are the same, and learning stays O(links touched).
+   */
+  private increment = 1;
+
+  constructor(readonly limits: UsageLimits = DEFAULT_USAGE_LIMITS) {}
+
+  /** True when nothing has been learnt. */
+  get empty(): boolean {
+    return this.starts.total === 0 && this.terms.size === 0;
+  }
+
+  /** Records one conversation's turns (each counted once), then ages every older count by one conversation. */
+  learnConversation(turns: readonly LearnedTurn[]): void {
+    for (const turn of turns) this.learnTurn(turn);
+    this.conversations++;
+    this.increment *= Math.pow(2, 1 / this.limits.halfLife);
+    if (this.increment > 1e12) this.rescale(1 / this.increment);
+  }
+
+  private learnTurn({ terms, calls }: LearnedTurn): void {
+    if (calls.length === 0) return;
+    const weight = this.increment;
+    add(this.starts, calls[0], weight, Infinity);
+    for (let i = 1; i < calls.length; i++) {
+      // A repeated call (cd, then cd again) says nothing about what follows a tool.
+      if (calls[i] !== calls[i - 1]) this.addLink(this.next, calls[i - 1], calls[i], weight, this.limits.maxLinks);
+    }
+    const distinct = [...new Set(calls)];
+    for (const a of distinct) {
+      const list = linkList(this.together, a);
+      list.total += weight;
+      for (const b of distinct) if (a !== b) addLink(list, b, weight, this.limits.maxLinks);
+    }
+    for (const term of new Set(terms)) {
+      const list = linkList(this.terms, term);
+      list.total += weight;
+      for (const tool of distinct) addLink(list, tool, weight, this.limits.maxTermTools);
+    }
+    if (this.terms.size > this.limits.maxTerms * 1.25) pruneTerms(this.terms, this.limits.maxTerms);
+  }
+
+  private addLink(map: Map<string, LinkList>, from: string, to: string, weight: number, cap: number): void {
+    const list = linkList(map, from);
+    list.total += weight;
+    addLink(list, to, weight, cap);
+  }
+
+  /** Multiplies every count by `factor` (decay bookkeeping, snapshots in today's units). */
+  rescale(factor: number): void {
+    scaleList(this.starts, factor);
+    for (const map of [this.next, this.together, this.terms] as Map<unknown, LinkList>[]) {
+      for (const list of map.values()) scaleList(list, factor);
+    }
+    this.increment *= factor;
+  }
+
+  /** The weight one new observation has now (1 right after a snapshot is read). */
+  get unit(): number {
+    return this.increment;
+  }
+
+  /** Drops every tool not in `keep` (tools removed from the catalog). */
+  retain(keep: ReadonlySet<string>): void {
+    for (const name of [...this.starts.links.keys()]) if (!keep.has(name)) this.starts.links.delete(name);
+    for (const map of [this.next, this.together]) {
+      for (const [name, list] of map) {
+        if (!keep.has(name)) map.delete(name);
+        else for (const to of [...list.links.keys()]) if (!keep.has(to)) list.links.delete(to);
+      }
+    }
+    for (const [term, list] of this.terms) {
+      for (const tool of [...list.links.keys()]) if (!keep.has(tool)) list.links.delete(tool);
+      if (list.links.size === 0) this.terms.delete(term);
+    }
+  }
+}
+
+export function linkList<K>(map: Map<K, LinkList>, key: K): LinkList {
+  let list = map.get(key);
+  if (list === undefined) {
+    list = { total: 0, links: new Map() };
+    map.set(key, list);
+  }
+  return list;
+}
+
+function add(list: LinkList, to: string, weight: number, cap: number): void {
+  list.total += weight;
+  addLink(list, to, weight, cap);
+}
+
+/** Adds `weight` to one link; past 1.5 × `cap` links, keeps the `cap` strongest (amortised pruning). */
+export function addLink(list: LinkList, to: string, weight: number, cap: number): void {
+  list.links.set(to, (list.links.get(to) ?? 0) + weight);
+  if (list.links.size > cap * 1.5) keepStrongest(list.links, cap);
+}
+
+export function keepStrongest<K>(links: Map<K, number>, cap: number): void {
+  if (links.size <= cap) return;
+  const kept = [...links].sort((a, b) => b[1] - a[1]).slice(0, cap);
+  links.clear();
+  for (const [key, weight] of kept) links.set(key, weight);
+}
+
+function scaleList(list: LinkList, factor: number): void {
+  list.total *= factor;
+  for (const [key, weight] of list.links) list.links.set(key, weight * factor);
+}
+
+/** Keeps the `cap` terms seen most (by total weight). */
+export function pruneTerms(terms: Map<number, LinkList>, cap: number): void {
+  const kept = [...terms].sort((a, b) => b[1].total - a[1].total).slice(0, cap);
+  terms.clear();
+  for (const [term, list] of kept) terms.set(term, list);
+}

@@ -1,0 +1,150 @@
+// Usage graphs as versioned JSON snapshots: written by `index.usage()`, read by `createToolIndex(tools, { usage })`,
+// added together by `mergeUsage`. Only tool names, counts and hashed term ids are stored.
+
+import { ToolsiftError } from "../errors.js";
+import { describeValue } from "../support/describe-value.js";
+import {
+  addLink,
+  DEFAULT_USAGE_LIMITS,
+  keepStrongest,
+  linkList,
+  pruneTerms,
+  UsageGraph,
+  type LinkList,
+} from "./usage-graph.js";
+
+export const USAGE_FORMAT = "toolsift-usage";
+export const USAGE_VERSION = 1;
+
+/**
+ * A usage graph as JSON. Links are flat arrays to keep it small: `[key, total, to, weight, to, weight, ...]`, where
+ * keys and targets are indexes into `tools` (terms: 32-bit hashes of stemmed query words). Weights are in units of
+ * one observation at the time of the snapshot (older ones have decayed).
+ */
+export interface UsageSnapshot {
+  readonly format: typeof USAGE_FORMAT;
+  readonly version: typeof USAGE_VERSION;
+  /** Conversations learnt. */
+  readonly conversations: number;
+  /** Tool names; every other field refers to them by position. */
+  readonly tools: readonly string[];
+  /** `[total, tool, weight, tool, weight, ...]`: how often each tool started a turn. */
+  readonly starts: readonly number[];
+  /** Per tool, the tools that followed it: `[tool, total, to, weight, ...]`. */
+  readonly next: readonly (readonly number[])[];
+  /** Per tool, the tools used in the same turn. */
+  readonly together: readonly (readonly number[])[];
+  /** Per hashed query term, the tools its turns called: `[term, total, tool, weight, ...]`. */
+  readonly terms: readonly (readonly number[])[];
+}
+
+const round = (weight: number) => Math.round(weight * 1000) / 1000;
+
+/** The graph as a snapshot (in today's units: every weight divided by the current observation weight). */
+export function toSnapshot(graph: UsageGraph): UsageSnapshot {
+  const scale = 1 / graph.unit;
+  const tools: string[] = [];
+  const ids = new Map<string, number>();
+  const id = (name: string) => {
+    let known = ids.get(name);
+    if (known === undefined) {
+      known = tools.length;
+      tools.push(name);
+      ids.set(name, known);
+    }
+    return known;
+  };
+  const flat = (list: LinkList, key: number[]) => {
+    const row = [...key, round(list.total * scale)];
+    for (const [to, weight] of list.links) row.push(id(to), round(weight * scale));
+    return row;
+  };
+  const perTool = (map: Map<string, LinkList>) => [...map].map(([name, list]) => flat(list, [id(name)]));
+  return {
+    format: USAGE_FORMAT,
+    version: USAGE_VERSION,
+    conversations: graph.conversations,
+    tools,
+    starts: flat(graph.starts, []),
+    next: perTool(graph.next),
+    together: perTool(graph.together),
+    terms: [...graph.terms].map(([term, list]) => flat(list, [term])),
+  };
+}
+
+function invalid(where: string, message: string): never {
+  throw new ToolsiftError("INVALID_USAGE", `${where}: ${message}`, {});
+}
+
+/** Reads a snapshot into `graph` (adding to what it holds), keeping only tools `known` accepts. */
+export function addSnapshot(graph: UsageGraph, value: unknown, where: string, known?: (name: string) => boolean): void {
+  const snapshot = value as Partial<UsageSnapshot> | null;
+  if (typeof snapshot !== "object" || snapshot === null || snapshot.format !== USAGE_FORMAT) {
+    invalid(
+      where,
+      `expected a usage snapshot ({ format: "${USAGE_FORMAT}", ... } from index.usage()), got ${describeValue(value)}.`,
+    );
+  }
+  if (snapshot.version !== USAGE_VERSION) {
+    invalid(
+      where,
+      `usage snapshot version ${String(snapshot.version)} is not supported (this toolsift reads version ${USAGE_VERSION}).`,
+    );
+  }
+  const tools = snapshot.tools;
+  const rows = [snapshot.starts, ...(snapshot.next ?? []), ...(snapshot.together ?? []), ...(snapshot.terms ?? [])];
+  if (
+    !Array.isArray(tools) ||
+    tools.some((name) => typeof name !== "string") ||
+    !Array.isArray(snapshot.next) ||
+    !Array.isArray(snapshot.together) ||
+    !Array.isArray(snapshot.terms) ||
+    typeof snapshot.conversations !== "number" ||
+    rows.some((row) => !Array.isArray(row) || row.some((n) => typeof n !== "number" || !Number.isFinite(n) || n < 0))
+  ) {
+    invalid(where, "the usage snapshot is malformed (fields tools, starts, next, together, terms, conversations).");
+  }
+  const name = (index: number) => {
+    const tool = tools[index];
+    if (tool === undefined)
+      invalid(where, `the usage snapshot refers to tool #${index}, but lists ${tools.length} tools.`);
+    return known === undefined || known(tool) ? tool : undefined;
+  };
+  const unit = graph.unit;
+  const readInto = (list: LinkList, row: readonly number[], from: number, cap: number) => {
+    list.total += row[from] * unit;
+    for (let i = from + 1; i + 1 < row.length; i += 2) {
+      const to = name(row[i]);
+      if (to !== undefined) addLink(list, to, row[i + 1] * unit, cap);
+    }
+    keepStrongest(list.links, cap);
+  };
+  const { maxLinks, maxTermTools, maxTerms } = graph.limits;
+  readInto(graph.starts, snapshot.starts!, 0, Infinity);
+  for (const [map, list] of [
+    [graph.next, snapshot.next],
+    [graph.together, snapshot.together],
+  ] as const) {
+    for (const row of list) {
+      const from = name(row[0]);
+      if (from !== undefined) readInto(linkList(map, from), row, 1, maxLinks);
+    }
+  }
+  for (const row of snapshot.terms) {
+    const list = linkList(graph.terms, row[0]);
+    readInto(list, row, 1, maxTermTools);
+    if (list.links.size === 0) graph.terms.delete(row[0]);
+  }
+  if (graph.terms.size > maxTerms) pruneTerms(graph.terms, maxTerms);
+  graph.conversations += snapshot.conversations!;
+}
+
+/**
+ * Adds usage snapshots together (from several processes, workers or days) into one: counts summed, each link list
+ * cut to the strongest again. Each snapshot's weights are in its own "today" units; merging treats them as equal.
+ */
+export function mergeUsage(...snapshots: readonly UsageSnapshot[]): UsageSnapshot {
+  const graph = new UsageGraph(DEFAULT_USAGE_LIMITS);
+  snapshots.forEach((snapshot, position) => addSnapshot(graph, snapshot, `mergeUsage: snapshot ${position}`));
+  return toSnapshot(graph);
+}
