@@ -8,6 +8,7 @@ export type { SearchToolOptions, ToolSearchFunctionOptions } from "./agent/searc
 export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
 export type { NoMatchEvent, OnNoMatch } from "./agent/offer-policy.js";
 export { MAX_QUERY_LENGTH } from "./options.js";
+export { mergeUsage, USAGE_FORMAT, USAGE_VERSION, type UsageSnapshot } from "./usage/usage-snapshot.js";
 export type { ToolsiftEvent } from "./events.js";
 export { ToolsiftError, type ToolsiftErrorCode } from "./errors.js";
 export type { ToolCatalog, ToolDefinition, ToolSetEntry } from "./core/catalog.js";

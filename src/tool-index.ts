@@ -58,6 +58,9 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     usage() {
       return toSnapshot(state.usage);
     },
+    replaceUsage(snapshot) {
+      state.replaceUsage(snapshot, "replaceUsage");
+    },
     prepareStep(stepOptions) {
       return createPrepareStep(api, stepOptions) as (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
     },

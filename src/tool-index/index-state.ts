@@ -16,7 +16,7 @@ export class IndexState {
   /** The catalog's names, for membership checks. */
   nameSet: ReadonlySet<string> = new Set();
   /** What this index has learnt from the agent's calls (`learn`, a `usage` snapshot). */
-  readonly usage = new UsageGraph();
+  usage = new UsageGraph();
   /** Provider tools: returned with every selection, never ranked. */
   providerPins: readonly { name: string; reason: PinReason }[] = [];
   /** The index over `catalog`, once built. */
@@ -32,9 +32,14 @@ export class IndexState {
   ) {
     this.setCatalog(this.read(tools));
     const snapshot = context.options.usage;
-    if (snapshot !== undefined) {
-      addSnapshot(this.usage, snapshot, 'createToolIndex: option "usage"', (name) => this.nameSet.has(name));
-    }
+    if (snapshot !== undefined) this.replaceUsage(snapshot, 'createToolIndex: option "usage"');
+  }
+
+  /** Replaces what was learnt with `snapshot` (tools outside the catalog dropped); `undefined` forgets it all. */
+  replaceUsage(snapshot: unknown, where: string): void {
+    const graph = new UsageGraph();
+    if (snapshot !== undefined) addSnapshot(graph, snapshot, where, (name) => this.nameSet.has(name));
+    this.usage = graph;
   }
 
   /** Reads and validates a catalog, reporting recoverable oddities. */

@@ -151,6 +151,11 @@ export interface ToolIndex<NAME extends string = string> {
    * What the index has learnt, as a versioned JSON snapshot (for `createToolIndex(tools, { usage })`, `mergeUsage`).
    */
   usage(): UsageSnapshot;
+  /**
+   * Replaces what the index has learnt with `snapshot` (e.g. the shared snapshot a service keeps; tools outside the
+   * catalog are dropped); `undefined` forgets everything learnt.
+   */
+  replaceUsage(snapshot: UsageSnapshot | undefined): void;
 }
 
 /** Tool names of a catalog: the keys of a ToolSet, `string` for arrays. */
