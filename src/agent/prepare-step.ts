@@ -148,8 +148,9 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });
       ranked = rankedNames(selection.results);
-      // alwaysActive names outside the index (a search meta-tool) stay active: the SDK knows them.
-      pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(selection.results)];
+      // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
+      const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
+      pinned = [...pinnedNames(selection.results), ...searchTool];
     }
     const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
     // Nothing left to page to: escalate to every tool at once.
