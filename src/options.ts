@@ -140,6 +140,13 @@ export interface ToolIndexOptions {
    * are dropped. Default: nothing learnt.
    */
   usage?: UsageSnapshot;
+  /**
+   * Companions read from the catalog before anything is learnt: `prerequisites` offers, with a ranked tool, the
+   * tool whose name says it produces one of its required parameters (`get_user_id` for `message_login(user_id)`);
+   * `followUps` offers, after a call, the tools that need what its name says it produces. `true`/`false` sets both.
+   * Default `{ prerequisites: true, followUps: false }` (bench/RESULTS.md, sessions: what each was worth).
+   */
+  catalogLinks?: boolean | { prerequisites?: boolean; followUps?: boolean };
 }
 
 /** Options of `select`, `selectWithScores` and `explain`. */

@@ -114,6 +114,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
   const policy = offerPolicy(where, options);
   const maxTools = selectOptions.maxTools ?? 5;
 
+  const known = new Set(index.toolNames);
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[] }> => {
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
@@ -136,11 +137,23 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
 
     const page = escalate ? misses : 0;
     const query = conversationQuery(messages);
+    // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
+    // places in the page go to tools the task has not used yet.
+    const kept = new Set<string>();
+    for (const recent of steps.slice(-recentToolWindow)) {
+      if (recentToolBoost) {
+        for (const call of recent.toolCalls) if (call.toolName !== searchToolName) kept.add(call.toolName);
+      }
+      for (const result of recent.toolResults ?? []) {
+        if (result.toolName === searchToolName) for (const name of foundTools(result.output)) kept.add(name);
+      }
+    }
     let ranked: string[] = [];
     let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
     if (query.length > 0) {
       const selection = await index.selectWithScores(query, {
         ...selectOptions,
+        alwaysActive: [...(selectOptions.alwaysActive ?? []), ...[...kept].filter((name) => known.has(name))],
         // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
         messages: messages as readonly MessageLike[],
         maxTools: maxTools * (page + 1),
@@ -157,13 +170,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
     if (page > 0 && paged.length === 0) return everyTool();
     if (ranked.length === 0 && policy.noMatch(query)) return everyTool();
     const active = new Set<string>(paged);
-    for (const recent of steps.slice(-recentToolWindow)) {
-      if (recentToolBoost)
-        for (const call of recent.toolCalls) if (call.toolName !== searchToolName) active.add(call.toolName);
-      for (const result of recent.toolResults ?? []) {
-        if (result.toolName === searchToolName) for (const name of foundTools(result.output)) active.add(name);
-      }
-    }
+    for (const name of kept) active.add(name);
     for (const name of pinned) active.add(name);
     return {
       activeTools: [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName),

@@ -94,6 +94,7 @@ const INDEX_OPTIONS = {
   enrichmentCache: true,
   relatedTools: true,
   usage: true,
+  catalogLinks: true,
 } as const satisfies Record<
   Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
   true

@@ -5,6 +5,7 @@ import type { ResolvedSelectOptions } from "../options.js";
 import type { MessageLike } from "../conversation/model-messages.js";
 import { callsByTurn, termIds } from "../usage/learn-turns.js";
 import type { LinkList, UsageGraph } from "../usage/usage-graph.js";
+import type { CatalogLinks } from "../usage/catalog-links.js";
 import type { CompanionReason } from "./types.js";
 
 /** A tool added by this module, with why and how strongly (0–1). */
@@ -21,6 +22,9 @@ const MIN_SUPPORT = 2;
 // The conversation's memory: a tool of the current turn scores this, one of an earlier turn less per turn back.
 const MEMORY_SCORE = 0.5;
 const MEMORY_DECAY = 0.6;
+// Catalog links are guesses from names: below the conversation's own tools and any learnt link worth offering.
+const PREREQUISITE_SCORE = 0.3;
+const FOLLOW_UP_SCORE = 0.25;
 
 /** What the companions are chosen from, for one selection. */
 export interface CompanionInput {
@@ -34,6 +38,9 @@ export interface CompanionInput {
   readonly options: ResolvedSelectOptions;
   readonly indexRelated: Readonly<Record<string, readonly string[]>> | undefined;
   readonly graph: UsageGraph | undefined;
+  /** Producer links read from the catalog, and which kinds are on. */
+  readonly links: CatalogLinks | undefined;
+  readonly linkKinds: { readonly prerequisites: boolean; readonly followUps: boolean };
 }
 
 /**
@@ -70,6 +77,20 @@ export function companionsFor(input: CompanionInput): Companion[] {
   };
   const graph = input.graph;
   if (graph !== undefined && !graph.empty) learnt(graph, input, turns, offer);
+  const links = input.links;
+  if (links !== undefined) {
+    if (input.linkKinds.prerequisites) {
+      for (const name of input.ranked) {
+        for (const producer of links.prerequisites.get(name) ?? [])
+          offer(producer, "catalog-prerequisite", PREREQUISITE_SCORE);
+      }
+    }
+    const current = turns[turns.length - 1];
+    const last = current[current.length - 1];
+    if (input.linkKinds.followUps && last !== undefined) {
+      for (const consumer of links.followUps.get(last) ?? []) offer(consumer, "catalog-follow-up", FOLLOW_UP_SCORE);
+    }
+  }
   turns.forEach((calls, position) => {
     const score = MEMORY_SCORE * Math.pow(MEMORY_DECAY, turns.length - 1 - position);
     for (const name of calls) offer(name, "conversation", score);

@@ -8,6 +8,7 @@ import type { IndexContext } from "./context.js";
 import type { PinReason } from "./types.js";
 import { UsageGraph } from "../usage/usage-graph.js";
 import { addSnapshot } from "../usage/usage-snapshot.js";
+import { catalogLinks, type CatalogLinks } from "../usage/catalog-links.js";
 
 export class IndexState {
   /** The catalog in order, provider tools included. */
@@ -15,6 +16,8 @@ export class IndexState {
   toolNames: readonly string[] = [];
   /** The catalog's names, for membership checks. */
   nameSet: ReadonlySet<string> = new Set();
+  /** Producer links read from the catalog, made on first need. */
+  private linksOfCatalog: CatalogLinks | undefined;
   /** What this index has learnt from the agent's calls (`learn`, a `usage` snapshot). */
   usage = new UsageGraph();
   /** Provider tools: returned with every selection, never ranked. */
@@ -33,6 +36,12 @@ export class IndexState {
     this.setCatalog(this.read(tools));
     const snapshot = context.options.usage;
     if (snapshot !== undefined) this.replaceUsage(snapshot, 'createToolIndex: option "usage"');
+  }
+
+  /** The catalog's producer links (computed once per catalog). */
+  links(): CatalogLinks {
+    this.linksOfCatalog ??= catalogLinks(this.catalog);
+    return this.linksOfCatalog;
   }
 
   /** Replaces what was learnt with `snapshot` (tools outside the catalog dropped); `undefined` forgets it all. */
@@ -90,6 +99,7 @@ export class IndexState {
     this.catalog = read;
     this.toolNames = read.map((tool) => tool.name);
     this.nameSet = new Set(this.toolNames);
+    this.linksOfCatalog = undefined;
     // A tool removed from the catalog takes what was learnt about it along; renamed tools start afresh.
     this.usage?.retain(this.nameSet);
     this.providerPins = read.filter((tool) => tool.provider).map((tool) => ({ name: tool.name, reason: "provider" }));

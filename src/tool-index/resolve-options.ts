@@ -55,6 +55,7 @@ const INDEX_OPTIONS = [
   "onEvent",
   "relatedTools",
   "usage",
+  "catalogLinks",
 ] as const satisfies readonly (keyof ToolIndexOptions)[];
 
 /** Semantic settings after validation. */
@@ -102,6 +103,8 @@ export interface ResolvedIndexOptions {
   readonly relatedTools: Readonly<Record<string, readonly string[]>> | undefined;
   /** A snapshot to start from (validated when the index reads it against its catalog). */
   readonly usage: unknown;
+  /** Which links read from the catalog add companions. */
+  readonly catalogLinks: { readonly prerequisites: boolean; readonly followUps: boolean };
 }
 
 /** Validates `createToolIndex` options (throwing `ToolsiftError` naming the option) and resolves their defaults. */
@@ -147,6 +150,7 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     wasm: options?.wasm,
     relatedTools: relatedToolsOption(WHERE, "relatedTools", options?.relatedTools),
     usage: options?.usage,
+    catalogLinks: resolveCatalogLinks(options?.catalogLinks),
     emit: (event) => {
       if (debug) console.debug("[toolsift]", event);
       onEvent?.(event);
@@ -275,5 +279,24 @@ function resolveQueryExpansion(value: ToolIndexOptions["queryExpansion"]): Resol
     threshold: numberOption(WHERE, "queryExpansion.threshold", value.threshold, { min: -1, max: 1 }, 0.5),
     weight: numberOption(WHERE, "queryExpansion.weight", value.weight, { min: 0, max: 1 }, 0.5),
     maxTerms: integerOption(WHERE, "queryExpansion.maxTerms", value.maxTerms, 1, 20, 3),
+  };
+}
+
+const CATALOG_LINK_DEFAULTS = { prerequisites: true, followUps: false } as const;
+
+/** `catalogLinks`: a boolean (every kind on or off) or `{ prerequisites, followUps }`. */
+function resolveCatalogLinks(value: unknown): ResolvedIndexOptions["catalogLinks"] {
+  if (value === undefined) return CATALOG_LINK_DEFAULTS;
+  if (typeof value === "boolean") return { prerequisites: value, followUps: value };
+  const given = optionsObject(WHERE, value, "catalogLinks") as { prerequisites?: unknown; followUps?: unknown };
+  rejectUnknownOptions(WHERE, given, ["prerequisites", "followUps"], "catalogLinks.");
+  return {
+    prerequisites: booleanOption(
+      WHERE,
+      "catalogLinks.prerequisites",
+      given.prerequisites,
+      CATALOG_LINK_DEFAULTS.prerequisites,
+    ),
+    followUps: booleanOption(WHERE, "catalogLinks.followUps", given.followUps, CATALOG_LINK_DEFAULTS.followUps),
   };
 }

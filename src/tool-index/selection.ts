@@ -66,9 +66,20 @@ export async function runSelection(
         options,
         indexRelated: context.options.relatedTools,
         graph: state.usage,
+        // Catalog links serve a conversation (an agent loop), not a plain select: that stays as it was.
+        links: linksWanted(context) && inConversation(options) ? state.links() : undefined,
+        linkKinds: context.options.catalogLinks,
       })
     : [];
   return { options, text, pinned, ranked: { index, ranking, hits, reranked }, companions };
+}
+
+function inConversation(options: ResolvedSelectOptions): boolean {
+  return options.messages !== undefined || options.previousTools !== undefined;
+}
+
+function linksWanted(context: IndexContext): boolean {
+  return context.options.catalogLinks.prerequisites || context.options.catalogLinks.followUps;
 }
 
 /** Whether anything could add a companion: a related map, a conversation, or something learnt. */

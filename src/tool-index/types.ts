@@ -33,9 +33,18 @@ export type PinReason = "alwaysActive" | "provider";
 /**
  * Why a tool was added beyond the ranked ones: `"related"` (a `relatedTools` map), `"learned-next"` (it followed the
  * last call in learnt conversations), `"learned-companion"` (used in the same turn as a ranked tool),
- * `"learned-query"` (the query's words led to it), `"conversation"` (already used in this conversation).
+ * `"learned-query"` (the query's words led to it), `"conversation"` (already used in this conversation),
+ * `"catalog-prerequisite"` (its name says it produces a required parameter of a ranked tool), `"catalog-follow-up"`
+ * (it needs what the last call's name says it produces).
  */
-export type CompanionReason = "related" | "learned-next" | "learned-companion" | "learned-query" | "conversation";
+export type CompanionReason =
+  | "related"
+  | "learned-next"
+  | "learned-companion"
+  | "learned-query"
+  | "conversation"
+  | "catalog-prerequisite"
+  | "catalog-follow-up";
 
 /** Why a tool is in a result: ranked for the query, pinned, or added as a companion. */
 export type SelectionReason = "ranked" | PinReason | CompanionReason;

@@ -1,0 +1,85 @@
+// A UsageStore in Cloudflare Workers KV: the snapshot as one JSON value under one key.
+
+import { KV_VALUE_LIMIT, type KvNamespaceLike } from "../cache/kv-cache-options.js";
+import { ToolsiftError } from "../errors.js";
+import { errorMessage } from "../support/error-message.js";
+import { invalidOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import { checkUsageSnapshot, parseUsageSnapshot, type UsageStore } from "./usage-store.js";
+
+/** The parts of a Workers KV binding the store uses (`env.MY_KV` fits). */
+export type KvUsageNamespaceLike = Pick<KvNamespaceLike, "get" | "put">;
+
+/** Options of `kvUsageStore`. */
+export interface KvUsageStoreOptions {
+  /**
+   * The KV key the snapshot is stored under: one store per key (e.g. one per catalog or agent). Default
+   * `"toolsift-usage"`; a non-empty string of at most 512 bytes (KV's key limit).
+   */
+  key?: string;
+}
+
+const WHERE = "kvUsageStore";
+const KV_KEY_LIMIT = 512;
+
+/**
+ * A `UsageStore` in a Cloudflare Workers KV namespace: `save` puts the snapshot as one JSON value under `key`, `load`
+ * reads it back (`undefined` while the key holds nothing).
+ *
+ * Concurrent writers overwrite each other: KV has no compare-and-swap, so two isolates that each load, learn and save
+ * keep only the last save, and a save can take up to a minute to be seen in other locations. Use it where one writer
+ * owns the key (a scheduled job that merges and saves, a single-tenant worker); the selection service does not use
+ * it, and keeps learnt counts with its own merge-safe scheme.
+ */
+export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageStoreOptions = {}): UsageStore {
+  const binding = namespace as Partial<KvUsageNamespaceLike> | null | undefined;
+  if (typeof binding !== "object" || binding === null || typeof binding.get !== "function" || typeof binding.put !== "function") {
+    invalidOption(WHERE, "namespace", "a KV namespace binding (an object with get and put, e.g. env.MY_KV)", namespace);
+  }
+  const given = optionsObject(WHERE, options);
+  rejectUnknownOptions(WHERE, given, ["key"] satisfies (keyof KvUsageStoreOptions)[]);
+  const key = stringOption(WHERE, "key", given?.key, "toolsift-usage");
+  if (new TextEncoder().encode(key).length > KV_KEY_LIMIT) {
+    invalidOption(WHERE, "key", `a KV key of at most ${KV_KEY_LIMIT} bytes`, key);
+  }
+  const where = `${WHERE} (key "${key}")`;
+
+  return {
+    async load() {
+      let text: string | null;
+      try {
+        text = await namespace.get(key, "text");
+      } catch (error) {
+        throw new ToolsiftError(
+          "CACHE_READ_FAILED",
+          `${WHERE} could not read key "${key}": ${errorMessage(error)}.`,
+          { key },
+          { cause: error },
+        );
+      }
+      return text === null ? undefined : parseUsageSnapshot(text, where);
+    },
+
+    async save(snapshot) {
+      const value = JSON.stringify(checkUsageSnapshot(snapshot, `${where}.save`));
+      const size = new TextEncoder().encode(value).length;
+      if (size > KV_VALUE_LIMIT) {
+        throw new ToolsiftError(
+          "CACHE_WRITE_FAILED",
+          `${WHERE} did not write key "${key}": the snapshot is ${size} bytes of JSON, over KV's ${KV_VALUE_LIMIT}-byte ` +
+            `value limit.`,
+          { key, size },
+        );
+      }
+      try {
+        await namespace.put(key, value);
+      } catch (error) {
+        throw new ToolsiftError(
+          "CACHE_WRITE_FAILED",
+          `${WHERE} could not write key "${key}": ${errorMessage(error)}.`,
+          { key },
+          { cause: error },
+        );
+      }
+    },
+  };
+}
