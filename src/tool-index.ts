@@ -10,7 +10,7 @@ import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.
 import { embedCatalogReporting } from "./tool-index/catalog-vectors.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
-import { learnConversation } from "./tool-index/learn.js";
+import { learnConversation, learnOneStep } from "./tool-index/learn.js";
 import { toSnapshot } from "./usage/usage-snapshot.js";
 import { IndexState } from "./tool-index/index-state.js";
 import { resolveIndexOptions } from "./tool-index/resolve-options.js";
@@ -54,6 +54,9 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     },
     learn(messages) {
       return learnConversation(state, messages);
+    },
+    learnStep(query, earlier, calls) {
+      return learnOneStep(state, query, earlier, calls);
     },
     usage() {
       return toSnapshot(state.usage);

@@ -3,7 +3,7 @@
 import type { SelectOptions } from "../options.js";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
 import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
-import { offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
+import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
@@ -36,14 +36,16 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
       if (params.tools === undefined || params.tools.length === 0) return params;
       const query = conversationQuery(params.prompt);
       let ranked: string[] = [];
+      let companions = 0;
       let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
       if (query.length > 0) {
         // The prompt's tool calls: the conversation's memory of tools, and what learnt usage predicts next.
         const { results } = await index.selectWithScores(query, { ...selectOptions, messages: params.prompt });
         ranked = rankedNames(results);
+        companions = companionCount(results);
         pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(results)];
       }
-      if (ranked.length === 0 && policy.noMatch(query)) return params;
+      if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return params;
       const kept = new Set([...ranked, ...pinned]);
       const known = new Set(index.toolNames);
       const tools = params.tools.filter(

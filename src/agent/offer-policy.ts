@@ -71,3 +71,11 @@ export function rankedNames(results: readonly SelectedTool[]): string[] {
 export function pinnedNames(results: readonly SelectedTool[]): string[] {
   return results.filter((result) => result.reason !== "ranked").map((result) => result.name);
 }
+
+/**
+ * How many tools a selection found for the request besides the ranked ones: learnt (`learned-*`) and related tools
+ * count as a match; the conversation's memory and catalog links do not (they say nothing about this request).
+ */
+export function companionCount(results: readonly SelectedTool[]): number {
+  return results.filter((result) => result.reason.startsWith("learned-") || result.reason === "related").length;
+}

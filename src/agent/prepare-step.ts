@@ -10,7 +10,7 @@ import {
   rejectUnknownOptions,
   stringOption,
 } from "../support/validate-options.js";
-import { offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
+import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
@@ -43,6 +43,12 @@ export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions {
    * Default `"search_tools"`; a non-empty string.
    */
   searchToolName?: string;
+  /**
+   * Learn online from the steps this prepareStep is shown: each step's tool calls (once per step, however often
+   * the SDK passes it) are recorded with the user's request, as `index.learnStep` does. Default `false`; calling
+   * `index.learn(messages)` with the finished conversation (e.g. in `onFinish`) learns the same and more reliably.
+   */
+  learn?: boolean;
 }
 
 const OWN_OPTIONS = [
@@ -52,6 +58,7 @@ const OWN_OPTIONS = [
   "rules",
   "context",
   "searchToolName",
+  "learn",
   "onNoMatch",
   "onEvent",
 ] as const satisfies readonly (keyof PrepareStepOptions)[];
@@ -115,6 +122,12 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
   const maxTools = selectOptions.maxTools ?? 5;
 
   const known = new Set(index.toolNames);
+  const learn = booleanOption(where, "learn", given.learn, false);
+  if (learn && typeof index.learnStep !== "function") {
+    invalidOption(where, "learn", "false for a selector without learnStep (a toolsift index has it)", learn);
+  }
+  /** Steps already learnt: the SDK passes the same step objects again on every later step. */
+  const learnt = new WeakSet<object>();
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[] }> => {
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
@@ -137,6 +150,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
 
     const page = escalate ? misses : 0;
     const query = conversationQuery(messages);
+    if (learn) learnNewSteps(index, learnt, messages, steps, searchToolName);
     // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
     // places in the page go to tools the task has not used yet.
     const kept = new Set<string>();
@@ -149,6 +163,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
       }
     }
     let ranked: string[] = [];
+    let companions = 0;
     let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
     if (query.length > 0) {
       const selection = await index.selectWithScores(query, {
@@ -161,6 +176,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });
       ranked = rankedNames(selection.results);
+      companions = companionCount(selection.results);
       // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
       const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
       pinned = [...pinnedNames(selection.results), ...searchTool];
@@ -168,7 +184,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
     const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
     // Nothing left to page to: escalate to every tool at once.
     if (page > 0 && paged.length === 0) return everyTool();
-    if (ranked.length === 0 && policy.noMatch(query)) return everyTool();
+    if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return everyTool();
     const active = new Set<string>(paged);
     for (const name of kept) active.add(name);
     for (const name of pinned) active.add(name);
@@ -176,4 +192,32 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
       activeTools: [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName),
     };
   };
+}
+
+/** Records the steps not seen before, each with the calls of the steps before it in this generateText call. */
+function learnNewSteps(
+  index: ToolSelector,
+  learnt: WeakSet<object>,
+  messages: readonly MessageLike[],
+  steps: readonly StepLike[],
+  searchToolName: string,
+): void {
+  let lastUser = -1;
+  messages.forEach((message, position) => {
+    if (message.role === "user") lastUser = position;
+  });
+  const request = lastUser < 0 ? "" : conversationQuery(messages.slice(0, lastUser + 1));
+  const earlier: string[] = [];
+  for (const step of steps) {
+    const calls = step.toolCalls.map((call) => call.toolName).filter((name) => name !== searchToolName);
+    if (typeof step === "object" && step !== null && !learnt.has(step)) {
+      learnt.add(step);
+      index.learnStep!(
+        request,
+        [...earlier],
+        calls.filter((name) => index.toolNames.includes(name)),
+      );
+    }
+    earlier.push(...calls);
+  }
 }

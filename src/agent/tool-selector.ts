@@ -18,4 +18,6 @@ export interface ToolSelector {
   /** Tool names in catalog order. */
   readonly toolNames: readonly string[];
   selectWithScores(query: string, options?: SelectOptions): Promise<{ readonly results: readonly SelectedTool[] }>;
+  /** Online learning (`prepareStep({ learn: true })`); optional so that plain selectors still fit. */
+  learnStep?(query: string, earlier: readonly string[], calls: readonly string[]): unknown;
 }

@@ -157,6 +157,11 @@ export interface ToolIndex<NAME extends string = string> {
    */
   learn(messages: readonly { readonly role: string; readonly content: unknown }[]): LearnReport;
   /**
+   * Learns one step of a live task (online learning, what `prepareStep({ learn: true })` does): `calls` made for
+   * the user request `query` after the `earlier` calls of the same turn. Prefer `learn` with the finished conversation.
+   */
+  learnStep(query: string, earlier: readonly string[], calls: readonly string[]): LearnReport;
+  /**
    * What the index has learnt, as a versioned JSON snapshot (for `createToolIndex(tools, { usage })`, `mergeUsage`).
    */
   usage(): UsageSnapshot;

@@ -57,6 +57,39 @@ export class UsageGraph {
     if (this.increment > 1e12) this.rescale(1 / this.increment);
   }
 
+  /**
+   * Records one step of a live task (online learning): `calls` made after `earlier` calls of the same user turn.
+   * The first step of a turn counts the turn (starts, terms) and ages older counts as one conversation would.
+   */
+  learnStep(terms: readonly number[], earlier: readonly string[], calls: readonly string[]): void {
+    if (calls.length === 0) return;
+    const weight = this.increment;
+    const seen = new Set(earlier);
+    if (earlier.length === 0) {
+      add(this.starts, calls[0], weight, Infinity);
+      for (const term of new Set(terms)) linkList(this.terms, term).total += weight;
+    }
+    let previous = earlier[earlier.length - 1];
+    for (const call of calls) {
+      if (previous !== undefined && previous !== call)
+        this.addLink(this.next, previous, call, weight, this.limits.maxLinks);
+      previous = call;
+      if (seen.has(call)) continue;
+      const list = linkList(this.together, call);
+      list.total += weight;
+      for (const other of seen) {
+        addLink(list, other, weight, this.limits.maxLinks);
+        addLink(linkList(this.together, other), call, weight, this.limits.maxLinks);
+      }
+      for (const term of new Set(terms)) addLink(linkList(this.terms, term), call, weight, this.limits.maxTermTools);
+      seen.add(call);
+    }
+    if (earlier.length === 0) {
+      this.conversations++;
+      this.increment *= Math.pow(2, 1 / this.limits.halfLife);
+    }
+  }
+
   private learnTurn({ terms, calls }: LearnedTurn): void {
     if (calls.length === 0) return;
     const weight = this.increment;

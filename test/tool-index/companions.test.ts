@@ -1,0 +1,138 @@
+// Companions beyond the ranked tools: learnt next tools and companions, the conversation's memory, catalog
+// prerequisite links; index.learn, learnStep, prepareStep({ learn: true }); each result says why it is there.
+import { describe, expect, it } from "vitest";
+import { createToolIndex, type ToolsiftError } from "../../src/index.js";
+
+const tools = {
+  get_user_id: { description: "Find the id of a user from their email address." },
+  get_order_details: {
+    description: "Show the details and status of an order.",
+    inputSchema: {
+      type: "object",
+      properties: { user_id: { type: "string" }, order_id: { type: "string" } },
+      required: ["user_id", "order_id"],
+    },
+  },
+  cancel_order: { description: "Cancel an order that has not shipped." },
+  send_email: { description: "Send an email message to a recipient." },
+  list_files: { description: "List the files in the current folder." },
+  change_folder: { description: "Change the current folder." },
+  weather_forecast: { description: "Weather forecast for a city." },
+};
+
+/** One user turn with its tool calls, as AI SDK messages (assistant tool-call parts, tool results). */
+function turn(user: string, calls: string[]) {
+  const messages: { role: string; content: unknown }[] = [{ role: "user", content: user }];
+  calls.forEach((toolName, i) => {
+    const toolCallId = `${toolName}-${i}`;
+    messages.push({ role: "assistant", content: [{ type: "tool-call", toolCallId, toolName, input: {} }] });
+    messages.push({
+      role: "tool",
+      content: [{ type: "tool-result", toolCallId, toolName, output: { type: "json", value: { ok: true } } }],
+    });
+  });
+  messages.push({ role: "assistant", content: [{ type: "text", text: "Done." }] });
+  return messages;
+}
+
+describe("learning from the agent's calls", () => {
+  it("offers the tool that followed the last call, with its reason, within maxCompanions", async () => {
+    const index = createToolIndex(tools);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        index.learn(turn("move into the reports folder and show what is there", ["change_folder", "list_files"])),
+      ).toEqual({ turns: 1, calls: 2, skipped: [] });
+    }
+    const { results } = await index.selectWithScores("show the weather", { previousTools: ["change_folder"] });
+    const next = results.find((result) => result.name === "list_files");
+    expect(next?.reason).toBe("learned-next");
+    expect(next?.score).toBeCloseTo(1, 5);
+    expect(results.filter((result) => result.reason === "ranked").map((result) => result.name)).not.toContain(
+      "list_files",
+    );
+    const off = await index.select("show the weather", { previousTools: ["change_folder"], maxCompanions: 0 });
+    expect(off).not.toContain("list_files");
+  });
+
+  it("with nothing learnt and no conversation, results are those of a plain index", async () => {
+    const plain = createToolIndex(tools);
+    const withUsage = createToolIndex(tools, { usage: createToolIndex(tools).usage() });
+    for (const query of ["cancel my order", "email the customer", "what is the weather in Lisbon", "list files"]) {
+      expect(await withUsage.selectWithScores(query)).toEqual(await plain.selectWithScores(query));
+    }
+  });
+
+  it("learns query words: a request worded like learnt ones brings the tools those turns called", async () => {
+    const index = createToolIndex(tools);
+    // No catalog word matches "parcel": without learning nothing ranks.
+    expect(await createToolIndex(tools).select("where is my parcel?")).toEqual([]);
+    for (let i = 0; i < 3; i++) index.learn(turn("where is my parcel", ["get_user_id", "get_order_details"]));
+    const { results } = await index.selectWithScores("where is my parcel?");
+    expect(results.map((result) => [result.name, result.reason])).toEqual([
+      ["get_user_id", "learned-query"],
+      ["get_order_details", "learned-query"],
+    ]);
+  });
+
+  it("skips and reports tools outside the catalog, and refuses what is not a conversation", () => {
+    const index = createToolIndex(tools);
+    expect(index.learn(turn("do it", ["search_tools", "send_email"]))).toEqual({
+      turns: 1,
+      calls: 1,
+      skipped: ["search_tools"],
+    });
+    expect(() => index.learn("hello" as never)).toThrow(expect.objectContaining({ code: "INVALID_MESSAGES" }));
+    let error: ToolsiftError | undefined;
+    try {
+      index.learn([{ role: "robot", content: "x" }]);
+    } catch (caught) {
+      error = caught as ToolsiftError;
+    }
+    expect(error?.message).toContain("messages[0]");
+    expect(error?.message).toContain('role "robot"');
+  });
+
+  it("drops what it learnt about a tool removed from the catalog", async () => {
+    const index = createToolIndex(tools);
+    index.learn(turn("move into the reports folder and show what is there", ["change_folder", "list_files"]));
+    expect(index.usage().tools).toContain("list_files");
+    await index.remove(["list_files"]);
+    expect(index.usage().tools).not.toContain("list_files");
+  });
+
+  it("prepareStep({ learn: true }) learns each step once, however often the SDK passes it", async () => {
+    const index = createToolIndex(tools);
+    const prepareStep = index.prepareStep({ learn: true });
+    const messages = [{ role: "user", content: "move into the reports folder and list the files" }];
+    const first = { toolCalls: [{ toolName: "change_folder" }], toolResults: [] };
+    const second = { toolCalls: [{ toolName: "list_files" }], toolResults: [] };
+    await prepareStep({ steps: [first], messages });
+    await prepareStep({ steps: [first, second], messages });
+    await prepareStep({ steps: [first, second], messages });
+    const usage = index.usage();
+    const id = (name: string) => usage.tools.indexOf(name);
+    const row = usage.next.find((entry) => entry[0] === id("change_folder"));
+    // [from, total, to, weight]: one transition change_folder → list_files, counted once.
+    expect(row).toEqual([id("change_folder"), 1, id("list_files"), 1]);
+    expect(usage.conversations).toBe(1);
+  });
+});
+
+describe("the conversation's memory and the catalog's links", () => {
+  it("keeps tools used earlier in the conversation available, saying why", async () => {
+    const index = createToolIndex(tools);
+    const messages = [...turn("show the files", ["list_files"]), { role: "user", content: "and the weather in Oslo?" }];
+    const { results } = await index.selectWithScores("the weather in Oslo", { messages });
+    expect(results.find((result) => result.name === "list_files")?.reason).toBe("conversation");
+  });
+
+  it("offers the producer of a ranked tool's required parameter in a conversation, not in a plain select", async () => {
+    const index = createToolIndex(tools);
+    const inLoop = await index.selectWithScores("show the details of order 42", { messages: [] });
+    expect(inLoop.results.find((result) => result.name === "get_user_id")?.reason).toBe("catalog-prerequisite");
+    const plain = await index.select("show the details of order 42");
+    expect(plain).not.toContain("get_user_id");
+    const off = createToolIndex(tools, { catalogLinks: false });
+    expect(await off.select("show the details of order 42", { messages: [] })).not.toContain("get_user_id");
+  });
+});
