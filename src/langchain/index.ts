@@ -22,4 +22,4 @@ export {
   type LangChainTool,
   type LangChainToolDefinition,
 } from "./langchain-tools.js";
-export { selectionQuery } from "./message-query.js";
+export { selectionQuery, toModelMessages } from "./message-query.js";

@@ -72,3 +72,24 @@ export function fromLangChainMessages(messages: readonly unknown[]): Conversatio
 export function selectionQuery(messages: readonly unknown[]): string {
   return queryFromConversation(fromLangChainMessages(messages));
 }
+
+/**
+ * LangChain messages as AI SDK-shaped messages, for `index.learn` after an agent run:
+ * `index.learn(toModelMessages(result.messages))`. Human and AI texts and the AI's tool calls (by name) are kept;
+ * tool outputs and system messages become empty `tool` / `system` messages.
+ */
+export function toModelMessages(messages: readonly unknown[]): { role: string; content: unknown }[] {
+  return fromLangChainMessages(messages).map((message, position) => {
+    if (message.role === "user") return { role: "user", content: message.text };
+    if (message.role === "assistant") {
+      const calls = message.toolCalls.map((toolName, call) => ({
+        type: "tool-call",
+        toolCallId: `${position}-${call}`,
+        toolName,
+        input: {},
+      }));
+      return { role: "assistant", content: [{ type: "text", text: message.text }, ...calls] };
+    }
+    return { role: "tool", content: [] };
+  });
+}

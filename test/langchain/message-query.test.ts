@@ -73,3 +73,25 @@ describe("selectionQuery", () => {
     expect(joined.endsWith("\nand in Berlin?")).toBe(true);
   });
 });
+
+describe("toModelMessages (learning from a LangChain run)", () => {
+  it("turns a run's messages into a conversation index.learn reads: one turn, calls in order", async () => {
+    const { toModelMessages } = await import("../../src/langchain/message-query.js");
+    const { createToolIndex } = await import("../../src/index.js");
+    const index = createToolIndex({
+      get_user_id: { description: "Find a user id by email." },
+      get_order_details: { description: "Show an order." },
+    });
+    const run = [
+      { type: "human", content: "where is the order of ana@example.com?" },
+      { type: "ai", content: "", tool_calls: [{ name: "get_user_id", args: {}, id: "1" }] },
+      { type: "tool", content: "u_1", tool_call_id: "1" },
+      { type: "ai", content: "", tool_calls: [{ name: "get_order_details", args: {}, id: "2" }] },
+      { type: "tool", content: "shipped", tool_call_id: "2" },
+      { type: "ai", content: "It has shipped." },
+    ];
+    expect(index.learn(toModelMessages(run))).toEqual({ turns: 1, calls: 2, skipped: [] });
+    const usage = index.usage();
+    expect(usage.next).toEqual([[usage.tools.indexOf("get_user_id"), 1, usage.tools.indexOf("get_order_details"), 1]]);
+  });
+});
