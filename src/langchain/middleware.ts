@@ -2,13 +2,13 @@
 
 import { createMiddleware } from "langchain";
 import type { EmbeddingModel } from "ai";
-import { offerPolicy, pinnedNames, rankedNames } from "../agent/offer-policy.js";
+import { companionCount, offerPolicy, pinnedNames, rankedNames } from "../agent/offer-policy.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
 import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, toolDefinition, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
-import { selectionQuery } from "./message-query.js";
+import { selectionQuery, toModelMessages } from "./message-query.js";
 import { resolveMiddlewareOptions, type ToolsiftMiddlewareOptions } from "./middleware-options.js";
 
 export type { ToolsiftMiddlewareOptions } from "./middleware-options.js";
@@ -91,6 +91,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     const query = selectionQuery(messages);
     const started = performance.now();
     let ranked: string[] = [];
+    let companions = 0;
     let pinned: string[] = alwaysInclude.filter((name) => present.has(name));
     if (query.length > 0) {
       const release = adapter?.expectQuery(query);
@@ -101,10 +102,13 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
           threshold,
           adaptive,
           alwaysActive: pinned,
+          // The run's tool calls: its memory of tools, and what learnt usage predicts next.
+          messages: toModelMessages(messages),
           // Rank only what this call may offer (another middleware may have removed tools).
           ...(index.toolNames.length === present.size ? {} : { allowedTools: [...present] }),
         });
         ranked = rankedNames(results);
+        companions = companionCount(results);
         pinned = pinnedNames(results);
       } catch (error) {
         const fallback = onError === "throw" ? "none" : "all";
@@ -123,7 +127,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
         release?.();
       }
     }
-    if (ranked.length === 0 && policy.noMatch(query)) return undefined;
+    if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return undefined;
     const names = [...ranked, ...pinned];
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
