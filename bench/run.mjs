@@ -53,7 +53,8 @@ import {
   prepareStepOverheadTable,
 } from "./agent.mjs";
 import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
-import { SESSIONS_NOTES, measureSessions, sessionsTable } from "./sessions.mjs";
+import { SESSIONS_NOTES, SIGNAL_VARIANTS, measureSessions, sessionsTable } from "./sessions.mjs";
+import { USAGE_NOTES, measureUsage, usageTable } from "./usage.mjs";
 import { nowMs } from "./stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -190,6 +191,14 @@ await section(
   sessionsTable,
   SESSIONS_NOTES,
 );
+await section(
+  "Multi-turn sessions: what each signal is worth (toolsift variants, same protocol)",
+  () => measureSessions({ variants: SIGNAL_VARIANTS }),
+  sessionsTable,
+  "Each row switches one thing against the default (`indexOptions` / `prepareStep` options in bench/sessions.mjs " +
+    "`SIGNAL_VARIANTS`). Command: `npm run build && npx node bench/sessions.mjs` (the main rows).",
+);
+await section("Usage learning at 10,000 tools: learn time and snapshot size", measureUsage, usageTable, USAGE_NOTES);
 await section(
   "LangChain.js: toolsift middleware vs llmToolSelectorMiddleware (BFCL)",
   measureLangChain,

@@ -41,6 +41,29 @@ export const DEFAULT_SESSION_VARIANTS = Object.freeze([
   { name: "all tools", library: "all" },
 ]);
 
+/**
+ * Each session signal switched off (or on) alone, against the default: what it is worth on this data. "Rank the
+ * rest" (tools of the last steps are kept, not ranked again) has no switch of its own: see RESULTS.md's history.
+ */
+export const SIGNAL_VARIANTS = Object.freeze(
+  [
+    { name: "cold, default (memory + catalog prerequisites)", indexOptions: {}, stepOptions: {} },
+    { name: "cold, without catalog prerequisites", indexOptions: { catalogLinks: false }, stepOptions: {} },
+    { name: "cold, with catalog follow-ups too", indexOptions: { catalogLinks: true }, stepOptions: {} },
+    { name: "cold, no companions (no memory, no links)", indexOptions: {}, stepOptions: { maxCompanions: 0 } },
+    { name: "cold, no recent-tool boost", indexOptions: {}, stepOptions: { recentToolBoost: false } },
+    { name: "cold, adaptive cut off", indexOptions: {}, stepOptions: { adaptive: false } },
+    { name: "learned, default", indexOptions: {}, stepOptions: {}, learn: true },
+    {
+      name: "learned, without catalog prerequisites",
+      indexOptions: { catalogLinks: false },
+      stepOptions: {},
+      learn: true,
+    },
+    { name: "learned, maxCompanions 5", indexOptions: {}, stepOptions: { maxCompanions: 5 }, learn: true },
+  ].map((variant) => ({ library: "toolsift", learn: false, ...variant })),
+);
+
 /** Extra variants from env TOOLSIFT_SESSIONS_VARIANTS (a JSON array), after the defaults unless DEFAULTS=0. */
 export function variantsFromEnvironment() {
   const defaults = process.env.TOOLSIFT_SESSIONS_DEFAULTS === "0" ? [] : [...DEFAULT_SESSION_VARIANTS];
