@@ -32,7 +32,12 @@ const KV_KEY_LIMIT = 512;
  */
 export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageStoreOptions = {}): UsageStore {
   const binding = namespace as Partial<KvUsageNamespaceLike> | null | undefined;
-  if (typeof binding !== "object" || binding === null || typeof binding.get !== "function" || typeof binding.put !== "function") {
+  if (
+    typeof binding !== "object" ||
+    binding === null ||
+    typeof binding.get !== "function" ||
+    typeof binding.put !== "function"
+  ) {
     invalidOption(WHERE, "namespace", "a KV namespace binding (an object with get and put, e.g. env.MY_KV)", namespace);
   }
   const given = optionsObject(WHERE, options);
@@ -65,8 +70,8 @@ export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageSt
       if (size > KV_VALUE_LIMIT) {
         throw new ToolsiftError(
           "CACHE_WRITE_FAILED",
-          `${WHERE} did not write key "${key}": the snapshot is ${size} bytes of JSON, over KV's ${KV_VALUE_LIMIT}-byte ` +
-            `value limit.`,
+          `${WHERE} did not write key "${key}": the snapshot is ${size} bytes of JSON, ` +
+            `over KV's ${KV_VALUE_LIMIT}-byte value limit.`,
           { key, size },
         );
       }
