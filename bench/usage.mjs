@@ -149,47 +149,6 @@ function describeSnapshot(snapshot, caps) {
   };
 }
 
-/**
- * The snapshot with every list cut to its strongest `cap` links (what the documented caps promise), to show what
- * holding them exactly in the snapshot would weigh. Bench-side only: toolsift's snapshot is written as it is.
- */
-function cutToCaps(snapshot, { maxLinks, maxTermTools, maxTerms }) {
-  const cut = (row, keyLength, cap) => {
-    const pairs = [];
-    for (let i = keyLength + 1; i + 1 < row.length; i += 2) pairs.push([row[i], row[i + 1]]);
-    pairs.sort((a, b) => b[1] - a[1]);
-    return [...row.slice(0, keyLength + 1), ...pairs.slice(0, cap).flat()];
-  };
-  const terms = [...snapshot.terms].sort((a, b) => b[1] - a[1]).slice(0, maxTerms);
-  return {
-    ...snapshot,
-    next: snapshot.next.map((row) => cut(row, 1, maxLinks)),
-    together: snapshot.together.map((row) => cut(row, 1, maxLinks)),
-    terms: terms.map((row) => cut(row, 1, maxTermTools)),
-  };
-}
-
-/**
- * A proposal, bench-side only: lists cut to their caps (`cutToCaps`), each link's weight written as an integer
- * share of its list's total in thousandths (what selection reads: weight / total), each total to 3 significant
- * digits. Measured to size the proposal; toolsift's snapshot format is unchanged.
- */
-function perMille(snapshot) {
-  const encode = (row, keyLength) => {
-    const total = row[keyLength];
-    const out = [...row.slice(0, keyLength), Number(total.toPrecision(3))];
-    for (let i = keyLength + 1; i + 1 < row.length; i += 2) out.push(row[i], Math.round((row[i + 1] / total) * 1000));
-    return out;
-  };
-  return {
-    ...snapshot,
-    starts: encode(snapshot.starts, 0),
-    next: snapshot.next.map((row) => encode(row, 1)),
-    together: snapshot.together.map((row) => encode(row, 1)),
-    terms: snapshot.terms.map((row) => encode(row, 1)),
-  };
-}
-
 export async function measureUsage() {
   const { createToolIndex } = await import(toolsiftLocation);
   const { tools } = makeSyntheticCatalog(TOOL_COUNT);
@@ -234,8 +193,6 @@ export async function measureUsage() {
     saturatingConversations: saturating.length,
     realistic: describeSnapshot(realistic, caps),
     saturated: describeSnapshot(saturated, caps),
-    saturatedAtCaps: describeSnapshot(cutToCaps(saturated, caps), caps),
-    saturatedPerMille: describeSnapshot(perMille(cutToCaps(saturated, caps)), caps),
   };
 }
 
@@ -282,12 +239,6 @@ export function usageTable(result) {
     [
       row("realistic", result.realistic, result.conversations),
       row("saturated", result.saturated, result.saturatingConversations),
-      row("saturated, lists cut to their caps (bench-side)", result.saturatedAtCaps, result.saturatingConversations),
-      row(
-        "… and weights as ‰ of their list's total (proposal)",
-        result.saturatedPerMille,
-        result.saturatingConversations,
-      ),
     ],
   );
   const share = (snapshot) =>
@@ -301,13 +252,13 @@ export function usageTable(result) {
     "",
     `Snapshot JSON by field, realistic: ${share(result.realistic)}.`,
     `Saturated: ${share(result.saturated)}.`,
-    `Saturated, cut to caps, weights in ‰: ${share(result.saturatedPerMille)}.`,
     `\`index.usage()\` of the realistic graph took ${ms(result.snapshotMs)} ms, ` +
       `\`createToolIndex(tools, { usage })\` from it ${ms(result.restoreMs)} ms. ` +
       `Learning runs (ms, in order): ${result.learnRuns.map((run) => ms(run)).join(", ")}. ` +
       `Caps: maxLinks ${result.caps.maxLinks}, maxTermTools ${result.caps.maxTermTools}, ` +
       `maxTerms ${result.caps.maxTerms.toLocaleString("en-US")}, ` +
-      `half-life ${result.caps.halfLife.toLocaleString("en-US")} conversations. The 2 MB goal is read as 2 MiB.`,
+      `half-life ${result.caps.halfLife.toLocaleString("en-US")} conversations. The 2 MB goal is read as 2 MiB. ` +
+      `Snapshots hold each list cut to its cap, each link as thousandths of its list's total.`,
   ].join("\n");
 }
 

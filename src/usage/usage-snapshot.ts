@@ -17,9 +17,10 @@ export const USAGE_FORMAT = "toolsift-usage";
 export const USAGE_VERSION = 1;
 
 /**
- * A usage graph as JSON. Links are flat arrays to keep it small: `[key, total, to, weight, to, weight, ...]`, where
- * keys and targets are indexes into `tools` (terms: 32-bit hashes of stemmed query words). Weights are in units of
- * one observation at the time of the snapshot (older ones have decayed).
+ * A usage graph as JSON. Links are flat arrays to keep it small: `[key, total, to, share, to, share, ...]`, where
+ * keys and targets are indexes into `tools` (terms: 32-bit hashes of stemmed query words), `total` is the list's
+ * weight in units of one observation at the time of the snapshot (older ones have decayed), and each `share` is
+ * the link's weight in thousandths of that total. Lists hold at most the caps' strongest links.
  */
 export interface UsageSnapshot {
   readonly format: typeof USAGE_FORMAT;
@@ -38,11 +39,13 @@ export interface UsageSnapshot {
   readonly terms: readonly (readonly number[])[];
 }
 
-const round = (weight: number) => Math.round(weight * 1000) / 1000;
+/** A total with 4 significant digits (what probabilities need), as a short JSON number. */
+const total4 = (value: number) => Number(value.toPrecision(4));
 
 /** The graph as a snapshot (in today's units: every weight divided by the current observation weight). */
 export function toSnapshot(graph: UsageGraph): UsageSnapshot {
   const scale = 1 / graph.unit;
+  const { maxLinks, maxTermTools, maxTerms } = graph.limits;
   const tools: string[] = [];
   const ids = new Map<string, number>();
   const id = (name: string) => {
@@ -54,21 +57,27 @@ export function toSnapshot(graph: UsageGraph): UsageSnapshot {
     }
     return known;
   };
-  const flat = (list: LinkList, key: number[]) => {
-    const row = [...key, round(list.total * scale)];
-    for (const [to, weight] of list.links) row.push(id(to), round(weight * scale));
+  // Lists are cut to their caps here (in memory they may run to 1.5 × the cap between prunings), and each weight
+  // is written in thousandths of its list's total: 1–4 digits instead of a float.
+  const flat = (list: LinkList, key: number[], cap: number) => {
+    const row = [...key, total4(list.total * scale)];
+    const strongest = [...list.links].sort((a, b) => b[1] - a[1]).slice(0, cap);
+    for (const [to, weight] of strongest) {
+      row.push(id(to), Math.max(1, Math.round((weight / list.total) * 1000)));
+    }
     return row;
   };
-  const perTool = (map: Map<string, LinkList>) => [...map].map(([name, list]) => flat(list, [id(name)]));
+  const perTool = (map: Map<string, LinkList>) => [...map].map(([name, list]) => flat(list, [id(name)], maxLinks));
+  const terms = [...graph.terms].sort((a, b) => b[1].total - a[1].total).slice(0, maxTerms);
   return {
     format: USAGE_FORMAT,
     version: USAGE_VERSION,
     conversations: graph.conversations,
     tools,
-    starts: flat(graph.starts, []),
+    starts: flat(graph.starts, [], Infinity),
     next: perTool(graph.next),
     together: perTool(graph.together),
-    terms: [...graph.terms].map(([term, list]) => flat(list, [term])),
+    terms: terms.map(([term, list]) => flat(list, [term], maxTermTools)),
   };
 }
 
@@ -112,10 +121,11 @@ export function addSnapshot(graph: UsageGraph, value: unknown, where: string, kn
   };
   const unit = graph.unit;
   const readInto = (list: LinkList, row: readonly number[], from: number, cap: number) => {
-    list.total += row[from] * unit;
+    const total = row[from] * unit;
+    list.total += total;
     for (let i = from + 1; i + 1 < row.length; i += 2) {
       const to = name(row[i]);
-      if (to !== undefined) addLink(list, to, row[i + 1] * unit, cap);
+      if (to !== undefined) addLink(list, to, (row[i + 1] / 1000) * total, cap);
     }
     keepStrongest(list.links, cap);
   };

@@ -92,6 +92,10 @@ describe("toModelMessages (learning from a LangChain run)", () => {
     ];
     expect(index.learn(toModelMessages(run))).toEqual({ turns: 1, calls: 2, skipped: [] });
     const usage = index.usage();
-    expect(usage.next).toEqual([[usage.tools.indexOf("get_user_id"), 1, usage.tools.indexOf("get_order_details"), 1]]);
+    // [from, total (one observation, in today's units), to, share in thousandths]
+    expect(usage.next).toHaveLength(1);
+    const [from, total, to, share] = usage.next[0];
+    expect([usage.tools[from], usage.tools[to], share]).toEqual(["get_user_id", "get_order_details", 1000]);
+    expect(total).toBeCloseTo(1, 3);
   });
 });

@@ -112,8 +112,8 @@ describe("learning from the agent's calls", () => {
     const usage = index.usage();
     const id = (name: string) => usage.tools.indexOf(name);
     const row = usage.next.find((entry) => entry[0] === id("change_folder"));
-    // [from, total, to, weight]: one transition change_folder → list_files, counted once.
-    expect(row).toEqual([id("change_folder"), 1, id("list_files"), 1]);
+    // [from, total, to, share in thousandths]: one transition change_folder → list_files, counted once.
+    expect(row).toEqual([id("change_folder"), 1, id("list_files"), 1000]);
     expect(usage.conversations).toBe(1);
   });
 });

@@ -39,15 +39,14 @@ const linkCounts = (rows: readonly (readonly number[])[]) => rows.map((row) => (
 function nextWeight(snapshot: UsageSnapshot, from: string, to: string): number | undefined {
   const row = snapshot.next.find((candidate) => snapshot.tools[candidate[0]] === from);
   if (row === undefined) return undefined;
-  for (let i = 2; i + 1 < row.length; i += 2) if (snapshot.tools[row[i]] === to) return row[i + 1];
+  // A link is written as thousandths of its list's total (row[1]).
+  for (let i = 2; i + 1 < row.length; i += 2) if (snapshot.tools[row[i]] === to) return (row[i + 1] / 1000) * row[1];
   return undefined;
 }
 
 describe("UsageGraph bounds", () => {
-  // KNOWN FAILURE, so marked `it.fails`: addLink prunes a list only once it holds 1.5 × its cap (amortised), and
-  // toSnapshot writes the lists as they are, so a snapshot holds up to 12 links per tool and 6 tools per term. Cutting
-  // each list to its cap in toSnapshot (usage-snapshot.ts) fixes it; then make this an `it` again.
-  it.fails(`keeps at most maxLinks (${DEFAULT_USAGE_LIMITS.maxLinks}) links per tool and maxTermTools per term`, () => {
+  // In memory a list may hold up to 1.5 × its cap between prunings (amortised); a snapshot is cut to the caps.
+  it(`keeps at most maxLinks (${DEFAULT_USAGE_LIMITS.maxLinks}) links per tool and maxTermTools per term`, () => {
     const graph = new UsageGraph();
     const { maxLinks, maxTermTools, maxTerms } = DEFAULT_USAGE_LIMITS;
     let checked = 0;
@@ -113,7 +112,7 @@ describe("usage snapshots", () => {
   });
 
   // KNOWN FAILURE (see "keeps at most maxLinks"): a snapshot holding 9–12 links for a tool is cut to 8 when read back.
-  it.fails("round-trip: toSnapshot → addSnapshot → toSnapshot is equal (lists at their caps)", () => {
+  it("round-trip: toSnapshot → addSnapshot → toSnapshot is equal (lists at their caps)", () => {
     const graph = new UsageGraph();
     for (const turns of randomConversations(2_000, 40, 7)) graph.learnConversation(turns);
     const { snapshot, again } = roundTrip(graph);

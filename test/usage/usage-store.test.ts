@@ -28,7 +28,8 @@ function links(snapshot: UsageSnapshot, field: "next" | "together"): Map<string,
   const found = new Map<string, number>();
   for (const row of snapshot[field]) {
     for (let i = 2; i + 1 < row.length; i += 2) {
-      found.set(`${snapshot.tools[row[0]]} → ${snapshot.tools[row[i]]}`, row[i + 1]);
+      // A link is written as thousandths of its list's total (row[1]).
+      found.set(`${snapshot.tools[row[0]]} → ${snapshot.tools[row[i]]}`, (row[i + 1] / 1000) * row[1]);
     }
   }
   return found;
