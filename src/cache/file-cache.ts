@@ -1,7 +1,6 @@
 // An embedding cache in one binary file (Node only, `toolsift/file-cache`): JSON header, Float32 rows, atomic writes.
 
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readFile } from "node:fs/promises";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
@@ -11,6 +10,7 @@ import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js
 import type { EmbeddingCacheEvent } from "./cache-events.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 import { VectorSlab } from "./vector-slab.js";
+import { writeFileAtomically } from "../support/write-file-atomically.js";
 
 /**
  * File layout, format 1: the 8 bytes `toolsift`, a little-endian uint32 header length, the header
@@ -130,34 +130,6 @@ async function readSlabs(path: string): Promise<Map<string, VectorSlab>> {
   return decode(bytes, path);
 }
 
-/** Writes a temporary file beside `path`, flushes it, then renames it over `path`. */
-async function writeAtomically(path: string, chunks: readonly Uint8Array[]): Promise<void> {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0].toString(36);
-  const temporary = `${path}.${process.pid}-${random}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    const file = await open(temporary, "w");
-    try {
-      await file.writeFile(chunks);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    const leftover = await unlink(temporary).then(
-      () => undefined,
-      (unlinkError: NodeJS.ErrnoException) => (unlinkError.code === "ENOENT" ? undefined : unlinkError),
-    );
-    throw new ToolsiftError(
-      "CACHE_WRITE_FAILED",
-      `fileCache could not write ${path}: ${errorMessage(error)}.${leftover ? ` The temporary file ${temporary} could not be removed either: ${leftover.message}.` : ""}`,
-      { path, temporary: leftover ? temporary : undefined },
-      { cause: error },
-    );
-  }
-}
-
 /**
  * An `EmbeddingCache` in the binary file at `path` (Node only). The file is read on first use and kept
  * in memory; each `setMany` reads the file again (to keep what other processes added), merges, and
@@ -216,7 +188,7 @@ export function fileCache(path: string, options: FileCacheOptions = {}): Embeddi
       const slab = slabs.get(namespace);
       slabs.set(namespace, slab === undefined ? VectorSlab.of(dims, vectors) : slab.with(dims, vectors));
     }
-    await writeAtomically(path, encode(slabs));
+    await writeFileAtomically("fileCache", path, encode(slabs));
     written = slabs;
   };
 

@@ -1,12 +1,12 @@
 // A UsageStore in one JSON file (Node only, `toolsift/file-usage-store`), replaced atomically on each save.
 
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readFile } from "node:fs/promises";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { invalidOption } from "../support/validate-options.js";
 import { checkUsageSnapshot, parseUsageSnapshot, type UsageStore } from "./usage-store.js";
+import { writeFileAtomically } from "../support/write-file-atomically.js";
 
 const WHERE = "fileUsageStore";
 
@@ -41,36 +41,7 @@ export function fileUsageStore(path: string): UsageStore {
 
     async save(snapshot) {
       const text = JSON.stringify(checkUsageSnapshot(snapshot, `${WHERE} (${path}).save`));
-      return writes.run(() => writeAtomically(path, text));
+      return writes.run(() => writeFileAtomically(WHERE, path, text));
     },
   };
-}
-
-/** Writes `text` to a temporary file beside `path`, flushes it, then renames it over `path`. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0].toString(36);
-  const temporary = `${path}.${process.pid}-${random}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    const file = await open(temporary, "w");
-    try {
-      await file.writeFile(text, "utf8");
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, path);
-  } catch (error) {
-    const leftover = await unlink(temporary).then(
-      () => undefined,
-      (unlinkError: NodeJS.ErrnoException) => (unlinkError.code === "ENOENT" ? undefined : unlinkError),
-    );
-    throw new ToolsiftError(
-      "CACHE_WRITE_FAILED",
-      `${WHERE} could not write ${path}: ${errorMessage(error)}.` +
-        (leftover ? ` The temporary file ${temporary} could not be removed either: ${leftover.message}.` : ""),
-      { path, temporary: leftover ? temporary : undefined },
-      { cause: error },
-    );
-  }
 }

@@ -2,6 +2,7 @@
 // prerequisite links; index.learn, learnStep, prepareStep({ learn: true }); each result says why it is there.
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type ToolsiftError } from "../../src/index.js";
+import { conversation } from "../usage/conversations.js";
 
 const tools = {
   get_user_id: { description: "Find the id of a user from their email address." },
@@ -20,20 +21,8 @@ const tools = {
   weather_forecast: { description: "Weather forecast for a city." },
 };
 
-/** One user turn with its tool calls, as AI SDK messages (assistant tool-call parts, tool results). */
-function turn(user: string, calls: string[]) {
-  const messages: { role: string; content: unknown }[] = [{ role: "user", content: user }];
-  calls.forEach((toolName, i) => {
-    const toolCallId = `${toolName}-${i}`;
-    messages.push({ role: "assistant", content: [{ type: "tool-call", toolCallId, toolName, input: {} }] });
-    messages.push({
-      role: "tool",
-      content: [{ type: "tool-result", toolCallId, toolName, output: { type: "json", value: { ok: true } } }],
-    });
-  });
-  messages.push({ role: "assistant", content: [{ type: "text", text: "Done." }] });
-  return messages;
-}
+/** One finished user turn with its tool calls, as AI SDK messages. */
+const turn = (user: string, calls: string[]) => conversation([{ user, calls }]);
 
 describe("learning from the agent's calls", () => {
   it("offers the tool that followed the last call, with its reason, within maxCompanions", async () => {
