@@ -1,12 +1,12 @@
-// Bearer-token checks: writes need the admin token, reads the read token when set; constant-time compare.
+// Bearer-token checks: writes need the admin token, learning the learn or admin token, reads the read token when set.
 
 import type { MiddlewareHandler } from "hono";
 import type { ServiceEnv } from "./env.js";
 import { ServiceError } from "./errors.js";
 import type { ServiceApp } from "./service-context.js";
 
-/** What a route does: `read` (GET, select) or `write` (PUT, DELETE). */
-export type Access = "read" | "write";
+/** What a route does: `read` (GET, select, usage), `learn` (POST …/learn) or `write` (PUT, DELETE). */
+export type Access = "read" | "learn" | "write";
 
 const encoder = new TextEncoder();
 
@@ -41,24 +41,47 @@ function configured(secret: string | undefined): string | undefined {
   return secret === undefined || secret.length === 0 ? undefined : secret;
 }
 
-/**
- * Throws 401 UNAUTHORIZED unless the request may do `access`: writes need the admin token (and are
- * refused when `TOOLSIFT_ADMIN_TOKEN` is not set); reads need the read token or the admin token when
- * `TOOLSIFT_READ_TOKEN` is set, and nothing otherwise.
- */
-export async function authorize(request: Request, env: ServiceEnv, access: Access): Promise<void> {
+/** The tokens that grant `access` (undefined: the access needs no token), and how the 401 message names them. */
+function acceptedTokens(env: ServiceEnv, access: Access): { tokens: string[] | undefined; needed: string } {
   const admin = configured(env.TOOLSIFT_ADMIN_TOKEN);
   const reader = configured(env.TOOLSIFT_READ_TOKEN);
-  if (access === "read" && reader === undefined) return;
-  if (access === "write" && admin === undefined) {
-    throw unauthorized("Writes are disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set.", false);
+  const learner = configured(env.TOOLSIFT_LEARN_TOKEN);
+  const also = admin === undefined ? [] : [admin];
+  if (access === "read") {
+    return {
+      tokens: reader === undefined ? undefined : [reader, ...also],
+      needed: "the read token (or the admin token)",
+    };
+  }
+  if (access === "learn") {
+    return {
+      tokens: [...(learner === undefined ? [] : [learner]), ...also],
+      needed: "the learn token (or the admin token)",
+    };
+  }
+  return { tokens: also, needed: "the admin token" };
+}
+
+/**
+ * Throws 401 UNAUTHORIZED unless the request may do `access`: writes need the admin token (and are
+ * refused when `TOOLSIFT_ADMIN_TOKEN` is not set); learning needs the learn token or the admin token (and
+ * is refused when neither is set); reads need the read token or the admin token when
+ * `TOOLSIFT_READ_TOKEN` is set, and nothing otherwise. Every accepted token is compared in constant time.
+ */
+export async function authorize(request: Request, env: ServiceEnv, access: Access): Promise<void> {
+  const { tokens, needed } = acceptedTokens(env, access);
+  if (tokens === undefined) return;
+  if (tokens.length === 0) {
+    const message =
+      access === "write"
+        ? "Writes are disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set."
+        : "Learning is disabled: the service has neither a TOOLSIFT_LEARN_TOKEN nor a TOOLSIFT_ADMIN_TOKEN secret set.";
+    throw unauthorized(message, false);
   }
   const token = bearerToken(request);
-  const needed = access === "write" ? "the admin token" : "the read token (or the admin token)";
   if (token === undefined)
     throw unauthorized(`This route needs "Authorization: Bearer <token>" with ${needed}.`, false);
-  const accepted = access === "write" ? [admin!] : [reader!, ...(admin === undefined ? [] : [admin])];
-  const matches = await Promise.all(accepted.map((secret) => secretsEqual(token, secret)));
+  const matches = await Promise.all(tokens.map((secret) => secretsEqual(token, secret)));
   if (!matches.includes(true)) throw unauthorized(`The bearer token is not ${needed}.`, true);
 }
 

@@ -10,6 +10,8 @@ export interface ServiceLimits {
   readonly maxBodyBytes: number;
   /** Bytes of a `POST …/select` body. */
   readonly maxSelectBodyBytes: number;
+  /** Bytes of a `POST …/learn` body. */
+  readonly maxLearnBodyBytes: number;
   /** Tools in one catalog. */
   readonly maxTools: number;
   /** Characters of one tool's description (and of its title). */
@@ -45,6 +47,7 @@ const MiB = 1024 * 1024;
 export const NUMBER_SETTINGS = {
   maxBodyBytes: { variable: "TOOLSIFT_MAX_BODY_BYTES", fallback: 5 * MiB, min: 1024, max: 24 * MiB },
   maxSelectBodyBytes: { variable: "TOOLSIFT_MAX_SELECT_BODY_BYTES", fallback: 256 * 1024, min: 1024, max: 24 * MiB },
+  maxLearnBodyBytes: { variable: "TOOLSIFT_MAX_LEARN_BODY_BYTES", fallback: MiB, min: 1024, max: 24 * MiB },
   maxTools: { variable: "TOOLSIFT_MAX_TOOLS", fallback: 5_000, min: 1, max: 100_000 },
   maxDescriptionLength: { variable: "TOOLSIFT_MAX_DESCRIPTION_LENGTH", fallback: 4_096, min: 1, max: 1_000_000 },
   maxQueryLength: { variable: "TOOLSIFT_MAX_QUERY_LENGTH", fallback: 2_000, min: 1, max: MAX_QUERY_LENGTH },
@@ -92,6 +95,7 @@ export function readConfig(env: ServiceEnv): ServiceConfig {
     limits: {
       maxBodyBytes: integer(env, NUMBER_SETTINGS.maxBodyBytes),
       maxSelectBodyBytes: integer(env, NUMBER_SETTINGS.maxSelectBodyBytes),
+      maxLearnBodyBytes: integer(env, NUMBER_SETTINGS.maxLearnBodyBytes),
       maxTools: integer(env, NUMBER_SETTINGS.maxTools),
       maxDescriptionLength: integer(env, NUMBER_SETTINGS.maxDescriptionLength),
       maxQueryLength: integer(env, NUMBER_SETTINGS.maxQueryLength),

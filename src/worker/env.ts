@@ -11,6 +11,12 @@ export interface KvNamespaceWithList extends KvNamespaceLike {
   }): Promise<{ keys: readonly { name: string }[]; list_complete: boolean; cursor?: string }>;
 }
 
+/** A Durable Object namespace binding: what the service uses of it (the usage objects, one per catalog id). */
+export interface DurableObjectNamespaceLike {
+  idFromName(name: string): unknown;
+  get(id: never): { fetch(request: Request): Promise<Response> };
+}
+
 /** A number variable as wrangler passes it: a string from secrets and `--var`, a number from `[vars]`. */
 export type NumberVariable = string | number | undefined;
 
@@ -25,10 +31,18 @@ export interface ServiceEnv {
   readonly TOOLSIFT_ADMIN_TOKEN?: string;
   /** Secret: when set, reads (`GET`, select) need `Authorization: Bearer <it>` (the admin token works too). */
   readonly TOOLSIFT_READ_TOKEN?: string;
+  /**
+   * The ToolsiftUsage Durable Object namespace (learnt usage, one object per catalog id). Unset: learning is off
+   * (`…/learn` and `…/usage` answer INVALID_CONFIGURATION) and selections use nothing learnt.
+   */
+  readonly TOOLSIFT_USAGE?: DurableObjectNamespaceLike;
+  /** Secret: `POST …/learn` accepts `Authorization: Bearer <it>` (or the admin token); it grants nothing else. */
+  readonly TOOLSIFT_LEARN_TOKEN?: string;
   /** Origins allowed to call from browsers: comma-separated, or `*`. Unset: no CORS headers. */
   readonly TOOLSIFT_CORS_ORIGINS?: string;
   readonly TOOLSIFT_MAX_BODY_BYTES?: NumberVariable;
   readonly TOOLSIFT_MAX_SELECT_BODY_BYTES?: NumberVariable;
+  readonly TOOLSIFT_MAX_LEARN_BODY_BYTES?: NumberVariable;
   readonly TOOLSIFT_MAX_TOOLS?: NumberVariable;
   readonly TOOLSIFT_MAX_DESCRIPTION_LENGTH?: NumberVariable;
   readonly TOOLSIFT_MAX_QUERY_LENGTH?: NumberVariable;

@@ -27,6 +27,10 @@ export const ERROR_STATUS = {
   INVALID_OPTION: 400,
   /** A query toolsift rejected. */
   INVALID_QUERY: 400,
+  /** `messages` is not an array of AI SDK messages, or a message's role is not system, user, assistant or tool. */
+  INVALID_MESSAGES: 400,
+  /** A learnt conversation calls a tool that is not in the catalog (named in the message); nothing is learnt. */
+  UNKNOWN_TOOL: 400,
   /** No or a wrong `Authorization: Bearer <token>`; writes with no admin token configured. */
   UNAUTHORIZED: 401,
   /** No route has this path. */
@@ -49,7 +53,10 @@ export const ERROR_STATUS = {
   INVALID_CONFIGURATION: 500,
   /** Anything unexpected; details are logged, not returned. */
   INTERNAL: 500,
-  /** KV failed or timed out and no warm copy could answer; a failed write keeps the previous version published. */
+  /**
+   * KV or the usage object failed or timed out and no warm copy could answer; a failed write keeps the previous
+   * version published, a failed learn request may or may not have been counted.
+   */
   STORAGE_UNAVAILABLE: 503,
 } as const;
 
@@ -94,6 +101,7 @@ const CALLER_CODES = new Set<string>([
   "INVALID_SCHEMA",
   "INVALID_OPTION",
   "INVALID_QUERY",
+  "INVALID_MESSAGES",
 ]);
 
 /** A ToolsiftError about the caller's input as the ServiceError to answer with; `undefined` for anything else. */

@@ -2,6 +2,18 @@
 
 export { createService, type SelectionService, type ServiceOptions } from "./service.js";
 export type { EmbeddingModelChoice, ServiceEmbeddingModel } from "./embedding.js";
-export type { ExecutionContextLike, KvNamespaceWithList, NumberVariable, ServiceEnv } from "./env.js";
+export type {
+  DurableObjectNamespaceLike,
+  ExecutionContextLike,
+  KvNamespaceWithList,
+  NumberVariable,
+  ServiceEnv,
+} from "./env.js";
 export { ERROR_STATUS, ServiceError, type ServiceErrorCode } from "./errors.js";
 export type { WarningCode, ServiceWarning } from "./warnings.js";
+export {
+  ToolsiftUsage,
+  type DurableObjectStateLike,
+  type DurableObjectStorageLike,
+  type UsageTotals,
+} from "./usage-object.js";

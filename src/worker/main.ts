@@ -2,4 +2,5 @@
 
 import { createService } from "./service.js";
 
+export { ToolsiftUsage } from "./usage-object.js";
 export default createService();

@@ -7,6 +7,7 @@ import { deleteCatalogRoute, getCatalog, putCatalogRoute } from "./catalog-route
 import { jsonBody } from "./json-body.js";
 import { selectRoute } from "./select-route.js";
 import type { ServiceApp, ServiceContext } from "./service-context.js";
+import { learnRoute, usageRoute } from "./usage-routes.js";
 import { catalogIdParam } from "./validation.js";
 
 /** `GET /health` → `{ status: "ok", embedding }`; touches no storage, needs no token. */
@@ -39,6 +40,7 @@ export interface ServiceRoute {
 
 const catalogBody = jsonBody("catalog", (limits) => limits.maxBodyBytes);
 const selectBody = jsonBody("select", (limits) => limits.maxSelectBodyBytes);
+const learnBody = jsonBody("learn", (limits) => limits.maxLearnBodyBytes);
 
 /** Every route; `GET /` lists them. Auth comes first, so nothing else of an unauthorised request is read. */
 export const ROUTES: readonly ServiceRoute[] = [
@@ -55,6 +57,14 @@ export const ROUTES: readonly ServiceRoute[] = [
   {
     path: "/v1/catalogs/:id/select",
     methods: { POST: [requireAccess("read"), catalogIdParam, selectBody, selectRoute] },
+  },
+  {
+    path: "/v1/catalogs/:id/learn",
+    methods: { POST: [requireAccess("learn"), catalogIdParam, learnBody, learnRoute] },
+  },
+  {
+    path: "/v1/catalogs/:id/usage",
+    methods: { GET: [requireAccess("read"), catalogIdParam, usageRoute] },
   },
 ];
 

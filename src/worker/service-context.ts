@@ -5,7 +5,9 @@ import type { CatalogStore } from "./catalog-store.js";
 import type { ServiceConfig } from "./config.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
 import type { ServiceEnv } from "./env.js";
+import type { UsageClient } from "./usage-client.js";
 import type { WarmCatalogs } from "./warm-catalogs.js";
+import type { WarmUsage } from "./warm-usage.js";
 
 /** The isolate's catalog state as a route sees it (set by the `serviceState` middleware). */
 export interface ServiceState {
@@ -13,6 +15,9 @@ export interface ServiceState {
   readonly warm: WarmCatalogs;
   /** The embedding model for this request's env (undefined: keyword ranking). */
   readonly model: ServiceEmbeddingModel | undefined;
+  /** The usage objects (undefined: no TOOLSIFT_USAGE binding, learning off). */
+  readonly usage: UsageClient | undefined;
+  readonly warmUsage: WarmUsage;
 }
 
 /** A JSON request body as parsed once, and its text (kept so a catalog is stored exactly as sent). */

@@ -15,7 +15,9 @@ import { allowedMethods, ROUTES } from "./routes.js";
 import type { ServiceApp } from "./service-context.js";
 import { functionOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { rawPath } from "./validation.js";
+import { UsageClient } from "./usage-client.js";
 import { WarmCatalogs } from "./warm-catalogs.js";
+import { WarmUsage } from "./warm-usage.js";
 
 /** Options of `createService`. */
 export interface ServiceOptions {
@@ -68,14 +70,18 @@ export function createService(options: ServiceOptions = {}): SelectionService {
   rejectUnknownOptions("createService", optionsObject("createService", options), OPTION_NAMES);
   const chooseModel = functionOption<EmbeddingModelChoice>("createService", "embeddingModel", options.embeddingModel);
   let warm: WarmCatalogs | undefined;
+  let warmUsage: WarmUsage | undefined;
   const seeding = new Map<string, Promise<void>>();
 
   /** The isolate's state for a matched route; seeds the demo catalog once (TOOLSIFT_SEED_DEMO). */
   const serviceState: MiddlewareHandler<ServiceApp> = async (c, next) => {
     const { config } = c.var;
     warm ??= new WarmCatalogs(config.warmCatalogs);
+    warmUsage ??= new WarmUsage(config.warmCatalogs);
     const store = new CatalogStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
-    c.set("state", { store, warm, model: embeddingModelFor(c.env, config, chooseModel) });
+    const namespace = c.env.TOOLSIFT_USAGE;
+    const usage = namespace === undefined ? undefined : new UsageClient(namespace, config.kvTimeoutMs);
+    c.set("state", { store, warm, model: embeddingModelFor(c.env, config, chooseModel), usage, warmUsage });
     if (config.seedDemo !== undefined) await seedOnce(writeContext(c), config.seedDemo);
     await next();
   };

@@ -64,6 +64,14 @@ export const selectBodySchema = z
 
 export type SelectBody = z.infer<typeof selectBodySchema>;
 
+/**
+ * `POST /v1/catalogs/:id/learn`: `{ messages }`, nothing else. The messages themselves (an array, AI SDK roles,
+ * tools of the catalog) are checked by the route, with toolsift's own rule (400 INVALID_MESSAGES, UNKNOWN_TOOL).
+ */
+export const learnBodySchema = z
+  .strictObject({ messages: z.unknown() })
+  .refine((body) => body.messages !== undefined, { message: 'send "messages" (AI SDK messages of one conversation)' });
+
 /** The first few issues as `field: problem`, for a message that names what to fix. */
 function describeIssues(error: z.ZodError): string {
   const shown = error.issues.slice(0, 3).map((issue) => {

@@ -16,6 +16,8 @@ export interface WarmCatalog {
   readonly index: ToolIndex;
   /** `Date.now()` when the pointer last confirmed this version. */
   checkedAt: number;
+  /** The revision of learnt usage installed in `index` (warm-usage.ts); unset until a selection installs one. */
+  usageRevision?: number;
 }
 
 /** The catalog to answer from, and what getting it worked around. */

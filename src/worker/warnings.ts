@@ -12,7 +12,9 @@ export type WarningCode =
   /** Embedding failed (catalog or query): this answer ranked by keywords (`fallback: "keyword"`). */
   | "EMBEDDING_FAILED"
   /** A tool's description or schema could not be read; it is indexed without it. */
-  | "CATALOG_WARNING";
+  | "CATALOG_WARNING"
+  /** Learnt usage could not be read: answered with this isolate's older copy of it, or without it. */
+  | "USAGE_UNAVAILABLE";
 
 export interface ServiceWarning {
   readonly code: WarningCode;

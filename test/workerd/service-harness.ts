@@ -1,7 +1,7 @@
 // Drives the selection service in-process inside workerd: one `createService()` per simulated isolate, real KV.
 
 import { env } from "cloudflare:workers";
-import type { KvNamespaceWithList, ServiceEnv } from "../../src/worker/env.js";
+import type { DurableObjectNamespaceLike, KvNamespaceWithList, ServiceEnv } from "../../src/worker/env.js";
 import { createService, type ServiceOptions } from "../../src/worker/index.js";
 import type { KvOperation } from "./kv-interceptor.js";
 // The service's README, whose "Errors" table is the oracle for statuses (not the code's ERROR_STATUS).
@@ -15,8 +15,12 @@ declare module "cloudflare:workers" {
 /** The service's KV namespace (wrangler.toml binds TOOLSIFT_KV). */
 export const serviceKv = (env as unknown as { TOOLSIFT_KV: KvNamespaceWithList }).TOOLSIFT_KV;
 
+/** The usage objects' namespace (wrangler.toml binds TOOLSIFT_USAGE to the ToolsiftUsage Durable Object). */
+export const usageNamespace = (env as unknown as { TOOLSIFT_USAGE: DurableObjectNamespaceLike }).TOOLSIFT_USAGE;
+
 export const ADMIN_TOKEN = "test-admin-token";
 export const READ_TOKEN = "test-read-token";
+export const LEARN_TOKEN = "test-learn-token";
 
 let ids = 0;
 /** A catalog id of its own for each test (KV is shared by the tests of a file). */
@@ -48,6 +52,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Default `application/json` when there is a body. */
   contentType?: string | null;
+}
+
+/** `serviceEnv` with learning on: the usage objects bound and a learn token set. */
+export function learnEnv(overrides: Partial<Record<keyof ServiceEnv, unknown>> = {}): ServiceEnv {
+  return serviceEnv({ TOOLSIFT_USAGE: usageNamespace, TOOLSIFT_LEARN_TOKEN: LEARN_TOKEN, ...overrides });
 }
 
 /** One simulated isolate: its own service state (warm indexes), sharing KV with every other. */
@@ -97,6 +106,14 @@ export class Isolate {
 
   get(id: string, options: RequestOptions = {}, withEnv?: ServiceEnv): Promise<Answer> {
     return this.request("GET", `/v1/catalogs/${id}`, options, withEnv);
+  }
+
+  learn(id: string, body: unknown, options: RequestOptions = {}, withEnv?: ServiceEnv): Promise<Answer> {
+    return this.request("POST", `/v1/catalogs/${id}/learn`, { body, ...options }, withEnv);
+  }
+
+  usage(id: string, options: RequestOptions = {}, withEnv?: ServiceEnv): Promise<Answer> {
+    return this.request("GET", `/v1/catalogs/${id}/usage`, options, withEnv);
   }
 
   /** Waits for the work handed to `waitUntil` (clean-up of retired versions). */

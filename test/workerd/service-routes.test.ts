@@ -28,6 +28,8 @@ const README_ERRORS: Record<number, string[]> = {
     "INVALID_SCHEMA",
     "INVALID_OPTION",
     "INVALID_QUERY",
+    "INVALID_MESSAGES",
+    "UNKNOWN_TOOL",
   ],
   401: ["UNAUTHORIZED"],
   404: ["NOT_FOUND", "CATALOG_NOT_FOUND"],
@@ -52,7 +54,7 @@ describe("the README's error table (the oracle for statuses)", () => {
     const expected = Object.entries(README_ERRORS).flatMap(([status, codes]) =>
       codes.map((code) => [code, Number(status)]),
     );
-    expect(expected).toHaveLength(21);
+    expect(expected).toHaveLength(23);
     expect([...DOCUMENTED_STATUS].sort()).toEqual(expected.sort());
   });
 
@@ -150,9 +152,11 @@ describe("routes", () => {
     expect(kept.length).toBeLessThan(all.body.tools.length);
     const strict = await isolate.select(id, { query: "stripe customer", maxTools: 7, adaptive: false, threshold });
     expect(strict.body.tools).toEqual(kept);
-    const pinned = await isolate.select(id, { query: "refund", maxTools: 1, alwaysActive: ["search_tools"] });
-    expect(pinned.body.tools).toEqual(["stripe_create_refund", "search_tools"]);
-    expect(pinned.body.results[1]).toEqual({ name: "search_tools", score: 1, pinned: "alwaysActive" });
+    // A pinned name the catalog lacks is left out (toolpick's rule): only catalog tools are returned.
+    const alwaysActive = ["weather_forecast", "search_tools"];
+    const pinned = await isolate.select(id, { query: "refund", maxTools: 1, alwaysActive });
+    expect(pinned.body.tools).toEqual(["stripe_create_refund", "weather_forecast"]);
+    expect(pinned.body.results[1]).toEqual({ name: "weather_forecast", score: 1, pinned: "alwaysActive" });
   });
 
   it("select reads a conversation (messages) as prepareStep does, and explain says why", async () => {
