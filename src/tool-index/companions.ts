@@ -17,8 +17,9 @@ export interface Companion {
 
 // A learnt link must carry at least this probability to be offered (one in five of what followed the tool).
 const MIN_PROBABILITY = 0.2;
-// A learnt link needs this many observations (in today's units) before its probability is trusted.
-const MIN_SUPPORT = 2;
+// A learnt link needs more than one observation before its probability is trusted: two observations weigh 2 in
+// today's units when fresh, a little less once decayed, hence 1.5.
+const MIN_SUPPORT = 1.5;
 // The conversation's memory: a tool of the current turn scores this, one of an earlier turn less per turn back.
 const MEMORY_SCORE = 0.5;
 const MEMORY_DECAY = 0.6;
