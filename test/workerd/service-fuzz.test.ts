@@ -357,12 +357,20 @@ describe("fuzzing select", () => {
           expect(strategy).toBe("combined");
           expect(answer.body.fallback).toBeUndefined();
           expect(results.map((result: { name: string }) => result.name)).toEqual(tools);
-          const rankedResults = results.filter((result: { pinned?: string }) => result.pinned === undefined);
+          type Result = { pinned?: string; reason?: string };
+          const rankedResults = results.filter((result: Result) => result.pinned === undefined && !result.reason);
           ranked += rankedResults.length;
           expect(rankedResults.length).toBeLessThanOrEqual(input.maxTools ?? 5);
+          // Companions (a conversation's own tools, learnt or catalog links) come with a reason, at most 3 of them.
+          const companions = results.filter((result: Result) => result.reason !== undefined);
+          expect(companions.length).toBeLessThanOrEqual(3);
+          if (input.query !== undefined) expect(companions).toEqual([]);
           for (const result of results) {
             expect(Number.isFinite(result.score) && result.score >= 0 && result.score <= 1).toBe(true);
-            if (result.pinned === undefined) {
+            if (result.reason !== undefined) {
+              expect(names).toContain(result.name);
+              expect(result.pinned).toBeUndefined();
+            } else if (result.pinned === undefined) {
               expect(names).toContain(result.name);
               expect(result.score).toBeGreaterThanOrEqual(input.threshold ?? 0);
             } else {
