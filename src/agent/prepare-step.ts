@@ -1,5 +1,6 @@
 // index.prepareStep(): per-step activeTools for generateText, streamText and ToolLoopAgent, from the SDK's input.
 
+import type { ModelMessage } from "ai";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
 import {
   booleanOption,
@@ -14,10 +15,25 @@ import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOption
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
-/** Rules that say which tools a step may use (e.g. `createToolSet` from toolsift; ai-tool-set's input shape). */
-export interface ToolRules {
-  allowedTools(input: { messages: unknown[]; steps: unknown[]; toolSetContext: unknown }): readonly string[];
+/**
+ * What `prepareStep` passes to `rules` on each step: the SDK's own `messages` (model messages, not UI messages)
+ * and `steps`, and the `context` option (default: the step's `runtimeContext`) as `toolSetContext`.
+ */
+export interface ToolRulesInput {
+  messages: ModelMessage[];
+  // The SDK's StepResult objects; `any` so that a set typed with any tools and runtime context is accepted.
+  steps: any[];
+  toolSetContext: any;
 }
+
+/**
+ * Rules that say which tools a step may use: a tool set from toolsift's `createToolSet` (`allowedTools`) or from
+ * ai-tool-set (`inferTools`). Type the set over `ModelMessage` (`createToolSet<typeof tools, ModelMessage>(...)`):
+ * prepareStep hands the rules model messages, so a set typed over the default UI messages is refused at compile time.
+ */
+export type ToolRules =
+  | { allowedTools(input: ToolRulesInput): readonly string[] }
+  | { inferTools(input: ToolRulesInput): { readonly activeTools: readonly string[] } };
 
 /** Options of `index.prepareStep()`: select options, how steps keep tools, what happens when nothing matches. */
 export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions {
@@ -84,16 +100,28 @@ function foundTools(output: unknown): string[] {
     .filter((name): name is string => typeof name === "string");
 }
 
-function rulesOption(value: unknown): ToolRules | undefined {
+/** The names `rules` allow for one step's input, read through whichever method the rules have. */
+type AllowedNames = (input: ToolRulesInput) => unknown;
+
+function rulesOption(value: unknown): { read: AllowedNames; method: string } | undefined {
   if (value === undefined) return undefined;
-  if (
-    typeof value !== "object" ||
-    value === null ||
-    typeof (value as { allowedTools?: unknown }).allowedTools !== "function"
-  ) {
-    invalidOption("prepareStep", "rules", "an object with an allowedTools(input) method (createToolSet(...))", value);
+  const rules = value as { allowedTools?: unknown; inferTools?: unknown } | null;
+  if (typeof rules === "object" && rules !== null) {
+    const { allowedTools, inferTools } = rules;
+    if (typeof allowedTools === "function") {
+      return { read: (input) => allowedTools.call(rules, input), method: "rules.allowedTools()" };
+    }
+    if (typeof inferTools === "function") {
+      const read: AllowedNames = (input) => (inferTools.call(rules, input) as { activeTools?: unknown }).activeTools;
+      return { read, method: "rules.inferTools().activeTools" };
+    }
   }
-  return value as ToolRules;
+  return invalidOption(
+    "prepareStep",
+    "rules",
+    "an object with an allowedTools(input) method (toolsift's createToolSet) or an inferTools(input) method (ai-tool-set)",
+    value,
+  );
 }
 
 /**
@@ -132,16 +160,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
     const toolSetContext = options.context ?? step.runtimeContext;
-    const allowed =
-      rules === undefined
-        ? undefined
-        : new Set(
-            namesOption(
-              where,
-              "rules.allowedTools()",
-              rules.allowedTools({ messages: [...messages], steps: [...steps], toolSetContext }),
-            ),
-          );
+    const allowed = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
     // Every tool (the rules permitting): undefined activeTools is the SDK's "all tools".
     const everyTool = () => (allowed === undefined ? {} : { activeTools: [...allowed] });
     let misses = 0;
@@ -192,6 +211,18 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
       activeTools: [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName),
     };
   };
+}
+
+/** The names the rules allow for this step, checked: an array of strings. */
+function allowedByRules(
+  rules: { read: AllowedNames; method: string },
+  messages: readonly MessageLike[],
+  steps: readonly StepLike[],
+  toolSetContext: unknown,
+): Set<string> {
+  const names = rules.read({ messages: [...messages] as ModelMessage[], steps: [...steps], toolSetContext });
+  if (names === undefined) invalidOption("prepareStep", rules.method, "an array of tool names", names);
+  return new Set(namesOption("prepareStep", rules.method, names));
 }
 
 /** Records the steps not seen before, each with the calls of the steps before it in this generateText call. */

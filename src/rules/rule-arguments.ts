@@ -40,17 +40,16 @@ export function readToolSetOptions(options: unknown): { tools: ToolRecord; mutab
   return { tools: tools as ToolRecord, mutable: booleanOption("createToolSet", "mutable", given.mutable, false) };
 }
 
-/** Rules for `activate(names)` / `deactivate(names)`: every name must be a tool of the set. */
+/**
+ * Rules for `activate(names)` / `deactivate(names)`: one tool name or an array of them, each a tool of the set.
+ * A single name is a toolsift extension: ai-tool-set@2.3.0 types `names` as an array and fails on a string.
+ */
 export function staticRules(method: "activate" | "deactivate", tools: ToolRecord, names: unknown): ActivationRule[] {
-  if (typeof names === "string") {
-    invalidOption(
-      method,
-      "names",
-      `an array of tool names (wrap a single name: ${method}([${JSON.stringify(names)}]))`,
-      names,
-    );
+  const list = typeof names === "string" ? [names] : names;
+  if (list !== undefined && !Array.isArray(list)) {
+    invalidOption(method, "names", "a tool name or an array of tool names", names);
   }
-  return namesOption(method, "names", names, []).map((name) => ({
+  return namesOption(method, "names", list, []).map((name) => ({
     toolName: checkName(method, tools, name),
     kind: method,
   }));

@@ -53,9 +53,9 @@ export class ImmutableToolSet<
     this.tools = rules.tools as TOOLS;
   }
 
-  /** Activates these tools (unconditionally). Throws UNKNOWN_TOOL for a name not in the set. */
+  /** Activates this tool or these tools (unconditionally). Throws UNKNOWN_TOOL for a name not in the set. */
   activate<NAMES extends keyof TOOLS & string>(
-    names: ReadonlyArray<NAMES>,
+    names: NAMES | ReadonlyArray<NAMES>,
   ): ImmutableToolSet<
     TOOLS,
     MESSAGE,
@@ -67,9 +67,9 @@ export class ImmutableToolSet<
     return this.#with(staticRules("activate", this.tools, names));
   }
 
-  /** Deactivates these tools (unconditionally). Throws UNKNOWN_TOOL for a name not in the set. */
+  /** Deactivates this tool or these tools (unconditionally). Throws UNKNOWN_TOOL for a name not in the set. */
   deactivate<NAMES extends keyof TOOLS & string>(
-    names: ReadonlyArray<NAMES>,
+    names: NAMES | ReadonlyArray<NAMES>,
   ): ImmutableToolSet<
     TOOLS,
     MESSAGE,
@@ -174,14 +174,14 @@ export class MutableToolSet<
     this.tools = rules.tools as TOOLS;
   }
 
-  /** Activates these tools (unconditionally), in place. Throws UNKNOWN_TOOL for a name not in the set. */
-  activate(names: ReadonlyArray<keyof TOOLS & string>): this {
+  /** Activates a tool or tools (unconditionally), in place. Throws UNKNOWN_TOOL for a name not in the set. */
+  activate(names: (keyof TOOLS & string) | ReadonlyArray<keyof TOOLS & string>): this {
     this.#rules = this.#rules.withRules(staticRules("activate", this.tools, names));
     return this;
   }
 
-  /** Deactivates these tools (unconditionally), in place. Throws UNKNOWN_TOOL for a name not in the set. */
-  deactivate(names: ReadonlyArray<keyof TOOLS & string>): this {
+  /** Deactivates a tool or tools (unconditionally), in place. Throws UNKNOWN_TOOL for a name not in the set. */
+  deactivate(names: (keyof TOOLS & string) | ReadonlyArray<keyof TOOLS & string>): this {
     this.#rules = this.#rules.withRules(staticRules("deactivate", this.tools, names));
     return this;
   }

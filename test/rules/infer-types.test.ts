@@ -42,6 +42,16 @@ describe("InferActiveTools / InferInactiveTools", () => {
     inactiveOf(reactivated).toEqualTypeOf<never>();
   });
 
+  it("a single name is tracked as [name] is (a toolsift extension)", () => {
+    const deactivated = createToolSet({ tools: orderTools }).deactivate("cancel_order");
+    activeOf(deactivated).toEqualTypeOf<"search" | "list_orders" | "get_weather">();
+    inactiveOf(deactivated).toEqualTypeOf<"cancel_order">();
+    activeOf(deactivated.activate("cancel_order")).toEqualTypeOf<Name>();
+    expectTypeOf(
+      createToolSet({ tools: orderTools, mutable: true }).deactivate("search").activate("search"),
+    ).toEqualTypeOf<MutableToolSet<Tools, OrderMessage>>();
+  });
+
   it("activateWhen counts as inactive, deactivateWhen as active (single and record forms)", () => {
     const single = createToolSet({ tools: orderTools }).activateWhen("cancel_order", () => true);
     inactiveOf(single).toEqualTypeOf<"cancel_order">();
@@ -127,8 +137,8 @@ describe("methods", () => {
     void (() => immutable.activateWhen("refund", () => true));
     // @ts-expect-error: "refund" is not a tool of the set
     void (() => mutable.deactivateWhen({ refund: () => true }));
-    // @ts-expect-error: a single name must be wrapped in an array
-    void (() => immutable.activate("search"));
+    // @ts-expect-error: "refund" is not a tool of the set (single-name form)
+    void (() => immutable.deactivate("refund"));
   });
 
   it("rejects options other than tools and mutable", () => {

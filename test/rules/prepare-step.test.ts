@@ -1,8 +1,9 @@
 // A real AI SDK loop: generateText re-evaluates the tool set's rules in prepareStep; the model gets only allowed tools.
 import { generateText, isStepCount, type ModelMessage } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { describe, expect, it } from "vitest";
-import { createToolSet } from "../../src/index.js";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { createToolSet as aiToolSetCreateToolSet } from "ai-tool-set";
+import { createToolIndex, createToolSet, type ToolRules } from "../../src/index.js";
 import { orderTools, type Order } from "./order-tools.js";
 
 type Reply = { toolCall: { toolName: string; input: Record<string, unknown> } } | { text: string };
@@ -161,5 +162,68 @@ describe("createToolSet in generateText's prepareStep", () => {
       prepareStep: () => ({ activeTools: closed.allowedTools() }),
     });
     expect(offered(model)).toEqual([[]]);
+  });
+});
+
+describe("index.prepareStep({ rules })", () => {
+  const index = createToolIndex(orderTools);
+  const script: Reply[] = [
+    { toolCall: { toolName: "list_orders", input: { customerId: "cust-123" } } },
+    { toolCall: { toolName: "cancel_order", input: { orderId: "1001" } } },
+    { text: "Order 1001 is cancelled." },
+  ];
+  const prompt = "cancel my pending order";
+
+  // Both packages' sets, typed over model messages (what prepareStep hands the rules); a single name deactivates.
+  const toolsiftRules = createToolSet<typeof orderTools, ModelMessage>({ tools: orderTools })
+    .deactivate("get_weather")
+    .activateWhen("cancel_order", ({ messages }) => hasPendingOrder(messages));
+  const aiToolSetRules = aiToolSetCreateToolSet<typeof orderTools, ModelMessage>({ tools: orderTools })
+    .deactivate(["get_weather"])
+    .activateWhen("cancel_order", ({ messages }) => hasPendingOrder(messages));
+
+  it.each([
+    ["toolsift's createToolSet (allowedTools)", toolsiftRules],
+    ["ai-tool-set's createToolSet (inferTools)", aiToolSetRules],
+  ])("%s: ranks and activates only what the rules allow, step by step", async (_label, rules) => {
+    const model = scriptedModel(script);
+    const result = await generateText({
+      model,
+      tools: orderTools,
+      stopWhen: isStepCount(5),
+      prompt,
+      prepareStep: index.prepareStep({ maxTools: 2, rules }),
+    });
+    const steps = offered(model);
+    // cancel_order waits for list_orders to return a pending order; get_weather is never offered.
+    expect(steps[0]).not.toContain("cancel_order");
+    expect(steps[0]).toContain("list_orders");
+    expect(steps[1]).toContain("cancel_order");
+    expect(steps.flat()).not.toContain("get_weather");
+    expect(result.text).toBe("Order 1001 is cancelled.");
+  });
+
+  it("type-checks either package's set typed over ModelMessage, and refuses one typed over UI messages", () => {
+    expectTypeOf(toolsiftRules).toExtend<ToolRules>();
+    expectTypeOf(aiToolSetRules).toExtend<ToolRules>();
+    expectTypeOf(
+      createToolSet<typeof orderTools, ModelMessage>({ tools: orderTools, mutable: true }),
+    ).toExtend<ToolRules>();
+    // prepareStep passes model messages: a predicate typed over UI messages would read `parts` that are not there.
+    const uiTyped = createToolSet({ tools: orderTools }).activateWhen("cancel_order", ({ messages }) =>
+      messages?.some((message) => message.parts.length > 0),
+    );
+    // @ts-expect-error: a set typed over UI messages (the default) is not rules for prepareStep
+    void (() => index.prepareStep({ rules: uiTyped }));
+    const aiToolSetUiTyped = aiToolSetCreateToolSet({ tools: orderTools }).deactivate(["get_weather"]);
+    // @ts-expect-error: ai-tool-set's default typing is UI messages too
+    void (() => index.prepareStep({ rules: aiToolSetUiTyped }));
+  });
+
+  it("refuses rules whose inferTools gives no activeTools", async () => {
+    const broken = { inferTools: () => ({}) } as unknown as ToolRules;
+    await expect(index.prepareStep({ rules: broken })({ steps: [], messages: [] })).rejects.toThrow(
+      'prepareStep: option "rules.inferTools().activeTools" must be an array of tool names, got undefined.',
+    );
   });
 });

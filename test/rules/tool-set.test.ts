@@ -48,6 +48,23 @@ describe("allowedTools", () => {
   });
 });
 
+describe("a single tool name (a toolsift extension: ai-tool-set@2.3.0 takes arrays only)", () => {
+  it("activate and deactivate take one name as they take [name], immutable and mutable", () => {
+    const immutable = createToolSet({ tools: orderTools });
+    expect(immutable.deactivate("search").allowedTools()).toEqual(immutable.deactivate(["search"]).allowedTools());
+    expect(immutable.deactivate("search").activate("search").allowedTools()).toEqual(allNames);
+    const mutable = createToolSet({ tools: orderTools, mutable: true }).deactivate("get_weather");
+    expect(mutable.allowedTools()).toEqual(["search", "list_orders", "cancel_order"]);
+    expect(mutable.activate("get_weather").allowedTools()).toEqual(allNames);
+  });
+
+  it("refuses a single name outside the set with UNKNOWN_TOOL, as for an array", () => {
+    const error = thrown(() => createToolSet({ tools: orderTools }).deactivate("serach" as "search"));
+    expect(error.code).toBe("UNKNOWN_TOOL");
+    expect(error.message).toContain('deactivate: "serach" is not a tool of this tool set (did you mean "search"?');
+  });
+});
+
 describe("validation", () => {
   const toolSet = createToolSet({ tools: orderTools });
   const mutable = createToolSet({ tools: orderTools, mutable: true });
@@ -113,9 +130,9 @@ describe("validation", () => {
 
   it.each([
     [
-      "a string instead of an array",
-      () => untyped.activate.call(toolSet, "search"),
-      'activate: option "names" must be an array of tool names (wrap a single name: activate(["search"])), got the string "search".',
+      "a number instead of a name or an array",
+      () => untyped.activate.call(toolSet, 42),
+      'activate: option "names" must be a tool name or an array of tool names, got 42.',
     ],
     [
       "a non-string name",
