@@ -34,13 +34,18 @@ export interface PostingsIndex {
 const COMPOUND_PART_WEIGHT = 0.8;
 const FIRST_PARAMETER_FIELD = FIELD_NAMES.indexOf("parameterNames");
 const ALPHABETIC = /^\p{L}+$/u;
+/**
+ * Longest word read as a closed compound. Each cut looks up two substrings, so the work grows with the square of
+ * the length: above this, a word (a hostile 1 MiB tool name, say) is never split, and the cost stays linear.
+ */
+export const MAX_COMPOUND_LENGTH = 48;
 
 /**
  * Splits a word into two known words of 3+ letters ("github" → git + hub), longest head first,
  * or returns undefined. Shared by indexing (closed compounds in the catalog) and queries.
  */
 export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: string): [number, number] | undefined {
-  if (word.length < 6 || !ALPHABETIC.test(word)) return undefined;
+  if (word.length < 6 || word.length > MAX_COMPOUND_LENGTH || !ALPHABETIC.test(word)) return undefined;
   for (let cut = word.length - 3; cut >= 3; cut--) {
     const head = known.get(word.slice(0, cut));
     if (head === undefined) continue;

@@ -33,7 +33,7 @@ export type ToolFields = Record<FieldName, string>;
 
 /** Splits a catalog tool into the text of each indexed field. */
 export function toolFields(tool: CatalogTool, schema: unknown): ToolFields {
-  const text = collectSchemaText(schema);
+  const text = collectSchemaText(schema, tool.name);
   return {
     name: tool.name,
     description: tool.title.length > 0 ? `${tool.title}\n${tool.description}` : tool.description,

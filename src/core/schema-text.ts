@@ -1,5 +1,7 @@
 // Walks a JSON Schema and collects the text toolsift indexes: parameter names, descriptions and enum values.
 
+import { ToolsiftError } from "../errors.js";
+
 /** The searchable text of one input schema, split by field. */
 export interface SchemaText {
   /** Property names at any depth (`userId`, `filters.status`), one entry per property. */
@@ -20,8 +22,11 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Resolves a local `$ref` ("#/$defs/Address", "#/definitions/x", "#/properties/a") against the root. */
-function resolveRef(root: JsonObject, ref: string): unknown {
+/**
+ * Resolves a local `$ref` ("#/$defs/Address", "#/definitions/x", "#/properties/a") against the root. A pointer
+ * with broken percent-encoding ("#/%") is `INVALID_SCHEMA` naming the tool and the pointer.
+ */
+function resolveRef(root: JsonObject, ref: string, tool: string | undefined): unknown {
   if (!ref.startsWith("#")) return undefined;
   const path = ref
     .slice(1)
@@ -29,7 +34,19 @@ function resolveRef(root: JsonObject, ref: string): unknown {
     .filter((part) => part.length > 0);
   let node: unknown = root;
   for (const raw of path) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      // URIError is the only thing decodeURIComponent throws: the pointer is malformed, which the caller must hear.
+      throw new ToolsiftError(
+        "INVALID_SCHEMA",
+        `${tool === undefined ? "A tool" : `Tool ${JSON.stringify(tool)}`}: the $ref ${JSON.stringify(ref.slice(0, 200))} ` +
+          `is not a valid JSON pointer (bad percent-encoding in ${JSON.stringify(raw.slice(0, 100))}).`,
+        { tool, field: "inputSchema", pointer: ref.slice(0, 200) },
+      );
+    }
+    const key = decoded.replace(/~1/g, "/").replace(/~0/g, "~");
     if (!isObject(node) && !Array.isArray(node)) return undefined;
     node = (node as JsonObject)[key];
   }
@@ -48,7 +65,7 @@ function pushScalar(out: string[], value: unknown): void {
  * Collects parameter names, descriptions and enum values from a JSON Schema. Follows local `$ref`s
  * once each (cycles cannot hang), nested objects, arrays, `anyOf`/`oneOf`/`allOf` and tuple items.
  */
-export function collectSchemaText(schema: unknown): SchemaText {
+export function collectSchemaText(schema: unknown, tool?: string): SchemaText {
   const text: SchemaText = { parameterNames: [], parameterDescriptions: [], enumValues: [] };
   if (!isObject(schema)) return text;
   const root = schema;
@@ -59,7 +76,7 @@ export function collectSchemaText(schema: unknown): SchemaText {
     if (!isObject(node) || depth > MAX_DEPTH || nodes >= MAX_NODES || visited.has(node)) return;
     visited.add(node);
     nodes++;
-    if (typeof node.$ref === "string") visit(resolveRef(root, node.$ref), depth + 1);
+    if (typeof node.$ref === "string") visit(resolveRef(root, node.$ref, tool), depth + 1);
     pushScalar(text.parameterDescriptions, node.description);
     if (depth > 0) pushScalar(text.parameterDescriptions, node.title);
     if (Array.isArray(node.enum)) for (const value of node.enum) pushScalar(text.enumValues, value);
