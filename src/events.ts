@@ -17,13 +17,24 @@ export type ToolsiftEvent =
       readonly keptLength: number;
     }
   | {
-      /** Tool vectors are in place: how many were embedded now, read from the cache, or kept from before a `sync`. */
+      /**
+       * Tool vectors are in place, and what that pass cost: how many tools the model embedded now, how many came
+       * from the cache (cache hits) or were kept from before a `sync`, and the tokens the provider reported.
+       */
       readonly type: "embeddings-ready";
       readonly tools: number;
       readonly dimensions: number;
+      /** Tools the model embedded in this pass (each one billed by an API provider). */
       readonly embedded: number;
+      /** Tools read from `embeddingCache` (cache hits). */
       readonly fromCache: number;
+      /** Tools whose vectors were kept from before a `sync`/`add`/`remove` (same text). */
       readonly reused: number;
+      /**
+       * Tokens the provider reported for this pass (`usage.tokens` of its embedding calls); 0 when nothing was
+       * embedded, `undefined` when the provider reports no usage.
+       */
+      readonly tokens: number | undefined;
       readonly milliseconds: number;
     }
   | {

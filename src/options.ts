@@ -130,6 +130,12 @@ export interface ToolIndexOptions {
   /** Receives warnings and fallbacks (a schema that could not be read, a query that was cut). */
   onEvent?: (event: ToolsiftEvent) => void;
   /**
+   * Log the index's first fallback (embedding failed and keywords were used, a cache error, a failed rerank, …)
+   * as one `console.warn` line, so a bad API key or a missing asset is not silent. Once per index, with or
+   * without `onEvent`; `false` turns it off. Default `true`.
+   */
+  warnings?: boolean;
+  /**
    * Tools pulled in whenever a key tool is selected, beyond `maxTools` (toolpick's option):
    * `{ github_create_pr: ["github_list_branches"] }`; names not in the catalog are left out. A select call's own
    * `relatedTools` replaces this map. Default none.

@@ -245,6 +245,24 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
 }
 
 /**
+ * The keys that mark `catalog` as one AI SDK `tool()` rather than a ToolSet of them: a ToolSet's values are tool
+ * objects, so a string or function `description`, a function `execute`, or a schema under `inputSchema` /
+ * `parameters` (a tool's `type` is never `"object"`) can only be a tool's own fields.
+ */
+function singleToolKeys(catalog: Record<string | symbol, unknown>): string[] {
+  const isSchema = (value: unknown) =>
+    isObject(value) &&
+    (value[AI_SCHEMA] === true || isObject(value["~standard"]) || value.type === "object" || "_def" in value);
+  const keys: string[] = [];
+  const description = catalog.description;
+  if (typeof description === "string" || typeof description === "function") keys.push("description");
+  if (typeof catalog.execute === "function") keys.push("execute");
+  if (isSchema(catalog.inputSchema) || typeof catalog.inputSchema === "function") keys.push("inputSchema");
+  if (isSchema(catalog.parameters)) keys.push("parameters");
+  return keys;
+}
+
+/**
  * Validates a catalog and returns its tools in catalog order. Throws `ToolsiftError` naming the
  * offending tool and field; recoverable oddities (a description function that throws) become warnings.
  */
@@ -278,6 +296,15 @@ export function readCatalog(
       "INVALID_CATALOG",
       `The tool catalog must be an AI SDK ToolSet (an object of tools), an array of tool definitions or { tools: [...] }, got ${describeValue(catalog)}.`,
       { received: describeValue(catalog) },
+    );
+  }
+  const toolKeys = singleToolKeys(catalog);
+  if (toolKeys.length > 0) {
+    throw new ToolsiftError(
+      "INVALID_CATALOG",
+      `The tool catalog looks like a single tool (it has ${toolKeys.map((key) => `"${key}"`).join(", ")}), not a ` +
+        `ToolSet: pass an object of named tools, { name: tool(...) }, e.g. { get_weather: tool({ ... }) }.`,
+      { keys: toolKeys },
     );
   }
   for (const [name, entry] of Object.entries(catalog)) {

@@ -216,3 +216,6 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
     },
   };
 }
+
+// Marks the factory, so that passing it uncalled as `embeddingModel` gets "call it: localEmbeddingModel()".
+Object.defineProperty(localEmbeddingModel, Symbol.for("toolsift.localEmbeddingModel"), { value: true });

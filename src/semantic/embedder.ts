@@ -5,6 +5,9 @@ import { loadAi } from "../ai-sdk.js";
 import { ToolsiftError } from "../errors.js";
 import { invalidOption } from "../support/validate-options.js";
 
+/** Set on `localEmbeddingModel` itself (toolsift/local), so passing it uncalled is named in the error. */
+const LOCAL_MODEL_FACTORY = Symbol.for("toolsift.localEmbeddingModel");
+
 /** How toolsift calls the embedding model. */
 export interface EmbedderSettings {
   /** Milliseconds one embedding call may take before it is aborted. */
@@ -25,9 +28,16 @@ export interface ModelIdentity {
   readonly modelId: string;
 }
 
+/** The vectors of one pass over the model, with what the provider said it cost. */
+export interface EmbeddingPass {
+  readonly vectors: Float32Array[];
+  /** Tokens the provider reported over the pass's calls (`usage.tokens`); `undefined` when it reported none. */
+  readonly tokens: number | undefined;
+}
+
 export interface Embedder {
   readonly identity: ModelIdentity;
-  embedMany(values: readonly string[]): Promise<Float32Array[]>;
+  embedMany(values: readonly string[]): Promise<EmbeddingPass>;
   embed(value: string): Promise<Float32Array>;
 }
 
@@ -43,6 +53,18 @@ export function modelIdentity(model: unknown): ModelIdentity {
       invalidOption("createToolIndex", "embeddingModel", "a model id that is not blank", model);
     }
     return { provider: "gateway", modelId: model };
+  }
+  if (typeof model === "function") {
+    const local = (model as unknown as Record<symbol, unknown>)[LOCAL_MODEL_FACTORY] === true;
+    throw new ToolsiftError(
+      "INVALID_OPTION",
+      local
+        ? 'createToolIndex: option "embeddingModel" got the localEmbeddingModel function itself; call it: ' +
+            "localEmbeddingModel()."
+        : 'createToolIndex: option "embeddingModel" got a function, not a model; call the factory to make one, ' +
+            'e.g. openai.embedding("text-embedding-3-small") or localEmbeddingModel().',
+      { option: "embeddingModel" },
+    );
   }
   const candidate = model as { provider?: unknown; modelId?: unknown; doEmbed?: unknown } | null;
   if (
@@ -63,11 +85,6 @@ export function modelIdentity(model: unknown): ModelIdentity {
   return { provider: candidate.provider, modelId: candidate.modelId };
 }
 
-function callSignal(settings: EmbedderSettings): AbortSignal {
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  return settings.abortSignal === undefined ? timeout : AbortSignal.any([settings.abortSignal, timeout]);
-}
-
 function toVector(values: readonly number[], what: string): Float32Array {
   if (!Array.isArray(values) || values.length === 0) {
     throw new ToolsiftError(
@@ -79,14 +96,120 @@ function toVector(values: readonly number[], what: string): Float32Array {
   return Float32Array.from(values);
 }
 
-/** An embedding model object (V3/V4) that can be called without the AI SDK. */
+function toVectors(embeddings: readonly (readonly number[])[], count: number): Float32Array[] {
+  if (embeddings.length !== count) {
+    throw new ToolsiftError(
+      "EMBEDDING_FAILED",
+      `The embedding model returned ${embeddings.length} vectors for ${count} texts.`,
+      { expected: count, received: embeddings.length },
+    );
+  }
+  return embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
+}
+
+/** Call options toolsift passes to `doEmbed`. */
+interface DoEmbedOptions {
+  values: string[];
+  abortSignal?: AbortSignal;
+  dimensions?: number;
+}
+
+/** An embedding model object (V2–V4) as toolsift calls it. */
 interface DirectModel {
   readonly maxEmbeddingsPerCall?: PromiseLike<number | undefined> | number | undefined;
-  doEmbed(options: { values: string[]; abortSignal?: AbortSignal }): PromiseLike<{ embeddings: number[][] }>;
+  doEmbed(options: DoEmbedOptions): PromiseLike<{ embeddings: number[][]; usage?: { tokens?: number } }>;
 }
 
 function isDirectModel(model: unknown): model is DirectModel {
   return typeof model === "object" && model !== null && typeof (model as { doEmbed?: unknown }).doEmbed === "function";
+}
+
+/** Tokens the provider reported over one pass. */
+interface UsageCount {
+  tokens: number | undefined;
+}
+
+function addTokens(count: UsageCount, tokens: unknown): void {
+  if (typeof tokens === "number" && Number.isFinite(tokens)) count.tokens = (count.tokens ?? 0) + tokens;
+}
+
+function timeoutError(timeoutMs: number): ToolsiftError {
+  return new ToolsiftError(
+    "EMBEDDING_FAILED",
+    `The embedding model did not answer within ${timeoutMs} ms (embeddingTimeout); the call was aborted.`,
+    { timeoutMs },
+  );
+}
+
+/**
+ * Runs `call` with a signal that aborts after `timeoutMs` or when one of `signals` aborts, and settles at that
+ * moment whether or not the model honours the signal: a model that ignores it is left behind, never awaited.
+ */
+export function boundedCall<T>(
+  call: (signal: AbortSignal) => PromiseLike<T>,
+  timeoutMs: number,
+  signals: readonly (AbortSignal | undefined)[],
+): Promise<T> {
+  const controller = new AbortController();
+  const outer = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  const aborted = outer.find((signal) => signal.aborted);
+  if (aborted !== undefined) return Promise.reject(aborted.reason);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => abandon(timeoutError(timeoutMs)), timeoutMs);
+    const listeners = outer.map((signal) => [signal, () => abandon(signal.reason)] as const);
+    for (const [signal, listener] of listeners) signal.addEventListener("abort", listener, { once: true });
+    const cleanup = () => {
+      clearTimeout(timer);
+      for (const [signal, listener] of listeners) signal.removeEventListener("abort", listener);
+    };
+    // Settle first, then abort: the race is decided by the timer or the caller, not by the model's answer to it.
+    function abandon(reason: unknown): void {
+      cleanup();
+      reject(reason);
+      controller.abort(reason);
+    }
+    const signal = outer.length === 0 ? controller.signal : AbortSignal.any([controller.signal, ...outer]);
+    let pending: PromiseLike<T>;
+    try {
+      pending = call(signal);
+    } catch (error) {
+      return abandon(error);
+    }
+    Promise.resolve(pending).then(
+      (value) => {
+        cleanup();
+        resolve(value);
+      },
+      (error: unknown) => {
+        cleanup();
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * The model with every `doEmbed` call bounded by the timeout and the abort signal (each retry gets its own
+ * timer), counting the tokens the provider reports. A Proxy, so getters and private fields of provider classes
+ * (`provider`, the AI SDK's per-call byte limit) read as on the model itself.
+ */
+function boundedModel<M extends object>(model: M, settings: EmbedderSettings, usage: UsageCount): M {
+  return new Proxy(model, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (property !== "doEmbed" || typeof value !== "function") return value;
+      const doEmbed = value as DirectModel["doEmbed"];
+      return async (options: DoEmbedOptions) => {
+        const result = await boundedCall(
+          (abortSignal) => doEmbed.call(target, { ...options, abortSignal }),
+          settings.timeoutMs,
+          [options.abortSignal, settings.abortSignal],
+        );
+        addTokens(usage, result?.usage?.tokens);
+        return result;
+      };
+    },
+  });
 }
 
 /**
@@ -97,17 +220,21 @@ export async function embedDirectly(
   model: DirectModel,
   values: readonly string[],
   settings: EmbedderSettings,
+  usage: UsageCount = { tokens: undefined },
 ): Promise<number[][]> {
+  const bounded = boundedModel(model, settings, usage);
   const limit = (await model.maxEmbeddingsPerCall) ?? 2048;
   const size = Number.isFinite(limit) && limit > 0 ? limit : values.length;
   const chunks: string[][] = [];
   for (let start = 0; start < values.length; start += size) chunks.push(values.slice(start, start + size));
+  const dimensions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
   const results: number[][][] = new Array(chunks.length);
   let next = 0;
   const worker = async () => {
     while (next < chunks.length) {
       const index = next++;
-      results[index] = (await model.doEmbed({ values: chunks[index], abortSignal: callSignal(settings) })).embeddings;
+      const options = { values: chunks[index], abortSignal: settings.abortSignal, ...dimensions };
+      results[index] = (await bounded.doEmbed(options)).embeddings;
     }
   };
   await Promise.all(Array.from({ length: Math.min(settings.maxParallelCalls, chunks.length) }, worker));
@@ -126,57 +253,51 @@ async function aiOrDirect(model: unknown): Promise<typeof import("ai") | undefin
   }
 }
 
-/** Wraps an embedding model for toolsift: every call bounded by the timeout and the abort signal. */
+/**
+ * Wraps an embedding model for toolsift: every model call bounded by the timeout and the abort signal, settled
+ * on time even when the model ignores its signal. A model id string (resolved by the AI SDK) is bounded per pass.
+ */
 export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings): Embedder {
   const identity = modelIdentity(model);
   const dimensionOptions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
+  const common = { maxRetries: settings.maxRetries, abortSignal: settings.abortSignal, ...dimensionOptions };
   return {
     identity,
     async embedMany(values) {
-      if (values.length === 0) return [];
+      const usage: UsageCount = { tokens: undefined };
+      if (values.length === 0) return { vectors: [], tokens: 0 };
       const ai = await aiOrDirect(model);
       if (ai === undefined) {
-        const embeddings = await embedDirectly(model as unknown as DirectModel, values, settings);
-        if (embeddings.length !== values.length) {
-          throw new ToolsiftError(
-            "EMBEDDING_FAILED",
-            `The embedding model returned ${embeddings.length} vectors for ${values.length} texts.`,
-            { expected: values.length, received: embeddings.length },
-          );
-        }
-        return embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
+        const embeddings = await embedDirectly(model as unknown as DirectModel, values, settings, usage);
+        return { vectors: toVectors(embeddings, values.length), tokens: usage.tokens };
       }
-      const { embedMany } = ai;
-      const result = await embedMany({
-        model,
-        values: [...values],
-        maxParallelCalls: settings.maxParallelCalls,
-        maxRetries: settings.maxRetries,
-        abortSignal: callSignal(settings),
-        ...dimensionOptions,
-      });
-      if (result.embeddings.length !== values.length) {
-        throw new ToolsiftError(
-          "EMBEDDING_FAILED",
-          `The embedding model returned ${result.embeddings.length} vectors for ${values.length} texts.`,
-          { expected: values.length, received: result.embeddings.length },
-        );
+      const run = (abortSignal: AbortSignal | undefined, used: EmbeddingModel) =>
+        ai.embedMany({
+          ...common,
+          model: used,
+          values: [...values],
+          maxParallelCalls: settings.maxParallelCalls,
+          abortSignal,
+        });
+      if (typeof model === "string") {
+        const result = await boundedCall((signal) => run(signal, model), settings.timeoutMs, [settings.abortSignal]);
+        addTokens(usage, result.usage?.tokens);
+        return { vectors: toVectors(result.embeddings, values.length), tokens: usage.tokens };
       }
-      return result.embeddings.map((embedding, position) => toVector(embedding, `text ${position}`));
+      const result = await run(settings.abortSignal, boundedModel(model, settings, usage));
+      return { vectors: toVectors(result.embeddings, values.length), tokens: usage.tokens };
     },
     async embed(value) {
       const ai = await aiOrDirect(model);
       if (ai === undefined) {
         return toVector((await embedDirectly(model as unknown as DirectModel, [value], settings))[0], "the query");
       }
-      const { embed } = ai;
-      const result = await embed({
-        model,
-        value,
-        maxRetries: settings.maxRetries,
-        abortSignal: callSignal(settings),
-        ...dimensionOptions,
-      });
+      const run = (abortSignal: AbortSignal | undefined, used: EmbeddingModel) =>
+        ai.embed({ ...common, model: used, value, abortSignal });
+      const result =
+        typeof model === "string"
+          ? await boundedCall((signal) => run(signal, model), settings.timeoutMs, [settings.abortSignal])
+          : await run(settings.abortSignal, boundedModel(model, settings, { tokens: undefined }));
       return toVector(result.embedding, "the query");
     },
   };

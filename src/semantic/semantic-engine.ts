@@ -32,6 +32,7 @@ interface BuildReport {
   embedded: number;
   fromCache: number;
   reused: number;
+  tokens: number | undefined;
 }
 
 export class SemanticEngine {
@@ -63,7 +64,7 @@ export class SemanticEngine {
     const count = texts.length;
     const vectors: (Float32Array | undefined)[] = new Array(count).fill(undefined);
     const copyFrom: number[] = new Array(count).fill(-1);
-    const report: BuildReport = { embedded: 0, fromCache: 0, reused: 0 };
+    const report: BuildReport = { embedded: 0, fromCache: 0, reused: 0, tokens: 0 };
     let dims = previous?.index.dims;
 
     if (previous !== undefined) {
@@ -107,7 +108,9 @@ export class SemanticEngine {
 
     const missing = [...Array(count).keys()].filter(wanted);
     if (missing.length > 0) {
-      const embedded = await this.embedder.embedMany(missing.map((row) => texts[row]));
+      const pass = await this.embedder.embedMany(missing.map((row) => texts[row]));
+      const embedded = pass.vectors;
+      report.tokens = pass.tokens;
       dims ??= embedded[0].length;
       const fresh: [string, Float32Array][] = [];
       missing.forEach((row, position) => {

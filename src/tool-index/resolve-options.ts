@@ -12,6 +12,7 @@ import type { ToolsiftEvent } from "../events.js";
 import { relatedToolsOption, type ToolIndexOptions } from "../options.js";
 import type { FusionOptions, ResolvedFusion } from "../semantic/fusion.js";
 import type { Quantization } from "../semantic/vector-index.js";
+import { errorMessage } from "../support/error-message.js";
 import {
   booleanOption,
   choiceOption,
@@ -53,6 +54,7 @@ const INDEX_OPTIONS = [
   "enrichmentCache",
   "context",
   "onEvent",
+  "warnings",
   "relatedTools",
   "usage",
   "catalogLinks",
@@ -113,6 +115,7 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
   rejectUnknownOptions(WHERE, options, INDEX_OPTIONS);
   const onEvent = functionOption<(event: ToolsiftEvent) => void>(WHERE, "onEvent", options?.onEvent);
   const debug = booleanOption(WHERE, "debug", options?.debug, false);
+  const warnings = booleanOption(WHERE, "warnings", options?.warnings, true);
   const enrich = booleanOption(WHERE, "enrichDescriptions", options?.enrichDescriptions, false);
   if (enrich && options?.enrichmentModel === undefined && options?.rerankerModel === undefined) {
     throw new ToolsiftError(
@@ -151,11 +154,54 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     relatedTools: relatedToolsOption(WHERE, "relatedTools", options?.relatedTools),
     usage: options?.usage,
     catalogLinks: resolveCatalogLinks(options?.catalogLinks),
-    emit: (event) => {
-      if (debug) console.debug("[toolsift]", event);
-      onEvent?.(event);
-    },
+    emit: fallbackWarner(debug, warnings, onEvent),
   };
+}
+
+/** Events that mean the index is working with less than it was given (a fallback). */
+const FALLBACK_EVENTS: ReadonlySet<ToolsiftEvent["type"]> = new Set([
+  "catalog-warning",
+  "embedding-failed",
+  "embedding-cache-error",
+  "embedding-warning",
+  "rerank-failed",
+  "enrichment-failed",
+  "query-expansion-failed",
+]);
+
+/**
+ * The index's `emit`: every event to `onEvent` (and `console.debug` with `debug`), and, unless `warnings` is
+ * off, the first fallback of the index as one `console.warn` line, so a bad key or a missing asset is never
+ * silent. Thrown failures (`onError: "throw"`) are not warned about: the caller sees them.
+ */
+function fallbackWarner(
+  debug: boolean,
+  warnings: boolean,
+  onEvent: ((event: ToolsiftEvent) => void) | undefined,
+): (event: ToolsiftEvent) => void {
+  let warned = !warnings;
+  return (event) => {
+    if (debug) console.debug("[toolsift]", event);
+    if (
+      !warned &&
+      FALLBACK_EVENTS.has(event.type) &&
+      !(event.type === "embedding-failed" && event.fallback === "none")
+    ) {
+      warned = true;
+      console.warn(fallbackWarning(event));
+    }
+    onEvent?.(event);
+  };
+}
+
+function fallbackWarning(event: ToolsiftEvent): string {
+  const message = "message" in event ? event.message : event.type;
+  const error = "error" in event && event.error !== undefined ? errorMessage(event.error) : "";
+  const cause = error.replace(/\s+/g, " ").replace(/\.$/, "").slice(0, 200);
+  return (
+    `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
+    "Only this index's first fallback is logged: pass onEvent to see each one, or warnings: false to silence this."
+  );
 }
 
 function resolveFields(given: unknown): Record<FieldName, FieldWeight> {
@@ -265,6 +311,13 @@ function isWordVectorSource(value: unknown): value is WordVectorSource {
 function resolveQueryExpansion(value: ToolIndexOptions["queryExpansion"]): ResolvedQueryExpansion | undefined {
   if (value === undefined) return undefined;
   if (isWordVectorSource(value)) return { source: value, threshold: 0.5, weight: 0.5, maxTerms: 3 };
+  if (typeof value === "function") {
+    throw new ToolsiftError(
+      "INVALID_OPTION",
+      `${WHERE}: option "queryExpansion" got a function, not a model; call it: localEmbeddingModel().`,
+      { option: "queryExpansion" },
+    );
+  }
   if (typeof value !== "object" || value === null || !isWordVectorSource((value as { model?: unknown }).model)) {
     invalidOption(
       WHERE,
