@@ -95,6 +95,7 @@ const INDEX_OPTIONS = {
   relatedTools: true,
   usage: true,
   catalogLinks: true,
+  warnings: true,
 } as const satisfies Record<
   Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
   true
