@@ -43,6 +43,8 @@ export async function buildCatalogIndex(
       ? {}
       : { embeddingModel: model, ...(cache === undefined ? {} : { embeddingCache: cache }) }),
     ...(expansion === undefined ? {} : { queryExpansion: expansion }),
+    // The service logs every event itself (logEvent below): the library's once-per-index console line would repeat it.
+    warnings: false,
     onEvent(event) {
       if (warming) events.push(event);
       logEvent(event);
