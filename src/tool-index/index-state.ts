@@ -15,7 +15,7 @@ export class IndexState {
   catalog: readonly CatalogTool[] = [];
   toolNames: readonly string[] = [];
   /** The catalog's names, for membership checks. */
-  nameSet: ReadonlySet<string> = new Set();
+  private names: ReadonlySet<string> | undefined;
   /** Producer links read from the catalog, made on first need. */
   private linksOfCatalog: CatalogLinks | undefined;
   /** What this index has learnt from the agent's calls (`learn`, a `usage` snapshot). */
@@ -28,6 +28,12 @@ export class IndexState {
   private building: Promise<BuiltIndex> | undefined;
   /** Bumped by every catalog change, so a build started before it is not published after it. */
   private generation = 0;
+
+  /** The catalog's names, for membership checks; made on first need (a plain select never needs it). */
+  get nameSet(): ReadonlySet<string> {
+    this.names ??= new Set(this.toolNames);
+    return this.names;
+  }
 
   constructor(
     private readonly context: IndexContext,
@@ -98,10 +104,10 @@ export class IndexState {
   private setCatalog(read: CatalogTool[]): void {
     this.catalog = read;
     this.toolNames = read.map((tool) => tool.name);
-    this.nameSet = new Set(this.toolNames);
+    this.names = undefined;
     this.linksOfCatalog = undefined;
     // A tool removed from the catalog takes what was learnt about it along; renamed tools start afresh.
-    this.usage?.retain(this.nameSet);
+    if (this.usage !== undefined && !this.usage.empty) this.usage.retain(this.nameSet);
     this.providerPins = read.filter((tool) => tool.provider).map((tool) => ({ name: tool.name, reason: "provider" }));
   }
 }

@@ -41,7 +41,8 @@ export async function runSelection(
   const options = resolveSelectOptions(selectOptions);
   const text = readQueryText(context, query);
   // Only catalog tools are returned: an `alwaysActive` name the catalog lacks is left out (toolpick's rule).
-  const pinned = pinnedTools(options.alwaysActive, state.providerPins).filter((pin) => state.nameSet.has(pin.name));
+  const pins = pinnedTools(options.alwaysActive, state.providerPins);
+  const pinned = pins.length === 0 ? pins : pins.filter((pin) => state.nameSet.has(pin.name));
   if (text.trim().length === 0 || state.catalog.length === 0) {
     return { options, text, pinned, ranked: undefined, companions: [] };
   }
