@@ -8,6 +8,7 @@ export type ToolsiftErrorCode =
   | "INVALID_TOOL"
   | "DUPLICATE_TOOL"
   | "INVALID_SCHEMA"
+  | "LIMIT_EXCEEDED"
   | "INVALID_OPTION"
   | "UNKNOWN_OPTION"
   | "INVALID_QUERY"

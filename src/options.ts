@@ -1,5 +1,6 @@
 // Public options of toolsift (index and select), with their defaults; select options and queries validated here.
 
+import type { CatalogLimits } from "./core/catalog-limits.js";
 import type { FieldName, FieldWeight } from "./core/fields.js";
 import { ToolsiftError } from "./errors.js";
 import {
@@ -153,6 +154,15 @@ export interface ToolIndexOptions {
    * Default `{ prerequisites: true, followUps: false }` (bench/RESULTS.md, sessions: what each was worth).
    */
   catalogLinks?: boolean | { prerequisites?: boolean; followUps?: boolean };
+  /**
+   * Bounds on the text a catalog carries; a tool over one is refused with `LIMIT_EXCEEDED` naming the tool, the field
+   * and the limit (names when the catalog is read, schemas when they are read for the index). Merged over the
+   * defaults: `nameLength` 256, `parameterNameLength` 256, `parameterDescriptionLength` 16,384 (each `description` or
+   * `title` inside a schema), `enumValueLength` 1,024, `enumValues` 10,000 (per tool), `schemaDepth` 32,
+   * `schemaNodes` 10,000 (subschemas walked per tool), `schemaTextLength` 1,000,000 (characters of one tool's
+   * parameter names, descriptions and enum values together). Each an integer ≥ 1.
+   */
+  limits?: Partial<CatalogLimits>;
 }
 
 /** Options of `select`, `selectWithScores` and `explain`. */

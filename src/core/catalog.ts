@@ -2,6 +2,7 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
+import { DEFAULT_CATALOG_LIMITS, limitExceeded, quotedToolName, type CatalogLimits } from "./catalog-limits.js";
 
 /** A tool definition in one of the array shapes toolsift accepts. */
 export type ToolDefinition =
@@ -164,7 +165,41 @@ function readTitle(tool: string, value: unknown): string {
   );
 }
 
-function checkName(name: unknown, where: string): string {
+/**
+ * Characters a tool name may not hold: controls (Cc: NUL, newlines), format characters (Cf: bidi overrides,
+ * zero-width spaces and joiners, the BOM, soft hyphens), line and paragraph separators (Zl, Zp), lone surrogates
+ * (Cs: not encodable as UTF-8) and the other default-ignorable code points (variation selectors, Hangul fillers,
+ * the combining grapheme joiner). Each is invisible or reorders text, so `send\u200bemail` would pass for
+ * `send_email`'s twin and a model could not tell them apart.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+/** `U+200B` (the code point of the first character of `text`). */
+function codePoint(text: string): string {
+  return `U+${text.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** Refuses a name over `limits.nameLength` (LIMIT_EXCEEDED) or holding an invisible character (INVALID_TOOL). */
+function checkNameText(name: string, position: number, limits: CatalogLimits): void {
+  if (name.length > limits.nameLength) {
+    limitExceeded(`at index ${position} (${quotedToolName(name)})`, "nameLength", limits.nameLength, name.length);
+  }
+  const found = INVISIBLE.exec(name);
+  if (found !== null) {
+    const shown = JSON.stringify(name.slice(0, 100)).replace(
+      new RegExp(INVISIBLE.source, "gu"),
+      (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
+    );
+    throw new ToolsiftError(
+      "INVALID_TOOL",
+      `Tool at index ${position} (${shown}): its name holds ${codePoint(found[0])} at character ${found.index}; ` +
+        "control, format and invisible characters are not allowed in tool names (they make look-alike names).",
+      { index: position, field: "name", codePoint: codePoint(found[0]), offset: found.index },
+    );
+  }
+}
+
+function checkName(name: unknown, where: string, position: number, limits: CatalogLimits): string {
   if (typeof name !== "string") {
     throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must be a string, got ${describeValue(name)}.`, {
       field: "name",
@@ -174,6 +209,7 @@ function checkName(name: unknown, where: string): string {
   if (name.trim().length === 0) {
     throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must not be empty.`, { field: "name", where });
   }
+  checkNameText(name, position, limits);
   return name;
 }
 
@@ -195,7 +231,13 @@ function fromToolSetEntry(name: string, entry: unknown, context: unknown, warnin
   return { name, title: readTitle(name, entry.title), description, schema, pendingSchema: pending, provider };
 }
 
-function fromDefinition(entry: unknown, position: number, context: unknown, warnings: CatalogWarning[]): CatalogTool {
+function fromDefinition(
+  entry: unknown,
+  position: number,
+  context: unknown,
+  warnings: CatalogWarning[],
+  limits: CatalogLimits,
+): CatalogTool {
   if (!isObject(entry)) {
     throw new ToolsiftError(
       "INVALID_TOOL",
@@ -206,7 +248,7 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
   // OpenAI Chat Completions nests the definition under `function`.
   if (entry.type === "function" && isObject(entry.function)) {
     const inner = entry.function;
-    const name = checkName(inner.name, `Tool at index ${position} (function.name)`);
+    const name = checkName(inner.name, `Tool at index ${position} (function.name)`, position, limits);
     const description = readDescription(name, inner.description, context, warnings);
     const { schema, pending } = resolveSchema(name, "function.parameters", inner.parameters, warnings);
     return { name, title: "", description, schema, pendingSchema: pending, provider: false };
@@ -219,6 +261,7 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
     entry.type !== "function" &&
     entry.type.length > 0
   ) {
+    checkNameText(entry.type, position, limits);
     return {
       name: entry.type,
       title: "",
@@ -228,7 +271,7 @@ function fromDefinition(entry: unknown, position: number, context: unknown, warn
       provider: true,
     };
   }
-  const name = checkName(entry.name, `Tool at index ${position}`);
+  const name = checkName(entry.name, `Tool at index ${position}`, position, limits);
   const description = readDescription(name, entry.description, context, warnings);
   const field = "inputSchema" in entry ? "inputSchema" : "input_schema" in entry ? "input_schema" : "parameters";
   const hasSchema = entry[field] !== undefined;
@@ -265,11 +308,13 @@ function singleToolKeys(catalog: Record<string | symbol, unknown>): string[] {
 /**
  * Validates a catalog and returns its tools in catalog order. Throws `ToolsiftError` naming the
  * offending tool and field; recoverable oddities (a description function that throws) become warnings.
+ * Names are held to `limits.nameLength` here; schemas to the other limits when they are read (`collectSchemaText`).
  */
 export function readCatalog(
   catalog: unknown,
-  options: { context?: unknown } = {},
+  options: { context?: unknown; limits?: CatalogLimits } = {},
 ): { tools: CatalogTool[]; warnings: CatalogWarning[] } {
+  const limits = options.limits ?? DEFAULT_CATALOG_LIMITS;
   const warnings: CatalogWarning[] = [];
   const tools: CatalogTool[] = [];
   // `{ tools: [...] }` is an MCP `tools/list` result; a ToolSet entry is an object, never an array.
@@ -277,7 +322,7 @@ export function readCatalog(
     const list = (Array.isArray(catalog) ? catalog : (catalog as { tools: unknown[] }).tools) as unknown[];
     const seen = new Map<string, number>();
     list.forEach((entry, position) => {
-      const tool = fromDefinition(entry, position, options.context, warnings);
+      const tool = fromDefinition(entry, position, options.context, warnings, limits);
       const previous = seen.get(tool.name);
       if (previous !== undefined) {
         throw new ToolsiftError(
@@ -307,10 +352,12 @@ export function readCatalog(
       { keys: toolKeys },
     );
   }
+  let position = 0;
   for (const [name, entry] of Object.entries(catalog)) {
     if (name.trim().length === 0) {
       throw new ToolsiftError("INVALID_TOOL", `A tool in the ToolSet has an empty name.`, { field: "name" });
     }
+    checkNameText(name, position++, limits);
     tools.push(fromToolSetEntry(name, entry, options.context, warnings));
   }
   return { tools, warnings };

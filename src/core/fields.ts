@@ -1,6 +1,7 @@
 // The indexed fields of a tool and their BM25F weights: each field is scored on its own, never repeated.
 
 import type { CatalogTool } from "./catalog.js";
+import type { CatalogLimits } from "./catalog-limits.js";
 import { collectSchemaText } from "./schema-text.js";
 
 export const FIELD_NAMES = ["name", "description", "parameterNames", "parameterDescriptions", "enumValues"] as const;
@@ -31,9 +32,9 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<FieldName, FieldWeight>> = {
 /** The text of each field of one tool. */
 export type ToolFields = Record<FieldName, string>;
 
-/** Splits a catalog tool into the text of each indexed field. */
-export function toolFields(tool: CatalogTool, schema: unknown): ToolFields {
-  const text = collectSchemaText(schema, tool.name);
+/** Splits a catalog tool into the text of each indexed field (a schema over `limits` is refused: LIMIT_EXCEEDED). */
+export function toolFields(tool: CatalogTool, schema: unknown, limits?: CatalogLimits): ToolFields {
+  const text = collectSchemaText(schema, tool.name, limits);
   return {
     name: tool.name,
     description: tool.title.length > 0 ? `${tool.title}\n${tool.description}` : tool.description,

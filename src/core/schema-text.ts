@@ -1,6 +1,7 @@
 // Walks a JSON Schema and collects the text toolsift indexes: parameter names, descriptions and enum values.
 
 import { ToolsiftError } from "../errors.js";
+import { DEFAULT_CATALOG_LIMITS, limitExceeded, quotedToolName, type CatalogLimits } from "./catalog-limits.js";
 
 /** The searchable text of one input schema, split by field. */
 export interface SchemaText {
@@ -11,10 +12,6 @@ export interface SchemaText {
   /** `enum` and `const` values (strings, numbers, booleans) at any depth. */
   readonly enumValues: string[];
 }
-
-// Bounds keep hostile or generated schemas from costing more than they are worth to search.
-const MAX_DEPTH = 24;
-const MAX_NODES = 2_000;
 
 type JsonObject = Record<string, unknown>;
 
@@ -53,51 +50,94 @@ function resolveRef(root: JsonObject, ref: string, tool: string | undefined): un
   return node;
 }
 
-function pushScalar(out: string[], value: unknown): void {
-  if (typeof value === "string") {
-    if (value.length > 0) out.push(value);
-  } else if (typeof value === "number" || typeof value === "boolean") {
-    out.push(String(value));
-  }
-}
-
 /**
  * Collects parameter names, descriptions and enum values from a JSON Schema. Follows local `$ref`s
  * once each (cycles cannot hang), nested objects, arrays, `anyOf`/`oneOf`/`allOf` and tuple items.
+ * A schema over one of `limits` (depth, subschemas, one text's length, enum values, all its text) is
+ * refused with `LIMIT_EXCEEDED` naming the tool, where in the schema, and the limit.
  */
-export function collectSchemaText(schema: unknown, tool?: string): SchemaText {
+export function collectSchemaText(
+  schema: unknown,
+  tool?: string,
+  limits: CatalogLimits = DEFAULT_CATALOG_LIMITS,
+): SchemaText {
   const text: SchemaText = { parameterNames: [], parameterDescriptions: [], enumValues: [] };
   if (!isObject(schema)) return text;
   const root = schema;
+  const label = tool === undefined ? "(unnamed)" : quotedToolName(tool);
   const visited = new Set<unknown>();
+  // The keys from the root to the node being read, joined only for a message.
+  const path: string[] = [];
   let nodes = 0;
+  let enumCount = 0;
+  let textLength = 0;
+
+  const push = (
+    out: string[],
+    value: unknown,
+    limit: "parameterNameLength" | "parameterDescriptionLength" | "enumValueLength",
+    key: string,
+  ): void => {
+    let item: string;
+    if (typeof value === "string") item = value;
+    else if (typeof value === "number" || typeof value === "boolean") item = String(value);
+    else return;
+    if (item.length > limits[limit]) limitExceeded(label, limit, limits[limit], item.length, where(key));
+    textLength += item.length;
+    if (textLength > limits.schemaTextLength) {
+      limitExceeded(label, "schemaTextLength", limits.schemaTextLength, textLength, where(key));
+    }
+    if (item.length > 0 || limit === "parameterNameLength") out.push(item);
+  };
+  const where = (key?: string): string => (key === undefined ? path : [...path, key]).join(".");
+  const pushEnum = (value: unknown, key: string): void => {
+    if (++enumCount > limits.enumValues) limitExceeded(label, "enumValues", limits.enumValues, enumCount, where(key));
+    push(text.enumValues, value, "enumValueLength", key);
+  };
 
   const visit = (node: unknown, depth: number): void => {
-    if (!isObject(node) || depth > MAX_DEPTH || nodes >= MAX_NODES || visited.has(node)) return;
+    if (node === undefined || visited.has(node)) return;
+    if (++nodes > limits.schemaNodes) limitExceeded(label, "schemaNodes", limits.schemaNodes, nodes, where());
+    if (depth > limits.schemaDepth) limitExceeded(label, "schemaDepth", limits.schemaDepth, depth, where());
+    if (!isObject(node)) return;
     visited.add(node);
-    nodes++;
-    if (typeof node.$ref === "string") visit(resolveRef(root, node.$ref, tool), depth + 1);
-    pushScalar(text.parameterDescriptions, node.description);
-    if (depth > 0) pushScalar(text.parameterDescriptions, node.title);
-    if (Array.isArray(node.enum)) for (const value of node.enum) pushScalar(text.enumValues, value);
-    if ("const" in node) pushScalar(text.enumValues, node.const);
+    const child = (value: unknown, ...keys: string[]): void => {
+      path.push(...keys);
+      visit(value, depth + 1);
+      path.length -= keys.length;
+    };
+    if (typeof node.$ref === "string") child(resolveRef(root, node.$ref, tool), "$ref");
+    push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
+    if (depth > 0) push(text.parameterDescriptions, node.title, "parameterDescriptionLength", "title");
+    if (Array.isArray(node.enum)) {
+      const values: unknown[] = node.enum;
+      for (let position = 0; position < values.length; position++) pushEnum(values[position], `enum.${position}`);
+    }
+    if ("const" in node) pushEnum(node.const, "const");
     if (isObject(node.properties)) {
-      for (const [name, child] of Object.entries(node.properties)) {
-        text.parameterNames.push(name);
-        visit(child, depth + 1);
+      for (const [name, value] of Object.entries(node.properties)) {
+        const shown = name.length > 100 ? `${name.slice(0, 100)}…` : name;
+        path.push("properties");
+        push(text.parameterNames, name, "parameterNameLength", shown);
+        path.pop();
+        child(value, "properties", shown);
       }
     }
-    if (isObject(node.patternProperties))
-      for (const child of Object.values(node.patternProperties)) visit(child, depth + 1);
-    if (isObject(node.additionalProperties)) visit(node.additionalProperties, depth + 1);
-    if (Array.isArray(node.items)) for (const child of node.items) visit(child, depth + 1);
-    else visit(node.items, depth + 1);
-    if (Array.isArray(node.prefixItems)) for (const child of node.prefixItems) visit(child, depth + 1);
+    if (isObject(node.patternProperties)) {
+      for (const [pattern, value] of Object.entries(node.patternProperties)) child(value, "patternProperties", pattern);
+    }
+    if (isObject(node.additionalProperties)) child(node.additionalProperties, "additionalProperties");
+    if (Array.isArray(node.items))
+      node.items.forEach((value: unknown, position) => child(value, "items", `${position}`));
+    else child(node.items, "items");
+    if (Array.isArray(node.prefixItems)) {
+      node.prefixItems.forEach((value: unknown, position) => child(value, "prefixItems", `${position}`));
+    }
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       const branches = node[key];
-      if (Array.isArray(branches)) for (const child of branches) visit(child, depth + 1);
+      if (Array.isArray(branches)) branches.forEach((value: unknown, position) => child(value, key, `${position}`));
     }
-    visit(node.not, depth + 1);
+    child(node.not, "not");
   };
 
   visit(root, 0);

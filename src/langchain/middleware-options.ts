@@ -96,6 +96,7 @@ const INDEX_OPTIONS = {
   usage: true,
   catalogLinks: true,
   warnings: true,
+  limits: true,
 } as const satisfies Record<
   Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
   true

@@ -69,7 +69,7 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
         );
   const fieldsOf = (): ToolFields[] =>
     docTools.map((tool, position) => {
-      const fields = toolFields(tool, schemas[position]);
+      const fields = toolFields(tool, schemas[position], options.limits);
       const text = enriched.get(tool.name);
       return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
     });

@@ -59,7 +59,10 @@ export class IndexState {
 
   /** Reads and validates a catalog, reporting recoverable oddities. */
   read(input: unknown): CatalogTool[] {
-    const { tools, warnings } = readCatalog(input, { context: this.context.options.context });
+    const { tools, warnings } = readCatalog(input, {
+      context: this.context.options.context,
+      limits: this.context.options.limits,
+    });
     for (const warning of warnings) this.context.options.emit({ type: "catalog-warning", ...warning });
     return tools;
   }

@@ -4,6 +4,12 @@ import type { EmbeddingModel, LanguageModel } from "ai";
 import { toEmbeddingCache } from "../cache/index.js";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import { memoryTextCache, textCacheOption, type TextCache } from "../cache/text-cache.js";
+import {
+  CATALOG_LIMIT_MAXIMUMS,
+  CATALOG_LIMIT_NAMES,
+  DEFAULT_CATALOG_LIMITS,
+  type CatalogLimits,
+} from "../core/catalog-limits.js";
 import { DEFAULT_FIELD_WEIGHTS, FIELD_NAMES, type FieldName, type FieldWeight } from "../core/fields.js";
 import type { LexicalSettings } from "../core/lexical-engine.js";
 import type { WordVectorSource } from "../core/word-neighbours.js";
@@ -58,6 +64,7 @@ const INDEX_OPTIONS = [
   "relatedTools",
   "usage",
   "catalogLinks",
+  "limits",
 ] as const satisfies readonly (keyof ToolIndexOptions)[];
 
 /** Semantic settings after validation. */
@@ -107,6 +114,8 @@ export interface ResolvedIndexOptions {
   readonly usage: unknown;
   /** Which links read from the catalog add companions. */
   readonly catalogLinks: { readonly prerequisites: boolean; readonly followUps: boolean };
+  /** Bounds on the catalog's text, over the defaults. */
+  readonly limits: CatalogLimits;
 }
 
 /** Validates `createToolIndex` options (throwing `ToolsiftError` naming the option) and resolves their defaults. */
@@ -154,6 +163,7 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     relatedTools: relatedToolsOption(WHERE, "relatedTools", options?.relatedTools),
     usage: options?.usage,
     catalogLinks: resolveCatalogLinks(options?.catalogLinks),
+    limits: resolveLimits(options?.limits),
     emit: fallbackWarner(debug, warnings, onEvent),
   };
 }
@@ -352,4 +362,17 @@ function resolveCatalogLinks(value: unknown): ResolvedIndexOptions["catalogLinks
     ),
     followUps: booleanOption(WHERE, "catalogLinks.followUps", given.followUps, CATALOG_LINK_DEFAULTS.followUps),
   };
+}
+
+/** `limits`: each given bound an integer from 1 to its maximum, merged over the defaults. */
+function resolveLimits(value: unknown): CatalogLimits {
+  const given = optionsObject(WHERE, value, "limits") as Partial<Record<string, unknown>> | undefined;
+  if (given === undefined) return DEFAULT_CATALOG_LIMITS;
+  rejectUnknownOptions(WHERE, given, CATALOG_LIMIT_NAMES, "limits.");
+  const limits = { ...DEFAULT_CATALOG_LIMITS };
+  for (const name of CATALOG_LIMIT_NAMES) {
+    const max = CATALOG_LIMIT_MAXIMUMS[name];
+    limits[name] = integerOption(WHERE, `limits.${name}`, given[name], 1, max, DEFAULT_CATALOG_LIMITS[name]);
+  }
+  return limits;
 }

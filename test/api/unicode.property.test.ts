@@ -125,9 +125,16 @@ describe("arbitrary catalogs", () => {
     { selector: (tool) => tool.name, minLength: 1, maxLength: 12 },
   );
 
-  it("index without throwing and select only their own names", async () => {
+  // Control, format and other invisible characters are refused in names (look-alike names): README, Errors.
+  const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+  it("index without throwing (or refuse a name with an invisible character) and select only their own names", async () => {
     await fc.assert(
       fc.asyncProperty(catalog, query, async (tools, text) => {
+        if (tools.some((tool) => invisible.test(tool.name))) {
+          expect(() => createToolIndex(tools)).toThrowError(expect.objectContaining({ code: "INVALID_TOOL" }));
+          return;
+        }
         const index = createToolIndex(tools);
         const known = new Set(tools.map((tool) => tool.name));
         const first = await checkSelect(index, known, text, { adaptive: false, maxTools: 5 });

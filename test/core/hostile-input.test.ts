@@ -61,10 +61,14 @@ describe("compound splitting cost", () => {
 
   it("indexes a catalog with a 1 MiB tool name and selects from it", async () => {
     const name = "z".repeat(1_048_576);
-    const index = createToolIndex([
-      { name, description: "A tool with an absurd name." },
-      { name: "send_email", description: "Send an email." },
-    ]);
+    // Over the default name limit (256): allowed here to measure the indexing cost of such a name.
+    const index = createToolIndex(
+      [
+        { name, description: "A tool with an absurd name." },
+        { name: "send_email", description: "Send an email." },
+      ],
+      { limits: { nameLength: name.length } },
+    );
     expect(await index.select("send an email")).toEqual(["send_email"]);
   });
 });
