@@ -17,6 +17,7 @@ import { catalogNotFound, ServiceError } from "./errors.js";
  */
 export const KEYS = {
   pointer: (id: string) => `catalog/${id}/current`,
+  versions: (id: string) => `catalog/${id}/v/`,
   version: (id: string, version: string) => `catalog/${id}/v/${version}/`,
   catalog: (id: string, version: string) => `catalog/${id}/v/${version}/catalog`,
   embeddings: (id: string, version: string) => `catalog/${id}/v/${version}/embeddings`,
@@ -38,6 +39,36 @@ export interface CatalogPointer {
     readonly status: "stored" | "failed" | "none";
     readonly vectors: number;
   };
+}
+
+/** Milliseconds since the epoch of a pointer's write (`updatedAt`); 0 when it does not parse. */
+function writtenAt(pointer: CatalogPointer): number {
+  const time = Date.parse(pointer.updatedAt);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+/**
+ * The order of published pointers: by write time (`updatedAt`, which a write makes later than the pointer it
+ * replaced), then by version id so every isolate breaks a tie the same way. Negative: `a` is older.
+ */
+export function comparePointers(a: CatalogPointer, b: CatalogPointer): number {
+  const byTime = writtenAt(a) - writtenAt(b);
+  if (byTime !== 0) return byTime;
+  return a.version < b.version ? -1 : a.version > b.version ? 1 : 0;
+}
+
+/** The newer of two pointers (`comparePointers`). */
+export function newerPointer(a: CatalogPointer, b: CatalogPointer): CatalogPointer {
+  return comparePointers(a, b) >= 0 ? a : b;
+}
+
+/**
+ * When a version's keys were first written: the milliseconds that start its id (src/support/version-id.ts:
+ * base-36 milliseconds, a dash, random digits). NaN for an id in another format (never retired by age).
+ */
+export function versionCreatedAt(version: string): number {
+  const dash = version.indexOf("-");
+  return dash <= 0 ? Number.NaN : Number.parseInt(version.slice(0, dash), 36);
 }
 
 function unavailable(message: string, error: unknown): ServiceError {
@@ -144,21 +175,20 @@ export class CatalogStore {
     return this.call(`put "${key}"`, () => this.kv.put(key, new Date().toISOString()));
   }
 
+  /** The versions with keys under `catalog/<id>/v/` (listing is eventually consistent: a new one may be missed). */
+  async listVersions(id: string): Promise<Set<string>> {
+    const prefix = KEYS.versions(id);
+    const versions = new Set<string>();
+    for (const key of await this.listKeys(prefix)) versions.add(key.slice(prefix.length).split("/")[0]);
+    return versions;
+  }
+
   /**
    * Deletes every key of a version nothing points at any more. Best effort: returns the keys it could
    * not delete (listing them is eventually consistent, so a key written moments ago may be missed).
    */
   async deleteVersion(id: string, version: string): Promise<{ deleted: number; failed: string[] }> {
-    const prefix = KEYS.version(id, version);
-    const keys: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await this.call(`list "${prefix}"`, () =>
-        this.kv.list({ prefix, ...(cursor === undefined ? {} : { cursor }) }),
-      );
-      for (const { name } of page.keys) keys.push(name);
-      cursor = page.list_complete ? undefined : page.cursor;
-    } while (cursor !== undefined);
+    const keys = await this.listKeys(KEYS.version(id, version));
     const failed: string[] = [];
     await Promise.all(
       keys.map((key) =>
@@ -169,5 +199,18 @@ export class CatalogStore {
       ),
     );
     return { deleted: keys.length - failed.length, failed };
+  }
+
+  private async listKeys(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.call(`list "${prefix}"`, () =>
+        this.kv.list({ prefix, ...(cursor === undefined ? {} : { cursor }) }),
+      );
+      for (const { name } of page.keys) keys.push(name);
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor !== undefined);
+    return keys;
   }
 }

@@ -4,7 +4,7 @@ import { errorMessage } from "../support/error-message.js";
 import { modelId } from "../support/model-id.js";
 import { newVersionId } from "../support/version-id.js";
 import { buildCatalogIndex, readToolDefinitions } from "./catalog-index.js";
-import type { CatalogPointer, CatalogStore } from "./catalog-store.js";
+import { versionCreatedAt, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
 import type { ServiceLimits } from "./config.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
 import type { ExecutionContextLike } from "./env.js";
@@ -29,21 +29,72 @@ export interface PutResult {
   readonly warnings: readonly ServiceWarning[];
 }
 
-/** Deletes a retired version after the answer is sent; what could not be deleted is logged. */
-function retire(context: WriteContext, id: string, version: string | undefined): void {
-  if (version === undefined) return;
+/**
+ * How long a write may take from making its version id to flipping the pointer. A write past it does not
+ * flip (503), so a version this old that nothing points at is never published later and may be deleted
+ * by any isolate; a younger one may be another isolate's write in flight. Readers need no grace: one whose
+ * version was deleted between its two reads follows the pointer again (CatalogStore.readPublished).
+ */
+export const WRITE_GRACE_MS = 10 * 60_000;
+
+function logLeftKeys(id: string, version: string, failed: readonly string[]): void {
+  if (failed.length === 0) return;
+  console.warn(
+    `[toolsift service] ${failed.length} keys of retired version ${version} of catalog "${id}" are left in KV`,
+  );
+}
+
+function deleteVersions(context: WriteContext, id: string, versions: Iterable<string>): Promise<unknown> {
+  return Promise.all(
+    [...versions].map((version) =>
+      context.store.deleteVersion(id, version).then(
+        ({ failed }) => logLeftKeys(id, version, failed),
+        (error: unknown) =>
+          console.warn(
+            `[toolsift service] cleaning up version ${version} of catalog "${id}" failed:`,
+            errorMessage(error),
+          ),
+      ),
+    ),
+  );
+}
+
+/** Deletes a version this isolate wrote and never published, after the answer is sent. */
+function retire(context: WriteContext, id: string, version: string): void {
+  context.ctx.waitUntil(deleteVersions(context, id, [version]));
+}
+
+/**
+ * Whether a stored version nothing points at can be deleted: it is one this isolate saw published (so
+ * not a write in flight), or older than the write grace, or (`olderThan`, on DELETE) made before the
+ * deleted version.
+ */
+function isRetired(context: WriteContext, id: string, version: string, olderThan?: string): boolean {
+  const createdAt = versionCreatedAt(version);
+  if (context.warm.knownVersions(id).has(version)) return true;
+  if (Date.now() - createdAt > WRITE_GRACE_MS) return true;
+  return olderThan !== undefined && createdAt <= versionCreatedAt(olderThan);
+}
+
+/**
+ * After the answer: deletes every stored version of `id` except the published one and the one it replaced
+ * (kept for readers holding the old pointer and for the next write's vector reuse), leaving writes that
+ * may still be in flight (`isRetired`). Concurrent writes of one id leave their superseded versions to
+ * whichever write cleans up last.
+ */
+function retireSuperseded(context: WriteContext, id: string): void {
+  const cleanUp = async () => {
+    const current = await context.store.readPointer(id);
+    if (current === null) return; // deleted meanwhile: the DELETE cleans up
+    const versions = await context.store.listVersions(id);
+    const retired = [...versions].filter(
+      (version) => version !== current.version && version !== current.previous && isRetired(context, id, version),
+    );
+    await deleteVersions(context, id, retired);
+  };
   context.ctx.waitUntil(
-    context.store.deleteVersion(id, version).then(
-      ({ failed }) =>
-        failed.length > 0 &&
-        console.warn(
-          `[toolsift service] ${failed.length} keys of retired version ${version} of catalog "${id}" are left in KV`,
-        ),
-      (error: unknown) =>
-        console.warn(
-          `[toolsift service] cleaning up version ${version} of catalog "${id}" failed:`,
-          errorMessage(error),
-        ),
+    cleanUp().catch((error: unknown) =>
+      console.warn(`[toolsift service] cleaning up old versions of catalog "${id}" failed:`, errorMessage(error)),
     ),
   );
 }
@@ -55,8 +106,10 @@ function retire(context: WriteContext, id: string, version: string | undefined):
  * 2. writes the vectors and the catalog text under the new version's keys (a failure deletes them
  *    and answers 503: the previous version stays published);
  * 3. flips the pointer `catalog/<id>/current` to the new version — the only write a reader can see;
- * 4. installs the built index as this isolate's warm copy, and deletes the version before the
- *    previous one (the previous one stays for readers that still hold the old pointer).
+ * 4. installs the built index as this isolate's warm copy (read-your-writes: this isolate's later selects
+ *    answer it), and, after answering, deletes the superseded versions (`retireSuperseded`; the one it
+ *    replaced stays for readers that still hold the old pointer).
+ * A write that reaches its flip more than WRITE_GRACE_MS after it began does not flip (503).
  * If embedding fails the catalog is still published (`embeddings.status: "failed"`): readers embed
  * it themselves when they load it, and rank by keywords while that fails.
  */
@@ -70,6 +123,7 @@ export async function putCatalog(
   const read = readCatalogWithinLimits(catalog, context.limits);
   const previous = await store.readPointer(id);
   const version = newVersionId();
+  const startedAt = Date.now();
   const embeddings = new VersionEmbeddings(
     context.model !== undefined && previous !== null ? store.embeddings(id, previous.version) : undefined,
   );
@@ -88,12 +142,21 @@ export async function putCatalog(
     throw new ServiceError("STORAGE_UNAVAILABLE", message, {}, { cause: error });
   }
 
+  if (Date.now() - startedAt > WRITE_GRACE_MS) {
+    retire(context, id, version);
+    const message =
+      `Writing version ${version} of catalog "${id}" took longer than ${WRITE_GRACE_MS} ms; ` +
+      "it was not published: the previous version stays published.";
+    throw new ServiceError("STORAGE_UNAVAILABLE", message);
+  }
+  // Later than the pointer it replaces, whatever this isolate's clock says: isolates order pointers by it.
+  const updatedAt = Math.max(Date.now(), previous === null ? 0 : Date.parse(previous.updatedAt) + 1 || 0);
   const pointer: CatalogPointer = {
     format: 1,
     version,
     ...(previous === null ? {} : { previous: previous.version }),
     tools: read.tools.length,
-    updatedAt: new Date().toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
     embeddings: {
       model: context.model === undefined ? null : modelId(context.model),
       status,
@@ -109,8 +172,8 @@ export async function putCatalog(
       "the previous version stays published unless the write lands late.";
     throw new ServiceError("STORAGE_UNAVAILABLE", message, {}, { cause: error });
   }
-  context.warm.install({ id, pointer, index: built.index, checkedAt: Date.now() });
-  retire(context, id, previous?.previous);
+  context.warm.written({ id, pointer, index: built.index, checkedAt: Date.now() });
+  retireSuperseded(context, id);
   const readWarnings = read.warnings.map((warning) => ({ code: "CATALOG_WARNING" as const, message: warning.message }));
   return {
     replaced: previous !== null,
@@ -119,13 +182,25 @@ export async function putCatalog(
   };
 }
 
-/** Unpublishes `id` (deletes its pointer), then, after answering, the keys of its current and previous versions. */
+/**
+ * Unpublishes `id` (deletes its pointer; this isolate answers 404 from then on), then, after answering,
+ * deletes the keys of every stored version of it but writes that may still be in flight (`isRetired`).
+ */
 export async function deleteCatalog(context: WriteContext, id: string): Promise<CatalogPointer> {
   const pointer = await context.store.readPointer(id);
   if (pointer === null) throw catalogNotFound(id);
   await context.store.deletePointer(id);
-  context.warm.drop(id);
-  retire(context, id, pointer.version);
-  retire(context, id, pointer.previous);
+  context.warm.deleted(id, pointer);
+  const cleanUp = async () => {
+    if ((await context.store.readPointer(id)) !== null) return; // published again meanwhile: its write cleans up
+    const versions = await context.store.listVersions(id);
+    const retired = [...versions].filter((version) => isRetired(context, id, version, pointer.version));
+    await deleteVersions(context, id, retired);
+  };
+  context.ctx.waitUntil(
+    cleanUp().catch((error: unknown) =>
+      console.warn(`[toolsift service] cleaning up deleted catalog "${id}" failed:`, errorMessage(error)),
+    ),
+  );
   return pointer;
 }

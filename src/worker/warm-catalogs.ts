@@ -1,8 +1,9 @@
-// Each isolate's warm copies: built indexes by catalog id + version, the pointer re-read every recheck period.
+// Each isolate's warm copies: built indexes by catalog id + version, the pointer re-read every recheck period;
+// each catalog's newest version seen, so an isolate never goes back to an older one.
 
 import type { ToolIndex } from "../tool-index.js";
 import { buildCatalogIndex } from "./catalog-index.js";
-import type { CatalogPointer, CatalogStore } from "./catalog-store.js";
+import { comparePointers, newerPointer, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
 import { errorMessage } from "../support/error-message.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
 import { catalogNotFound, ServiceError, fromToolsiftError } from "./errors.js";
@@ -36,30 +37,56 @@ function isStorageFailure(error: unknown): boolean {
   return ServiceError.isInstance(error) && error.code === "STORAGE_UNAVAILABLE";
 }
 
+/** Catalog ids whose newest version an isolate remembers (least recently used forgotten past it). */
+const MARK_CAPACITY = 10_000;
+/** Published versions remembered per catalog (the write clean-up deletes those it knows were superseded). */
+const KNOWN_VERSIONS = 64;
+
+/** The newest state of one catalog this isolate has seen: a published version, or its deletion. */
+interface HighWaterMark {
+  readonly pointer: CatalogPointer;
+  /** Whether this isolate last saw the catalog deleted (every version up to `pointer` is gone). */
+  readonly deleted: boolean;
+  /** Counts this isolate's writes of the catalog: a read that started before one must not override it. */
+  readonly writes: number;
+  /** Versions this isolate saw published (pointed at), oldest first. */
+  readonly known: readonly string[];
+}
+
 /**
  * The built indexes of this isolate, least recently used dropped past `capacity`. A lookup answers
  * from the warm copy while it is fresh; otherwise it reads the pointer and, when the pointer names
  * another version, loads that version (once, however many requests wait for it). When KV fails, a
  * warm copy answers instead, with a CATALOG_STALE warning; with no warm copy the failure stands (503).
+ *
+ * Per catalog id it keeps a high-water mark: the newest pointer seen (by `comparePointers`) or the
+ * deletion this isolate made. A pointer older than the mark (KV's eventual consistency) is answered from
+ * the mark's version; a read that started before this isolate's own PUT or DELETE is answered by that
+ * write (read-your-writes); after this isolate deleted a catalog, only a newer pointer brings it back.
  */
 export class WarmCatalogs {
   private readonly entries = new Map<string, WarmCatalog>();
   private readonly loading = new Map<string, Promise<CatalogLookup>>();
+  private readonly marks = new Map<string, HighWaterMark>();
 
   constructor(private readonly capacity: number) {}
 
-  /** Makes `entry` the warm copy of its catalog (a write installs the index it just built). */
-  install(entry: WarmCatalog): void {
-    this.entries.delete(entry.id);
-    this.entries.set(entry.id, entry);
-    for (const id of this.entries.keys()) {
-      if (this.entries.size <= this.capacity) break;
-      this.entries.delete(id);
-    }
+  /** A write of this isolate published `entry`: it becomes the warm copy and the newest version seen. */
+  written(entry: WarmCatalog): void {
+    this.mark(entry.id, entry.pointer, false, true);
+    this.install(entry);
   }
 
-  drop(id: string): void {
+  /** A DELETE of this isolate unpublished `pointer`: the catalog answers 404 until a newer pointer appears. */
+  deleted(id: string, pointer: CatalogPointer): void {
     this.entries.delete(id);
+    const seen = this.marks.get(id)?.pointer;
+    this.mark(id, seen === undefined ? pointer : newerPointer(pointer, seen), true, true);
+  }
+
+  /** The versions of `id` this isolate saw published (so none of them is still being written). */
+  knownVersions(id: string): ReadonlySet<string> {
+    return new Set(this.marks.get(id)?.known);
   }
 
   async lookup(id: string, store: CatalogStore, settings: LookupSettings): Promise<CatalogLookup> {
@@ -68,25 +95,84 @@ export class WarmCatalogs {
       this.install(warm);
       return { entry: warm, warnings: [] };
     }
+    const writes = this.marks.get(id)?.writes ?? 0;
     let pointer: CatalogPointer | null;
     try {
       pointer = await store.readPointer(id);
     } catch (error) {
-      return this.stale(warm, error);
+      return this.stale(this.entries.get(id), error);
+    }
+    // Everything below reads this isolate's state afresh: a write may have landed during the await.
+    const mark = this.marks.get(id);
+    if (mark !== undefined && (mark.writes !== writes || (pointer !== null && this.isBehind(pointer, mark)))) {
+      return this.fromMark(id, mark, store, settings.model);
     }
     if (pointer === null) {
       this.entries.delete(id);
+      if (mark !== undefined) this.mark(id, mark.pointer, true, false);
       throw catalogNotFound(id);
     }
-    if (warm !== undefined && warm.pointer.version === pointer.version) {
-      warm.checkedAt = Date.now();
-      this.install(warm);
-      return { entry: warm, warnings: [] };
+    const current = this.entries.get(id);
+    if (current !== undefined && current.pointer.version === pointer.version) {
+      current.checkedAt = Date.now();
+      this.install(current);
+      return { entry: current, warnings: [] };
     }
     try {
       return await this.load(id, pointer, store, settings.model);
     } catch (error) {
-      return this.stale(warm, error);
+      return this.stale(this.entries.get(id), error);
+    }
+  }
+
+  /** Whether `pointer` is older than the mark, or the very version this isolate saw deleted. */
+  private isBehind(pointer: CatalogPointer, mark: HighWaterMark): boolean {
+    const order = comparePointers(pointer, mark.pointer);
+    return order < 0 || (order === 0 && mark.deleted);
+  }
+
+  /** Answers from the newest state seen: 404 after a deletion, else the mark's version (loaded if evicted). */
+  private fromMark(
+    id: string,
+    mark: HighWaterMark,
+    store: CatalogStore,
+    model: ServiceEmbeddingModel | undefined,
+  ): Promise<CatalogLookup> | CatalogLookup {
+    if (mark.deleted) throw catalogNotFound(id);
+    const warm = this.entries.get(id);
+    if (warm !== undefined && warm.pointer.version === mark.pointer.version) {
+      this.install(warm);
+      return { entry: warm, warnings: [] };
+    }
+    return this.load(id, mark.pointer, store, model);
+  }
+
+  /** Raises the mark of `id` to `pointer` (a write of this isolate sets it as it is). */
+  private mark(id: string, pointer: CatalogPointer, deleted: boolean, ownWrite: boolean): void {
+    const previous = this.marks.get(id);
+    const newest = ownWrite || previous === undefined ? pointer : newerPointer(pointer, previous.pointer);
+    const known = previous?.known.filter((version) => version !== pointer.version) ?? [];
+    known.push(pointer.version);
+    this.marks.delete(id);
+    this.marks.set(id, {
+      pointer: newest,
+      deleted: deleted && newest === pointer,
+      writes: (previous?.writes ?? 0) + (ownWrite ? 1 : 0),
+      known: known.slice(-KNOWN_VERSIONS),
+    });
+    for (const oldest of this.marks.keys()) {
+      if (this.marks.size <= MARK_CAPACITY) break;
+      this.marks.delete(oldest);
+    }
+  }
+
+  /** Makes `entry` the warm copy of its catalog. */
+  private install(entry: WarmCatalog): void {
+    this.entries.delete(entry.id);
+    this.entries.set(entry.id, entry);
+    for (const id of this.entries.keys()) {
+      if (this.entries.size <= this.capacity) break;
+      this.entries.delete(id);
     }
   }
 
@@ -120,11 +206,19 @@ export class WarmCatalogs {
     store: CatalogStore,
     model: ServiceEmbeddingModel | undefined,
   ): Promise<CatalogLookup> {
+    const writes = this.marks.get(id)?.writes ?? 0;
     let published;
     try {
       published = await store.readPublished(id, read);
     } catch (error) {
-      if (ServiceError.isInstance(error) && error.code === "CATALOG_NOT_FOUND") this.entries.delete(id);
+      if (ServiceError.isInstance(error) && error.code === "CATALOG_NOT_FOUND") {
+        const mark = this.marks.get(id);
+        if (mark !== undefined && mark.writes !== writes && mark.pointer.version !== read.version) {
+          return this.fromMark(id, mark, store, model);
+        }
+        this.entries.delete(id);
+        this.mark(id, mark === undefined ? read : mark.pointer, true, false);
+      }
       throw error;
     }
     const { pointer, text } = published;
@@ -138,10 +232,16 @@ export class WarmCatalogs {
       const message = `The stored version ${pointer.version} of catalog "${id}" could not be indexed: ${detail}`;
       throw new ServiceError("INTERNAL", message, {}, { cause: error });
     }
+    // A write in this isolate, or a newer pointer, may have come while this version loaded: that one answers.
+    const mark = this.marks.get(id);
+    // (Never the version loading here: that would wait for itself.)
+    if (mark !== undefined && (mark.writes !== writes || this.isBehind(pointer, mark))) {
+      const other = mark.pointer.version !== pointer.version && mark.pointer.version !== read.version;
+      if (mark.deleted || other) return this.fromMark(id, mark, store, model);
+    }
     const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
-    // A write in this isolate may have installed a newer version while this one loaded: keep that.
-    const current = this.entries.get(id);
-    if (current === undefined || current.pointer.updatedAt <= pointer.updatedAt) this.install(entry);
+    this.mark(id, pointer, false, false);
+    this.install(entry);
     return { entry, warnings: dedupe(built.events.flatMap(warningsFromEvent)) };
   }
 }

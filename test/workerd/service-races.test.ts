@@ -1,0 +1,227 @@
+// Races in the selection service: PUT, DELETE and select interleaved by a KV stand-in that holds calls.
+
+import { describe, expect, it } from "vitest";
+import type { CatalogPointer } from "../../src/worker/catalog-store.js";
+import { ScriptedKv } from "./scripted-kv.js";
+import {
+  BILLING,
+  MESSAGING,
+  catalogOf,
+  freshId,
+  Isolate,
+  serviceEnv,
+  serviceKv,
+  type Answer,
+} from "./service-harness.js";
+
+const WEATHER = catalogOf({ weather_forecast: "Get the weather forecast for a city." });
+const isPointer = (key: string) => key.endsWith("/current");
+const isCatalogText = (key: string) => key.endsWith("/catalog");
+
+/** The versions an isolate answered from, in the order its answers arrived; checks they never go back. */
+class Observed {
+  private readonly order: string[] = [];
+
+  constructor(private readonly published: string[]) {}
+
+  /** Records a select answer (200: its version; 404: nothing) and checks it is not older than an earlier one. */
+  see(answer: Answer): void {
+    if (answer.status === 404) return;
+    expect(answer.status).toBe(200);
+    const version = answer.body.catalog.version as string;
+    const rank = this.published.indexOf(version);
+    expect(rank, `version ${version} was published`).toBeGreaterThanOrEqual(0);
+    const newest = Math.max(-1, ...this.order.map((seen) => this.published.indexOf(seen)));
+    expect(rank, `answered ${version} after ${this.order.at(-1)}`).toBeGreaterThanOrEqual(newest);
+    this.order.push(version);
+  }
+}
+
+/** An isolate over its own scripted KV; the warm copy is served for an hour unless `recheckSeconds` says otherwise. */
+function scriptedIsolate(recheckSeconds = "3600"): { isolate: Isolate; kv: ScriptedKv } {
+  const kv = new ScriptedKv();
+  return {
+    isolate: new Isolate(serviceEnv({ TOOLSIFT_KV: kv.binding, TOOLSIFT_RECHECK_SECONDS: recheckSeconds })),
+    kv,
+  };
+}
+
+async function keysOf(id: string): Promise<string[]> {
+  return (await serviceKv.list({ prefix: `catalog/${id}/` })).keys.map((key) => key.name);
+}
+
+const versionsOf = async (id: string) =>
+  new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3]));
+
+describe("read-your-writes in the writing isolate", () => {
+  it.each(["0", "3600"])(
+    "a select whose pointer read is held while a PUT completes does not undo the PUT (recheck %s s)",
+    async (recheck) => {
+      const id = freshId();
+      const { isolate, kv } = scriptedIsolate(recheck);
+      const first = (await isolate.put(id, BILLING)).body.version;
+      // Make the warm copy old enough to be rechecked, then hold the next select's pointer read.
+      const held = kv.hold((operation, key) => operation === "get" && isPointer(key));
+      const recheckingEnv = serviceEnv({ TOOLSIFT_KV: kv.binding, TOOLSIFT_RECHECK_SECONDS: "0" });
+      const selecting = isolate.select(id, { query: "weather" }, {}, recheckingEnv);
+      await held.reached();
+      const written = await isolate.put(id, MESSAGING);
+      expect(written.status).toBe(200);
+      held.release();
+      const observed = new Observed([first, written.body.version]);
+      observed.see(await selecting);
+      for (let n = 0; n < 3; n++) {
+        const later = await isolate.select(id, { query: "weather" });
+        expect(later.body.catalog.version).toBe(written.body.version);
+        expect(later.body.tools[0]).toBe("weather_forecast");
+      }
+    },
+  );
+
+  it.each(["0", "3600"])(
+    "a select whose pointer read is held while a DELETE completes: every later select is 404 (recheck %s s)",
+    async (recheck) => {
+      const id = freshId();
+      const { isolate, kv } = scriptedIsolate(recheck);
+      await isolate.put(id, BILLING);
+      const held = kv.hold((operation, key) => operation === "get" && isPointer(key));
+      const recheckingEnv = serviceEnv({ TOOLSIFT_KV: kv.binding, TOOLSIFT_RECHECK_SECONDS: "0" });
+      const selecting = isolate.select(id, { query: "refund" }, {}, recheckingEnv);
+      await held.reached();
+      expect((await isolate.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+      held.release();
+      expect([200, 404]).toContain((await selecting).status);
+      for (let n = 0; n < 3; n++) expect((await isolate.select(id, { query: "refund" })).status).toBe(404);
+    },
+  );
+
+  it("a select whose catalog load is held while a PUT completes does not install the older version", async () => {
+    const id = freshId();
+    const first = (await new Isolate().put(id, BILLING)).body.version;
+    const { isolate, kv } = scriptedIsolate();
+    const held = kv.hold((operation, key) => operation === "get" && isCatalogText(key));
+    const selecting = isolate.select(id, { query: "refund" });
+    await held.reached();
+    const written = (await isolate.put(id, WEATHER)).body.version;
+    held.release();
+    const observed = new Observed([first, written]);
+    observed.see(await selecting);
+    const later = await isolate.select(id, { query: "refund" });
+    observed.see(later);
+    expect(later.body.catalog.version).toBe(written);
+  });
+
+  it("a PUT whose pointer write is held: selects before it answer the old version, every select after the new one", async () => {
+    const id = freshId();
+    const { isolate, kv } = scriptedIsolate("0");
+    const first = (await isolate.put(id, BILLING)).body.version;
+    const held = kv.hold((operation, key) => operation === "put" && isPointer(key));
+    const writing = isolate.put(id, MESSAGING);
+    await held.reached();
+    expect((await isolate.select(id, { query: "refund" })).body.catalog.version).toBe(first);
+    held.release();
+    const written = (await writing).body.version;
+    expect((await isolate.select(id, { query: "refund" })).body.catalog.version).toBe(written);
+  });
+});
+
+describe("an isolate never goes back to an older version", () => {
+  it("a stale pointer (KV's eventual consistency) is answered from the newest version seen, built once", async () => {
+    const id = freshId();
+    const writer = new Isolate();
+    const first = (await writer.put(id, BILLING)).body.version;
+    const stalePointer = (await serviceKv.get(`catalog/${id}/current`, "text"))!;
+    const second = (await writer.put(id, MESSAGING)).body.version;
+    const kv = new ScriptedKv();
+    let catalogReads = 0;
+    kv.hold((operation, key) => {
+      if (operation === "get" && isCatalogText(key)) catalogReads++;
+      return false;
+    });
+    const reader = new Isolate(serviceEnv({ TOOLSIFT_KV: kv.binding, TOOLSIFT_RECHECK_SECONDS: "0" }));
+    const observed = new Observed([first, second]);
+    observed.see(await reader.select(id, { query: "weather" }));
+    expect(catalogReads).toBe(1);
+    kv.stale(`catalog/${id}/current`, stalePointer);
+    for (let n = 0; n < 4; n++) {
+      const answer = await reader.select(id, { query: "weather" });
+      observed.see(answer);
+      expect(answer.body.catalog.version).toBe(second);
+    }
+    expect(catalogReads).toBe(1);
+    // The writing isolate too: its own write stands against a stale pointer.
+    const writerKv = new ScriptedKv();
+    const writing = new Isolate(serviceEnv({ TOOLSIFT_KV: writerKv.binding }));
+    const third = (await writing.put(id, WEATHER)).body.version;
+    writerKv.stale(`catalog/${id}/current`, stalePointer);
+    expect((await writing.select(id, { query: "weather" })).body.catalog.version).toBe(third);
+  });
+
+  it("interleavings across two isolates: acknowledged writes are seen by the writer, no isolate goes back", async () => {
+    const id = freshId();
+    const a = scriptedIsolate("0");
+    const b = scriptedIsolate("0");
+    const published = [(await a.isolate.put(id, BILLING)).body.version as string];
+    const seenByA = new Observed(published);
+    const seenByB = new Observed(published);
+    seenByB.see(await b.isolate.select(id, { query: "refund" }));
+    for (const [n, catalog] of [MESSAGING, WEATHER, BILLING, MESSAGING].entries()) {
+      const writer = n % 2 === 0 ? a : b;
+      const reader = n % 2 === 0 ? b : a;
+      // The reader's pointer read starts before the write and is answered after it.
+      const held = reader.kv.hold((operation, key) => operation === "get" && isPointer(key));
+      const reading = reader.isolate.select(id, { query: "refund" });
+      await held.reached();
+      const written = await writer.isolate.put(id, catalog);
+      published.push(written.body.version);
+      // The writer's own select, its pointer read answered together with the reader's.
+      const ownHeld = writer.kv.hold((operation, key) => operation === "get" && isPointer(key));
+      const own = writer.isolate.select(id, { query: "refund" });
+      await ownHeld.reached();
+      held.release();
+      ownHeld.release();
+      (reader === a ? seenByA : seenByB).see(await reading);
+      const ownAnswer = await own;
+      expect(ownAnswer.body.catalog.version).toBe(written.body.version);
+      (writer === a ? seenByA : seenByB).see(ownAnswer);
+      (reader === a ? seenByA : seenByB).see(await reader.isolate.select(id, { query: "refund" }));
+    }
+    expect((await a.isolate.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    expect((await a.isolate.select(id, { query: "refund" })).status).toBe(404);
+    expect((await b.isolate.select(id, { query: "refund" })).status).toBe(404);
+  });
+});
+
+describe("retiring versions", () => {
+  it("ten concurrent PUTs of one id leave the current version and the one it replaced; DELETE leaves no key", async () => {
+    const id = freshId();
+    const isolate = new Isolate();
+    const first = (await isolate.put(id, BILLING)).body.version;
+    await isolate.settle();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => isolate.put(id, n % 2 === 0 ? MESSAGING : WEATHER)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    await isolate.settle();
+    const pointer: CatalogPointer = JSON.parse((await serviceKv.get(`catalog/${id}/current`, "text"))!);
+    expect([first, ...answers.map((answer) => answer.body.version)]).toContain(pointer.previous);
+    expect(await versionsOf(id)).toEqual(new Set([pointer.version, pointer.previous]));
+    expect((await isolate.select(id, { query: "weather" })).body.catalog.version).toBe(pointer.version);
+
+    expect((await isolate.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    await isolate.settle();
+    expect(await keysOf(id)).toEqual([]);
+  });
+
+  it("DELETE from another isolate removes every version, the superseded ones included", async () => {
+    const id = freshId();
+    const writer = new Isolate();
+    for (const catalog of [BILLING, MESSAGING, WEATHER]) await writer.put(id, catalog);
+    // Leave the writer's clean-up undone: the DELETE must not depend on it.
+    const other = new Isolate();
+    expect((await other.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    await other.settle();
+    await writer.settle();
+    expect(await keysOf(id)).toEqual([]);
+  });
+});
