@@ -18,6 +18,22 @@ export interface ServiceLimits {
   readonly maxDescriptionLength: number;
   /** Characters of `query` in a select request. */
   readonly maxQueryLength: number;
+  /** Characters of a tool's name. */
+  readonly maxNameLength: number;
+  /** Characters of one property name in an input schema. */
+  readonly maxParameterNameLength: number;
+  /** Characters of one `description` or `title` inside an input schema. */
+  readonly maxParameterDescriptionLength: number;
+  /** Characters of one `enum` or `const` value. */
+  readonly maxEnumValueLength: number;
+  /** `enum` and `const` values in one tool's schema. */
+  readonly maxEnumValues: number;
+  /** Nesting of one tool's input schema. */
+  readonly maxSchemaDepth: number;
+  /** Subschemas in one tool's input schema. */
+  readonly maxSchemaNodes: number;
+  /** Characters of one tool's parameter names, parameter descriptions and enum values together. */
+  readonly maxSchemaTextLength: number;
 }
 
 export interface ServiceConfig {
@@ -51,6 +67,20 @@ export const NUMBER_SETTINGS = {
   maxTools: { variable: "TOOLSIFT_MAX_TOOLS", fallback: 5_000, min: 1, max: 100_000 },
   maxDescriptionLength: { variable: "TOOLSIFT_MAX_DESCRIPTION_LENGTH", fallback: 4_096, min: 1, max: 1_000_000 },
   maxQueryLength: { variable: "TOOLSIFT_MAX_QUERY_LENGTH", fallback: 2_000, min: 1, max: MAX_QUERY_LENGTH },
+  // The catalog's text (toolsift's `limits`, read in limits.ts): below toolsift's defaults, which the index keeps.
+  maxNameLength: { variable: "TOOLSIFT_MAX_NAME_LENGTH", fallback: 128, min: 1, max: 1_000_000 },
+  maxParameterNameLength: { variable: "TOOLSIFT_MAX_PARAMETER_NAME_LENGTH", fallback: 128, min: 1, max: 1_000_000 },
+  maxParameterDescriptionLength: {
+    variable: "TOOLSIFT_MAX_PARAMETER_DESCRIPTION_LENGTH",
+    fallback: 4_096,
+    min: 1,
+    max: 1_000_000,
+  },
+  maxEnumValueLength: { variable: "TOOLSIFT_MAX_ENUM_VALUE_LENGTH", fallback: 256, min: 1, max: 1_000_000 },
+  maxEnumValues: { variable: "TOOLSIFT_MAX_ENUM_VALUES", fallback: 1_000, min: 1, max: 1_000_000 },
+  maxSchemaDepth: { variable: "TOOLSIFT_MAX_SCHEMA_DEPTH", fallback: 32, min: 1, max: 1_000 },
+  maxSchemaNodes: { variable: "TOOLSIFT_MAX_SCHEMA_NODES", fallback: 2_000, min: 1, max: 1_000_000 },
+  maxSchemaTextLength: { variable: "TOOLSIFT_MAX_SCHEMA_TEXT_LENGTH", fallback: 100_000, min: 1, max: 24 * MiB },
   recheckSeconds: { variable: "TOOLSIFT_RECHECK_SECONDS", fallback: 5, min: 0, max: 3_600 },
   kvTimeoutMs: { variable: "TOOLSIFT_KV_TIMEOUT_MS", fallback: 5_000, min: 1, max: 60_000 },
   warmCatalogs: { variable: "TOOLSIFT_WARM_CATALOGS", fallback: 8, min: 1, max: 1_000 },
@@ -99,6 +129,14 @@ export function readConfig(env: ServiceEnv): ServiceConfig {
       maxTools: integer(env, NUMBER_SETTINGS.maxTools),
       maxDescriptionLength: integer(env, NUMBER_SETTINGS.maxDescriptionLength),
       maxQueryLength: integer(env, NUMBER_SETTINGS.maxQueryLength),
+      maxNameLength: integer(env, NUMBER_SETTINGS.maxNameLength),
+      maxParameterNameLength: integer(env, NUMBER_SETTINGS.maxParameterNameLength),
+      maxParameterDescriptionLength: integer(env, NUMBER_SETTINGS.maxParameterDescriptionLength),
+      maxEnumValueLength: integer(env, NUMBER_SETTINGS.maxEnumValueLength),
+      maxEnumValues: integer(env, NUMBER_SETTINGS.maxEnumValues),
+      maxSchemaDepth: integer(env, NUMBER_SETTINGS.maxSchemaDepth),
+      maxSchemaNodes: integer(env, NUMBER_SETTINGS.maxSchemaNodes),
+      maxSchemaTextLength: integer(env, NUMBER_SETTINGS.maxSchemaTextLength),
     },
     recheckMs: integer(env, NUMBER_SETTINGS.recheckSeconds) * 1000,
     kvTimeoutMs: integer(env, NUMBER_SETTINGS.kvTimeoutMs),

@@ -46,6 +46,14 @@ export interface ServiceEnv {
   readonly TOOLSIFT_MAX_TOOLS?: NumberVariable;
   readonly TOOLSIFT_MAX_DESCRIPTION_LENGTH?: NumberVariable;
   readonly TOOLSIFT_MAX_QUERY_LENGTH?: NumberVariable;
+  readonly TOOLSIFT_MAX_NAME_LENGTH?: NumberVariable;
+  readonly TOOLSIFT_MAX_PARAMETER_NAME_LENGTH?: NumberVariable;
+  readonly TOOLSIFT_MAX_PARAMETER_DESCRIPTION_LENGTH?: NumberVariable;
+  readonly TOOLSIFT_MAX_ENUM_VALUE_LENGTH?: NumberVariable;
+  readonly TOOLSIFT_MAX_ENUM_VALUES?: NumberVariable;
+  readonly TOOLSIFT_MAX_SCHEMA_DEPTH?: NumberVariable;
+  readonly TOOLSIFT_MAX_SCHEMA_NODES?: NumberVariable;
+  readonly TOOLSIFT_MAX_SCHEMA_TEXT_LENGTH?: NumberVariable;
   readonly TOOLSIFT_RECHECK_SECONDS?: NumberVariable;
   readonly TOOLSIFT_KV_TIMEOUT_MS?: NumberVariable;
   readonly TOOLSIFT_WARM_CATALOGS?: NumberVariable;

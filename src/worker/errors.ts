@@ -47,6 +47,11 @@ export const ERROR_STATUS = {
   DESCRIPTION_TOO_LONG: 413,
   /** The query is longer than `TOOLSIFT_MAX_QUERY_LENGTH`. */
   QUERY_TOO_LONG: 413,
+  /**
+   * A tool's name, a parameter name or description, an enum value, or its schema's enum values, depth, subschemas or
+   * text over a `TOOLSIFT_MAX_*` limit (the tool, the field and the limit are named).
+   */
+  LIMIT_EXCEEDED: 413,
   /** The request has a body that is not `application/json` (or `application/*+json`). */
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** A `TOOLSIFT_*` variable holds a value the service cannot use (named in the message). */
@@ -99,6 +104,7 @@ const CALLER_CODES = new Set<string>([
   "INVALID_TOOL",
   "DUPLICATE_TOOL",
   "INVALID_SCHEMA",
+  "LIMIT_EXCEEDED",
   "INVALID_OPTION",
   "INVALID_QUERY",
   "INVALID_MESSAGES",

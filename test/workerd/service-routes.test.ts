@@ -34,7 +34,7 @@ const README_ERRORS: Record<number, string[]> = {
   401: ["UNAUTHORIZED"],
   404: ["NOT_FOUND", "CATALOG_NOT_FOUND"],
   405: ["METHOD_NOT_ALLOWED"],
-  413: ["PAYLOAD_TOO_LARGE", "TOO_MANY_TOOLS", "DESCRIPTION_TOO_LONG", "QUERY_TOO_LONG"],
+  413: ["PAYLOAD_TOO_LARGE", "TOO_MANY_TOOLS", "DESCRIPTION_TOO_LONG", "QUERY_TOO_LONG", "LIMIT_EXCEEDED"],
   415: ["UNSUPPORTED_MEDIA_TYPE"],
   500: ["INVALID_CONFIGURATION", "INTERNAL"],
   503: ["STORAGE_UNAVAILABLE"],
@@ -54,7 +54,7 @@ describe("the README's error table (the oracle for statuses)", () => {
     const expected = Object.entries(README_ERRORS).flatMap(([status, codes]) =>
       codes.map((code) => [code, Number(status)]),
     );
-    expect(expected).toHaveLength(23);
+    expect(expected).toHaveLength(24);
     expect([...DOCUMENTED_STATUS].sort()).toEqual(expected.sort());
   });
 
