@@ -7,6 +7,7 @@ import {
   BILLING,
   MESSAGING,
   catalogOf,
+  faultyKv,
   freshId,
   Isolate,
   serviceEnv,
@@ -109,6 +110,19 @@ describe("read-your-writes in the writing isolate", () => {
     const later = await isolate.select(id, { query: "refund" });
     observed.see(later);
     expect(later.body.catalog.version).toBe(written);
+  });
+
+  it("a select whose catalog load is held while a DELETE completes does not bring the catalog back", async () => {
+    const id = freshId();
+    await new Isolate().put(id, BILLING);
+    const { isolate, kv } = scriptedIsolate();
+    const held = kv.hold((operation, key) => operation === "get" && isCatalogText(key));
+    const selecting = isolate.select(id, { query: "refund" });
+    await held.reached();
+    expect((await isolate.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    held.release();
+    expect([200, 404]).toContain((await selecting).status);
+    for (let n = 0; n < 3; n++) expect((await isolate.select(id, { query: "refund" })).status).toBe(404);
   });
 
   it("a PUT whose pointer write is held: selects before it answer the old version, every select after the new one", async () => {
@@ -215,13 +229,16 @@ describe("retiring versions", () => {
 
   it("DELETE from another isolate removes every version, the superseded ones included", async () => {
     const id = freshId();
-    const writer = new Isolate();
+    // The writer cannot delete: every version it superseded stays behind.
+    const writer = new Isolate(
+      serviceEnv({ TOOLSIFT_KV: faultyKv((operation) => (operation === "delete" ? "throw" : undefined)) }),
+    );
     for (const catalog of [BILLING, MESSAGING, WEATHER]) await writer.put(id, catalog);
-    // Leave the writer's clean-up undone: the DELETE must not depend on it.
+    await writer.settle();
+    expect((await versionsOf(id)).size).toBe(3);
     const other = new Isolate();
     expect((await other.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
     await other.settle();
-    await writer.settle();
     expect(await keysOf(id)).toEqual([]);
   });
 });
