@@ -28,10 +28,10 @@ export const KEYS = {
 export interface CatalogPointer {
   readonly format: 1;
   readonly version: string;
-  /** The version this one replaced: kept for readers still holding the old pointer, deleted by the next write. */
+  /** The version this one replaced: kept while this one is published (readers holding the old pointer). */
   readonly previous?: string;
   readonly tools: number;
-  /** ISO 8601 time of the write. */
+  /** ISO 8601 time of the write, later than the replaced pointer's: isolates order pointers by it. */
   readonly updatedAt: string;
   /** The model the stored vectors belong to, and whether they were stored ("none": keyword ranking). */
   readonly embeddings: {
