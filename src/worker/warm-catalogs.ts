@@ -100,6 +100,8 @@ export class WarmCatalogs {
     try {
       pointer = await store.readPointer(id);
     } catch (error) {
+      // The newest state this isolate knows is a deletion: answer it rather than the failure.
+      if (this.marks.get(id)?.deleted === true && isStorageFailure(error)) throw catalogNotFound(id);
       return this.stale(this.entries.get(id), error);
     }
     // Everything below reads this isolate's state afresh: a write may have landed during the await.

@@ -125,6 +125,15 @@ describe("read-your-writes in the writing isolate", () => {
     for (let n = 0; n < 3; n++) expect((await isolate.select(id, { query: "refund" })).status).toBe(404);
   });
 
+  it("after a DELETE returns, its isolate answers 404 even when KV cannot be read", async () => {
+    const id = freshId();
+    const isolate = new Isolate();
+    await isolate.put(id, BILLING);
+    expect((await isolate.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    const broken = serviceEnv({ TOOLSIFT_KV: faultyKv((operation) => (operation === "get" ? "throw" : undefined)) });
+    expect((await isolate.select(id, { query: "refund" }, {}, broken)).status).toBe(404);
+  });
+
   it("a PUT whose pointer write is held: selects before it answer the old version, every select after the new one", async () => {
     const id = freshId();
     const { isolate, kv } = scriptedIsolate("0");
