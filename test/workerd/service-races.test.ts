@@ -134,7 +134,7 @@ describe("read-your-writes in the writing isolate", () => {
     expect((await isolate.select(id, { query: "refund" }, {}, broken)).status).toBe(404);
   });
 
-  it("a PUT whose pointer write is held: selects before it answer the old version, every select after the new one", async () => {
+  it("a PUT whose pointer write is held: selects before it answer the old version, after it the new", async () => {
     const id = freshId();
     const { isolate, kv } = scriptedIsolate("0");
     const first = (await isolate.put(id, BILLING)).body.version;
@@ -180,7 +180,7 @@ describe("an isolate never goes back to an older version", () => {
     expect((await writing.select(id, { query: "weather" })).body.catalog.version).toBe(third);
   });
 
-  it("interleavings across two isolates: acknowledged writes are seen by the writer, no isolate goes back", async () => {
+  it("two isolates interleaved: the writer sees its acknowledged write, no isolate goes back", async () => {
     const id = freshId();
     const a = scriptedIsolate("0");
     const b = scriptedIsolate("0");
@@ -216,7 +216,7 @@ describe("an isolate never goes back to an older version", () => {
 });
 
 describe("retiring versions", () => {
-  it("ten concurrent PUTs of one id leave the current version and the one it replaced; DELETE leaves no key", async () => {
+  it("ten concurrent PUTs leave the current version and the one it replaced; DELETE leaves no key", async () => {
     const id = freshId();
     const isolate = new Isolate();
     const first = (await isolate.put(id, BILLING)).body.version;
