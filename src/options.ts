@@ -1,18 +1,8 @@
-// Public options of toolsift (index and select), with their defaults; select options and queries validated here.
+// Public options of toolsift (index and select) with their defaults; validated in tool-index/resolve-options.ts and
+// resolve-select-options.ts.
 
 import type { CatalogLimits } from "./core/catalog-limits.js";
 import type { FieldName, FieldWeight } from "./core/fields.js";
-import { ToolsiftError } from "./errors.js";
-import {
-  booleanOption,
-  integerOption,
-  invalidOption,
-  namesOption,
-  numberOption,
-  optionsObject,
-  rejectUnknownOptions,
-} from "./support/validate-options.js";
-import { checkMessages } from "./usage/learn-turns.js";
 import type { WasmSource } from "./wasm/load-wasm.js";
 import type { ToolsiftEvent } from "./events.js";
 import type { EmbeddingModel, LanguageModel } from "ai";
@@ -206,99 +196,3 @@ export interface SelectOptions {
 
 /** The longest query toolsift reads; longer queries are cut to this many characters (reported by `onEvent`). */
 export const MAX_QUERY_LENGTH = 2_000;
-
-/** Every option `select`, `selectWithScores` and `explain` read; any other key is refused with the nearest of these. */
-export const SELECT_OPTIONS = [
-  "maxTools",
-  "threshold",
-  "adaptive",
-  "alwaysActive",
-  "allowedTools",
-  "relatedTools",
-  "messages",
-  "previousTools",
-  "maxCompanions",
-] as const satisfies readonly (keyof SelectOptions)[];
-
-/** Validated select options with defaults applied. */
-export interface ResolvedSelectOptions {
-  readonly maxTools: number;
-  readonly threshold: number;
-  readonly adaptive: boolean;
-  readonly alwaysActive: readonly string[];
-  readonly allowedTools: ReadonlySet<string> | undefined;
-  /** `undefined`: the index's map. */
-  readonly relatedTools: Readonly<Record<string, readonly string[]>> | undefined;
-  readonly messages: readonly { readonly role: string; readonly content: unknown }[] | undefined;
-  readonly previousTools: readonly string[] | undefined;
-  readonly maxCompanions: number;
-}
-
-const DEFAULT_SELECT: ResolvedSelectOptions = {
-  maxTools: 5,
-  threshold: 0,
-  adaptive: true,
-  alwaysActive: [],
-  allowedTools: undefined,
-  relatedTools: undefined,
-  messages: undefined,
-  previousTools: undefined,
-  maxCompanions: 3,
-};
-
-/** Validates select options (`where` names the caller in messages) and applies their defaults. */
-export function resolveSelectOptions(input: SelectOptions | undefined, where = "select"): ResolvedSelectOptions {
-  if (input === undefined) return DEFAULT_SELECT;
-  const options = optionsObject(where, input) as SelectOptions;
-  rejectUnknownOptions(where, options, SELECT_OPTIONS);
-  const allowed = namesOption(where, "allowedTools", options.allowedTools);
-  return {
-    maxTools: integerOption(where, "maxTools", options.maxTools, 1, Number.MAX_SAFE_INTEGER, 5),
-    threshold: numberOption(where, "threshold", options.threshold, { min: 0, max: 1 }, 0),
-    adaptive: booleanOption(where, "adaptive", options.adaptive, true),
-    alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),
-    allowedTools: allowed === undefined ? undefined : new Set(allowed),
-    relatedTools: relatedToolsOption(where, "relatedTools", options.relatedTools),
-    messages: messagesOption(where, options.messages),
-    previousTools: namesOption(where, "previousTools", options.previousTools),
-    maxCompanions: integerOption(where, "maxCompanions", options.maxCompanions, 0, 20, 3),
-  };
-}
-
-/** Validates a `relatedTools` map: tool name → array of tool names. */
-export function relatedToolsOption(
-  where: string,
-  option: string,
-  value: unknown,
-): Readonly<Record<string, readonly string[]>> | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    invalidOption(where, option, "an object of tool name → companion tool names", value);
-  }
-  for (const [name, companions] of Object.entries(value as object)) namesOption(where, `${option}.${name}`, companions);
-  return value as Readonly<Record<string, readonly string[]>>;
-}
-
-function messagesOption(where: string, value: unknown): ResolvedSelectOptions["messages"] {
-  if (value === undefined) return undefined;
-  checkMessages(where, value);
-  return value;
-}
-
-/** Validates a query: a string, cut to MAX_QUERY_LENGTH characters (never inside a surrogate pair). */
-export function normalizeQuery(query: unknown): { text: string; truncatedFrom: number | undefined } {
-  if (typeof query !== "string") {
-    throw new ToolsiftError(
-      "INVALID_QUERY",
-      `The query must be a string, got ${query === null ? "null" : typeof query}.`,
-      {
-        received: typeof query,
-      },
-    );
-  }
-  if (query.length <= MAX_QUERY_LENGTH) return { text: query, truncatedFrom: undefined };
-  let end = MAX_QUERY_LENGTH;
-  const code = query.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
-  return { text: query.slice(0, end), truncatedFrom: query.length };
-}

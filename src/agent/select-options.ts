@@ -1,6 +1,7 @@
 // The select options an adapter passes through to the index, split from its own options and validated at creation.
 
-import { resolveSelectOptions, type SelectOptions } from "../options.js";
+import { type SelectOptions } from "../options.js";
+import { resolveSelectOptions } from "../resolve-select-options.js";
 
 /** The select options an adapter takes: all but the conversation, which it reads from each call itself. */
 export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousTools">;

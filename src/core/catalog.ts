@@ -2,7 +2,9 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
-import { DEFAULT_CATALOG_LIMITS, limitExceeded, quotedToolName, type CatalogLimits } from "./catalog-limits.js";
+import { DEFAULT_CATALOG_LIMITS, type CatalogLimits } from "./catalog-limits.js";
+import { resolveSchema } from "./catalog-schema.js";
+import { checkName, checkNameText } from "./tool-names.js";
 
 /** A tool definition in one of the array shapes toolsift accepts. */
 export type ToolDefinition =
@@ -57,75 +59,6 @@ function isObject(value: unknown): value is Record<string | symbol, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return isObject(value) && typeof (value as { then?: unknown }).then === "function";
-}
-
-interface ResolvedSchema {
-  schema: unknown;
-  pending: PromiseLike<unknown> | undefined;
-}
-
-const NO_SCHEMA: ResolvedSchema = { schema: undefined, pending: undefined };
-
-/**
- * Reads an input schema of any kind into JSON Schema: plain JSON Schema, the AI SDK's `jsonSchema()` /
- * `zodSchema()` wrappers, Standard JSON Schema (zod 4, valibot, arktype), or a lazy schema function.
- * A schema that cannot be read is reported as a warning and the tool indexed without parameters.
- */
-function resolveSchema(tool: string, field: string, value: unknown, warnings: CatalogWarning[]): ResolvedSchema {
-  const skip = (what: string, cause?: unknown): ResolvedSchema => {
-    warnings.push({
-      tool,
-      field,
-      message: `${what}; indexed without parameters`,
-      ...(cause === undefined ? {} : { cause }),
-    });
-    return NO_SCHEMA;
-  };
-  if (value === undefined || value === null) return NO_SCHEMA;
-  if (typeof value === "function") {
-    let produced: unknown;
-    try {
-      produced = (value as () => unknown)();
-    } catch (cause) {
-      return skip(`calling the lazy schema of tool "${tool}" threw`, cause);
-    }
-    return resolveSchema(tool, field, produced, warnings);
-  }
-  if (!isObject(value)) {
-    throw new ToolsiftError(
-      "INVALID_SCHEMA",
-      `Tool "${tool}": field "${field}" must be a JSON Schema object or a schema, got ${describeValue(value)}.`,
-      { tool, field },
-    );
-  }
-  if (value[AI_SCHEMA] === true && "jsonSchema" in value) {
-    let json: unknown;
-    try {
-      json = value.jsonSchema;
-    } catch (cause) {
-      return skip(`reading the JSON Schema of tool "${tool}" threw`, cause);
-    }
-    return isThenable(json) ? { schema: undefined, pending: json } : { schema: json, pending: undefined };
-  }
-  const standard = value["~standard"];
-  if (isObject(standard)) {
-    const converter = standard.jsonSchema;
-    const vendor = String(standard.vendor);
-    if (!isObject(converter) || typeof converter.input !== "function") {
-      return skip(`the ${vendor} schema of tool "${tool}" offers no JSON Schema conversion`);
-    }
-    try {
-      const input = converter.input as (options: { target: string }) => unknown;
-      return { schema: input({ target: "draft-07" }), pending: undefined };
-    } catch (cause) {
-      return skip(`converting the ${vendor} schema of tool "${tool}" to JSON Schema threw`, cause);
-    }
-  }
-  return { schema: value, pending: undefined };
-}
-
 function readDescription(tool: string, value: unknown, context: unknown, warnings: CatalogWarning[]): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
@@ -163,54 +96,6 @@ function readTitle(tool: string, value: unknown): string {
     `Tool "${tool}": field "title" must be a string, got ${describeValue(value)}.`,
     { tool, field: "title" },
   );
-}
-
-/**
- * Characters a tool name may not hold: controls (Cc: NUL, newlines), format characters (Cf: bidi overrides,
- * zero-width spaces and joiners, the BOM, soft hyphens), line and paragraph separators (Zl, Zp), lone surrogates
- * (Cs: not encodable as UTF-8) and the other default-ignorable code points (variation selectors, Hangul fillers,
- * the combining grapheme joiner). Each is invisible or reorders text, so `send\u200bemail` would pass for
- * `send_email`'s twin and a model could not tell them apart.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
-
-/** `U+200B` (the code point of the first character of `text`). */
-function codePoint(text: string): string {
-  return `U+${text.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-}
-
-/** Refuses a name over `limits.nameLength` (LIMIT_EXCEEDED) or holding an invisible character (INVALID_TOOL). */
-function checkNameText(name: string, position: number, limits: CatalogLimits): void {
-  if (name.length > limits.nameLength) {
-    limitExceeded(`at index ${position} (${quotedToolName(name)})`, "nameLength", limits.nameLength, name.length);
-  }
-  const found = INVISIBLE.exec(name);
-  if (found !== null) {
-    const shown = JSON.stringify(name.slice(0, 100)).replace(
-      new RegExp(INVISIBLE.source, "gu"),
-      (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
-    );
-    throw new ToolsiftError(
-      "INVALID_TOOL",
-      `Tool at index ${position} (${shown}): its name holds ${codePoint(found[0])} at character ${found.index}; ` +
-        "control, format and invisible characters are not allowed in tool names (they make look-alike names).",
-      { index: position, field: "name", codePoint: codePoint(found[0]), offset: found.index },
-    );
-  }
-}
-
-function checkName(name: unknown, where: string, position: number, limits: CatalogLimits): string {
-  if (typeof name !== "string") {
-    throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must be a string, got ${describeValue(name)}.`, {
-      field: "name",
-      where,
-    });
-  }
-  if (name.trim().length === 0) {
-    throw new ToolsiftError("INVALID_TOOL", `${where}: field "name" must not be empty.`, { field: "name", where });
-  }
-  checkNameText(name, position, limits);
-  return name;
 }
 
 function fromToolSetEntry(name: string, entry: unknown, context: unknown, warnings: CatalogWarning[]): CatalogTool {

@@ -2,7 +2,8 @@
 
 import type { EmbeddingModel } from "ai";
 import type { OnNoMatch } from "../agent/offer-policy.js";
-import { resolveSelectOptions, type ToolIndexOptions } from "../options.js";
+import { type ToolIndexOptions } from "../options.js";
+import { resolveSelectOptions } from "../resolve-select-options.js";
 import {
   booleanOption,
   choiceOption,

@@ -1,7 +1,7 @@
 // The tools a selection adds beyond the ranked ones: related tools (the index's or the call's map), and within the
 // `maxCompanions` budget the tools the usage graph predicts and the tools the conversation has already used.
 
-import type { ResolvedSelectOptions } from "../options.js";
+import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import type { MessageLike } from "../conversation/model-messages.js";
 import { callsByTurn, termIds } from "../usage/learn-turns.js";
 import type { LinkList, UsageGraph } from "../usage/usage-graph.js";

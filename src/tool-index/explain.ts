@@ -3,7 +3,8 @@
 import { tokenize } from "../core/tokenizer.js";
 import type { QueryTerm } from "../core/query.js";
 import { ToolsiftError } from "../errors.js";
-import { resolveSelectOptions, type SelectOptions } from "../options.js";
+import { type SelectOptions } from "../options.js";
+import { resolveSelectOptions } from "../resolve-select-options.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
 import { excludedDocs, pinnedTools } from "./pins.js";

@@ -2,7 +2,7 @@
 
 import type { LanguageModel } from "ai";
 import { rerankTools } from "../agent/rerank.js";
-import type { ResolvedSelectOptions } from "../options.js";
+import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 import type { RankedHit } from "./ranking.js";

@@ -1,7 +1,8 @@
 // One selection, shared by select and selectWithScores: read the query, rank without pinned tools, post-process,
 // then pins; selectWithScores adds per-tool provenance.
 
-import { normalizeQuery, resolveSelectOptions, type ResolvedSelectOptions, type SelectOptions } from "../options.js";
+import { type SelectOptions } from "../options.js";
+import { normalizeQuery, resolveSelectOptions, type ResolvedSelectOptions } from "../resolve-select-options.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";

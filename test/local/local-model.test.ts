@@ -4,7 +4,7 @@ import { embed, embedMany } from "ai";
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
-import { resolveSemanticOptions } from "../../src/tool-index/resolve-options.js";
+import { resolveSemanticOptions } from "../../src/tool-index/resolve-semantic-options.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
 const assetUrl = new URL("../../assets/local-model.bin", import.meta.url);

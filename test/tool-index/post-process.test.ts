@@ -1,7 +1,7 @@
 // Post-processing after ranking: the threshold applied once, maxTools, the elbow cut; explain agreeing with select.
 import { describe, expect, it } from "vitest";
 import { createToolIndex } from "../../src/index.js";
-import { resolveSelectOptions } from "../../src/options.js";
+import { resolveSelectOptions } from "../../src/resolve-select-options.js";
 import { aboveThreshold, elbow, limitHits } from "../../src/tool-index/post-process.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
