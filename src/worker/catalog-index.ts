@@ -6,6 +6,7 @@ import type { ToolsiftEvent } from "../events.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
 import { queryExpansionFor, type ServiceEmbeddingModel } from "./embedding.js";
 import { logEvent } from "./warnings.js";
+import type { CatalogLimits } from "../core/catalog-limits.js";
 
 export interface BuiltCatalogIndex {
   readonly index: ToolIndex;
@@ -28,12 +29,14 @@ export function readToolDefinitions(tools: readonly CatalogTool[]): ToolDefiniti
 /**
  * `createToolIndex(catalog)` with the service's model (combined ranking; the local model also expands
  * unknown query words) and `cache` for tool vectors, then `warmUp()`, so the first select is fast.
- * Throws toolsift's 400-kind errors for a catalog it cannot read.
+ * Throws toolsift's 400-kind errors for a catalog it cannot read. `limits`: the service's (TOOLSIFT_MAX_*) when a
+ * catalog is written; the library's maximums when a stored version is read back (it passed the limits when written).
  */
 export async function buildCatalogIndex(
   catalog: unknown,
   model: ServiceEmbeddingModel | undefined,
   cache: EmbeddingCache | undefined,
+  limits: CatalogLimits,
 ): Promise<BuiltCatalogIndex> {
   const events: ToolsiftEvent[] = [];
   let warming = true;
@@ -45,6 +48,7 @@ export async function buildCatalogIndex(
     ...(expansion === undefined ? {} : { queryExpansion: expansion }),
     // The service logs every event itself (logEvent below): the library's once-per-index console line would repeat it.
     warnings: false,
+    limits,
     onEvent(event) {
       if (warming) events.push(event);
       logEvent(event);

@@ -9,7 +9,7 @@ import type { ServiceLimits } from "./config.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
 import type { ExecutionContextLike } from "./env.js";
 import { catalogNotFound, ServiceError } from "./errors.js";
-import { readCatalogWithinLimits } from "./limits.js";
+import { catalogLimits, readCatalogWithinLimits } from "./limits.js";
 import { VersionEmbeddings } from "./version-embeddings.js";
 import type { WarmCatalogs } from "./warm-catalogs.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
@@ -128,7 +128,12 @@ export async function putCatalog(
     context.model !== undefined && previous !== null ? store.embeddings(id, previous.version) : undefined,
   );
   const cache = context.model === undefined ? undefined : embeddings;
-  const built = await buildCatalogIndex(readToolDefinitions(read.tools), context.model, cache);
+  const built = await buildCatalogIndex(
+    readToolDefinitions(read.tools),
+    context.model,
+    cache,
+    catalogLimits(context.limits),
+  );
   const failed = built.events.some((event) => event.type === "embedding-failed");
   const vectors = embeddings.take();
   const status = context.model === undefined ? "none" : failed ? "failed" : "stored";

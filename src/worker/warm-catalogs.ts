@@ -9,6 +9,7 @@ import type { ServiceEmbeddingModel } from "./embedding.js";
 import { catalogNotFound, ServiceError, fromToolsiftError } from "./errors.js";
 import { readOnly } from "./version-embeddings.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
+import { CATALOG_LIMIT_MAXIMUMS } from "../core/catalog-limits.js";
 
 /** A published catalog version, built and ready to rank in this isolate. */
 export interface WarmCatalog {
@@ -227,7 +228,8 @@ export class WarmCatalogs {
     let built;
     try {
       const cache = model === undefined ? undefined : readOnly(store.embeddings(id, pointer.version));
-      built = await buildCatalogIndex(JSON.parse(text), model, cache);
+      // A stored version passed the service's limits when it was written: read it back under the widest ones.
+      built = await buildCatalogIndex(JSON.parse(text), model, cache, CATALOG_LIMIT_MAXIMUMS);
     } catch (error) {
       // The write validated this catalog: failing to read it now is the service's problem, not the caller's.
       const detail = fromToolsiftError(error)?.message ?? errorMessage(error);

@@ -96,6 +96,21 @@ describe("limits on a catalog's text (default settings)", () => {
     expect((await isolate.put(id, within)).status).toBe(201);
   });
 
+  it("a setting raised above the library's default is honoured when the catalog is written and read back", async () => {
+    // 20,000 characters: over the library's default parameterDescriptionLength (16,384), under the raised setting.
+    const writer = new Isolate(serviceEnv({ TOOLSIFT_MAX_PARAMETER_DESCRIPTION_LENGTH: "30000" }));
+    const id = freshId();
+    const catalog = withProperties({ q: { type: "string", description: "search words ".repeat(1_540) } });
+    const written = await writer.put(id, catalog);
+    expect(written.status).toBe(201);
+    expect(written.body).toMatchObject({ id, tools: 1 });
+    // Another isolate (default settings) reads the stored version back and selects from it.
+    const reader = new Isolate();
+    const answer = await reader.select(id, { query: "search the documentation" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.tools).toEqual(["search_docs"]);
+  });
+
   it("refuses a setting out of its range with INVALID_CONFIGURATION naming the variable", async () => {
     const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_SCHEMA_DEPTH: "0" }));
     expectError(
