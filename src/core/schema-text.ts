@@ -64,7 +64,9 @@ export function collectSchemaText(
   const text: SchemaText = { parameterNames: [], parameterDescriptions: [], enumValues: [] };
   if (!isObject(schema)) return text;
   const root = schema;
-  const label = tool === undefined ? "(unnamed)" : quotedToolName(tool);
+  // Named only when a limit is exceeded: quoting a name per tool is work a valid catalog never needs.
+  let quoted: string | undefined;
+  const label = () => (quoted ??= tool === undefined ? "(unnamed)" : quotedToolName(tool));
   const visited = new Set<unknown>();
   // The keys from the root to the node being read, joined only for a message.
   const path: string[] = [];
@@ -82,29 +84,31 @@ export function collectSchemaText(
     if (typeof value === "string") item = value;
     else if (typeof value === "number" || typeof value === "boolean") item = String(value);
     else return;
-    if (item.length > limits[limit]) limitExceeded(label, limit, limits[limit], item.length, where(key));
+    if (item.length > limits[limit]) limitExceeded(label(), limit, limits[limit], item.length, where(key));
     textLength += item.length;
     if (textLength > limits.schemaTextLength) {
-      limitExceeded(label, "schemaTextLength", limits.schemaTextLength, textLength, where(key));
+      limitExceeded(label(), "schemaTextLength", limits.schemaTextLength, textLength, where(key));
     }
     if (item.length > 0 || limit === "parameterNameLength") out.push(item);
   };
   const where = (key?: string): string => (key === undefined ? path : [...path, key]).join(".");
   const pushEnum = (value: unknown, key: string): void => {
-    if (++enumCount > limits.enumValues) limitExceeded(label, "enumValues", limits.enumValues, enumCount, where(key));
+    if (++enumCount > limits.enumValues) limitExceeded(label(), "enumValues", limits.enumValues, enumCount, where(key));
     push(text.enumValues, value, "enumValueLength", key);
   };
 
   const visit = (node: unknown, depth: number): void => {
     if (node === undefined || visited.has(node)) return;
-    if (++nodes > limits.schemaNodes) limitExceeded(label, "schemaNodes", limits.schemaNodes, nodes, where());
-    if (depth > limits.schemaDepth) limitExceeded(label, "schemaDepth", limits.schemaDepth, depth, where());
+    if (++nodes > limits.schemaNodes) limitExceeded(label(), "schemaNodes", limits.schemaNodes, nodes, where());
+    if (depth > limits.schemaDepth) limitExceeded(label(), "schemaDepth", limits.schemaDepth, depth, where());
     if (!isObject(node)) return;
     visited.add(node);
-    const child = (value: unknown, ...keys: string[]): void => {
-      path.push(...keys);
+    // One path segment per step ("properties.q"): no rest arguments or spreads per subschema.
+    const child = (value: unknown, segment: string): void => {
+      if (value === undefined) return;
+      path.push(segment);
       visit(value, depth + 1);
-      path.length -= keys.length;
+      path.pop();
     };
     if (typeof node.$ref === "string") child(resolveRef(root, node.$ref, tool), "$ref");
     push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
@@ -120,22 +124,22 @@ export function collectSchemaText(
         path.push("properties");
         push(text.parameterNames, name, "parameterNameLength", shown);
         path.pop();
-        child(value, "properties", shown);
+        child(value, `properties.${shown}`);
       }
     }
     if (isObject(node.patternProperties)) {
-      for (const [pattern, value] of Object.entries(node.patternProperties)) child(value, "patternProperties", pattern);
+      for (const [pattern, value] of Object.entries(node.patternProperties))
+        child(value, `patternProperties.${pattern}`);
     }
     if (isObject(node.additionalProperties)) child(node.additionalProperties, "additionalProperties");
-    if (Array.isArray(node.items))
-      node.items.forEach((value: unknown, position) => child(value, "items", `${position}`));
+    if (Array.isArray(node.items)) node.items.forEach((value: unknown, position) => child(value, `items.${position}`));
     else child(node.items, "items");
     if (Array.isArray(node.prefixItems)) {
-      node.prefixItems.forEach((value: unknown, position) => child(value, "prefixItems", `${position}`));
+      node.prefixItems.forEach((value: unknown, position) => child(value, `prefixItems.${position}`));
     }
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       const branches = node[key];
-      if (Array.isArray(branches)) branches.forEach((value: unknown, position) => child(value, key, `${position}`));
+      if (Array.isArray(branches)) branches.forEach((value: unknown, position) => child(value, `${key}.${position}`));
     }
     child(node.not, "not");
   };
