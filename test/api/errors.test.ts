@@ -7,21 +7,12 @@ import {
   type ToolCatalog,
   type ToolsiftEvent,
 } from "../../src/index.js";
+import { thrown } from "../support/toolsift-error.js";
 
 const catalog = [
   { name: "send_email", description: "Send an email to a recipient." },
   { name: "get_weather", description: "Get the weather forecast for a city." },
 ];
-
-function thrown(action: () => unknown): ToolsiftError {
-  try {
-    action();
-  } catch (error) {
-    expect(ToolsiftError.isInstance(error)).toBe(true);
-    return error as ToolsiftError;
-  }
-  return expect.fail("expected a ToolsiftError");
-}
 
 async function rejected(action: () => Promise<unknown>): Promise<ToolsiftError> {
   const error = await action().then(

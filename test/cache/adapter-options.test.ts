@@ -6,18 +6,8 @@ import { fileCache } from "../../src/cache/file-cache.js";
 import { fromLoadSave, memoryCache } from "../../src/cache/index.js";
 import { indexedDbCache } from "../../src/cache/indexeddb-cache.js";
 import { kvCache, type KvCacheOptions } from "../../src/cache/kv-cache.js";
-import { ToolsiftError } from "../../src/errors.js";
 import { memoryKv } from "./memory-kv.js";
-
-function thrown(action: () => unknown): ToolsiftError {
-  try {
-    action();
-  } catch (error) {
-    expect(ToolsiftError.isInstance(error)).toBe(true);
-    return error as ToolsiftError;
-  }
-  return expect.fail("expected a ToolsiftError");
-}
+import { thrown } from "../support/toolsift-error.js";
 
 describe("kvCache options", () => {
   it.each<[KvCacheOptions, string, string]>([

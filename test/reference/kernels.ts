@@ -76,3 +76,16 @@ export function topK(scores: Float32Array, k: number, minScore: number): { ids: 
   const ids = kept.slice(0, k);
   return { ids, scores: ids.map((id) => scores[id]) };
 }
+
+/** Cosine similarity of two vectors (plain loops: an oracle for the wasm dot products over normalised rows). */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < a.length; index++) {
+    dot += a[index] * b[index];
+    normA += a[index] * a[index];
+    normB += b[index] * b[index];
+  }
+  return dot / Math.sqrt(normA * normB);
+}

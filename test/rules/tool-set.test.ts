@@ -1,20 +1,11 @@
 // toolsift's createToolSet: the shared ai-tool-set spec, plus allowedTools and input validation (toolsift-only).
 import { describe, expect, it, vi } from "vitest";
-import { createToolSet, ToolsiftError } from "../../src/index.js";
+import { createToolSet } from "../../src/index.js";
 import { allNames, hasUnfulfilledOrders, messagesWithPendingOrder, orderTools } from "./order-tools.js";
 import { runToolSetSpec } from "./tool-set-spec.js";
+import { thrown } from "../support/toolsift-error.js";
 
 runToolSetSpec("toolsift", createToolSet);
-
-function thrown(action: () => unknown): ToolsiftError {
-  try {
-    action();
-  } catch (error) {
-    expect(ToolsiftError.isInstance(error)).toBe(true);
-    return error as ToolsiftError;
-  }
-  return expect.fail("expected a ToolsiftError");
-}
 
 describe("allowedTools", () => {
   it("returns the names inferTools would activate, for the same input", () => {

@@ -15,6 +15,7 @@ import { rankSemantic } from "../../src/tool-index/rank-semantic.js";
 import { rank, readRankQuery } from "../../src/tool-index/ranking.js";
 import { resolveIndexOptions } from "../../src/tool-index/resolve-options.js";
 import { saasCatalog } from "../api/saas-catalog.js";
+import { cosine } from "../reference/kernels.js";
 
 async function built(options: ToolIndexOptions = {}) {
   const events: ToolsiftEvent[] = [];
@@ -28,18 +29,6 @@ async function built(options: ToolIndexOptions = {}) {
     events,
     names: (docs: readonly { doc: number }[]) => docs.map((hit) => index.docTools[hit.doc].name),
   };
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return dot / Math.sqrt(na * nb);
 }
 
 describe("rankKeyword", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { VectorIndex } from "../../src/semantic/vector-index.js";
 import { WasmArena } from "../../src/wasm/arena.js";
 import { instantiateCore, loadWasm } from "../../src/wasm/load-wasm.js";
+import { cosine } from "../reference/kernels.js";
 
 /** Deterministic vectors with mixed signs and magnitudes. */
 function vector(seed: number, dims: number): Float32Array {
@@ -10,18 +11,6 @@ function vector(seed: number, dims: number): Float32Array {
     { length: dims },
     (_, index) => Math.sin(seed * 12.9898 + index * 78.233) * (1 + (index % 3)),
   );
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let index = 0; index < a.length; index++) {
-    dot += a[index] * b[index];
-    normA += a[index] * a[index];
-    normB += b[index] * b[index];
-  }
-  return dot / Math.sqrt(normA * normB);
 }
 
 async function build(rows: number, dims: number, quantization: "float32" | "int8"): Promise<VectorIndex> {
