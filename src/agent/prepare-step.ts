@@ -149,7 +149,6 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
   const policy = offerPolicy(where, options);
   const maxTools = selectOptions.maxTools ?? 5;
 
-  const known = new Set(index.toolNames);
   const learn = booleanOption(where, "learn", given.learn, false);
   if (learn && typeof index.learnStep !== "function") {
     invalidOption(where, "learn", "false for a selector without learnStep (a toolsift index has it)", learn);
@@ -187,7 +186,8 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
     if (query.length > 0) {
       const selection = await index.selectWithScores(query, {
         ...selectOptions,
-        alwaysActive: [...(selectOptions.alwaysActive ?? []), ...[...kept].filter((name) => known.has(name))],
+        // Names outside the catalog are left out by the index itself (and stay active below).
+        alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
         // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
         messages: messages as readonly MessageLike[],
         maxTools: maxTools * (page + 1),
@@ -233,20 +233,26 @@ function learnNewSteps(
   steps: readonly StepLike[],
   searchToolName: string,
 ): void {
-  let lastUser = -1;
-  messages.forEach((message, position) => {
-    if (message.role === "user") lastUser = position;
-  });
-  const request = lastUser < 0 ? "" : conversationQuery(messages.slice(0, lastUser + 1));
+  // The user's request, read only when a step is new (most calls see no new step after the first).
+  let request: string | undefined;
+  const readRequest = () => {
+    if (request !== undefined) return request;
+    let lastUser = -1;
+    messages.forEach((message, position) => {
+      if (message.role === "user") lastUser = position;
+    });
+    request = lastUser < 0 ? "" : conversationQuery(messages.slice(0, lastUser + 1));
+    return request;
+  };
   const earlier: string[] = [];
   for (const step of steps) {
     const calls = step.toolCalls.map((call) => call.toolName).filter((name) => name !== searchToolName);
     if (typeof step === "object" && step !== null && !learnt.has(step)) {
       learnt.add(step);
       index.learnStep!(
-        request,
+        readRequest(),
         [...earlier],
-        calls.filter((name) => index.toolNames.includes(name)),
+        calls, // learnStep skips (and reports) tools outside the catalog
       );
     }
     earlier.push(...calls);
