@@ -51,10 +51,8 @@ export class UsageGraph {
 
   /** Records one conversation's turns (each counted once), then ages every older count by one conversation. */
   learnConversation(turns: readonly LearnedTurn[]): void {
-    for (const turn of turns) this.learnTurn(turn);
-    this.conversations++;
-    this.increment *= Math.pow(2, 1 / this.limits.halfLife);
-    if (this.increment > 1e12) this.rescale(1 / this.increment);
+    for (const turn of turns) this.record(turn.terms, [], turn.calls);
+    this.age();
   }
 
   /**
@@ -63,53 +61,51 @@ export class UsageGraph {
    */
   learnStep(terms: readonly number[], earlier: readonly string[], calls: readonly string[]): void {
     if (calls.length === 0) return;
+    this.record(terms, earlier, calls);
+    if (earlier.length === 0) this.age();
+  }
+
+  /**
+   * Counts `calls` made in a turn after its `earlier` calls: the turn's start and terms when it is the first,
+   * each transition, each pair used together once per turn, and each query term's tools.
+   */
+  private record(terms: readonly number[], earlier: readonly string[], calls: readonly string[]): void {
+    if (calls.length === 0) return;
     const weight = this.increment;
+    const { maxLinks, maxTermTools, maxTerms } = this.limits;
+    const distinctTerms = new Set(terms);
     const seen = new Set(earlier);
+    // The "together" lists of the turn's tools so far, looked up once each rather than once per pair.
+    const lists = earlier.length === 0 ? [] : [...seen].map((name) => [name, linkList(this.together, name)] as const);
+    const termLists = [...distinctTerms].map((term) => linkList(this.terms, term));
     if (earlier.length === 0) {
       add(this.starts, calls[0], weight, Infinity);
-      for (const term of new Set(terms)) linkList(this.terms, term).total += weight;
+      for (const termList of termLists) termList.total += weight;
     }
     let previous = earlier[earlier.length - 1];
     for (const call of calls) {
-      if (previous !== undefined && previous !== call)
-        this.addLink(this.next, previous, call, weight, this.limits.maxLinks);
+      // A repeated call (cd, then cd again) says nothing about what follows a tool.
+      if (previous !== undefined && previous !== call) this.addLink(this.next, previous, call, weight, maxLinks);
       previous = call;
       if (seen.has(call)) continue;
       const list = linkList(this.together, call);
       list.total += weight;
-      for (const other of seen) {
-        addLink(list, other, weight, this.limits.maxLinks);
-        addLink(linkList(this.together, other), call, weight, this.limits.maxLinks);
+      for (const [other, otherList] of lists) {
+        addLink(list, other, weight, maxLinks);
+        addLink(otherList, call, weight, maxLinks);
       }
-      for (const term of new Set(terms)) addLink(linkList(this.terms, term), call, weight, this.limits.maxTermTools);
+      for (const termList of termLists) addLink(termList, call, weight, maxTermTools);
       seen.add(call);
+      lists.push([call, list]);
     }
-    if (earlier.length === 0) {
-      this.conversations++;
-      this.increment *= Math.pow(2, 1 / this.limits.halfLife);
-    }
+    if (this.terms.size > maxTerms * 1.25) pruneTerms(this.terms, maxTerms);
   }
 
-  private learnTurn({ terms, calls }: LearnedTurn): void {
-    if (calls.length === 0) return;
-    const weight = this.increment;
-    add(this.starts, calls[0], weight, Infinity);
-    for (let i = 1; i < calls.length; i++) {
-      // A repeated call (cd, then cd again) says nothing about what follows a tool.
-      if (calls[i] !== calls[i - 1]) this.addLink(this.next, calls[i - 1], calls[i], weight, this.limits.maxLinks);
-    }
-    const distinct = [...new Set(calls)];
-    for (const a of distinct) {
-      const list = linkList(this.together, a);
-      list.total += weight;
-      for (const b of distinct) if (a !== b) addLink(list, b, weight, this.limits.maxLinks);
-    }
-    for (const term of new Set(terms)) {
-      const list = linkList(this.terms, term);
-      list.total += weight;
-      for (const tool of distinct) addLink(list, tool, weight, this.limits.maxTermTools);
-    }
-    if (this.terms.size > this.limits.maxTerms * 1.25) pruneTerms(this.terms, this.limits.maxTerms);
+  /** One conversation older: new observations weigh 2^(1/halfLife) more (rescaled before they grow too large). */
+  private age(): void {
+    this.conversations++;
+    this.increment *= Math.pow(2, 1 / this.limits.halfLife);
+    if (this.increment > 1e12) this.rescale(1 / this.increment);
   }
 
   private addLink(map: Map<string, LinkList>, from: string, to: string, weight: number, cap: number): void {
