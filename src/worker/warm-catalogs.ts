@@ -90,6 +90,29 @@ export class WarmCatalogs {
     return new Set(this.marks.get(id)?.known);
   }
 
+  /** How many writes of `id` this isolate made: a read that started at another count raced one of them. */
+  writesOf(id: string): number {
+    return this.marks.get(id)?.writes ?? 0;
+  }
+
+  /**
+   * The pointer a plain read (GET) answers from, given the pointer it read from KV (null: none) and
+   * `writesOf(id)` when that read started: never older than the newest state this isolate has seen,
+   * null (404) after this isolate's own deletion. A newer pointer raises the mark.
+   */
+  pointerToServe(id: string, read: CatalogPointer | null, writesBefore: number): CatalogPointer | null {
+    const mark = this.marks.get(id);
+    if (mark !== undefined && (mark.writes !== writesBefore || read === null || this.isBehind(read, mark))) {
+      if (read === null && mark.writes === writesBefore) {
+        this.mark(id, mark.pointer, true, false);
+        return null;
+      }
+      return mark.deleted ? null : mark.pointer;
+    }
+    if (read !== null) this.mark(id, read, false, false);
+    return read;
+  }
+
   async lookup(id: string, store: CatalogStore, settings: LookupSettings): Promise<CatalogLookup> {
     const warm = this.entries.get(id);
     if (warm !== undefined && Date.now() - warm.checkedAt < settings.recheckMs) {
