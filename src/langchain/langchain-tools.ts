@@ -1,6 +1,6 @@
 // Reads LangChain tools (StructuredTool, DynamicTool, `asTool()` runnables) into toolsift's tool definitions.
 
-import { toJsonSchema } from "@langchain/core/utils/json_schema";
+import { toJsonSchema } from "./langchain-runtime.js";
 import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import type { ToolsiftEvent } from "../events.js";
 

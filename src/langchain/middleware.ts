@@ -1,6 +1,6 @@
 // toolsiftMiddleware: a LangChain `createAgent` middleware that offers the model only the tools each call needs.
 
-import { createMiddleware } from "langchain";
+import { createMiddleware } from "./langchain-runtime.js";
 import type { EmbeddingModel } from "ai";
 import { companionCount, offerPolicy, pinnedNames, rankedNames } from "../agent/offer-policy.js";
 import { createSerialQueue } from "../support/serial-queue.js";
