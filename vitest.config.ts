@@ -1,8 +1,7 @@
-// Test projects, one per runtime: "node" (unit, kernel and cache tests), "workerd" (the KV cache on miniflare's real
-// KV, via
-// @cloudflare/vitest-plugin), "browser" (the IndexedDB cache and the playground in headless Chromium, driven from Node
-// by
-// playwright-core) and "edge" (the Vercel Edge example in @edge-runtime/vm, wasm compilation banned).
+// Test projects, one per runtime: "node" (unit, kernel and cache tests), "workerd" (the Worker, KV and Durable
+// Objects in miniflare's workerd, via @cloudflare/vitest-plugin), "browser" (the IndexedDB cache and the playground in
+// headless Chromium, driven from Node by playwright-core) and "edge" (the Vercel Edge example in @edge-runtime/vm,
+// wasm compilation banned).
 import "./test/workerd/wrangler-offline.ts";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
@@ -44,8 +43,7 @@ export default defineConfig({
             "#default-wasm": fileURLToPath(new URL("./src/wasm/default-wasm-module.ts", import.meta.url)),
             "#local-model-asset": fileURLToPath(new URL("./src/local/default-asset-module.ts", import.meta.url)),
             // examples/worker-agent imports the package by name (its dist/ through "exports"); tests run it from
-            // source.
-            // Subpaths first: an alias also matches the names under it.
+            // source. Subpaths first: an alias also matches the names under it.
             "toolsift/cache": fileURLToPath(new URL("./src/cache/index.ts", import.meta.url)),
             "toolsift/local": fileURLToPath(new URL("./src/local/index.ts", import.meta.url)),
             toolsift: fileURLToPath(new URL("./src/index.ts", import.meta.url)),

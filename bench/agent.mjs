@@ -410,8 +410,8 @@ export async function measurePrepareStepOverhead(sizes = [100, 1000]) {
           const start = nowMs();
           const result = await prepare[c](list[i]);
           samples[c].push(nowMs() - start);
-          // `{}` (no activeTools) is the AI SDK's "every tool": toolsift's answer when nothing matches
-          // (onNoMatch "all").
+          // `{}` (no activeTools) is the AI SDK's "every tool": toolsift's answer when nothing matches (onNoMatch
+          // "all").
           if (
             typeof result !== "object" ||
             result === null ||

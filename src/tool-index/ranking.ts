@@ -88,8 +88,8 @@ async function rankWithVectors(
   let queryVector: Float32Array | undefined;
   if (vectors !== undefined) {
     try {
-      // Typo corrections come from the keyword index: combined search has it, semantic search does not build it
-      // for this.
+      // Typo corrections come from the keyword index: combined search has it, semantic search does not build it for
+      // this.
       const text =
         semantic.strategy === "combined" ? withCorrections(query.text, query.terms(), semantic.knowsWord) : query.text;
       queryVector = await context.semantic!.embedQuery(text, vectors.index.dims);
