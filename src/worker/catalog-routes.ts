@@ -2,7 +2,7 @@
 
 import { deleteCatalog, putCatalog, type WriteContext } from "./catalog-writes.js";
 import type { CatalogPointer } from "./catalog-store.js";
-import { catalogNotFound } from "./errors.js";
+import { catalogNotFound, ServiceError } from "./errors.js";
 import type { ServiceContext } from "./service-context.js";
 
 /** The write-path view of a request's context. */
@@ -23,16 +23,39 @@ function describeVersion(id: string, pointer: CatalogPointer) {
   };
 }
 
+/** Reads of one GET that may meet a racing write of this isolate before it has an answer (then 503). */
+const GET_ATTEMPTS = 4;
+
+/**
+ * The published version a GET answers, and its text, by the rules select follows (warm-catalogs.ts): never
+ * older than the newest state this isolate has seen, and 404 after this isolate's own DELETE, whatever a
+ * delayed or stale KV read says. A write of this isolate that lands while the text is read is followed.
+ */
+async function readForGet(c: ServiceContext, id: string): Promise<{ pointer: CatalogPointer; text: string }> {
+  const { store, warm } = c.var.state;
+  let writes = warm.writesOf(id);
+  let serve = warm.pointerToServe(id, await store.readPointer(id), writes);
+  for (let attempt = 0; attempt < GET_ATTEMPTS; attempt++) {
+    if (serve === null) throw catalogNotFound(id);
+    writes = warm.writesOf(id);
+    const published = await store.readPublished(id, serve);
+    const now = warm.pointerToServe(id, published.pointer, writes);
+    if (now?.version === published.pointer.version) return published;
+    serve = now;
+  }
+  throw new ServiceError(
+    "STORAGE_UNAVAILABLE",
+    `Catalog "${id}" was rewritten by this isolate ${GET_ATTEMPTS} times while GET read it; try again.`,
+  );
+}
+
 /**
  * `GET /v1/catalogs/:id` → `{ id, version, previousVersion?, tools, updatedAt, embeddings, catalog }`,
- * the catalog as uploaded.
+ * the catalog as uploaded (read-your-writes: `readForGet`).
  */
 export async function getCatalog(c: ServiceContext): Promise<Response> {
   const id = c.var.catalogId;
-  const { store } = c.var.state;
-  const current = await store.readPointer(id);
-  if (current === null) throw catalogNotFound(id);
-  const { pointer, text } = await store.readPublished(id, current);
+  const { pointer, text } = await readForGet(c, id);
   // The stored text is spliced in as it is: it was checked as JSON when written, and is not parsed again here.
   const head = JSON.stringify(describeVersion(id, pointer));
   return c.body(`${head.slice(0, -1)},"catalog":${text}}`, 200, { "Content-Type": "application/json; charset=utf-8" });

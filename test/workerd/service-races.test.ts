@@ -25,11 +25,12 @@ class Observed {
 
   constructor(private readonly published: string[]) {}
 
-  /** Records a select answer (200: its version; 404: nothing) and checks it is not older than an earlier one. */
+  /** Records a select or GET answer (200: its version; 404: nothing) and checks it is not older than an earlier one. */
   see(answer: Answer): void {
     if (answer.status === 404) return;
     expect(answer.status).toBe(200);
-    const version = answer.body.catalog.version as string;
+    // A select answer names its version under `catalog`; a GET answer at the top (`catalog` is the upload).
+    const version = (Array.isArray(answer.body.catalog) ? answer.body.version : answer.body.catalog.version) as string;
     const rank = this.published.indexOf(version);
     expect(rank, `version ${version} was published`).toBeGreaterThanOrEqual(0);
     const newest = Math.max(-1, ...this.order.map((seen) => this.published.indexOf(seen)));
@@ -145,6 +146,71 @@ describe("read-your-writes in the writing isolate", () => {
     held.release();
     const written = (await writing).body.version;
     expect((await isolate.select(id, { query: "refund" })).body.catalog.version).toBe(written);
+  });
+});
+
+describe("read-your-writes for GET /v1/catalogs/:id", () => {
+  it("after this isolate's PUT, GET answers that version although KV answers an older pointer", async () => {
+    const id = freshId();
+    const { isolate, kv } = scriptedIsolate("0");
+    const first = (await isolate.put(id, BILLING)).body.version;
+    const stalePointer = (await serviceKv.get(`catalog/${id}/current`, "text"))!;
+    const second = (await isolate.put(id, MESSAGING)).body.version;
+    kv.stale(`catalog/${id}/current`, stalePointer);
+    const answer = await isolate.get(id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.version).toBe(second);
+    expect(answer.body.previousVersion).toBe(first);
+    expect(answer.body.catalog.map((tool: { name: string }) => tool.name)).toContain("weather_forecast");
+  });
+
+  it.each(["put", "delete"])(
+    "a GET whose pointer read is held while a %s completes does not undo it",
+    async (write) => {
+      const id = freshId();
+      const { isolate, kv } = scriptedIsolate("0");
+      const first = (await isolate.put(id, BILLING)).body.version;
+      const held = kv.hold((operation, key) => operation === "get" && isPointer(key));
+      const reading = isolate.get(id);
+      await held.reached();
+      const written =
+        write === "put" ? await isolate.put(id, WEATHER) : await isolate.request("DELETE", `/v1/catalogs/${id}`);
+      expect(written.status).toBe(200);
+      held.release();
+      const early = await reading;
+      expect(early.status === 404 || [first, written.body.version].includes(early.body.version)).toBe(true);
+      for (let n = 0; n < 3; n++) {
+        const later = await isolate.get(id);
+        if (write === "put") expect(later.body.version).toBe(written.body.version);
+        else expect(later.status).toBe(404);
+      }
+    },
+  );
+
+  it("a GET whose catalog read is held while a PUT completes answers no older than what select answered", async () => {
+    const id = freshId();
+    const first = (await new Isolate().put(id, BILLING)).body.version;
+    const { isolate, kv } = scriptedIsolate("0");
+    const held = kv.hold((operation, key) => operation === "get" && isCatalogText(key));
+    const reading = isolate.get(id);
+    await held.reached();
+    const written = (await isolate.put(id, WEATHER)).body.version;
+    const observed = new Observed([first, written]);
+    observed.see(await isolate.select(id, { query: "weather" }));
+    held.release();
+    observed.see(await reading);
+    observed.see(await isolate.get(id));
+  });
+
+  it("after this isolate's DELETE, GET answers 404 although KV still answers the pointer", async () => {
+    const id = freshId();
+    const { isolate, kv } = scriptedIsolate("0");
+    await isolate.put(id, BILLING);
+    const stalePointer = (await serviceKv.get(`catalog/${id}/current`, "text"))!;
+    expect((await isolate.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    kv.stale(`catalog/${id}/current`, stalePointer);
+    expect((await isolate.get(id)).status).toBe(404);
+    expect((await isolate.select(id, { query: "refund" })).status).toBe(404);
   });
 });
 
