@@ -1,4 +1,4 @@
-// Calls any AI SDK embedding model through `embedMany`/`embed`, with a timeout, an abort signal, bounded parallelism.
+// Calls an embedding model through its own doEmbed (batches, parallelism, retries, timeouts); `ai` only for id strings.
 
 import { boundedCall } from "./bounded-call.js";
 import type { EmbeddingModel } from "ai";
@@ -15,7 +15,7 @@ export interface EmbedderSettings {
   readonly timeoutMs: number;
   /** Most concurrent `doEmbed` calls when embedding the catalog. */
   readonly maxParallelCalls: number;
-  /** Retries of a failed call inside the AI SDK. */
+  /** Retries of a call the provider marks retryable (a 429 or a 5xx), after its retry-after or a backoff. */
   readonly maxRetries: number;
   /** Cancels every call toolsift makes. */
   readonly abortSignal: AbortSignal | undefined;
@@ -115,15 +115,17 @@ interface DoEmbedOptions {
   dimensions?: number;
 }
 
-/** An embedding model object (V2–V4) as toolsift calls it. */
+type Awaitable<T> = PromiseLike<T> | T;
+
+/** An embedding model object (specification v2–v4) as toolsift calls it. */
 interface DirectModel {
-  readonly maxEmbeddingsPerCall?: PromiseLike<number | undefined> | number | undefined;
+  readonly maxEmbeddingsPerCall?: Awaitable<number | undefined>;
+  readonly supportsParallelCalls?: Awaitable<boolean | undefined>;
   doEmbed(options: DoEmbedOptions): PromiseLike<{ embeddings: number[][]; usage?: { tokens?: number } }>;
 }
 
-function isDirectModel(model: unknown): model is DirectModel {
-  return typeof model === "object" && model !== null && typeof (model as { doEmbed?: unknown }).doEmbed === "function";
-}
+/** Where AI SDK providers put a per-call byte limit on a model (OpenAI: 300,000 bytes of input). */
+const MAX_INPUT_BYTES_PER_CALL = Symbol.for("vercel.ai.embeddingModel.maxInputBytesPerCall");
 
 /** Tokens the provider reported over one pass. */
 interface UsageCount {
@@ -134,33 +136,94 @@ function addTokens(count: UsageCount, tokens: unknown): void {
   if (typeof tokens === "number" && Number.isFinite(tokens)) count.tokens = (count.tokens ?? 0) + tokens;
 }
 
+/** First wait before a retry without a usable retry-after header; doubled each time (as the AI SDK does). */
+const INITIAL_RETRY_DELAY_MS = 2000;
+
+/** The provider's own verdict: AI SDK `APICallError`s (and gateway errors) carry `isRetryable` (429, 5xx). */
+function isRetryable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
+}
+
 /**
- * The model with every `doEmbed` call bounded by the timeout and the abort signal (each retry gets its own
- * timer), counting the tokens the provider reports. A Proxy, so getters and private fields of provider classes
- * (`provider`, the AI SDK's per-call byte limit) read as on the model itself.
+ * How long to wait before retrying `error`: its `retry-after-ms` or `retry-after` header (seconds or an HTTP date)
+ * when it asks for 0–60 s (or less than the backoff), else the exponential backoff — the AI SDK's rule.
  */
-function boundedModel<M extends object>(model: M, settings: EmbedderSettings, usage: UsageCount): M {
-  return new Proxy(model, {
-    get(target, property) {
-      const value: unknown = Reflect.get(target, property, target);
-      if (property !== "doEmbed" || typeof value !== "function") return value;
-      const doEmbed = value as DirectModel["doEmbed"];
-      return async (options: DoEmbedOptions) => {
-        const result = await boundedCall(
-          (abortSignal) => doEmbed.call(target, { ...options, abortSignal }),
-          settings.timeoutMs,
-          [options.abortSignal, settings.abortSignal],
-        );
-        addTokens(usage, result?.usage?.tokens);
-        return result;
-      };
-    },
+export function retryDelayMs(error: unknown, backoffMs: number): number {
+  const source = error as { responseHeaders?: unknown; cause?: { responseHeaders?: unknown } } | null;
+  const headers = (source?.responseHeaders ?? source?.cause?.responseHeaders) as Record<string, string> | undefined;
+  if (typeof headers !== "object" || headers === null) return backoffMs;
+  let ms: number | undefined;
+  const afterMs = Number.parseFloat(headers["retry-after-ms"] ?? "");
+  if (!Number.isNaN(afterMs)) ms = afterMs;
+  const after = headers["retry-after"];
+  if (ms === undefined && typeof after === "string" && after.length > 0) {
+    const seconds = Number.parseFloat(after);
+    ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
+  }
+  return ms !== undefined && !Number.isNaN(ms) && ms >= 0 && (ms < 60_000 || ms < backoffMs) ? ms : backoffMs;
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const aborted = () => (clearTimeout(timer), reject(signal!.reason));
+    const timer = setTimeout(() => (signal?.removeEventListener("abort", aborted), resolve()), ms);
+    signal?.addEventListener("abort", aborted, { once: true });
   });
 }
 
 /**
- * Without the `ai` package (a LangChain-only app, say), a model object is called directly: values in
- * chunks of its `maxEmbeddingsPerCall`, up to `maxParallelCalls` at once, each bounded by the timeout.
+ * One `doEmbed` call, each attempt bounded by the timeout and the abort signal (settled on time even when the model
+ * ignores its signal); an error the provider marks retryable is retried up to `maxRetries` times. The last error is
+ * thrown as the provider raised it, so its message (e.g. "Incorrect API key provided") reaches `embedding-failed`.
+ */
+async function callModel(model: DirectModel, values: string[], settings: EmbedderSettings, usage: UsageCount) {
+  const dimensions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await boundedCall(
+        (abortSignal) => model.doEmbed({ values, abortSignal, ...dimensions }),
+        settings.timeoutMs,
+        [settings.abortSignal],
+      );
+      addTokens(usage, result?.usage?.tokens);
+      return result?.embeddings;
+    } catch (error) {
+      if (attempt >= settings.maxRetries || !isRetryable(error) || settings.abortSignal?.aborted) throw error;
+      await sleep(retryDelayMs(error, INITIAL_RETRY_DELAY_MS * 2 ** attempt), settings.abortSignal);
+    }
+  }
+}
+
+/** `values` in order, cut where a chunk would pass `maxCount` texts or `maxBytes` bytes of UTF-8. */
+function chunksOf(values: readonly string[], maxCount: number, maxBytes: number): string[][] {
+  const encoder = new TextEncoder();
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  let bytes = 0;
+  for (const value of values) {
+    const size = maxBytes === Infinity ? 0 : encoder.encode(value).length;
+    if (chunk.length > 0 && (chunk.length >= maxCount || bytes + size > maxBytes)) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(value);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+function positiveLimit(value: unknown): number {
+  return typeof value === "number" && value > 0 ? value : Infinity;
+}
+
+/**
+ * Embeds `values` with the model's own `doEmbed`, as the AI SDK's `embedMany` would, without loading the SDK:
+ * chunks of at most `maxEmbeddingsPerCall` texts (and the provider's per-call byte limit), up to `maxParallelCalls`
+ * chunks at once when the model `supportsParallelCalls` (one at a time otherwise), order kept.
  */
 export async function embedDirectly(
   model: DirectModel,
@@ -168,82 +231,70 @@ export async function embedDirectly(
   settings: EmbedderSettings,
   usage: UsageCount = { tokens: undefined },
 ): Promise<number[][]> {
-  const bounded = boundedModel(model, settings, usage);
-  const limit = (await model.maxEmbeddingsPerCall) ?? 2048;
-  const size = Number.isFinite(limit) && limit > 0 ? limit : values.length;
-  const chunks: string[][] = [];
-  for (let start = 0; start < values.length; start += size) chunks.push(values.slice(start, start + size));
-  const dimensions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
+  const [maxCount, parallel] = await Promise.all([model.maxEmbeddingsPerCall, model.supportsParallelCalls]);
+  const maxBytes = (model as unknown as Record<symbol, unknown>)[MAX_INPUT_BYTES_PER_CALL];
+  const chunks = chunksOf(values, positiveLimit(maxCount), positiveLimit(maxBytes));
   const results: number[][][] = new Array(chunks.length);
   let next = 0;
   const worker = async () => {
     while (next < chunks.length) {
       const index = next++;
-      const options = { values: chunks[index], abortSignal: settings.abortSignal, ...dimensions };
-      results[index] = (await bounded.doEmbed(options)).embeddings;
+      const embeddings = await callModel(model, chunks[index], settings, usage);
+      // A short or long answer for one chunk would shift every later vector onto the wrong tool.
+      results[index] = Array.isArray(embeddings) ? embeddings : [];
+      if (results[index].length !== chunks[index].length) toVectors(results[index], chunks[index].length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(settings.maxParallelCalls, chunks.length) }, worker));
+  const workers = parallel === true ? Math.max(1, Math.min(settings.maxParallelCalls, chunks.length)) : 1;
+  await Promise.all(Array.from({ length: workers }, worker));
   return results.flat();
 }
 
-/** The AI SDK, or `undefined` when it is not installed and the model can be called directly. */
-async function aiOrDirect(model: unknown): Promise<typeof import("ai") | undefined> {
-  try {
-    return await loadAi();
-  } catch (error) {
-    if (isDirectModel(model) && ToolsiftError.isInstance(error) && error.code === "MISSING_DEPENDENCY") {
-      return undefined;
-    }
-    throw error;
-  }
-}
-
 /**
- * Wraps an embedding model for toolsift: every model call bounded by the timeout and the abort signal, settled
- * on time even when the model ignores its signal. A model id string (resolved by the AI SDK) is bounded per pass.
+ * Wraps an embedding model for toolsift. A model object is called through its own `doEmbed` (no AI SDK code is
+ * loaded or bundled for it); a model id string is resolved by the AI SDK (`embedMany`), imported on first use and
+ * bounded per pass. Every call settles on time even when the model ignores its abort signal.
  */
 export function createEmbedder(model: EmbeddingModel, settings: EmbedderSettings): Embedder {
   const identity = modelIdentity(model);
-  const dimensionOptions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
-  const common = { maxRetries: settings.maxRetries, abortSignal: settings.abortSignal, ...dimensionOptions };
+  if (typeof model === "string") return gatewayEmbedder(model, identity, settings);
+  const direct = model as unknown as DirectModel;
   return {
     identity,
     async embedMany(values) {
       const usage: UsageCount = { tokens: undefined };
       if (values.length === 0) return { vectors: [], tokens: 0 };
-      const ai = await aiOrDirect(model);
-      if (ai === undefined) {
-        const embeddings = await embedDirectly(model as unknown as DirectModel, values, settings, usage);
-        return { vectors: toVectors(embeddings, values.length), tokens: usage.tokens };
-      }
-      const run = (abortSignal: AbortSignal | undefined, used: EmbeddingModel) =>
-        ai.embedMany({
-          ...common,
-          model: used,
-          values: [...values],
-          maxParallelCalls: settings.maxParallelCalls,
-          abortSignal,
-        });
-      if (typeof model === "string") {
-        const result = await boundedCall((signal) => run(signal, model), settings.timeoutMs, [settings.abortSignal]);
-        addTokens(usage, result.usage?.tokens);
-        return { vectors: toVectors(result.embeddings, values.length), tokens: usage.tokens };
-      }
-      const result = await run(settings.abortSignal, boundedModel(model, settings, usage));
+      const embeddings = await embedDirectly(direct, values, settings, usage);
+      return { vectors: toVectors(embeddings, values.length), tokens: usage.tokens };
+    },
+    async embed(value) {
+      const [embedding] = await embedDirectly(direct, [value], settings);
+      return toVector(embedding, "the query");
+    },
+  };
+}
+
+/** A model id string ("openai/text-embedding-3-small"): only the AI SDK's gateway knows how to call it. */
+function gatewayEmbedder(model: string, identity: ModelIdentity, settings: EmbedderSettings): Embedder {
+  const dimensions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
+  const common = { model, maxRetries: settings.maxRetries, ...dimensions };
+  const bounded = <T>(call: (abortSignal: AbortSignal) => PromiseLike<T>) =>
+    boundedCall(call, settings.timeoutMs, [settings.abortSignal]);
+  return {
+    identity,
+    async embedMany(values) {
+      if (values.length === 0) return { vectors: [], tokens: 0 };
+      const ai = await loadAi();
+      const result = await bounded((abortSignal) =>
+        ai.embedMany({ ...common, values: [...values], maxParallelCalls: settings.maxParallelCalls, abortSignal }),
+      );
+      const usage: UsageCount = { tokens: undefined };
+      addTokens(usage, result.usage?.tokens);
       return { vectors: toVectors(result.embeddings, values.length), tokens: usage.tokens };
     },
     async embed(value) {
-      const ai = await aiOrDirect(model);
-      if (ai === undefined) {
-        return toVector((await embedDirectly(model as unknown as DirectModel, [value], settings))[0], "the query");
-      }
-      const run = (abortSignal: AbortSignal | undefined, used: EmbeddingModel) =>
-        ai.embed({ ...common, model: used, value, abortSignal });
-      const result =
-        typeof model === "string"
-          ? await boundedCall((signal) => run(signal, model), settings.timeoutMs, [settings.abortSignal])
-          : await run(settings.abortSignal, boundedModel(model, settings, { tokens: undefined }));
+      const ai = await loadAi();
+      const result = await bounded((abortSignal) => ai.embed({ ...common, value, abortSignal }));
       return toVector(result.embedding, "the query");
     },
   };
