@@ -7,8 +7,8 @@ import type { ServiceContext } from "./service-context.js";
 
 /** The write-path view of a request's context. */
 export function writeContext(c: ServiceContext): WriteContext {
-  const { store, warm, model } = c.var.state;
-  return { store, warm, model, limits: c.var.config.limits, ctx: c.executionCtx };
+  const { store, warm, model, usage, warmUsage } = c.var.state;
+  return { store, warm, model, limits: c.var.config.limits, ctx: c.executionCtx, usage, warmUsage };
 }
 
 /** What the API says about a published version (without the catalog itself). */
@@ -71,9 +71,12 @@ export async function putCatalogRoute(c: ServiceContext): Promise<Response> {
   return c.json({ ...describeVersion(id, result.pointer), ...warnings }, result.replaced ? 200 : 201);
 }
 
-/** `DELETE /v1/catalogs/:id` → `{ id, deleted: true, version }`; the version's keys are deleted after the answer. */
+/**
+ * `DELETE /v1/catalogs/:id` → `{ id, deleted: true, version, warnings? }`: the learnt usage is erased before the
+ * answer, the versions' keys after it.
+ */
 export async function deleteCatalogRoute(c: ServiceContext): Promise<Response> {
   const id = c.var.catalogId;
-  const pointer = await deleteCatalog(writeContext(c), id);
-  return c.json({ id, deleted: true, version: pointer.version });
+  const { pointer, warnings } = await deleteCatalog(writeContext(c), id);
+  return c.json({ id, deleted: true, version: pointer.version, ...(warnings.length > 0 ? { warnings } : {}) });
 }

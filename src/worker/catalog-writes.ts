@@ -11,7 +11,9 @@ import type { ExecutionContextLike } from "./env.js";
 import { catalogNotFound, ServiceError } from "./errors.js";
 import { catalogLimits, readCatalogWithinLimits } from "./limits.js";
 import { VersionEmbeddings } from "./version-embeddings.js";
+import type { UsageClient } from "./usage-client.js";
 import type { WarmCatalogs } from "./warm-catalogs.js";
+import type { WarmUsage } from "./warm-usage.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
 
 export interface WriteContext {
@@ -20,6 +22,21 @@ export interface WriteContext {
   readonly model: ServiceEmbeddingModel | undefined;
   readonly limits: ServiceLimits;
   readonly ctx: ExecutionContextLike;
+  /** The usage objects (undefined: learning off, nothing learnt to erase on DELETE). */
+  readonly usage?: UsageClient;
+  readonly warmUsage?: WarmUsage;
+}
+
+/** A DELETE's warning: the catalog is deleted, its learnt usage could not be erased. */
+export interface UsageNotErased {
+  readonly code: "USAGE_NOT_ERASED";
+  readonly message: string;
+}
+
+export interface DeleteResult {
+  /** The version that was published. */
+  readonly pointer: CatalogPointer;
+  readonly warnings: readonly UsageNotErased[];
 }
 
 export interface PutResult {
@@ -188,14 +205,18 @@ export async function putCatalog(
 }
 
 /**
- * Unpublishes `id` (deletes its pointer; this isolate answers 404 from then on), then, after answering,
- * deletes the keys of every stored version of it but writes that may still be in flight (`isRetired`).
+ * Unpublishes `id` (deletes its pointer; this isolate answers 404 from then on), erases its learnt usage (the usage
+ * object refuses learn requests checked against the deleted version from then on, so a catalog re-created under the
+ * id starts cold), then, after answering, deletes the keys of every stored version of it but writes that may still
+ * be in flight (`isRetired`). When the usage object cannot be reached the catalog stays deleted and the answer
+ * carries `USAGE_NOT_ERASED`.
  */
-export async function deleteCatalog(context: WriteContext, id: string): Promise<CatalogPointer> {
+export async function deleteCatalog(context: WriteContext, id: string): Promise<DeleteResult> {
   const pointer = await context.store.readPointer(id);
   if (pointer === null) throw catalogNotFound(id);
   await context.store.deletePointer(id);
   context.warm.deleted(id, pointer);
+  const warnings = await eraseUsage(context, id, pointer);
   const cleanUp = async () => {
     if ((await context.store.readPointer(id)) !== null) return; // published again meanwhile: its write cleans up
     const versions = await context.store.listVersions(id);
@@ -207,5 +228,20 @@ export async function deleteCatalog(context: WriteContext, id: string): Promise<
       console.warn(`[toolsift service] cleaning up deleted catalog "${id}" failed:`, errorMessage(error)),
     ),
   );
-  return pointer;
+  return { pointer, warnings };
+}
+
+/** Erases what was learnt under `id` up to the deleted `pointer`; a failure is answered as a warning. */
+async function eraseUsage(context: WriteContext, id: string, pointer: CatalogPointer): Promise<UsageNotErased[]> {
+  if (context.usage === undefined) return [];
+  try {
+    const { revision } = await context.usage.erase(id, pointer);
+    context.warmUsage?.erased(id, revision);
+    return [];
+  } catch (error) {
+    const message =
+      `Catalog "${id}" was deleted, but its learnt usage could not be erased (${errorMessage(error)}); ` +
+      "a catalog published again under this id starts from it.";
+    return [{ code: "USAGE_NOT_ERASED", message }];
+  }
 }

@@ -4,7 +4,7 @@ import { withDeadline } from "../cache/bounded-calls.js";
 import { errorMessage } from "../support/error-message.js";
 import type { DurableObjectNamespaceLike } from "./env.js";
 import { ERROR_STATUS, ServiceError, type ServiceErrorCode } from "./errors.js";
-import type { LearnAnswer, LearnCatalog, UsageAnswer } from "./usage-object.js";
+import type { CatalogVersionRef, EraseAnswer, LearnAnswer, LearnCatalog, UsageAnswer } from "./usage-object.js";
 
 function unavailable(what: string, error: unknown): ServiceError {
   const message = `The usage object of catalog ${what} failed (${errorMessage(error)}).`;
@@ -44,6 +44,16 @@ export class UsageClient {
       body: JSON.stringify({ catalog, messages }),
     });
     return this.call(id, "learn", request);
+  }
+
+  /** Forgets everything learnt for `id` (its catalog version `deleted` was deleted); answers the new revision. */
+  erase(id: string, deleted: CatalogVersionRef): Promise<EraseAnswer> {
+    const request = new Request("https://usage/erase", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ catalog: { version: deleted.version, updatedAt: deleted.updatedAt } }),
+    });
+    return this.call(id, "erase", request);
   }
 
   /** The usage learnt for `id`; the snapshot is left out when `known` is its revision already. */

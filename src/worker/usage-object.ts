@@ -51,6 +51,22 @@ export interface LearnAnswer {
   readonly revision: number;
 }
 
+/** A catalog version by its id and publication time (ISO 8601). */
+export interface CatalogVersionRef {
+  readonly version: string;
+  readonly updatedAt: string;
+}
+
+/** `POST https://usage/erase` with the deleted version: forgets everything learnt up to it. */
+export interface EraseRequest {
+  readonly catalog: CatalogVersionRef;
+}
+
+export interface EraseAnswer {
+  /** The revision the erasure made (revisions never go back: readers holding an older one read it again). */
+  readonly revision: number;
+}
+
 /** `GET https://usage/snapshot?known=<revision>`: `usage` is left out when the caller holds that revision. */
 export interface UsageAnswer {
   readonly revision: number;
@@ -66,6 +82,8 @@ interface StoredState {
   /** The newest catalog version learnt against. */
   readonly catalog: { readonly version: string; readonly updatedAt: string } | null;
   readonly chunks: number;
+  /** The newest catalog version deleted (`/erase`): learn requests checked against it or older ones are refused. */
+  readonly erased?: CatalogVersionRef | null;
 }
 
 const STATE_KEY = "usage/state";
@@ -92,6 +110,7 @@ export class ToolsiftUsage {
   private totals: UsageTotals = NO_TOTALS;
   private catalog: StoredState["catalog"] = null;
   private chunks = 0;
+  private erased: CatalogVersionRef | null = null;
   private snapshot: UsageSnapshot = toSnapshot(new UsageGraph());
   /** The index that learns, over the tools of `indexVersion` (built on the first learn request). */
   private index: ToolIndex | undefined;
@@ -107,7 +126,7 @@ export class ToolsiftUsage {
   private async load(): Promise<void> {
     const stored = (await this.state.storage.get([STATE_KEY])).get(STATE_KEY) as StoredState | undefined;
     if (stored === undefined) {
-      [this.revision, this.totals, this.catalog, this.chunks] = [0, NO_TOTALS, null, 0];
+      [this.revision, this.totals, this.catalog, this.chunks, this.erased] = [0, NO_TOTALS, null, 0, null];
       this.snapshot = toSnapshot(new UsageGraph());
       return;
     }
@@ -118,6 +137,7 @@ export class ToolsiftUsage {
     this.totals = stored.totals;
     this.catalog = stored.catalog;
     this.chunks = stored.chunks;
+    this.erased = stored.erased ?? null;
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -125,7 +145,15 @@ export class ToolsiftUsage {
     try {
       await this.ready;
       if (request.method === "POST" && pathname === "/learn") {
-        return Response.json(await this.learn((await request.json()) as LearnRequest));
+        const learn = (await request.json()) as LearnRequest;
+        if (this.isErased(learn.catalog)) {
+          const message = `Catalog version ${learn.catalog.version} was deleted; nothing was learnt.`;
+          return errorAnswer(404, "CATALOG_NOT_FOUND", message);
+        }
+        return Response.json(await this.learn(learn));
+      }
+      if (request.method === "POST" && pathname === "/erase") {
+        return Response.json(await this.erase((await request.json()) as EraseRequest));
       }
       if (request.method === "GET" && pathname === "/snapshot") {
         const known = Number(searchParams.get("known") ?? "-1");
@@ -158,17 +186,46 @@ export class ToolsiftUsage {
       totals: this.totals,
       revision: this.revision,
     };
+    await this.persist();
+    return answer;
+  }
+
+  /**
+   * Forgets everything learnt (the catalog was deleted): the totals and the snapshot start from nothing, the
+   * revision goes on (so isolates holding an older copy replace it), and learn requests checked against the deleted
+   * version or an older one are refused from now on (`isErased`), so a learn request racing the DELETE adds nothing.
+   */
+  private async erase({ catalog }: EraseRequest): Promise<EraseAnswer> {
+    this.revision += 1;
+    this.totals = NO_TOTALS;
+    this.catalog = null;
+    this.snapshot = toSnapshot(new UsageGraph());
+    this.index = undefined;
+    this.indexVersion = undefined;
+    const newer = this.erased === null || catalog.updatedAt >= this.erased.updatedAt;
+    if (newer) this.erased = { version: catalog.version, updatedAt: catalog.updatedAt };
+    await this.persist();
+    return { revision: this.revision };
+  }
+
+  /** Whether `catalog` is a version deleted (`erase`) or older than one: by its time, then by its id. */
+  private isErased(catalog: LearnCatalog): boolean {
+    const erased = this.erased;
+    if (erased === null) return false;
+    return catalog.version === erased.version || catalog.updatedAt < erased.updatedAt;
+  }
+
+  /** Stores the state; on failure, what is in memory is ahead of the store: it is read again before the next request. */
+  private async persist(): Promise<void> {
     try {
       await this.store();
     } catch (error) {
-      // What is in memory is ahead of what is stored: forget it and read the store again before the next request.
       this.index = undefined;
       this.indexVersion = undefined;
       this.ready = this.state.blockConcurrencyWhile(() => this.load());
       await this.ready;
       throw error;
     }
-    return answer;
   }
 
   /**
@@ -207,6 +264,7 @@ export class ToolsiftUsage {
       totals: this.totals,
       catalog: this.catalog,
       chunks,
+      erased: this.erased,
     };
     entries[STATE_KEY] = state;
     const stale = Array.from({ length: Math.max(0, this.chunks - chunks) }, (_, n) => chunkKey(chunks + n));

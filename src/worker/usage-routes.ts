@@ -75,7 +75,10 @@ export async function learnRoute(c: ServiceContext): Promise<Response> {
 export async function usageRoute(c: ServiceContext): Promise<Response> {
   const id = c.var.catalogId;
   const client = usageClient(c);
-  if ((await c.var.state.store.readPointer(id)) === null) throw catalogNotFound(id);
+  const { store, warm } = c.var.state;
+  // Read-your-writes, as GET and select: after this isolate's DELETE, 404 whatever a stale pointer says.
+  const writes = warm.writesOf(id);
+  if (warm.pointerToServe(id, await store.readPointer(id), writes) === null) throw catalogNotFound(id);
   const answer = await client.read(id);
   return c.json({ id, revision: answer.revision, totals: answer.totals, usage: answer.usage });
 }

@@ -15,8 +15,8 @@ interface UsageCopy {
 
 /**
  * The usage snapshots of this isolate, least recently used dropped past `capacity`. A selection installs the
- * copy into the warm index when its revision changed; the copy is re-read after `recheckMs`, and at once after
- * this isolate learnt (so a learn request is seen by the isolate's next selection).
+ * copy into the warm index when its revision changed; the copy is re-read after `recheckMs`, at once after this
+ * isolate learnt or erased (so either is seen by the isolate's next selection), and for each newly loaded version.
  */
 export class WarmUsage {
   private readonly copies = new Map<string, UsageCopy>();
@@ -33,6 +33,15 @@ export class WarmUsage {
   }
 
   /**
+   * The usage of `id` was erased (its catalog deleted) at `revision`: this isolate's copy is dropped and its next
+   * selections read the usage object again.
+   */
+  erased(id: string, revision: number): void {
+    this.copies.delete(id);
+    this.learntUpTo(id, revision);
+  }
+
+  /**
    * Brings `catalog.index` up to the learnt usage of its catalog. When the usage object cannot be read, the
    * isolate's older copy (or nothing learnt) stays in use and a USAGE_UNAVAILABLE warning says so.
    */
@@ -41,7 +50,9 @@ export class WarmUsage {
     let copy = this.copies.get(id);
     const needed = this.learnt.get(id) ?? 0;
     const warnings: ServiceWarning[] = [];
-    if (copy === undefined || copy.revision < needed || Date.now() - copy.checkedAt >= recheckMs) {
+    // A version loaded since (no usage installed yet) reads it again: the catalog may have been deleted and re-created.
+    const fresh = catalog.usageRevision === undefined;
+    if (copy === undefined || fresh || copy.revision < needed || Date.now() - copy.checkedAt >= recheckMs) {
       try {
         copy = await this.read(id, client, copy, needed);
       } catch (error) {

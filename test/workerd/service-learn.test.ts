@@ -199,6 +199,70 @@ describe("POST /v1/catalogs/:id/learn", () => {
   });
 });
 
+describe("DELETE erases what was learnt", () => {
+  const ask = { messages: [{ role: "user", content: "post a tweet about the launch" }], maxTools: 1 };
+
+  it("GET …/usage after DELETE is 404; a catalog re-created under the id starts cold, here and elsewhere", async () => {
+    const learner = new Isolate(learnEnv({ TOOLSIFT_RECHECK_SECONDS: "3600" }));
+    const other = new Isolate(learnEnv());
+    const id = await publish(learner);
+    for (let n = 0; n < 3; n++) expect((await learner.learn(id, { messages: TWEET })).status).toBe(200);
+    expect((await learner.select(id, ask)).body.tools).toEqual(["post_tweet", "authenticate_twitter"]);
+    expect((await other.select(id, ask)).body.tools).toEqual(["post_tweet", "authenticate_twitter"]);
+    const learnt = (await learner.usage(id)).body.revision;
+
+    expect((await learner.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    expectError(await learner.usage(id), "CATALOG_NOT_FOUND", id);
+    expectError(await other.usage(id), "CATALOG_NOT_FOUND", id);
+    expect((await learner.put(id, SOCIAL)).status).toBe(201);
+    const usage = await learner.usage(id);
+    expect(usage.body.totals).toEqual({ conversations: 0, turns: 0, calls: 0 });
+    expect(usage.body.usage.conversations).toBe(0);
+    expect(usage.body.usage.tools).toEqual([]);
+    // Revisions never go back, so isolates holding the old usage see that it changed.
+    expect(usage.body.revision).toBeGreaterThan(learnt);
+    expect((await learner.select(id, ask)).body.tools).toEqual(["post_tweet"]);
+    expect((await other.select(id, ask)).body.tools).toEqual(["post_tweet"]);
+    // Learning starts again from nothing.
+    const again = await learner.learn(id, { messages: TWEET });
+    expect(again.body.totals).toEqual({ conversations: 1, turns: 1, calls: 2 });
+  });
+
+  it("when the usage object cannot be reached, DELETE still deletes and says USAGE_NOT_ERASED", async () => {
+    const down = {
+      idFromName: (name: string) => name,
+      get: () => ({ fetch: () => Promise.reject(new Error("down")) }),
+    };
+    const isolate = new Isolate(learnEnv({ TOOLSIFT_USAGE: down }));
+    const id = await publish(isolate);
+    const deleted = await isolate.request("DELETE", `/v1/catalogs/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.warnings).toEqual([{ code: "USAGE_NOT_ERASED", message: expect.stringContaining("down") }]);
+    expect((await isolate.get(id)).status).toBe(404);
+  });
+
+  it("the usage object refuses a learn request checked against the deleted version (a learn racing the DELETE)", async () => {
+    const state = memoryState();
+    const object = new ToolsiftUsage(state);
+    const tools = ["authenticate_twitter", "post_tweet"];
+    const deleted = { version: "v1", updatedAt: "2026-11-30T00:00:00.000Z" };
+    expect(await call(object, "/learn", { catalog: { ...deleted, tools }, messages: TWEET })).toMatchObject({
+      revision: 1,
+    });
+    expect(await call(object, "/erase", { catalog: deleted })).toEqual({ revision: 2 });
+    // A new instance (after eviction) keeps the erasure.
+    const restarted = new ToolsiftUsage(state);
+    expect(await call(restarted, "/snapshot")).toMatchObject({ revision: 2, totals: { conversations: 0 } });
+    const late = await call(restarted, "/learn", { catalog: { ...deleted, tools }, messages: TWEET });
+    expect(late.error.code).toBe("CATALOG_NOT_FOUND");
+    const older = { version: "v0", updatedAt: "2026-11-29T00:00:00.000Z", tools };
+    expect((await call(restarted, "/learn", { catalog: older, messages: TWEET })).error.code).toBe("CATALOG_NOT_FOUND");
+    const recreated = { version: "v2", updatedAt: "2026-11-30T00:00:00.000Z", tools };
+    const learnt = await call(restarted, "/learn", { catalog: recreated, messages: TWEET });
+    expect(learnt).toMatchObject({ revision: 3, totals: { conversations: 1, turns: 1, calls: 2 } });
+  });
+});
+
 describe("auth", () => {
   it("the learn token is accepted for learning and refused for writes; the admin token does both", async () => {
     const isolate = new Isolate(learnEnv());
@@ -241,37 +305,6 @@ describe("without the TOOLSIFT_USAGE binding", () => {
 });
 
 describe("the ToolsiftUsage object's storage", () => {
-  /** Durable Object storage as a Map: values cloned in and out, at most 128 keys and 2 MB a value per put. */
-  function memoryState(): DurableObjectStateLike & { values: Map<string, unknown> } {
-    const values = new Map<string, unknown>();
-    return {
-      values,
-      storage: {
-        async get(keys) {
-          return new Map(keys.filter((key) => values.has(key)).map((key) => [key, structuredClone(values.get(key))]));
-        },
-        async put(entries) {
-          expect(Object.keys(entries).length).toBeLessThanOrEqual(128);
-          for (const [key, value] of Object.entries(entries)) {
-            expect(JSON.stringify(value).length).toBeLessThan(2_000_000);
-            values.set(key, structuredClone(value));
-          }
-        },
-        async delete(keys) {
-          return keys.filter((key) => values.delete(key)).length;
-        },
-      },
-      blockConcurrencyWhile: (callback) => callback(),
-    };
-  }
-
-  const call = (object: ToolsiftUsage, path: string, body?: unknown) =>
-    object
-      .fetch(
-        new Request(`https://usage${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) }),
-      )
-      .then((response) => response.json() as Promise<any>);
-
   it("a snapshot larger than one value is stored in chunks, and a new instance (after eviction) reads it back", async () => {
     const state = memoryState();
     const tools = Array.from({ length: 3_000 }, (_, n) => `tool_${n}_${"x".repeat(80)}`);
@@ -295,6 +328,37 @@ describe("the ToolsiftUsage object's storage", () => {
     expect(again.totals).toEqual({ conversations: 2, turns: 1_501, calls: 3_002 });
   });
 });
+
+/** Durable Object storage as a Map: values cloned in and out, at most 128 keys and 2 MB a value per put. */
+function memoryState(): DurableObjectStateLike & { values: Map<string, unknown> } {
+  const values = new Map<string, unknown>();
+  return {
+    values,
+    storage: {
+      async get(keys) {
+        return new Map(keys.filter((key) => values.has(key)).map((key) => [key, structuredClone(values.get(key))]));
+      },
+      async put(entries) {
+        expect(Object.keys(entries).length).toBeLessThanOrEqual(128);
+        for (const [key, value] of Object.entries(entries)) {
+          expect(JSON.stringify(value).length).toBeLessThan(2_000_000);
+          values.set(key, structuredClone(value));
+        }
+      },
+      async delete(keys) {
+        return keys.filter((key) => values.delete(key)).length;
+      },
+    },
+    blockConcurrencyWhile: (callback) => callback(),
+  };
+}
+
+const call = (object: ToolsiftUsage, path: string, body?: unknown) =>
+  object
+    .fetch(
+      new Request(`https://usage${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) }),
+    )
+    .then((response) => response.json() as Promise<any>);
 
 /** A one-turn conversation calling the first two of `tools`. */
 function oneTurnOf(tools: readonly string[]): object[] {
