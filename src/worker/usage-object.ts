@@ -215,7 +215,7 @@ export class ToolsiftUsage {
     return catalog.version === erased.version || catalog.updatedAt < erased.updatedAt;
   }
 
-  /** Stores the state; on failure, what is in memory is ahead of the store: it is read again before the next request. */
+  /** Stores the state; on failure memory is ahead of the store, so the store is read again before the next request. */
   private async persist(): Promise<void> {
     try {
       await this.store();
