@@ -1,0 +1,45 @@
+// Seeded text for the cost stages: words that are new on every run (no cache can answer them), same shape per seed.
+
+/** A xorshift32 stream of letters a–z: the same seed gives the same letters. */
+export function letterStream(seed: number): () => string {
+  let state = (seed * 2654435761) >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return String.fromCharCode(97 + (state % 26));
+  };
+}
+
+/** `length` letters a–z. */
+export function letters(length: number, seed: number): string {
+  const next = letterStream(seed);
+  const out: string[] = new Array(length);
+  for (let i = 0; i < length; i++) out[i] = next();
+  return out.join("");
+}
+
+/**
+ * Words of `minimum` to `maximum` letters, as many as fit in `length` characters with their separators. Lengths cycle
+ * in order, so every size has the same mix of short and long words (only the letters are random).
+ */
+export function words(length: number, seed: number, minimum = 3, maximum = 10): string[] {
+  const next = letterStream(seed);
+  const out: string[] = [];
+  let used = 0;
+  while (used < length) {
+    const size = minimum + (out.length % (maximum - minimum + 1));
+    let word = "";
+    for (let i = 0; i < size; i++) word += next();
+    out.push(word);
+    used += size + 1;
+  }
+  return out;
+}
+
+/** Text of `length` characters (about): seeded words joined by `separator`. */
+export function wordText(length: number, seed: number, separator = " "): string {
+  return words(length, seed).join(separator).slice(0, length);
+}

@@ -1,0 +1,33 @@
+// The cost property inside workerd, where V8 hashes every character of a string key (Node hashes a long one by its
+// length, which hid issue 13's quadratic compound split): for every stage that reads catalog or query text, doubling
+// the input at most doubles (×2.2) the characters handed to whole-string built-ins. Counted, never timed; the
+// wall-clock check inside workerd is bench/cost/run.mjs.
+import { describe, expect, it } from "vitest";
+import { startCharacterMeter } from "../cost/character-meter.js";
+import { growth, MAX_DOUBLING_GROWTH, workBySize } from "../cost/growth.js";
+import { QUADRATIC_SPLIT } from "../cost/quadratic-reference.js";
+import { COST_STAGES } from "../cost/stages.js";
+
+async function characters(run: () => unknown): Promise<number> {
+  const meter = startCharacterMeter();
+  try {
+    await run();
+  } catch (error) {
+    meter.stop();
+    throw error;
+  }
+  return meter.stop();
+}
+
+describe("in workerd, cost grows linearly with catalog and query text", () => {
+  it.each(COST_STAGES.map((stage) => [stage.name, stage] as const))("%s", async (_, stage) => {
+    const work = await workBySize(stage, characters);
+    for (const ratio of growth(work))
+      expect(ratio, `${stage.name}: ${work.join(" ")}`).toBeLessThanOrEqual(MAX_DOUBLING_GROWTH);
+  });
+
+  it("counts the characters the compound split hashed before its fix growing fourfold per doubling", async () => {
+    const work = await workBySize(QUADRATIC_SPLIT, characters);
+    for (const ratio of growth(work)) expect(ratio).toBeGreaterThan(3.5);
+  });
+});
