@@ -1,0 +1,88 @@
+// Judging a consumer run (keyword selection, the local model or a loud failure) and the tables of the results.
+
+const REFUND = "stripe_create_refund";
+
+/** What is wrong with one run of a consumer project; empty when it behaved as `entry.expect` says. */
+export function judge(entry) {
+  const result = entry.result;
+  if (result === undefined || result === null) return ["no result"];
+  if (result.error !== undefined) return [`threw: ${result.error}`];
+  const problems = [];
+  if (result.keyword?.[0] !== REFUND) problems.push(`keyword select ranked ${JSON.stringify(result.keyword)}`);
+  if (result.keywordOnParaphrase?.[0] === REFUND) {
+    problems.push("keywords alone already answer the paraphrase: it proves nothing about the model");
+  }
+  const failed = result.events.filter((event) => event.type === "embedding-failed");
+  if (entry.expect === "works") {
+    if (!result.events.some((event) => event.type === "embeddings-ready")) problems.push("no embeddings-ready event");
+    for (const event of failed) problems.push(`embedding failed: ${event.code}: ${event.message}`);
+    if (result.fallback !== null) problems.push(`fell back to ${result.fallback}`);
+    if (result.paraphrase?.[0] !== REFUND) problems.push(`the paraphrase ranked ${JSON.stringify(result.paraphrase)}`);
+  } else {
+    const loud = failed.find((event) => event.code === "INVALID_MODEL_ASSET");
+    if (loud === undefined) {
+      problems.push(
+        `expected an INVALID_MODEL_ASSET failure, got ${JSON.stringify(failed)} (fallback ${result.fallback})`,
+      );
+    } else if (!/local-model\.bin/.test(loud.message) || !/localEmbeddingModel\(\{ asset/.test(loud.message)) {
+      problems.push(`the failure does not name the asset and the fix: ${loud.message}`);
+    }
+    if (result.fallback !== "keyword") problems.push(`expected the keyword fallback, got ${result.fallback}`);
+  }
+  return problems;
+}
+
+const kib = (bytes) => (bytes === undefined ? "—" : `${(bytes / 1024).toFixed(1)} KiB`);
+
+function sizeCells(size) {
+  if (size === undefined) return ["—", "—", "—", "—", "—"];
+  const ai =
+    size.aiFiles.length === 0 ? "no" : `yes (${size.aiFiles.map((f) => `${f.file} ${kib(f.bytes)}`).join(", ")})`;
+  return [kib(size.codeBytes), kib(size.codeGzip), kib(size.totalBytes), kib(size.totalGzip), ai];
+}
+
+const HEADER = ["target", "result", "JS", "JS gzip", "all files", "all gzip", "`ai` in the output"];
+
+function cells(row) {
+  const verdict = row.problems.length === 0 ? "pass" : "FAIL";
+  return [row.target.name, verdict, ...sizeCells(row.size)];
+}
+
+/** A plain-text table for the console. */
+export function textTable(rows) {
+  const table = [HEADER.map((cell) => cell.replaceAll("`", "")), ...rows.map(cells)];
+  const widths = HEADER.map((_, column) => Math.max(...table.map((line) => line[column].length)));
+  return table.map((line) => line.map((cell, column) => cell.padEnd(widths[column])).join("  ")).join("\n");
+}
+
+/** bench/bundles.md: the table, what each target does, and the runs behind each verdict. */
+export function markdownReport(rows, { seconds, tarball }) {
+  const date = new Date().toISOString().slice(0, 10);
+  const lines = [
+    "# Bundles: consumer projects from the packed tarball",
+    "",
+    `Measured ${date} by \`npx node scripts/consumers/run.mjs\` (${seconds} s; tarball ${tarball.split("/").at(-1)}):`,
+    "each target is a fresh project that installs the tarball, `ai` and its bundler, builds, runs, and must rank",
+    "a keyword query and a paraphrase that only the local model can answer (or, where the asset cannot be found,",
+    "fail loudly with the fix). Sizes are of the build output: JS alone, and every emitted file (the local model",
+    'asset and the wasm core included); gzip at level 9. "`ai` in the output" looks for the AI SDK\'s operation ids.',
+    "",
+    `| ${HEADER.join(" | ")} |`,
+    `| ${HEADER.map(() => "---").join(" | ")} |`,
+    ...rows.map((row) => `| ${cells(row).join(" | ")} |`),
+    "",
+    "## Targets",
+    "",
+  ];
+  for (const row of rows) {
+    lines.push(`- **${row.target.name}** — ${row.target.label}${row.size?.note ? ` (${row.size.note})` : ""}.`);
+    for (const entry of row.runs) {
+      lines.push(
+        `  - ${entry.run}: expected ${entry.expect === "works" ? "the local model to rank" : "a loud failure"}.`,
+      );
+    }
+    for (const problem of row.problems) lines.push(`  - FAIL: ${problem.split("\n")[0]}`);
+  }
+  lines.push("");
+  return lines.join("\n");
+}

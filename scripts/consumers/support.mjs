@@ -1,0 +1,140 @@
+// Helpers of the consumer-project check: run a command, measure emitted files, serve a folder, drive Chromium.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+
+/** Environment for every command: no telemetry, no banners, no network fetches by wrangler. */
+export const quietEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  NO_UPDATE_NOTIFIER: "1",
+  npm_config_update_notifier: "false",
+  npm_config_fund: "false",
+  npm_config_audit: "false",
+};
+
+/** Runs `command args` in `cwd`; resolves with its output, rejects with the output when it fails or times out. */
+export function run(command, args, { cwd, timeoutMs = 300_000, env = quietEnv } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} ${args.join(" ")}: ${error.message}`));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else {
+        const why = signal === null ? `exit code ${code}` : `killed (${signal}) after ${timeoutMs} ms`;
+        reject(new Error(`${command} ${args.join(" ")} failed (${why}) in ${cwd}:\n${output.slice(-4000)}`));
+      }
+    });
+  });
+}
+
+/** Every file under `dir`, as paths relative to it. */
+export function filesUnder(dir) {
+  const out = [];
+  const walk = (current) => {
+    for (const name of readdirSync(current)) {
+      const path = join(current, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else out.push(relative(dir, path));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Markers that only the AI SDK's `ai` package puts in code (its operation ids). */
+const AI_SDK_MARKERS = ["ai.generateText", "ai.embedMany", "ai.streamText"];
+
+/**
+ * Sizes of what a build emitted under `dir` (files matching `include`): raw and gzip bytes of the code (.js/.mjs)
+ * and of everything, the files carrying the AI SDK, and the largest file.
+ */
+export function measure(dir, include = () => true) {
+  const result = { codeBytes: 0, codeGzip: 0, totalBytes: 0, totalGzip: 0, files: [], aiFiles: [] };
+  for (const file of filesUnder(dir).filter(include)) {
+    const bytes = readFileSync(join(dir, file));
+    const gzip = gzipSync(bytes, { level: 9 }).length;
+    result.totalBytes += bytes.length;
+    result.totalGzip += gzip;
+    result.files.push({ file, bytes: bytes.length, gzip });
+    if (/\.(m?js|cjs)$/.test(file)) {
+      result.codeBytes += bytes.length;
+      result.codeGzip += gzip;
+      const text = bytes.toString("utf8");
+      if (AI_SDK_MARKERS.some((marker) => text.includes(marker))) result.aiFiles.push({ file, bytes: bytes.length });
+    }
+  }
+  return result;
+}
+
+const contentTypes = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".wasm": "application/wasm",
+  ".bin": "application/octet-stream",
+  ".css": "text/css",
+};
+
+/** Serves `dir` on 127.0.0.1 (a 404 for missing files, no HTML fallback); resolves with its origin and close(). */
+export function serve(dir) {
+  const requests = [];
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+    const file = join(dir, path.endsWith("/") ? `${path}index.html` : path);
+    requests.push(path);
+    let body;
+    try {
+      body = file.startsWith(dir) ? readFileSync(file) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (body === undefined) {
+      response.writeHead(404, { "content-type": "text/plain" }).end("not found");
+      return;
+    }
+    response.writeHead(200, { "content-type": contentTypes[extname(file)] ?? "application/octet-stream" }).end(body);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      resolve({ origin: `http://127.0.0.1:${port}`, requests, close: () => new Promise((done) => server.close(done)) });
+    });
+  });
+}
+
+/**
+ * Opens `url` in headless Chromium and waits for the page to set `window.__result`; returns it with the console
+ * lines and page errors. Needs /usr/bin/chromium (or CHROMIUM_PATH).
+ */
+export async function runInChromium(url, { timeoutMs = 60_000 } = {}) {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox"],
+  });
+  try {
+    const page = await browser.newPage();
+    const console = [];
+    page.on("console", (message) => console.push(`${message.type()}: ${message.text()}`));
+    page.on("pageerror", (error) => console.push(`pageerror: ${error.message}`));
+    await page.goto(url);
+    await page.waitForFunction(() => window.__result !== undefined, undefined, { timeout: timeoutMs });
+    const result = await page.evaluate(() => window.__result);
+    return { result, console };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,220 @@
+// The consumer projects: for each target, what it installs, its files, how it builds and how it is run.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { measure, run, runInChromium, serve } from "./support.mjs";
+
+const nodeMain = `import { check } from "./check.js";\nconsole.log(JSON.stringify(await check()));\n`;
+const browserMain =
+  `import { check } from "./check.js";\n` +
+  `check().then((result) => { window.__result = result; }, ` +
+  `(error) => { window.__result = { error: String(error?.stack ?? error) }; });\n`;
+const indexHtml = (script) =>
+  `<!doctype html>\n<html><head><meta charset="utf-8"><title>toolsift consumer</title></head>\n` +
+  `<body><script type="module" src="${script}"></script></body></html>\n`;
+const workerMain =
+  `import { check } from "./check.js";\n` +
+  `export default { async fetch() { return Response.json(await check()); } };\n`;
+// Runs the Worker exactly as wrangler emitted it (out/), in workerd through miniflare, and prints its answer.
+const runWorker = (compatibilityDate) =>
+  `import { Miniflare } from "miniflare";\n` +
+  `const mf = new Miniflare({ modules: true, scriptPath: "out/worker.js", compatibilityDate: "${compatibilityDate}",\n` +
+  `  modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }, { type: "Data", include: ["**/*.bin"] }] });\n` +
+  `try {\n  const response = await mf.dispatchFetch("http://localhost/check");\n` +
+  `  console.log(await response.text());\n} finally {\n  await mf.dispose();\n}\n`;
+
+/** The JSON a Node program printed last. */
+function lastJson(output) {
+  const line = output
+    .trim()
+    .split("\n")
+    .reverse()
+    .find((text) => text.startsWith("{"));
+  if (line === undefined) throw new Error(`no JSON result in the output:\n${output.slice(-2000)}`);
+  return JSON.parse(line);
+}
+
+const bin = (dir, name) => join(dir, "node_modules", ".bin", name);
+
+/** The asset's path under `root` for the URL an INVALID_MODEL_ASSET message names ("…is not at <url> (…"). */
+function assetPathFromMessage(result, origin, root) {
+  const failed = result.events.find((event) => event.code === "INVALID_MODEL_ASSET");
+  const url = failed?.message.match(/is not at (\S+) \(/)?.[1];
+  if (url === undefined || !url.startsWith(origin)) return undefined;
+  return join(root, new URL(url).pathname);
+}
+
+/**
+ * Each target: `deps` (packages besides the tarball, versions from the repo's devDependencies), `files`, `build`
+ * (returns the folder to measure and a filter), and `exercise` (returns named runs: `expect: "works"` must rank
+ * with the local model, `expect: "loud"` must fall back with an INVALID_MODEL_ASSET event that names the fix).
+ */
+export function targets({ compatibilityDate }) {
+  return [
+    {
+      name: "node-esm",
+      label: "Node ESM app (no bundler)",
+      deps: ["ai"],
+      files: { "main.js": nodeMain },
+      async build() {
+        return undefined;
+      },
+      async exercise(dir) {
+        return [
+          {
+            run: "node main.js",
+            expect: "works",
+            result: lastJson(await run(process.execPath, ["main.js"], { cwd: dir })),
+          },
+        ];
+      },
+    },
+    {
+      name: "node-esbuild",
+      label: "esbuild bundle for Node",
+      deps: ["ai", "esbuild"],
+      files: { "main.js": nodeMain },
+      async build(dir) {
+        await run(
+          bin(dir, "esbuild"),
+          ["main.js", "--bundle", "--platform=node", "--format=esm", "--outfile=out/main.mjs"],
+          {
+            cwd: dir,
+          },
+        );
+        return { dir: join(dir, "out") };
+      },
+      async exercise(dir) {
+        const beside = lastJson(await run(process.execPath, ["out/main.mjs"], { cwd: dir }));
+        // The same bundle where no node_modules can be found: the asset is nowhere, which must be said.
+        const alone = mkdtempSync(join(tmpdir(), "toolsift-standalone-"));
+        try {
+          copyFileSync(join(dir, "out/main.mjs"), join(alone, "main.mjs"));
+          const result = lastJson(await run(process.execPath, ["main.mjs"], { cwd: alone }));
+          return [
+            { run: "bundle next to node_modules", expect: "works", result: beside },
+            { run: "bundle alone (no node_modules)", expect: "loud", result },
+          ];
+        } finally {
+          rmSync(alone, { recursive: true, force: true });
+        }
+      },
+    },
+    {
+      name: "vite",
+      label: "Vite build, in Chromium",
+      deps: ["ai", "vite"],
+      files: { "main.js": browserMain, "index.html": indexHtml("/main.js") },
+      async build(dir) {
+        await run(bin(dir, "vite"), ["build", "--logLevel", "warn"], { cwd: dir });
+        return { dir: join(dir, "dist") };
+      },
+      async exercise(dir) {
+        const server = await serve(join(dir, "dist"));
+        try {
+          const { result, console } = await runInChromium(`${server.origin}/`);
+          return [{ run: "vite build, served", expect: "works", result, console }];
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    {
+      name: "esbuild-browser",
+      label: "esbuild browser bundle, in Chromium",
+      deps: ["ai", "esbuild"],
+      files: { "main.js": browserMain },
+      async build(dir) {
+        await run(
+          bin(dir, "esbuild"),
+          ["main.js", "--bundle", "--platform=browser", "--format=esm", "--outfile=out/app.js"],
+          {
+            cwd: dir,
+          },
+        );
+        writeFileSync(join(dir, "out/index.html"), indexHtml("/app.js"));
+        return { dir: join(dir, "out") };
+      },
+      async exercise(dir) {
+        const root = join(dir, "out");
+        const server = await serve(root);
+        try {
+          const first = await runInChromium(`${server.origin}/`);
+          const runs = [{ run: "as built (esbuild copies no asset)", expect: "loud", ...first }];
+          // Follow the message: serve the package's asset at the URL it names, and load again.
+          const target = first.result?.events ? assetPathFromMessage(first.result, server.origin, root) : undefined;
+          if (target !== undefined) {
+            mkdirSync(dirname(target), { recursive: true });
+            copyFileSync(join(dir, "node_modules/toolsift/assets/local-model.bin"), target);
+            runs.push({
+              run: "asset copied where the message says",
+              expect: "works",
+              ...(await runInChromium(`${server.origin}/`)),
+            });
+            rmSync(target);
+          } else {
+            runs.push({
+              run: "asset copied where the message says",
+              expect: "works",
+              result: { error: "no URL in the message" },
+            });
+          }
+          return runs;
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    {
+      name: "worker",
+      label: "Cloudflare Worker (wrangler deploy --dry-run), in workerd",
+      deps: ["ai", "wrangler"],
+      files: {
+        "worker.js": workerMain,
+        "wrangler.jsonc": JSON.stringify({
+          name: "toolsift-consumer",
+          main: "worker.js",
+          compatibility_date: compatibilityDate,
+        }),
+        "run-worker.mjs": runWorker(compatibilityDate),
+      },
+      async build(dir) {
+        const output = await run(bin(dir, "wrangler"), ["deploy", "--dry-run", "--outdir", "out"], { cwd: dir });
+        const upload = output.match(/Total Upload: ([\d.]+ KiB) \/ gzip: ([\d.]+ KiB)/);
+        return {
+          dir: join(dir, "out"),
+          include: (file) => !file.endsWith(".map") && !file.endsWith("README.md"),
+          note: upload ? `wrangler: ${upload[1]} / gzip ${upload[2]}` : undefined,
+        };
+      },
+      async exercise(dir) {
+        return [
+          {
+            run: "miniflare on out/",
+            expect: "works",
+            result: lastJson(await run(process.execPath, ["run-worker.mjs"], { cwd: dir })),
+          },
+        ];
+      },
+    },
+  ];
+}
+
+/** Writes a target's project into `dir`: package.json, the shared check and the target's files. */
+export function writeProject(dir, target, checkSource) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: `consumer-${target.name}`, private: true, type: "module" }, null, 2),
+  );
+  writeFileSync(join(dir, "check.js"), checkSource);
+  for (const [path, text] of Object.entries(target.files)) writeFileSync(join(dir, path), text);
+}
+
+/** Measures a build's output, when the target bundles. */
+export function measureBuild(built) {
+  if (built === undefined || !existsSync(built.dir)) return undefined;
+  return { ...measure(built.dir, built.include), note: built.note };
+}
+
+export { readFileSync };
