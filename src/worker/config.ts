@@ -2,6 +2,7 @@
 
 import { MAX_QUERY_LENGTH } from "../options.js";
 import type { NumberVariable, ServiceEnv } from "./env.js";
+import { readEmbeddingSetting, type EmbeddingSetting } from "./embedding-setting.js";
 import { ServiceError } from "./errors.js";
 
 /** Limits on what a caller may send; each breach is answered 413 with its own code. */
@@ -44,11 +45,24 @@ export interface ServiceConfig {
   readonly kvTimeoutMs: number;
   /** Built catalog indexes kept per isolate (least recently used dropped first). */
   readonly warmCatalogs: number;
-  readonly embedding: "local" | "none";
+  /** Estimated bytes of the built catalog indexes kept per isolate (least recently used dropped first). */
+  readonly warmBytes: number;
+  readonly embedding: EmbeddingSetting;
+  /**
+   * How tool vectors are stored (TOOLSIFT_VECTOR_PRECISION): `auto` is int8 for the openai and workers-ai providers
+   * (384 to 3,072 dimensions; float32 for `openai:<model>:<dims>` below 256) and float32 for `local` (100
+   * dimensions) and models passed in code.
+   */
+  readonly vectorPrecision: VectorPrecision;
   /** `"*"`, or the allowed origins; empty: CORS off. */
   readonly corsOrigins: "*" | readonly string[];
   readonly seedDemo: string | undefined;
 }
+
+/** TOOLSIFT_VECTOR_PRECISION: how the service stores tool vectors. */
+export type VectorPrecision = "auto" | "int8" | "float32";
+
+const PRECISIONS: readonly VectorPrecision[] = ["auto", "int8", "float32"];
 
 interface NumberSetting {
   readonly variable: keyof ServiceEnv;
@@ -84,6 +98,8 @@ export const NUMBER_SETTINGS = {
   recheckSeconds: { variable: "TOOLSIFT_RECHECK_SECONDS", fallback: 5, min: 0, max: 3_600 },
   kvTimeoutMs: { variable: "TOOLSIFT_KV_TIMEOUT_MS", fallback: 5_000, min: 1, max: 60_000 },
   warmCatalogs: { variable: "TOOLSIFT_WARM_CATALOGS", fallback: 8, min: 1, max: 1_000 },
+  // An isolate has 128 MiB; the rest is the script, the local model's word vectors and requests in flight.
+  warmBytes: { variable: "TOOLSIFT_WARM_BYTES", fallback: 64 * MiB, min: 64 * 1024, max: 1024 * MiB },
 } as const satisfies Record<string, NumberSetting>;
 
 function integer(env: ServiceEnv, setting: NumberSetting): number {
@@ -113,11 +129,12 @@ const cached = new WeakMap<object, ServiceConfig>();
 export function readConfig(env: ServiceEnv): ServiceConfig {
   const known = cached.get(env);
   if (known !== undefined) return known;
-  const embedding = (env.TOOLSIFT_EMBEDDING ?? "local").trim() || "local";
-  if (embedding !== "local" && embedding !== "none") {
+  const embedding = readEmbeddingSetting(env);
+  const precision = (env.TOOLSIFT_VECTOR_PRECISION ?? "auto").trim() || "auto";
+  if (!PRECISIONS.includes(precision as VectorPrecision)) {
     throw new ServiceError(
       "INVALID_CONFIGURATION",
-      `TOOLSIFT_EMBEDDING must be "local" or "none", got ${JSON.stringify(env.TOOLSIFT_EMBEDDING)}; other providers are passed in code: createService({ embeddingModel }).`,
+      `TOOLSIFT_VECTOR_PRECISION must be "auto", "int8" or "float32", got ${JSON.stringify(env.TOOLSIFT_VECTOR_PRECISION)}.`,
     );
   }
   const seed = env.TOOLSIFT_SEED_DEMO?.trim();
@@ -141,7 +158,9 @@ export function readConfig(env: ServiceEnv): ServiceConfig {
     recheckMs: integer(env, NUMBER_SETTINGS.recheckSeconds) * 1000,
     kvTimeoutMs: integer(env, NUMBER_SETTINGS.kvTimeoutMs),
     warmCatalogs: integer(env, NUMBER_SETTINGS.warmCatalogs),
+    warmBytes: integer(env, NUMBER_SETTINGS.warmBytes),
     embedding,
+    vectorPrecision: precision as VectorPrecision,
     corsOrigins: origins(env.TOOLSIFT_CORS_ORIGINS),
     seedDemo: seed === undefined || seed === "" ? undefined : seed,
   };

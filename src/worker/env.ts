@@ -17,6 +17,11 @@ export interface DurableObjectNamespaceLike {
   get(id: never): { fetch(request: Request): Promise<Response> };
 }
 
+/** What the service uses of the Workers AI binding: `run(model, inputs, options)` (workers-ai-provider calls it). */
+export interface WorkersAiBindingLike {
+  run(model: string, inputs: { text: string[] }, options?: Record<string, unknown>): Promise<unknown>;
+}
+
 /** A number variable as wrangler passes it: a string from secrets and `--var`, a number from `[vars]`. */
 export type NumberVariable = string | number | undefined;
 
@@ -57,8 +62,22 @@ export interface ServiceEnv {
   readonly TOOLSIFT_RECHECK_SECONDS?: NumberVariable;
   readonly TOOLSIFT_KV_TIMEOUT_MS?: NumberVariable;
   readonly TOOLSIFT_WARM_CATALOGS?: NumberVariable;
-  /** `local` (default: the offline model, combined ranking) or `none` (keyword ranking). */
+  /** Estimated bytes of built catalog indexes an isolate keeps warm (default 64 MiB of the isolate's 128 MB). */
+  readonly TOOLSIFT_WARM_BYTES?: NumberVariable;
+  /**
+   * `local` (default: the offline model, combined ranking), `none` (keyword ranking), `openai:<model>[:<dims>]`
+   * (OpenAI embeddings through `@ai-sdk/openai`, key in OPENAI_API_KEY) or `workers-ai:<model>` (Workers AI through
+   * `workers-ai-provider`, the `AI` binding).
+   */
   readonly TOOLSIFT_EMBEDDING?: string;
+  /** Secret: the API key for `TOOLSIFT_EMBEDDING=openai:…` (any non-empty value for a server that needs none). */
+  readonly OPENAI_API_KEY?: string;
+  /** An OpenAI-compatible server for `openai:…` (e.g. `http://127.0.0.1:11434/v1`). Unset: OpenAI's API. */
+  readonly TOOLSIFT_OPENAI_BASE_URL?: string;
+  /** The Workers AI binding (`[ai] binding = "AI"` in wrangler.toml), for `TOOLSIFT_EMBEDDING=workers-ai:…`. */
+  readonly AI?: WorkersAiBindingLike;
+  /** `auto` (default: int8 for the openai and workers-ai providers), `int8` or `float32`: how tool vectors are kept. */
+  readonly TOOLSIFT_VECTOR_PRECISION?: string;
   /** A catalog id to publish the demo catalog under, once, when nothing is published there (`npm start`: `demo`). */
   readonly TOOLSIFT_SEED_DEMO?: string;
 }

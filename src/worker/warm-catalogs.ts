@@ -2,7 +2,7 @@
 // each catalog's newest version seen, so an isolate never goes back to an older one.
 
 import type { ToolIndex } from "../tool-index.js";
-import { buildCatalogIndex } from "./catalog-index.js";
+import { buildCatalogIndex, indexBytes } from "./catalog-index.js";
 import { comparePointers, newerPointer, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
 import { errorMessage } from "../support/error-message.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
@@ -10,6 +10,9 @@ import { catalogNotFound, ServiceError, fromToolsiftError } from "./errors.js";
 import { readOnly } from "./version-embeddings.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../core/catalog-limits.js";
+import { NUMBER_SETTINGS } from "./config.js";
+
+const DEFAULT_WARM_BYTES = NUMBER_SETTINGS.warmBytes.fallback;
 
 /** A published catalog version, built and ready to rank in this isolate. */
 export interface WarmCatalog {
@@ -20,6 +23,14 @@ export interface WarmCatalog {
   checkedAt: number;
   /** The revision of learnt usage installed in `index` (warm-usage.ts); unset until a selection installs one. */
   usageRevision?: number;
+}
+
+/** What an isolate keeps warm: at most `catalogs` built indexes, of at most `bytes` estimated bytes together. */
+export interface WarmBudget {
+  /** TOOLSIFT_WARM_CATALOGS. */
+  readonly catalogs: number;
+  /** TOOLSIFT_WARM_BYTES (estimates: memory-estimate.ts). */
+  readonly bytes: number;
 }
 
 /** The catalog to answer from, and what getting it worked around. */
@@ -55,7 +66,8 @@ interface HighWaterMark {
 }
 
 /**
- * The built indexes of this isolate, least recently used dropped past `capacity`. A lookup answers
+ * The built indexes of this isolate, least recently used dropped past the budget's count or bytes (the one being
+ * answered is always kept, however large). A lookup answers
  * from the warm copy while it is fresh; otherwise it reads the pointer and, when the pointer names
  * another version, loads that version (once, however many requests wait for it). When KV fails, a
  * warm copy answers instead, with a CATALOG_STALE warning; with no warm copy the failure stands (503).
@@ -70,7 +82,12 @@ export class WarmCatalogs {
   private readonly loading = new Map<string, Promise<CatalogLookup>>();
   private readonly marks = new Map<string, HighWaterMark>();
 
-  constructor(private readonly capacity: number) {}
+  private readonly budget: WarmBudget;
+
+  /** `budget`: a count alone (TOOLSIFT_WARM_CATALOGS) leaves the bytes at TOOLSIFT_WARM_BYTES' default. */
+  constructor(budget: WarmBudget | number) {
+    this.budget = typeof budget === "number" ? { catalogs: budget, bytes: DEFAULT_WARM_BYTES } : budget;
+  }
 
   /** A write of this isolate published `entry`: it becomes the warm copy and the newest version seen. */
   written(entry: WarmCatalog): void {
@@ -192,13 +209,17 @@ export class WarmCatalogs {
     }
   }
 
-  /** Makes `entry` the warm copy of its catalog. */
+  /** Makes `entry` the warm copy of its catalog, dropping the least recently used others past the budget. */
   private install(entry: WarmCatalog): void {
     this.entries.delete(entry.id);
     this.entries.set(entry.id, entry);
-    for (const id of this.entries.keys()) {
-      if (this.entries.size <= this.capacity) break;
+    let bytes = 0;
+    for (const warm of this.entries.values()) bytes += indexBytes(warm.index);
+    for (const [id, warm] of this.entries) {
+      if (this.entries.size <= this.budget.catalogs && bytes <= this.budget.bytes) break;
+      if (warm === entry) continue; // the one being answered stays, however large
       this.entries.delete(id);
+      bytes -= indexBytes(warm.index);
     }
   }
 
