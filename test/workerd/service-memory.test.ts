@@ -1,0 +1,107 @@
+// Warm catalogs bounded by estimated bytes (TOOLSIFT_WARM_BYTES) in workerd: a small budget keeps fewer catalogs warm
+// (counted as catalog reloads from the real KV), every catalog is still answered correctly, the one answered is kept.
+
+import { describe, expect, it } from "vitest";
+import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
+import { buildCatalogIndex } from "../../src/worker/catalog-index.js";
+import { CatalogStore } from "../../src/worker/catalog-store.js";
+import { estimateIndexBytes } from "../../src/worker/memory-estimate.js";
+import { WarmCatalogs } from "../../src/worker/warm-catalogs.js";
+import { BILLING, MESSAGING, catalogOf, faultyKv, freshId, Isolate, serviceEnv } from "./service-harness.js";
+
+const DEVOPS = catalogOf({
+  github_create_issue: "Open an issue in a GitHub repository.",
+  pagerduty_trigger_incident: "Page the on-call engineer with a new incident.",
+  vercel_deploy_project: "Deploy a project to production on Vercel.",
+});
+
+/** Each catalog, a query only it answers, and the tool that must come first. */
+const CATALOGS = [
+  { tools: BILLING, query: "refund the stripe charge", first: "stripe_create_refund" },
+  { tools: MESSAGING, query: "post to the slack channel", first: "slack_post_message" },
+  { tools: DEVOPS, query: "deploy the project to production", first: "vercel_deploy_project" },
+];
+
+/** Publishes the three catalogs (keyword ranking: no vectors) and returns their ids. */
+async function publishAll(): Promise<string[]> {
+  const writer = new Isolate(serviceEnv({ TOOLSIFT_EMBEDDING: "none" }));
+  const ids: string[] = [];
+  for (const { tools } of CATALOGS) {
+    const id = freshId("mem");
+    expect((await writer.put(id, tools)).status).toBe(201);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** A store over the real KV that counts reads of catalog texts (each one a catalog loaded into the isolate). */
+function countingStore() {
+  const loads: string[] = [];
+  const kv = faultyKv((operation, key) => {
+    if (operation === "get" && key.endsWith("/catalog")) loads.push(key.split("/")[1]);
+    return undefined;
+  });
+  return { store: new CatalogStore(kv, 5_000), loads };
+}
+
+/** Looks each catalog up in turn, `rounds` times, checking every answer; returns the catalog loads counted. */
+async function roundRobin(warm: WarmCatalogs, ids: readonly string[], rounds: number): Promise<string[]> {
+  const { store, loads } = countingStore();
+  for (let round = 0; round < rounds; round++) {
+    for (const [position, id] of ids.entries()) {
+      const { entry } = await warm.lookup(id, store, { recheckMs: 0, model: undefined });
+      expect(entry.id).toBe(id);
+      expect((await entry.index.select(CATALOGS[position].query, { maxTools: 1 }))[0]).toBe(CATALOGS[position].first);
+    }
+  }
+  return loads;
+}
+
+describe("warm catalogs bounded by bytes", () => {
+  it("the estimate grows with the catalog and its vectors; int8 holds a quarter of float32's vector bytes", () => {
+    const base = { tools: 5_000, catalogCharacters: 1_600_000, queryCacheSize: 128 };
+    const keywords = estimateIndexBytes({ ...base, dimensions: 0, quantization: "float32" });
+    const float32 = estimateIndexBytes({ ...base, dimensions: 1_536, quantization: "float32" });
+    const int8 = estimateIndexBytes({ ...base, dimensions: 1_536, quantization: "int8" });
+    // 5,000 rows of 1,536 float32 values are 30,720,000 bytes; int8 rows are 1,536 bytes and a 4-byte scale.
+    expect(float32 - keywords).toBeGreaterThan(30_720_000);
+    expect(int8 - keywords).toBeGreaterThan(5_000 * 1_540);
+    expect(int8 - keywords).toBeLessThan((float32 - keywords) / 3);
+  });
+
+  it("with room for every catalog, each is loaded once however often it is asked", async () => {
+    const ids = await publishAll();
+    const loads = await roundRobin(new WarmCatalogs({ catalogs: 8, bytes: 64 * 1024 * 1024 }), ids, 3);
+    expect(loads).toEqual(ids);
+  });
+
+  it("a budget for about two catalogs keeps fewer warm: round-robin reloads, and every answer stays right", async () => {
+    const ids = await publishAll();
+    const sizes = await Promise.all(
+      CATALOGS.map(
+        async ({ tools }) => (await buildCatalogIndex(tools, undefined, undefined, CATALOG_LIMIT_MAXIMUMS)).bytes,
+      ),
+    );
+    const budget = sizes[0] + sizes[1] + Math.min(...sizes) / 2;
+    const loads = await roundRobin(new WarmCatalogs({ catalogs: 8, bytes: budget }), ids, 3);
+    // Least recently used goes first: in a round robin over three with room for two, every lookup is a load.
+    expect(loads).toEqual([...ids, ...ids, ...ids]);
+  });
+
+  it("the catalog being answered is kept even when it alone is over the budget", async () => {
+    const ids = await publishAll();
+    const warm = new WarmCatalogs({ catalogs: 8, bytes: 1 });
+    const { store, loads } = countingStore();
+    for (let n = 0; n < 3; n++) await warm.lookup(ids[0], store, { recheckMs: 0, model: undefined });
+    expect(loads).toEqual([ids[0]]);
+    await warm.lookup(ids[1], store, { recheckMs: 0, model: undefined });
+    await warm.lookup(ids[0], store, { recheckMs: 0, model: undefined });
+    expect(loads).toEqual([ids[0], ids[1], ids[0]]);
+  });
+
+  it("the count cap (TOOLSIFT_WARM_CATALOGS) still holds under a large byte budget", async () => {
+    const ids = await publishAll();
+    const loads = await roundRobin(new WarmCatalogs({ catalogs: 2, bytes: 64 * 1024 * 1024 }), ids, 2);
+    expect(loads).toEqual([...ids, ...ids]);
+  });
+});
