@@ -1,9 +1,10 @@
-// Bearer-token checks: writes need the admin token, learning the learn or admin token, reads the read token when set.
+// Bearer-token checks: the admin, read and learn tokens of the env, and tenant tokens scoped to their catalogs.
 
 import type { MiddlewareHandler } from "hono";
 import type { ServiceEnv } from "./env.js";
 import { ServiceError } from "./errors.js";
-import type { ServiceApp } from "./service-context.js";
+import type { ServiceApp, ServiceContext } from "./service-context.js";
+import { coversCatalog, grants, tenantTokenId, type TokenRecord } from "./tenant-tokens.js";
 
 /** What a route does: `read` (GET, select, usage), `learn` (POST …/learn) or `write` (PUT, DELETE). */
 export type Access = "read" | "learn" | "write";
@@ -62,33 +63,72 @@ function acceptedTokens(env: ServiceEnv, access: Access): { tokens: string[] | u
   return { tokens: also, needed: "the admin token" };
 }
 
+/** 403 FORBIDDEN: a live tenant token asking for more than its scope (or for the admin routes). */
+function forbidden(record: TokenRecord, what: string): ServiceError {
+  return new ServiceError(
+    "FORBIDDEN",
+    `Tenant token ${record.id} (access "${record.access}", catalogs ${JSON.stringify(record.catalogs)}) ${what}.`,
+  );
+}
+
 /**
- * Throws 401 UNAUTHORIZED unless the request may do `access`: writes need the admin token (and are
- * refused when `TOOLSIFT_ADMIN_TOKEN` is not set); learning needs the learn token or the admin token (and
- * is refused when neither is set); reads need the read token or the admin token when
- * `TOOLSIFT_READ_TOKEN` is set, and nothing otherwise. Every accepted token is compared in constant time.
+ * Checks a tenant token (`tsk_…`): 401 UNAUTHORIZED when it is unknown, revoked or its secret is wrong; 403
+ * FORBIDDEN when `catalogId` is outside its catalogs (checked before anything of the catalog is read, so the answer
+ * is the same whether it exists or not), when its access level is below `access`, or on the token routes
+ * (`catalogId` undefined: those need the admin token).
  */
-export async function authorize(request: Request, env: ServiceEnv, access: Access): Promise<void> {
-  const { tokens, needed } = acceptedTokens(env, access);
+async function authorizeTenant(c: ServiceContext, token: string, access: Access, catalogId: string | undefined) {
+  const { tenants, tenantStore } = c.var.state;
+  const record = await tenants.verify(token, tenantStore, c.var.config.recheckMs);
+  if (record === undefined)
+    throw unauthorized("The bearer token is not a live tenant token (unknown or revoked).", true);
+  if (catalogId === undefined) throw forbidden(record, "cannot manage tokens: that needs the admin token");
+  if (!coversCatalog(record, catalogId)) throw forbidden(record, `does not cover catalog "${catalogId}"`);
+  if (!grants(record, access)) throw forbidden(record, `does not grant "${access}" access`);
+}
+
+/**
+ * Throws unless the request may do `access` (on `catalogId`; undefined: the token routes, admin only):
+ * - the admin token (TOOLSIFT_ADMIN_TOKEN) may do everything; writes without it configured are refused;
+ * - TOOLSIFT_LEARN_TOKEN grants learning, TOOLSIFT_READ_TOKEN reads (reads need no token when it is unset);
+ * - a tenant token (`tsk_…`, `POST /v1/tokens`) grants its access level on its catalogs (`authorizeTenant`); it
+ *   is checked whenever it is sent, even where no token is needed, so a revoked one is never silently accepted.
+ * Otherwise 401 UNAUTHORIZED. The service's own tokens are compared in constant time.
+ */
+export async function authorize(c: ServiceContext, access: Access, catalogId: string | undefined): Promise<void> {
+  const { tokens, needed } = acceptedTokens(c.env, access);
+  const token = bearerToken(c.req.raw);
+  if (token !== undefined && tokens !== undefined && tokens.length > 0) {
+    const matches = await Promise.all(tokens.map((secret) => secretsEqual(token, secret)));
+    if (matches.includes(true)) return;
+  }
+  if (token !== undefined && tenantTokenId(token) !== undefined) return authorizeTenant(c, token, access, catalogId);
   if (tokens === undefined) return;
   if (tokens.length === 0) {
     const message =
       access === "write"
-        ? "Writes are disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set."
+        ? "Writes are disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set (tenant tokens may still write)."
         : "Learning is disabled: the service has neither a TOOLSIFT_LEARN_TOKEN nor a TOOLSIFT_ADMIN_TOKEN secret set.";
     throw unauthorized(message, false);
   }
-  const token = bearerToken(request);
   if (token === undefined)
     throw unauthorized(`This route needs "Authorization: Bearer <token>" with ${needed}.`, false);
-  const matches = await Promise.all(tokens.map((secret) => secretsEqual(token, secret)));
-  if (!matches.includes(true)) throw unauthorized(`The bearer token is not ${needed}.`, true);
+  throw unauthorized(`The bearer token is not ${needed}.`, true);
 }
 
-/** The route middleware: `authorize` before anything else of the request (its body included) is read. */
+/**
+ * The catalog routes' middleware: `authorize` for the catalog of the path, before anything else of the request (its
+ * body included) is read. The path's id is compared as sent; `catalogIdParam` checks it next.
+ */
 export function requireAccess(access: Access): MiddlewareHandler<ServiceApp> {
   return async (c, next) => {
-    await authorize(c.req.raw, c.env, access);
+    await authorize(c, access, c.req.path.split("/")[3] ?? "");
     await next();
   };
 }
+
+/** The token routes' middleware: the admin token only (tenant tokens: 403). */
+export const requireAdmin: MiddlewareHandler<ServiceApp> = async (c, next) => {
+  await authorize(c, "write", undefined);
+  await next();
+};

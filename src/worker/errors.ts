@@ -31,12 +31,16 @@ export const ERROR_STATUS = {
   INVALID_MESSAGES: 400,
   /** A learnt conversation calls a tool that is not in the catalog (named in the message); nothing is learnt. */
   UNKNOWN_TOOL: 400,
-  /** No or a wrong `Authorization: Bearer <token>`; writes with no admin token configured. */
+  /** No or a wrong `Authorization: Bearer <token>` (a revoked tenant token too); writes without an admin token set. */
   UNAUTHORIZED: 401,
+  /** A tenant token used outside its catalogs, above its access level, or on the token routes. */
+  FORBIDDEN: 403,
   /** No route has this path. */
   NOT_FOUND: 404,
   /** No catalog is published under this id. */
   CATALOG_NOT_FOUND: 404,
+  /** No tenant token has this id (`DELETE`/`GET /v1/tokens/:tokenId`). */
+  TOKEN_NOT_FOUND: 404,
   /** The path exists, the method does not (`Allow` lists the methods). */
   METHOD_NOT_ALLOWED: 405,
   /** The body is larger than the limit for this route. */

@@ -2,11 +2,12 @@
 
 import type { MiddlewareHandler } from "hono";
 import { modelId } from "../support/model-id.js";
-import { requireAccess } from "./auth.js";
+import { requireAccess, requireAdmin } from "./auth.js";
 import { deleteCatalogRoute, getCatalog, putCatalogRoute } from "./catalog-routes.js";
 import { jsonBody } from "./json-body.js";
 import { selectRoute } from "./select-route.js";
 import type { ServiceApp, ServiceContext } from "./service-context.js";
+import { createTokenRoute, getTokenRoute, listTokensRoute, revokeTokenRoute } from "./tenant-routes.js";
 import { learnRoute, usageRoute } from "./usage-routes.js";
 import { catalogIdParam } from "./validation.js";
 
@@ -41,6 +42,8 @@ export interface ServiceRoute {
 const catalogBody = jsonBody("catalog", (limits) => limits.maxBodyBytes);
 const selectBody = jsonBody("select", (limits) => limits.maxSelectBodyBytes);
 const learnBody = jsonBody("learn", (limits) => limits.maxLearnBodyBytes);
+/** A token request is small: 100 catalog entries of 64 characters and a label. */
+const tokenBody = jsonBody("token", () => 16 * 1024);
 
 /** Every route; `GET /` lists them. Auth comes first, so nothing else of an unauthorised request is read. */
 export const ROUTES: readonly ServiceRoute[] = [
@@ -65,6 +68,14 @@ export const ROUTES: readonly ServiceRoute[] = [
   {
     path: "/v1/catalogs/:id/usage",
     methods: { GET: [requireAccess("read"), catalogIdParam, usageRoute] },
+  },
+  {
+    path: "/v1/tokens",
+    methods: { GET: [requireAdmin, listTokensRoute], POST: [requireAdmin, tokenBody, createTokenRoute] },
+  },
+  {
+    path: "/v1/tokens/:tokenId",
+    methods: { GET: [requireAdmin, getTokenRoute], DELETE: [requireAdmin, revokeTokenRoute] },
   },
 ];
 

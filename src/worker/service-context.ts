@@ -5,6 +5,8 @@ import type { CatalogStore } from "./catalog-store.js";
 import type { ServiceConfig } from "./config.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
 import type { ServiceEnv } from "./env.js";
+import type { TenantTokenStore } from "./tenant-store.js";
+import type { TenantTokens } from "./tenant-tokens.js";
 import type { UsageClient } from "./usage-client.js";
 import type { WarmCatalogs } from "./warm-catalogs.js";
 import type { WarmUsage } from "./warm-usage.js";
@@ -18,6 +20,9 @@ export interface ServiceState {
   /** The usage objects (undefined: no TOOLSIFT_USAGE binding, learning off). */
   readonly usage: UsageClient | undefined;
   readonly warmUsage: WarmUsage;
+  /** This isolate's checked tenant tokens, and where they are stored. */
+  readonly tenants: TenantTokens;
+  readonly tenantStore: TenantTokenStore;
 }
 
 /** A JSON request body as parsed once, and its text (kept so a catalog is stored exactly as sent). */

@@ -15,6 +15,8 @@ import { allowedMethods, ROUTES } from "./routes.js";
 import type { ServiceApp } from "./service-context.js";
 import { functionOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { rawPath } from "./validation.js";
+import { TenantTokenStore } from "./tenant-store.js";
+import { TenantTokens } from "./tenant-tokens.js";
 import { UsageClient } from "./usage-client.js";
 import { WarmCatalogs } from "./warm-catalogs.js";
 import { WarmUsage } from "./warm-usage.js";
@@ -71,6 +73,7 @@ export function createService(options: ServiceOptions = {}): SelectionService {
   const chooseModel = functionOption<EmbeddingModelChoice>("createService", "embeddingModel", options.embeddingModel);
   let warm: WarmCatalogs | undefined;
   let warmUsage: WarmUsage | undefined;
+  const tenants = new TenantTokens();
   const seeding = new Map<string, Promise<void>>();
 
   /** The isolate's state for a matched route; seeds the demo catalog once (TOOLSIFT_SEED_DEMO). */
@@ -81,7 +84,9 @@ export function createService(options: ServiceOptions = {}): SelectionService {
     const store = new CatalogStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
     const namespace = c.env.TOOLSIFT_USAGE;
     const usage = namespace === undefined ? undefined : new UsageClient(namespace, config.kvTimeoutMs);
-    c.set("state", { store, warm, model: embeddingModelFor(c.env, config, chooseModel), usage, warmUsage });
+    const tenantStore = new TenantTokenStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
+    const model = embeddingModelFor(c.env, config, chooseModel);
+    c.set("state", { store, warm, model, usage, warmUsage, tenants, tenantStore });
     if (config.seedDemo !== undefined) await seedOnce(writeContext(c), config.seedDemo);
     await next();
   };

@@ -32,7 +32,8 @@ const README_ERRORS: Record<number, string[]> = {
     "UNKNOWN_TOOL",
   ],
   401: ["UNAUTHORIZED"],
-  404: ["NOT_FOUND", "CATALOG_NOT_FOUND"],
+  403: ["FORBIDDEN"],
+  404: ["NOT_FOUND", "CATALOG_NOT_FOUND", "TOKEN_NOT_FOUND"],
   405: ["METHOD_NOT_ALLOWED"],
   413: ["PAYLOAD_TOO_LARGE", "TOO_MANY_TOOLS", "DESCRIPTION_TOO_LONG", "QUERY_TOO_LONG", "LIMIT_EXCEEDED"],
   415: ["UNSUPPORTED_MEDIA_TYPE"],
@@ -54,7 +55,7 @@ describe("the README's error table (the oracle for statuses)", () => {
     const expected = Object.entries(README_ERRORS).flatMap(([status, codes]) =>
       codes.map((code) => [code, Number(status)]),
     );
-    expect(expected).toHaveLength(24);
+    expect(expected).toHaveLength(26);
     expect([...DOCUMENTED_STATUS].sort()).toEqual(expected.sort());
   });
 
