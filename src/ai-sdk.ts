@@ -1,13 +1,15 @@
-// The AI SDK, imported on first use, so that keyword-only users (and bundles) never load it.
+// AI SDK models called through their own doGenerate/doEmbed with the SDK's retry rule; the `ai` package only for ids.
 
+import type { LanguageModel } from "ai";
 import { ToolsiftError } from "./errors.js";
 import { memoizeUntilFailure } from "./support/memoize-until-failure.js";
 
 /**
  * The AI SDK, imported on first use so keyword-only users need not install it. A failed import
- * (`MISSING_DEPENDENCY`) is not kept: the next call tries again.
+ * (`MISSING_DEPENDENCY`) is not kept: the next call tries again. Bundlers follow this import and ship the SDK
+ * (about 1 MB): only what resolves a model id string should call it, through `loadAiForModelIds`.
  */
-export const loadAi: () => Promise<typeof import("ai")> = memoizeUntilFailure(() =>
+export const loadAi: () => Promise<typeof import("ai")> = /* @__PURE__ */ memoizeUntilFailure(() =>
   import("ai").catch((cause: unknown) => {
     throw new ToolsiftError(
       "MISSING_DEPENDENCY",
@@ -17,3 +19,162 @@ export const loadAi: () => Promise<typeof import("ai")> = memoizeUntilFailure(()
     );
   }),
 );
+
+// A name in a variable, so that no bundler (esbuild, wrangler, Vite, webpack) follows the import and ships the SDK.
+const AI_PACKAGE = "ai";
+
+/**
+ * The AI SDK for a model id string ("openai/text-embedding-3-small", resolved by its gateway), imported at run time
+ * where it is installed (Node). Bundlers do not see this import, so a bundled app without the SDK in reach gets
+ * MISSING_DEPENDENCY naming `id` and the fix: pass a model object, which toolsift calls without the SDK.
+ */
+export const loadAiForModelIds: (id: string) => Promise<typeof import("ai")> = (() => {
+  const load = memoizeUntilFailure(
+    () => import(/* webpackIgnore: true */ /* @vite-ignore */ AI_PACKAGE) as Promise<typeof import("ai")>,
+  );
+  return (id: string) =>
+    load().catch((cause: unknown) => {
+      throw new ToolsiftError(
+        "MISSING_DEPENDENCY",
+        `The model id "${id}" is resolved by the "ai" package (AI SDK 5 or later), which could not be imported. ` +
+          `In Node: npm install ai. In a bundle (a Worker, a browser, Edge), pass a model object instead: ` +
+          `gateway("${id}") from "ai", or a provider's model such as openai.embedding("text-embedding-3-small").`,
+        { dependency: "ai", model: id },
+        { cause },
+      );
+    });
+})();
+
+/** First wait before a retry without a usable retry-after header; doubled each time (as the AI SDK does). */
+const INITIAL_RETRY_DELAY_MS = 2000;
+
+/** The provider's own verdict: AI SDK `APICallError`s (and gateway errors) carry `isRetryable` (429, 5xx). */
+export function isRetryable(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
+}
+
+/**
+ * How long to wait before retrying `error`: its `retry-after-ms` or `retry-after` header (seconds or an HTTP date)
+ * when it asks for 0–60 s (or less than the backoff), else the exponential backoff — the AI SDK's rule.
+ */
+export function retryDelayMs(error: unknown, backoffMs: number): number {
+  const source = error as { responseHeaders?: unknown; cause?: { responseHeaders?: unknown } } | null;
+  const headers = (source?.responseHeaders ?? source?.cause?.responseHeaders) as Record<string, string> | undefined;
+  if (typeof headers !== "object" || headers === null) return backoffMs;
+  let ms: number | undefined;
+  const afterMs = Number.parseFloat(headers["retry-after-ms"] ?? "");
+  if (!Number.isNaN(afterMs)) ms = afterMs;
+  const after = headers["retry-after"];
+  if (ms === undefined && typeof after === "string" && after.length > 0) {
+    const seconds = Number.parseFloat(after);
+    ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
+  }
+  return ms !== undefined && !Number.isNaN(ms) && ms >= 0 && (ms < 60_000 || ms < backoffMs) ? ms : backoffMs;
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const aborted = () => (clearTimeout(timer), reject(signal!.reason));
+    const timer = setTimeout(() => (signal?.removeEventListener("abort", aborted), resolve()), ms);
+    signal?.addEventListener("abort", aborted, { once: true });
+  });
+}
+
+/**
+ * Runs `attempt` and retries an error the provider marks retryable up to `maxRetries` times, after its
+ * retry-after or an exponential backoff from 2 s. The last error is thrown as the provider raised it.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  maxRetries: number,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= maxRetries || !isRetryable(error) || signal?.aborted) throw error;
+      await sleep(retryDelayMs(error, INITIAL_RETRY_DELAY_MS * 2 ** tries), signal);
+    }
+  }
+}
+
+/** What toolsift reads of a language model's `doGenerate` answer (specifications v2–v4). */
+interface GenerateAnswer {
+  content?: readonly { type: string; text?: string }[];
+  structuredOutputText?: string;
+  text?: string;
+}
+
+interface DirectLanguageModel {
+  readonly modelId?: string;
+  doGenerate(options: Record<string, unknown>): PromiseLike<GenerateAnswer>;
+}
+
+/** A request for one JSON object from a language model. */
+export interface JsonRequest {
+  readonly prompt: string;
+  /** JSON Schema of the answer (an object schema; its `required` properties are checked). */
+  readonly schema: { readonly required?: readonly string[] } & Record<string, unknown>;
+  readonly abortSignal?: AbortSignal;
+  /** Retries of a retryable provider error. Default 2, as `generateText`. */
+  readonly maxRetries?: number;
+}
+
+/**
+ * Asks `model` for one JSON object, as `generateText` with `Output.object` does: a model object through its own
+ * `doGenerate` (one user message, `responseFormat: { type: "json", schema }`), without loading the AI SDK; a model
+ * id string through the SDK. Rejects when the answer is not a JSON object with the schema's required properties.
+ */
+export async function generateJson<T>(model: LanguageModel, request: JsonRequest): Promise<T> {
+  const { prompt, schema, abortSignal, maxRetries = 2 } = request;
+  if (typeof model === "string") {
+    const { generateText, Output, jsonSchema } = await loadAiForModelIds(model);
+    const { output } = await generateText({
+      model,
+      abortSignal,
+      maxRetries,
+      output: Output.object({ schema: jsonSchema<T>(schema as Parameters<typeof jsonSchema>[0]) }),
+      prompt,
+    });
+    return output as T;
+  }
+  const direct = model as unknown as DirectLanguageModel;
+  const answer = await withRetries(
+    async () =>
+      direct.doGenerate({
+        prompt: [{ role: "user", content: [{ type: "text", text: prompt }] }],
+        responseFormat: { type: "json", schema },
+        abortSignal,
+      }),
+    maxRetries,
+    abortSignal,
+  );
+  const text =
+    answer.structuredOutputText ??
+    (answer.content === undefined
+      ? (answer.text ?? "")
+      : answer.content.map((part) => (part.type === "text" ? (part.text ?? "") : "")).join(""));
+  return parseJsonAnswer<T>(text, schema, direct.modelId ?? "the model");
+}
+
+function parseJsonAnswer<T>(text: string, schema: JsonRequest["schema"], modelId: string): T {
+  // Some models wrap JSON in a Markdown fence even when asked for JSON.
+  const body = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/, "$1");
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw new Error(`${modelId} did not answer with JSON: ${JSON.stringify(text.slice(0, 200))}`);
+  }
+  const missing =
+    typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (schema.required ?? []).filter((key) => !(key in value))
+      : ["(an object)"];
+  if (missing.length > 0) {
+    throw new Error(`${modelId} answered JSON without ${missing.join(", ")}: ${JSON.stringify(text.slice(0, 200))}`);
+  }
+  return value as T;
+}

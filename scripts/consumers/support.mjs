@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
 import { extname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -136,5 +137,54 @@ export async function runInChromium(url, { timeoutMs = 60_000 } = {}) {
     return { result, console };
   } finally {
     await browser.close();
+  }
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs the Worker exactly as `wrangler deploy --dry-run --outdir out` emitted it (`wrangler dev --no-bundle` on
+ * out/worker.js, in local workerd on 127.0.0.1), calls it once and returns its JSON; stops wrangler by its pid.
+ */
+export async function runWorker(dir, wrangler, { timeoutMs = 120_000 } = {}) {
+  const port = await freePort();
+  const args = ["dev", "out/worker.js", "--no-bundle", "--local", "--ip", "127.0.0.1", "--port", String(port)];
+  const child = spawn(wrangler, [...args, "--show-interactive-dev-session=false", "--log-level", "warn"], {
+    cwd: dir,
+    env: quietEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output.slice(-3000)}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/check`);
+        const text = await response.text();
+        if (response.ok) return JSON.parse(text);
+        throw new Error(`the Worker answered HTTP ${response.status}: ${text.slice(0, 2000)}\n${output.slice(-2000)}`);
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error; // not listening yet
+      }
+      await delay(500);
+    }
+    throw new Error(`wrangler dev did not answer within ${timeoutMs} ms:\n${output.slice(-3000)}`);
+  } finally {
+    // wrangler starts workerd as a child: end the whole process group it leads.
+    if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   }
 }

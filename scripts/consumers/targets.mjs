@@ -2,7 +2,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { measure, run, runInChromium, serve } from "./support.mjs";
+import { measure, run, runInChromium, runWorker, serve } from "./support.mjs";
 
 const nodeMain = `import { check } from "./check.js";\nconsole.log(JSON.stringify(await check()));\n`;
 const browserMain =
@@ -15,14 +15,6 @@ const indexHtml = (script) =>
 const workerMain =
   `import { check } from "./check.js";\n` +
   `export default { async fetch() { return Response.json(await check()); } };\n`;
-// Runs the Worker exactly as wrangler emitted it (out/), in workerd through miniflare, and prints its answer.
-const runWorker = (compatibilityDate) =>
-  `import { Miniflare } from "miniflare";\n` +
-  `const mf = new Miniflare({ modules: true, scriptPath: "out/worker.js", compatibilityDate: "${compatibilityDate}",\n` +
-  `  modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }, { type: "Data", include: ["**/*.bin"] }] });\n` +
-  `try {\n  const response = await mf.dispatchFetch("http://localhost/check");\n` +
-  `  console.log(await response.text());\n} finally {\n  await mf.dispose();\n}\n`;
-
 /** The JSON a Node program printed last. */
 function lastJson(output) {
   const line = output
@@ -176,7 +168,6 @@ export function targets({ compatibilityDate }) {
           main: "worker.js",
           compatibility_date: compatibilityDate,
         }),
-        "run-worker.mjs": runWorker(compatibilityDate),
       },
       async build(dir) {
         const output = await run(bin(dir, "wrangler"), ["deploy", "--dry-run", "--outdir", "out"], { cwd: dir });
@@ -188,13 +179,8 @@ export function targets({ compatibilityDate }) {
         };
       },
       async exercise(dir) {
-        return [
-          {
-            run: "miniflare on out/",
-            expect: "works",
-            result: lastJson(await run(process.execPath, ["run-worker.mjs"], { cwd: dir })),
-          },
-        ];
+        const result = await runWorker(dir, bin(dir, "wrangler"));
+        return [{ run: "wrangler dev --no-bundle on out/worker.js", expect: "works", result }];
       },
     },
   ];

@@ -2,7 +2,7 @@
 
 import { boundedCall } from "./bounded-call.js";
 import type { EmbeddingModel } from "ai";
-import { loadAi } from "../ai-sdk.js";
+import { loadAiForModelIds, withRetries } from "../ai-sdk.js";
 import { ToolsiftError } from "../errors.js";
 import { invalidOption } from "../support/validate-options.js";
 
@@ -136,43 +136,6 @@ function addTokens(count: UsageCount, tokens: unknown): void {
   if (typeof tokens === "number" && Number.isFinite(tokens)) count.tokens = (count.tokens ?? 0) + tokens;
 }
 
-/** First wait before a retry without a usable retry-after header; doubled each time (as the AI SDK does). */
-const INITIAL_RETRY_DELAY_MS = 2000;
-
-/** The provider's own verdict: AI SDK `APICallError`s (and gateway errors) carry `isRetryable` (429, 5xx). */
-function isRetryable(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { isRetryable?: unknown }).isRetryable === true;
-}
-
-/**
- * How long to wait before retrying `error`: its `retry-after-ms` or `retry-after` header (seconds or an HTTP date)
- * when it asks for 0–60 s (or less than the backoff), else the exponential backoff — the AI SDK's rule.
- */
-export function retryDelayMs(error: unknown, backoffMs: number): number {
-  const source = error as { responseHeaders?: unknown; cause?: { responseHeaders?: unknown } } | null;
-  const headers = (source?.responseHeaders ?? source?.cause?.responseHeaders) as Record<string, string> | undefined;
-  if (typeof headers !== "object" || headers === null) return backoffMs;
-  let ms: number | undefined;
-  const afterMs = Number.parseFloat(headers["retry-after-ms"] ?? "");
-  if (!Number.isNaN(afterMs)) ms = afterMs;
-  const after = headers["retry-after"];
-  if (ms === undefined && typeof after === "string" && after.length > 0) {
-    const seconds = Number.parseFloat(after);
-    ms = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
-  }
-  return ms !== undefined && !Number.isNaN(ms) && ms >= 0 && (ms < 60_000 || ms < backoffMs) ? ms : backoffMs;
-}
-
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const aborted = () => (clearTimeout(timer), reject(signal!.reason));
-    const timer = setTimeout(() => (signal?.removeEventListener("abort", aborted), resolve()), ms);
-    signal?.addEventListener("abort", aborted, { once: true });
-  });
-}
-
 /**
  * One `doEmbed` call, each attempt bounded by the timeout and the abort signal (settled on time even when the model
  * ignores its signal); an error the provider marks retryable is retried up to `maxRetries` times. The last error is
@@ -180,20 +143,16 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  */
 async function callModel(model: DirectModel, values: string[], settings: EmbedderSettings, usage: UsageCount) {
   const dimensions = settings.dimensions === undefined ? {} : { dimensions: settings.dimensions };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = await boundedCall(
-        (abortSignal) => model.doEmbed({ values, abortSignal, ...dimensions }),
-        settings.timeoutMs,
-        [settings.abortSignal],
-      );
-      addTokens(usage, result?.usage?.tokens);
-      return result?.embeddings;
-    } catch (error) {
-      if (attempt >= settings.maxRetries || !isRetryable(error) || settings.abortSignal?.aborted) throw error;
-      await sleep(retryDelayMs(error, INITIAL_RETRY_DELAY_MS * 2 ** attempt), settings.abortSignal);
-    }
-  }
+  const result = await withRetries(
+    () =>
+      boundedCall((abortSignal) => model.doEmbed({ values, abortSignal, ...dimensions }), settings.timeoutMs, [
+        settings.abortSignal,
+      ]),
+    settings.maxRetries,
+    settings.abortSignal,
+  );
+  addTokens(usage, result?.usage?.tokens);
+  return result?.embeddings;
 }
 
 /** `values` in order, cut where a chunk would pass `maxCount` texts or `maxBytes` bytes of UTF-8. */
@@ -284,7 +243,7 @@ function gatewayEmbedder(model: string, identity: ModelIdentity, settings: Embed
     identity,
     async embedMany(values) {
       if (values.length === 0) return { vectors: [], tokens: 0 };
-      const ai = await loadAi();
+      const ai = await loadAiForModelIds(model);
       const result = await bounded((abortSignal) =>
         ai.embedMany({ ...common, values: [...values], maxParallelCalls: settings.maxParallelCalls, abortSignal }),
       );
@@ -293,7 +252,7 @@ function gatewayEmbedder(model: string, identity: ModelIdentity, settings: Embed
       return { vectors: toVectors(result.embeddings, values.length), tokens: usage.tokens };
     },
     async embed(value) {
-      const ai = await loadAi();
+      const ai = await loadAiForModelIds(model);
       const result = await bounded((abortSignal) => ai.embed({ ...common, value, abortSignal }));
       return toVector(result.embedding, "the query");
     },

@@ -1,7 +1,9 @@
 // Embedding through a model object never loads the AI SDK (so bundlers need not include it): batches, parallelism,
 // retries after retry-after, usage, and the id-string path that does need `ai`.
+import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createEmbedder, retryDelayMs, type EmbedderSettings } from "../../src/semantic/embedder.js";
+import { retryDelayMs } from "../../src/ai-sdk.js";
+import { createEmbedder, type EmbedderSettings } from "../../src/semantic/embedder.js";
 
 afterEach(() => {
   vi.doUnmock("ai");
@@ -163,5 +165,100 @@ describe("a model id string", () => {
       code: "MISSING_DEPENDENCY",
       message: expect.stringContaining('"ai" package'),
     });
+  });
+});
+
+describe("generateJson with a model object", () => {
+  /** A language model (specification v4) answering `text`, recording the options of each doGenerate call. */
+  function textModel(answers: (call: number) => string | Error) {
+    const calls: Record<string, unknown>[] = [];
+    const model = {
+      specificationVersion: "v4" as const,
+      provider: "test",
+      modelId: "json-writer",
+      supportedUrls: {},
+      async doGenerate(options: Record<string, unknown>) {
+        calls.push(options);
+        const answer = answers(calls.length);
+        if (answer instanceof Error) throw answer;
+        return { content: [{ type: "text", text: answer }], finishReason: "stop", usage: {}, warnings: [] };
+      },
+    };
+    return { model, calls };
+  }
+  const schema = {
+    type: "object",
+    properties: { tools: { type: "array", items: { type: "string" } } },
+    required: ["tools"],
+  };
+
+  it("calls doGenerate with one user message and a JSON response format, never importing ai", async () => {
+    let imported = 0;
+    vi.resetModules();
+    vi.doMock("ai", () => {
+      imported++;
+      throw new Error("Cannot find package 'ai'");
+    });
+    const { generateJson } = await import("../../src/ai-sdk.js");
+    const { model, calls } = textModel(() => '```json\n{ "tools": ["a", "b"] }\n```');
+    const output = await generateJson<{ tools: string[] }>(model as never, { prompt: "order these", schema });
+    expect(output).toEqual({ tools: ["a", "b"] });
+    expect(calls).toEqual([
+      expect.objectContaining({
+        prompt: [{ role: "user", content: [{ type: "text", text: "order these" }] }],
+        responseFormat: { type: "json", schema },
+      }),
+    ]);
+    expect(imported).toBe(0);
+  });
+
+  it("rejects an answer that is not JSON, or lacks a required property, naming the model", async () => {
+    const { generateJson } = await import("../../src/ai-sdk.js");
+    const prose = textModel(() => "Sure! The tools are a and b.");
+    await expect(generateJson(prose.model as never, { prompt: "p", schema })).rejects.toThrow(
+      'json-writer did not answer with JSON: "Sure! The tools are a and b."',
+    );
+    const partial = textModel(() => '{ "names": [] }');
+    await expect(generateJson(partial.model as never, { prompt: "p", schema })).rejects.toThrow(
+      "json-writer answered JSON without tools",
+    );
+  });
+
+  it("retries a retryable provider error (maxRetries), not a 400", async () => {
+    const { generateJson } = await import("../../src/ai-sdk.js");
+    const busy = textModel((call) => (call === 1 ? apiError(503, { "retry-after-ms": "0" }) : '{ "tools": [] }'));
+    expect(await generateJson(busy.model as never, { prompt: "p", schema, maxRetries: 1 })).toEqual({ tools: [] });
+    expect(busy.calls).toHaveLength(2);
+    const bad = textModel(() => apiError(400));
+    await expect(generateJson(bad.model as never, { prompt: "p", schema })).rejects.toThrow("HTTP 400");
+    expect(bad.calls).toHaveLength(1);
+  });
+});
+
+describe("what a bundler ships", () => {
+  it("an esbuild bundle of the embedder and generateJson contains no file of the ai package", async () => {
+    const { build } = await import("esbuild");
+    const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+    const result = await build({
+      stdin: {
+        contents:
+          `export { createEmbedder } from ${JSON.stringify(source("src/semantic/embedder.ts"))};\n` +
+          `export { generateJson } from ${JSON.stringify(source("src/ai-sdk.ts"))};\n`,
+        resolveDir: source("."),
+        loader: "ts",
+      },
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    // Bytes each input left in the output: esbuild reads the SDK for `loadAi` (kept for callers that still use it)
+    // but drops it with `loadAi` when nothing in the bundle calls it.
+    const [output] = Object.values(result.metafile.outputs);
+    const shipped = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0);
+    expect(shipped.some(([path]) => path.includes("src/ai-sdk.ts"))).toBe(true);
+    expect(shipped.map(([path]) => path).filter((path) => path.includes("node_modules/"))).toEqual([]);
   });
 });
