@@ -19,11 +19,11 @@ const PAGE = 65_536;
 
 /**
  * Bytes of JS heap and wasm memory per character of catalog JSON, and per tool, for the parsed catalog and its
- * keyword index (postings in wasm, fields, names): measured 0.85 MiB for 1,000 tools (318,062 characters) and
- * 4.49 MiB for 5,000 (1,599,203) in Node (`--expose-gc`, heap + external bytes held after building and one
- * select), and rounded up so the estimate stays above both.
+ * keyword index (postings in wasm, fields, names): measured 0.84 MiB for 1,000 tools (318,062 characters), 4.49
+ * MiB for 5,000 (1,599,203) and about 24 MiB for 20,000 (6,423,505) in Node (`--expose-gc`, heap + external bytes
+ * held after building and one select), and rounded up so the estimate stays above each.
  */
-const BYTES_PER_CHARACTER = 3;
+const BYTES_PER_CHARACTER = 4;
 const BYTES_PER_TOOL = 200;
 
 /**

@@ -1,6 +1,7 @@
 // Each isolate's warm copies: built indexes by catalog id + version, the pointer re-read every recheck period;
 // each catalog's newest version seen, so an isolate never goes back to an older one.
 
+import type { ToolsiftEvent } from "../events.js";
 import type { ToolIndex } from "../tool-index.js";
 import { buildCatalogIndex, indexBytes } from "./catalog-index.js";
 import { comparePointers, newerPointer, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
@@ -43,6 +44,8 @@ export interface LookupSettings {
   /** Serve a warm copy without reading the pointer for this long (0: read it on every request). */
   readonly recheckMs: number;
   readonly model: ServiceEmbeddingModel | undefined;
+  /** Sees every toolsift event of a catalog this lookup loads (its embedding pass: tools, tokens, cache hits). */
+  readonly onEvent?: (event: ToolsiftEvent) => void;
 }
 
 function isStorageFailure(error: unknown): boolean {
@@ -148,7 +151,7 @@ export class WarmCatalogs {
     // Everything below reads this isolate's state afresh: a write may have landed during the await.
     const mark = this.marks.get(id);
     if (mark !== undefined && (mark.writes !== writes || (pointer !== null && this.isBehind(pointer, mark)))) {
-      return this.fromMark(id, mark, store, settings.model);
+      return this.fromMark(id, mark, store, settings);
     }
     if (pointer === null) {
       this.entries.delete(id);
@@ -162,7 +165,7 @@ export class WarmCatalogs {
       return { entry: current, warnings: [] };
     }
     try {
-      return await this.load(id, pointer, store, settings.model);
+      return await this.load(id, pointer, store, settings);
     } catch (error) {
       return this.stale(this.entries.get(id), error);
     }
@@ -179,7 +182,7 @@ export class WarmCatalogs {
     id: string,
     mark: HighWaterMark,
     store: CatalogStore,
-    model: ServiceEmbeddingModel | undefined,
+    settings: LookupSettings,
   ): Promise<CatalogLookup> | CatalogLookup {
     if (mark.deleted) throw catalogNotFound(id);
     const warm = this.entries.get(id);
@@ -187,7 +190,7 @@ export class WarmCatalogs {
       this.install(warm);
       return { entry: warm, warnings: [] };
     }
-    return this.load(id, mark.pointer, store, model);
+    return this.load(id, mark.pointer, store, settings);
   }
 
   /** Raises the mark of `id` to `pointer` (a write of this isolate sets it as it is). */
@@ -236,12 +239,12 @@ export class WarmCatalogs {
     id: string,
     pointer: CatalogPointer,
     store: CatalogStore,
-    model: ServiceEmbeddingModel | undefined,
+    settings: LookupSettings,
   ): Promise<CatalogLookup> {
     const key = `${id}@${pointer.version}`;
     let pending = this.loading.get(key);
     if (pending === undefined) {
-      pending = this.loadVersion(id, pointer, store, model).finally(() => this.loading.delete(key));
+      pending = this.loadVersion(id, pointer, store, settings).finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
     }
     return pending;
@@ -251,7 +254,7 @@ export class WarmCatalogs {
     id: string,
     read: CatalogPointer,
     store: CatalogStore,
-    model: ServiceEmbeddingModel | undefined,
+    settings: LookupSettings,
   ): Promise<CatalogLookup> {
     const writes = this.marks.get(id)?.writes ?? 0;
     let published;
@@ -261,7 +264,7 @@ export class WarmCatalogs {
       if (ServiceError.isInstance(error) && error.code === "CATALOG_NOT_FOUND") {
         const mark = this.marks.get(id);
         if (mark !== undefined && mark.writes !== writes && mark.pointer.version !== read.version) {
-          return this.fromMark(id, mark, store, model);
+          return this.fromMark(id, mark, store, settings);
         }
         this.entries.delete(id);
         this.mark(id, mark === undefined ? read : mark.pointer, true, false);
@@ -271,9 +274,10 @@ export class WarmCatalogs {
     const { pointer, text } = published;
     let built;
     try {
+      const { model, onEvent } = settings;
       const cache = model === undefined ? undefined : readOnly(store.embeddings(id, pointer.version));
       // A stored version passed the service's limits when it was written: read it back under the widest ones.
-      built = await buildCatalogIndex(JSON.parse(text), model, cache, CATALOG_LIMIT_MAXIMUMS);
+      built = await buildCatalogIndex(JSON.parse(text), model, cache, CATALOG_LIMIT_MAXIMUMS, onEvent);
     } catch (error) {
       // The write validated this catalog: failing to read it now is the service's problem, not the caller's.
       const detail = fromToolsiftError(error)?.message ?? errorMessage(error);
@@ -285,7 +289,7 @@ export class WarmCatalogs {
     // (Never the version loading here: that would wait for itself.)
     if (mark !== undefined && (mark.writes !== writes || this.isBehind(pointer, mark))) {
       const other = mark.pointer.version !== pointer.version && mark.pointer.version !== read.version;
-      if (mark.deleted || other) return this.fromMark(id, mark, store, model);
+      if (mark.deleted || other) return this.fromMark(id, mark, store, settings);
     }
     const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
     this.mark(id, pointer, false, false);
