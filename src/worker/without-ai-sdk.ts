@@ -1,5 +1,5 @@
-// Stands in for the `ai` package in this repo's Worker bundle (wrangler.toml [alias]): toolsift's lazy `import("ai")`
-// fails, so it calls embedding models directly; workers-ai-provider's one import from "ai" (`generateId`) works.
+// Stands in for the `ai` package in this repo's Worker bundle (wrangler.toml [alias]): `import("ai")` fails with the
+// fix in its message, and workers-ai-provider's one import from "ai" (`generateId`) works.
 
 const MESSAGE = 'The AI SDK ("ai") is left out of this Worker\'s bundle: remove its [alias] line in wrangler.toml.';
 
@@ -19,8 +19,8 @@ export function generateId(): string {
 /**
  * Makes `import("ai")` reject while static imports of `generateId` still work: a dynamic import resolves to the
  * module's namespace object, and a namespace that exports `then` is a thenable, so the import's promise takes
- * this function's outcome. toolsift's loader (src/ai-sdk.ts) then reports MISSING_DEPENDENCY, and the embedder
- * calls the model's own `doEmbed` (src/semantic/embedder.ts); reranking and enrichment say to remove the alias.
+ * this function's outcome: toolsift's loader (src/ai-sdk.ts, for reranking) reports MISSING_DEPENDENCY with this
+ * message as its cause. Embedding never needs it: toolsift calls the model's own `doEmbed`.
  */
 export function then(_resolve: (value: never) => void, reject: (reason: unknown) => void): void {
   reject(new Error(MESSAGE));
