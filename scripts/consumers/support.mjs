@@ -55,8 +55,8 @@ export function filesUnder(dir) {
   return out.sort();
 }
 
-/** Markers that only the AI SDK's `ai` package puts in code (its operation ids). */
-const AI_SDK_MARKERS = ["ai.generateText", "ai.embedMany", "ai.streamText"];
+/** The AI SDK's operation ids as string literals: only the `ai` package has them (toolsift calls `ai.embedMany(`). */
+const AI_SDK_MARKER = /["'`]ai\.(generateText|embedMany|streamText)["'`]/;
 
 /**
  * Sizes of what a build emitted under `dir` (files matching `include`): raw and gzip bytes of the code (.js/.mjs)
@@ -74,7 +74,7 @@ export function measure(dir, include = () => true) {
       result.codeBytes += bytes.length;
       result.codeGzip += gzip;
       const text = bytes.toString("utf8");
-      if (AI_SDK_MARKERS.some((marker) => text.includes(marker))) result.aiFiles.push({ file, bytes: bytes.length });
+      if (AI_SDK_MARKER.test(text)) result.aiFiles.push({ file, bytes: bytes.length });
     }
   }
   return result;

@@ -10,7 +10,13 @@ import { errorMessage } from "../support/error-message.js";
  * app's fallback) and a failed fetch are INVALID_MODEL_ASSET errors naming the URL and the fix.
  */
 export async function defaultLocalModelAsset(): Promise<ArrayBuffer | ArrayBufferView | Response> {
-  const url = new URL("../../assets/local-model.bin", import.meta.url);
+  let url: URL;
+  try {
+    url = new URL("../../assets/local-model.bin", import.meta.url);
+  } catch {
+    // A bundle without module URLs (an IIFE or CommonJS build leaves import.meta.url undefined).
+    throw missingAsset("../../assets/local-model.bin", "this bundle has no import.meta.url to resolve it against");
+  }
   let response: Response;
   try {
     response = await fetch(url);
