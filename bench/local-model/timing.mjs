@@ -1,0 +1,79 @@
+// The local model's load and embedding time with given asset files (e.g. the version-1 and version-2 assets),
+// for bench/local-model/encodings.md.
+//
+//   npx node bench/local-model/timing.mjs old.bin new.bin [...]
+//
+// Needs dist/ (`npm run build`) and BFCL (bench/data.mjs).
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+import { localEmbeddingModel, parseLocalModelAsset } from "../../dist/local/index.js";
+import { loadBfcl } from "../data.mjs";
+import { median, nowMs } from "../stats.mjs";
+import { markdownTable, ms, runIfMain } from "../table.mjs";
+
+const TIMING_RUNS = 9;
+const EMBED_PASSES = 3;
+
+/**
+ * Per asset file: decode (parseLocalModelAsset), load() (decode, word map, wasm instance, rows copied into wasm),
+ * and embedding BFCL's tool texts one per doEmbed call and all in one call. Medians after an untimed first run.
+ */
+export async function measureTiming(paths) {
+  const tools = loadBfcl().tools.map((t) => `${t.name} ${t.description ?? ""}`);
+  const rows = [];
+  for (const path of paths) {
+    const file = readFileSync(path);
+    const [decode, load, single, batch] = [[], [], [], []];
+    for (let run = 0; run <= TIMING_RUNS; run++) {
+      let t = nowMs();
+      parseLocalModelAsset(file);
+      if (run > 0) decode.push(nowMs() - t);
+      const model = localEmbeddingModel({ asset: file });
+      t = nowMs();
+      await model.load();
+      if (run > 0) load.push(nowMs() - t);
+    }
+    const model = localEmbeddingModel({ asset: file });
+    await model.load();
+    for (let pass = 0; pass <= EMBED_PASSES; pass++) {
+      for (const text of tools) {
+        const t = nowMs();
+        await model.doEmbed({ values: [text] });
+        if (pass > 0) single.push(nowMs() - t);
+      }
+      const t = nowMs();
+      await model.doEmbed({ values: tools });
+      if (pass > 0) batch.push((nowMs() - t) / tools.length);
+    }
+    rows.push({
+      path,
+      decodeMs: median(decode),
+      loadMs: median(load),
+      embedMs: median(single),
+      batchMs: median(batch),
+    });
+  }
+  return { rows, tools: tools.length };
+}
+
+export function timingTable({ rows, tools }) {
+  return markdownTable(
+    [
+      "asset file",
+      "decode (parse) ms",
+      "load() ms",
+      "embed one tool per call ms",
+      "embed per tool, all in one call ms",
+    ],
+    rows.map((r) => [basename(r.path), ms(r.decodeMs), ms(r.loadMs), ms(r.embedMs), ms(r.batchMs)]),
+  ).concat(
+    `\n\nMedians of ${TIMING_RUNS} decodes and loads (each load a new model object) after an untimed one; embedding: BFCL's ${tools} tool texts (name and description), ${EMBED_PASSES} passes after an untimed one.`,
+  );
+}
+
+runIfMain(import.meta.url, async () => {
+  const { positionals } = parseArgs({ allowPositionals: true });
+  if (positionals.length === 0) throw new Error("give one or more asset files");
+  return timingTable(await measureTiming(positionals));
+});
