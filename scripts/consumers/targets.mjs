@@ -15,6 +15,19 @@ const indexHtml = (script) =>
 const workerMain =
   `import { check } from "./check.js";\n` +
   `export default { async fetch() { return Response.json(await check()); } };\n`;
+const edgeMain = `import { check } from "./check.js";\nexport function run(asset) {\n  return check(asset);\n}\n`;
+// Stands for the platform's wasm binding (Vercel hands a precompiled WebAssembly.Module to a `.wasm?module`
+// import; the VM below holds it in this global): the only build setting the edge-light bundle gets besides
+// the condition. It is not a loader for toolsift's files: a `.bin` import would still fail the build.
+const edgeBuild = () =>
+  `import { build } from "esbuild";\n` +
+  `const wasmBinding = { name: "platform-wasm", setup(context) {\n` +
+  `  context.onResolve({ filter: /\\.wasm(\\?module)?$/ }, (args) => ({ path: args.path, namespace: "wasm" }));\n` +
+  `  context.onLoad({ filter: /.*/, namespace: "wasm" }, () => ({ contents: "export default globalThis.__coreWasm;" }));\n` +
+  `} };\n` +
+  `await build({ entryPoints: ["edge.js"], bundle: true, format: "iife", globalName: "edge", platform: "browser",\n` +
+  `  conditions: ["edge-light"], outfile: "out/edge.js", logLevel: "warning", plugins: [wasmBinding] });\n`;
+
 /** The JSON a Node program printed last. */
 function lastJson(output) {
   const line = output
@@ -183,7 +196,36 @@ export function targets({ compatibilityDate }) {
         return [{ run: "wrangler dev --no-bundle on out/worker.js", expect: "works", result }];
       },
     },
+    {
+      name: "edge-light",
+      label: "esbuild edge-light bundle (Vercel Edge), in @edge-runtime/vm with wasm compilation banned",
+      deps: ["ai", "esbuild"],
+      files: { "edge.js": edgeMain, "build.mjs": edgeBuild() },
+      async build(dir) {
+        await run(process.execPath, ["build.mjs"], { cwd: dir });
+        return { dir: join(dir, "out") };
+      },
+      async exercise(dir) {
+        const asset = new Uint8Array(readFileSync(join(dir, "node_modules/toolsift/assets/local-model.bin")));
+        return [
+          { run: "default asset (no bundler rewrote its URL)", expect: "loud", result: await runEdge(dir, undefined) },
+          { run: "localEmbeddingModel({ asset: bytes })", expect: "works", result: await runEdge(dir, asset) },
+        ];
+      },
+    },
   ];
+}
+
+/** Runs the edge-light bundle in @edge-runtime/vm with wasm compilation banned (as Vercel Edge does). */
+async function runEdge(dir, asset) {
+  const { EdgeVM } = await import("@edge-runtime/vm");
+  const vm = new EdgeVM({ codeGeneration: { strings: false, wasm: false } });
+  const coreBytes = readFileSync(join(dir, "node_modules/toolsift/dist/wasm/generated/core.wasm"));
+  vm.context.__coreWasm = await WebAssembly.compile(coreBytes);
+  vm.evaluate(readFileSync(join(dir, "out/edge.js"), "utf8"));
+  vm.context.__asset = asset;
+  const result = await vm.evaluate("edge.run(globalThis.__asset)");
+  return JSON.parse(JSON.stringify(result));
 }
 
 /** Writes a target's project into `dir`: package.json, the shared check and the target's files. */
