@@ -2,7 +2,12 @@
 // in-memory KV): the real @ai-sdk/openai client against a local OpenAI-compatible server on 127.0.0.1.
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { memoryCache } from "../../src/cache/index.js";
+import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
+import type { ToolsiftEvent } from "../../src/events.js";
+import { buildCatalogIndex } from "../../src/worker/catalog-index.js";
 import type { ServiceEnv } from "../../src/worker/env.js";
+import { openaiEmbeddingModel } from "../../src/worker/provider-openai.js";
 import { createService } from "../../src/worker/index.js";
 import { startOpenAICompatibleServer, wordCount, type OpenAICompatibleServer } from "./openai-compatible-server.js";
 import { memoryKv, type MemoryKv } from "./provider-memory-kv.js";
@@ -61,7 +66,7 @@ function isolate(kv: MemoryKv, setting: string, key = "sk-test") {
 }
 
 describe("TOOLSIFT_EMBEDDING=openai in the service (Node, @ai-sdk/openai)", () => {
-  it("a PUT embeds each tool once with the key, model and dimensions, and reports tokens; a restart embeds none", async () => {
+  it("a PUT embeds each tool once with the key, model and dimensions; a restart embeds only the query", async () => {
     server = await startOpenAICompatibleServer();
     const kv = memoryKv();
     const writer = isolate(kv, "openai:text-embedding-3-small:64");
@@ -77,13 +82,10 @@ describe("TOOLSIFT_EMBEDDING=openai in the service (Node, @ai-sdk/openai)", () =
     }
     const tokens = server.reportedTokens();
     expect(tokens).toBeGreaterThan(0);
-    expect(put.body.embeddings).toEqual({
+    expect(put.body.embeddings).toMatchObject({
       model: "openai.embedding/text-embedding-3-small",
       status: "stored",
       vectors: CATALOG.length,
-      embedded: CATALOG.length,
-      fromCache: 0,
-      tokens,
     });
 
     // A second start: a new service instance on the same KV reads every vector; only the query is embedded.
@@ -99,7 +101,7 @@ describe("TOOLSIFT_EMBEDDING=openai in the service (Node, @ai-sdk/openai)", () =
     ]);
   });
 
-  it("a replacing PUT embeds only the changed tool: its tokens, the rest cache hits", async () => {
+  it("a replacing PUT embeds only the changed tool, asking no dimensions when the setting names none", async () => {
     server = await startOpenAICompatibleServer();
     const kv = memoryKv();
     const service = isolate(kv, "openai:text-embedding-3-small");
@@ -113,13 +115,46 @@ describe("TOOLSIFT_EMBEDDING=openai in the service (Node, @ai-sdk/openai)", () =
     const embedded = server.requests.slice(before).flatMap((request) => request.input);
     expect(embedded).toHaveLength(1);
     expect(embedded[0]).toContain("Bill a customer for an order.");
-    expect(put.body.embeddings).toMatchObject({
-      embedded: 1,
-      fromCache: CATALOG.length - 1,
-      tokens: wordCount(embedded[0]),
-    });
     // No dimensions in the setting: none asked of the API (the model's own, 16 on this server).
     expect(server.requests.every((request) => request.dimensions === undefined)).toBe(true);
+  });
+
+  it("the PUT answer says what each embedding pass cost: tools embedded, cache hits, the tokens reported", async () => {
+    server = await startOpenAICompatibleServer();
+    const service = isolate(memoryKv(), "openai:text-embedding-3-small");
+    const first = await service.put("billing", CATALOG);
+    expect(first.body.embeddings).toMatchObject({
+      embedded: CATALOG.length,
+      fromCache: 0,
+      tokens: server.reportedTokens(),
+    });
+    const before = server.requests.length;
+    const changed = CATALOG.map((tool, i) =>
+      i === 1 ? { ...tool, description: "Bill a customer for an order." } : tool,
+    );
+    const second = await service.put("billing", changed);
+    const [text] = server.requests.slice(before).flatMap((request) => request.input);
+    expect(second.body.embeddings).toMatchObject({
+      embedded: 1,
+      fromCache: CATALOG.length - 1,
+      tokens: wordCount(text),
+    });
+  });
+
+  it("a catalog build reports its pass to onEvent and in its result: embedded, cache hits, tokens", async () => {
+    server = await startOpenAICompatibleServer();
+    const model = openaiEmbeddingModel({ model: "text-embedding-3-small", apiKey: "k", baseURL: server.baseURL });
+    const events: ToolsiftEvent[] = [];
+    const cache = memoryCache();
+    const cold = await buildCatalogIndex(CATALOG, model, cache, CATALOG_LIMIT_MAXIMUMS, (event) => events.push(event));
+    const tokens = server.reportedTokens();
+    expect(cold.embedding).toEqual({ embedded: CATALOG.length, fromCache: 0, tokens, dimensions: 16 });
+    expect(events.filter((event) => event.type === "embeddings-ready")).toEqual([
+      expect.objectContaining({ embedded: CATALOG.length, fromCache: 0, tokens }),
+    ]);
+    const warm = await buildCatalogIndex(CATALOG, model, cache, CATALOG_LIMIT_MAXIMUMS);
+    expect(warm.embedding).toEqual({ embedded: 0, fromCache: CATALOG.length, tokens: 0, dimensions: 16 });
+    expect(server.reportedTokens()).toBe(tokens);
   });
 
   it("a 401 publishes the catalog with embeddings failed and ranks by keywords, saying so", async () => {

@@ -35,14 +35,21 @@ describe("TOOLSIFT_EMBEDDING=workers-ai", () => {
     const embedded = ai.texts();
     expect(embedded).toHaveLength(3);
     for (const tool of PAYMENTS) expect(embedded.filter((text) => text.includes(tool.description))).toHaveLength(1);
-    expect(put.body.embeddings).toMatchObject({
-      model: `workersai.embedding/${MODEL}`,
-      status: "stored",
-      vectors: 3,
+    expect(put.body.embeddings).toMatchObject({ model: `workersai.embedding/${MODEL}`, status: "stored", vectors: 3 });
+  });
+
+  it("the PUT answer says what the embedding pass cost: tools embedded, cache hits, tokens (none from Workers AI)", async () => {
+    const ai = standInAi(CONCEPTS);
+    const isolate = new Isolate(workersAiEnv(ai));
+    const id = freshId("wai");
+    expect((await isolate.put(id, PAYMENTS)).body.embeddings).toMatchObject({
       embedded: 3,
       fromCache: 0,
       tokens: null,
     });
+    const changed = PAYMENTS.map((tool, n) => (n === 2 ? { ...tool, description: "Show membership tiers." } : tool));
+    expect((await isolate.put(id, changed)).body.embeddings).toMatchObject({ embedded: 1, fromCache: 2, tokens: null });
+    expect(ai.texts()).toHaveLength(4);
   });
 
   it("a second start of the service reads every vector from KV: the binding embeds only the queries", async () => {
@@ -96,7 +103,7 @@ describe("TOOLSIFT_EMBEDDING=workers-ai", () => {
     const { status, body } = await isolate.put(freshId("wai"), catalog);
     expect(status).toBe(201);
     expect(ai.runs.map((run) => run.texts.length).sort((a, b) => b - a)).toEqual([100, 100, 50]);
-    expect(body.embeddings).toMatchObject({ vectors: 250, embedded: 250 });
+    expect(body.embeddings).toMatchObject({ vectors: 250, status: "stored" });
   });
 
   it("GET /health names the provider's model", async () => {
