@@ -7,7 +7,9 @@
 //   - "workerd" condition: the wasm module is imported as a file (`*.wasm` external), so the JS
 //     is the core alone and the wasm is counted in its own row;
 //   - default condition: the wasm bytes are inlined in the JS (what Node and browsers load).
-// gzip is node:zlib at level 9.
+// gzip is node:zlib at level 9. A third toolsift row bundles `ai` and `zod` too (installed, as in an app that uses
+// the AI SDK elsewhere): it shows what a bundler ships for toolsift alone, i.e. whether the SDK is pulled in.
+// Consumer projects built by real bundlers from the packed tarball: scripts/consumers/run.mjs (bench/bundles.md).
 import { existsSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -21,7 +23,10 @@ const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((name) => `node:
 
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
-async function bundle(entry, conditions) {
+/** The AI SDK's operation ids as string literals: only the `ai` package has them. */
+const AI_SDK_MARKER = /["'`]ai\.(generateText|embedMany|streamText)["'`]/;
+
+async function bundle(entry, conditions, { sdkExternal = true } = {}) {
   const result = await build({
     entryPoints: [fileURLToPath(entry)],
     bundle: true,
@@ -30,7 +35,7 @@ async function bundle(entry, conditions) {
     platform: "neutral",
     mainFields: ["module", "main"],
     conditions,
-    external: ["ai", "zod", "*.wasm", ...NODE_BUILTINS],
+    external: [...(sdkExternal ? ["ai", "zod"] : []), "*.wasm", ...NODE_BUILTINS],
     write: false,
     metafile: true,
     logLevel: "silent",
@@ -42,7 +47,8 @@ async function bundle(entry, conditions) {
   const output = Object.values(result.metafile.outputs)[0];
   const builtins = [...new Set(output.imports.filter((i) => NODE_BUILTINS.includes(i.path)).map((i) => i.path))];
   const wasmImports = output.imports.filter((i) => i.path.endsWith(".wasm")).map((i) => i.path);
-  return { raw: code.length, gzip: gzipSize(code), builtins, wasmImports };
+  const withSdk = AI_SDK_MARKER.test(result.outputFiles[0].text);
+  return { raw: code.length, gzip: gzipSize(code), builtins, wasmImports, withSdk };
 }
 
 export async function measureSize() {
@@ -71,6 +77,14 @@ export async function measureSize() {
         notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
       }
     }
+    const label = "toolsift dist/index.js, workerd condition, ai and zod bundled (installed)";
+    try {
+      const result = await bundle(toolsiftEntry, ["workerd"], { sdkExternal: false });
+      rows.push({ artifact: label, raw: result.raw, gzip: result.gzip });
+      notes.push(`${label}: ${result.withSdk ? "the AI SDK is in the bundle" : "no AI SDK code in the bundle"}.`);
+    } catch (error) {
+      notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
+    }
   } else {
     notes.push("dist/index.js not found; run `npm run build`.");
   }
@@ -84,7 +98,7 @@ export async function measureSize() {
 
 export function sizeTable({ rows, notes }) {
   const table = markdownTable(
-    ["artifact (minified, ai/zod external)", "raw", "gzip"],
+    ["artifact (minified; ai/zod external unless said)", "raw", "gzip"],
     rows.map((r) => [r.artifact, `${bytes(r.raw)} (${r.raw} B)`, `${bytes(r.gzip)} (${r.gzip} B)`]),
   );
   return notes.length > 0 ? `${table}\n\n${notes.map((n) => `- ${n}`).join("\n")}` : table;
