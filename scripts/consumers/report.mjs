@@ -56,7 +56,7 @@ export function textTable(rows) {
 }
 
 /** bench/bundles.md: the table, what each target does, and the runs behind each verdict. */
-export function markdownReport(rows, { seconds, tarball }) {
+export function markdownReport(rows, { seconds, tarball, note }) {
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
     "# Bundles: consumer projects from the packed tarball",
@@ -67,6 +67,7 @@ export function markdownReport(rows, { seconds, tarball }) {
     "fail loudly with the fix). Sizes are of the build output: JS alone, and every emitted file (the local model",
     'asset and the wasm core included); gzip at level 9. "`ai` in the output" looks for the AI SDK\'s operation ids.',
     "",
+    ...(note === undefined ? [] : [note, ""]),
     `| ${HEADER.join(" | ")} |`,
     `| ${HEADER.map(() => "---").join(" | ")} |`,
     ...rows.map((row) => `| ${cells(row).join(" | ")} |`),

@@ -2,6 +2,7 @@
 // installed, built, run and judged; prints a table and writes the bundle sizes to bench/bundles.md.
 //
 //   npx node scripts/consumers/run.mjs [--tarball toolsift-x.tgz] [--only vite,worker] [--keep] [--no-write]
+//                                      [--out bench/bundles.md] [--note "what the tarball holds"]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,11 +18,14 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     keep: { type: "boolean", default: false },
     "no-write": { type: "boolean", default: false },
+    out: { type: "string", default: "bench/bundles.md" },
+    note: { type: "string" },
   },
 });
 
 const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const versionOf = (name) => {
+  if (name.lastIndexOf("@") > 0) return name; // pinned by the target (not a devDependency of this repository)
   const version = manifest.devDependencies?.[name];
   if (version === undefined) throw new Error(`package.json has no devDependency ${name} to pin the consumer's version`);
   return `${name}@${version}`;
@@ -78,8 +82,8 @@ for (const target of targets({ compatibilityDate })) {
 console.log(`\n${textTable(rows)}\n`);
 const seconds = Math.round((Date.now() - started) / 1000);
 if (!args["no-write"] && only === undefined) {
-  writeFileSync(join(root, "bench/bundles.md"), markdownReport(rows, { seconds, tarball }));
-  console.log("wrote bench/bundles.md");
+  writeFileSync(resolve(root, args.out), markdownReport(rows, { seconds, tarball, note: args.note }));
+  console.log(`wrote ${args.out}`);
 }
 if (args.keep) console.log(`projects kept in ${work}`);
 else rmSync(work, { recursive: true, force: true });

@@ -28,6 +28,18 @@ const edgeBuild = () =>
   `await build({ entryPoints: ["edge.js"], bundle: true, format: "iife", globalName: "edge", platform: "browser",\n` +
   `  conditions: ["edge-light"], outfile: "out/edge.js", logLevel: "warning", plugins: [wasmBinding] });\n`;
 
+// webpack through its Node API (no webpack-cli): production build for browsers, the HTML page written beside it.
+const webpackBuild =
+  `import webpack from "webpack";\n` +
+  `import { writeFileSync } from "node:fs";\n` +
+  `const compiler = webpack({ mode: "production", target: "web", entry: "./main.js",\n` +
+  `  output: { path: new URL("./dist/", import.meta.url).pathname, filename: "app.js", clean: true },\n` +
+  `  performance: { hints: false } });\n` +
+  `const stats = await new Promise((resolve, reject) =>\n` +
+  `  compiler.run((error, result) => (error ? reject(error) : compiler.close(() => resolve(result)))));\n` +
+  `if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));\n` +
+  `writeFileSync("dist/index.html", ${JSON.stringify(indexHtml("/app.js"))});\n`;
+
 /** The JSON a Node program printed last. */
 function lastJson(output) {
   const line = output
@@ -165,6 +177,25 @@ export function targets({ compatibilityDate }) {
             });
           }
           return runs;
+        } finally {
+          await server.close();
+        }
+      },
+    },
+    {
+      name: "webpack",
+      label: "webpack 5 browser build, in Chromium",
+      deps: ["ai", "webpack@5"],
+      files: { "main.js": browserMain, "build.mjs": webpackBuild },
+      async build(dir) {
+        await run(process.execPath, ["build.mjs"], { cwd: dir });
+        return { dir: join(dir, "dist"), include: (file) => !file.endsWith(".LICENSE.txt") };
+      },
+      async exercise(dir) {
+        const server = await serve(join(dir, "dist"));
+        try {
+          const { result, console } = await runInChromium(`${server.origin}/`);
+          return [{ run: "webpack build, served", expect: "works", result, console }];
         } finally {
           await server.close();
         }
