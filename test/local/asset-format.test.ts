@@ -3,19 +3,22 @@ import { describe, expect, it } from "vitest";
 import { encodeVersion1, encodeVersion2, prepareVectors, selectWords } from "../../scripts/build-local-model.mjs";
 import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
 
-const DIMS = 8;
-const SUBVECTORS = 4;
-const CENTROIDS = 16;
+// 10 dims × 3 bits = 30 bits a row, so rows share bytes and the packing is tested across row boundaries.
+const DIMS = 10;
+const BITS = 3;
 const syllables = ["ka", "lo", "mi", "nu", "pe", "ro", "su", "ti"];
 // 40 made-up words, and words the builder must skip: a stop word, a single letter, a number, capitals, a hyphen.
 const made = syllables.flatMap((a) => syllables.map((b) => a + b)).slice(0, 40);
 const sourceWords = ["the", ...made.slice(0, 5), "x", "42", "Kalo", "ka-lo", ...made.slice(5)];
-// Each 2-dimension part of a vector is one of 5 patterns, so 16 centroids per part can hold every part exactly.
-const pattern = (word: number, part: number) => {
-  const p = (word * 7 + part * 3) % 5;
-  return [Math.sin(p + part) * (1 + part / 2), Math.cos(2 * p + part)];
+// Every value lies on its row's 3-bit grid (code − 3.5) × step, and each row uses codes 0 and 7, so the
+// least-squares step is the grid's and the round trip is exact.
+const vectorOf = (index: number) => {
+  const step = 0.05 * (1 + (index % 7));
+  return Array.from({ length: DIMS }, (_, d) => {
+    const code = d === 0 ? 0 : d === 1 ? 7 : (index * 5 + d * 3) % 8;
+    return (code - 3.5) * step;
+  });
 };
-const vectorOf = (index: number) => Array.from({ length: SUBVECTORS }, (_, part) => pattern(index, part)).flat();
 const source = {
   dimensions: DIMS,
   words: sourceWords,
@@ -26,8 +29,7 @@ function build(version: 1 | 2) {
   const chosen = selectWords(source, 100, new Set(["the"]));
   const { vectors, common } = prepareVectors(chosen, { dims: DIMS, common: true, sourceWords: sourceWords.length });
   const input = { words: chosen.map((c) => c.word), lastRank: chosen.at(-1)!.rank, vectors, common };
-  const bytes =
-    version === 1 ? encodeVersion1(input) : encodeVersion2({ ...input, subvectors: SUBVECTORS, centroids: CENTROIDS });
+  const bytes = version === 1 ? encodeVersion1(input) : encodeVersion2({ ...input, bits: BITS });
   return { chosen, common: common!, bytes: new Uint8Array(bytes) };
 }
 
@@ -39,36 +41,33 @@ function rechecksum(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
-describe("asset format version 2 (product-quantised)", () => {
+const stepsAt = 36 + DIMS * 4;
+const codesAt = stepsAt + made.length * 4;
+
+describe("asset format version 2 (3-bit codes, one step per row)", () => {
   it("round-trips the builder's words, ranks, common component and vectors", () => {
     const { chosen, common, bytes } = build(2);
     expect(chosen.map((c) => c.word)).toEqual(made);
     const asset = parseLocalModelAsset(bytes);
-    expect(asset).toMatchObject({ version: 2, encoding: "product-quantised", dims: DIMS, byteLength: bytes.length });
+    expect(asset).toMatchObject({ version: 2, bits: BITS, dims: DIMS, byteLength: bytes.length });
     expect(asset.words).toEqual(made);
     expect(asset.ranks[0]).toBe(1);
     expect(Array.from(asset.common!)).toEqual(Array.from(Float32Array.from(common)));
-    // 44-byte header, common f32[8], codebook i8[16 centroids × 8 dims], codes u8[40 × 4], vocabulary.
+    // 36-byte header, common f32[10], steps f32[40], 40 × 10 values of 3 bits, the vocabulary.
     const vocabBytes = new TextEncoder().encode(made.join("\n")).length;
-    expect(bytes.length).toBe(44 + 8 * 4 + CENTROIDS * DIMS + made.length * SUBVECTORS + vocabBytes);
-    // Every part is a centroid, so a decoded vector is the source vector up to the codebook's int8 rounding.
-    const largest = Math.max(...made.map((_, i) => Math.max(...chosen[i].vector.map(Math.abs))));
-    const step = largest / 127;
+    expect(bytes.length).toBe(
+      36 + DIMS * 4 + made.length * 4 + Math.ceil((made.length * DIMS * BITS) / 8) + vocabBytes,
+    );
     chosen.forEach(({ vector }, row) => {
-      expect(asset.scales[row]).toBeCloseTo(step, 6);
       for (let d = 0; d < DIMS; d++) {
-        expect(Math.abs(asset.rows[row * DIMS + d] * asset.scales[row] - vector[d])).toBeLessThanOrEqual(
-          step / 2 + 1e-6,
-        );
+        expect(asset.rows[row * DIMS + d] * asset.scales[row]).toBeCloseTo(vector[d], 6);
       }
     });
   });
 
-  it("fails the checksum when one byte of the codebook, the codes or the vocabulary changes", () => {
+  it("fails the checksum when one byte of the steps, the codes or the vocabulary changes", () => {
     const { bytes } = build(2);
-    const codebookAt = 44 + DIMS * 4 + 5;
-    const codesAt = 44 + DIMS * 4 + CENTROIDS * DIMS + 7;
-    for (const at of [codebookAt, codesAt, bytes.length - 2]) {
+    for (const at of [stepsAt + 5, codesAt + 7, bytes.length - 2]) {
       const damaged = bytes.slice();
       damaged[at] ^= 0x01;
       expect(() => parseLocalModelAsset(damaged)).toThrowError(
@@ -78,17 +77,12 @@ describe("asset format version 2 (product-quantised)", () => {
     expect(() => parseLocalModelAsset(bytes.slice(0, -1))).toThrow(/the header describes/);
   });
 
-  it("rejects a code outside the codebook and a codebook that does not split the dimensions", () => {
+  it("rejects a code width it does not read and a format version from the future", () => {
     const { bytes } = build(2);
-    const outside = bytes.slice();
-    outside[44 + DIMS * 4 + CENTROIDS * DIMS + 2 * SUBVECTORS + 1] = 200;
-    expect(() => parseLocalModelAsset(rechecksum(outside))).toThrow(
-      "Local model asset: word 2's code 200 for subvector 1 is outside its 16 centroids.",
-    );
-    const uneven = bytes.slice();
-    new DataView(uneven.buffer).setUint32(32, 3, true);
-    expect(() => parseLocalModelAsset(rechecksum(uneven))).toThrow(
-      "Local model asset: 3 subvectors do not split 8 dimensions evenly.",
+    const wide = bytes.slice();
+    new DataView(wide.buffer).setUint32(32, 9, true);
+    expect(() => parseLocalModelAsset(rechecksum(wide))).toThrow(
+      "Local model asset: 9-bit codes; version 2 stores 2- to 7-bit codes.",
     );
     const future = bytes.slice();
     new DataView(future.buffer).setUint32(4, 3, true);
@@ -99,20 +93,20 @@ describe("asset format version 2 (product-quantised)", () => {
 
   it("the embedder pools what an independent reading of the format gives", async () => {
     const { bytes } = build(2);
-    // The reference reads the bytes by the layout in scripts/build-local-model.mjs, in float64.
+    // The reference reads the bytes by the layout in scripts/build-local-model.mjs, bit by bit, in float64.
     const view = new DataView(bytes.buffer, bytes.byteOffset);
-    const [count, dims, lastRank] = [view.getUint32(8, true), view.getUint32(12, true), view.getUint32(28, true)];
-    const [parts, centroids, scale] = [view.getUint32(32, true), view.getUint32(36, true), view.getFloat32(40, true)];
-    const common = Array.from({ length: dims }, (_, d) => view.getFloat32(44 + d * 4, true));
-    const codebookAt = 44 + dims * 4;
-    const codesAt = codebookAt + centroids * dims;
-    const width = dims / parts;
-    const vectorOfWord = (id: number) =>
-      Array.from({ length: dims }, (_, d) => {
-        const part = Math.floor(d / width);
-        const code = bytes[codesAt + id * parts + part];
-        return view.getInt8(codebookAt + (part * centroids + code) * width + (d % width)) * scale;
+    const [count, dims, lastRank, bits] = [8, 12, 28, 32].map((at) => view.getUint32(at, true));
+    const common = Array.from({ length: dims }, (_, d) => view.getFloat32(36 + d * 4, true));
+    const codes = 36 + dims * 4 + count * 4;
+    const bit = (position: number) => (bytes[codes + (position >> 3)] >> (position & 7)) & 1;
+    const vectorOfWord = (id: number) => {
+      const step = view.getFloat32(36 + dims * 4 + id * 4, true);
+      return Array.from({ length: dims }, (_, d) => {
+        let code = 0;
+        for (let b = 0; b < bits; b++) code += bit((id * dims + d) * bits + b) << b;
+        return (code - ((1 << bits) - 1) / 2) * step;
       });
+    };
     const reference = (text: string) => {
       const sum = new Array<number>(dims).fill(0);
       for (const word of text.split(" ")) {
@@ -144,7 +138,7 @@ describe("asset format version 1 (int8 rows) is still read", () => {
   it("decodes the builder's version-1 output and embeds with it", async () => {
     const { chosen, bytes } = build(1);
     const asset = parseLocalModelAsset(bytes);
-    expect(asset).toMatchObject({ version: 1, encoding: "int8", dims: DIMS });
+    expect(asset).toMatchObject({ version: 1, bits: 8, dims: DIMS });
     expect(asset.words).toEqual(made);
     chosen.forEach(({ vector }, row) => {
       const step = Math.max(...vector.map(Math.abs)) / 127;
