@@ -14,26 +14,30 @@ export interface ProviderPackage {
 }
 
 /**
+ * The MISSING_DEPENDENCY error for a provider package that could not be imported. Each provider module writes
+ * `import("<package>").catch((cause) => { throw missingProvider(pkg, cause); })` with the `.catch` on the import
+ * itself: esbuild (wrangler) then bundles the package when it is installed and leaves the import to fail at run
+ * time when it is not, instead of failing every build of a Worker that never names that provider.
+ */
+export function missingProvider(pkg: ProviderPackage, cause: unknown): ToolsiftError {
+  return new ToolsiftError(
+    "MISSING_DEPENDENCY",
+    `${pkg.neededBy} needs the "${pkg.name}" package, which could not be loaded: npm install ${pkg.name}.`,
+    { dependency: pkg.name },
+    { cause },
+  );
+}
+
+/**
  * A model with the identity (`provider`, `modelId`: the cache keys' namespace) of the one `load` makes, which
  * loads it on the first `doEmbed` and hands every call to it. `provider` and `modelId` must be what the real
- * model reports (test/providers checks both providers). A failed import is not kept: the next call tries again.
+ * model reports (test/providers checks both providers). A failed load is not kept: the next call tries again.
  */
 export function lazyEmbeddingModel(
   identity: { readonly provider: string; readonly modelId: string },
-  pkg: ProviderPackage,
   load: () => Promise<EmbeddingModelV4>,
 ): EmbeddingModelV4 {
-  const model = memoizeUntilFailure(() =>
-    load().catch((cause: unknown) => {
-      if (ToolsiftError.isInstance(cause)) throw cause;
-      throw new ToolsiftError(
-        "MISSING_DEPENDENCY",
-        `${pkg.neededBy} needs the "${pkg.name}" package, which could not be loaded: npm install ${pkg.name}.`,
-        { dependency: pkg.name },
-        { cause },
-      );
-    }),
-  );
+  const model = memoizeUntilFailure(load);
   return {
     specificationVersion: "v4",
     provider: identity.provider,

@@ -2,7 +2,7 @@
 
 import type { EmbeddingModelV4 } from "@ai-sdk/provider";
 import type { WorkersAiBindingLike } from "./env.js";
-import { lazyEmbeddingModel } from "./provider-lazy-model.js";
+import { lazyEmbeddingModel, missingProvider } from "./provider-lazy-model.js";
 
 /**
  * Texts per binding call: Workers AI's text embedding models (`@cf/baai/bge-*`) take at most 100 texts a request,
@@ -12,15 +12,14 @@ export const WORKERS_AI_TEXTS_PER_CALL = 100;
 
 /** `createWorkersAI({ binding }).textEmbedding(model)`, imported on the first call. */
 export function workersAiEmbeddingModel(binding: WorkersAiBindingLike, model: string): EmbeddingModelV4 {
-  return lazyEmbeddingModel(
-    { provider: "workersai.embedding", modelId: model },
-    { name: "workers-ai-provider", neededBy: `TOOLSIFT_EMBEDDING=workers-ai:${model}` },
-    async () => {
-      const { createWorkersAI } = await import("workers-ai-provider");
-      const workersAi = createWorkersAI({ binding: binding as Parameters<typeof createWorkersAI>[0]["binding"] });
-      return workersAi.textEmbedding(model as Parameters<typeof workersAi.textEmbedding>[0], {
-        maxEmbeddingsPerCall: WORKERS_AI_TEXTS_PER_CALL,
-      });
-    },
-  );
+  const pkg = { name: "workers-ai-provider", neededBy: `TOOLSIFT_EMBEDDING=workers-ai:${model}` };
+  return lazyEmbeddingModel({ provider: "workersai.embedding", modelId: model }, async () => {
+    const { createWorkersAI } = await import("workers-ai-provider").catch((cause: unknown) => {
+      throw missingProvider(pkg, cause);
+    });
+    const workersAi = createWorkersAI({ binding: binding as Parameters<typeof createWorkersAI>[0]["binding"] });
+    return workersAi.textEmbedding(model as Parameters<typeof workersAi.textEmbedding>[0], {
+      maxEmbeddingsPerCall: WORKERS_AI_TEXTS_PER_CALL,
+    });
+  });
 }

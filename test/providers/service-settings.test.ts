@@ -7,6 +7,7 @@ import { readConfig } from "../../src/worker/config.js";
 import { embeddingModelFor, vectorOptionsFor } from "../../src/worker/embedding.js";
 import type { ServiceEnv } from "../../src/worker/env.js";
 import { ServiceError } from "../../src/worker/errors.js";
+import { lazyEmbeddingModel, missingProvider } from "../../src/worker/provider-lazy-model.js";
 import { openaiEmbeddingModel } from "../../src/worker/provider-openai.js";
 import { workersAiEmbeddingModel } from "../../src/worker/provider-workers-ai.js";
 
@@ -133,5 +134,25 @@ describe("provider models, loaded on first use", () => {
   it("answer with the real model's limits once loaded (100 texts a Workers AI call, 2,048 for OpenAI)", async () => {
     expect(await workersAiEmbeddingModel(binding, "@cf/baai/bge-base-en-v1.5").maxEmbeddingsPerCall).toBe(100);
     expect(await openaiEmbeddingModel({ model: "m", apiKey: "k", baseURL: undefined }).maxEmbeddingsPerCall).toBe(2048);
+  });
+
+  it("load nothing until the first call, load once, and try again after a failed import (MISSING_DEPENDENCY)", async () => {
+    const real = createWorkersAI({ binding: binding as never }).textEmbedding("@cf/baai/bge-base-en-v1.5");
+    const pkg = { name: "workers-ai-provider", neededBy: "TOOLSIFT_EMBEDDING=workers-ai:@cf/baai/bge-base-en-v1.5" };
+    let loads = 0;
+    const model = lazyEmbeddingModel({ provider: real.provider, modelId: real.modelId }, async () => {
+      loads++;
+      if (loads === 1) throw missingProvider(pkg, new Error("Cannot find package 'workers-ai-provider'"));
+      return real;
+    });
+    expect(loads).toBe(0);
+    await expect(model.doEmbed({ values: ["a"] })).rejects.toMatchObject({
+      code: "MISSING_DEPENDENCY",
+      message: expect.stringContaining(
+        'needs the "workers-ai-provider" package, which could not be loaded: npm install',
+      ),
+    });
+    await Promise.all([model.doEmbed({ values: ["a"] }), model.doEmbed({ values: ["b"] })]);
+    expect(loads).toBe(2);
   });
 });
