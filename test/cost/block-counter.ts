@@ -5,7 +5,7 @@ import { Session } from "node:inspector/promises";
 /** A V8 coverage session: `count(run)` is how many blocks of files whose URL holds `under` `run` executed. */
 export async function openBlockCounter(
   under = "/src/",
-): Promise<{ count(run: () => unknown): Promise<number>; close(): void }> {
+): Promise<{ count(run: () => unknown): Promise<number>; close(): Promise<void> }> {
   const session = new Session();
   session.connect();
   await session.post("Profiler.enable");
@@ -23,7 +23,8 @@ export async function openBlockCounter(
       }
       return blocks;
     },
-    close() {
+    async close() {
+      await session.post("Profiler.stopPreciseCoverage");
       session.disconnect();
     },
   };

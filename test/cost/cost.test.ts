@@ -53,7 +53,7 @@ describe("the meters see quadratic work", () => {
       const work = await workBySize(QUADRATIC_LOOP, (run) => loops.count(run));
       for (const ratio of growth(work)) expect(ratio).toBeGreaterThan(3.5);
     } finally {
-      loops.close();
+      await loops.close();
     }
   });
 });

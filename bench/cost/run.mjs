@@ -1,0 +1,123 @@
+// The cost check inside workerd (issue 13): every stage of test/cost/stages.ts timed at each size from outside
+// workerd; doubling the input may not more than ×2.5 the median time. Exits 1 on a superlinear stage.
+// Usage: npx node bench/cost/run.mjs [--stage <part of a name>] [--runs 5] [--target-ms 100]
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { startWorkerd, timedGet } from "./workerd.mjs";
+
+const MAX_GROWTH = 2.5;
+/** Most repeats of a stage in one request (each with its own input, built in the request before). */
+const MAX_REPEATS = 256;
+const { values } = parseArgs({
+  options: {
+    stage: { type: "string", default: "" },
+    runs: { type: "string", default: "5" },
+    "target-ms": { type: "string", default: "100" },
+  },
+});
+const runs = Number(values.runs);
+const targetMs = Number(values["target-ms"]);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const growth = (times) => times.slice(1).map((time, i) => time / times[i]);
+
+let seed = 1;
+const clockReadings = [];
+
+/** Milliseconds of one request running the stage `repeats` times on new words (prepared in a request before it). */
+async function timeOnce(url, stage, size, repeats) {
+  const query = `stage=${encodeURIComponent(stage)}&size=${size}&seed=${seed}&runs=${repeats}`;
+  seed += repeats;
+  await timedGet(url, `/prepare?${query}`);
+  const { body, ms } = await timedGet(url, "/run");
+  clockReadings.push({ clockMs: body.clockMs, ms });
+  return ms;
+}
+
+/**
+ * Median time at each size. Sizes take turns within each round, so a change in the machine's load (other jobs on a
+ * shared box) falls on every size alike; each size first runs once untimed (compiled code, warm caches of other words).
+ */
+async function mediansBySize(url, stage, sizes, repeats) {
+  for (const size of sizes) await timeOnce(url, stage, size, repeats);
+  const times = sizes.map(() => []);
+  for (let run = 0; run < runs; run++) {
+    for (let i = 0; i < sizes.length; i++) times[i].push(await timeOnce(url, stage, sizes[i], repeats));
+  }
+  return times.map(median);
+}
+
+/** Repeats per request so the smallest size takes about `targetMs` (HTTP overhead and GC pauses then weigh little). */
+async function calibrate(url, stage, size) {
+  let repeats = 1;
+  await timeOnce(url, stage, size, repeats);
+  for (;;) {
+    const ms = median([
+      await timeOnce(url, stage, size, repeats),
+      await timeOnce(url, stage, size, repeats),
+      await timeOnce(url, stage, size, repeats),
+    ]);
+    if (ms >= targetMs || repeats >= MAX_REPEATS) return repeats;
+    repeats = Math.min(MAX_REPEATS, repeats * Math.max(2, Math.ceil(targetMs / Math.max(ms, 0.5))));
+  }
+}
+
+const worker = await startWorkerd({ cwd: root, entry: "bench/cost/worker.ts", config: "bench/cost/wrangler.toml" });
+const failures = [];
+const rows = [];
+const started = Date.now();
+try {
+  const { body: stages } = await timedGet(worker.url, "/stages");
+  for (const { name, sizes } of stages.filter((stage) => stage.name.includes(values.stage))) {
+    const repeats = await calibrate(worker.url, name, sizes[0]);
+    let medians = await mediansBySize(worker.url, name, sizes, repeats);
+    let ratios = growth(medians);
+    let retried = false;
+    if (ratios.some((ratio) => ratio > MAX_GROWTH)) {
+      // Once more, every size, to tell a superlinear stage from a noisy moment on a shared machine.
+      retried = true;
+      const again = await mediansBySize(worker.url, name, sizes, repeats);
+      const ratiosAgain = growth(again);
+      for (let i = 0; i < ratios.length; i++) {
+        if (ratios[i] > MAX_GROWTH && ratiosAgain[i] > MAX_GROWTH) {
+          failures.push(
+            `${name}: ${sizes[i]} → ${sizes[i + 1]} took ×${ratios[i].toFixed(2)}, then ×${ratiosAgain[i].toFixed(2)}`,
+          );
+        }
+      }
+      medians = again;
+      ratios = ratiosAgain;
+    }
+    const row = { name, repeats, sizes, medians, ratios, retried };
+    rows.push(row);
+    console.log(
+      `${name.padEnd(46)} ×${String(repeats).padEnd(5)} ` +
+        sizes.map((size, i) => `${size}: ${medians[i].toFixed(1)} ms`).join("  ") +
+        `  growth ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}${retried ? " (second measurement)" : ""}`,
+    );
+  }
+} finally {
+  await worker.stop();
+}
+
+// Deployed Workers freeze Date.now() during synchronous work (a Spectre mitigation); local workerd may not. Either
+// way the check times requests from outside; this line says what the clock inside did.
+const moved = clockReadings.filter((reading) => reading.clockMs > 0).length;
+const inside = clockReadings.reduce((sum, reading) => sum + reading.clockMs, 0);
+const outside = clockReadings.reduce((sum, reading) => sum + reading.ms, 0);
+console.log(
+  `\nworkerd's Date.now() advanced during ${moved} of ${clockReadings.length} timed requests ` +
+    `(${inside.toFixed(0)} ms inside, ${outside.toFixed(0)} ms timed from outside). ` +
+    `${rows.length} stages in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+);
+if (failures.length > 0) {
+  console.error(`\nSuperlinear (more than ×${MAX_GROWTH} per doubling, twice):\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
+console.log(`Every stage grew at most ×${MAX_GROWTH} per doubling.`);
