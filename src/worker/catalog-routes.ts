@@ -23,13 +23,14 @@ function describeVersion(id: string, pointer: CatalogPointer) {
   };
 }
 
-/** Reads of one GET that may meet a racing write of this isolate before it has an answer (then 503). */
+/** Rounds of one GET (a write of this isolate, or a retired version, sends it round again) before it answers 503. */
 const GET_ATTEMPTS = 4;
 
 /**
  * The published version a GET answers, and its text, by the rules select follows (warm-catalogs.ts): never
  * older than the newest state this isolate has seen, and 404 after this isolate's own DELETE, whatever a
- * delayed or stale KV read says. A write of this isolate that lands while the text is read is followed.
+ * delayed or stale KV read says. A write of this isolate that lands while the text is read is followed; a version
+ * whose text is gone (retired by a newer write) sends it back to the pointer.
  */
 async function readForGet(c: ServiceContext, id: string): Promise<{ pointer: CatalogPointer; text: string }> {
   const { store, warm } = c.var.state;
@@ -38,14 +39,21 @@ async function readForGet(c: ServiceContext, id: string): Promise<{ pointer: Cat
   for (let attempt = 0; attempt < GET_ATTEMPTS; attempt++) {
     if (serve === null) throw catalogNotFound(id);
     writes = warm.writesOf(id);
-    const published = await store.readPublished(id, serve);
-    const now = warm.pointerToServe(id, published.pointer, writes);
-    if (now?.version === published.pointer.version) return published;
-    serve = now;
+    const text = await store.readCatalogText(id, serve.version);
+    const now = warm.pointerToServe(id, serve, writes);
+    if (now?.version !== serve.version) {
+      serve = now; // this isolate wrote, or saw a newer version, meanwhile
+      continue;
+    }
+    if (text !== null) return { pointer: serve, text };
+    writes = warm.writesOf(id);
+    const missing = serve.version;
+    serve = warm.pointerToServe(id, await store.readPointer(id), writes);
+    if (serve?.version === missing) break;
   }
   throw new ServiceError(
     "STORAGE_UNAVAILABLE",
-    `Catalog "${id}" was rewritten by this isolate ${GET_ATTEMPTS} times while GET read it; try again.`,
+    `Catalog "${id}": the text of the newest version this isolate knows is not in KV (yet, or any more); try again.`,
   );
 }
 

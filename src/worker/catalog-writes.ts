@@ -4,7 +4,7 @@ import { errorMessage } from "../support/error-message.js";
 import { modelId } from "../support/model-id.js";
 import { newVersionId } from "../support/version-id.js";
 import { buildCatalogIndex, readToolDefinitions } from "./catalog-index.js";
-import { versionCreatedAt, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
+import { newerPointer, versionCreatedAt, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
 import type { ServiceLimits } from "./config.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
 import type { ExecutionContextLike } from "./env.js";
@@ -94,19 +94,33 @@ function isRetired(context: WriteContext, id: string, version: string, olderThan
 }
 
 /**
+ * The pointer KV answers now, and the one this isolate serves (`pointerToServe` given `writesBefore`): never older
+ * than the newest state it has seen, null after its own DELETE. A stale KV read must never make a clean-up delete
+ * the version that is published, so a clean-up keeps both.
+ */
+async function pointersNow(
+  context: WriteContext,
+  id: string,
+  writesBefore: number,
+): Promise<{ read: CatalogPointer | null; served: CatalogPointer | null }> {
+  const read = await context.store.readPointer(id);
+  return { read, served: context.warm.pointerToServe(id, read, writesBefore) };
+}
+
+/**
  * After the answer: deletes every stored version of `id` except the published one and the one it replaced
- * (kept for readers holding the old pointer and for the next write's vector reuse), leaving writes that
- * may still be in flight (`isRetired`). Concurrent writes of one id leave their superseded versions to
- * whichever write cleans up last.
+ * (kept for readers holding the old pointer and for the next write's vector reuse) — both as KV answers them and as
+ * this isolate serves them (a stale KV read keeps what it hides) — leaving writes that may still be in flight
+ * (`isRetired`). Concurrent writes of one id leave their superseded versions to whichever write cleans up last.
  */
 function retireSuperseded(context: WriteContext, id: string): void {
+  const writes = context.warm.writesOf(id);
   const cleanUp = async () => {
-    const current = await context.store.readPointer(id);
-    if (current === null) return; // deleted meanwhile: the DELETE cleans up
+    const { read, served } = await pointersNow(context, id, writes);
+    if (read === null || served === null) return; // deleted meanwhile: the DELETE cleans up
+    const kept = new Set([read.version, read.previous, served.version, served.previous]);
     const versions = await context.store.listVersions(id);
-    const retired = [...versions].filter(
-      (version) => version !== current.version && version !== current.previous && isRetired(context, id, version),
-    );
+    const retired = [...versions].filter((version) => !kept.has(version) && isRetired(context, id, version));
     await deleteVersions(context, id, retired);
   };
   context.ctx.waitUntil(
@@ -212,13 +226,18 @@ export async function putCatalog(
  * carries `USAGE_NOT_ERASED`.
  */
 export async function deleteCatalog(context: WriteContext, id: string): Promise<DeleteResult> {
-  const pointer = await context.store.readPointer(id);
-  if (pointer === null) throw catalogNotFound(id);
+  // The newest version this isolate knows is the one unpublished (a stale read would name an older one), and after
+  // this isolate's own DELETE a stale pointer is not a catalog to delete again.
+  const { read, served } = await pointersNow(context, id, context.warm.writesOf(id));
+  if (served === null) throw catalogNotFound(id);
+  const pointer = read === null ? served : newerPointer(read, served);
   await context.store.deletePointer(id);
   context.warm.deleted(id, pointer);
+  const writes = context.warm.writesOf(id);
   const warnings = await eraseUsage(context, id, pointer);
   const cleanUp = async () => {
-    if ((await context.store.readPointer(id)) !== null) return; // published again meanwhile: its write cleans up
+    // Published again meanwhile (here, or by a pointer newer than the deleted one): that write cleans up.
+    if ((await pointersNow(context, id, writes)).served !== null) return;
     const versions = await context.store.listVersions(id);
     const retired = [...versions].filter((version) => isRetired(context, id, version, pointer.version));
     await deleteVersions(context, id, retired);
