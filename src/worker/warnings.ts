@@ -14,7 +14,9 @@ export type WarningCode =
   /** A tool's description or schema could not be read; it is indexed without it. */
   | "CATALOG_WARNING"
   /** Learnt usage could not be read: answered with this isolate's older copy of it, or without it. */
-  | "USAGE_UNAVAILABLE";
+  | "USAGE_UNAVAILABLE"
+  /** DELETE: the catalog is deleted, but its learnt usage could not be erased; republished, it starts from it. */
+  | "USAGE_NOT_ERASED";
 
 export interface ServiceWarning {
   readonly code: WarningCode;
