@@ -35,7 +35,7 @@ function invalid(message: string): ServiceError {
 function openaiParts(rest: string, raw: string): { model: string; dimensions: number | undefined } {
   const colon = rest.lastIndexOf(":");
   const last = colon < 0 ? "" : rest.slice(colon + 1).trim();
-  if (colon < 0 || !/^[-+.\d]/.test(last)) return { model: rest.trim(), dimensions: undefined };
+  if (colon < 0 || (last !== "" && !/^[-+.\d]/.test(last))) return { model: rest.trim(), dimensions: undefined };
   const dimensions = Number(last);
   if (!/^\d+$/.test(last) || !Number.isInteger(dimensions) || dimensions < 1 || dimensions > MAX_DIMENSIONS) {
     throw invalid(

@@ -55,7 +55,7 @@ describe("TOOLSIFT_EMBEDDING", () => {
     );
     expect(refusal({ TOOLSIFT_EMBEDDING: "openai", OPENAI_API_KEY: "k" })).toMatch(/"openai" names no model/);
     expect(refusal({ TOOLSIFT_EMBEDDING: "openai: :64", OPENAI_API_KEY: "k" })).toMatch(/names no model/);
-    for (const dimensions of ["0", "1.5", "-3", "65537", "1e3"]) {
+    for (const dimensions of ["0", "1.5", "-3", "65537", "1e3", ""]) {
       expect(refusal({ TOOLSIFT_EMBEDDING: `openai:m:${dimensions}`, OPENAI_API_KEY: "k" })).toContain(
         `must be an integer in [1, 65536], got "${dimensions}"`,
       );
