@@ -82,7 +82,12 @@ export function markdownReport(rows, { seconds, tarball, note }) {
         `  - ${entry.run}: expected ${entry.expect === "works" ? "the local model to rank" : "a loud failure"}.`,
       );
     }
-    for (const problem of row.problems) lines.push(`  - FAIL: ${problem.split("\n")[0]}`);
+    for (const problem of row.problems) {
+      // The first line that names the error (a bundler's "ERROR: …"), else the first line.
+      const problemLines = problem.split("\n");
+      const line = problemLines.find((text) => /\bERROR\b|Error:/.test(text)) ?? problemLines[0];
+      lines.push(`  - FAIL: ${line.trim()}`);
+    }
   }
   lines.push("");
   return lines.join("\n");
