@@ -69,7 +69,14 @@ for (const target of targets({ compatibilityDate })) {
     );
     row.size = measureBuild(await target.build(dir));
     row.runs = await target.exercise(dir);
-    for (const entry of row.runs) row.problems.push(...judge(entry).map((problem) => `${entry.run}: ${problem}`));
+    for (const entry of row.runs) {
+      const problems = judge(entry);
+      row.problems.push(...problems.map((problem) => `${entry.run}: ${problem}`));
+      // A page's console says why it failed (a 404, an uncaught error) when the result alone does not.
+      if (problems.length > 0 && entry.console?.length > 0) {
+        row.problems.push(`${entry.run}: browser console:\n${entry.console.slice(0, 20).join("\n")}`);
+      }
+    }
   } catch (error) {
     row.problems.push(String(error?.message ?? error));
   }
