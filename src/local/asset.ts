@@ -44,8 +44,22 @@ function fail(message: string, details: Record<string, unknown> = {}): never {
 function unpackRows(codes: Uint8Array, values: number, bits: number): Int8Array {
   const rows = new Int8Array(values);
   const mask = (1 << bits) - 1;
-  let [buffer, held, next] = [0, 0, 0];
-  for (let i = 0; i < values; i++) {
+  let [buffer, held, next, i] = [0, 0, 0, 0];
+  if (bits === 3) {
+    // The bundled asset's width, unrolled: 8 codes fill 3 bytes exactly (several times faster at load).
+    for (; i + 8 <= values; i += 8, next += 3) {
+      const w = codes[next] | (codes[next + 1] << 8) | (codes[next + 2] << 16);
+      rows[i] = 2 * (w & 7) - 7;
+      rows[i + 1] = 2 * ((w >> 3) & 7) - 7;
+      rows[i + 2] = 2 * ((w >> 6) & 7) - 7;
+      rows[i + 3] = 2 * ((w >> 9) & 7) - 7;
+      rows[i + 4] = 2 * ((w >> 12) & 7) - 7;
+      rows[i + 5] = 2 * ((w >> 15) & 7) - 7;
+      rows[i + 6] = 2 * ((w >> 18) & 7) - 7;
+      rows[i + 7] = 2 * ((w >> 21) & 7) - 7;
+    }
+  }
+  for (; i < values; i++) {
     while (held < bits) {
       buffer |= codes[next++] << held;
       held += 8;

@@ -3,33 +3,35 @@ import { describe, expect, it } from "vitest";
 import { encodeVersion1, encodeVersion2, prepareVectors, selectWords } from "../../scripts/build-local-model.mjs";
 import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
 
-// 10 dims × 3 bits = 30 bits a row, so rows share bytes and the packing is tested across row boundaries.
+// 10 dims × 3 bits = 30 bits a row, so rows share bytes and the packing is tested across row boundaries; 39 words
+// make 390 values, so the last 6 are read past the decoder's 8-at-a-time 3-bit loop.
 const DIMS = 10;
 const BITS = 3;
 const syllables = ["ka", "lo", "mi", "nu", "pe", "ro", "su", "ti"];
-// 40 made-up words, and words the builder must skip: a stop word, a single letter, a number, capitals, a hyphen.
-const made = syllables.flatMap((a) => syllables.map((b) => a + b)).slice(0, 40);
+// 39 made-up words, and words the builder must skip: a stop word, a single letter, a number, capitals, a hyphen.
+const made = syllables.flatMap((a) => syllables.map((b) => a + b)).slice(0, 39);
 const sourceWords = ["the", ...made.slice(0, 5), "x", "42", "Kalo", "ka-lo", ...made.slice(5)];
-// Every value lies on its row's 3-bit grid (code − 3.5) × step, and each row uses codes 0 and 7, so the
-// least-squares step is the grid's and the round trip is exact.
-const vectorOf = (index: number) => {
+// Every value lies on its row's `bits`-bit grid (code − (L − 1) / 2) × step, and each row uses the lowest and the
+// highest code, so the least-squares step is the grid's and the round trip is exact.
+const vectorOf = (index: number, bits: number) => {
+  const levels = 2 ** bits;
   const step = 0.05 * (1 + (index % 7));
   return Array.from({ length: DIMS }, (_, d) => {
-    const code = d === 0 ? 0 : d === 1 ? 7 : (index * 5 + d * 3) % 8;
-    return (code - 3.5) * step;
+    const code = d === 0 ? 0 : d === 1 ? levels - 1 : (index * 5 + d * 3) % levels;
+    return (code - (levels - 1) / 2) * step;
   });
 };
-const source = {
+const sourceOf = (bits: number) => ({
   dimensions: DIMS,
   words: sourceWords,
-  vectors: Object.fromEntries(sourceWords.map((word, index) => [word, vectorOf(index)])),
-};
+  vectors: Object.fromEntries(sourceWords.map((word, index) => [word, vectorOf(index, bits)])),
+});
 
-function build(version: 1 | 2) {
-  const chosen = selectWords(source, 100, new Set(["the"]));
+function build(version: 1 | 2, bits = BITS) {
+  const chosen = selectWords(sourceOf(bits), 100, new Set(["the"]));
   const { vectors, common } = prepareVectors(chosen, { dims: DIMS, common: true, sourceWords: sourceWords.length });
   const input = { words: chosen.map((c) => c.word), lastRank: chosen.at(-1)!.rank, vectors, common };
-  const bytes = version === 1 ? encodeVersion1(input) : encodeVersion2({ ...input, bits: BITS });
+  const bytes = version === 1 ? encodeVersion1(input) : encodeVersion2({ ...input, bits });
   return { chosen, common: common!, bytes: new Uint8Array(bytes) };
 }
 
@@ -40,6 +42,10 @@ function rechecksum(bytes: Uint8Array): Uint8Array {
   new DataView(bytes.buffer, bytes.byteOffset).setUint32(24, hash, true);
   return bytes;
 }
+
+/** Equal up to float32 rounding of the stored step (a relative 1e-6). */
+const expectFloat32Equal = (received: number, expected: number) =>
+  expect(Math.abs(received - expected)).toBeLessThanOrEqual(1e-6 * Math.max(1, Math.abs(expected)));
 
 const stepsAt = 36 + DIMS * 4;
 const codesAt = stepsAt + made.length * 4;
@@ -53,14 +59,25 @@ describe("asset format version 2 (3-bit codes, one step per row)", () => {
     expect(asset.words).toEqual(made);
     expect(asset.ranks[0]).toBe(1);
     expect(Array.from(asset.common!)).toEqual(Array.from(Float32Array.from(common)));
-    // 36-byte header, common f32[10], steps f32[40], 40 × 10 values of 3 bits, the vocabulary.
+    // 36-byte header, common f32[10], steps f32[39], 39 × 10 values of 3 bits, the vocabulary.
     const vocabBytes = new TextEncoder().encode(made.join("\n")).length;
     expect(bytes.length).toBe(
       36 + DIMS * 4 + made.length * 4 + Math.ceil((made.length * DIMS * BITS) / 8) + vocabBytes,
     );
     chosen.forEach(({ vector }, row) => {
       for (let d = 0; d < DIMS; d++) {
-        expect(asset.rows[row * DIMS + d] * asset.scales[row]).toBeCloseTo(vector[d], 6);
+        expectFloat32Equal(asset.rows[row * DIMS + d] * asset.scales[row], vector[d]);
+      }
+    });
+  });
+
+  it.each([2, 5, 7])("round-trips %i-bit codes exactly (the decoder's general loop)", (bits) => {
+    const { chosen, bytes } = build(2, bits);
+    const asset = parseLocalModelAsset(bytes);
+    expect(asset).toMatchObject({ version: 2, bits, dims: DIMS });
+    chosen.forEach(({ vector }, row) => {
+      for (let d = 0; d < DIMS; d++) {
+        expectFloat32Equal(asset.rows[row * DIMS + d] * asset.scales[row], vector[d]);
       }
     });
   });
