@@ -15,11 +15,12 @@ const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
 };
 
 describe("the bundled asset", () => {
-  it("is a version-1 asset of 20,000 words × 100 dims, under 2.5 MB, with a common component", async () => {
+  it("is a version-2 asset of 20,000 words × 100 dims in 3-bit codes, under 1 MiB, with a common component", async () => {
     const bytes = await readFile(assetUrl);
-    expect(bytes.byteLength).toBeLessThanOrEqual(2.5 * 1024 * 1024);
+    expect(bytes.byteLength).toBeLessThanOrEqual(1024 * 1024);
     const asset = parseLocalModelAsset(bytes);
-    expect(asset.version).toBe(1);
+    expect(asset.version).toBe(2);
+    expect(asset.bits).toBe(3);
     expect(asset.dims).toBe(100);
     expect(asset.words).toHaveLength(20_000);
     expect(asset.common).toBeInstanceOf(Float32Array);
@@ -36,7 +37,7 @@ describe("the bundled asset", () => {
     expect(() => parseLocalModelAsset(bytes.slice(0, bytes.length - 1))).toThrow(/describes/);
     expect(() => parseLocalModelAsset(new TextEncoder().encode("not a model at all, just text here"))).toThrow(/TSLM/);
     const future = bytes.slice();
-    new DataView(future.buffer).setUint32(4, 2, true);
+    new DataView(future.buffer).setUint32(4, 3, true);
     expect(() => parseLocalModelAsset(future)).toThrowError(expect.objectContaining({ code: "INVALID_MODEL_ASSET" }));
     expect(() => parseLocalModelAsset("TSLM..." as never)).toThrowError(
       expect.objectContaining({
