@@ -39,10 +39,9 @@ function fieldsOf(text: Partial<ToolFields>): ToolFields {
 /** Letters with a capital every few characters: one long camelCase identifier ("abcDefgHij..."). */
 function camelCase(length: number, seed: number): string {
   const next = letterStream(seed + 7);
-  const text = letters(length, seed);
-  let out = "";
-  for (let i = 0; i < length; i++) out += next() < "f" ? text[i].toUpperCase() : text[i];
-  return out;
+  const codes = new TextEncoder().encode(letters(length, seed));
+  for (let i = 0; i < length; i++) if (next() < "f") codes[i] -= 32;
+  return new TextDecoder().decode(codes);
 }
 
 /** Words with accented and folded letters (the non-ASCII path: NFKD, marks, special folds). */

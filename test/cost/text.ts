@@ -26,14 +26,13 @@ export function letters(length: number, seed: number): string {
  * in order, so every size has the same mix of short and long words (only the letters are random).
  */
 export function words(length: number, seed: number, minimum = 3, maximum = 10): string[] {
-  const next = letterStream(seed);
+  // One string of letters cut into words: building each word letter by letter is slow for megabytes of input.
+  const text = letters(length + maximum, seed);
   const out: string[] = [];
   let used = 0;
   while (used < length) {
     const size = minimum + (out.length % (maximum - minimum + 1));
-    let word = "";
-    for (let i = 0; i < size; i++) word += next();
-    out.push(word);
+    out.push(text.slice(used, used + size));
     used += size + 1;
   }
   return out;
