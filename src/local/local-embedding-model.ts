@@ -89,7 +89,7 @@ async function assetBytes(source: LocalModelAssetSource): Promise<ArrayBuffer | 
 
 /**
  * An offline embedding model for tool selection: GloVe 6B 100d word vectors (public domain, PDDL),
- * cut to the 20,000 most frequent English words and stored as 3-bit codes with one step per word (format
+ * cut to the 20,000 most frequent English words and stored as 4-bit codes with one step per word (format
  * version 2, decoded to int8 rows at load; version-1 assets, int8 rows, are read too). A text's vector is the
  * smooth-inverse-frequency weighted sum of its words' vectors (pooled in wasm), with the common component
  * removed, L2-normalised. It knows word similarity ("refund" ~ "money", "deploy" ~ "ship"), not word order.

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { encodeVersion1, encodeVersion2, prepareVectors, selectWords } from "../../scripts/build-local-model.mjs";
 import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
 
-// 10 dims × 3 bits = 30 bits a row, so rows share bytes and the packing is tested across row boundaries; 39 words
-// make 390 values, so the last 6 are read past the decoder's 8-at-a-time 3-bit loop.
-const DIMS = 10;
-const BITS = 3;
+// 11 dims: rows of 44 (4-bit) or 33 (3-bit) bits share bytes, so the packing is tested across row boundaries; 39
+// words make 429 values, so the last one (4-bit) or five (3-bit) are read past the decoder's unrolled loops.
+const DIMS = 11;
+/** The bundled asset's code width. */
+const BITS = 4;
 const syllables = ["ka", "lo", "mi", "nu", "pe", "ro", "su", "ti"];
 // 39 made-up words, and words the builder must skip: a stop word, a single letter, a number, capitals, a hyphen.
 const made = syllables.flatMap((a) => syllables.map((b) => a + b)).slice(0, 39);
@@ -50,7 +51,7 @@ const expectFloat32Equal = (received: number, expected: number) =>
 const stepsAt = 36 + DIMS * 4;
 const codesAt = stepsAt + made.length * 4;
 
-describe("asset format version 2 (3-bit codes, one step per row)", () => {
+describe("asset format version 2 (4-bit codes, one step per row)", () => {
   it("round-trips the builder's words, ranks, common component and vectors", () => {
     const { chosen, common, bytes } = build(2);
     expect(chosen.map((c) => c.word)).toEqual(made);
@@ -59,7 +60,7 @@ describe("asset format version 2 (3-bit codes, one step per row)", () => {
     expect(asset.words).toEqual(made);
     expect(asset.ranks[0]).toBe(1);
     expect(Array.from(asset.common!)).toEqual(Array.from(Float32Array.from(common)));
-    // 36-byte header, common f32[10], steps f32[39], 39 × 10 values of 3 bits, the vocabulary.
+    // 36-byte header, common f32[11], steps f32[39], 39 × 11 values of 4 bits, the vocabulary.
     const vocabBytes = new TextEncoder().encode(made.join("\n")).length;
     expect(bytes.length).toBe(
       36 + DIMS * 4 + made.length * 4 + Math.ceil((made.length * DIMS * BITS) / 8) + vocabBytes,
@@ -71,7 +72,7 @@ describe("asset format version 2 (3-bit codes, one step per row)", () => {
     });
   });
 
-  it.each([2, 5, 7])("round-trips %i-bit codes exactly (the decoder's general loop)", (bits) => {
+  it.each([2, 3, 5, 7])("round-trips %i-bit codes exactly (other widths than the bundled asset's)", (bits) => {
     const { chosen, bytes } = build(2, bits);
     const asset = parseLocalModelAsset(bytes);
     expect(asset).toMatchObject({ version: 2, bits, dims: DIMS });
