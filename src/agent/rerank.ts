@@ -1,7 +1,7 @@
-// LLM reranking and description enrichment through generateText with Output.object; both fail soft.
+// LLM reranking and description enrichment: one JSON answer each (generateJson, no AI SDK for model objects).
 
 import type { LanguageModel } from "ai";
-import { loadAi } from "../ai-sdk.js";
+import { generateJson } from "../ai-sdk.js";
 
 /** A tool as the reranker and the enricher see it. */
 export interface ToolText {
@@ -21,23 +21,19 @@ export async function rerankTools(
   candidates: readonly ToolText[],
   abortSignal?: AbortSignal,
 ): Promise<string[]> {
-  const { generateText, Output, jsonSchema } = await loadAi();
   const list = candidates
     .map((tool) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 300)}`)
     .join("\n");
-  const { output } = await generateText({
-    model,
+  const output = await generateJson<{ tools: string[] }>(model, {
     abortSignal,
-    output: Output.object({
-      schema: jsonSchema<{ tools: string[] }>({
-        type: "object",
-        properties: {
-          tools: { type: "array", items: { type: "string" }, description: "Tool names, most relevant first" },
-        },
-        required: ["tools"],
-        additionalProperties: false,
-      }),
-    }),
+    schema: {
+      type: "object",
+      properties: {
+        tools: { type: "array", items: { type: "string" }, description: "Tool names, most relevant first" },
+      },
+      required: ["tools"],
+      additionalProperties: false,
+    },
     prompt:
       `A user asked an AI agent: ${JSON.stringify(query)}\n\nThese tools are candidates:\n${list}\n\n` +
       `Order these tools by how much the agent needs each one for this request, most relevant first, using only ` +
@@ -46,7 +42,7 @@ export async function rerankTools(
   const known = new Set(candidates.map((tool) => tool.name));
   const seen = new Set<string>();
   const names: string[] = [];
-  for (const name of output.tools) {
+  for (const name of Array.isArray(output.tools) ? output.tools : []) {
     if (known.has(name) && !seen.has(name)) {
       seen.add(name);
       names.push(name);
@@ -64,36 +60,32 @@ export async function enrichToolTexts(
   tools: readonly ToolText[],
   abortSignal?: AbortSignal,
 ): Promise<Map<string, string>> {
-  const { generateText, Output, jsonSchema } = await loadAi();
   const list = tools.map((tool) => `- ${tool.name}: ${tool.description.replace(/\s+/g, " ").slice(0, 300)}`).join("\n");
-  const { output } = await generateText({
-    model,
+  const output = await generateJson<{ tools: { name: string; text: string }[] }>(model, {
     abortSignal,
-    output: Output.object({
-      schema: jsonSchema<{ tools: { name: string; text: string }[] }>({
-        type: "object",
-        properties: {
-          tools: {
-            type: "array",
-            items: {
-              type: "object",
-              properties: { name: { type: "string" }, text: { type: "string" } },
-              required: ["name", "text"],
-              additionalProperties: false,
-            },
+    schema: {
+      type: "object",
+      properties: {
+        tools: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { name: { type: "string" }, text: { type: "string" } },
+            required: ["name", "text"],
+            additionalProperties: false,
           },
         },
-        required: ["tools"],
-        additionalProperties: false,
-      }),
-    }),
+      },
+      required: ["tools"],
+      additionalProperties: false,
+    },
     prompt:
       `For each tool below, write one or two sentences with the words a user might use when they need it: synonyms, ` +
       `everyday and slang phrasings, the goals it serves. Do not repeat the description.\n\n${list}`,
   });
   const known = new Set(tools.map((tool) => tool.name));
   const texts = new Map<string, string>();
-  for (const entry of output.tools)
+  for (const entry of Array.isArray(output.tools) ? output.tools : [])
     if (known.has(entry.name) && typeof entry.text === "string") texts.set(entry.name, entry.text.slice(0, 1_000));
   return texts;
 }
