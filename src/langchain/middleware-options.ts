@@ -45,8 +45,8 @@ export interface ToolsiftMiddlewareOptions extends Omit<
   /**
    * An AI SDK embedding model, or a LangChain `Embeddings` object (`OpenAIEmbeddings`, ...), adapted
    * with `fromLangChainEmbeddings` (tool texts through `embedDocuments`, the query through `embedQuery`).
-   * Enables the `"semantic"` and `"combined"` strategies. Default: none (keyword ranking). The adapter
-   * runs through the AI SDK's `embedMany`, so the `ai` package must be installed.
+   * Enables the `"semantic"` and `"combined"` strategies. Default: none (keyword ranking). toolsift calls the
+   * model's own `doEmbed`, so the `ai` package is not needed (only a model id string needs it).
    */
   embeddingModel?: EmbeddingModel | LangChainEmbeddings;
   /**
