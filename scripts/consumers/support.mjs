@@ -153,38 +153,49 @@ function freePort() {
 }
 
 /**
- * Runs the Worker exactly as `wrangler deploy --dry-run --outdir out` emitted it (`wrangler dev --no-bundle` on
- * out/worker.js, in local workerd on 127.0.0.1), calls it once and returns its JSON; stops wrangler by its pid.
+ * Starts a server (`command` with the args `argsFor(port)` on a free 127.0.0.1 port) in `dir`, fetches each of
+ * `paths` once it answers, returns their JSON bodies, and stops the server's whole process group by its pid.
  */
-export async function runWorker(dir, wrangler, { timeoutMs = 120_000 } = {}) {
+export async function fetchFromServer(dir, command, argsFor, paths, { timeoutMs = 120_000, env = quietEnv } = {}) {
   const port = await freePort();
-  const args = ["dev", "out/worker.js", "--no-bundle", "--local", "--ip", "127.0.0.1", "--port", String(port)];
-  const child = spawn(wrangler, [...args, "--show-interactive-dev-session=false", "--log-level", "warn"], {
-    cwd: dir,
-    env: quietEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child = spawn(command, argsFor(port), { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + timeoutMs;
+  const get = async (path) => {
+    const response = await fetch(`http://127.0.0.1:${port}${path}`);
+    const text = await response.text();
+    if (response.ok) return JSON.parse(text);
+    throw new Error(`${path} answered HTTP ${response.status}: ${text.slice(0, 2000)}\n${output.slice(-2000)}`);
+  };
   try {
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output.slice(-3000)}`);
+      if (child.exitCode !== null) throw new Error(`${command} exited (${child.exitCode}):\n${output.slice(-3000)}`);
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/check`);
-        const text = await response.text();
-        if (response.ok) return JSON.parse(text);
-        throw new Error(`the Worker answered HTTP ${response.status}: ${text.slice(0, 2000)}\n${output.slice(-2000)}`);
+        const first = await get(paths[0]);
+        return [first, ...(await Promise.all(paths.slice(1).map(get)))];
       } catch (error) {
         if (!(error instanceof TypeError)) throw error; // not listening yet
       }
       await delay(500);
     }
-    throw new Error(`wrangler dev did not answer within ${timeoutMs} ms:\n${output.slice(-3000)}`);
+    throw new Error(`${command} did not answer within ${timeoutMs} ms:\n${output.slice(-3000)}`);
   } finally {
-    // wrangler starts workerd as a child: end the whole process group it leads.
+    // wrangler starts workerd, next starts workers: end the whole process group the child leads.
     if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   }
+}
+
+/**
+ * Runs the Worker exactly as `wrangler deploy --dry-run --outdir out` emitted it (`wrangler dev --no-bundle` on
+ * out/worker.js, in local workerd on 127.0.0.1), calls it once and returns its JSON.
+ */
+export async function runWorker(dir, wrangler) {
+  const args = (port) => [
+    ...["dev", "out/worker.js", "--no-bundle", "--local", "--ip", "127.0.0.1", "--port", String(port)],
+    ...["--show-interactive-dev-session=false", "--log-level", "warn"],
+  ];
+  const [result] = await fetchFromServer(dir, wrangler, args, ["/check"]);
+  return result;
 }

@@ -2,43 +2,19 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { measure, run, runInChromium, runWorker, serve } from "./support.mjs";
+import {
+  browserMain,
+  edgeBuild,
+  edgeMain,
+  indexHtml,
+  nextFiles,
+  nodeMain,
+  webpackBuild,
+  workerMain,
+} from "./templates.mjs";
+import { fetchFromServer, measure, quietEnv, run, runInChromium, runWorker, serve } from "./support.mjs";
 
-const nodeMain = `import { check } from "./check.js";\nconsole.log(JSON.stringify(await check()));\n`;
-const browserMain =
-  `import { check } from "./check.js";\n` +
-  `check().then((result) => { window.__result = result; }, ` +
-  `(error) => { window.__result = { error: String(error?.stack ?? error) }; });\n`;
-const indexHtml = (script) =>
-  `<!doctype html>\n<html><head><meta charset="utf-8"><title>toolsift consumer</title></head>\n` +
-  `<body><script type="module" src="${script}"></script></body></html>\n`;
-const workerMain =
-  `import { check } from "./check.js";\n` +
-  `export default { async fetch() { return Response.json(await check()); } };\n`;
-const edgeMain = `import { check } from "./check.js";\nexport function run(asset) {\n  return check(asset);\n}\n`;
-// Stands for the platform's wasm binding (Vercel hands a precompiled WebAssembly.Module to a `.wasm?module`
-// import; the VM below holds it in this global): the only build setting the edge-light bundle gets besides
-// the condition. It is not a loader for toolsift's files: a `.bin` import would still fail the build.
-const edgeBuild = () =>
-  `import { build } from "esbuild";\n` +
-  `const wasmBinding = { name: "platform-wasm", setup(context) {\n` +
-  `  context.onResolve({ filter: /\\.wasm(\\?module)?$/ }, (args) => ({ path: args.path, namespace: "wasm" }));\n` +
-  `  context.onLoad({ filter: /.*/, namespace: "wasm" }, () => ({ contents: "export default globalThis.__coreWasm;" }));\n` +
-  `} };\n` +
-  `await build({ entryPoints: ["edge.js"], bundle: true, format: "iife", globalName: "edge", platform: "browser",\n` +
-  `  conditions: ["edge-light"], outfile: "out/edge.js", logLevel: "warning", plugins: [wasmBinding] });\n`;
-
-// webpack through its Node API (no webpack-cli): production build for browsers, the HTML page written beside it.
-const webpackBuild =
-  `import webpack from "webpack";\n` +
-  `import { writeFileSync } from "node:fs";\n` +
-  `const compiler = webpack({ mode: "production", target: "web", entry: "./main.js",\n` +
-  `  output: { path: new URL("./dist/", import.meta.url).pathname, filename: "app.js", clean: true },\n` +
-  `  performance: { hints: false } });\n` +
-  `const stats = await new Promise((resolve, reject) =>\n` +
-  `  compiler.run((error, result) => (error ? reject(error) : compiler.close(() => resolve(result)))));\n` +
-  `if (stats.hasErrors()) throw new Error(stats.toString("errors-only"));\n` +
-  `writeFileSync("dist/index.html", ${JSON.stringify(indexHtml("/app.js"))});\n`;
+const nextEnv = { ...quietEnv, NEXT_TELEMETRY_DISABLED: "1" };
 
 /** The JSON a Node program printed last. */
 function lastJson(output) {
@@ -202,6 +178,27 @@ export function targets({ compatibilityDate }) {
       },
     },
     {
+      name: "next",
+      label: "Next.js 16 (Turbopack) app: an Edge route and a Node.js route, next build + next start",
+      deps: ["ai", "next@16.4.6", "react@19.3.1", "react-dom@19.3.1"],
+      files: nextFiles,
+      async build(dir) {
+        await run(process.execPath, [bin(dir, "next"), "build"], { cwd: dir, env: nextEnv });
+        const server = (file) => /\.(m?js|wasm|bin)$/.test(file) && !/manifest|\.map$/.test(file);
+        return { dir: join(dir, ".next/server"), include: server, note: "sizes: .next/server, both routes" };
+      },
+      async exercise(dir) {
+        const start = (port) => [bin(dir, "next"), "start", "-H", "127.0.0.1", "-p", String(port)];
+        const [edge, node] = await fetchFromServer(dir, process.execPath, start, ["/api/edge", "/api/node"], {
+          env: nextEnv,
+        });
+        return [
+          { run: "Edge route (runtime: edge)", expect: "works", result: edge },
+          { run: "Node.js route", expect: "works", result: node },
+        ];
+      },
+    },
+    {
       name: "worker",
       label: "Cloudflare Worker (wrangler deploy --dry-run), in workerd",
       deps: ["ai", "wrangler"],
@@ -267,7 +264,10 @@ export function writeProject(dir, target, checkSource) {
     JSON.stringify({ name: `consumer-${target.name}`, private: true, type: "module" }, null, 2),
   );
   writeFileSync(join(dir, "check.js"), checkSource);
-  for (const [path, text] of Object.entries(target.files)) writeFileSync(join(dir, path), text);
+  for (const [path, text] of Object.entries(target.files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
 }
 
 /** Measures a build's output, when the target bundles. */
@@ -275,5 +275,3 @@ export function measureBuild(built) {
   if (built === undefined || !existsSync(built.dir)) return undefined;
   return { ...measure(built.dir, built.include), note: built.note };
 }
-
-export { readFileSync };
