@@ -30,6 +30,11 @@ export interface CatalogPointer {
   readonly version: string;
   /** The version this one replaced: kept while this one is published (readers holding the old pointer). */
   readonly previous?: string;
+  /**
+   * Versions replaced (the one this pointer replaced included) less than the read grace before this write, with
+   * when: kept in KV for readers whose KV still answers an older pointer (catalog-writes.ts, READ_GRACE_MS).
+   */
+  readonly superseded?: readonly { readonly version: string; readonly at: string }[];
   readonly tools: number;
   /** ISO 8601 time of the write, later than the replaced pointer's: isolates order pointers by it. */
   readonly updatedAt: string;

@@ -11,7 +11,7 @@ import type { ExecutionContextLike } from "./env.js";
 import { catalogNotFound, ServiceError } from "./errors.js";
 import { catalogLimits, readCatalogWithinLimits } from "./limits.js";
 import { VersionEmbeddings } from "./version-embeddings.js";
-import type { UsageClient } from "./usage-client.js";
+import { eraseLearntUsage, type UsageClient, type UsageNotErased } from "./usage-client.js";
 import type { WarmCatalogs } from "./warm-catalogs.js";
 import type { WarmUsage } from "./warm-usage.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
@@ -25,12 +25,6 @@ export interface WriteContext {
   /** The usage objects (undefined: learning off, nothing learnt to erase on DELETE). */
   readonly usage?: UsageClient;
   readonly warmUsage?: WarmUsage;
-}
-
-/** A DELETE's warning: the catalog is deleted, its learnt usage could not be erased. */
-export interface UsageNotErased {
-  readonly code: "USAGE_NOT_ERASED";
-  readonly message: string;
 }
 
 export interface DeleteResult {
@@ -49,10 +43,59 @@ export interface PutResult {
 /**
  * How long a write may take from making its version id to flipping the pointer. A write past it does not
  * flip (503), so a version this old that nothing points at is never published later and may be deleted
- * by any isolate; a younger one may be another isolate's write in flight. Readers need no grace: one whose
- * version was deleted between its two reads follows the pointer again (CatalogStore.readPublished).
+ * by any isolate; a younger one may be another isolate's write in flight. Readers get READ_GRACE_MS.
  */
 export const WRITE_GRACE_MS = 10 * 60_000;
+
+/**
+ * How long a replaced version stays in KV after it was replaced: KV may answer an older pointer for about 60 s in
+ * other locations (and an isolate re-reads it only every TOOLSIFT_RECHECK_SECONDS), and a reader whose version is
+ * gone and whose KV still answers an old pointer could only answer 503.
+ */
+export const READ_GRACE_MS = 2 * 60_000;
+
+/** Replaced versions a pointer remembers (`superseded`); older ones are retired even inside the read grace. */
+const MAX_SUPERSEDED = 32;
+
+/**
+ * The versions a new pointer replacing `previous` at `at` (ms) keeps for readers: those replaced within the grace,
+ * `previous`, and the newest version the writing isolate had seen (`seen`: a stale `previous` read would skip it).
+ */
+function supersededBy(
+  previous: CatalogPointer | null,
+  seen: CatalogPointer | null,
+  at: number,
+): { version: string; at: string }[] {
+  const when = new Date(at).toISOString();
+  const recent = [...(previous?.superseded ?? []), ...(seen?.superseded ?? [])].filter(
+    (entry) => at - Date.parse(entry.at) < READ_GRACE_MS,
+  );
+  const replaced = [previous?.version, seen?.version].filter((version) => version !== undefined);
+  // By version, the latest time wins (the longest a version is kept).
+  const byVersion = new Map<string, { version: string; at: string }>();
+  for (const entry of recent) {
+    const held = byVersion.get(entry.version);
+    if (held === undefined || Date.parse(held.at) < Date.parse(entry.at)) byVersion.set(entry.version, entry);
+  }
+  for (const version of replaced) byVersion.set(version, { version, at: when });
+  return [...byVersion.values()].slice(-MAX_SUPERSEDED);
+}
+
+/** The versions `pointer` keeps: its own, the one it replaced, and those replaced within the read grace. */
+function keptBy(pointer: CatalogPointer, now: number): string[] {
+  const recent = (pointer.superseded ?? []).filter((entry) => now - Date.parse(entry.at) < READ_GRACE_MS);
+  return [
+    pointer.version,
+    ...(pointer.previous === undefined ? [] : [pointer.previous]),
+    ...recent.map((e) => e.version),
+  ];
+}
+
+/** The `superseded` field of a new pointer (left out when empty; never its own version). */
+function superseded(entries: { version: string; at: string }[], own: string) {
+  const kept = entries.filter((entry) => entry.version !== own);
+  return kept.length === 0 ? {} : { superseded: kept };
+}
 
 function logLeftKeys(id: string, version: string, failed: readonly string[]): void {
   if (failed.length === 0) return;
@@ -108,17 +151,19 @@ async function pointersNow(
 }
 
 /**
- * After the answer: deletes every stored version of `id` except the published one and the one it replaced
- * (kept for readers holding the old pointer and for the next write's vector reuse) — both as KV answers them and as
- * this isolate serves them (a stale KV read keeps what it hides) — leaving writes that may still be in flight
- * (`isRetired`). Concurrent writes of one id leave their superseded versions to whichever write cleans up last.
+ * After the answer: deletes every stored version of `id` except the published one, the one it replaced (kept for
+ * the next write's vector reuse) and those replaced less than READ_GRACE_MS ago (readers whose KV still answers an
+ * older pointer) — both as KV answers them and as this isolate serves them (a stale KV read keeps what it hides) —
+ * leaving writes that may still be in flight (`isRetired`). A catalog not written again keeps those until its next
+ * write or DELETE. Concurrent writes of one id leave their superseded versions to whichever write cleans up last.
  */
 function retireSuperseded(context: WriteContext, id: string): void {
   const writes = context.warm.writesOf(id);
   const cleanUp = async () => {
     const { read, served } = await pointersNow(context, id, writes);
     if (read === null || served === null) return; // deleted meanwhile: the DELETE cleans up
-    const kept = new Set([read.version, read.previous, served.version, served.previous]);
+    const now = Date.now();
+    const kept = new Set([...keptBy(read, now), ...keptBy(served, now)]);
     const versions = await context.store.listVersions(id);
     const retired = [...versions].filter((version) => !kept.has(version) && isRetired(context, id, version));
     await deleteVersions(context, id, retired);
@@ -152,7 +197,10 @@ export async function putCatalog(
 ): Promise<PutResult> {
   const { store } = context;
   const read = readCatalogWithinLimits(catalog, context.limits);
+  const writesBefore = context.warm.writesOf(id);
   const previous = await store.readPointer(id);
+  // The newest version this isolate knows: its keys stay for the read grace even when `previous` is a stale read.
+  const seen = context.warm.pointerToServe(id, previous, writesBefore);
   const version = newVersionId();
   const startedAt = Date.now();
   const embeddings = new VersionEmbeddings(
@@ -193,6 +241,7 @@ export async function putCatalog(
     ...(previous === null ? {} : { previous: previous.version }),
     tools: read.tools.length,
     updatedAt: new Date(updatedAt).toISOString(),
+    ...superseded(supersededBy(previous, seen, updatedAt), version),
     embeddings: {
       model: context.model === undefined ? null : modelId(context.model),
       status,
@@ -234,7 +283,7 @@ export async function deleteCatalog(context: WriteContext, id: string): Promise<
   await context.store.deletePointer(id);
   context.warm.deleted(id, pointer);
   const writes = context.warm.writesOf(id);
-  const warnings = await eraseUsage(context, id, pointer);
+  const warnings = await eraseLearntUsage(context.usage, context.warmUsage, id, pointer);
   const cleanUp = async () => {
     // Published again meanwhile (here, or by a pointer newer than the deleted one): that write cleans up.
     if ((await pointersNow(context, id, writes)).served !== null) return;
@@ -248,19 +297,4 @@ export async function deleteCatalog(context: WriteContext, id: string): Promise<
     ),
   );
   return { pointer, warnings };
-}
-
-/** Erases what was learnt under `id` up to the deleted `pointer`; a failure is answered as a warning. */
-async function eraseUsage(context: WriteContext, id: string, pointer: CatalogPointer): Promise<UsageNotErased[]> {
-  if (context.usage === undefined) return [];
-  try {
-    const { revision } = await context.usage.erase(id, pointer);
-    context.warmUsage?.erased(id, revision);
-    return [];
-  } catch (error) {
-    const message =
-      `Catalog "${id}" was deleted, but its learnt usage could not be erased (${errorMessage(error)}); ` +
-      "a catalog published again under this id starts from it.";
-    return [{ code: "USAGE_NOT_ERASED", message }];
-  }
 }

@@ -1,8 +1,10 @@
 // The selection service's storage in workerd: KV layout, publish by one pointer, warm copies, injected faults.
 
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
 import type { CatalogPointer } from "../../src/worker/catalog-store.js";
+import { READ_GRACE_MS } from "../../src/worker/catalog-writes.js";
+import { ScriptedKv } from "./scripted-kv.js";
 import { Gate } from "./kv-interceptor.js";
 import {
   BILLING,
@@ -16,6 +18,16 @@ import {
   serviceKv,
   type KvFault,
 } from "./service-harness.js";
+
+/** Moves the clock (`Date` only; timers run as they do) past the read grace, as if minutes went by. */
+function pastReadGrace(): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + READ_GRACE_MS + 1_000);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const billingNames = BILLING.map((tool) => tool.name);
 const messagingNames = MESSAGING.map((tool) => tool.name);
@@ -76,17 +88,43 @@ describe("KV layout", () => {
     expect(model.calls).toEqual([["refund the charge"]]);
   });
 
-  it("a write deletes the version before the one it replaces; the replaced one stays for readers holding the old pointer", async () => {
+  it("a write deletes versions replaced more than the read grace ago; the one it replaced stays", async () => {
     const isolate = new Isolate();
     const id = freshId();
     const versions: string[] = [];
     for (const catalog of [BILLING, MESSAGING, BILLING]) {
       versions.push((await isolate.put(id, catalog)).body.version);
       await isolate.settle();
+      pastReadGrace();
     }
     const stored = new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3]));
     expect([...stored].sort()).toEqual([versions[1], versions[2]].sort());
     expect((await pointerOf(id)).previous).toBe(versions[1]);
+  });
+
+  it("versions replaced within the read grace stay for readers whose KV answers an old pointer", async () => {
+    const writer = new Isolate();
+    const id = freshId();
+    const versions: string[] = [];
+    for (const catalog of [BILLING, MESSAGING, BILLING]) {
+      versions.push((await writer.put(id, catalog)).body.version);
+      await writer.settle();
+    }
+    expect((await pointerOf(id)).superseded?.map((entry) => entry.version)).toEqual([versions[0], versions[1]]);
+    const stored = new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3]));
+    expect([...stored].sort()).toEqual([...versions].sort());
+    // A reader in a location whose KV still answers the first pointer: it reads that version, not a 503.
+    const kv = new ScriptedKv();
+    kv.stale(`catalog/${id}/current`, JSON.stringify({ ...(await pointerOf(id)), version: versions[0] }));
+    const reader = new Isolate(serviceEnv({ TOOLSIFT_KV: kv.binding }));
+    const answer = await reader.get(id);
+    expect([answer.status, answer.body.version]).toEqual([200, versions[0]]);
+    // Once the grace has passed, the next write retires them.
+    pastReadGrace();
+    const next = (await writer.put(id, MESSAGING)).body.version;
+    await writer.settle();
+    const left = new Set((await keysOf(id)).filter((key) => key.includes("/v/")).map((key) => key.split("/")[3]));
+    expect([...left].sort()).toEqual([versions[2], next].sort());
   });
 
   it("DELETE removes the pointer, then every key of the current and previous versions", async () => {
@@ -168,7 +206,9 @@ describe("publish by pointer", () => {
     );
     const reading = reader.select(id, { query: "weather in Lisbon" });
     await held.reached(1); // the reader holds the first version's pointer
+    pastReadGrace();
     await writer.put(id, BILLING.slice(0, 2));
+    pastReadGrace();
     const { body: latest } = await writer.put(id, MESSAGING); // retires the first version
     await writer.settle();
     held.open();
