@@ -228,6 +228,19 @@ describe("DELETE erases what was learnt", () => {
     expect(again.body.totals).toEqual({ conversations: 1, turns: 1, calls: 2 });
   });
 
+  it("an isolate that re-creates a catalog another isolate deleted does not install its old copy of the usage", async () => {
+    const cached = learnEnv({ TOOLSIFT_RECHECK_SECONDS: "3600" });
+    const deleter = new Isolate(cached);
+    const recreator = new Isolate(cached);
+    const id = await publish(deleter);
+    for (let n = 0; n < 3; n++) expect((await deleter.learn(id, { messages: TWEET })).status).toBe(200);
+    expect((await recreator.select(id, ask)).body.tools).toEqual(["post_tweet", "authenticate_twitter"]);
+    expect((await deleter.request("DELETE", `/v1/catalogs/${id}`)).status).toBe(200);
+    expect((await recreator.put(id, SOCIAL)).status).toBe(201);
+    // Its copy of the usage is minutes fresh, but the version is new: the usage is read again.
+    expect((await recreator.select(id, ask)).body.tools).toEqual(["post_tweet"]);
+  });
+
   it("when the usage object cannot be reached, DELETE still deletes and says USAGE_NOT_ERASED", async () => {
     const down = {
       idFromName: (name: string) => name,

@@ -7,6 +7,7 @@ import {
   DOCUMENTED_STATUS,
   MESSAGING,
   READ_TOKEN,
+  faultyKv,
   freshId,
   isDocumentedError,
   Isolate,
@@ -175,5 +176,20 @@ describe("revoked and malformed tokens", () => {
     expectError(await open.get(id, { token: attempts[0] }), "UNAUTHORIZED");
     const other = await tokenFor(isolate, [freshId("other")], "read");
     expectError(await open.select(id, { query: "refund" }, { token: other.token }), "FORBIDDEN");
+  });
+
+  it("when KV cannot be read, a tenant token is refused with 503 (fails closed); the env's tokens still work", async () => {
+    const isolate = new Isolate(closedEnv());
+    const id = freshId("closed");
+    await isolate.put(id, BILLING);
+    const { token } = await tokenFor(isolate, [id], "read");
+    const broken = closedEnv({
+      TOOLSIFT_KV: faultyKv((operation, key) =>
+        operation === "get" && key.startsWith("token/") ? "throw" : undefined,
+      ),
+    });
+    const other = new Isolate(broken);
+    expectError(await other.get(id, { token }), "STORAGE_UNAVAILABLE", "token/");
+    expect((await other.get(id, { token: READ_TOKEN })).status).toBe(200);
   });
 });
