@@ -4,46 +4,45 @@ import type { LanguageModel } from "ai";
 import { ToolsiftError } from "./errors.js";
 import { memoizeUntilFailure } from "./support/memoize-until-failure.js";
 
-/**
- * The AI SDK, imported on first use so keyword-only users need not install it. A failed import
- * (`MISSING_DEPENDENCY`) is not kept: the next call tries again. Bundlers follow this import and ship the SDK
- * (about 1 MB): only what resolves a model id string should call it, through `loadAiForModelIds`.
- */
-export const loadAi: () => Promise<typeof import("ai")> = /* @__PURE__ */ memoizeUntilFailure(() =>
-  import("ai").catch((cause: unknown) => {
-    throw new ToolsiftError(
-      "MISSING_DEPENDENCY",
-      `Embedding, reranking and enrichment need the "ai" package (AI SDK 5 or later): npm install ai.`,
-      { dependency: "ai" },
-      { cause },
-    );
-  }),
-);
-
 // A name in a variable, so that no bundler (esbuild, wrangler, Vite, webpack) follows the import and ships the SDK.
 const AI_PACKAGE = "ai";
 
 /**
- * The AI SDK for a model id string ("openai/text-embedding-3-small", resolved by its gateway), imported at run time
- * where it is installed (Node). Bundlers do not see this import, so a bundled app without the SDK in reach gets
- * MISSING_DEPENDENCY naming `id` and the fix: pass a model object, which toolsift calls without the SDK.
+ * The AI SDK, imported at run time where it is installed (Node), for what only it can do: resolving a model id
+ * string through its gateway. Bundlers do not see this import (toolsift calls model objects through their own
+ * doEmbed/doGenerate, so no bundle needs the SDK for them). A failed import (`MISSING_DEPENDENCY`) is not kept:
+ * the next call tries again.
  */
-export const loadAiForModelIds: (id: string) => Promise<typeof import("ai")> = (() => {
-  const load = memoizeUntilFailure(
-    () => import(/* webpackIgnore: true */ /* @vite-ignore */ AI_PACKAGE) as Promise<typeof import("ai")>,
-  );
-  return (id: string) =>
-    load().catch((cause: unknown) => {
+export const loadAi: () => Promise<typeof import("ai")> = memoizeUntilFailure(() =>
+  (import(/* webpackIgnore: true */ /* @vite-ignore */ AI_PACKAGE) as Promise<typeof import("ai")>).catch(
+    (cause: unknown) => {
       throw new ToolsiftError(
         "MISSING_DEPENDENCY",
-        `The model id "${id}" is resolved by the "ai" package (AI SDK 5 or later), which could not be imported. ` +
-          `In Node: npm install ai. In a bundle (a Worker, a browser, Edge), pass a model object instead: ` +
-          `gateway("${id}") from "ai", or a provider's model such as openai.embedding("text-embedding-3-small").`,
-        { dependency: "ai", model: id },
+        `Embedding, reranking and enrichment need the "ai" package (AI SDK 5 or later): npm install ai.`,
+        { dependency: "ai" },
         { cause },
       );
-    });
-})();
+    },
+  ),
+);
+
+/**
+ * The AI SDK for a model id string ("openai/text-embedding-3-small", resolved by its gateway). Without it (not
+ * installed, or a bundle: a Worker, a browser, Edge) MISSING_DEPENDENCY names `id` and the fix: pass a model
+ * object, which toolsift calls without the SDK.
+ */
+export function loadAiForModelIds(id: string): Promise<typeof import("ai")> {
+  return loadAi().catch((error: unknown) => {
+    throw new ToolsiftError(
+      "MISSING_DEPENDENCY",
+      `The model id "${id}" is resolved by the "ai" package (AI SDK 5 or later), which could not be imported. ` +
+        `In Node: npm install ai. In a bundle (a Worker, a browser, Edge), pass a model object instead: ` +
+        `gateway("${id}") from "ai", or a provider's model such as openai.embedding("text-embedding-3-small").`,
+      { dependency: "ai", model: id },
+      { cause: (error as { cause?: unknown }).cause ?? error },
+    );
+  });
+}
 
 /** First wait before a retry without a usable retry-after header; doubled each time (as the AI SDK does). */
 const INITIAL_RETRY_DELAY_MS = 2000;

@@ -254,8 +254,7 @@ describe("what a bundler ships", () => {
       metafile: true,
       logLevel: "silent",
     });
-    // Bytes each input left in the output: esbuild reads the SDK for `loadAi` (kept for callers that still use it)
-    // but drops it with `loadAi` when nothing in the bundle calls it.
+    // Bytes each input left in the output: src/ai-sdk.ts is in, no file of a package is.
     const [output] = Object.values(result.metafile.outputs);
     const shipped = Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0);
     expect(shipped.some(([path]) => path.includes("src/ai-sdk.ts"))).toBe(true);
