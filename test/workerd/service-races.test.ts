@@ -202,6 +202,30 @@ describe("read-your-writes for GET /v1/catalogs/:id", () => {
     observed.see(await isolate.get(id));
   });
 
+  it("two isolates: a GET whose pointer read is held across the other's PUT, then a stale pointer in the writer", async () => {
+    const id = freshId();
+    const a = scriptedIsolate("0");
+    const b = scriptedIsolate("0");
+    const first = (await a.isolate.put(id, BILLING)).body.version;
+    const firstPointer = (await serviceKv.get(`catalog/${id}/current`, "text"))!;
+    const held = b.kv.hold((operation, key) => operation === "get" && isPointer(key));
+    const reading = b.isolate.get(id);
+    await held.reached();
+    const second = (await a.isolate.put(id, WEATHER)).body.version;
+    const observedByB = new Observed([first, second]);
+    observedByB.see(await b.isolate.get(id));
+    held.release();
+    observedByB.see(await reading);
+    // The writer's KV answers the first pointer again: its GET and select still answer its own write.
+    a.kv.stale(`catalog/${id}/current`, firstPointer);
+    expect((await a.isolate.get(id)).body.version).toBe(second);
+    expect((await a.isolate.select(id, { query: "weather" })).body.catalog.version).toBe(second);
+    // So does the other isolate, which has seen the second version.
+    b.kv.stale(`catalog/${id}/current`, firstPointer);
+    observedByB.see(await b.isolate.get(id));
+    observedByB.see(await b.isolate.select(id, { query: "weather" }));
+  });
+
   it("after this isolate's DELETE, GET answers 404 although KV still answers the pointer", async () => {
     const id = freshId();
     const { isolate, kv } = scriptedIsolate("0");

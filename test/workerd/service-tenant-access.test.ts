@@ -89,6 +89,8 @@ describe("cross-tenant attempts", () => {
     expectError(await isolate.get(idA, { token: b.token }), "FORBIDDEN");
     for (const attempt of Object.values(everyRoute(isolate, idA, a.token))) expect((await attempt()).status).toBe(200);
     expect((await isolate.put(`${prefixA}two`, BILLING, { token: a.token })).status).toBe(201);
+    // An id that only looks under the prefix is still checked as an id (not decoded, not a path).
+    expectError(await isolate.put(`${prefixA}%2F..%2F${idB}`, BILLING, { token: a.token }), "INVALID_CATALOG_ID");
     // A prefix is a prefix of the id, not of a word in it.
     expectError(await isolate.put(`x${prefixA}three`, BILLING, { token: a.token }), "FORBIDDEN");
   });
