@@ -19,8 +19,8 @@ export function generateId(): string {
 /**
  * Makes `import("ai")` reject while static imports of `generateId` still work: a dynamic import resolves to the
  * module's namespace object, and a namespace that exports `then` is a thenable, so the import's promise takes
- * this function's outcome: toolsift's loader (src/ai-sdk.ts, for reranking) reports MISSING_DEPENDENCY with this
- * message as its cause. Embedding never needs it: toolsift calls the model's own `doEmbed`.
+ * this function's outcome. toolsift itself no longer imports "ai" where a bundler sees it (src/ai-sdk.ts hides the
+ * name); this keeps any other `import("ai")` in this Worker failing with the fix, as the stand-in always has.
  */
 export function then(_resolve: (value: never) => void, reject: (reason: unknown) => void): void {
   reject(new Error(MESSAGE));
