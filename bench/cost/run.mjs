@@ -28,13 +28,14 @@ const median = (values) => {
 const growth = (times) => times.slice(1).map((time, i) => time / times[i]);
 
 let seed = 1;
+let preparingMs = 0;
 const clockReadings = [];
 
 /** Milliseconds of one request running the stage `repeats` times on new words (prepared in a request before it). */
 async function timeOnce(url, stage, size, repeats) {
   const query = `stage=${encodeURIComponent(stage)}&size=${size}&seed=${seed}&runs=${repeats}`;
   seed += repeats;
-  await timedGet(url, `/prepare?${query}`);
+  preparingMs += (await timedGet(url, `/prepare?${query}`)).ms;
   const { body, ms } = await timedGet(url, "/run");
   clockReadings.push({ clockMs: body.clockMs, ms });
   return ms;
@@ -113,7 +114,8 @@ const inside = clockReadings.reduce((sum, reading) => sum + reading.clockMs, 0);
 const outside = clockReadings.reduce((sum, reading) => sum + reading.ms, 0);
 console.log(
   `\nworkerd's Date.now() advanced during ${moved} of ${clockReadings.length} timed requests ` +
-    `(${inside.toFixed(0)} ms inside, ${outside.toFixed(0)} ms timed from outside). ` +
+    `(${inside.toFixed(0)} ms inside, ${outside.toFixed(0)} ms timed from outside; ` +
+    `${(preparingMs / 1000).toFixed(0)} s building inputs). ` +
     `${rows.length} stages in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 );
 if (failures.length > 0) {

@@ -1,7 +1,7 @@
 // Seeded text for the cost stages: words that are new on every run (no cache can answer them), same shape per seed.
 
-/** A xorshift32 stream of letters a–z: the same seed gives the same letters. */
-export function letterStream(seed: number): () => string {
+/** A xorshift32 stream of letter codes 97–122 (a–z): the same seed gives the same letters. */
+function codeStream(seed: number): () => number {
   let state = (seed * 2654435761) >>> 0 || 1;
   return () => {
     state ^= state << 13;
@@ -9,15 +9,21 @@ export function letterStream(seed: number): () => string {
     state ^= state >>> 17;
     state ^= state << 5;
     state >>>= 0;
-    return String.fromCharCode(97 + (state % 26));
+    return 97 + (state % 26);
   };
+}
+
+/** The same stream as letters a–z. */
+export function letterStream(seed: number): () => string {
+  const next = codeStream(seed);
+  return () => String.fromCharCode(next());
 }
 
 /** `length` letters a–z (as bytes decoded once: inputs of a megabyte are built quickly). */
 export function letters(length: number, seed: number): string {
-  const next = letterStream(seed);
+  const next = codeStream(seed);
   const codes = new Uint8Array(length);
-  for (let i = 0; i < length; i++) codes[i] = next().charCodeAt(0);
+  for (let i = 0; i < length; i++) codes[i] = next();
   return new TextDecoder().decode(codes);
 }
 
