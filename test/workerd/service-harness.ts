@@ -59,6 +59,11 @@ export function learnEnv(overrides: Partial<Record<keyof ServiceEnv, unknown>> =
   return serviceEnv({ TOOLSIFT_USAGE: usageNamespace, TOOLSIFT_LEARN_TOKEN: LEARN_TOKEN, ...overrides });
 }
 
+/** `learnEnv` with reads closed (a read token set): the setting in which tenants' catalogs are isolated. */
+export function closedEnv(overrides: Partial<Record<keyof ServiceEnv, unknown>> = {}): ServiceEnv {
+  return learnEnv({ TOOLSIFT_READ_TOKEN: READ_TOKEN, ...overrides });
+}
+
 /** One simulated isolate: its own service state (warm indexes), sharing KV with every other. */
 export class Isolate {
   readonly service;
@@ -198,3 +203,14 @@ export const MESSAGING = catalogOf({
   zoom_create_meeting: "Create a Zoom video call link.",
   weather_forecast: "Get the weather forecast for a city.",
 });
+
+/** A tenant token made with the admin token through `isolate` (`POST /v1/tokens`); throws unless it is created. */
+export async function tokenFor(
+  isolate: Isolate,
+  catalogs: string[],
+  access: "read" | "learn" | "write",
+): Promise<{ id: string; token: string }> {
+  const created = await isolate.request("POST", "/v1/tokens", { body: { catalogs, access } });
+  if (created.status !== 201) throw new Error(`POST /v1/tokens answered ${created.status}: ${created.text}`);
+  return { id: created.body.id, token: created.body.token };
+}

@@ -11,24 +11,17 @@ import {
   freshId,
   isDocumentedError,
   Isolate,
+  closedEnv,
+  tokenFor,
   learnEnv,
   type Answer,
 } from "./service-harness.js";
-
-/** Reads closed (a read token set) and learning on: the setting in which tenants are isolated. */
-const closedEnv = (overrides = {}) => learnEnv({ TOOLSIFT_READ_TOKEN: READ_TOKEN, ...overrides });
 
 function expectError(answer: Answer, code: string, messagePart?: string): void {
   expect(answer.body?.error?.code, answer.text).toBe(code);
   expect(answer.status).toBe(DOCUMENTED_STATUS.get(code));
   expect(isDocumentedError(answer)).toBe(true);
   if (messagePart !== undefined) expect(answer.body.error.message).toContain(messagePart);
-}
-
-async function tokenFor(isolate: Isolate, catalogs: string[], access: string): Promise<{ id: string; token: string }> {
-  const created = await isolate.request("POST", "/v1/tokens", { body: { catalogs, access } });
-  expect(created.status, created.text).toBe(201);
-  return { id: created.body.id, token: created.body.token };
 }
 
 /** One conversation that calls BILLING's refund tool. */

@@ -8,13 +8,11 @@ import {
   freshId,
   isDocumentedError,
   Isolate,
-  learnEnv,
+  closedEnv,
+  tokenFor,
   serviceKv,
   type Answer,
 } from "./service-harness.js";
-
-/** Reads closed (a read token set) and learning on: the setting in which tenants are isolated. */
-const closedEnv = (overrides = {}) => learnEnv({ TOOLSIFT_READ_TOKEN: READ_TOKEN, ...overrides });
 
 function expectError(answer: Answer, code: string, messagePart?: string): void {
   expect(answer.body?.error?.code, answer.text).toBe(code);
@@ -26,12 +24,6 @@ function expectError(answer: Answer, code: string, messagePart?: string): void {
 /** Creates a token with the admin token; answers the whole creation answer. */
 async function createToken(isolate: Isolate, body: unknown): Promise<Answer> {
   return isolate.request("POST", "/v1/tokens", { body });
-}
-
-async function tokenFor(isolate: Isolate, catalogs: string[], access: string): Promise<{ id: string; token: string }> {
-  const created = await createToken(isolate, { catalogs, access });
-  expect(created.status, created.text).toBe(201);
-  return { id: created.body.id, token: created.body.token };
 }
 
 /** An independent SHA-256 (base64url) of a token, the form the README says KV keeps. */
