@@ -12,12 +12,12 @@ import { loadBfcl } from "../data.mjs";
 import { median, nowMs } from "../stats.mjs";
 import { markdownTable, ms, runIfMain } from "../table.mjs";
 
-const TIMING_RUNS = 9;
+const TIMING_RUNS = 21;
 const EMBED_PASSES = 3;
 
 /**
  * Per asset file: decode (parseLocalModelAsset), load() (decode, word map, wasm instance, rows copied into wasm),
- * and embedding BFCL's tool texts one per doEmbed call and all in one call. Medians after an untimed first run.
+ * and embedding BFCL's tool texts one per doEmbed call and all in one call, after an untimed first run.
  */
 export async function measureTiming(paths) {
   const tools = loadBfcl().tools.map((t) => `${t.name} ${t.description ?? ""}`);
@@ -49,7 +49,9 @@ export async function measureTiming(paths) {
     rows.push({
       path,
       decodeMs: median(decode),
+      decodeMinMs: Math.min(...decode),
       loadMs: median(load),
+      loadMinMs: Math.min(...load),
       embedMs: median(single),
       batchMs: median(batch),
     });
@@ -61,14 +63,20 @@ export function timingTable({ rows, tools }) {
   return markdownTable(
     [
       "asset file",
-      "decode (parse) ms",
-      "load() ms",
+      "decode (parse) ms, median / min",
+      "load() ms, median / min",
       "embed one tool per call ms",
       "embed per tool, all in one call ms",
     ],
-    rows.map((r) => [basename(r.path), ms(r.decodeMs), ms(r.loadMs), ms(r.embedMs), ms(r.batchMs)]),
+    rows.map((r) => [
+      basename(r.path),
+      `${ms(r.decodeMs)} / ${ms(r.decodeMinMs)}`,
+      `${ms(r.loadMs)} / ${ms(r.loadMinMs)}`,
+      ms(r.embedMs),
+      ms(r.batchMs),
+    ]),
   ).concat(
-    `\n\nMedians of ${TIMING_RUNS} decodes and loads (each load a new model object) after an untimed one; embedding: BFCL's ${tools} tool texts (name and description), ${EMBED_PASSES} passes after an untimed one.`,
+    `\n\nMedians and minimums of ${TIMING_RUNS} decodes and loads (each load a new model object) after an untimed one; embedding: BFCL's ${tools} tool texts (name and description), ${EMBED_PASSES} passes after an untimed one.`,
   );
 }
 

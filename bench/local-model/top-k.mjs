@@ -1,0 +1,105 @@
+// Recall at 1, 3 and 5 with the local model under other asset files, and the six paraphrases that
+// examples/local-model.ts shows: a check on bench/local-model/encodings.md's choice at the cut-offs users see
+// (a one-time measurement).
+//
+//   npx node bench/local-model/top-k.mjs old.bin new.bin [...]
+//
+// Needs dist/ (`npm run build`), BFCL (bench/data.mjs) and Node's TypeScript type stripping (examples/shared is
+// TypeScript; the project's Node 22 has it on by default).
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { parseArgs } from "node:util";
+import { createToolIndex } from "../../dist/index.js";
+import { localEmbeddingModel } from "../../dist/local/index.js";
+import { tools as exampleTools } from "../../examples/shared/tools.ts";
+import { loadBfcl } from "../data.mjs";
+import { markdownTable, percent, runIfMain } from "../table.mjs";
+
+const paraphraseCatalog = JSON.parse(readFileSync(new URL("../paraphrase/catalog.json", import.meta.url), "utf8"));
+const paraphraseQueries = JSON.parse(readFileSync(new URL("../paraphrase/queries.json", import.meta.url), "utf8"));
+/** The paraphrases examples/local-model.ts prints (copied from it), ranked there with maxTools 3. */
+const EXAMPLE = [
+  ["give the customer their money back", "stripe_create_refund"],
+  ["let everyone in the ops room know we are back up", "slack_send_message"],
+  ["is it going to rain in Porto tomorrow?", "weather_forecast"],
+  ["put the quarterly numbers in cold storage", "aws_s3_put_object"],
+  ["when are Ana and Raj both free for half an hour?", "google_calendar_find_free_time"],
+  ["the customer wants to stop paying every month", "stripe_cancel_subscription"],
+];
+const CUTS = [1, 3, 5];
+
+/** Share of queries with an accepted tool among the first 1, 3 and 5 of `select(query, { maxTools: 5 })`. */
+async function recall(index, queries) {
+  const hits = CUTS.map(() => 0);
+  for (const query of queries) {
+    const expected = Array.isArray(query.expected) ? query.expected : [query.expected];
+    const accepted = new Set([...expected, ...(query.alternatives ?? [])]);
+    const names = await index.select(query.query, { maxTools: 5, adaptive: false });
+    CUTS.forEach((cut, i) => {
+      if (names.slice(0, cut).some((name) => accepted.has(name))) hits[i]++;
+    });
+  }
+  return hits.map((hit) => hit / queries.length);
+}
+
+export async function measureTopK(paths) {
+  const bfcl = loadBfcl();
+  const rows = [];
+  for (const path of paths) {
+    const model = localEmbeddingModel({ asset: readFileSync(path) });
+    const row = { asset: basename(path) };
+    for (const [label, options] of [
+      ["combined", { embeddingModel: model }],
+      ["combined + expansion", { embeddingModel: model, queryExpansion: model }],
+    ]) {
+      row[label] = {
+        para: await recall(createToolIndex(paraphraseCatalog, options), paraphraseQueries),
+        bench: await recall(createToolIndex(bfcl.tools, options), bfcl.queries),
+      };
+    }
+    const example = createToolIndex(exampleTools, {
+      embeddingModel: model,
+      queryExpansion: model,
+    });
+    let found = 0;
+    for (const [query, expected] of EXAMPLE) {
+      if ((await example.select(query, { maxTools: 3, adaptive: false })).includes(expected)) found++;
+    }
+    row.example = found;
+    rows.push(row);
+  }
+  return rows;
+}
+
+const cuts = (values) => values.map(percent).join(" / ");
+
+export function topKTable(rows) {
+  return markdownTable(
+    [
+      "asset file",
+      "para R@1/3/5 combined",
+      "para R@1/3/5 + expansion",
+      "BFCL R@1/3/5 combined",
+      "BFCL R@1/3/5 + expansion",
+      "examples/local-model.ts (top 3)",
+    ],
+    rows.map((r) => [
+      r.asset,
+      cuts(r.combined.para),
+      cuts(r["combined + expansion"].para),
+      cuts(r.combined.bench),
+      cuts(r["combined + expansion"].bench),
+      `${r.example}/${EXAMPLE.length}`,
+    ]),
+  ).concat(
+    "\n\n`select(query, { maxTools: 5, adaptive: false })`; R@k: an accepted tool among the first k. " +
+      '"combined": `{ embeddingModel }`; "+ expansion": `{ embeddingModel, queryExpansion }` with the same model. ' +
+      "The last column: the example's six paraphrases, combined + expansion, `maxTools: 3`.",
+  );
+}
+
+runIfMain(import.meta.url, async () => {
+  const { positionals } = parseArgs({ allowPositionals: true });
+  if (positionals.length === 0) throw new Error("give one or more asset files");
+  return topKTable(await measureTopK(positionals));
+});
