@@ -83,10 +83,13 @@ export function markdownReport(rows, { seconds, tarball, note }) {
       );
     }
     for (const problem of row.problems) {
-      // The first line that names the error (a bundler's "ERROR: …"), else the first line.
+      // The first two lines that name an error (esbuild's "ERROR: …"; Turbopack's "Error: … failed" then the
+      // cause), else the first line.
       const problemLines = problem.split("\n");
-      const line = problemLines.find((text) => /\bERROR\b|Error:/.test(text)) ?? problemLines[0];
-      lines.push(`  - FAIL: ${line.trim()}`);
+      const named = problemLines.filter((text) => /\bERROR\b|Error:/.test(text)).slice(0, 2);
+      lines.push(
+        `  - FAIL: ${(named.length > 0 ? named : problemLines.slice(0, 1)).map((text) => text.trim()).join(" ")}`,
+      );
     }
   }
   lines.push("");
