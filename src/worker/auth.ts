@@ -106,9 +106,11 @@ export async function authorize(c: ServiceContext, access: Access, catalogId: st
   if (tokens === undefined) return;
   if (tokens.length === 0) {
     const message =
-      access === "write"
-        ? "Writes are disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set (tenant tokens may still write)."
-        : "Learning is disabled: the service has neither a TOOLSIFT_LEARN_TOKEN nor a TOOLSIFT_ADMIN_TOKEN secret set.";
+      catalogId === undefined
+        ? "Token management is disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set."
+        : access === "write"
+          ? "Writes are disabled: the service has no TOOLSIFT_ADMIN_TOKEN secret set (tenant tokens may still write)."
+          : "Learning is disabled: the service has neither a TOOLSIFT_LEARN_TOKEN nor a TOOLSIFT_ADMIN_TOKEN secret set.";
     throw unauthorized(message, false);
   }
   if (token === undefined)

@@ -72,7 +72,8 @@ describe("creating, listing and revoking tokens (admin)", () => {
 
   it("only the admin token manages tokens: tenant tokens get 403, the read and learn tokens 401", async () => {
     const isolate = new Isolate(closedEnv());
-    const { token, id } = await tokenFor(isolate, [freshId()], "write");
+    const catalog = freshId();
+    const { token, id } = await tokenFor(isolate, [catalog], "write");
     const asTenant = { token };
     expectError(await isolate.request("GET", "/v1/tokens", asTenant), "FORBIDDEN", "admin token");
     expectError(
@@ -83,6 +84,11 @@ describe("creating, listing and revoking tokens (admin)", () => {
     expectError(await isolate.request("GET", "/v1/tokens", { token: READ_TOKEN }), "UNAUTHORIZED");
     expectError(await isolate.request("POST", "/v1/tokens", { token: LEARN_TOKEN, body: {} }), "UNAUTHORIZED");
     expectError(await isolate.request("GET", "/v1/tokens", { token: null }), "UNAUTHORIZED");
+    // Without an admin token nothing manages tokens; a token issued before still works.
+    const locked = new Isolate(closedEnv({ TOOLSIFT_ADMIN_TOKEN: undefined }));
+    expectError(await locked.request("GET", "/v1/tokens"), "UNAUTHORIZED", "Token management is disabled");
+    expectError(await locked.request("DELETE", `/v1/tokens/${id}`, asTenant), "FORBIDDEN");
+    expect((await locked.put(catalog, [{ name: "t", description: "A tool." }], asTenant)).status).toBe(201);
   });
 
   it.each([
