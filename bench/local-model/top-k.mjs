@@ -28,18 +28,27 @@ const EXAMPLE = [
 ];
 const CUTS = [1, 3, 5];
 
-/** Share of queries with an accepted tool among the first 1, 3 and 5 of `select(query, { maxTools: 5 })`. */
-async function recall(index, queries) {
-  const hits = CUTS.map(() => 0);
+/** Per query, whether an accepted tool is among the first 1, 3 and 5 of `select(query, { maxTools: 5 })`. */
+async function found(index, queries) {
+  const out = [];
   for (const query of queries) {
     const expected = Array.isArray(query.expected) ? query.expected : [query.expected];
     const accepted = new Set([...expected, ...(query.alternatives ?? [])]);
     const names = await index.select(query.query, { maxTools: 5, adaptive: false });
-    CUTS.forEach((cut, i) => {
-      if (names.slice(0, cut).some((name) => accepted.has(name))) hits[i]++;
-    });
+    out.push(CUTS.map((cut) => names.slice(0, cut).some((name) => accepted.has(name))));
   }
-  return hits.map((hit) => hit / queries.length);
+  return out;
+}
+
+const shares = (hits) => CUTS.map((_, i) => hits.filter((hit) => hit[i]).length / hits.length);
+
+/** Queries found at 5 by `reference` and not by `hits` (lost), and the other way round (gained). */
+function flips(reference, hits) {
+  const at5 = CUTS.indexOf(5);
+  return {
+    lost: hits.filter((hit, q) => reference[q][at5] && !hit[at5]).length,
+    gained: hits.filter((hit, q) => !reference[q][at5] && hit[at5]).length,
+  };
 }
 
 export async function measureTopK(paths) {
@@ -53,27 +62,33 @@ export async function measureTopK(paths) {
       ["combined + expansion", { embeddingModel: model, queryExpansion: model }],
     ]) {
       row[label] = {
-        para: await recall(createToolIndex(paraphraseCatalog, options), paraphraseQueries),
-        bench: await recall(createToolIndex(bfcl.tools, options), bfcl.queries),
+        para: await found(createToolIndex(paraphraseCatalog, options), paraphraseQueries),
+        bench: await found(createToolIndex(bfcl.tools, options), bfcl.queries),
       };
     }
     const example = createToolIndex(exampleTools, {
       embeddingModel: model,
       queryExpansion: model,
     });
-    let found = 0;
+    let shown = 0;
     for (const [query, expected] of EXAMPLE) {
-      if ((await example.select(query, { maxTools: 3, adaptive: false })).includes(expected)) found++;
+      if ((await example.select(query, { maxTools: 3, adaptive: false })).includes(expected)) shown++;
     }
-    row.example = found;
+    row.example = shown;
     rows.push(row);
   }
   return rows;
 }
 
-const cuts = (values) => values.map(percent).join(" / ");
+const cuts = (hits) => shares(hits).map(percent).join(" / ");
 
 export function topKTable(rows) {
+  const [first] = rows;
+  const changed = (row, label, set) => {
+    if (row === first) return "–";
+    const { lost, gained } = flips(first[label][set], row[label][set]);
+    return `−${lost} / +${gained}`;
+  };
   return markdownTable(
     [
       "asset file",
@@ -81,6 +96,7 @@ export function topKTable(rows) {
       "para R@1/3/5 + expansion",
       "BFCL R@1/3/5 combined",
       "BFCL R@1/3/5 + expansion",
+      "R@5 queries lost / gained vs first: para, + exp., BFCL, + exp.",
       "examples/local-model.ts (top 3)",
     ],
     rows.map((r) => [
@@ -89,11 +105,18 @@ export function topKTable(rows) {
       cuts(r["combined + expansion"].para),
       cuts(r.combined.bench),
       cuts(r["combined + expansion"].bench),
+      [
+        changed(r, "combined", "para"),
+        changed(r, "combined + expansion", "para"),
+        changed(r, "combined", "bench"),
+        changed(r, "combined + expansion", "bench"),
+      ].join(", "),
       `${r.example}/${EXAMPLE.length}`,
     ]),
   ).concat(
     "\n\n`select(query, { maxTools: 5, adaptive: false })`; R@k: an accepted tool among the first k. " +
       '"combined": `{ embeddingModel }`; "+ expansion": `{ embeddingModel, queryExpansion }` with the same model. ' +
+      "Lost / gained: queries whose R@5 hit the first asset file has and this one has not, and the reverse. " +
       "The last column: the example's six paraphrases, combined + expansion, `maxTools: 3`.",
   );
 }
