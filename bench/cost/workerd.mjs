@@ -30,14 +30,34 @@ const environment = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 };
 
+// Process groups of the workerd instances still running, with their folders: ended and removed when this process
+// exits, interrupted or not.
+const running = new Map();
+process.once("exit", () => {
+  for (const [group, folder] of running) {
+    try {
+      process.kill(-group, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
+
 /** Bundles `entry` with `config` (paths inside `cwd`) into a new temporary folder that wrangler can run unbundled. */
 function bundle({ cwd, entry, config }) {
   const folder = mkdtempSync(join(tmpdir(), "toolsift-cost-"));
-  execFileSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", folder, "--config", config, entry], {
-    cwd,
-    env: environment,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  try {
+    execFileSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", folder, "--config", config, entry], {
+      cwd,
+      env: environment,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
   for (const file of readdirSync(folder))
     if (file.endsWith(".map") || file.endsWith(".md")) unlinkSync(join(folder, file));
   const main = readdirSync(folder).find((file) => file.endsWith(".js"));
@@ -82,6 +102,7 @@ export async function startWorkerd({ cwd, entry, config }) {
     ],
     { cwd: folder, detached: true, stdio: ["ignore", "ignore", "pipe"], env: environment },
   );
+  running.set(child.pid, folder);
   let errors = "";
   child.stderr.on("data", (chunk) => (errors += chunk));
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -93,6 +114,7 @@ export async function startWorkerd({ cwd, entry, config }) {
       if (error.code !== "ESRCH") throw error;
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    running.delete(child.pid);
     rmSync(folder, { recursive: true, force: true });
   };
   const deadline = Date.now() + 90_000;
