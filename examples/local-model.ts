@@ -16,7 +16,7 @@ const semantic = createToolIndex(tools, {
   queryExpansion: local, // and unknown query words read through their nearest catalog words
 });
 const started = performance.now();
-await Promise.all([keyword.warmUp(), semantic.warmUp()]); // loads the 2 MiB model and embeds the 30 tools
+await Promise.all([keyword.warmUp(), semantic.warmUp()]); // loads the 1.2 MiB model and embeds the 30 tools
 console.log(`indexes ready in ${(performance.now() - started).toFixed(0)} ms\n`);
 
 const paraphrases: [query: string, expected: ToolName][] = [

@@ -17,7 +17,7 @@ const CUSTOM = "custom";
 const TYPING_DELAY_MS = 120;
 
 // The asset sits next to the bundle (scripts/build-playground.mjs copies it), so the page works under any base path.
-// One model for every catalog: its 2 MiB asset is fetched and parsed once.
+// One model for every catalog: its 1.2 MiB asset is fetched and parsed once.
 const localModel = localEmbeddingModel({ asset: fetch(new URL("./local-model.bin", import.meta.url)) });
 
 const exampleSelect = byId("example", HTMLSelectElement);
