@@ -135,7 +135,10 @@ export class WarmCatalogs {
 
   async lookup(id: string, store: CatalogStore, settings: LookupSettings): Promise<CatalogLookup> {
     const warm = this.entries.get(id);
-    if (warm !== undefined && Date.now() - warm.checkedAt < settings.recheckMs) {
+    // A warm copy behind the newest state seen (a GET saw a newer pointer) is not served without a check.
+    const seen = this.marks.get(id);
+    const upToDate = seen === undefined || (!seen.deleted && seen.pointer.version === warm?.pointer.version);
+    if (warm !== undefined && upToDate && Date.now() - warm.checkedAt < settings.recheckMs) {
       this.install(warm);
       return { entry: warm, warnings: [] };
     }
