@@ -71,6 +71,12 @@ export const SNIPPETS = [
     names: ["tools"],
     run: true,
   },
+  {
+    first: 'import { localEmbeddingModel } from "toolsift/local";',
+    prelude: "agent.ts",
+    names: ["tools"],
+    run: "a browser snippet: fetch('/local-model.bin') is relative to a page, and Node has none",
+  },
 ];
 
 /** The ```ts blocks of a markdown text, with the line each starts on (1-based, the line after the fence). */
