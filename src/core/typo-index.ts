@@ -41,25 +41,55 @@ export function editDistance(a: string, b: string, limit: number): number {
   return previous[n];
 }
 
-// FNV-1a over the word's char codes, skipping positions `skipA` and `skipB` (-1 for none): the hash
-// of a delete-variant, computed without building its string.
-function variantHash(word: string, skipA: number, skipB: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) {
-    if (i === skipA || i === skipB) continue;
-    hash ^= word.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
+// Variant hashes are polynomial (Σ code·BASE^position, mod 2^32), so the hash of a word with one or two letters deleted
+// comes from its prefix hashes in a few multiplications: a word of n letters has about n²/2 variants, and hashing each
+// letter by letter made a word cost n³/2. The murmur3 finaliser then spreads the bits the buckets use.
+const BASE = 0x01000193;
+// Scratch for forEachVariant (never re-entered): prefix hashes and powers of BASE, up to the longest word hashed.
+const prefix = new Int32Array(MAX_TYPO_WORD_LENGTH + 3);
+const power = new Int32Array(MAX_TYPO_WORD_LENGTH + 3);
+
+function mix(hash: number): number {
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
   return hash >>> 0;
 }
 
-/** Calls `visit` with the hash of the word and of each variant with up to `depth` (1 or 2) letters deleted. */
-function forEachVariant(word: string, depth: number, visit: (hash: number) => void): void {
-  visit(variantHash(word, -1, -1));
-  for (let i = 0; i < word.length; i++) {
-    visit(variantHash(word, i, -1));
-    if (depth < 2) continue;
-    for (let j = i + 1; j < word.length; j++) visit(variantHash(word, i, j));
+/** The hash a delete-variant is stored under, computed from the variant's own letters. */
+export function stringHash(text: string): number {
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
+  return mix(hash);
+}
+
+/**
+ * Calls `visit` with the hash of the word, then of each variant with one letter deleted (at i), each followed, when
+ * `depth` is 2, by the variants with letters i and j > i deleted. Each hash equals `stringHash` of that variant.
+ * Words of up to MAX_TYPO_WORD_LENGTH + 2 letters.
+ */
+export function forEachVariant(word: string, depth: number, visit: (hash: number) => void): void {
+  const n = word.length;
+  if (n > prefix.length - 1) throw new RangeError(`forEachVariant: ${n} letters, at most ${prefix.length - 1}`);
+  power[0] = 1;
+  for (let k = 0; k < n; k++) {
+    prefix[k + 1] = (Math.imul(prefix[k], BASE) + word.charCodeAt(k)) | 0;
+    power[k + 1] = Math.imul(power[k], BASE);
+  }
+  // Hash of word[a..b): the prefix to b less the prefix to a shifted past the letters between.
+  const segment = (a: number, b: number): number => (prefix[b] - Math.imul(prefix[a], power[b - a])) | 0;
+  visit(mix(prefix[n]));
+  for (let i = 0; i < n; i++) {
+    // word[0..i) + word[i+1..n): the head moves up by the n − 1 − i letters after it.
+    visit(mix((Math.imul(prefix[i], power[n - 1 - i]) + segment(i + 1, n)) | 0));
+    if (depth < 2 || i + 1 >= n) continue;
+    const head = Math.imul(prefix[i], power[n - 2 - i]);
+    for (let j = i + 1; j < n; j++) {
+      // word[0..i) + word[i+1..j) + word[j+1..n).
+      visit(mix((head + Math.imul(segment(i + 1, j), power[n - 1 - j]) + segment(j + 1, n)) | 0));
+    }
   }
 }
 

@@ -2,7 +2,10 @@
 // deterministic measure of work for the loops of src/, where timing a unit test is not allowed.
 import { Session } from "node:inspector/promises";
 
-/** A V8 coverage session: `count(run)` is how many blocks of files whose URL holds `under` `run` executed. */
+/**
+ * A V8 coverage session: `count(run)` is how many blocks of files whose URL holds `under` `run` executed. Open it
+ * before the measured code first runs: V8 counts blocks only in functions compiled after coverage started.
+ */
 export async function openBlockCounter(
   under = "/src/",
 ): Promise<{ count(run: () => unknown): Promise<number>; close(): Promise<void> }> {
