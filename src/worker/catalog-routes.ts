@@ -76,7 +76,15 @@ export async function putCatalogRoute(c: ServiceContext): Promise<Response> {
   // toolsift reads the value as parsed (and checks its shape): no other pass over it.
   const result = await putCatalog(writeContext(c), id, value, text);
   const warnings = result.warnings.length > 0 ? { warnings: result.warnings } : {};
-  return c.json({ ...describeVersion(id, result.pointer), ...warnings }, result.replaced ? 200 : 201);
+  const described = describeVersion(id, result.pointer);
+  // The PUT answer alone says what its embedding pass cost: tools embedded now, read from the version it replaced,
+  // and the tokens the provider reported (null when it reports none).
+  const pass = result.embedding;
+  const embeddings =
+    pass === undefined
+      ? described.embeddings
+      : { ...described.embeddings, embedded: pass.embedded, fromCache: pass.fromCache, tokens: pass.tokens };
+  return c.json({ ...described, embeddings, ...warnings }, result.replaced ? 200 : 201);
 }
 
 /**

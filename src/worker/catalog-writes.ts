@@ -3,7 +3,7 @@
 import { errorMessage } from "../support/error-message.js";
 import { modelId } from "../support/model-id.js";
 import { newVersionId } from "../support/version-id.js";
-import { buildCatalogIndex, readToolDefinitions } from "./catalog-index.js";
+import { buildCatalogIndex, readToolDefinitions, type EmbeddingPassReport } from "./catalog-index.js";
 import { newerPointer, versionCreatedAt, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
 import type { ServiceLimits } from "./config.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
@@ -38,6 +38,8 @@ export interface PutResult {
   readonly replaced: boolean;
   readonly pointer: CatalogPointer;
   readonly warnings: readonly ServiceWarning[];
+  /** What this write's embedding pass cost; undefined without a model or when embedding failed. */
+  readonly embedding: EmbeddingPassReport | undefined;
 }
 
 /**
@@ -263,6 +265,7 @@ export async function putCatalog(
   return {
     replaced: previous !== null,
     pointer,
+    embedding: built.embedding,
     warnings: dedupe([...readWarnings, ...built.events.flatMap(warningsFromEvent)]),
   };
 }

@@ -79,7 +79,7 @@ export function createService(options: ServiceOptions = {}): SelectionService {
   /** The isolate's state for a matched route; seeds the demo catalog once (TOOLSIFT_SEED_DEMO). */
   const serviceState: MiddlewareHandler<ServiceApp> = async (c, next) => {
     const { config } = c.var;
-    warm ??= new WarmCatalogs(config.warmCatalogs);
+    warm ??= new WarmCatalogs({ catalogs: config.warmCatalogs, bytes: config.warmBytes });
     warmUsage ??= new WarmUsage(config.warmCatalogs);
     const store = new CatalogStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
     const namespace = c.env.TOOLSIFT_USAGE;

@@ -107,11 +107,20 @@ describe("routes", () => {
       version: expect.stringMatching(/^[a-z0-9]+-[a-z0-9]+$/),
       tools: 3,
       updatedAt: expect.any(String),
-      embeddings: { model: "toolsift/local-glove-100d-v1", status: "stored", vectors: 3 },
+      // The PUT answer alone reports its embedding pass (the local model counts no tokens).
+      embeddings: {
+        model: "toolsift/local-glove-100d-v1",
+        status: "stored",
+        vectors: 3,
+        embedded: 3,
+        fromCache: 0,
+        tokens: 0,
+      },
     });
     const read = await isolate.get(id);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ ...created.body, catalog: BILLING });
+    const published = { model: "toolsift/local-glove-100d-v1", status: "stored", vectors: 3 };
+    expect(read.body).toEqual({ ...created.body, embeddings: published, catalog: BILLING });
 
     const replaced = await isolate.put(id, MESSAGING);
     expect(replaced.status).toBe(200);

@@ -80,7 +80,14 @@ describe("KV layout", () => {
     const { body } = await isolate.put(id, changed);
     expect(model.calls.flat()).toHaveLength(1);
     expect(model.calls.flat()[0]).toContain("invoice for a customer's order");
-    expect(body.embeddings).toEqual({ model: expect.stringContaining("hashing-32"), status: "stored", vectors: 3 });
+    expect(body.embeddings).toEqual({
+      model: expect.stringContaining("hashing-32"),
+      status: "stored",
+      vectors: 3,
+      embedded: 1,
+      fromCache: 2,
+      tokens: 1,
+    });
     // A fresh isolate reads all three vectors from KV: the model embeds only the query.
     const reader = new Isolate(serviceEnv(), { embeddingModel: () => model });
     model.calls.length = 0;
