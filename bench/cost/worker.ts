@@ -28,7 +28,12 @@ export default {
     if (url.pathname === "/run") {
       // The only work of this request is the stage itself; the clock reading tells whether workerd's clock moved.
       const before = Date.now();
-      for (const run of prepared) await run();
+      // Each input is let go once run, so the heap shrinks as the request goes.
+      for (let i = 0; i < prepared.length; i++) {
+        const run = prepared[i];
+        prepared[i] = () => undefined;
+        await run();
+      }
       const clockMs = Date.now() - before;
       prepared = [];
       return Response.json({ clockMs });
