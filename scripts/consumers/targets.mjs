@@ -29,6 +29,15 @@ function lastJson(output) {
 
 const bin = (dir, name) => join(dir, "node_modules", ".bin", name);
 
+/** Imports toolsift/langchain where LangChain is not installed and prints what it threw. */
+const missingLangChain = `try {
+  await import("toolsift/langchain");
+  console.log(JSON.stringify({ code: "IMPORTED" }));
+} catch (error) {
+  console.log(JSON.stringify({ code: error.code, message: error.message }));
+}
+`;
+
 /** The asset's path under `root` for the URL an INVALID_MODEL_ASSET message names ("…is not at <url> (…"). */
 function assetPathFromMessage(result, origin, root) {
   const failed = result.events.find((event) => event.code === "INVALID_MODEL_ASSET");
@@ -58,6 +67,32 @@ export function targets({ compatibilityDate }) {
             run: "node main.js",
             expect: "works",
             result: lastJson(await run(process.execPath, ["main.js"], { cwd: dir })),
+          },
+        ];
+      },
+    },
+    {
+      // The oldest Node the package supports (engines ">=22"): the same app, run by Node 22.0.0 from the registry.
+      name: "node-22.0",
+      label: "Node ESM app on Node 22.0.0 (the oldest supported)",
+      deps: ["ai", "node@22.0.0"],
+      files: { "main.js": nodeMain, "langchain.js": missingLangChain },
+      async build() {
+        return undefined;
+      },
+      async exercise(dir) {
+        const version = (await run(bin(dir, "node"), ["--version"], { cwd: dir })).trim();
+        if (version !== "v22.0.0") throw new Error(`expected Node v22.0.0 in the project, got ${version}`);
+        // LangChain is not installed here: toolsift/langchain must say what to install.
+        const langchain = lastJson(await run(bin(dir, "node"), ["langchain.js"], { cwd: dir }));
+        if (langchain.code !== "MISSING_DEPENDENCY" || !langchain.message.includes("npm install langchain")) {
+          throw new Error(`toolsift/langchain without LangChain: ${JSON.stringify(langchain)}`);
+        }
+        return [
+          {
+            run: "node main.js (22.0.0)",
+            expect: "works",
+            result: lastJson(await run(bin(dir, "node"), ["main.js"], { cwd: dir })),
           },
         ];
       },
