@@ -105,3 +105,35 @@ describe("warm catalogs bounded by bytes", () => {
     expect(loads).toEqual([...ids, ...ids]);
   });
 });
+
+describe("TOOLSIFT_WARM_BYTES in the service", () => {
+  /** An isolate over the real KV that counts catalog-text reads (each one a catalog loaded into it). */
+  function countingIsolate(variables: Parameters<typeof serviceEnv>[0]) {
+    const loads: string[] = [];
+    const kv = faultyKv((operation, key) => {
+      if (operation === "get" && key.endsWith("/catalog")) loads.push(key.split("/")[1]);
+      return undefined;
+    });
+    return { isolate: new Isolate(serviceEnv({ TOOLSIFT_KV: kv, TOOLSIFT_EMBEDDING: "none", ...variables })), loads };
+  }
+
+  async function selectRoundRobin(isolate: Isolate, ids: readonly string[], rounds: number): Promise<void> {
+    for (let round = 0; round < rounds; round++) {
+      for (const [position, id] of ids.entries()) {
+        const { status, body } = await isolate.select(id, { query: CATALOGS[position].query, maxTools: 1 });
+        expect(status).toBe(200);
+        expect(body.tools).toEqual([CATALOGS[position].first]);
+      }
+    }
+  }
+
+  it("the smallest budget keeps only the catalog answered: every catalog still answers right, each select reloads", async () => {
+    const ids = await publishAll();
+    const small = countingIsolate({ TOOLSIFT_WARM_BYTES: String(64 * 1024) });
+    await selectRoundRobin(small.isolate, ids, 2);
+    expect(small.loads).toEqual([...ids, ...ids]);
+    const roomy = countingIsolate({});
+    await selectRoundRobin(roomy.isolate, ids, 2);
+    expect(roomy.loads).toEqual(ids);
+  });
+});
