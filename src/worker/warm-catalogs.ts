@@ -11,9 +11,6 @@ import { catalogNotFound, ServiceError, fromToolsiftError } from "./errors.js";
 import { readOnly } from "./version-embeddings.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../core/catalog-limits.js";
-import { NUMBER_SETTINGS } from "./config.js";
-
-const DEFAULT_WARM_BYTES = NUMBER_SETTINGS.warmBytes.fallback;
 
 /** A published catalog version, built and ready to rank in this isolate. */
 export interface WarmCatalog {
@@ -85,12 +82,7 @@ export class WarmCatalogs {
   private readonly loading = new Map<string, Promise<CatalogLookup>>();
   private readonly marks = new Map<string, HighWaterMark>();
 
-  private readonly budget: WarmBudget;
-
-  /** `budget`: a count alone (TOOLSIFT_WARM_CATALOGS) leaves the bytes at TOOLSIFT_WARM_BYTES' default. */
-  constructor(budget: WarmBudget | number) {
-    this.budget = typeof budget === "number" ? { catalogs: budget, bytes: DEFAULT_WARM_BYTES } : budget;
-  }
+  constructor(private readonly budget: WarmBudget) {}
 
   /** A write of this isolate published `entry`: it becomes the warm copy and the newest version seen. */
   written(entry: WarmCatalog): void {
