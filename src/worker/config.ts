@@ -99,7 +99,9 @@ export const NUMBER_SETTINGS = {
   kvTimeoutMs: { variable: "TOOLSIFT_KV_TIMEOUT_MS", fallback: 5_000, min: 1, max: 60_000 },
   warmCatalogs: { variable: "TOOLSIFT_WARM_CATALOGS", fallback: 8, min: 1, max: 1_000 },
   // An isolate has 128 MiB; the rest is the script, the local model's word vectors and requests in flight.
-  warmBytes: { variable: "TOOLSIFT_WARM_BYTES", fallback: 64 * MiB, min: 64 * 1024, max: 1024 * MiB },
+  // 32 MiB: with a 5,000-tool × 1,536 PUT's build peak (about 81 MiB, src/worker/README.md "Memory") an isolate stays
+  // under its 128 MB.
+  warmBytes: { variable: "TOOLSIFT_WARM_BYTES", fallback: 32 * MiB, min: 64 * 1024, max: 1024 * MiB },
 } as const satisfies Record<string, NumberSetting>;
 
 function integer(env: ServiceEnv, setting: NumberSetting): number {

@@ -110,8 +110,8 @@ describe("TOOLSIFT_VECTOR_PRECISION and TOOLSIFT_WARM_BYTES", () => {
     expect(refusal({ TOOLSIFT_VECTOR_PRECISION: "int4" })).toContain('must be "auto", "int8" or "float32", got "int4"');
   });
 
-  it("TOOLSIFT_WARM_BYTES: 64 MiB by default, an integer in [64 KiB, 1 GiB]", () => {
-    expect(readConfig(env({})).warmBytes).toBe(64 * 1024 * 1024);
+  it("TOOLSIFT_WARM_BYTES: 32 MiB by default, an integer in [64 KiB, 1 GiB]", () => {
+    expect(readConfig(env({})).warmBytes).toBe(32 * 1024 * 1024);
     expect(readConfig(env({ TOOLSIFT_WARM_BYTES: "1048576" })).warmBytes).toBe(1024 * 1024);
     for (const value of ["65535", "1073741825", "64MiB", "1.5"]) {
       expect(refusal({ TOOLSIFT_WARM_BYTES: value })).toContain(
