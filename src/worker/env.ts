@@ -32,9 +32,15 @@ export type NumberVariable = string | number | undefined;
 export interface ServiceEnv {
   /** Where catalogs, their embeddings and the version pointers live. */
   readonly TOOLSIFT_KV: KvNamespaceWithList;
-  /** Secret: writes (`PUT`, `DELETE`) need `Authorization: Bearer <it>`. Unset: writes are refused. */
+  /**
+   * Secret: accepted for everything (writes, learning, reads) and needed for the tenant-token routes (`/v1/tokens`).
+   * Unset: writes are refused (but for tenant tokens) and no tenant token can be created or revoked.
+   */
   readonly TOOLSIFT_ADMIN_TOKEN?: string;
-  /** Secret: when set, reads (`GET`, select) need `Authorization: Bearer <it>` (the admin token works too). */
+  /**
+   * Secret: when set, reads (`GET`, select, usage) need `Authorization: Bearer <it>` (the admin token, or a tenant
+   * token for that catalog, works too). Set it for tenants' reads to be isolated: while unset, reads need no token.
+   */
   readonly TOOLSIFT_READ_TOKEN?: string;
   /**
    * The ToolsiftUsage Durable Object namespace (learnt usage, one object per catalog id). Unset: learning is off
@@ -59,6 +65,7 @@ export interface ServiceEnv {
   readonly TOOLSIFT_MAX_SCHEMA_DEPTH?: NumberVariable;
   readonly TOOLSIFT_MAX_SCHEMA_NODES?: NumberVariable;
   readonly TOOLSIFT_MAX_SCHEMA_TEXT_LENGTH?: NumberVariable;
+  /** Also how long an isolate trusts a tenant token it has checked. */
   readonly TOOLSIFT_RECHECK_SECONDS?: NumberVariable;
   readonly TOOLSIFT_KV_TIMEOUT_MS?: NumberVariable;
   readonly TOOLSIFT_WARM_CATALOGS?: NumberVariable;
