@@ -4,7 +4,18 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   // assembly/ is AssemblyScript (decorators on functions), which neither ESLint nor Prettier parses.
-  { ignores: ["dist/", "public/", "node_modules/", ".wrangler/", "src/wasm/generated/", "coverage/", "assembly/", "bench/service-memory/out/"] },
+  {
+    ignores: [
+      "dist/",
+      "public/",
+      "node_modules/",
+      ".wrangler/",
+      "src/wasm/generated/",
+      "coverage/",
+      "assembly/",
+      "bench/service-memory/out/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
