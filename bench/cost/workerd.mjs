@@ -33,7 +33,9 @@ const environment = {
 // Process groups of the workerd instances still running, with their folders: ended and removed when this process
 // exits, interrupted or not.
 const running = new Map();
+const bundles = new Set();
 process.once("exit", () => {
+  for (const folder of bundles) rmSync(folder, { recursive: true, force: true });
   for (const [group, folder] of running) {
     try {
       process.kill(-group, "SIGTERM");
@@ -45,8 +47,11 @@ process.once("exit", () => {
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
 
-/** Bundles `entry` with `config` (paths inside `cwd`) into a new temporary folder that wrangler can run unbundled. */
-function bundle({ cwd, entry, config }) {
+/**
+ * Bundles `entry` with `config` (paths inside `cwd`) into a new temporary folder that wrangler can run unbundled
+ * (removed when this process exits).
+ */
+export function bundleWorker({ cwd, entry, config }) {
   const folder = mkdtempSync(join(tmpdir(), "toolsift-cost-"));
   try {
     execFileSync(process.execPath, [wrangler, "deploy", "--dry-run", "--outdir", folder, "--config", config, entry], {
@@ -61,6 +66,7 @@ function bundle({ cwd, entry, config }) {
   for (const file of readdirSync(folder))
     if (file.endsWith(".map") || file.endsWith(".md")) unlinkSync(join(folder, file));
   const main = readdirSync(folder).find((file) => file.endsWith(".js"));
+  bundles.add(folder);
   writeFileSync(
     join(folder, "wrangler.toml"),
     [
@@ -78,12 +84,15 @@ function bundle({ cwd, entry, config }) {
 }
 
 /**
- * Runs `entry` with `config` (paths inside `cwd`) in workerd; resolves once it answers. `stop()` ends wrangler and
- * workerd (a Worker still spinning on a capped request included).
+ * Runs `entry` with `config` (paths inside `cwd`) in workerd, or the folder `bundled` made by `bundleWorker` (kept on
+ * stop, for the next start); resolves once it answers. `stop()` ends wrangler and workerd (a Worker still spinning on a
+ * capped request included).
  */
-export async function startWorkerd({ cwd, entry, config }) {
+export async function startWorkerd({ cwd, entry, config, bundled }) {
   const port = await freePort();
-  const folder = bundle({ cwd, entry, config });
+  // Its own inspector port too: wrangler's default (9229) may still be held by the workerd stopped just before.
+  const inspectorPort = await freePort();
+  const folder = bundled ?? bundleWorker({ cwd, entry, config });
   const child = spawn(
     process.execPath,
     [
@@ -94,8 +103,10 @@ export async function startWorkerd({ cwd, entry, config }) {
       "127.0.0.1",
       "--port",
       String(port),
+      "--inspector-port",
+      String(inspectorPort),
       "--persist-to",
-      join(folder, "state"),
+      join(folder, `state-${port}`),
       "--log-level",
       "warn",
       "--show-interactive-dev-session=false",
@@ -115,7 +126,10 @@ export async function startWorkerd({ cwd, entry, config }) {
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     running.delete(child.pid);
-    rmSync(folder, { recursive: true, force: true });
+    if (bundled === undefined) {
+      bundles.delete(folder);
+      rmSync(folder, { recursive: true, force: true });
+    }
   };
   const deadline = Date.now() + 90_000;
   for (;;) {
