@@ -3,7 +3,7 @@
 // Usage: npx node bench/cost/run.mjs [--stage <part of a name>] [--runs 5] [--target-ms 100]
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleWorker, startWorkerd, timedGet } from "./workerd.mjs";
+import { startWorkerd, timedGet } from "./workerd.mjs";
 
 const MAX_GROWTH = 2.5;
 /** Most repeats of a stage in one request (each with its own input, built in the request before). */
@@ -77,18 +77,13 @@ async function calibrate(url, stage, size, largest) {
   }
 }
 
-// One bundle; a fresh workerd per stage, so no stage runs on a heap the stages before it filled (the tokenizer's word
-// cache, the query index), whose garbage collections would be charged to it.
-const bundled = bundleWorker({ cwd: root, entry: "bench/cost/worker.ts", config: "bench/cost/wrangler.toml" });
+const worker = await startWorkerd({ cwd: root, entry: "bench/cost/worker.ts", config: "bench/cost/wrangler.toml" });
 const failures = [];
 const rows = [];
 const started = Date.now();
-let worker = await startWorkerd({ bundled });
 try {
   const { body: stages } = await timedGet(worker.url, "/stages");
-  await worker.stop();
   for (const { name, sizes } of stages.filter((stage) => stage.name.includes(values.stage))) {
-    worker = await startWorkerd({ bundled });
     const repeats = await calibrate(worker.url, name, sizes[0], sizes[sizes.length - 1]);
     let medians = await mediansBySize(worker.url, name, sizes, repeats);
     let ratios = growth(medians);
@@ -115,7 +110,6 @@ try {
         sizes.map((size, i) => `${size}: ${medians[i].toFixed(1)} ms`).join("  ") +
         `  growth ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}${retried ? " (second measurement)" : ""}`,
     );
-    await worker.stop();
   }
 } finally {
   await worker.stop();
