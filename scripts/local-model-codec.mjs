@@ -1,5 +1,6 @@
 // The numeric parts of the local model builder: PCA, the common component, and the row encodings (int8, uniform
 // 3/4-bit, product quantisation). Shared by scripts/build-local-model.mjs and bench/local-model/encodings.mjs.
+import { mulberry32 as random } from "../bench/random.mjs";
 
 /** FNV-1a 32 of `bytes` from `from` on, as the asset decoder checks it. */
 export function fnv1a(bytes, from = 0) {
@@ -156,18 +157,6 @@ export function packBits(codes, bits) {
   for (let i = 0; i < codes.length; i++)
     for (let b = 0; b < bits; b++) if ((codes[i] >> b) & 1) packed[(i * bits + b) >> 3] |= 1 << ((i * bits + b) & 7);
   return packed;
-}
-
-/** A small deterministic PRNG (mulberry32). */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** k starting centres: distinct points in a seeded random order (repeats only when fewer than k are distinct). */

@@ -7,18 +7,7 @@ import { createToolIndex, type UsageSnapshot } from "../../src/index.js";
 import { DEFAULT_USAGE_LIMITS, UsageGraph, type LearnedTurn } from "../../src/usage/usage-graph.js";
 import { addSnapshot, toSnapshot } from "../../src/usage/usage-snapshot.js";
 import { conversation } from "./conversations.js";
-
-/** mulberry32 (as bench/random.mjs): seeded floats in [0, 1). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as seeded } from "../../bench/random.mjs";
 
 /** `count` conversations of 1–4 turns, each of 1–5 calls among `tools` tools and 1–6 of 5,000 query terms. */
 function randomConversations(count: number, tools: number, seed: number): LearnedTurn[][] {

@@ -14,6 +14,7 @@ import {
   serviceKv,
   type Answer,
 } from "./service-harness.js";
+import { mulberry32 as seeded } from "../../bench/random.mjs";
 
 const WEATHER = catalogOf({ weather_forecast: "Get the weather forecast for a city." });
 const isPointer = (key: string) => key.endsWith("/current");
@@ -365,18 +366,6 @@ describe("retiring versions", () => {
     expect(await keysOf(id)).toEqual([]);
   });
 });
-
-/** A seeded generator (mulberry32): a failing interleaving is replayed by its seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Published {
   readonly version: string;
