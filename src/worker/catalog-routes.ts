@@ -7,8 +7,8 @@ import type { ServiceContext } from "./service-context.js";
 
 /** The write-path view of a request's context. */
 export function writeContext(c: ServiceContext): WriteContext {
-  const { store, warm, model, usage, warmUsage } = c.var.state;
-  return { store, warm, model, limits: c.var.config.limits, ctx: c.executionCtx, usage, warmUsage };
+  const { store, warm, model, usage, warmUsage, onEvent } = c.var.state;
+  return { store, warm, model, limits: c.var.config.limits, ctx: c.executionCtx, usage, warmUsage, onEvent };
 }
 
 /** What the API says about a published version (without the catalog itself). */

@@ -15,6 +15,7 @@ import { eraseLearntUsage, type UsageClient, type UsageNotErased } from "./usage
 import type { WarmCatalogs } from "./warm-catalogs.js";
 import type { WarmUsage } from "./warm-usage.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "./warnings.js";
+import type { ToolsiftEvent } from "../events.js";
 
 export interface WriteContext {
   readonly store: CatalogStore;
@@ -25,6 +26,7 @@ export interface WriteContext {
   /** The usage objects (undefined: learning off, nothing learnt to erase on DELETE). */
   readonly usage?: UsageClient;
   readonly warmUsage?: WarmUsage;
+  readonly onEvent?: (event: ToolsiftEvent, catalog: { readonly id: string }) => void;
 }
 
 export interface DeleteResult {
@@ -214,6 +216,7 @@ export async function putCatalog(
     context.model,
     cache,
     catalogLimits(context.limits),
+    context.onEvent === undefined ? undefined : (event) => context.onEvent!(event, { id }),
   );
   const failed = built.events.some((event) => event.type === "embedding-failed");
   const vectors = embeddings.take();

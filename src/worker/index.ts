@@ -1,6 +1,6 @@
 // `toolsift/worker`: the selection service for your own Worker (`export default createService(options)`).
 
-export { createService, type SelectionService, type ServiceOptions } from "./service.js";
+export { createService, type SelectionService, type ServiceEventHandler, type ServiceOptions } from "./service.js";
 export type { EmbeddingModelChoice, ServiceEmbeddingModel } from "./embedding.js";
 export type {
   DurableObjectNamespaceLike,

@@ -3,7 +3,7 @@
 import { conversationQuery } from "../conversation/model-messages.js";
 import type { ScoredTool } from "../tool-index.js";
 import { checkQueryLength } from "./limits.js";
-import type { ServiceContext } from "./service-context.js";
+import { eventsOf, type ServiceContext } from "./service-context.js";
 import { selectBodySchema, validate } from "./validation.js";
 import { dedupe, type ServiceWarning } from "./warnings.js";
 
@@ -42,7 +42,7 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
   if (input.query !== undefined) checkQueryLength(input.query, limits);
   const query = input.query ?? conversationQuery(input.messages ?? [], limits.maxQueryLength);
 
-  const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model });
+  const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model, onEvent: eventsOf(c, id) });
   const usageWarnings = usage === undefined ? [] : await warmUsage.apply(entry, usage, recheckMs);
   const selection = await entry.index.selectWithScores(query, {
     ...(input.messages === undefined ? {} : { messages: input.messages }),

@@ -5,6 +5,7 @@ import type { CatalogStore } from "./catalog-store.js";
 import type { ServiceConfig } from "./config.js";
 import type { ServiceEmbeddingModel } from "./embedding.js";
 import type { ServiceEnv } from "./env.js";
+import type { ToolsiftEvent } from "../events.js";
 import type { TenantTokenStore } from "./tenant-store.js";
 import type { TenantTokens } from "./tenant-tokens.js";
 import type { UsageClient } from "./usage-client.js";
@@ -23,6 +24,8 @@ export interface ServiceState {
   /** This isolate's checked tenant tokens, and where they are stored. */
   readonly tenants: TenantTokens;
   readonly tenantStore: TenantTokenStore;
+  /** `createService({ onEvent })`: sees the events of the indexes this isolate builds. */
+  readonly onEvent: ((event: ToolsiftEvent, catalog: { readonly id: string }) => void) | undefined;
 }
 
 /** A JSON request body as parsed once, and its text (kept so a catalog is stored exactly as sent). */
@@ -47,3 +50,9 @@ export interface ServiceApp {
 }
 
 export type ServiceContext = Context<ServiceApp>;
+
+/** `createService({ onEvent })` bound to catalog `id`, for the index a request builds (undefined without one). */
+export function eventsOf(c: ServiceContext, id: string): ((event: ToolsiftEvent) => void) | undefined {
+  const onEvent = c.var.state.onEvent;
+  return onEvent === undefined ? undefined : (event) => onEvent(event, { id });
+}

@@ -13,6 +13,7 @@ import type { ExecutionContextLike, ServiceEnv } from "./env.js";
 import { answerError, ServiceError } from "./errors.js";
 import { allowedMethods, ROUTES } from "./routes.js";
 import type { ServiceApp } from "./service-context.js";
+import type { ToolsiftEvent } from "../events.js";
 import { functionOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { rawPath } from "./validation.js";
 import { TenantTokenStore } from "./tenant-store.js";
@@ -29,14 +30,22 @@ export interface ServiceOptions {
    * model works, e.g. `(env) => createOpenAI({ apiKey: env.OPENAI_API_KEY }).embedding("text-embedding-3-small")`.
    */
   embeddingModel?: EmbeddingModelChoice;
+  /**
+   * Sees toolsift's events of every catalog index this isolate builds, with the catalog's id: each embedding pass
+   * (`embeddings-ready`: tools embedded, cache hits, tokens), fallbacks (`embedding-failed`), cache errors.
+   */
+  onEvent?: ServiceEventHandler;
 }
+
+/** `createService({ onEvent })`: an index's event and the catalog it belongs to. */
+export type ServiceEventHandler = (event: ToolsiftEvent, catalog: { readonly id: string }) => void;
 
 /** A Worker's default export. */
 export interface SelectionService {
   fetch(request: Request, env: ServiceEnv, ctx: ExecutionContextLike): Promise<Response>;
 }
 
-const OPTION_NAMES = ["embeddingModel"];
+const OPTION_NAMES = ["embeddingModel", "onEvent"];
 
 /** Reads the env's settings into `c.var.config` (500 INVALID_CONFIGURATION naming a bad variable). */
 const settings: MiddlewareHandler<ServiceApp> = async (c, next) => {
@@ -71,6 +80,7 @@ function methodNotAllowed(allowed: readonly string[]): Handler<ServiceApp> {
 export function createService(options: ServiceOptions = {}): SelectionService {
   rejectUnknownOptions("createService", optionsObject("createService", options), OPTION_NAMES);
   const chooseModel = functionOption<EmbeddingModelChoice>("createService", "embeddingModel", options.embeddingModel);
+  const onEvent = functionOption<ServiceEventHandler>("createService", "onEvent", options.onEvent);
   let warm: WarmCatalogs | undefined;
   let warmUsage: WarmUsage | undefined;
   const tenants = new TenantTokens();
@@ -86,7 +96,7 @@ export function createService(options: ServiceOptions = {}): SelectionService {
     const usage = namespace === undefined ? undefined : new UsageClient(namespace, config.kvTimeoutMs);
     const tenantStore = new TenantTokenStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
     const model = embeddingModelFor(c.env, config, chooseModel);
-    c.set("state", { store, warm, model, usage, warmUsage, tenants, tenantStore });
+    c.set("state", { store, warm, model, usage, warmUsage, tenants, tenantStore, onEvent });
     if (config.seedDemo !== undefined) await seedOnce(writeContext(c), config.seedDemo);
     await next();
   };

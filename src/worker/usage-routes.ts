@@ -2,7 +2,7 @@
 
 import { checkMessages, learnedTurns } from "../usage/learn-turns.js";
 import { catalogNotFound, ServiceError } from "./errors.js";
-import type { ServiceContext } from "./service-context.js";
+import { eventsOf, type ServiceContext } from "./service-context.js";
 import type { UsageClient } from "./usage-client.js";
 import { learnBodySchema, validate } from "./validation.js";
 
@@ -53,7 +53,7 @@ export async function learnRoute(c: ServiceContext): Promise<Response> {
   const { recheckMs } = c.var.config;
   const { store, warm, model, warmUsage } = c.var.state;
   const { messages } = validate(learnBodySchema, c.var.body.value, "learn request");
-  const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model });
+  const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model, onEvent: eventsOf(c, id) });
   const { version, updatedAt } = entry.pointer;
   checkConversation(id, version, messages, entry.index.toolNames);
   const answer = await client.learn(id, { version, updatedAt, tools: entry.index.toolNames }, messages);

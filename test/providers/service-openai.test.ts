@@ -8,7 +8,7 @@ import type { ToolsiftEvent } from "../../src/events.js";
 import { buildCatalogIndex } from "../../src/worker/catalog-index.js";
 import type { ServiceEnv } from "../../src/worker/env.js";
 import { openaiEmbeddingModel } from "../../src/worker/provider-openai.js";
-import { createService } from "../../src/worker/index.js";
+import { createService, type ServiceEventHandler } from "../../src/worker/index.js";
 import { startOpenAICompatibleServer, wordCount, type OpenAICompatibleServer } from "./openai-compatible-server.js";
 import { memoryKv, type MemoryKv } from "./provider-memory-kv.js";
 
@@ -35,8 +35,8 @@ afterEach(async () => {
 });
 
 /** One service instance (an isolate's state) over `kv`, driven through its `fetch`. */
-function isolate(kv: MemoryKv, setting: string, key = "sk-test") {
-  const service = createService();
+function isolate(kv: MemoryKv, setting: string, key = "sk-test", onEvent?: ServiceEventHandler) {
+  const service = createService(onEvent === undefined ? {} : { onEvent });
   const env = {
     TOOLSIFT_KV: kv,
     TOOLSIFT_ADMIN_TOKEN: TOKEN,
@@ -155,6 +155,29 @@ describe("TOOLSIFT_EMBEDDING=openai in the service (Node, @ai-sdk/openai)", () =
     const warm = await buildCatalogIndex(CATALOG, model, cache, CATALOG_LIMIT_MAXIMUMS);
     expect(warm.embedding).toEqual({ embedded: 0, fromCache: CATALOG.length, tokens: 0, dimensions: 16 });
     expect(server.reportedTokens()).toBe(tokens);
+  });
+
+  it("createService({ onEvent }) sees each index's events with its catalog id: the PUT's pass, a restart's", async () => {
+    server = await startOpenAICompatibleServer();
+    const kv = memoryKv();
+    const seen: { type: string; id: string; embedded?: number; fromCache?: number }[] = [];
+    const record: ServiceEventHandler = (event, catalog) => {
+      if (event.type !== "embeddings-ready") return void seen.push({ type: event.type, id: catalog.id });
+      seen.push({ type: event.type, id: catalog.id, embedded: event.embedded, fromCache: event.fromCache });
+    };
+    await isolate(kv, "openai:text-embedding-3-small", "sk-test", record).put("billing", CATALOG);
+    expect(seen).toEqual([{ type: "embeddings-ready", id: "billing", embedded: CATALOG.length, fromCache: 0 }]);
+    seen.length = 0;
+    // Another isolate loads the version from KV: every vector from the store, none embedded.
+    const reader = isolate(kv, "openai:text-embedding-3-small", "sk-test", record);
+    expect((await reader.select("billing", { query: "refund the stripe payment" })).status).toBe(200);
+    expect(seen.filter((event) => event.type === "embeddings-ready")).toEqual([
+      { type: "embeddings-ready", id: "billing", embedded: 0, fromCache: CATALOG.length },
+    ]);
+  });
+
+  it("createService refuses an onEvent that is not a function, naming it", () => {
+    expect(() => createService({ onEvent: "log" as never })).toThrow(/onEvent/);
   });
 
   it("a 401 publishes the catalog with embeddings failed and ranks by keywords, saying so", async () => {
