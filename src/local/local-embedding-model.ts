@@ -185,7 +185,8 @@ export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): L
   return {
     specificationVersion: "v4",
     provider: "toolsift",
-    modelId: "local-glove-100d-v1",
+    // v2: the 4-bit asset (format 2); its vectors differ slightly from v1's, so caches keyed by the id start afresh.
+    modelId: "local-glove-100d-v2",
     maxEmbeddingsPerCall: Infinity,
     supportsParallelCalls: true,
     get dimensions() {

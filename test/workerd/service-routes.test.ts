@@ -82,7 +82,7 @@ describe("routes", () => {
   it("GET /health answers ok with the embedding model, without a token", async () => {
     const answer = await new Isolate().request("GET", "/health", { token: null });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ status: "ok", embedding: "toolsift/local-glove-100d-v1" });
+    expect(answer.body).toEqual({ status: "ok", embedding: "toolsift/local-glove-100d-v2" });
   });
 
   it("GET / describes the routes (the playground's index.html takes this path once built)", async () => {
@@ -109,7 +109,7 @@ describe("routes", () => {
       updatedAt: expect.any(String),
       // The PUT answer alone reports its embedding pass (the local model counts no tokens).
       embeddings: {
-        model: "toolsift/local-glove-100d-v1",
+        model: "toolsift/local-glove-100d-v2",
         status: "stored",
         vectors: 3,
         embedded: 3,
@@ -119,7 +119,7 @@ describe("routes", () => {
     });
     const read = await isolate.get(id);
     expect(read.status).toBe(200);
-    const published = { model: "toolsift/local-glove-100d-v1", status: "stored", vectors: 3 };
+    const published = { model: "toolsift/local-glove-100d-v2", status: "stored", vectors: 3 };
     expect(read.body).toEqual({ ...created.body, embeddings: published, catalog: BILLING });
 
     const replaced = await isolate.put(id, MESSAGING);
@@ -307,7 +307,7 @@ describe("routes", () => {
   it("the Worker's default export (wrangler.toml main) serves the same API", async () => {
     const health = await exports.default.fetch(new Request("http://toolsift.test/health"));
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok", embedding: "toolsift/local-glove-100d-v1" });
+    expect(await health.json()).toEqual({ status: "ok", embedding: "toolsift/local-glove-100d-v2" });
     // wrangler.toml sets no admin token, so writes are refused.
     const put = await exports.default.fetch(
       new Request(`http://toolsift.test/v1/catalogs/${freshId()}`, {

@@ -50,7 +50,7 @@ describe("KV layout", () => {
     const id = freshId();
     const { body } = await isolate.put(id, BILLING);
     const version = body.version;
-    const slab = `catalog/${id}/v/${version}/embeddings/toolsift-v1/toolsift/local-glove-100d-v1/auto`;
+    const slab = `catalog/${id}/v/${version}/embeddings/toolsift-v1/toolsift/local-glove-100d-v2/auto`;
     const keys = await keysOf(id);
     expect(keys).toHaveLength(4);
     expect(keys).toContain(`catalog/${id}/current`);
@@ -62,7 +62,7 @@ describe("KV layout", () => {
       version,
       tools: 3,
       updatedAt: body.updatedAt,
-      embeddings: { model: "toolsift/local-glove-100d-v1", status: "stored", vectors: 3 },
+      embeddings: { model: "toolsift/local-glove-100d-v2", status: "stored", vectors: 3 },
     });
     expect(JSON.parse((await serviceKv.get(`catalog/${id}/v/${version}/catalog`, "text"))!)).toEqual(BILLING);
   });
@@ -315,7 +315,7 @@ describe("KV read faults", () => {
     await new Isolate().put(id, BILLING);
     const isolate = new Isolate(
       faultyEnv((operation, key) => (operation === "get" && key.includes("/embeddings/") ? "throw" : undefined)),
-      { embeddingModel: () => failingEmbeddingModel({ modelId: "local-glove-100d-v1" }) },
+      { embeddingModel: () => failingEmbeddingModel({ modelId: "local-glove-100d-v2" }) },
     );
     const answer = await isolate.select(id, { query: "refund the charge" });
     expect(answer.status).toBe(200);
