@@ -1,11 +1,14 @@
 // The cost check inside workerd (issue 13): every stage of test/cost/stages.ts timed at each size from outside
-// workerd; doubling the input may not more than ×2.5 the median time. Exits 1 on a superlinear stage.
+// workerd; doubling the input may not more than ×2.5 the median time (in one of up to three measurements). Exits 1 on
+// a superlinear stage.
 // Usage: npx node bench/cost/run.mjs [--stage <part of a name>] [--runs 5] [--target-ms 100]
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startWorkerd, timedGet } from "./workerd.mjs";
 
 const MAX_GROWTH = 2.5;
+/** Measurements of a stage at most: the first, and two more of a stage with a pair over MAX_GROWTH. */
+const MEASUREMENTS = 3;
 /** Most repeats of a stage in one request (each with its own input, built in the request before). */
 const MAX_REPEATS = 256;
 /**
@@ -87,28 +90,29 @@ try {
     const repeats = await calibrate(worker.url, name, sizes[0], sizes[sizes.length - 1]);
     let medians = await mediansBySize(worker.url, name, sizes, repeats);
     let ratios = growth(medians);
-    let retried = false;
-    if (ratios.some((ratio) => ratio > MAX_GROWTH)) {
-      // Once more, every size, to tell a superlinear stage from a noisy moment on a shared machine.
-      retried = true;
-      const again = await mediansBySize(worker.url, name, sizes, repeats);
-      const ratiosAgain = growth(again);
-      for (let i = 0; i < ratios.length; i++) {
-        if (ratios[i] > MAX_GROWTH && ratiosAgain[i] > MAX_GROWTH) {
-          failures.push(
-            `${name}: ${sizes[i]} → ${sizes[i + 1]} took ×${ratios[i].toFixed(2)}, then ×${ratiosAgain[i].toFixed(2)}`,
-          );
-        }
-      }
-      medians = again;
-      ratios = ratiosAgain;
+    // A pair passes when one of up to MEASUREMENTS measurements keeps it within MAX_GROWTH: a superlinear stage
+    // (×4 for a quadratic one) fails every time, a noisy moment on a shared machine does not repeat three times.
+    const passed = ratios.map((ratio) => ratio <= MAX_GROWTH);
+    const history = [ratios];
+    while (passed.includes(false) && history.length < MEASUREMENTS) {
+      medians = await mediansBySize(worker.url, name, sizes, repeats);
+      ratios = growth(medians);
+      history.push(ratios);
+      ratios.forEach((ratio, i) => (passed[i] ||= ratio <= MAX_GROWTH));
     }
+    passed.forEach((ok, i) => {
+      if (!ok) {
+        const taken = history.map((each) => `×${each[i].toFixed(2)}`).join(", then ");
+        failures.push(`${name}: ${sizes[i]} → ${sizes[i + 1]} took ${taken}`);
+      }
+    });
+    const retried = history.length > 1;
     const row = { name, repeats, sizes, medians, ratios, retried };
     rows.push(row);
     console.log(
       `${name.padEnd(46)} ×${String(repeats).padEnd(5)} ` +
         sizes.map((size, i) => `${size}: ${medians[i].toFixed(1)} ms`).join("  ") +
-        `  growth ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}${retried ? " (second measurement)" : ""}`,
+        `  growth ${ratios.map((ratio) => ratio.toFixed(2)).join(", ")}${retried ? ` (measurement ${history.length})` : ""}`,
     );
   }
 } finally {
@@ -127,7 +131,7 @@ console.log(
     `${rows.length} stages in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 );
 if (failures.length > 0) {
-  console.error(`\nSuperlinear (more than ×${MAX_GROWTH} per doubling, twice):\n  ${failures.join("\n  ")}`);
+  console.error(`\nSuperlinear (more than ×${MAX_GROWTH} per doubling in every measurement):\n  ${failures.join("\n  ")}`);
   process.exit(1);
 }
 console.log(`Every stage grew at most ×${MAX_GROWTH} per doubling.`);
