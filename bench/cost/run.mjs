@@ -131,7 +131,9 @@ console.log(
     `${rows.length} stages in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 );
 if (failures.length > 0) {
-  console.error(`\nSuperlinear (more than ×${MAX_GROWTH} per doubling in every measurement):\n  ${failures.join("\n  ")}`);
+  console.error(
+    `\nSuperlinear (more than ×${MAX_GROWTH} per doubling in every measurement):\n  ${failures.join("\n  ")}`,
+  );
   process.exit(1);
 }
 console.log(`Every stage grew at most ×${MAX_GROWTH} per doubling.`);
