@@ -10,12 +10,12 @@
 // Env: LOAD_DURATION (s, default 30), LOAD_CONNECTIONS (default 50), LOAD_TOOLS (default 200).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
+import { freePort } from "../scripts/free-port.mjs";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const DURATION = Number(process.env.LOAD_DURATION ?? 30);
@@ -33,17 +33,6 @@ const OFFLINE_ENV = {
 function repoNode() {
   const local = join(REPO, "node_modules/.bin/node");
   return existsSync(local) ? local : process.execPath;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts `wrangler dev` in its own process group; `stop()` ends that group by the child's pid. */

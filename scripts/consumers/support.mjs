@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
 import { extname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { freePort } from "../free-port.mjs";
 
 /** Environment for every command: no telemetry, no banners, no network fetches by wrangler. */
 export const quietEnv = {
@@ -138,18 +139,6 @@ export async function runInChromium(url, { timeoutMs = 60_000 } = {}) {
   } finally {
     await browser.close();
   }
-}
-
-/** A port that was free a moment ago on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
