@@ -1,6 +1,7 @@
 // Drives the selection service in-process inside workerd: one `createService()` per simulated isolate, real KV.
 
 import { env } from "cloudflare:workers";
+import { expect } from "vitest";
 import type { DurableObjectNamespaceLike, KvNamespaceWithList, ServiceEnv } from "../../src/worker/env.js";
 import { createService, type ServiceOptions } from "../../src/worker/index.js";
 import type { KvOperation } from "./kv-interceptor.js";
@@ -142,6 +143,19 @@ export function documentedStatuses(readme: string = serviceReadme): ReadonlyMap<
 
 /** Error codes → documented status, read once from the README. */
 export const DOCUMENTED_STATUS = documentedStatuses();
+
+/**
+ * Asserts `answer` is the documented error `code` (its README status, only `{ error: { code, message } }`) and that
+ * its message holds each of `parts`.
+ */
+export function expectError(answer: Answer, code: string, ...parts: string[]): void {
+  expect(answer.body?.error?.code, answer.text.slice(0, 500)).toBe(code);
+  const documented = DOCUMENTED_STATUS.get(code);
+  expect(documented, `${code} is in the README's error table`).toEqual(expect.any(Number));
+  expect(answer.status).toBe(documented);
+  expect(isDocumentedError(answer)).toBe(true);
+  for (const part of parts) expect(answer.body.error.message).toContain(part);
+}
 
 /** An error answer as documented: only `{ error: { code, message } }`, with the README's status for its code. */
 export function isDocumentedError(answer: Answer): boolean {

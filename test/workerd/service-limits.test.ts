@@ -1,15 +1,9 @@
 // The service's limits on the text a catalog carries (issue 13, D6), inside workerd: each breach a documented 413.
 
 import { describe, expect, it } from "vitest";
-import { DOCUMENTED_STATUS, freshId, isDocumentedError, Isolate, serviceEnv, type Answer } from "./service-harness.js";
+import { expectError, freshId, Isolate, serviceEnv } from "./service-harness.js";
 
 /** A documented error answer with `code`, its status read from the README's table, whose message holds `parts`. */
-function expectError(answer: Answer, code: string, ...parts: string[]): void {
-  expect(answer.body?.error?.code, answer.text.slice(0, 500)).toBe(code);
-  expect(answer.status).toBe(DOCUMENTED_STATUS.get(code));
-  expect(isDocumentedError(answer)).toBe(true);
-  for (const part of parts) expect(answer.body.error.message).toContain(part);
-}
 
 /** A one-tool catalog whose input schema has the given properties. */
 function withProperties(properties: object, name = "search_docs") {

@@ -4,16 +4,15 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createService, ERROR_STATUS } from "../../src/worker/index.js";
 import {
+  expectError,
   ADMIN_TOKEN,
   BILLING,
   DOCUMENTED_STATUS,
   MESSAGING,
   READ_TOKEN,
   freshId,
-  isDocumentedError,
   Isolate,
   serviceEnv,
-  type Answer,
 } from "./service-harness.js";
 
 /** The README's error table, as written (status → codes): the oracle for every status below. */
@@ -40,15 +39,6 @@ const README_ERRORS: Record<number, string[]> = {
   500: ["INVALID_CONFIGURATION", "INTERNAL"],
   503: ["STORAGE_UNAVAILABLE"],
 };
-
-function expectError(answer: Answer, code: string, messagePart?: string): void {
-  expect(answer.body?.error?.code, answer.text).toBe(code);
-  const documented = DOCUMENTED_STATUS.get(code);
-  expect(documented, `${code} is in the README's error table`).toEqual(expect.any(Number));
-  expect(answer.status).toBe(documented);
-  expect(isDocumentedError(answer)).toBe(true);
-  if (messagePart !== undefined) expect(answer.body.error.message).toContain(messagePart);
-}
 
 describe("the README's error table (the oracle for statuses)", () => {
   it("is parsed into every code and status it lists", () => {

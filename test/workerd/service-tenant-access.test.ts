@@ -3,26 +3,18 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedKv } from "./scripted-kv.js";
 import {
+  expectError,
   BILLING,
-  DOCUMENTED_STATUS,
   MESSAGING,
   READ_TOKEN,
   faultyKv,
   freshId,
-  isDocumentedError,
   Isolate,
   closedEnv,
   tokenFor,
   learnEnv,
   type Answer,
 } from "./service-harness.js";
-
-function expectError(answer: Answer, code: string, messagePart?: string): void {
-  expect(answer.body?.error?.code, answer.text).toBe(code);
-  expect(answer.status).toBe(DOCUMENTED_STATUS.get(code));
-  expect(isDocumentedError(answer)).toBe(true);
-  if (messagePart !== undefined) expect(answer.body.error.message).toContain(messagePart);
-}
 
 /** One conversation that calls BILLING's refund tool. */
 const REFUND = [

@@ -2,24 +2,16 @@
 
 import { describe, expect, it } from "vitest";
 import {
-  DOCUMENTED_STATUS,
+  expectError,
   LEARN_TOKEN,
   READ_TOKEN,
   freshId,
-  isDocumentedError,
   Isolate,
   closedEnv,
   tokenFor,
   serviceKv,
   type Answer,
 } from "./service-harness.js";
-
-function expectError(answer: Answer, code: string, messagePart?: string): void {
-  expect(answer.body?.error?.code, answer.text).toBe(code);
-  expect(answer.status).toBe(DOCUMENTED_STATUS.get(code));
-  expect(isDocumentedError(answer)).toBe(true);
-  if (messagePart !== undefined) expect(answer.body.error.message).toContain(messagePart);
-}
 
 /** Creates a token with the admin token; answers the whole creation answer. */
 async function createToken(isolate: Isolate, body: unknown): Promise<Answer> {
