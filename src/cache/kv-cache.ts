@@ -7,7 +7,7 @@ import { errorMessage } from "../support/error-message.js";
 import { keyedMemoizeUntilFailure } from "../support/memoize-until-failure.js";
 import { createKeyedSerialQueue } from "../support/serial-queue.js";
 import { newVersionId } from "../support/version-id.js";
-import { DeadlineExceeded, runBounded, withDeadline } from "./bounded-calls.js";
+import { DeadlineExceeded, runBounded, withDeadline } from "../support/bounded-calls.js";
 import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 import {

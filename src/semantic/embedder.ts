@@ -1,6 +1,6 @@
 // Calls an embedding model through its own doEmbed (batches, parallelism, retries, timeouts); `ai` only for id strings.
 
-import { boundedCall } from "./bounded-call.js";
+import { boundedCall, runBounded } from "../support/bounded-calls.js";
 import type { EmbeddingModel } from "ai";
 import { loadAiForModelIds, withRetries } from "../ai-sdk.js";
 import { ToolsiftError } from "../errors.js";
@@ -194,18 +194,13 @@ export async function embedDirectly(
   const maxBytes = (model as unknown as Record<symbol, unknown>)[MAX_INPUT_BYTES_PER_CALL];
   const chunks = chunksOf(values, positiveLimit(maxCount), positiveLimit(maxBytes));
   const results: number[][][] = new Array(chunks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length) {
-      const index = next++;
-      const embeddings = await callModel(model, chunks[index], settings, usage);
-      // A short or long answer for one chunk would shift every later vector onto the wrong tool.
-      results[index] = Array.isArray(embeddings) ? embeddings : [];
-      if (results[index].length !== chunks[index].length) toVectors(results[index], chunks[index].length);
-    }
-  };
-  const workers = parallel === true ? Math.max(1, Math.min(settings.maxParallelCalls, chunks.length)) : 1;
-  await Promise.all(Array.from({ length: workers }, worker));
+  const lanes = parallel === true ? Math.max(1, settings.maxParallelCalls) : 1;
+  await runBounded(chunks.length, lanes, async (index) => {
+    const embeddings = await callModel(model, chunks[index], settings, usage);
+    // A short or long answer for one chunk would shift every later vector onto the wrong tool.
+    results[index] = Array.isArray(embeddings) ? embeddings : [];
+    if (results[index].length !== chunks[index].length) toVectors(results[index], chunks[index].length);
+  });
   return results.flat();
 }
 

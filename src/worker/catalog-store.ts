@@ -1,6 +1,6 @@
 // The KV layout of published catalogs: versioned keys made current by one pointer; every call bounded in time.
 
-import { withDeadline } from "../cache/bounded-calls.js";
+import { withDeadline } from "../support/bounded-calls.js";
 import { kvCache } from "../cache/kv-cache.js";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import type { KvNamespaceWithList } from "./env.js";

@@ -1,6 +1,6 @@
 // The KV layout of tenant tokens: one key per token (`token/<id>`) holding its hash and scope; every call bounded.
 
-import { withDeadline } from "../cache/bounded-calls.js";
+import { withDeadline } from "../support/bounded-calls.js";
 import type { KvNamespaceWithList } from "./env.js";
 import { errorMessage } from "../support/error-message.js";
 import { ServiceError } from "./errors.js";

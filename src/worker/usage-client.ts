@@ -1,6 +1,6 @@
 // The service's side of the usage objects: learn and read calls to a catalog's ToolsiftUsage, bounded in time.
 
-import { withDeadline } from "../cache/bounded-calls.js";
+import { withDeadline } from "../support/bounded-calls.js";
 import { errorMessage } from "../support/error-message.js";
 import type { DurableObjectNamespaceLike } from "./env.js";
 import { ERROR_STATUS, ServiceError, type ServiceErrorCode } from "./errors.js";
