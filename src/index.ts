@@ -14,6 +14,6 @@ export { ToolsiftError, type ToolsiftErrorCode } from "./errors.js";
 export type { ToolCatalog, ToolDefinition, ToolSetEntry } from "./core/catalog.js";
 export type { FieldName, FieldWeight } from "./core/fields.js";
 export type { MatchKind } from "./core/query.js";
-export type { TermContribution } from "./core/lexical-engine.js";
+export type { TermContribution } from "./core/keyword-engine.js";
 export { loadWasm, type WasmSource } from "./wasm/load-wasm.js";
 export * from "./rules/index.js";

@@ -7,7 +7,6 @@ import type { ToolIndexOptions } from "./options.js";
 import { createSelectionMiddleware } from "./agent/middleware.js";
 import { createPrepareStep, type PrepareStepInput } from "./agent/prepare-step.js";
 import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.js";
-import { embedCatalogReporting } from "./tool-index/catalog-vectors.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
 import { learnConversation, learnOneStep } from "./tool-index/learn.js";
@@ -40,8 +39,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
       const index = await state.ready();
       // The typo index serves keyword ranking; a semantic index needs it only after a fallback, so builds it then.
       if (context.options.strategy !== "semantic") index.engine.typos();
-      if (context.semantic !== undefined && index.vectors === undefined)
-        await embedCatalogReporting(context, index, undefined);
+      await index.vectors?.embedOrReport(undefined);
     },
     async select(query, selectOptions) {
       return selectionNames<NAME>(await runSelection(context, state, query, selectOptions));

@@ -1,19 +1,19 @@
 // Building an index over one catalog: resolved schemas, optional enrichment, the keyword index (lazily for
-// semantic-only indexes) and the query-expansion neighbours. Vectors are added by catalog-vectors.ts.
+// semantic-only indexes), the query-expansion neighbours, and the tool vectors' owner (catalog-vectors.ts).
 
 import type { CatalogTool } from "../core/catalog.js";
 import { toolFields, type ToolFields } from "../core/fields.js";
-import { LexicalEngine } from "../core/lexical-engine.js";
+import { KeywordEngine } from "../core/keyword-engine.js";
 import { CatalogNeighbours } from "../core/word-neighbours.js";
-import { enrichDescriptions } from "../agent/enrichment.js";
-import type { VectorSet } from "../semantic/semantic-engine.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
+import { CatalogVectors } from "./catalog-vectors.js";
+import { enrichDescriptions } from "./llm/enrichment.js";
 import type { IndexContext } from "./context.js";
 
 export interface BuiltIndex {
   /** The keyword index (built on first use in `strategy: "semantic"`). */
-  readonly engine: LexicalEngine;
+  readonly engine: KeywordEngine;
   /** Whether the keyword index exists yet. */
   readonly hasKeywordIndex: boolean;
   /** Word-vector neighbours of the catalog's words (query expansion), when configured. */
@@ -21,14 +21,8 @@ export interface BuiltIndex {
   /** Ranked documents → catalog tools (provider tools are not ranked). */
   readonly docTools: readonly CatalogTool[];
   readonly docOf: ReadonlyMap<string, number>;
-  /** The indexed text of each document, kept only until its vectors exist (semantic strategies). */
-  fields: ToolFields[] | undefined;
-  /** Tool vectors (row i = document i), once embedded. */
-  vectors: VectorSet | undefined;
-  /** The embedding in flight, if any. */
-  embedding: Promise<VectorSet> | undefined;
-  /** An earlier embedding of this catalog failed: later calls retry in the background. */
-  embeddingFailed: boolean;
+  /** The tool vectors and their embedding state (semantic strategies; `undefined` for keyword-only indexes). */
+  readonly vectors: CatalogVectors | undefined;
 }
 
 /** Awaits promised schemas; one that fails is reported and its tool indexed without parameters. */
@@ -74,13 +68,13 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
       return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
     });
   const fields = fieldsOf();
-  const keywordIndex = () => new LexicalEngine(fieldsOf(), options.lexical, new WasmArena(instantiateCore(compiled)));
+  const keywordIndex = () => new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)));
   // A semantic index ranks by vectors; its keyword index serves only fallbacks and explain, so it is
   // built on first need (from the tools and their schemas, which the catalog holds anyway).
   const lazyKeywords = options.strategy === "semantic" && options.expansion === undefined;
   let engine = lazyKeywords
     ? undefined
-    : new LexicalEngine(fields, options.lexical, new WasmArena(instantiateCore(compiled)));
+    : new KeywordEngine(fields, options.keyword, new WasmArena(instantiateCore(compiled)));
   let neighbours: CatalogNeighbours | undefined;
   if (options.expansion !== undefined) {
     try {
@@ -110,9 +104,6 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
       docOf ??= new Map(docTools.map((tool, position) => [tool.name, position]));
       return docOf;
     },
-    fields: options.strategy !== "keyword" ? fields : undefined,
-    vectors: undefined,
-    embedding: undefined,
-    embeddingFailed: false,
+    vectors: context.semantic === undefined ? undefined : new CatalogVectors(context, context.semantic, fields),
   };
 }

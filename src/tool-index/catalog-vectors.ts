@@ -1,36 +1,92 @@
-// The tool vectors of a built index: embedded once at a time, carried over by text hash after a catalog change,
-// retried in the background after a failure; failures reported (and thrown with `onError: "throw"`).
+// The tool vectors of a built index and the one object that changes them: embedded once at a time, carried over by
+// text hash after a catalog change, retried in the background after a failure; failures reported (and thrown with
+// `onError: "throw"`).
 
+import type { ToolFields } from "../core/fields.js";
 import { ToolsiftError } from "../errors.js";
 import { embeddingText, textHash } from "../semantic/embedding-text.js";
-import type { VectorSet } from "../semantic/semantic-engine.js";
+import type { SemanticEngine, VectorSet } from "../semantic/semantic-engine.js";
 import { errorMessage } from "../support/error-message.js";
-import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 
-/** Embeds the catalog of `index` (carrying rows over from `previous`), one embedding at a time. */
-export function embedCatalog(
-  context: IndexContext,
-  index: BuiltIndex,
-  previous: VectorSet | undefined,
-): Promise<VectorSet> {
-  if (index.embedding !== undefined) return index.embedding;
-  const texts = index.fields!.map(embeddingText);
-  index.embedding = context.semantic!.build(texts, texts.map(textHash), previous).then(
-    (vectors) => {
-      index.vectors = vectors;
-      index.fields = undefined;
-      index.embeddingFailed = false;
-      index.embedding = undefined;
-      return vectors;
-    },
-    (error: unknown) => {
-      index.embeddingFailed = true;
-      index.embedding = undefined;
-      throw error;
-    },
-  );
-  return index.embedding;
+/**
+ * The embedding state of one built index: no vectors yet, an embedding in flight, vectors, or a failed attempt
+ * (which the next call retries in the background). Only this object moves between those states.
+ */
+export class CatalogVectors {
+  /** Tool vectors (row i = document i), once embedded. */
+  #vectors: VectorSet | undefined;
+  /** The embedding in flight, if any. */
+  #pending: Promise<VectorSet> | undefined;
+  /** An earlier embedding of this catalog failed: later calls retry in the background. */
+  #failed = false;
+  /** The indexed text of each document, kept only until its vectors exist. */
+  #fields: readonly ToolFields[] | undefined;
+
+  constructor(
+    private readonly context: IndexContext,
+    private readonly semantic: SemanticEngine,
+    fields: readonly ToolFields[],
+  ) {
+    this.#fields = fields;
+  }
+
+  /** The vectors, when embedded. */
+  get ready(): VectorSet | undefined {
+    return this.#vectors;
+  }
+
+  /** The embedding in flight, if any. */
+  get pending(): Promise<VectorSet> | undefined {
+    return this.#pending;
+  }
+
+  /** Embeds the catalog (carrying rows over from `previous`), one embedding at a time; rejects on failure. */
+  embed(previous: VectorSet | undefined): Promise<VectorSet> {
+    if (this.#pending !== undefined) return this.#pending;
+    if (this.#vectors !== undefined) return Promise.resolve(this.#vectors);
+    const texts = this.#fields!.map(embeddingText);
+    this.#pending = this.semantic.build(texts, texts.map(textHash), previous).then(
+      (vectors) => {
+        this.#vectors = vectors;
+        this.#fields = undefined;
+        this.#failed = false;
+        this.#pending = undefined;
+        return vectors;
+      },
+      (error: unknown) => {
+        this.#failed = true;
+        this.#pending = undefined;
+        throw error;
+      },
+    );
+    return this.#pending;
+  }
+
+  /** Embeds the catalog now, reporting a failure instead of rejecting (unless `onError: "throw"`). */
+  async embedOrReport(previous: VectorSet | undefined): Promise<void> {
+    try {
+      await this.embed(previous);
+    } catch (error) {
+      reportEmbeddingFailure(this.context, "catalog", error);
+    }
+  }
+
+  /**
+   * Tool vectors for a call: ready ones, or the first attempt awaited. After a failed attempt the next calls rank by
+   * keywords at once (`undefined`) while a retry runs in the background.
+   */
+  async forCall(): Promise<VectorSet | undefined> {
+    if (this.#vectors !== undefined) return this.#vectors;
+    if (this.#failed && this.context.options.semantic?.onError !== "throw") {
+      if (this.#pending === undefined) {
+        this.embed(undefined).catch((error: unknown) => reportEmbeddingFailure(this.context, "catalog", error));
+      }
+      return undefined;
+    }
+    await this.embedOrReport(undefined);
+    return this.#vectors;
+  }
 }
 
 /** Reports an embedding failure; with `onError: "throw"` rethrows it as `EMBEDDING_FAILED`. */
@@ -57,35 +113,4 @@ export function reportEmbeddingFailure(context: IndexContext, stage: "catalog" |
       { cause: error },
     );
   }
-}
-
-/** Embeds the catalog now, reporting a failure instead of rejecting (unless `onError: "throw"`). */
-export async function embedCatalogReporting(
-  context: IndexContext,
-  index: BuiltIndex,
-  previous: VectorSet | undefined,
-): Promise<void> {
-  try {
-    await embedCatalog(context, index, previous);
-  } catch (error) {
-    reportEmbeddingFailure(context, "catalog", error);
-  }
-}
-
-/**
- * Tool vectors for a call: ready ones, or the first attempt awaited. After a failed attempt the
- * next calls rank by keywords at once while a retry runs in the background.
- */
-export async function vectorsFor(context: IndexContext, index: BuiltIndex): Promise<VectorSet | undefined> {
-  if (index.vectors !== undefined) return index.vectors;
-  if (index.embeddingFailed && context.options.semantic?.onError !== "throw") {
-    if (index.embedding === undefined) {
-      embedCatalog(context, index, undefined).catch((error: unknown) =>
-        reportEmbeddingFailure(context, "catalog", error),
-      );
-    }
-    return undefined;
-  }
-  await embedCatalogReporting(context, index, undefined);
-  return index.vectors;
 }

@@ -9,8 +9,9 @@ import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
 import { excludedDocs, pinnedTools } from "./pins.js";
 import { aboveThreshold, limitHits } from "./post-process.js";
-import { rank, readRankQuery, type RankedHit } from "./ranking.js";
-import { readQueryText } from "./selection.js";
+import { rank, readRankQuery } from "./ranking.js";
+import type { RankedHit } from "./ranking-types.js";
+import { keywordScore, readQueryText } from "./selection.js";
 import type { Explanation } from "./types.js";
 
 export async function explainTool(
@@ -83,7 +84,7 @@ export async function explainTool(
     query: text,
     rank: rankOf,
     score: pin !== undefined ? 1 : (hit?.score ?? 0),
-    lexicalScore: contributions.reduce((sum, entry) => sum + entry.contribution, 0),
+    ...keywordScore(contributions.reduce((sum, entry) => sum + entry.contribution, 0)),
     selected,
     ...(pin !== undefined ? { pinned: pin } : {}),
     terms: contributions,

@@ -3,7 +3,6 @@
 
 import { readCatalog, type CatalogTool } from "../core/catalog.js";
 import { buildIndex, type BuiltIndex } from "./built-index.js";
-import { embedCatalogReporting } from "./catalog-vectors.js";
 import type { IndexContext } from "./context.js";
 import type { PinReason } from "./types.js";
 import { UsageGraph } from "../usage/usage-graph.js";
@@ -99,9 +98,8 @@ export class IndexState {
     this.built = undefined;
     if (previous === undefined) return;
     const index = await this.ready();
-    if (this.context.semantic !== undefined && previous.vectors !== undefined) {
-      await embedCatalogReporting(this.context, index, previous.vectors);
-    }
+    const carried = previous.vectors?.ready;
+    if (carried !== undefined) await index.vectors?.embedOrReport(carried);
   }
 
   private setCatalog(read: CatalogTool[]): void {

@@ -1,11 +1,11 @@
 // After ranking: the threshold (applied once), maxTools, the adaptive elbow cut, and the optional LLM rerank.
 
 import type { LanguageModel } from "ai";
-import { rerankTools } from "../agent/rerank.js";
+import { rerankTools } from "./llm/rerank.js";
 import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
-import type { RankedHit } from "./ranking.js";
+import type { RankedHit } from "./ranking-types.js";
 
 // Elbow cut: a drop of this share of the top score ends the list (never below MIN_ADAPTIVE tools).
 const ELBOW_GAP = 0.4;

@@ -5,7 +5,7 @@ import type { QueryTerm } from "../core/query.js";
 import { fuse, type ResolvedFusion } from "../semantic/fusion.js";
 import type { VectorSet } from "../semantic/semantic-engine.js";
 import type { BuiltIndex } from "./built-index.js";
-import type { RankQuery, RankRequest, Ranking } from "./ranking.js";
+import type { RankQuery, RankRequest, Ranking } from "./ranking-types.js";
 
 // Candidates each ranking contributes to fusion (at least this many, or 4 × k).
 const FUSION_POOL = 32;
@@ -23,22 +23,22 @@ export function rankCombined(
   fusion: ResolvedFusion,
 ): Ranking {
   const candidates = Math.max(request.k * 4, FUSION_POOL);
-  const lexical = index.engine.search(query.terms(), candidates, request.excluded);
+  const keyword = index.engine.search(query.terms(), candidates, request.excluded);
   // `similarities` is the scorer's row: read what is needed before anything scores again.
   const { ids, scores } = vectors.index.top(candidates, 0);
   const fused = fuse(
-    { ids: lexical.map((hit) => hit.doc), scores: lexical.map((hit) => hit.score) },
+    { ids: keyword.map((hit) => hit.doc), scores: keyword.map((hit) => hit.score) },
     { ids: Array.from(ids), scores: Array.from(scores) },
     fusion,
     fusion.adaptive ? keywordCoverage(query.text, query.terms()) : 1,
   );
   // RRF scores are tiny by construction; scale them so the best possible fused score is 1.
   const scale = fusion.method === "rrf" ? fusion.k + 1 : 1;
-  const lexicalOf = new Map(lexical.map((hit) => [hit.doc, hit.score]));
+  const keywordOf = new Map(keyword.map((hit) => [hit.doc, hit.score]));
   const hits = (request.everything ? fused : fused.slice(0, request.k)).map((hit) => ({
     doc: hit.doc,
     score: Math.min(1, hit.score * scale),
-    lexical: lexicalOf.get(hit.doc) ?? 0,
+    keyword: keywordOf.get(hit.doc) ?? 0,
     similarity: similarities[hit.doc],
     fusion: { keyword: hit.keyword * scale, semantic: hit.semantic * scale },
   }));

@@ -10,7 +10,7 @@ import {
   type CatalogLimits,
 } from "../core/catalog-limits.js";
 import { DEFAULT_FIELD_WEIGHTS, FIELD_NAMES, type FieldName, type FieldWeight } from "../core/fields.js";
-import type { LexicalSettings } from "../core/lexical-engine.js";
+import type { KeywordSettings } from "../core/keyword-engine.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolsiftEvent } from "../events.js";
 import { type ToolIndexOptions } from "../options.js";
@@ -73,7 +73,7 @@ const INDEX_OPTIONS = [
 
 /** Everything an index needs from its options, resolved once. */
 export interface ResolvedIndexOptions {
-  readonly lexical: LexicalSettings;
+  readonly keyword: KeywordSettings;
   /** `undefined`: keyword search only (no model, or `strategy: "keyword"` with a model). */
   readonly semantic: ResolvedSemanticOptions | undefined;
   /** The strategy every call ranks with unless embedding fails. */
@@ -122,7 +122,7 @@ export function resolveIndexOptions(input: ToolIndexOptions | undefined): Resolv
     invalidOption(WHERE, "abortSignal", "an AbortSignal", signal);
   }
   return {
-    lexical: {
+    keyword: {
       fields: resolveFields(options?.fields),
       semanticWeight: expansion?.weight ?? 0,
       k1: numberOption(WHERE, "k1", options?.k1, { min: 0, max: 10, exclusiveMin: true }, 1.2),

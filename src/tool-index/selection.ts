@@ -8,7 +8,8 @@ import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
 import { excludedDocs, pinnedTools, type Pin } from "./pins.js";
 import { candidateCount, finishHits } from "./post-process.js";
-import { rank, readRankQuery, type RankedHit, type Ranking } from "./ranking.js";
+import { rank, readRankQuery } from "./ranking.js";
+import type { RankedHit, Ranking } from "./ranking-types.js";
 import type { Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 
@@ -119,7 +120,7 @@ export function scoredSelection<NAME extends string>(
       results.push({
         name: index.docTools[hit.doc].name as NAME,
         score: hit.score,
-        lexicalScore: hit.lexical,
+        ...keywordScore(hit.keyword),
         ...(hit.similarity !== undefined ? { similarity: hit.similarity } : {}),
         ...(hit.fusion !== undefined ? { fusion: hit.fusion } : {}),
         matchedTerms: contributions.map((entry) => entry.term),
@@ -135,7 +136,7 @@ export function scoredSelection<NAME extends string>(
     results.push({
       name: name as NAME,
       score: 1,
-      lexicalScore: 0,
+      ...keywordScore(0),
       matchedTerms: [],
       expansions: [],
       pinned: reason,
@@ -143,7 +144,7 @@ export function scoredSelection<NAME extends string>(
     });
   }
   for (const { name, reason, score } of selection.companions) {
-    results.push({ name: name as NAME, score, lexicalScore: 0, matchedTerms: [], expansions: [], reason });
+    results.push({ name: name as NAME, score, ...keywordScore(0), matchedTerms: [], expansions: [], reason });
   }
   const fallback = ranked?.ranking.fallback;
   return {
@@ -152,4 +153,9 @@ export function scoredSelection<NAME extends string>(
     strategy: ranked?.ranking.strategy ?? context.options.strategy,
     ...(fallback !== undefined ? { fallback } : {}),
   };
+}
+
+/** The keyword score under its name and its deprecated one (`lexicalScore`, kept for one minor version). */
+export function keywordScore(score: number): { keywordScore: number; lexicalScore: number } {
+  return { keywordScore: score, lexicalScore: score };
 }

@@ -1,6 +1,6 @@
 // The public result and API types of a tool index: selections, scored tools, explanations, the ToolIndex interface.
 
-import type { TermContribution } from "../core/lexical-engine.js";
+import type { TermContribution } from "../core/keyword-engine.js";
 import type { MatchKind } from "../core/query.js";
 import type { ToolCatalog } from "../core/catalog.js";
 import type { SelectOptions } from "../options.js";
@@ -61,7 +61,9 @@ export interface ScoredTool<NAME extends string = string> {
   readonly name: NAME;
   /** Relevance 0–1 relative to a full match of the query (capped at 1); 1 for pinned tools. */
   readonly score: number;
-  /** The raw BM25F score (0 for pinned tools and tools found by embeddings alone). */
+  /** The raw keyword (BM25F) score (0 for pinned tools and tools found by embeddings alone). */
+  readonly keywordScore: number;
+  /** @deprecated The same value as `keywordScore` (its name before 0.2); kept for one minor version. */
   readonly lexicalScore: number;
   /** Cosine similarity of the query and tool embeddings (semantic and combined strategies). */
   readonly similarity?: number;
@@ -99,6 +101,9 @@ export interface Explanation {
    */
   readonly rank: number | null;
   readonly score: number;
+  /** The tool's keyword (BM25F) score: the sum of its `terms`' contributions. */
+  readonly keywordScore: number;
+  /** @deprecated The same value as `keywordScore` (its name before 0.2); kept for one minor version. */
   readonly lexicalScore: number;
   /** Whether `select` with the same options would return it (without the reranker: explain never calls the LLM). */
   readonly selected: boolean;

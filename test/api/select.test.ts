@@ -225,7 +225,7 @@ describe("select options", () => {
     expect(tools.slice(2)).toEqual(["weather_forecast", "send_email"]);
     expect(new Set(tools).size).toBe(tools.length);
     for (const result of results.slice(2))
-      expect(result).toMatchObject({ pinned: "alwaysActive", score: 1, lexicalScore: 0 });
+      expect(result).toMatchObject({ pinned: "alwaysActive", score: 1, keywordScore: 0, lexicalScore: 0 });
   });
 
   it("breaks ties by catalog order, the same on every run", async () => {
@@ -242,7 +242,8 @@ describe("select options", () => {
     );
     for (const { tools, results } of runs.flat()) {
       expect(tools).toEqual(["zeta_converter", "alpha_converter"]);
-      expect(results[0].lexicalScore).toBe(results[1].lexicalScore);
+      expect(results[0].keywordScore).toBe(results[1].keywordScore);
+      expect(results[0].lexicalScore).toBe(results[0].keywordScore); // the deprecated name, kept one minor version
     }
     const reversed = createToolIndex([twins[1], twins[0], twins[2]]);
     expect(await reversed.select("currency amounts")).toEqual(["alpha_converter", "zeta_converter"]);
@@ -295,7 +296,8 @@ describe("explain", () => {
       expect(term.idf).toBeGreaterThan(0);
     }
     const total = explanation.terms.reduce((sum, term) => sum + term.contribution, 0);
-    expect(total).toBeCloseTo(explanation.lexicalScore, 3);
+    expect(total).toBeCloseTo(explanation.keywordScore, 3);
+    expect(explanation.lexicalScore).toBe(explanation.keywordScore); // the deprecated name, kept one minor version
     expect(explanation.unmatched).toEqual(["xyzzy"]);
     expect(explanation.queryTerms).toContainEqual({
       term: "pr",
@@ -307,7 +309,7 @@ describe("explain", () => {
 
   it("reports a tool that did not match with rank null and every word unmatched", async () => {
     const explanation = await index.explain("send an email", "weather_forecast");
-    expect(explanation).toMatchObject({ rank: null, score: 0, lexicalScore: 0, selected: false, terms: [] });
+    expect(explanation).toMatchObject({ rank: null, score: 0, keywordScore: 0, selected: false, terms: [] });
     expect(explanation.unmatched).toEqual(["send", "email"]);
     expect(explanation.best?.tool).toBe("send_email");
   });

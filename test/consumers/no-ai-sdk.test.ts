@@ -199,7 +199,7 @@ describe("generateJson with a model object", () => {
       imported++;
       throw new Error("Cannot find package 'ai'");
     });
-    const { generateJson } = await import("../../src/ai-sdk.js");
+    const { generateJson } = await import("../../src/tool-index/llm/generate-json.js");
     const { model, calls } = textModel(() => '```json\n{ "tools": ["a", "b"] }\n```');
     const output = await generateJson<{ tools: string[] }>(model as never, { prompt: "order these", schema });
     expect(output).toEqual({ tools: ["a", "b"] });
@@ -213,7 +213,7 @@ describe("generateJson with a model object", () => {
   });
 
   it("rejects an answer that is not JSON, or lacks a required property, naming the model", async () => {
-    const { generateJson } = await import("../../src/ai-sdk.js");
+    const { generateJson } = await import("../../src/tool-index/llm/generate-json.js");
     const prose = textModel(() => "Sure! The tools are a and b.");
     await expect(generateJson(prose.model as never, { prompt: "p", schema })).rejects.toThrow(
       'json-writer did not answer with JSON: "Sure! The tools are a and b."',
@@ -225,7 +225,7 @@ describe("generateJson with a model object", () => {
   });
 
   it("retries a retryable provider error (maxRetries), not a 400", async () => {
-    const { generateJson } = await import("../../src/ai-sdk.js");
+    const { generateJson } = await import("../../src/tool-index/llm/generate-json.js");
     const busy = textModel((call) => (call === 1 ? apiError(503, { "retry-after-ms": "0" }) : '{ "tools": [] }'));
     expect(await generateJson(busy.model as never, { prompt: "p", schema, maxRetries: 1 })).toEqual({ tools: [] });
     expect(busy.calls).toHaveLength(2);

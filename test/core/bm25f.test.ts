@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPostings, fieldCounts, findPosting } from "../../src/core/bm25f.js";
 import { DEFAULT_FIELD_WEIGHTS, type ToolFields } from "../../src/core/fields.js";
-import { LexicalEngine } from "../../src/core/lexical-engine.js";
+import { KeywordEngine } from "../../src/core/keyword-engine.js";
 import { WasmArena } from "../../src/wasm/arena.js";
 import { instantiateCore, loadWasm } from "../../src/wasm/load-wasm.js";
 
@@ -76,7 +76,7 @@ describe("buildPostings", () => {
 
 /*
  * The formula by hand, on three tools with default field weights (name: w 3, b 0.5; description: w 1,
- * b 0.75; the other fields empty) and k1 = 1.2 (DESIGN.md, src/core/bm25f.ts, src/core/lexical-engine.ts):
+ * b 0.75; the other fields empty) and k1 = 1.2 (DESIGN.md, src/core/bm25f.ts, src/core/keyword-engine.ts):
  *
  *   tool 0: name "send_mail" (send, mail: 2 words), description "mail fax" (2 words)
  *   tool 1: name "rain" (1 word), description "rain fax mail" (3 words)
@@ -126,7 +126,7 @@ describe("the BM25F formula, computed by hand", () => {
       abbreviationWeight: 0.8,
       semanticWeight: 0,
     };
-    const engine = new LexicalEngine(tools, settings, arena);
+    const engine = new KeywordEngine(tools, settings, arena);
     const terms = engine.analyse("send mail");
     expect(terms.map((term) => [term.term, term.kind, term.weight])).toEqual([
       ["send", "exact", 1],

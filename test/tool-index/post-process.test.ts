@@ -5,7 +5,7 @@ import { resolveSelectOptions } from "../../src/resolve-select-options.js";
 import { aboveThreshold, elbow, limitHits } from "../../src/tool-index/post-process.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
-const hits = (...scores: number[]) => scores.map((score, doc) => ({ doc, score, lexical: score }));
+const hits = (...scores: number[]) => scores.map((score, doc) => ({ doc, score, keyword: score }));
 
 describe("cuts", () => {
   it("the threshold keeps scores at or above it", () => {

@@ -6,12 +6,12 @@ import { embeddingText } from "../../src/semantic/embedding-text.js";
 import { toolFields } from "../../src/core/fields.js";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
 import type { ToolIndexOptions } from "../../src/options.js";
-import { vectorsFor } from "../../src/tool-index/catalog-vectors.js";
+
 import { createIndexContext } from "../../src/tool-index/context.js";
 import { IndexState } from "../../src/tool-index/index-state.js";
 import { rankCombined } from "../../src/tool-index/rank-combined.js";
-import { rankKeyword } from "../../src/tool-index/rank-keyword.js";
-import { rankSemantic } from "../../src/tool-index/rank-semantic.js";
+import { rankKeyword } from "../../src/tool-index/ranking.js";
+import { rankSemantic } from "../../src/tool-index/ranking.js";
 import { rank, readRankQuery } from "../../src/tool-index/ranking.js";
 import { resolveIndexOptions } from "../../src/tool-index/resolve-options.js";
 import { saasCatalog } from "../api/saas-catalog.js";
@@ -41,7 +41,7 @@ describe("rankKeyword", () => {
     expect(ranking.strategy).toBe("keyword");
     expect(ranking.hits.length).toBeGreaterThan(1);
     for (let i = 1; i < ranking.hits.length; i++)
-      expect(ranking.hits[i - 1].lexical).toBeGreaterThanOrEqual(ranking.hits[i].lexical);
+      expect(ranking.hits[i - 1].keyword).toBeGreaterThanOrEqual(ranking.hits[i].keyword);
     for (const hit of ranking.hits) {
       expect(hit.score).toBeGreaterThan(0);
       expect(hit.score).toBeLessThanOrEqual(1);
@@ -62,7 +62,7 @@ describe("rankSemantic", () => {
   it("orders tools by the cosine of their embedding text with the query, as computed in plain JS", async () => {
     const model = hashingEmbeddingModel();
     const { context, index, names } = await built({ embeddingModel: model, strategy: "semantic" });
-    const vectors = await vectorsFor(context, index);
+    const vectors = await index.vectors!.forCall();
     expect(vectors).not.toBeUndefined();
     const text = "post a message in a team chat channel";
     const query = await readRankQuery(context, index, text);
@@ -89,7 +89,7 @@ describe("rankCombined", () => {
       embeddingModel: hashingEmbeddingModel(),
       fusion: { weights: { keyword: 1, semantic: 0 } },
     });
-    const vectors = (await vectorsFor(context, index))!;
+    const vectors = (await index.vectors!.forCall())!;
     const text = "send an email to a customer";
     const query = await readRankQuery(context, index, text);
     const similarities = vectors.index.score(await context.semantic!.embedQuery(text, vectors.index.dims));
@@ -113,7 +113,7 @@ describe("rankCombined", () => {
       embeddingModel: hashingEmbeddingModel(),
       fusion: { weights: { keyword: 0, semantic: 1 } },
     });
-    const vectors = (await vectorsFor(context, index))!;
+    const vectors = (await index.vectors!.forCall())!;
     const text = "chat message to my team";
     const query = await readRankQuery(context, index, text);
     const similarities = vectors.index.score(await context.semantic!.embedQuery(text, vectors.index.dims));
@@ -158,7 +158,7 @@ describe("fallback paths", () => {
       },
     };
     const { context, index, events } = await built({ embeddingModel: flaky, strategy: "combined" });
-    await vectorsFor(context, index);
+    await index.vectors!.forCall();
     failQueries = true;
     const failed = await rank(context, index, await readRankQuery(context, index, "refund"), { k: 3, excluded: [] });
     expect(failed).toMatchObject({ strategy: "keyword", fallback: "keyword" });
@@ -195,7 +195,7 @@ describe("fallback paths", () => {
     down = false;
     const second = await rank(context, index, await readRankQuery(context, index, "refund"), { k: 3, excluded: [] });
     expect(second.fallback).toBe("keyword"); // not held up: the retry runs in the background
-    await index.embedding;
+    await index.vectors!.pending;
     const third = await rank(context, index, await readRankQuery(context, index, "refund"), { k: 3, excluded: [] });
     expect(third.strategy).toBe("combined");
   });

@@ -3,7 +3,7 @@
 // What the snippet takes as given comes from its prelude, test/readme/preludes/scored-index.ts.
 import { index } from "../preludes/scored-index.ts";
 const { tools: names, results } = await index.selectWithScores("sned an emial about the outage");
-// results[0] → { name: "gmail_send_email", score: 0.78, lexicalScore: 9.4,
+// results[0] → { name: "gmail_send_email", score: 0.78, keywordScore: 9.4,
 //                matchedTerms: ["send", "email"],
 //                expansions: [{ from: "sned", term: "send", kind: "typo" }, { from: "emial", term: "email", kind: "typo" }] }
 

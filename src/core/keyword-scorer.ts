@@ -5,7 +5,7 @@ import type { PostingsIndex } from "./bm25f.js";
 import type { QueryTerm } from "./query.js";
 
 /** The slabs of one index in wasm memory: postings at the bottom, then the per-query score row and top-k output. */
-export class LexicalScorer {
+export class KeywordScorer {
   private readonly docIdsPointer: number;
   private readonly tfsPointer: number;
   private readonly scoresPointer: number;

@@ -1,7 +1,7 @@
 // Description enrichment: texts from the model in batches, kept in a TextCache keyed by model and tool text.
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { enrichDescriptions } from "../../src/agent/enrichment.js";
+import { enrichDescriptions } from "../../src/tool-index/llm/enrichment.js";
 import { memoryTextCache, type TextCache } from "../../src/cache/text-cache.js";
 import type { ToolsiftEvent } from "../../src/events.js";
 

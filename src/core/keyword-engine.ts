@@ -4,19 +4,19 @@ import type { WasmArena } from "../wasm/arena.js";
 import { AbbreviationIndex } from "./abbreviations.js";
 import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./bm25f.js";
 import type { FieldName, FieldWeight, ToolFields } from "./fields.js";
-import { LexicalScorer } from "./lexical-scorer.js";
+import { KeywordScorer } from "./keyword-scorer.js";
 import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
 
 /** Settings of the keyword engine. */
-export interface LexicalSettings extends ExpansionSettings {
+export interface KeywordSettings extends ExpansionSettings {
   readonly k1: number;
   readonly fields: Readonly<Record<FieldName, FieldWeight>>;
 }
 
 /** One ranked document. */
-export interface LexicalHit {
+export interface KeywordHit {
   readonly doc: number;
   /** Raw BM25F score. */
   readonly score: number;
@@ -47,19 +47,19 @@ const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = {
 };
 const READING_KINDS = 5;
 
-export class LexicalEngine {
+export class KeywordEngine {
   readonly postings: PostingsIndex;
-  private readonly scorer: LexicalScorer;
+  private readonly scorer: KeywordScorer;
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
 
   constructor(
     documents: readonly ToolFields[],
-    private readonly settings: LexicalSettings,
+    private readonly settings: KeywordSettings,
     arena: WasmArena,
   ) {
     const postings = buildPostings(documents, settings.fields);
-    this.scorer = new LexicalScorer(arena, postings, settings.k1);
+    this.scorer = new KeywordScorer(arena, postings, settings.k1);
     // The postings live in wasm memory from here on; the JS copies are dropped for views on it.
     this.postings = { ...postings, ...this.scorer.postingViews() };
     this.context = {
@@ -119,13 +119,13 @@ export class LexicalEngine {
    * Ranks documents: at most `k` with a score above 0, best first, ties in catalog order.
    * `excluded` documents (pinned tools) are left out of the ranking.
    */
-  search(terms: readonly QueryTerm[], k: number, excluded: readonly number[] = []): LexicalHit[] {
+  search(terms: readonly QueryTerm[], k: number, excluded: readonly number[] = []): KeywordHit[] {
     if (terms.length === 0 || k <= 0) return [];
     const scores = this.scorer.score(terms);
     for (const doc of excluded) scores[doc] = 0;
     const ceiling = this.ceiling(terms);
     const { ids, scores: topScores } = this.scorer.top(k, 0);
-    const hits: LexicalHit[] = new Array(ids.length);
+    const hits: KeywordHit[] = new Array(ids.length);
     for (let i = 0; i < ids.length; i++)
       hits[i] = { doc: ids[i], score: topScores[i], normalized: ceiling > 0 ? Math.min(1, topScores[i] / ceiling) : 0 };
     return hits;

@@ -1,10 +1,10 @@
 // Description enrichment at build time: LLM-written phrasings per tool, cached by tool text in a TextCache.
 
 import type { LanguageModel } from "ai";
-import type { TextCache } from "../cache/text-cache.js";
-import type { ToolsiftEvent } from "../events.js";
-import { textHash } from "../semantic/embedding-text.js";
-import { modelId } from "../support/model-id.js";
+import type { TextCache } from "../../cache/text-cache.js";
+import type { ToolsiftEvent } from "../../events.js";
+import { textHash } from "../../semantic/embedding-text.js";
+import { modelId } from "../../support/model-id.js";
 import { enrichToolTexts, type ToolText } from "./rerank.js";
 
 /** Start of every enrichment cache key; bumped when the prompt or the key layout changes. */

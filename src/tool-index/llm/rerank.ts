@@ -1,7 +1,7 @@
 // LLM reranking and description enrichment: one JSON answer each (generateJson, no AI SDK for model objects).
 
 import type { LanguageModel } from "ai";
-import { generateJson } from "../ai-sdk.js";
+import { generateJson } from "./generate-json.js";
 
 /** A tool as the reranker and the enricher see it. */
 export interface ToolText {

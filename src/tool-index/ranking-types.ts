@@ -1,0 +1,36 @@
+// What a ranking strategy takes and gives (internal: types.ts is the public surface, exported whole).
+
+import type { QueryTerm } from "../core/query.js";
+import type { RankingStrategy } from "./types.js";
+
+/** One ranked tool before it becomes a `ScoredTool`. */
+export interface RankedHit {
+  readonly doc: number;
+  /** Final score, 0–1. */
+  readonly score: number;
+  /** The keyword (BM25F) score, unnormalised; 0 when the keyword ranking did not find the tool. */
+  readonly keyword: number;
+  readonly similarity?: number;
+  readonly fusion?: { readonly keyword: number; readonly semantic: number };
+}
+
+export interface Ranking {
+  /** The analysed query (computed on first call). */
+  readonly terms: () => QueryTerm[];
+  readonly hits: RankedHit[];
+  readonly strategy: RankingStrategy;
+  readonly fallback?: "keyword";
+}
+
+/** A query read once for a call: its text and its catalog terms (analysed on first need). */
+export interface RankQuery {
+  readonly text: string;
+  readonly terms: () => QueryTerm[];
+}
+
+/** What to rank: the best `k` (`everything`: every ranked tool, for explain), never the `excluded` documents. */
+export interface RankRequest {
+  readonly k: number;
+  readonly excluded: readonly number[];
+  readonly everything?: boolean;
+}
