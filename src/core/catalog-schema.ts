@@ -2,7 +2,14 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
-import type { CatalogWarning } from "./catalog.js";
+
+/** A problem found while reading the catalog that did not stop indexing (reported through `onEvent`). */
+export interface CatalogWarning {
+  readonly tool: string;
+  readonly field: string;
+  readonly message: string;
+  readonly cause?: unknown;
+}
 
 /** The AI SDK's schema marker (`jsonSchema()`, `zodSchema()`). */
 const AI_SCHEMA = Symbol.for("vercel.ai.schema");

@@ -3,8 +3,10 @@
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
 import { DEFAULT_CATALOG_LIMITS, type CatalogLimits } from "./catalog-limits.js";
-import { resolveSchema } from "./catalog-schema.js";
+import { resolveSchema, type CatalogWarning } from "./catalog-schema.js";
 import { checkName, checkNameText } from "./tool-names.js";
+
+export type { CatalogWarning } from "./catalog-schema.js";
 
 /** A tool definition in one of the array shapes toolsift accepts. */
 export type ToolDefinition =
@@ -43,14 +45,6 @@ export interface CatalogTool {
   readonly pendingSchema: PromiseLike<unknown> | undefined;
   /** Provider-defined / server tools (no description, `type: "provider"`): never hidden. */
   readonly provider: boolean;
-}
-
-/** A problem found while reading the catalog that did not stop indexing (reported through `onEvent`). */
-export interface CatalogWarning {
-  readonly tool: string;
-  readonly field: string;
-  readonly message: string;
-  readonly cause?: unknown;
 }
 
 const AI_SCHEMA = Symbol.for("vercel.ai.schema");

@@ -1,6 +1,6 @@
 // Type helpers over tool sets (same names and results as ai-tool-set@2.3.0's).
 
-import type { InferUITool, UIMessage } from "ai";
+import type { InferUITool } from "ai";
 import type { ImmutableToolSet, MutableToolSet } from "./tool-set.js";
 import type { ToolRecord } from "./tool-set-types.js";
 
@@ -20,8 +20,7 @@ export type InferUIToolSet<TOOLSET extends ToolRecord | AnyToolSet> = {
   [NAME in keyof InferToolSet<TOOLSET> & string]: InferUITool<InferToolSet<TOOLSET>[NAME]>;
 };
 
-/** The UI message typed by a tool record: the default message type of `createToolSet`. */
-export type InferUIMessage<TOOLS extends ToolRecord> = UIMessage<unknown, any, InferUIToolSet<TOOLS>>;
+export type { InferUIMessage } from "./tool-set-types.js";
 
 /**
  * Names an immutable tool set starts with active: untouched tools, `activate`d and `deactivateWhen` tools,

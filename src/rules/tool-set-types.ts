@@ -1,9 +1,16 @@
 // Types shared by rule-based tool sets: the tool record, what predicates see, what inferTools returns.
 
-import type { ModelMessage, StepResult, Tool, UIMessage } from "ai";
+import type { InferUITool, ModelMessage, StepResult, Tool, UIMessage } from "ai";
 
 /** A plain record of AI SDK tools, keyed by tool name (what `generateText({ tools })` takes). */
 export type ToolRecord = Record<string, Tool>;
+
+/** The UI message typed by a tool record (`{ input, output }` per tool): `createToolSet`'s default message type. */
+export type InferUIMessage<TOOLS extends ToolRecord> = UIMessage<
+  unknown,
+  any,
+  { [NAME in keyof TOOLS & string]: InferUITool<TOOLS[NAME]> }
+>;
 
 /** Messages a tool set's predicates can be typed over: UI messages (default) or model messages (in `prepareStep`). */
 export type MessageType = UIMessage | ModelMessage;

@@ -2,7 +2,6 @@
 
 import type { UIMessage } from "ai";
 import { ActivationRules, type ActivationRule } from "./activation-rules.js";
-import type { InferUIMessage } from "./infer-types.js";
 import {
   conditionalRules,
   readCloneOptions,
@@ -17,6 +16,7 @@ import type {
   MessageType,
   ResolvedToolSet,
   ToolRecord,
+  InferUIMessage,
 } from "./tool-set-types.js";
 
 type Predicates<

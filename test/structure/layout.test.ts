@@ -1,0 +1,57 @@
+// The shape of src/ that DESIGN.md describes, checked: no import cycles (type-only ones included), no file over 300
+// lines, and the arrow from the AI SDK adapters (src/agent/) to the core pointing one way.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseCircular, parseDependencyTree } from "dpdm";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Every `.ts` file below `folder` (relative to the repository), sorted. */
+function sourceFiles(folder: string): string[] {
+  const entries = readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** The import cycles among `folder`'s files, each as the files it passes through. */
+async function importCycles(folder: string): Promise<string[][]> {
+  const tree = await parseDependencyTree(
+    sourceFiles(folder).map((file) => `./${file}`),
+    { context: ROOT, tsconfig: join(ROOT, "tsconfig.json"), transform: false, skipDynamicImports: true },
+  );
+  return parseCircular(tree, true);
+}
+
+describe("the shape of src/", () => {
+  it("the cycle detector finds a planted type-only cycle (so an empty list below means something)", async () => {
+    expect(await importCycles("test/structure/planted-cycle")).toEqual([
+      ["test/structure/planted-cycle/line.ts", "test/structure/planted-cycle/order.ts"],
+    ]);
+  });
+
+  it("has no import cycle, type-only imports included", async () => {
+    expect(await importCycles("src")).toEqual([]);
+  });
+
+  it("has no source file over 300 lines", () => {
+    const long = sourceFiles("src")
+      .map((file) => ({ file, lines: readFileSync(join(ROOT, file), "utf8").split("\n").length - 1 }))
+      .filter(({ lines }) => lines > 300);
+    expect(long).toEqual([]);
+  });
+
+  it("the core never imports a value from the AI SDK adapters in src/agent/", () => {
+    const core = ["src/core", "src/semantic", "src/cache", "src/usage", "src/tool-index", "src/conversation"];
+    const offending = core.flatMap((folder) =>
+      sourceFiles(folder).filter((file) =>
+        /^import (?!type )[^;]*from "(\.\.\/)+agent\//m.test(readFileSync(join(ROOT, file), "utf8")),
+      ),
+    );
+    expect(offending).toEqual([]);
+  });
+});
