@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { kvUsageStore, memoryUsageStore } from "../../src/cache/index.js";
+import { kvUsageStore, memoryUsageStore } from "../../src/usage/index.js";
 import type { KvNamespaceLike } from "../../src/cache/kv-cache.js";
 import { createToolIndex, mergeUsage, type SelectOptions, type UsageSnapshot } from "../../src/index.js";
 import { fileUsageStore } from "../../src/usage/file-usage-store.js";
@@ -203,5 +203,13 @@ describe("kvUsageStore options and failures", () => {
     expect(await rejectionCode(() => kvUsageStore(kv).load())).toBe("INVALID_USAGE");
     await kv.put("toolsift-usage", JSON.stringify({ hello: "world" }));
     expect(await rejectionCode(() => kvUsageStore(kv).load())).toBe("INVALID_USAGE");
+  });
+});
+
+describe("the deprecated toolsift/cache path of the usage stores", () => {
+  it("still hands out the stores of toolsift/usage (kept for one minor version)", async () => {
+    const deprecated = await import("../../src/cache/index.js");
+    expect(deprecated.memoryUsageStore).toBe(memoryUsageStore);
+    expect(deprecated.kvUsageStore).toBe(kvUsageStore);
   });
 });
