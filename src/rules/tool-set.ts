@@ -28,6 +28,50 @@ type Predicates<
 > = Partial<Record<NAMES, ActivationPredicate<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>>>;
 
 /**
+ * What both kinds of tool set share: the tools, their rules, and resolving the rules for an input. The rules change
+ * only through `replaceRules` (the mutable set's methods); the immutable set never calls it.
+ */
+export abstract class RuleResolver<
+  TOOLS extends ToolRecord,
+  MESSAGE extends MessageType,
+  TOOLSET_CONTEXT extends Record<string, unknown>,
+  RUNTIME_CONTEXT extends Record<string, unknown>,
+> {
+  /** Every tool, active or not: the record given to `createToolSet` (same object). */
+  readonly tools: TOOLS;
+  #rules: ActivationRules;
+
+  constructor(rules: ActivationRules) {
+    this.#rules = rules;
+    this.tools = rules.tools as TOOLS;
+  }
+
+  protected get rules(): ActivationRules {
+    return this.#rules;
+  }
+
+  protected replaceRules(rules: ActivationRules): void {
+    this.#rules = rules;
+  }
+
+  /**
+   * Evaluates the rules for `input` (each tool's latest predicate, once) and returns `{ tools, activeTools }`,
+   * ready to spread into `generateText`/`streamText`; from `prepareStep`, return `{ activeTools }`.
+   */
+  inferTools(input?: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): ResolvedToolSet<TOOLS> {
+    return resolve(this.#rules, "inferTools", input);
+  }
+
+  /**
+   * The names the rules allow for `input`, in the record's order: `inferTools(input).activeTools`.
+   * toolsift ranks only among these.
+   */
+  allowedTools(input?: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): Array<keyof TOOLS & string> {
+    return resolve(this.#rules, "allowedTools", input).activeTools;
+  }
+}
+
+/**
  * A tool set whose rule methods return a new tool set and leave this one unchanged, so one set can be
  * built once and shared across requests. Rules resolve last call wins: for each tool, only its latest
  * `activate`/`deactivate`/`activateWhen`/`deactivateWhen` decides; a tool without a rule is active.
@@ -42,17 +86,7 @@ export class ImmutableToolSet<
   RUNTIME_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
   ACTIVATED extends string = never,
   DEACTIVATED extends string = never,
-> {
-  /** Every tool, active or not: the record given to `createToolSet` (same object). */
-  readonly tools: TOOLS;
-  readonly #rules: ActivationRules;
-
-  /** Use `createToolSet`. */
-  constructor(rules: ActivationRules) {
-    this.#rules = rules;
-    this.tools = rules.tools as TOOLS;
-  }
-
+> extends RuleResolver<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT> {
   /** Activates this tool or these tools (unconditionally). Throws UNKNOWN_TOOL for a name not in the set. */
   activate<NAMES extends keyof TOOLS & string>(
     names: NAMES | ReadonlyArray<NAMES>,
@@ -118,22 +152,6 @@ export class ImmutableToolSet<
     return this.#with(conditionalRules("deactivateWhen", this.tools, nameOrPredicates, predicate));
   }
 
-  /**
-   * Evaluates the rules for `input` (each tool's latest predicate, once) and returns `{ tools, activeTools }`,
-   * ready to spread into `generateText`/`streamText`; from `prepareStep`, return `{ activeTools }`.
-   */
-  inferTools(input?: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): ResolvedToolSet<TOOLS> {
-    return resolve(this.#rules, "inferTools", input);
-  }
-
-  /**
-   * The names the rules allow for `input`, in the record's order: `inferTools(input).activeTools`.
-   * toolsift ranks only among these.
-   */
-  allowedTools(input?: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): Array<keyof TOOLS & string> {
-    return resolve(this.#rules, "allowedTools", input).activeTools;
-  }
-
   /** A copy with the same rules; `{ mutable: true }` gives a `MutableToolSet`. */
   clone(options: { mutable: true }): MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>;
   clone(options?: {
@@ -144,13 +162,13 @@ export class ImmutableToolSet<
   }):
     | MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>
     | ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, ACTIVATED, DEACTIVATED> {
-    return readCloneOptions(options) ? new MutableToolSet(this.#rules) : new ImmutableToolSet(this.#rules);
+    return readCloneOptions(options) ? new MutableToolSet(this.rules) : new ImmutableToolSet(this.rules);
   }
 
   #with<NEXT_ACTIVATED extends string, NEXT_DEACTIVATED extends string>(
     rules: readonly ActivationRule[],
   ): ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, NEXT_ACTIVATED, NEXT_DEACTIVATED> {
-    return new ImmutableToolSet(this.#rules.withRules(rules));
+    return new ImmutableToolSet(this.rules.withRules(rules));
   }
 }
 
@@ -163,27 +181,15 @@ export class MutableToolSet<
   MESSAGE extends MessageType = UIMessage,
   TOOLSET_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
   RUNTIME_CONTEXT extends Record<string, unknown> = Record<string, unknown>,
-> {
-  /** Every tool, active or not: the record given to `createToolSet` (same object). */
-  readonly tools: TOOLS;
-  #rules: ActivationRules;
-
-  /** Use `createToolSet({ tools, mutable: true })`. */
-  constructor(rules: ActivationRules) {
-    this.#rules = rules;
-    this.tools = rules.tools as TOOLS;
-  }
-
+> extends RuleResolver<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT> {
   /** Activates a tool or tools (unconditionally), in place. Throws UNKNOWN_TOOL for a name not in the set. */
   activate(names: (keyof TOOLS & string) | ReadonlyArray<keyof TOOLS & string>): this {
-    this.#rules = this.#rules.withRules(staticRules("activate", this.tools, names));
-    return this;
+    return this.#add(staticRules("activate", this.tools, names));
   }
 
   /** Deactivates a tool or tools (unconditionally), in place. Throws UNKNOWN_TOOL for a name not in the set. */
   deactivate(names: (keyof TOOLS & string) | ReadonlyArray<keyof TOOLS & string>): this {
-    this.#rules = this.#rules.withRules(staticRules("deactivate", this.tools, names));
-    return this;
+    return this.#add(staticRules("deactivate", this.tools, names));
   }
 
   /** In place: the tool is inactive unless `predicate` returns a truthy value (see `ImmutableToolSet.activateWhen`). */
@@ -193,8 +199,7 @@ export class MutableToolSet<
   ): this;
   activateWhen(predicates: Predicates<keyof TOOLS & string, TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): this;
   activateWhen(nameOrPredicates: unknown, predicate?: unknown): this {
-    this.#rules = this.#rules.withRules(conditionalRules("activateWhen", this.tools, nameOrPredicates, predicate));
-    return this;
+    return this.#add(conditionalRules("activateWhen", this.tools, nameOrPredicates, predicate));
   }
 
   /** In place: the tool is active unless `predicate` returns a truthy value (see `ImmutableToolSet.deactivateWhen`). */
@@ -204,18 +209,7 @@ export class MutableToolSet<
   ): this;
   deactivateWhen(predicates: Predicates<keyof TOOLS & string, TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): this;
   deactivateWhen(nameOrPredicates: unknown, predicate?: unknown): this {
-    this.#rules = this.#rules.withRules(conditionalRules("deactivateWhen", this.tools, nameOrPredicates, predicate));
-    return this;
-  }
-
-  /** As `ImmutableToolSet.inferTools`: `{ tools, activeTools }` for `input`. */
-  inferTools(input?: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): ResolvedToolSet<TOOLS> {
-    return resolve(this.#rules, "inferTools", input);
-  }
-
-  /** As `ImmutableToolSet.allowedTools`: `inferTools(input).activeTools`. */
-  allowedTools(input?: InferToolsInput<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>): Array<keyof TOOLS & string> {
-    return resolve(this.#rules, "allowedTools", input).activeTools;
+    return this.#add(conditionalRules("deactivateWhen", this.tools, nameOrPredicates, predicate));
   }
 
   /**
@@ -231,7 +225,12 @@ export class MutableToolSet<
   }):
     | MutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT>
     | ImmutableToolSet<TOOLS, MESSAGE, TOOLSET_CONTEXT, RUNTIME_CONTEXT, keyof TOOLS & string> {
-    return readCloneOptions(options) ? new MutableToolSet(this.#rules) : new ImmutableToolSet(this.#rules);
+    return readCloneOptions(options) ? new MutableToolSet(this.rules) : new ImmutableToolSet(this.rules);
+  }
+
+  #add(rules: readonly ActivationRule[]): this {
+    this.replaceRules(this.rules.withRules(rules));
+    return this;
   }
 }
 
