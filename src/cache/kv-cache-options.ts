@@ -2,6 +2,7 @@
 
 import {
   functionOption,
+  hasMethods,
   integerOption,
   invalidOption,
   numberOption,
@@ -81,14 +82,7 @@ export interface KvCacheSettings {
 
 /** Checks the binding and the options of `kvCache` (throwing INVALID_OPTION / UNKNOWN_OPTION); resolves defaults. */
 export function resolveKvCacheOptions(kv: unknown, options: unknown): KvCacheSettings {
-  const binding = kv as Partial<KvNamespaceLike> | null;
-  if (
-    typeof binding !== "object" ||
-    binding === null ||
-    typeof binding.get !== "function" ||
-    typeof binding.put !== "function" ||
-    typeof binding.delete !== "function"
-  ) {
+  if (!hasMethods(kv, "get", "put", "delete")) {
     invalidOption(
       WHERE,
       "namespace",

@@ -5,7 +5,7 @@ import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
 import { createSerialQueue } from "../support/serial-queue.js";
-import { invalidOption } from "../support/validate-options.js";
+import { hasMethods, invalidOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import { splitCacheKey, type EmbeddingCache, type LoadSaveEmbeddingCache } from "./embedding-cache.js";
 
@@ -109,13 +109,7 @@ function matchesByPosition(rows: number[][], keys: readonly string[]): boolean {
  * vectors in place (toolsift re-embeds cached vectors of the wrong length).
  */
 export function fromLoadSave(cache: LoadSaveEmbeddingCache): EmbeddingCache {
-  const shape = cache as Partial<LoadSaveEmbeddingCache> | null;
-  if (
-    typeof shape !== "object" ||
-    shape === null ||
-    typeof shape.load !== "function" ||
-    typeof shape.save !== "function"
-  ) {
+  if (!hasMethods(cache, "load", "save")) {
     invalidOption("fromLoadSave", "cache", "a { load, save } object (toolpick's cache shape)", cache);
   }
   const loadOnce = memoizeUntilFailure(async (): Promise<Stored> => {

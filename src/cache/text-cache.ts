@@ -1,7 +1,13 @@
 // The cache contract for texts (LLM-written tool enrichments): strings by key; memory and Workers KV adapters.
 
 import type { KvNamespaceLike } from "./kv-cache.js";
-import { invalidOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import {
+  hasMethods,
+  invalidOption,
+  optionsObject,
+  rejectUnknownOptions,
+  stringOption,
+} from "../support/validate-options.js";
 
 /** Where texts persist between builds and processes. Keys are at most 512 bytes (a KV key's limit). */
 export interface TextCache {
@@ -33,8 +39,7 @@ export interface KvTextCacheOptions {
 /** A TextCache in a Cloudflare Workers KV namespace: one KV value per text, read and written in parallel. */
 export function kvTextCache(namespace: KvNamespaceLike, options: KvTextCacheOptions = {}): TextCache {
   const where = "kvTextCache";
-  const binding = namespace as Partial<KvNamespaceLike> | null | undefined;
-  if (typeof binding?.get !== "function" || typeof binding.put !== "function") {
+  if (!hasMethods(namespace, "get", "put")) {
     invalidOption(where, "namespace", "a KV namespace binding (an object with get and put), e.g. env.MY_KV", namespace);
   }
   const given = optionsObject(where, options) ?? {};

@@ -10,6 +10,11 @@ export function mixedHash32(text: string, state: number): number {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
   }
+  return fmix32(hash);
+}
+
+/** The murmur3 finaliser: spreads the bits of a 32-bit hash so that nearby inputs differ in every bit. */
+export function fmix32(hash: number): number {
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;

@@ -1,5 +1,6 @@
 // Typo tolerance: a symmetric-delete (SymSpell) index over the catalog's words, so a lookup never scans the vocabulary.
 
+import { fmix32 } from "./hash.js";
 /**
  * Longest word typo tolerance applies to. Deletes grow with the square of a word's length: one
  * 2,000-letter query word would need about two million variants (seconds and gigabytes).
@@ -49,20 +50,11 @@ const BASE = 0x01000193;
 const prefix = new Int32Array(MAX_TYPO_WORD_LENGTH + 3);
 const power = new Int32Array(MAX_TYPO_WORD_LENGTH + 3);
 
-function mix(hash: number): number {
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
-}
-
 /** The hash a delete-variant is stored under, computed from the variant's own letters. */
 export function stringHash(text: string): number {
   let hash = 0;
   for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
-  return mix(hash);
+  return fmix32(hash);
 }
 
 /**
@@ -80,15 +72,15 @@ export function forEachVariant(word: string, depth: number, visit: (hash: number
   }
   // Hash of word[a..b): the prefix to b less the prefix to a shifted past the letters between.
   const segment = (a: number, b: number): number => (prefix[b] - Math.imul(prefix[a], power[b - a])) | 0;
-  visit(mix(prefix[n]));
+  visit(fmix32(prefix[n]));
   for (let i = 0; i < n; i++) {
     // word[0..i) + word[i+1..n): the head moves up by the n − 1 − i letters after it.
-    visit(mix((Math.imul(prefix[i], power[n - 1 - i]) + segment(i + 1, n)) | 0));
+    visit(fmix32((Math.imul(prefix[i], power[n - 1 - i]) + segment(i + 1, n)) | 0));
     if (depth < 2 || i + 1 >= n) continue;
     const head = Math.imul(prefix[i], power[n - 2 - i]);
     for (let j = i + 1; j < n; j++) {
       // word[0..i) + word[i+1..j) + word[j+1..n).
-      visit(mix((head + Math.imul(segment(i + 1, j), power[n - 1 - j]) + segment(j + 1, n)) | 0));
+      visit(fmix32((head + Math.imul(segment(i + 1, j), power[n - 1 - j]) + segment(j + 1, n)) | 0));
     }
   }
 }

@@ -4,7 +4,7 @@ import { boundedCall, runBounded } from "../support/bounded-calls.js";
 import type { EmbeddingModel } from "ai";
 import { loadAiForModelIds, withRetries } from "../ai-sdk.js";
 import { ToolsiftError } from "../errors.js";
-import { invalidOption } from "../support/validate-options.js";
+import { hasMethods, invalidOption } from "../support/validate-options.js";
 
 /** Set on `localEmbeddingModel` itself (toolsift/local), so passing it uncalled is named in the error. */
 const LOCAL_MODEL_FACTORY = Symbol.for("toolsift.localEmbeddingModel");
@@ -69,9 +69,7 @@ export function modelIdentity(model: unknown): ModelIdentity {
   }
   const candidate = model as { provider?: unknown; modelId?: unknown; doEmbed?: unknown } | null;
   if (
-    typeof candidate !== "object" ||
-    candidate === null ||
-    typeof candidate.doEmbed !== "function" ||
+    !hasMethods(candidate, "doEmbed") ||
     typeof candidate.modelId !== "string" ||
     typeof candidate.provider !== "string"
   ) {

@@ -65,31 +65,16 @@ export function numberOption(
   return value;
 }
 
-/** An integer in [min, max]; `fallback` when undefined. */
-export function integerOption(
+/** An integer in [min, max]; `fallback` (a number, or `undefined` when omitted) when undefined. */
+export function integerOption<FALLBACK extends number | undefined = undefined>(
   where: string,
   option: string,
   value: unknown,
   min: number,
   max: number,
-  fallback: number,
-): number;
-export function integerOption(
-  where: string,
-  option: string,
-  value: unknown,
-  min: number,
-  max: number,
-): number | undefined;
-export function integerOption(
-  where: string,
-  option: string,
-  value: unknown,
-  min: number,
-  max: number,
-  fallback?: number,
-): number | undefined {
-  if (value === undefined) return fallback;
+  fallback?: FALLBACK,
+): number | FALLBACK {
+  if (value === undefined) return fallback as FALLBACK;
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     invalidOption(
       where,
@@ -191,4 +176,10 @@ function editDistance(a: string, b: string): number {
     previous = current;
   }
   return previous[b.length];
+}
+
+/** Whether `value` is an object with a function under each of `methods` (a binding, a model, a cache: by shape). */
+export function hasMethods(value: unknown, ...methods: string[]): value is object {
+  if (typeof value !== "object" || value === null) return false;
+  return methods.every((method) => typeof (value as Record<string, unknown>)[method] === "function");
 }

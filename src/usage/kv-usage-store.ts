@@ -3,7 +3,13 @@
 import { KV_VALUE_LIMIT, type KvNamespaceLike } from "../cache/kv-cache-options.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
-import { invalidOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import {
+  hasMethods,
+  invalidOption,
+  optionsObject,
+  rejectUnknownOptions,
+  stringOption,
+} from "../support/validate-options.js";
 import { checkUsageSnapshot, parseUsageSnapshot, type UsageStore } from "./usage-store.js";
 
 /** The parts of a Workers KV binding the store uses (`env.MY_KV` fits). */
@@ -31,13 +37,7 @@ const KV_KEY_LIMIT = 512;
  * it, and keeps learnt counts with its own merge-safe scheme.
  */
 export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageStoreOptions = {}): UsageStore {
-  const binding = namespace as Partial<KvUsageNamespaceLike> | null | undefined;
-  if (
-    typeof binding !== "object" ||
-    binding === null ||
-    typeof binding.get !== "function" ||
-    typeof binding.put !== "function"
-  ) {
+  if (!hasMethods(namespace, "get", "put")) {
     invalidOption(WHERE, "namespace", "a KV namespace binding (an object with get and put, e.g. env.MY_KV)", namespace);
   }
   const given = optionsObject(WHERE, options);
@@ -50,17 +50,7 @@ export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageSt
 
   return {
     async load() {
-      let text: string | null;
-      try {
-        text = await namespace.get(key, "text");
-      } catch (error) {
-        throw new ToolsiftError(
-          "CACHE_READ_FAILED",
-          `${WHERE} could not read key "${key}": ${errorMessage(error)}.`,
-          { key },
-          { cause: error },
-        );
-      }
+      const text = await kvCall("CACHE_READ_FAILED", "read", key, () => namespace.get(key, "text"));
       return text === null ? undefined : parseUsageSnapshot(text, where);
     },
 
@@ -75,16 +65,26 @@ export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageSt
           { key, size },
         );
       }
-      try {
-        await namespace.put(key, value);
-      } catch (error) {
-        throw new ToolsiftError(
-          "CACHE_WRITE_FAILED",
-          `${WHERE} could not write key "${key}": ${errorMessage(error)}.`,
-          { key },
-          { cause: error },
-        );
-      }
+      await kvCall("CACHE_WRITE_FAILED", "write", key, () => namespace.put(key, value));
     },
   };
+}
+
+/** One KV call; a failure becomes `code`, naming the key and the cause. */
+async function kvCall<T>(
+  code: "CACHE_READ_FAILED" | "CACHE_WRITE_FAILED",
+  verb: "read" | "write",
+  key: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new ToolsiftError(
+      code,
+      `${WHERE} could not ${verb} key "${key}": ${errorMessage(error)}.`,
+      { key },
+      { cause: error },
+    );
+  }
 }
