@@ -25,7 +25,7 @@ streamText({
 // LangChain: index.learn(toModelMessages(result.messages)) — toModelMessages from "toolsift/langchain".
 // Online, from the steps prepareStep is shown (each step learnt once): index.prepareStep({ learn: true })
 
-const store = fileUsageStore("./usage.json"); // toolsift/file-usage-store; kvUsageStore(env.KV), memoryUsageStore() in toolsift/cache
+const store = fileUsageStore("./usage.json"); // toolsift/file-usage-store; kvUsageStore(env.KV), memoryUsageStore() in toolsift/usage
 await store.save(index.usage()); // versioned JSON
 const next = createToolIndex(tools, { usage: await store.load() }); // mergeUsage(a, b) adds snapshots together
 
