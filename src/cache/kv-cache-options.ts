@@ -1,10 +1,9 @@
 // kvCache's binding and options: their types, documented defaults and validation.
 
+import { checkKvBinding } from "./kv-binding.js";
 import {
   functionOption,
-  hasMethods,
   integerOption,
-  invalidOption,
   numberOption,
   optionsObject,
   rejectUnknownOptions,
@@ -82,14 +81,7 @@ export interface KvCacheSettings {
 
 /** Checks the binding and the options of `kvCache` (throwing INVALID_OPTION / UNKNOWN_OPTION); resolves defaults. */
 export function resolveKvCacheOptions(kv: unknown, options: unknown): KvCacheSettings {
-  if (!hasMethods(kv, "get", "put", "delete")) {
-    invalidOption(
-      WHERE,
-      "namespace",
-      "a KV namespace binding (an object with get, put and delete, e.g. env.MY_KV)",
-      kv,
-    );
-  }
+  checkKvBinding(WHERE, kv, ["get", "put", "delete"]);
   const given = optionsObject(WHERE, options);
   rejectUnknownOptions(WHERE, given, KV_CACHE_OPTIONS);
   const maxChunkBytes = integerOption(

@@ -1,13 +1,8 @@
 // The cache contract for texts (LLM-written tool enrichments): strings by key; memory and Workers KV adapters.
 
+import { checkKvBinding } from "./kv-binding.js";
 import type { KvNamespaceLike } from "./kv-cache.js";
-import {
-  hasMethods,
-  invalidOption,
-  optionsObject,
-  rejectUnknownOptions,
-  stringOption,
-} from "../support/validate-options.js";
+import { invalidOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
 
 /** Where texts persist between builds and processes. Keys are at most 512 bytes (a KV key's limit). */
 export interface TextCache {
@@ -39,9 +34,7 @@ export interface KvTextCacheOptions {
 /** A TextCache in a Cloudflare Workers KV namespace: one KV value per text, read and written in parallel. */
 export function kvTextCache(namespace: KvNamespaceLike, options: KvTextCacheOptions = {}): TextCache {
   const where = "kvTextCache";
-  if (!hasMethods(namespace, "get", "put")) {
-    invalidOption(where, "namespace", "a KV namespace binding (an object with get and put), e.g. env.MY_KV", namespace);
-  }
+  checkKvBinding(where, namespace, ["get", "put"]);
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, ["prefix"]);
   const prefix = stringOption(where, "prefix", given.prefix, "toolsift-text");

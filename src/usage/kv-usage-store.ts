@@ -1,15 +1,10 @@
 // A UsageStore in Cloudflare Workers KV: the snapshot as one JSON value under one key.
 
+import { checkKvBinding } from "../cache/kv-binding.js";
 import { KV_VALUE_LIMIT, type KvNamespaceLike } from "../cache/kv-cache-options.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
-import {
-  hasMethods,
-  invalidOption,
-  optionsObject,
-  rejectUnknownOptions,
-  stringOption,
-} from "../support/validate-options.js";
+import { invalidOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
 import { checkUsageSnapshot, parseUsageSnapshot, type UsageStore } from "./usage-store.js";
 
 /** The parts of a Workers KV binding the store uses (`env.MY_KV` fits). */
@@ -37,9 +32,7 @@ const KV_KEY_LIMIT = 512;
  * it, and keeps learnt counts with its own merge-safe scheme.
  */
 export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageStoreOptions = {}): UsageStore {
-  if (!hasMethods(namespace, "get", "put")) {
-    invalidOption(WHERE, "namespace", "a KV namespace binding (an object with get and put, e.g. env.MY_KV)", namespace);
-  }
+  checkKvBinding(WHERE, namespace, ["get", "put"]);
   const given = optionsObject(WHERE, options);
   rejectUnknownOptions(WHERE, given, ["key"] satisfies (keyof KvUsageStoreOptions)[]);
   const key = stringOption(WHERE, "key", given?.key, "toolsift-usage");
