@@ -53,8 +53,8 @@ export type CatalogLimitName = keyof CatalogLimits;
 
 export const CATALOG_LIMIT_NAMES = Object.keys(DEFAULT_CATALOG_LIMITS) as CatalogLimitName[];
 
-/** What each limit counts, for messages. */
-const WHAT: Record<CatalogLimitName, { field: string; unit: string }> = {
+/** The field each limit applies to and the unit it counts in, for messages. */
+const LIMIT_FIELD_AND_UNIT: Record<CatalogLimitName, { field: string; unit: string }> = {
   nameLength: { field: "name", unit: "characters" },
   parameterNameLength: { field: "parameter name", unit: "characters" },
   parameterDescriptionLength: { field: "parameter description", unit: "characters" },
@@ -81,7 +81,7 @@ export interface LimitExceededDetails {
 
 /** The message for a breach; `setting` says where the limit is set (`createToolIndex option "limits.x"`). */
 export function limitExceededMessage(details: LimitExceededDetails, setting: string): string {
-  const { unit } = WHAT[details.limit];
+  const { unit } = LIMIT_FIELD_AND_UNIT[details.limit];
   const where = details.path === undefined || details.path === "" ? "" : ` at ${details.path}`;
   return (
     `Tool ${details.tool}: its ${details.field}${where} has ${details.actual} ${unit}; ` +
@@ -101,7 +101,7 @@ export function limitExceeded(
   max: number,
   actual: number,
   path?: string,
-  field: string = WHAT[limit].field,
+  field: string = LIMIT_FIELD_AND_UNIT[limit].field,
 ): never {
   const details: LimitExceededDetails = { tool, field, path, limit, max, actual };
   throw new ToolsiftError(

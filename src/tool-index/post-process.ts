@@ -29,18 +29,17 @@ export function limitHits(hits: readonly RankedHit[], options: ResolvedSelectOpt
 
 /**
  * The ranked tools a selection returns. Without a reranker: threshold, then `limitHits`. With `rerankerModel`: the
- * candidates
- * above the threshold in the model's order, then the candidates it did not name in ranked order, cut to
+ * candidates above the threshold in the model's order, then the candidates it did not name in ranked order, cut to
  * maxTools (no elbow cut: the order no longer follows the scores). A failed rerank is reported and the
  * call keeps `limitHits`.
  */
-export function finishHits(
+export function cutOrRerank(
   context: IndexContext,
   index: BuiltIndex,
   text: string,
   hits: readonly RankedHit[],
   options: ResolvedSelectOptions,
-): Finished | Promise<Finished> {
+): SelectedHits | Promise<SelectedHits> {
   const reranker = context.options.rerankerModel;
   const candidates = aboveThreshold(hits, options.threshold);
   if (reranker === undefined || candidates.length < 2) return { hits: limitHits(candidates, options), reranked: false };
@@ -48,7 +47,7 @@ export function finishHits(
 }
 
 /** The hits a selection returns, and whether the LLM ordered them. */
-export interface Finished {
+export interface SelectedHits {
   readonly hits: RankedHit[];
   readonly reranked: boolean;
 }
@@ -60,7 +59,7 @@ async function rerankHits(
   reranker: LanguageModel,
   candidates: readonly RankedHit[],
   options: ResolvedSelectOptions,
-): Promise<Finished> {
+): Promise<SelectedHits> {
   const tools = candidates.map((hit) => index.docTools[hit.doc]);
   try {
     const order = await rerankTools(

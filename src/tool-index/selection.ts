@@ -7,7 +7,7 @@ import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
 import { excludedDocs, pinnedTools, type Pin } from "./pins.js";
-import { candidateCount, finishHits } from "./post-process.js";
+import { candidateCount, cutOrRerank } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { RankedHit, Ranking } from "./ranking-types.js";
 import type { Expansion, ScoredTool, SelectionResult } from "./types.js";
@@ -57,8 +57,8 @@ export async function runSelection(
   const excluded = excludedDocs(index, pinned, options.allowedTools);
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
-  const finished = finishHits(context, index, text, ranking.hits, options);
-  const { hits, reranked } = finished instanceof Promise ? await finished : finished;
+  const selected = cutOrRerank(context, index, text, ranking.hits, options);
+  const { hits, reranked } = selected instanceof Promise ? await selected : selected;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
   const companions = needsCompanions(context, state, options)
     ? companionsFor({
