@@ -3,10 +3,10 @@
 
 import { describe, expect, it } from "vitest";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
-import { buildCatalogIndex } from "../../src/worker/catalog-index.js";
-import { CatalogStore } from "../../src/worker/catalog-store.js";
-import { estimateIndexBytes } from "../../src/worker/memory-estimate.js";
-import { WarmCatalogs } from "../../src/worker/warm-catalogs.js";
+import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";
+import { CatalogStore } from "../../src/worker/catalogs/catalog-store.js";
+import { estimateIndexBytes } from "../../src/worker/catalogs/memory-estimate.js";
+import { WarmCatalogs } from "../../src/worker/catalogs/warm-catalogs.js";
 import { BILLING, MESSAGING, catalogOf, faultyKv, freshId, Isolate, serviceEnv } from "./service-harness.js";
 
 const DEVOPS = catalogOf({
