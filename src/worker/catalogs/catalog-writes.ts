@@ -9,7 +9,7 @@ import type { ServiceLimits } from "../http/config.js";
 import type { ServiceEmbeddingModel } from "../embedding/embedding-model.js";
 import type { ExecutionContextLike } from "../http/env.js";
 import { catalogNotFound, ServiceError } from "../http/errors.js";
-import { catalogLimits, readCatalogWithinLimits } from "./upload-limits.js";
+import { readCatalogWithinLimits } from "./upload-limits.js";
 import { VersionEmbeddings } from "./version-embeddings.js";
 import { eraseLearntUsage, type UsageClient, type UsageNotErased } from "../usage/usage-client.js";
 import type { WarmCatalogs } from "./warm-catalogs.js";
@@ -215,7 +215,7 @@ export async function putCatalog(
     readToolDefinitions(read.tools),
     context.model,
     cache,
-    catalogLimits(context.limits),
+    context.limits.catalog,
     context.onEvent === undefined ? undefined : (event) => context.onEvent!(event, { id }),
   );
   const failed = built.events.some((event) => event.type === "embedding-failed");

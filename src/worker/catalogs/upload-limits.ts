@@ -1,40 +1,17 @@
 // Reads an uploaded catalog once and enforces the configured limits on it; each breach is a 413 naming the limit.
 
 import { readCatalog, type CatalogTool, type CatalogWarning } from "../../core/catalog.js";
-import {
-  limitExceededMessage,
-  type CatalogLimitName,
-  type CatalogLimits,
-  type LimitExceededDetails,
-} from "../../core/catalog-limits.js";
+import { limitExceededMessage, type LimitExceededDetails } from "../../core/catalog-limits.js";
 import { collectSchemaText } from "../../core/schema-text.js";
 import { ToolsiftError } from "../../errors.js";
-import { NUMBER_SETTINGS, type ServiceLimits } from "../http/config.js";
+import { CATALOG_LIMIT_SETTINGS, type ServiceLimits } from "../http/config.js";
 import { ServiceError } from "../http/errors.js";
-
-/** Each of toolsift's catalog limits, and the setting that holds it. */
-const CATALOG_SETTINGS = {
-  nameLength: "maxNameLength",
-  parameterNameLength: "maxParameterNameLength",
-  parameterDescriptionLength: "maxParameterDescriptionLength",
-  enumValueLength: "maxEnumValueLength",
-  enumValues: "maxEnumValues",
-  schemaDepth: "maxSchemaDepth",
-  schemaNodes: "maxSchemaNodes",
-  schemaTextLength: "maxSchemaTextLength",
-} as const satisfies Record<CatalogLimitName, keyof ServiceLimits & keyof typeof NUMBER_SETTINGS>;
-
-/** The service's limits as toolsift's `limits` option (to pass to `createToolIndex` when building a catalog). */
-export function catalogLimits(limits: ServiceLimits): CatalogLimits {
-  const entries = Object.entries(CATALOG_SETTINGS).map(([name, setting]) => [name, limits[setting]]);
-  return Object.fromEntries(entries) as Record<CatalogLimitName, number>;
-}
 
 /** toolsift's LIMIT_EXCEEDED as the service's 413, naming the `TOOLSIFT_*` variable; other errors as they are. */
 function asServiceError(error: unknown): unknown {
   if (!ToolsiftError.isInstance(error) || error.code !== "LIMIT_EXCEEDED") return error;
   const details = error.details as unknown as LimitExceededDetails;
-  const variable = NUMBER_SETTINGS[CATALOG_SETTINGS[details.limit]].variable;
+  const variable = CATALOG_LIMIT_SETTINGS[details.limit].variable;
   return new ServiceError("LIMIT_EXCEEDED", limitExceededMessage(details, variable), {}, { cause: error });
 }
 
@@ -47,16 +24,15 @@ export function readCatalogWithinLimits(
   catalog: unknown,
   limits: ServiceLimits,
 ): { tools: CatalogTool[]; warnings: CatalogWarning[] } {
-  const bounds = catalogLimits(limits);
   let read: { tools: CatalogTool[]; warnings: CatalogWarning[] };
   try {
-    read = readCatalog(catalog, { limits: bounds });
+    read = readCatalog(catalog, { limits: limits.catalog });
   } catch (error) {
     throw asServiceError(error);
   }
   const count = read.tools.length;
-  if (count > limits.maxTools) {
-    const message = `The catalog has ${count} tools; the limit is ${limits.maxTools} (TOOLSIFT_MAX_TOOLS).`;
+  if (count > limits.maxCatalogTools) {
+    const message = `The catalog has ${count} tools; the limit is ${limits.maxCatalogTools} (TOOLSIFT_MAX_TOOLS).`;
     throw new ServiceError("TOO_MANY_TOOLS", message);
   }
   for (const tool of read.tools) {
@@ -75,7 +51,7 @@ export function readCatalogWithinLimits(
     // An upload is JSON: every schema is there to read now, as the index will read it.
     if (tool.provider) continue;
     try {
-      collectSchemaText(tool.schema, tool.name, bounds);
+      collectSchemaText(tool.schema, tool.name, limits.catalog);
     } catch (error) {
       throw asServiceError(error);
     }

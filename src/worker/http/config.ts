@@ -1,5 +1,6 @@
 // Reads the TOOLSIFT_* variables into the service's settings: limits and tuning, range-checked, with defaults.
 
+import { CATALOG_LIMIT_NAMES, type CatalogLimitName, type CatalogLimits } from "../../core/catalog-limits.js";
 import { MAX_QUERY_LENGTH } from "../../options.js";
 import type { NumberVariable, ServiceEnv } from "./env.js";
 import { readEmbeddingSetting, type EmbeddingSetting } from "../embedding/embedding-setting.js";
@@ -13,28 +14,14 @@ export interface ServiceLimits {
   readonly maxSelectBodyBytes: number;
   /** Bytes of a `POST …/learn` body. */
   readonly maxLearnBodyBytes: number;
-  /** Tools in one catalog. */
-  readonly maxTools: number;
+  /** Tools in one catalog (TOOLSIFT_MAX_TOOLS; not a selection's `maxTools`). */
+  readonly maxCatalogTools: number;
   /** Characters of one tool's description (and of its title). */
   readonly maxDescriptionLength: number;
   /** Characters of `query` in a select request. */
   readonly maxQueryLength: number;
-  /** Characters of a tool's name. */
-  readonly maxNameLength: number;
-  /** Characters of one property name in an input schema. */
-  readonly maxParameterNameLength: number;
-  /** Characters of one `description` or `title` inside an input schema. */
-  readonly maxParameterDescriptionLength: number;
-  /** Characters of one `enum` or `const` value. */
-  readonly maxEnumValueLength: number;
-  /** `enum` and `const` values in one tool's schema. */
-  readonly maxEnumValues: number;
-  /** Nesting of one tool's input schema. */
-  readonly maxSchemaDepth: number;
-  /** Subschemas in one tool's input schema. */
-  readonly maxSchemaNodes: number;
-  /** Characters of one tool's parameter names, parameter descriptions and enum values together. */
-  readonly maxSchemaTextLength: number;
+  /** The bounds on each tool's name and schema text (TOOLSIFT_MAX_NAME_LENGTH …), as toolsift's `limits` option. */
+  readonly catalog: CatalogLimits;
 }
 
 export interface ServiceConfig {
@@ -78,23 +65,9 @@ export const NUMBER_SETTINGS = {
   maxBodyBytes: { variable: "TOOLSIFT_MAX_BODY_BYTES", fallback: 5 * MiB, min: 1024, max: 24 * MiB },
   maxSelectBodyBytes: { variable: "TOOLSIFT_MAX_SELECT_BODY_BYTES", fallback: 256 * 1024, min: 1024, max: 24 * MiB },
   maxLearnBodyBytes: { variable: "TOOLSIFT_MAX_LEARN_BODY_BYTES", fallback: MiB, min: 1024, max: 24 * MiB },
-  maxTools: { variable: "TOOLSIFT_MAX_TOOLS", fallback: 5_000, min: 1, max: 100_000 },
+  maxCatalogTools: { variable: "TOOLSIFT_MAX_TOOLS", fallback: 5_000, min: 1, max: 100_000 },
   maxDescriptionLength: { variable: "TOOLSIFT_MAX_DESCRIPTION_LENGTH", fallback: 4_096, min: 1, max: 1_000_000 },
   maxQueryLength: { variable: "TOOLSIFT_MAX_QUERY_LENGTH", fallback: 2_000, min: 1, max: MAX_QUERY_LENGTH },
-  // The catalog's text (toolsift's `limits`, read in limits.ts): below toolsift's defaults, which the index keeps.
-  maxNameLength: { variable: "TOOLSIFT_MAX_NAME_LENGTH", fallback: 128, min: 1, max: 1_000_000 },
-  maxParameterNameLength: { variable: "TOOLSIFT_MAX_PARAMETER_NAME_LENGTH", fallback: 128, min: 1, max: 1_000_000 },
-  maxParameterDescriptionLength: {
-    variable: "TOOLSIFT_MAX_PARAMETER_DESCRIPTION_LENGTH",
-    fallback: 4_096,
-    min: 1,
-    max: 1_000_000,
-  },
-  maxEnumValueLength: { variable: "TOOLSIFT_MAX_ENUM_VALUE_LENGTH", fallback: 256, min: 1, max: 1_000_000 },
-  maxEnumValues: { variable: "TOOLSIFT_MAX_ENUM_VALUES", fallback: 1_000, min: 1, max: 1_000_000 },
-  maxSchemaDepth: { variable: "TOOLSIFT_MAX_SCHEMA_DEPTH", fallback: 32, min: 1, max: 1_000 },
-  maxSchemaNodes: { variable: "TOOLSIFT_MAX_SCHEMA_NODES", fallback: 2_000, min: 1, max: 1_000_000 },
-  maxSchemaTextLength: { variable: "TOOLSIFT_MAX_SCHEMA_TEXT_LENGTH", fallback: 100_000, min: 1, max: 24 * MiB },
   recheckSeconds: { variable: "TOOLSIFT_RECHECK_SECONDS", fallback: 5, min: 0, max: 3_600 },
   kvTimeoutMs: { variable: "TOOLSIFT_KV_TIMEOUT_MS", fallback: 5_000, min: 1, max: 60_000 },
   warmCatalogs: { variable: "TOOLSIFT_WARM_CATALOGS", fallback: 8, min: 1, max: 1_000 },
@@ -103,6 +76,26 @@ export const NUMBER_SETTINGS = {
   // under its 128 MB.
   warmBytes: { variable: "TOOLSIFT_WARM_BYTES", fallback: 32 * MiB, min: 64 * 1024, max: 1024 * MiB },
 } as const satisfies Record<string, NumberSetting>;
+
+/**
+ * toolsift's catalog limits (`limits`, by their own names) and the variable that sets each: below toolsift's
+ * defaults, which the index keeps. Also in the README's table.
+ */
+export const CATALOG_LIMIT_SETTINGS = {
+  nameLength: { variable: "TOOLSIFT_MAX_NAME_LENGTH", fallback: 128, min: 1, max: 1_000_000 },
+  parameterNameLength: { variable: "TOOLSIFT_MAX_PARAMETER_NAME_LENGTH", fallback: 128, min: 1, max: 1_000_000 },
+  parameterDescriptionLength: {
+    variable: "TOOLSIFT_MAX_PARAMETER_DESCRIPTION_LENGTH",
+    fallback: 4_096,
+    min: 1,
+    max: 1_000_000,
+  },
+  enumValueLength: { variable: "TOOLSIFT_MAX_ENUM_VALUE_LENGTH", fallback: 256, min: 1, max: 1_000_000 },
+  enumValues: { variable: "TOOLSIFT_MAX_ENUM_VALUES", fallback: 1_000, min: 1, max: 1_000_000 },
+  schemaDepth: { variable: "TOOLSIFT_MAX_SCHEMA_DEPTH", fallback: 32, min: 1, max: 1_000 },
+  schemaNodes: { variable: "TOOLSIFT_MAX_SCHEMA_NODES", fallback: 2_000, min: 1, max: 1_000_000 },
+  schemaTextLength: { variable: "TOOLSIFT_MAX_SCHEMA_TEXT_LENGTH", fallback: 100_000, min: 1, max: 24 * MiB },
+} as const satisfies Record<CatalogLimitName, NumberSetting>;
 
 function integer(env: ServiceEnv, setting: NumberSetting): number {
   const raw = env[setting.variable] as NumberVariable;
@@ -125,6 +118,12 @@ function origins(value: string | undefined): "*" | readonly string[] {
   return list.includes("*") ? "*" : list;
 }
 
+/** Each of toolsift's catalog limits as its TOOLSIFT_MAX_* variable sets it. */
+function catalogLimits(env: ServiceEnv): CatalogLimits {
+  const entries = CATALOG_LIMIT_NAMES.map((name) => [name, integer(env, CATALOG_LIMIT_SETTINGS[name])]);
+  return Object.fromEntries(entries) as Record<CatalogLimitName, number>;
+}
+
 const cached = new WeakMap<object, ServiceConfig>();
 
 /** The settings for `env` (read once per env object; throws INVALID_CONFIGURATION naming the variable). */
@@ -145,17 +144,10 @@ export function readConfig(env: ServiceEnv): ServiceConfig {
       maxBodyBytes: integer(env, NUMBER_SETTINGS.maxBodyBytes),
       maxSelectBodyBytes: integer(env, NUMBER_SETTINGS.maxSelectBodyBytes),
       maxLearnBodyBytes: integer(env, NUMBER_SETTINGS.maxLearnBodyBytes),
-      maxTools: integer(env, NUMBER_SETTINGS.maxTools),
+      maxCatalogTools: integer(env, NUMBER_SETTINGS.maxCatalogTools),
       maxDescriptionLength: integer(env, NUMBER_SETTINGS.maxDescriptionLength),
       maxQueryLength: integer(env, NUMBER_SETTINGS.maxQueryLength),
-      maxNameLength: integer(env, NUMBER_SETTINGS.maxNameLength),
-      maxParameterNameLength: integer(env, NUMBER_SETTINGS.maxParameterNameLength),
-      maxParameterDescriptionLength: integer(env, NUMBER_SETTINGS.maxParameterDescriptionLength),
-      maxEnumValueLength: integer(env, NUMBER_SETTINGS.maxEnumValueLength),
-      maxEnumValues: integer(env, NUMBER_SETTINGS.maxEnumValues),
-      maxSchemaDepth: integer(env, NUMBER_SETTINGS.maxSchemaDepth),
-      maxSchemaNodes: integer(env, NUMBER_SETTINGS.maxSchemaNodes),
-      maxSchemaTextLength: integer(env, NUMBER_SETTINGS.maxSchemaTextLength),
+      catalog: catalogLimits(env),
     },
     recheckMs: integer(env, NUMBER_SETTINGS.recheckSeconds) * 1000,
     kvTimeoutMs: integer(env, NUMBER_SETTINGS.kvTimeoutMs),
