@@ -4,27 +4,9 @@ import type { MiddlewareHandler } from "hono";
 import type { ServiceEnv } from "../http/env.js";
 import { ServiceError } from "../http/errors.js";
 import type { ServiceApp, ServiceContext } from "../http/service-context.js";
-import { coversCatalog, grants, tenantTokenId, type TokenRecord } from "./tenant-tokens.js";
-
-/** What a route does: `read` (GET, select, usage), `learn` (POST …/learn) or `write` (PUT, DELETE). */
-export type Access = "read" | "learn" | "write";
-
-const encoder = new TextEncoder();
-
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-}
-
-/**
- * Whether two secrets are equal, in a time that does not depend on where they differ or on their
- * lengths: both are hashed to 32 bytes and every byte pair is compared.
- */
-export async function secretsEqual(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all([sha256(given), sha256(expected)]);
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
-  return difference === 0;
-}
+import { secretsEqual } from "./secret-hashes.js";
+import { tenantTokenId } from "./tenant-tokens.js";
+import { coversCatalog, grants, type Access, type TokenRecord } from "./token-record.js";
 
 /** The token of `Authorization: Bearer <token>`, or undefined. */
 function bearerToken(request: Request): string | undefined {
@@ -47,20 +29,21 @@ function acceptedTokens(env: ServiceEnv, access: Access): { tokens: string[] | u
   const admin = configured(env.TOOLSIFT_ADMIN_TOKEN);
   const reader = configured(env.TOOLSIFT_READ_TOKEN);
   const learner = configured(env.TOOLSIFT_LEARN_TOKEN);
-  const also = admin === undefined ? [] : [admin];
+  // The admin token, when set, is accepted wherever a token is.
+  const adminTokens = admin === undefined ? [] : [admin];
   if (access === "read") {
     return {
-      tokens: reader === undefined ? undefined : [reader, ...also],
+      tokens: reader === undefined ? undefined : [reader, ...adminTokens],
       needed: "the read token (or the admin token)",
     };
   }
   if (access === "learn") {
     return {
-      tokens: [...(learner === undefined ? [] : [learner]), ...also],
+      tokens: [...(learner === undefined ? [] : [learner]), ...adminTokens],
       needed: "the learn token (or the admin token)",
     };
   }
-  return { tokens: also, needed: "the admin token" };
+  return { tokens: adminTokens, needed: "the admin token" };
 }
 
 /** 403 FORBIDDEN: a live tenant token asking for more than its scope (or for the admin routes). */

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { ServiceError } from "../http/errors.js";
 import type { ServiceContext } from "../http/service-context.js";
-import { ACCESS_LEVELS, describeToken, newToken, TOKEN_ID } from "./tenant-tokens.js";
+import { newToken, TOKEN_ID } from "./tenant-tokens.js";
+import { ACCESS_LEVELS, describeToken } from "./token-record.js";
 import { CATALOG_ID, validate } from "../http/validation.js";
 
 /** Most catalog entries one token may name. */

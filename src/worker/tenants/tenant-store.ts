@@ -4,7 +4,7 @@ import { withDeadline } from "../../support/bounded-calls.js";
 import type { KvNamespaceWithList } from "../http/env.js";
 import { errorMessage } from "../../support/error-message.js";
 import { ServiceError } from "../http/errors.js";
-import type { TokenRecord } from "./tenant-tokens.js";
+import type { TokenRecord } from "./token-record.js";
 
 /** KV keys of tenant tokens. */
 export const TOKEN_KEYS = {

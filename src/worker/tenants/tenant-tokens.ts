@@ -1,10 +1,8 @@
-// Tenant tokens: the token format, its hash, a token's scope (catalogs and access), and each isolate's checked copies.
+// Tenant tokens: the token format, a new token and its record, and each isolate's checked copies.
 
-import type { Access } from "./auth.js";
+import { bytesEqual, sha256 } from "./secret-hashes.js";
 import type { TenantTokenStore } from "./tenant-store.js";
-
-/** What a tenant token may do, each level including the ones before it: read ⊂ learn ⊂ write. */
-export const ACCESS_LEVELS = ["read", "learn", "write"] as const satisfies readonly Access[];
+import type { TokenRecord } from "./token-record.js";
 
 /** Tenant tokens start with this, so they are recognisable in logs and by secret scanners. */
 export const TOKEN_PREFIX = "tsk_";
@@ -15,31 +13,6 @@ const TOKEN_PATTERN = /^tsk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 /** A token id: 16 lowercase hex digits. */
 export const TOKEN_ID = /^[0-9a-f]{16}$/;
 
-/** What KV holds for a token, under `token/<id>`: never the token, only its SHA-256. */
-export interface TokenRecord {
-  readonly format: 1;
-  readonly id: string;
-  /** base64url SHA-256 of the whole token. */
-  readonly hash: string;
-  /** Catalog ids, or prefixes ending in `*` (`acme-*`: every id that starts with `acme-`). */
-  readonly catalogs: readonly string[];
-  readonly access: Access;
-  readonly label?: string;
-  /** ISO 8601. */
-  readonly createdAt: string;
-}
-
-/** A token as `GET /v1/tokens` shows it: the record without its hash. */
-export function describeToken(record: TokenRecord) {
-  return {
-    id: record.id,
-    catalogs: record.catalogs,
-    access: record.access,
-    ...(record.label === undefined ? {} : { label: record.label }),
-    createdAt: record.createdAt,
-  };
-}
-
 function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -48,18 +21,6 @@ function base64url(bytes: Uint8Array): string {
 
 function hex(bytes: Uint8Array): string {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
-/** Whether two byte strings are equal, comparing every byte whatever the first difference (equal lengths only). */
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i];
-  return difference === 0;
 }
 
 /** The id of a token in the tenant format, or undefined (any other bearer token). */
@@ -83,18 +44,6 @@ export async function newToken(
     createdAt: new Date().toISOString(),
   };
   return { token, record };
-}
-
-/** Whether `record`'s scope covers `catalogId` (an exact id, or a `prefix*`). */
-export function coversCatalog(record: TokenRecord, catalogId: string): boolean {
-  return record.catalogs.some((entry) =>
-    entry.endsWith("*") ? catalogId.startsWith(entry.slice(0, -1)) : catalogId === entry,
-  );
-}
-
-/** Whether `record`'s access level includes `access`. */
-export function grants(record: TokenRecord, access: Access): boolean {
-  return ACCESS_LEVELS.indexOf(record.access) >= ACCESS_LEVELS.indexOf(access);
 }
 
 /** Token records this isolate keeps without reading KV again (least recently used forgotten past it). */

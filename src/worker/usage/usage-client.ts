@@ -5,7 +5,6 @@ import { errorMessage } from "../../support/error-message.js";
 import type { DurableObjectNamespaceLike } from "../http/env.js";
 import { ERROR_STATUS, ServiceError, type ServiceErrorCode } from "../http/errors.js";
 import type { CatalogVersionRef, EraseAnswer, LearnAnswer, LearnCatalog, UsageAnswer } from "./usage-object.js";
-import type { WarmUsage } from "./warm-usage.js";
 
 function unavailable(what: string, error: unknown): ServiceError {
   const message = `The usage object of catalog ${what} failed (${errorMessage(error)}).`;
@@ -61,34 +60,5 @@ export class UsageClient {
   read(id: string, known?: number): Promise<UsageAnswer> {
     const query = known === undefined ? "" : `?known=${known}`;
     return this.call(id, "read", new Request(`https://usage/snapshot${query}`));
-  }
-}
-
-/** A DELETE's warning: the catalog is deleted, its learnt usage could not be erased. */
-export interface UsageNotErased {
-  readonly code: "USAGE_NOT_ERASED";
-  readonly message: string;
-}
-
-/**
- * Erases what was learnt under `id` up to its `deleted` version (DELETE), and drops this isolate's copy of it; a
- * failure is answered as a warning (the catalog stays deleted). Nothing to do without the usage objects.
- */
-export async function eraseLearntUsage(
-  client: UsageClient | undefined,
-  warmUsage: WarmUsage | undefined,
-  id: string,
-  deleted: CatalogVersionRef,
-): Promise<UsageNotErased[]> {
-  if (client === undefined) return [];
-  try {
-    const { revision } = await client.erase(id, deleted);
-    warmUsage?.erased(id, revision);
-    return [];
-  } catch (error) {
-    const message =
-      `Catalog "${id}" was deleted, but its learnt usage could not be erased (${errorMessage(error)}); ` +
-      "a catalog published again under this id starts from it.";
-    return [{ code: "USAGE_NOT_ERASED", message }];
   }
 }
