@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
 import type { CatalogPointer } from "../../src/worker/catalogs/catalog-store.js";
-import { READ_GRACE_MS } from "../../src/worker/catalogs/catalog-writes.js";
+import { READ_GRACE_MS } from "../../src/worker/catalogs/version-retirement.js";
 import { ScriptedKv } from "./scripted-kv.js";
 import { Gate } from "./kv-interceptor.js";
 import {

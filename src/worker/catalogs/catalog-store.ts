@@ -1,10 +1,9 @@
 // The KV layout of published catalogs: versioned keys made current by one pointer; every call bounded in time.
 
-import { withDeadline } from "../../support/bounded-calls.js";
 import { kvCache } from "../../cache/kv-cache.js";
 import type { EmbeddingCache } from "../../cache/embedding-cache.js";
-import type { KvNamespaceWithList } from "../http/env.js";
 import { errorMessage } from "../../support/error-message.js";
+import type { BoundedKv } from "../http/bounded-kv.js";
 import { catalogNotFound, ServiceError } from "../http/errors.js";
 
 /**
@@ -32,7 +31,7 @@ export interface CatalogPointer {
   readonly previous?: string;
   /**
    * Versions replaced (the one this pointer replaced included) less than the read grace before this write, with
-   * when: kept in KV for readers whose KV still answers an older pointer (catalog-writes.ts, READ_GRACE_MS).
+   * when: kept in KV for readers whose KV still answers an older pointer (version-retirement.ts, READ_GRACE_MS).
    */
   readonly superseded?: readonly { readonly version: string; readonly at: string }[];
   readonly tools: number;
@@ -76,51 +75,22 @@ export function versionCreatedAt(version: string): number {
   return dash <= 0 ? Number.NaN : Number.parseInt(version.slice(0, dash), 36);
 }
 
-function unavailable(message: string, error: unknown): ServiceError {
-  return new ServiceError("STORAGE_UNAVAILABLE", `${message} (${errorMessage(error)}).`, {}, { cause: error });
-}
-
-function parsePointer(text: string, key: string): CatalogPointer {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw unavailable(`The catalog pointer ${key} is not JSON`, error);
-  }
-  const pointer = value as CatalogPointer;
-  if (
-    typeof pointer !== "object" ||
-    pointer === null ||
-    pointer.format !== 1 ||
-    typeof pointer.version !== "string" ||
-    pointer.version.length === 0
-  ) {
-    throw new ServiceError(
-      "STORAGE_UNAVAILABLE",
-      `The catalog pointer ${key} is not a format-1 pointer with a version.`,
-    );
-  }
-  return pointer;
+/** Whether a format-1 record read as a pointer names a version. */
+function hasVersion(pointer: CatalogPointer): boolean {
+  return typeof pointer.version === "string" && pointer.version.length > 0;
 }
 
 export class CatalogStore {
-  constructor(
-    private readonly kv: KvNamespaceWithList,
-    /** Milliseconds one KV call may take (TOOLSIFT_KV_TIMEOUT_MS). */
-    private readonly timeoutMs: number,
-  ) {}
-
-  private call<T>(what: string, action: () => Promise<T>): Promise<T> {
-    return withDeadline(action, this.timeoutMs, what).catch((error: unknown) => {
-      throw unavailable(`KV ${what} failed`, error);
-    });
-  }
+  /** `kv`: TOOLSIFT_KV, each call bounded by TOOLSIFT_KV_TIMEOUT_MS. */
+  constructor(private readonly kv: BoundedKv) {}
 
   /** The published pointer of `id`, or null. Rejects STORAGE_UNAVAILABLE when KV fails or times out. */
   async readPointer(id: string): Promise<CatalogPointer | null> {
     const key = KEYS.pointer(id);
-    const text = await this.call(`get "${key}"`, () => this.kv.get(key, "text"));
-    return text === null ? null : parsePointer(text, key);
+    return this.kv.getRecord(key, hasVersion, {
+      notJson: `The catalog pointer ${key} is not JSON`,
+      notValid: `The catalog pointer ${key} is not a format-1 pointer with a version.`,
+    });
   }
 
   /**
@@ -145,39 +115,33 @@ export class CatalogStore {
 
   /** The stored catalog text of a version, or null when that version is gone. */
   readCatalogText(id: string, version: string): Promise<string | null> {
-    const key = KEYS.catalog(id, version);
-    return this.call(`get "${key}"`, () => this.kv.get(key, "text"));
+    return this.kv.get(KEYS.catalog(id, version));
   }
 
   writeCatalogText(id: string, version: string, text: string): Promise<void> {
-    const key = KEYS.catalog(id, version);
-    return this.call(`put "${key}"`, () => this.kv.put(key, text));
+    return this.kv.put(KEYS.catalog(id, version), text);
   }
 
   /** Publishes a version: the one write that makes it current. */
   writePointer(id: string, pointer: CatalogPointer): Promise<void> {
-    const key = KEYS.pointer(id);
-    return this.call(`put "${key}"`, () => this.kv.put(key, JSON.stringify(pointer)));
+    return this.kv.put(KEYS.pointer(id), JSON.stringify(pointer));
   }
 
   deletePointer(id: string): Promise<void> {
-    const key = KEYS.pointer(id);
-    return this.call(`delete "${key}"`, () => this.kv.delete(key));
+    return this.kv.delete(KEYS.pointer(id));
   }
 
   /** The vectors of a version as an EmbeddingCache (kvCache under the version's prefix). */
   embeddings(id: string, version: string): EmbeddingCache {
-    return kvCache(this.kv, { prefix: KEYS.embeddings(id, version), operationTimeout: this.timeoutMs });
+    return kvCache(this.kv.namespace, { prefix: KEYS.embeddings(id, version), operationTimeout: this.kv.timeoutMs });
   }
 
   async hasSeedMarker(id: string): Promise<boolean> {
-    const key = KEYS.seed(id);
-    return (await this.call(`get "${key}"`, () => this.kv.get(key, "text"))) !== null;
+    return (await this.kv.get(KEYS.seed(id))) !== null;
   }
 
   writeSeedMarker(id: string): Promise<void> {
-    const key = KEYS.seed(id);
-    return this.call(`put "${key}"`, () => this.kv.put(key, new Date().toISOString()));
+    return this.kv.put(KEYS.seed(id), new Date().toISOString());
   }
 
   /** The versions with keys under `catalog/<id>/v/` (listing is eventually consistent: a new one may be missed). */
@@ -197,7 +161,7 @@ export class CatalogStore {
     const failed: string[] = [];
     await Promise.all(
       keys.map((key) =>
-        this.call(`delete "${key}"`, () => this.kv.delete(key)).catch((error: unknown) => {
+        this.kv.delete(key).catch((error: unknown) => {
           failed.push(key);
           console.warn("[toolsift service] could not delete a retired key:", errorMessage(error));
         }),
@@ -210,9 +174,7 @@ export class CatalogStore {
     const keys: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await this.call(`list "${prefix}"`, () =>
-        this.kv.list({ prefix, ...(cursor === undefined ? {} : { cursor }) }),
-      );
+      const page = await this.kv.list(prefix, cursor === undefined ? {} : { cursor });
       for (const { name } of page.keys) keys.push(name);
       cursor = page.list_complete ? undefined : page.cursor;
     } while (cursor !== undefined);

@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ToolsiftError } from "../../errors.js";
+import { errorMessage } from "../../support/error-message.js";
 
 /**
  * Every error code the service answers with, and its HTTP status. Messages name the offending field,
@@ -126,6 +127,11 @@ export function catalogNotFound(id: string): ServiceError {
     "CATALOG_NOT_FOUND",
     `No catalog is published under id "${id}"; upload one with PUT /v1/catalogs/${id}.`,
   );
+}
+
+/** 503 STORAGE_UNAVAILABLE: `message` and why (`(<the error's message>).`), the error as its cause. */
+export function storageUnavailable(message: string, error: unknown): ServiceError {
+  return new ServiceError("STORAGE_UNAVAILABLE", `${message} (${errorMessage(error)}).`, {}, { cause: error });
 }
 
 /**

@@ -54,7 +54,7 @@ export async function createTokenRoute(c: ServiceContext): Promise<Response> {
   const { tenants, tenantStore } = c.var.state;
   const catalogs = [...new Set(scope.catalogs)];
   const { token, record } = await newToken({ ...scope, catalogs });
-  await tenantStore.write(record);
+  await tenantStore.writeRecord(record);
   tenants.remember(record);
   return c.json({ ...describeToken(record), token }, 201);
 }
@@ -66,7 +66,7 @@ export async function createTokenRoute(c: ServiceContext): Promise<Response> {
 export async function listTokensRoute(c: ServiceContext): Promise<Response> {
   const { tenants, tenantStore } = c.var.state;
   const cursor = c.req.query("cursor");
-  const page = await tenantStore.list(cursor === undefined || cursor.length === 0 ? undefined : cursor);
+  const page = await tenantStore.listRecords(cursor === undefined || cursor.length === 0 ? undefined : cursor);
   const live = page.records.filter((record) => !tenants.isRevokedHere(record.id));
   return c.json({
     tokens: live.map(describeToken),
@@ -78,7 +78,7 @@ export async function listTokensRoute(c: ServiceContext): Promise<Response> {
 export async function getTokenRoute(c: ServiceContext): Promise<Response> {
   const id = tokenIdOf(c);
   const { tenants, tenantStore } = c.var.state;
-  const record = tenants.isRevokedHere(id) ? null : await tenantStore.read(id);
+  const record = tenants.isRevokedHere(id) ? null : await tenantStore.readRecord(id);
   if (record === null) throw tokenNotFound(id);
   return c.json(describeToken(record));
 }
@@ -90,8 +90,8 @@ export async function getTokenRoute(c: ServiceContext): Promise<Response> {
 export async function revokeTokenRoute(c: ServiceContext): Promise<Response> {
   const id = tokenIdOf(c);
   const { tenants, tenantStore } = c.var.state;
-  const record = await tenantStore.read(id);
-  await tenantStore.delete(id);
+  const record = await tenantStore.readRecord(id);
+  await tenantStore.deleteRecord(id);
   tenants.revokedHere(id);
   if (record === null) throw tokenNotFound(id);
   return c.json({ id, revoked: true });

@@ -70,7 +70,7 @@ export class TenantTokens {
     const hash = await sha256(token);
     let held = this.records.get(id);
     if (held === undefined || Date.now() - held.readAt >= recheckMs) {
-      const record = await store.read(id);
+      const record = await store.readRecord(id);
       // Revoked here while KV was read: the read does not count.
       if (this.revoked.has(id)) return undefined;
       if (record === null) {

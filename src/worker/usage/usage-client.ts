@@ -1,14 +1,12 @@
 // The service's side of the usage objects: learn and read calls to a catalog's ToolsiftUsage, bounded in time.
 
 import { withDeadline } from "../../support/bounded-calls.js";
-import { errorMessage } from "../../support/error-message.js";
 import type { DurableObjectNamespaceLike } from "../http/env.js";
-import { ERROR_STATUS, ServiceError, type ServiceErrorCode } from "../http/errors.js";
+import { ERROR_STATUS, ServiceError, storageUnavailable, type ServiceErrorCode } from "../http/errors.js";
 import type { CatalogVersionRef, EraseAnswer, LearnAnswer, LearnCatalog, UsageAnswer } from "./usage-object.js";
 
 function unavailable(what: string, error: unknown): ServiceError {
-  const message = `The usage object of catalog ${what} failed (${errorMessage(error)}).`;
-  return new ServiceError("STORAGE_UNAVAILABLE", message, {}, { cause: error });
+  return storageUnavailable(`The usage object of catalog ${what} failed`, error);
 }
 
 /** Calls the usage object of a catalog id (`idFromName(id)`); every call is bounded by TOOLSIFT_KV_TIMEOUT_MS. */
