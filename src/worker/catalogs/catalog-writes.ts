@@ -134,7 +134,7 @@ export async function putCatalog(
       "the previous version stays published unless the write lands late.";
     throw new ServiceError("STORAGE_UNAVAILABLE", message, {}, { cause: error });
   }
-  context.warm.written({ id, pointer, index: built.index, checkedAt: Date.now() });
+  context.warm.publishedHere({ id, pointer, index: built.index, checkedAt: Date.now() });
   retireSuperseded(context, id);
   const readWarnings = read.warnings.map((warning) => ({ code: "CATALOG_WARNING" as const, message: warning.message }));
   return {
@@ -159,7 +159,7 @@ export async function deleteCatalog(context: WriteContext, id: string): Promise<
   if (served === null) throw catalogNotFound(id);
   const pointer = read === null ? served : newerPointer(read, served);
   await context.store.deletePointer(id);
-  context.warm.deleted(id, pointer);
+  context.warm.deletedHere(id, pointer);
   const writes = context.warm.writesOf(id);
   const warnings = await eraseLearntUsage(context.usage, context.warmUsage, id, pointer);
   retireDeleted(context, id, pointer, writes);

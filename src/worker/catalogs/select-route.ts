@@ -43,7 +43,7 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
   const query = input.query ?? conversationQuery(input.messages ?? [], limits.maxQueryLength);
 
   const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model, onEvent: eventsOf(c, id) });
-  const usageWarnings = usage === undefined ? [] : await warmUsage.apply(entry, usage, recheckMs);
+  const usageWarnings = usage === undefined ? [] : await warmUsage.bringUpToDate(entry, usage, recheckMs);
   const selection = await entry.index.selectWithScores(query, {
     ...(input.messages === undefined ? {} : { messages: input.messages }),
     ...(input.maxTools === undefined ? {} : { maxTools: input.maxTools }),

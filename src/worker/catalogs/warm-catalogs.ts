@@ -85,16 +85,16 @@ export class WarmCatalogs {
   constructor(private readonly budget: WarmBudget) {}
 
   /** A write of this isolate published `entry`: it becomes the warm copy and the newest version seen. */
-  written(entry: WarmCatalog): void {
-    this.mark(entry.id, entry.pointer, false, true);
+  publishedHere(entry: WarmCatalog): void {
+    this.raiseMark(entry.id, entry.pointer, false, true);
     this.install(entry);
   }
 
   /** A DELETE of this isolate unpublished `pointer`: the catalog answers 404 until a newer pointer appears. */
-  deleted(id: string, pointer: CatalogPointer): void {
+  deletedHere(id: string, pointer: CatalogPointer): void {
     this.entries.delete(id);
     const seen = this.marks.get(id)?.pointer;
-    this.mark(id, seen === undefined ? pointer : newerPointer(pointer, seen), true, true);
+    this.raiseMark(id, seen === undefined ? pointer : newerPointer(pointer, seen), true, true);
   }
 
   /** The versions of `id` this isolate saw published (so none of them is still being written). */
@@ -116,12 +116,12 @@ export class WarmCatalogs {
     const mark = this.marks.get(id);
     if (mark !== undefined && (mark.writes !== writesBefore || read === null || this.isBehind(read, mark))) {
       if (read === null && mark.writes === writesBefore) {
-        this.mark(id, mark.pointer, true, false);
+        this.raiseMark(id, mark.pointer, true, false);
         return null;
       }
       return mark.deleted ? null : mark.pointer;
     }
-    if (read !== null) this.mark(id, read, false, false);
+    if (read !== null) this.raiseMark(id, read, false, false);
     return read;
   }
 
@@ -141,7 +141,7 @@ export class WarmCatalogs {
     } catch (error) {
       // The newest state this isolate knows is a deletion: answer it rather than the failure.
       if (this.marks.get(id)?.deleted === true && isStorageFailure(error)) throw catalogNotFound(id);
-      return this.stale(this.entries.get(id), error);
+      return this.staleCopyOrThrow(this.entries.get(id), error);
     }
     // Everything below reads this isolate's state afresh: a write may have landed during the await.
     const mark = this.marks.get(id);
@@ -150,7 +150,7 @@ export class WarmCatalogs {
     }
     if (pointer === null) {
       this.entries.delete(id);
-      if (mark !== undefined) this.mark(id, mark.pointer, true, false);
+      if (mark !== undefined) this.raiseMark(id, mark.pointer, true, false);
       throw catalogNotFound(id);
     }
     const current = this.entries.get(id);
@@ -162,7 +162,7 @@ export class WarmCatalogs {
     try {
       return await this.load(id, pointer, store, settings);
     } catch (error) {
-      return this.stale(this.entries.get(id), error);
+      return this.staleCopyOrThrow(this.entries.get(id), error);
     }
   }
 
@@ -189,7 +189,7 @@ export class WarmCatalogs {
   }
 
   /** Raises the mark of `id` to `pointer` (a write of this isolate sets it as it is). */
-  private mark(id: string, pointer: CatalogPointer, deleted: boolean, ownWrite: boolean): void {
+  private raiseMark(id: string, pointer: CatalogPointer, deleted: boolean, ownWrite: boolean): void {
     const previous = this.marks.get(id);
     const newest = ownWrite || previous === undefined ? pointer : newerPointer(pointer, previous.pointer);
     const known = previous?.known.filter((version) => version !== pointer.version) ?? [];
@@ -221,7 +221,7 @@ export class WarmCatalogs {
     }
   }
 
-  private stale(warm: WarmCatalog | undefined, error: unknown): CatalogLookup {
+  private staleCopyOrThrow(warm: WarmCatalog | undefined, error: unknown): CatalogLookup {
     if (warm === undefined || !isStorageFailure(error)) throw error;
     const message =
       `Could not check for a newer version of catalog "${warm.id}" (${errorMessage(error)}); ` +
@@ -262,7 +262,7 @@ export class WarmCatalogs {
           return this.fromMark(id, mark, store, settings);
         }
         this.entries.delete(id);
-        this.mark(id, mark === undefined ? read : mark.pointer, true, false);
+        this.raiseMark(id, mark === undefined ? read : mark.pointer, true, false);
       }
       throw error;
     }
@@ -287,7 +287,7 @@ export class WarmCatalogs {
       if (mark.deleted || other) return this.fromMark(id, mark, store, settings);
     }
     const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
-    this.mark(id, pointer, false, false);
+    this.raiseMark(id, pointer, false, false);
     this.install(entry);
     return { entry, warnings: dedupe(built.events.flatMap(warningsFromEvent)) };
   }

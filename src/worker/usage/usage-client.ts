@@ -55,7 +55,7 @@ export class UsageClient {
   }
 
   /** The usage learnt for `id`; the snapshot is left out when `known` is its revision already. */
-  read(id: string, known?: number): Promise<UsageAnswer> {
+  readUsage(id: string, known?: number): Promise<UsageAnswer> {
     const query = known === undefined ? "" : `?known=${known}`;
     return this.call(id, "read", new Request(`https://usage/snapshot${query}`));
   }

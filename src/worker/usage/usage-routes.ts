@@ -79,6 +79,6 @@ export async function usageRoute(c: ServiceContext): Promise<Response> {
   // Read-your-writes, as GET and select: after this isolate's DELETE, 404 whatever a stale pointer says.
   const writes = warm.writesOf(id);
   if (warm.pointerToServe(id, await store.readPointer(id), writes) === null) throw catalogNotFound(id);
-  const answer = await client.read(id);
+  const answer = await client.readUsage(id);
   return c.json({ id, revision: answer.revision, totals: answer.totals, usage: answer.usage });
 }

@@ -45,7 +45,7 @@ export class WarmUsage {
    * Brings `catalog.index` up to the learnt usage of its catalog. When the usage object cannot be read, the
    * isolate's older copy (or nothing learnt) stays in use and a USAGE_UNAVAILABLE warning says so.
    */
-  async apply(catalog: WarmCatalog, client: UsageClient, recheckMs: number): Promise<ServiceWarning[]> {
+  async bringUpToDate(catalog: WarmCatalog, client: UsageClient, recheckMs: number): Promise<ServiceWarning[]> {
     const { id } = catalog;
     let copy = this.copies.get(id);
     const needed = this.learnt.get(id) ?? 0;
@@ -54,7 +54,7 @@ export class WarmUsage {
     const fresh = catalog.usageRevision === undefined;
     if (copy === undefined || fresh || copy.revision < needed || Date.now() - copy.checkedAt >= recheckMs) {
       try {
-        copy = await this.read(id, client, copy, needed);
+        copy = await this.readOnce(id, client, copy, needed);
       } catch (error) {
         const held = copy === undefined ? "without learnt usage" : `with this isolate's revision ${copy.revision}`;
         warnings.push({
@@ -74,11 +74,11 @@ export class WarmUsage {
    * Reads the usage of `id` once, however many selections wait for it; a read started before this isolate learnt
    * revision `needed` is not joined (the usage object is strongly consistent: a read started later sees it).
    */
-  private read(id: string, client: UsageClient, held: UsageCopy | undefined, needed: number): Promise<UsageCopy> {
+  private readOnce(id: string, client: UsageClient, held: UsageCopy | undefined, needed: number): Promise<UsageCopy> {
     const pending = this.reading.get(id);
     if (pending !== undefined && pending.needed >= needed) return pending.done;
     const done: Promise<UsageCopy> = client
-      .read(id, held?.revision)
+      .readUsage(id, held?.revision)
       .then((answer) => {
         const snapshot = answer.usage ?? (answer.revision === held?.revision ? held.snapshot : undefined);
         const copy: UsageCopy = { revision: answer.revision, snapshot, checkedAt: Date.now() };
