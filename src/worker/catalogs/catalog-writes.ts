@@ -149,7 +149,7 @@ export async function putCatalog(
  * Unpublishes `id` (deletes its pointer; this isolate answers 404 from then on), erases its learnt usage (the usage
  * object refuses learn requests checked against the deleted version from then on, so a catalog re-created under the
  * id starts cold), then, after answering, deletes the keys of every stored version of it but writes that may still
- * be in flight (`isRetired`). When the usage object cannot be reached the catalog stays deleted and the answer
+ * be in flight (`retireDeleted`). When the usage object cannot be reached the catalog stays deleted and the answer
  * carries `USAGE_NOT_ERASED`.
  */
 export async function deleteCatalog(context: WriteContext, id: string): Promise<DeleteResult> {
