@@ -1,7 +1,7 @@
 // Measures memory of built service catalog indexes in Node: K indexes held at once, heap+external and rss deltas.
-import { buildCatalogIndex } from "../../src/worker/catalog-index.ts";
-import { embeddingModelFor } from "../../src/worker/embedding.ts";
-import { readConfig } from "../../src/worker/config.ts";
+import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.ts";
+import { embeddingModelFor } from "../../src/worker/embedding/embedding-model.ts";
+import { readConfig } from "../../src/worker/http/config.ts";
 import { hashingEmbeddingModel } from "../../src/testing/index.ts";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.ts";
 

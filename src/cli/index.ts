@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { createToolIndex, type Explanation, type SelectionResult } from "../index.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
-import { DEMO_QUERIES, DEMO_TOOLS } from "./demo-catalog.js";
+import { DEMO_QUERIES, DEMO_TOOLS } from "../demo/demo-catalog.js";
 
 const USAGE = `toolsift — pick the few tools an AI agent needs
 

@@ -1,6 +1,6 @@
 // The example catalogs the playground offers: toolsift's demo catalog (in the bundle) and the paraphrase benchmark's
 // (fetched next to the page).
-import { DEMO_TOOLS } from "../cli/demo-catalog.js";
+import { DEMO_TOOLS } from "../demo/demo-catalog.js";
 
 export interface ExampleCatalog {
   readonly id: string;

@@ -2,5 +2,5 @@
 
 import { createService } from "./service.js";
 
-export { ToolsiftUsage } from "./usage-object.js";
+export { ToolsiftUsage } from "./usage/usage-object.js";
 export default createService();

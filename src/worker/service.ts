@@ -3,24 +3,25 @@
 import type { Handler, MiddlewareHandler } from "hono";
 import { HonoBase } from "hono/hono-base";
 import { TrieRouter } from "hono/router/trie-router";
-import { CatalogStore } from "./catalog-store.js";
-import { writeContext } from "./catalog-routes.js";
-import { readConfig } from "./config.js";
-import { corsHeaders, preflight } from "./cors.js";
-import { seedDemoCatalog } from "./demo-seed.js";
-import { embeddingModelFor, type EmbeddingModelChoice } from "./embedding.js";
-import type { ExecutionContextLike, ServiceEnv } from "./env.js";
-import { answerError, ServiceError } from "./errors.js";
-import { allowedMethods, ROUTES } from "./routes.js";
-import type { ServiceApp } from "./service-context.js";
+import { CatalogStore } from "./catalogs/catalog-store.js";
+import { BoundedKv } from "./http/bounded-kv.js";
+import { writeContext } from "./catalogs/catalog-routes.js";
+import { readConfig } from "./http/config.js";
+import { corsHeaders, preflight } from "./http/cors.js";
+import { seedDemoCatalog } from "./catalogs/demo-seed.js";
+import { embeddingModelFor, type EmbeddingModelChoice } from "./embedding/embedding-model.js";
+import type { ExecutionContextLike, ServiceEnv } from "./http/env.js";
+import { answerError, ServiceError } from "./http/errors.js";
+import { allowedMethods, ROUTES } from "./http/routes.js";
+import type { ServiceApp } from "./http/service-context.js";
 import type { ToolsiftEvent } from "../events.js";
 import { functionOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
-import { rawPath } from "./validation.js";
-import { TenantTokenStore } from "./tenant-store.js";
-import { TenantTokens } from "./tenant-tokens.js";
-import { UsageClient } from "./usage-client.js";
-import { WarmCatalogs } from "./warm-catalogs.js";
-import { WarmUsage } from "./warm-usage.js";
+import { rawPath } from "./http/validation.js";
+import { TenantTokenStore } from "./tenants/tenant-store.js";
+import { TenantTokens } from "./tenants/tenant-tokens.js";
+import { UsageClient } from "./usage/usage-client.js";
+import { WarmCatalogs } from "./catalogs/warm-catalogs.js";
+import { WarmUsage } from "./usage/warm-usage.js";
 
 /** Options of `createService`. */
 export interface ServiceOptions {
@@ -91,10 +92,11 @@ export function createService(options: ServiceOptions = {}): SelectionService {
     const { config } = c.var;
     warm ??= new WarmCatalogs({ catalogs: config.warmCatalogs, bytes: config.warmBytes });
     warmUsage ??= new WarmUsage(config.warmCatalogs);
-    const store = new CatalogStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
+    const kv = new BoundedKv(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
+    const store = new CatalogStore(kv);
     const namespace = c.env.TOOLSIFT_USAGE;
     const usage = namespace === undefined ? undefined : new UsageClient(namespace, config.kvTimeoutMs);
-    const tenantStore = new TenantTokenStore(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
+    const tenantStore = new TenantTokenStore(kv);
     const model = embeddingModelFor(c.env, config, chooseModel);
     c.set("state", { store, warm, model, usage, warmUsage, tenants, tenantStore, onEvent });
     if (config.seedDemo !== undefined) await seedOnce(writeContext(c), config.seedDemo);

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../src/cli/index.js";
-import { DEMO_QUERIES, DEMO_TOOLS } from "../../src/cli/demo-catalog.js";
+import { DEMO_QUERIES, DEMO_TOOLS } from "../../src/demo/demo-catalog.js";
 
 /** A small MCP `tools/list` catalog: each query below has one obviously right tool. */
 const catalog = [

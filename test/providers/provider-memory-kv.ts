@@ -1,6 +1,6 @@
 // A Workers KV namespace in memory for running the selection service in Node: get (text, arrayBuffer), put, delete,
 // list by prefix with a cursor; every call counted by operation and key.
-import type { KvNamespaceWithList } from "../../src/worker/env.js";
+import type { KvNamespaceWithList } from "../../src/worker/http/env.js";
 
 export interface MemoryKv extends KvNamespaceWithList {
   /** Every call: `get <key>`, `put <key>`, `delete <key>`, `list <prefix>`. */

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { memoryCache } from "../../src/cache/index.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
 import type { ToolsiftEvent } from "../../src/events.js";
-import { buildCatalogIndex } from "../../src/worker/catalog-index.js";
-import type { ServiceEnv } from "../../src/worker/env.js";
-import { openaiEmbeddingModel } from "../../src/worker/provider-openai.js";
+import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";
+import type { ServiceEnv } from "../../src/worker/http/env.js";
+import { openaiEmbeddingModel } from "../../src/worker/embedding/provider-openai.js";
 import { createService, type ServiceEventHandler } from "../../src/worker/index.js";
 import { startOpenAICompatibleServer, wordCount, type OpenAICompatibleServer } from "./openai-compatible-server.js";
 import { memoryKv, type MemoryKv } from "./provider-memory-kv.js";

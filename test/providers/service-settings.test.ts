@@ -3,13 +3,13 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { createWorkersAI } from "workers-ai-provider";
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../../src/worker/config.js";
-import { embeddingModelFor, vectorOptionsFor } from "../../src/worker/embedding.js";
-import type { ServiceEnv } from "../../src/worker/env.js";
-import { ServiceError } from "../../src/worker/errors.js";
-import { lazyEmbeddingModel, missingProvider } from "../../src/worker/provider-lazy-model.js";
-import { openaiEmbeddingModel } from "../../src/worker/provider-openai.js";
-import { workersAiEmbeddingModel } from "../../src/worker/provider-workers-ai.js";
+import { readConfig } from "../../src/worker/http/config.js";
+import { embeddingModelFor, vectorOptionsFor } from "../../src/worker/embedding/embedding-model.js";
+import type { ServiceEnv } from "../../src/worker/http/env.js";
+import { ServiceError } from "../../src/worker/http/errors.js";
+import { lazyEmbeddingModel, missingProvider } from "../../src/worker/embedding/provider-lazy-model.js";
+import { openaiEmbeddingModel } from "../../src/worker/embedding/provider-openai.js";
+import { workersAiEmbeddingModel } from "../../src/worker/embedding/provider-workers-ai.js";
 
 const binding = { run: async () => ({ shape: [0, 0], data: [] }) };
 const env = (variables: Record<string, unknown>) => ({ TOOLSIFT_KV: {}, ...variables }) as unknown as ServiceEnv;

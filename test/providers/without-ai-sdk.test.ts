@@ -1,5 +1,6 @@
-// The Worker as wrangler bundles it (esbuild, [alias] ai → src/worker/without-ai-sdk.ts): the real workers-ai-provider
-// embeds through a stand-in AI binding, import("ai") fails with the fix, and the optional providers may be absent.
+// The Worker as wrangler bundles it (esbuild, [alias] ai → src/worker/embedding/without-ai-sdk.ts): the real
+// workers-ai-provider embeds through a stand-in AI binding, import("ai") fails with the fix, and the optional providers
+// may be absent.
 import { build, type BuildOptions } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ const workerBundle: BuildOptions & { alias: Record<string, string> } = {
   platform: "neutral",
   conditions: ["workerd", "worker", "import"],
   mainFields: ["module", "main"],
-  alias: { ai: `${root}src/worker/without-ai-sdk.ts` },
+  alias: { ai: `${root}src/worker/embedding/without-ai-sdk.ts` },
   write: false,
   logLevel: "silent",
 };
@@ -26,10 +27,10 @@ async function bundled(entry: string): Promise<Record<string, any>> {
   return import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
 }
 
-describe("src/worker/without-ai-sdk.ts under the Worker's alias", () => {
+describe("src/worker/embedding/without-ai-sdk.ts under the Worker's alias", () => {
   it("workers-ai-provider's embedding model works; import('ai') rejects with the way out; generateId is the SDK's", async () => {
     const module = await bundled(`
-      export { workersAiEmbeddingModel } from "./src/worker/provider-workers-ai.ts";
+      export { workersAiEmbeddingModel } from "./src/worker/embedding/provider-workers-ai.ts";
       export { generateId } from "ai";
       export const loadAi = () => import("ai");
     `);

@@ -1,6 +1,6 @@
 // A KV stand-in for race tests: chosen reads and writes are held and released in the order a test picks.
 
-import type { KvNamespaceWithList } from "../../src/worker/env.js";
+import type { KvNamespaceWithList } from "../../src/worker/http/env.js";
 import { Gate } from "./kv-interceptor.js";
 import { serviceKv } from "./service-harness.js";
 

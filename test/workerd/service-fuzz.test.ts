@@ -7,7 +7,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEMO_TOOLS } from "../../src/cli/demo-catalog.js";
+import { DEMO_TOOLS } from "../../src/demo/demo-catalog.js";
 import { createToolIndex } from "../../src/index.js";
 import { localEmbeddingModel } from "../../src/local/index.js";
 import type { SelectOptions } from "../../src/options.js";

@@ -2,7 +2,7 @@
 
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import type { DurableObjectNamespaceLike, KvNamespaceWithList, ServiceEnv } from "../../src/worker/env.js";
+import type { DurableObjectNamespaceLike, KvNamespaceWithList, ServiceEnv } from "../../src/worker/http/env.js";
 import { createService, type ServiceOptions } from "../../src/worker/index.js";
 import type { KvOperation } from "./kv-interceptor.js";
 // The service's README, whose "Errors" table is the oracle for statuses (not the code's ERROR_STATUS).

@@ -3,10 +3,11 @@
 
 import { describe, expect, it } from "vitest";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
-import { buildCatalogIndex } from "../../src/worker/catalog-index.js";
-import { CatalogStore } from "../../src/worker/catalog-store.js";
-import { estimateIndexBytes } from "../../src/worker/memory-estimate.js";
-import { WarmCatalogs } from "../../src/worker/warm-catalogs.js";
+import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";
+import { CatalogStore } from "../../src/worker/catalogs/catalog-store.js";
+import { estimateIndexBytes } from "../../src/worker/catalogs/memory-estimate.js";
+import { BoundedKv } from "../../src/worker/http/bounded-kv.js";
+import { WarmCatalogs } from "../../src/worker/catalogs/warm-catalogs.js";
 import { BILLING, MESSAGING, catalogOf, faultyKv, freshId, Isolate, serviceEnv } from "./service-harness.js";
 
 const DEVOPS = catalogOf({
@@ -41,7 +42,7 @@ function countingStore() {
     if (operation === "get" && key.endsWith("/catalog")) loads.push(key.split("/")[1]);
     return undefined;
   });
-  return { store: new CatalogStore(kv, 5_000), loads };
+  return { store: new CatalogStore(new BoundedKv(kv, 5_000)), loads };
 }
 
 /** Looks each catalog up in turn, `rounds` times, checking every answer; returns the catalog loads counted. */

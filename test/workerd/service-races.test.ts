@@ -1,7 +1,7 @@
 // Races in the selection service: PUT, DELETE and select interleaved by a KV stand-in that holds calls.
 
 import { describe, expect, it } from "vitest";
-import type { CatalogPointer } from "../../src/worker/catalog-store.js";
+import type { CatalogPointer } from "../../src/worker/catalogs/catalog-store.js";
 import { ScriptedKv } from "./scripted-kv.js";
 import {
   BILLING,

@@ -2,8 +2,8 @@
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
-import type { CatalogPointer } from "../../src/worker/catalog-store.js";
-import { READ_GRACE_MS } from "../../src/worker/catalog-writes.js";
+import type { CatalogPointer } from "../../src/worker/catalogs/catalog-store.js";
+import { READ_GRACE_MS } from "../../src/worker/catalogs/version-retirement.js";
 import { ScriptedKv } from "./scripted-kv.js";
 import { Gate } from "./kv-interceptor.js";
 import {

@@ -1,0 +1,54 @@
+// What a built catalog index holds in an isolate's memory, estimated from its catalog and vectors (warm-catalogs.ts
+// keeps the warm copies under TOOLSIFT_WARM_BYTES by it).
+
+import type { Quantization } from "../../semantic/vector-index.js";
+
+/** What the estimate is made from. */
+export interface IndexFootprint {
+  readonly tools: number;
+  /** UTF-16 length of the catalog as JSON (names, descriptions, schemas). */
+  readonly catalogCharacters: number;
+  /** Vector length; 0 without vectors (keyword ranking, or embedding failed). */
+  readonly dimensions: number;
+  readonly quantization: Quantization;
+  /** Query vectors an index keeps (toolsift's `queryCacheSize`, 128 by default). */
+  readonly queryCacheSize: number;
+}
+
+const PAGE = 65_536;
+
+/**
+ * Bytes of JS heap and wasm memory per character of catalog JSON, and per tool, for the parsed catalog and its
+ * keyword index (postings in wasm, fields, names): measured 0.84 MiB for 1,000 tools (318,062 characters), 4.49
+ * MiB for 5,000 (1,599,203) and about 24 MiB for 20,000 (6,423,505) in Node (`--expose-gc`, heap + external bytes
+ * held after building and one select), and rounded up so the estimate stays above each.
+ */
+const BYTES_PER_CHARACTER = 4;
+const BYTES_PER_TOOL = 200;
+
+/**
+ * Bytes of the vector slab as VectorIndex lays it out (`byteLength`): each row (float32, or int8 padded to 16
+ * plus a float32 scale) and 12 bytes of per-query scratch, the padded query, and each row's 8-byte text hash.
+ */
+export function vectorBytes(tools: number, dimensions: number, quantization: Quantization): number {
+  if (dimensions === 0) return 0;
+  const stride = quantization === "int8" ? Math.ceil(dimensions / 16) * 16 : dimensions;
+  const row = quantization === "int8" ? stride + 4 : dimensions * 4;
+  return tools * (row + 12 + 8) + stride * 4;
+}
+
+/**
+ * An upper estimate of the bytes one built index holds: its vectors (exact), a full query-vector cache, the
+ * catalog and keyword index (fitted per character and per tool), and a wasm page of slack per core instance.
+ */
+export function estimateIndexBytes(footprint: IndexFootprint): number {
+  const { tools, dimensions } = footprint;
+  const instances = dimensions > 0 ? 2 : 1;
+  return (
+    vectorBytes(tools, dimensions, footprint.quantization) +
+    footprint.queryCacheSize * dimensions * 4 +
+    footprint.catalogCharacters * BYTES_PER_CHARACTER +
+    tools * BYTES_PER_TOOL +
+    instances * PAGE
+  );
+}

@@ -1,0 +1,294 @@
+// Each isolate's warm copies: built indexes by catalog id + version, the pointer re-read every recheck period;
+// each catalog's newest version seen, so an isolate never goes back to an older one.
+
+import type { ToolsiftEvent } from "../../events.js";
+import type { ToolIndex } from "../../tool-index.js";
+import { buildCatalogIndex, indexBytes } from "./catalog-index.js";
+import { comparePointers, newerPointer, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
+import { errorMessage } from "../../support/error-message.js";
+import type { ServiceEmbeddingModel } from "../embedding/embedding-model.js";
+import { catalogNotFound, ServiceError, fromToolsiftError } from "../http/errors.js";
+import { readOnly } from "./version-embeddings.js";
+import { dedupe, warningsFromEvent, type ServiceWarning } from "../http/warnings.js";
+import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
+
+/** A published catalog version, built and ready to rank in this isolate. */
+export interface WarmCatalog {
+  readonly id: string;
+  readonly pointer: CatalogPointer;
+  readonly index: ToolIndex;
+  /** `Date.now()` when the pointer last confirmed this version. */
+  checkedAt: number;
+  /** The revision of learnt usage installed in `index` (warm-usage.ts); unset until a selection installs one. */
+  usageRevision?: number;
+}
+
+/** What an isolate keeps warm: at most `catalogs` built indexes, of at most `bytes` estimated bytes together. */
+export interface WarmBudget {
+  /** TOOLSIFT_WARM_CATALOGS. */
+  readonly catalogs: number;
+  /** TOOLSIFT_WARM_BYTES (estimates: memory-estimate.ts). */
+  readonly bytes: number;
+}
+
+/** The catalog to answer from, and what getting it worked around. */
+export interface CatalogLookup {
+  readonly entry: WarmCatalog;
+  readonly warnings: readonly ServiceWarning[];
+}
+
+export interface LookupSettings {
+  /** Serve a warm copy without reading the pointer for this long (0: read it on every request). */
+  readonly recheckMs: number;
+  readonly model: ServiceEmbeddingModel | undefined;
+  /** Sees every toolsift event of a catalog this lookup loads (its embedding pass: tools, tokens, cache hits). */
+  readonly onEvent?: (event: ToolsiftEvent) => void;
+}
+
+function isStorageFailure(error: unknown): boolean {
+  return ServiceError.isInstance(error) && error.code === "STORAGE_UNAVAILABLE";
+}
+
+/** Catalog ids whose newest version an isolate remembers (least recently used forgotten past it). */
+const MARK_CAPACITY = 10_000;
+/** Published versions remembered per catalog (the write clean-up deletes those it knows were superseded). */
+const KNOWN_VERSIONS = 64;
+
+/** The newest state of one catalog this isolate has seen: a published version, or its deletion. */
+interface HighWaterMark {
+  readonly pointer: CatalogPointer;
+  /** Whether this isolate last saw the catalog deleted (every version up to `pointer` is gone). */
+  readonly deleted: boolean;
+  /** Counts this isolate's writes of the catalog: a read that started before one must not override it. */
+  readonly writes: number;
+  /** Versions this isolate saw published (pointed at), oldest first. */
+  readonly known: readonly string[];
+}
+
+/**
+ * The built indexes of this isolate, least recently used dropped past the budget's count or bytes (the one being
+ * answered is always kept, however large). A lookup answers
+ * from the warm copy while it is fresh; otherwise it reads the pointer and, when the pointer names
+ * another version, loads that version (once, however many requests wait for it). When KV fails, a
+ * warm copy answers instead, with a CATALOG_STALE warning; with no warm copy the failure stands (503).
+ *
+ * Per catalog id it keeps a high-water mark: the newest pointer seen (by `comparePointers`) or the
+ * deletion this isolate made. A pointer older than the mark (KV's eventual consistency) is answered from
+ * the mark's version; a read that started before this isolate's own PUT or DELETE is answered by that
+ * write (read-your-writes); after this isolate deleted a catalog, only a newer pointer brings it back.
+ */
+export class WarmCatalogs {
+  private readonly entries = new Map<string, WarmCatalog>();
+  private readonly loading = new Map<string, Promise<CatalogLookup>>();
+  private readonly marks = new Map<string, HighWaterMark>();
+
+  constructor(private readonly budget: WarmBudget) {}
+
+  /** A write of this isolate published `entry`: it becomes the warm copy and the newest version seen. */
+  publishedHere(entry: WarmCatalog): void {
+    this.raiseMark(entry.id, entry.pointer, false, true);
+    this.install(entry);
+  }
+
+  /** A DELETE of this isolate unpublished `pointer`: the catalog answers 404 until a newer pointer appears. */
+  deletedHere(id: string, pointer: CatalogPointer): void {
+    this.entries.delete(id);
+    const seen = this.marks.get(id)?.pointer;
+    this.raiseMark(id, seen === undefined ? pointer : newerPointer(pointer, seen), true, true);
+  }
+
+  /** The versions of `id` this isolate saw published (so none of them is still being written). */
+  knownVersions(id: string): ReadonlySet<string> {
+    return new Set(this.marks.get(id)?.known);
+  }
+
+  /** How many writes of `id` this isolate made: a read that started at another count raced one of them. */
+  writesOf(id: string): number {
+    return this.marks.get(id)?.writes ?? 0;
+  }
+
+  /**
+   * The pointer a plain read (GET) answers from, given the pointer it read from KV (null: none) and
+   * `writesOf(id)` when that read started: never older than the newest state this isolate has seen,
+   * null (404) after this isolate's own deletion. A newer pointer raises the mark.
+   */
+  pointerToServe(id: string, read: CatalogPointer | null, writesBefore: number): CatalogPointer | null {
+    const mark = this.marks.get(id);
+    if (mark !== undefined && (mark.writes !== writesBefore || read === null || this.isBehind(read, mark))) {
+      if (read === null && mark.writes === writesBefore) {
+        this.raiseMark(id, mark.pointer, true, false);
+        return null;
+      }
+      return mark.deleted ? null : mark.pointer;
+    }
+    if (read !== null) this.raiseMark(id, read, false, false);
+    return read;
+  }
+
+  async lookup(id: string, store: CatalogStore, settings: LookupSettings): Promise<CatalogLookup> {
+    const warm = this.entries.get(id);
+    // A warm copy behind the newest state seen (a GET saw a newer pointer) is not served without a check.
+    const seen = this.marks.get(id);
+    const upToDate = seen === undefined || (!seen.deleted && seen.pointer.version === warm?.pointer.version);
+    if (warm !== undefined && upToDate && Date.now() - warm.checkedAt < settings.recheckMs) {
+      this.install(warm);
+      return { entry: warm, warnings: [] };
+    }
+    const writes = this.marks.get(id)?.writes ?? 0;
+    let pointer: CatalogPointer | null;
+    try {
+      pointer = await store.readPointer(id);
+    } catch (error) {
+      // The newest state this isolate knows is a deletion: answer it rather than the failure.
+      if (this.marks.get(id)?.deleted === true && isStorageFailure(error)) throw catalogNotFound(id);
+      return this.staleCopyOrThrow(this.entries.get(id), error);
+    }
+    // Everything below reads this isolate's state afresh: a write may have landed during the await.
+    const mark = this.marks.get(id);
+    if (mark !== undefined && (mark.writes !== writes || (pointer !== null && this.isBehind(pointer, mark)))) {
+      return this.fromMark(id, mark, store, settings);
+    }
+    if (pointer === null) {
+      this.entries.delete(id);
+      if (mark !== undefined) this.raiseMark(id, mark.pointer, true, false);
+      throw catalogNotFound(id);
+    }
+    const current = this.entries.get(id);
+    if (current !== undefined && current.pointer.version === pointer.version) {
+      current.checkedAt = Date.now();
+      this.install(current);
+      return { entry: current, warnings: [] };
+    }
+    try {
+      return await this.load(id, pointer, store, settings);
+    } catch (error) {
+      return this.staleCopyOrThrow(this.entries.get(id), error);
+    }
+  }
+
+  /** Whether `pointer` is older than the mark, or the very version this isolate saw deleted. */
+  private isBehind(pointer: CatalogPointer, mark: HighWaterMark): boolean {
+    const order = comparePointers(pointer, mark.pointer);
+    return order < 0 || (order === 0 && mark.deleted);
+  }
+
+  /** Answers from the newest state seen: 404 after a deletion, else the mark's version (loaded if evicted). */
+  private fromMark(
+    id: string,
+    mark: HighWaterMark,
+    store: CatalogStore,
+    settings: LookupSettings,
+  ): Promise<CatalogLookup> | CatalogLookup {
+    if (mark.deleted) throw catalogNotFound(id);
+    const warm = this.entries.get(id);
+    if (warm !== undefined && warm.pointer.version === mark.pointer.version) {
+      this.install(warm);
+      return { entry: warm, warnings: [] };
+    }
+    return this.load(id, mark.pointer, store, settings);
+  }
+
+  /** Raises the mark of `id` to `pointer` (a write of this isolate sets it as it is). */
+  private raiseMark(id: string, pointer: CatalogPointer, deleted: boolean, ownWrite: boolean): void {
+    const previous = this.marks.get(id);
+    const newest = ownWrite || previous === undefined ? pointer : newerPointer(pointer, previous.pointer);
+    const known = previous?.known.filter((version) => version !== pointer.version) ?? [];
+    known.push(pointer.version);
+    this.marks.delete(id);
+    this.marks.set(id, {
+      pointer: newest,
+      deleted: deleted && newest === pointer,
+      writes: (previous?.writes ?? 0) + (ownWrite ? 1 : 0),
+      known: known.slice(-KNOWN_VERSIONS),
+    });
+    for (const oldest of this.marks.keys()) {
+      if (this.marks.size <= MARK_CAPACITY) break;
+      this.marks.delete(oldest);
+    }
+  }
+
+  /** Makes `entry` the warm copy of its catalog, dropping the least recently used others past the budget. */
+  private install(entry: WarmCatalog): void {
+    this.entries.delete(entry.id);
+    this.entries.set(entry.id, entry);
+    let bytes = 0;
+    for (const warm of this.entries.values()) bytes += indexBytes(warm.index);
+    for (const [id, warm] of this.entries) {
+      if (this.entries.size <= this.budget.catalogs && bytes <= this.budget.bytes) break;
+      if (warm === entry) continue; // the one being answered stays, however large
+      this.entries.delete(id);
+      bytes -= indexBytes(warm.index);
+    }
+  }
+
+  private staleCopyOrThrow(warm: WarmCatalog | undefined, error: unknown): CatalogLookup {
+    if (warm === undefined || !isStorageFailure(error)) throw error;
+    const message =
+      `Could not check for a newer version of catalog "${warm.id}" (${errorMessage(error)}); ` +
+      `answered from this isolate's copy of version ${warm.pointer.version}.`;
+    return { entry: warm, warnings: [{ code: "CATALOG_STALE", message }] };
+  }
+
+  /** Loads the version `pointer` names, once however many requests wait for it. */
+  private load(
+    id: string,
+    pointer: CatalogPointer,
+    store: CatalogStore,
+    settings: LookupSettings,
+  ): Promise<CatalogLookup> {
+    const key = `${id}@${pointer.version}`;
+    let pending = this.loading.get(key);
+    if (pending === undefined) {
+      pending = this.loadVersion(id, pointer, store, settings).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async loadVersion(
+    id: string,
+    read: CatalogPointer,
+    store: CatalogStore,
+    settings: LookupSettings,
+  ): Promise<CatalogLookup> {
+    const writes = this.marks.get(id)?.writes ?? 0;
+    let published;
+    try {
+      published = await store.readPublished(id, read);
+    } catch (error) {
+      if (ServiceError.isInstance(error) && error.code === "CATALOG_NOT_FOUND") {
+        const mark = this.marks.get(id);
+        if (mark !== undefined && mark.writes !== writes && mark.pointer.version !== read.version) {
+          return this.fromMark(id, mark, store, settings);
+        }
+        this.entries.delete(id);
+        this.raiseMark(id, mark === undefined ? read : mark.pointer, true, false);
+      }
+      throw error;
+    }
+    const { pointer, text } = published;
+    let built;
+    try {
+      const { model, onEvent } = settings;
+      const cache = model === undefined ? undefined : readOnly(store.embeddings(id, pointer.version));
+      // A stored version passed the service's limits when it was written: read it back under the widest ones.
+      built = await buildCatalogIndex(JSON.parse(text), model, cache, CATALOG_LIMIT_MAXIMUMS, onEvent);
+    } catch (error) {
+      // The write validated this catalog: failing to read it now is the service's problem, not the caller's.
+      const detail = fromToolsiftError(error)?.message ?? errorMessage(error);
+      const message = `The stored version ${pointer.version} of catalog "${id}" could not be indexed: ${detail}`;
+      throw new ServiceError("INTERNAL", message, {}, { cause: error });
+    }
+    // A write in this isolate, or a newer pointer, may have come while this version loaded: that one answers.
+    const mark = this.marks.get(id);
+    // (Never the version loading here: that would wait for itself.)
+    if (mark !== undefined && (mark.writes !== writes || this.isBehind(pointer, mark))) {
+      const other = mark.pointer.version !== pointer.version && mark.pointer.version !== read.version;
+      if (mark.deleted || other) return this.fromMark(id, mark, store, settings);
+    }
+    const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
+    this.raiseMark(id, pointer, false, false);
+    this.install(entry);
+    return { entry, warnings: dedupe(built.events.flatMap(warningsFromEvent)) };
+  }
+}

@@ -1,0 +1,98 @@
+// POST, GET /v1/tokens and GET, DELETE /v1/tokens/:tokenId: the admin creates, lists and revokes tenant tokens.
+
+import { z } from "zod";
+import { ServiceError } from "../http/errors.js";
+import type { ServiceContext } from "../http/service-context.js";
+import { newToken, TOKEN_ID } from "./tenant-tokens.js";
+import { ACCESS_LEVELS, describeToken } from "./token-record.js";
+import { CATALOG_ID, validate } from "../http/validation.js";
+
+/** Most catalog entries one token may name. */
+export const MAX_TOKEN_CATALOGS = 100;
+
+/** A catalog prefix: what may come before the `*` of a scope entry (a catalog id's start, not empty). */
+const CATALOG_PREFIX = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+
+const scopeEntry = z
+  .string()
+  .refine((entry) => (entry.endsWith("*") ? CATALOG_PREFIX.test(entry.slice(0, -1)) : CATALOG_ID.test(entry)), {
+    message: 'expected a catalog id, or a prefix of one followed by "*" (like "acme-*"); a lone "*" is not allowed',
+  });
+
+/** `POST /v1/tokens`: `{ catalogs, access, label? }`. */
+export const tokenBodySchema = z.strictObject({
+  catalogs: z.array(scopeEntry).min(1).max(MAX_TOKEN_CATALOGS),
+  access: z.enum(ACCESS_LEVELS),
+  label: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[^\p{Cc}\p{Cf}]*$/u, "no control or format characters")
+    .optional(),
+});
+
+/** The token id of the path, or 404 TOKEN_NOT_FOUND. */
+function tokenIdOf(c: ServiceContext): string {
+  const id = c.req.path.split("/")[3] ?? "";
+  if (!TOKEN_ID.test(id)) {
+    const shown = JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id);
+    throw new ServiceError("TOKEN_NOT_FOUND", `No tenant token has id ${shown}: token ids are 16 hex digits.`);
+  }
+  return id;
+}
+
+function tokenNotFound(id: string): ServiceError {
+  return new ServiceError("TOKEN_NOT_FOUND", `No tenant token has id "${id}" (or it was revoked).`);
+}
+
+/**
+ * `POST /v1/tokens` with `{ catalogs, access, label? }` → 201 `{ id, token, catalogs, access, label?, createdAt }`.
+ * The token is in the answer only: KV keeps its SHA-256. This isolate accepts it at once.
+ */
+export async function createTokenRoute(c: ServiceContext): Promise<Response> {
+  const scope = validate(tokenBodySchema, c.var.body.value, "token request");
+  const { tenants, tenantStore } = c.var.state;
+  const catalogs = [...new Set(scope.catalogs)];
+  const { token, record } = await newToken({ ...scope, catalogs });
+  await tenantStore.writeRecord(record);
+  tenants.remember(record);
+  return c.json({ ...describeToken(record), token }, 201);
+}
+
+/**
+ * `GET /v1/tokens?cursor=…` → `{ tokens: [{ id, catalogs, access, label?, createdAt }], cursor? }`, up to 100 a page
+ * (`cursor` for the next one). No secret and no hash is ever listed.
+ */
+export async function listTokensRoute(c: ServiceContext): Promise<Response> {
+  const { tenants, tenantStore } = c.var.state;
+  const cursor = c.req.query("cursor");
+  const page = await tenantStore.listRecords(cursor === undefined || cursor.length === 0 ? undefined : cursor);
+  const live = page.records.filter((record) => !tenants.isRevokedHere(record.id));
+  return c.json({
+    tokens: live.map(describeToken),
+    ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+  });
+}
+
+/** `GET /v1/tokens/:tokenId` → `{ id, catalogs, access, label?, createdAt }`. */
+export async function getTokenRoute(c: ServiceContext): Promise<Response> {
+  const id = tokenIdOf(c);
+  const { tenants, tenantStore } = c.var.state;
+  const record = tenants.isRevokedHere(id) ? null : await tenantStore.readRecord(id);
+  if (record === null) throw tokenNotFound(id);
+  return c.json(describeToken(record));
+}
+
+/**
+ * `DELETE /v1/tokens/:tokenId` → `{ id, revoked: true }`: the token's key is deleted (even when it reads as
+ * missing, so one created moments ago elsewhere cannot outlive this), and this isolate refuses it from now on.
+ */
+export async function revokeTokenRoute(c: ServiceContext): Promise<Response> {
+  const id = tokenIdOf(c);
+  const { tenants, tenantStore } = c.var.state;
+  const record = await tenantStore.readRecord(id);
+  await tenantStore.deleteRecord(id);
+  tenants.revokedHere(id);
+  if (record === null) throw tokenNotFound(id);
+  return c.json({ id, revoked: true });
+}
