@@ -1,5 +1,5 @@
 // The shape of src/ that DESIGN.md describes, checked: no import cycles (type-only ones included), no file over 300
-// lines, and the arrow from the AI SDK adapters (src/agent/) to the core pointing one way.
+// lines, the Worker's rooms, and the arrow from the AI SDK adapters (src/agent/) to the core pointing one way.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -43,6 +43,22 @@ describe("the shape of src/", () => {
       .map((file) => ({ file, lines: readFileSync(join(ROOT, file), "utf8").split("\n").length - 1 }))
       .filter(({ lines }) => lines > 300);
     expect(long).toEqual([]);
+  });
+
+  it("keeps only the Worker's entry points at the top of src/worker/; everything else in its rooms", () => {
+    const top = readdirSync(join(ROOT, "src/worker"), { withFileTypes: true });
+    expect(
+      top
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .sort(),
+    ).toEqual(["README.md", "index.ts", "main.ts", "service.ts"]);
+    expect(
+      top
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort(),
+    ).toEqual(["catalogs", "embedding", "http", "tenants", "usage"]);
   });
 
   it("the core never imports a value from the AI SDK adapters in src/agent/", () => {
