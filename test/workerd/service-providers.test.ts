@@ -83,7 +83,7 @@ describe("TOOLSIFT_EMBEDDING=workers-ai", () => {
       const { body } = await isolate.select(id, { query, maxTools: 1, explain: true });
       expect(body.fallback).toBeUndefined();
       expect(body.tools).toEqual([tool]);
-      expect(body.results[0].lexicalScore).toBe(0);
+      expect(body.results[0].keywordScore).toBe(0);
       expect(body.results[0].similarity).toBeGreaterThan(0.5);
     }
     // The same catalog ranked by keywords alone finds none of them.

@@ -180,10 +180,12 @@ describe("routes", () => {
     expect(answer.body.tools[0]).toBe("gmail_send_email");
     expect(answer.body.results[0]).toMatchObject({
       name: "gmail_send_email",
-      lexicalScore: expect.any(Number),
+      keywordScore: expect.any(Number),
       similarity: expect.any(Number),
       matchedTerms: expect.arrayContaining(["email"]),
     });
+    expect(answer.body.results[0].keywordScore).toBeGreaterThan(0);
+    expect(answer.body.results[0].lexicalScore).toBe(answer.body.results[0].keywordScore); // the deprecated name
   });
 
   it("B1: under TOOLSIFT_MAX_QUERY_LENGTH the query read from messages keeps the latest request", async () => {

@@ -17,7 +17,8 @@ function resultOf(tool: ScoredTool, explain: boolean) {
     ...(tool.reason === "ranked" || tool.pinned !== undefined ? {} : { reason: tool.reason }),
     ...(explain
       ? {
-          lexicalScore: tool.lexicalScore,
+          keywordScore: tool.keywordScore,
+          lexicalScore: tool.keywordScore, // deprecated name of keywordScore, kept for one minor version
           ...(tool.similarity === undefined ? {} : { similarity: tool.similarity }),
           matchedTerms: tool.matchedTerms,
           expansions: tool.expansions,
