@@ -186,7 +186,7 @@ describe("routes", () => {
     });
   });
 
-  it("B1: under TOOLSIFT_MAX_QUERY_LENGTH the query read from messages keeps the latest request", async () => {
+  it("under TOOLSIFT_MAX_QUERY_LENGTH the query read from messages keeps the latest request", async () => {
     const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_QUERY_LENGTH: "60" }));
     const id = freshId();
     await isolate.put(id, [...BILLING, ...MESSAGING]);
