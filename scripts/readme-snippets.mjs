@@ -75,7 +75,10 @@ export const SNIPPETS = [
     first: 'import { localEmbeddingModel } from "toolsift/local";',
     prelude: "agent.ts",
     names: ["tools"],
-    run: "a browser snippet: fetch('/local-model.bin') is relative to a page, and Node has none",
+    run: true,
+    standIn:
+      "a browser snippet: fetch('/local-model.bin') answers with assets/local-model.bin, as the page's static server " +
+      "would (Node has no page for the relative URL)",
   },
 ];
 

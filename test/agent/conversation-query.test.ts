@@ -1,5 +1,5 @@
 // The one conversation → query rule (src/conversation): the same query from AI SDK messages, V4 prompts and LangChain
-// messages; short follow-ups joined; the latest turn kept whole under the 2,000-character cap (bug B1).
+// messages; short follow-ups joined; the latest turn kept whole under the 2,000-character cap.
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { conversationQuery } from "../../src/conversation/model-messages.js";
@@ -64,7 +64,7 @@ describe("conversationQuery (AI SDK messages)", () => {
     );
   });
 
-  it("B1: a long message followed by a short follow-up keeps the follow-up whole and cuts the earlier message", () => {
+  it("a long message followed by a short follow-up keeps the follow-up whole and cuts the earlier message", () => {
     // 1,990 characters: the old rule cut the joined text at 2,000 and sent "…\nand in B".
     const long = "Please check the weather forecast in Paris for the whole week. ".repeat(40).slice(0, 1990);
     const messages = [
@@ -77,7 +77,7 @@ describe("conversationQuery (AI SDK messages)", () => {
     expect(query).toHaveLength(CAP);
   });
 
-  it("B1 under a smaller cap (the service's TOOLSIFT_MAX_QUERY_LENGTH): the follow-up still survives", () => {
+  it("under a smaller cap (the service's TOOLSIFT_MAX_QUERY_LENGTH) the follow-up still survives", () => {
     const messages = [
       { role: "user", content: "Please check the weather forecast in Paris for the whole week and the weekend." },
       { role: "user", content: "and in Berlin?" },

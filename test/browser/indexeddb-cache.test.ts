@@ -1,8 +1,7 @@
 // indexedDbCache in real headless Chromium (Debian's /usr/bin/chromium via playwright-core): the shared checks run in
 // the page, results asserted here.
-// Skipped, with a notice, where Chromium is not installed; CI (.ci/run) installs it.
+// Skipped where Chromium is not installed, counted in the closing summary; CI fails instead (test/browser/chromium.ts).
 
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,16 +11,9 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserSkipReason, chromiumLaunchOptions } from "./chromium.js";
 import { cacheChecks } from "../cache/cache-checks.js";
 import type { CheckOutcome } from "./page-entry.js";
-
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(executablePath);
-if (!hasChromium) {
-  console.warn(
-    `test/browser: SKIPPED — no Chromium at ${executablePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to run the IndexedDB tests.`,
-  );
-}
 
 type PageApi = {
   runCacheCheck(name: string): Promise<CheckOutcome>;
@@ -29,7 +21,7 @@ type PageApi = {
   storesArrayBuffers(): Promise<CheckOutcome>;
 };
 
-describe.skipIf(!hasChromium)("indexedDbCache in headless Chromium", () => {
+describe.skipIf(browserSkipReason !== undefined)("indexedDbCache in headless Chromium", () => {
   let server: Server;
   let context: BrowserContext;
   let profile: string;
@@ -57,19 +49,7 @@ describe.skipIf(!hasChromium)("indexedDbCache in headless Chromium", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     profile = await mkdtemp(join(tmpdir(), "toolsift-chromium-"));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    context = await chromium.launchPersistentContext(profile, chromiumLaunchOptions());
     page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

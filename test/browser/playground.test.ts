@@ -1,9 +1,8 @@
 // The playground (public/, built by scripts/build-playground.mjs) in real headless Chromium: pick a catalog, type a
 // request, read the ranking and an explanation.
-// Skipped, with a notice, where Chromium is not installed; CI (.ci/run) installs it.
+// Skipped where Chromium is not installed, counted in the closing summary; CI fails instead (test/browser/chromium.ts).
 
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,14 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasChromium = existsSync(executablePath);
-if (!hasChromium) {
-  console.warn(
-    `test/browser: SKIPPED — no Chromium at ${executablePath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to run the playground tests.`,
-  );
-}
+import { browserSkipReason, chromiumLaunchOptions } from "./chromium.js";
 
 const publicDirectory = fileURLToPath(new URL("../../public/", import.meta.url));
 /** Where the screenshots of the page go, for a person to look at. */
@@ -56,7 +48,7 @@ interface Ranked {
   readonly semantic: number;
 }
 
-describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
+describe.skipIf(browserSkipReason !== undefined)("playground in headless Chromium", () => {
   let server: Server;
   let context: BrowserContext;
   let profile: string;
@@ -74,18 +66,8 @@ describe.skipIf(!hasChromium)("playground in headless Chromium", () => {
     const { port } = server.address() as AddressInfo;
     profile = await mkdtemp(join(tmpdir(), "toolsift-chromium-"));
     context = await chromium.launchPersistentContext(profile, {
-      executablePath,
-      headless: true,
+      ...chromiumLaunchOptions(),
       viewport: { width: 1280, height: 900 },
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

@@ -63,6 +63,22 @@ describe("fromLoadSave: the marker row", () => {
     for (const half of rows[2].slice(2)) expect(Number.isInteger(half) && half >= 0 && half < 2 ** 26).toBe(true);
   });
 
+  it("reads a set saved in format 1, its marker row written out as numbers (caches saved by earlier versions)", async () => {
+    // "tool" in ASCII, format 1, then each key's 52-bit hash as two 26-bit halves, as toolsift 0.1 saved them.
+    const tool = [..."tool"].reduce((value, letter) => value * 256 + letter.charCodeAt(0), 0);
+    const saved = [
+      Array.from(vector(1, 8)),
+      Array.from(vector(2, 3)),
+      [tool, 1, 62156796, 22855043, 54679337, 35606350],
+    ];
+    const cache = fromLoadSave(memoryLoadSave(saved));
+    expect(await cache.getMany([key(NAMESPACE_B, 2), key(NAMESPACE_A, 1), key(NAMESPACE_A, 2)])).toEqual([
+      vector(2, 3),
+      vector(1, 8),
+      undefined,
+    ]);
+  });
+
   it("a changed tool text misses exactly its own key; the others are found", async () => {
     const store = memoryLoadSave();
     await fromLoadSave(store).setMany([1, 2, 3].map((n) => [key(NAMESPACE_A, n), vector(n, 8)]));

@@ -5,10 +5,22 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { generatedSnippets, README, SNIPPETS, staleSnippets } from "../../scripts/readme-snippets.mjs";
+import type { ToolIndex } from "../../src/index.ts";
 import { model } from "./preludes/agent.ts";
 
+/** Every index the snippets and examples build, in order: a snippet that only builds one is checked through it. */
+const built = vi.hoisted((): ToolIndex[] => []);
+
 // The snippets and examples import the package by name; here it is the source (vitest runs src/, not dist/).
-vi.mock("toolsift", () => import("../../src/index.ts"));
+vi.mock("toolsift", async () => {
+  const source = await import("../../src/index.ts");
+  const createToolIndex = ((...args: Parameters<typeof source.createToolIndex>) => {
+    const index = source.createToolIndex(...args);
+    built.push(index);
+    return index;
+  }) as typeof source.createToolIndex;
+  return { ...source, createToolIndex };
+});
 vi.mock("toolsift/cache", () => import("../../src/cache/index.ts"));
 vi.mock("toolsift/local", () => import("../../src/local/index.ts"));
 vi.mock("toolsift/langchain", () => import("../../src/langchain/index.ts"));
@@ -20,14 +32,31 @@ vi.mock("@ai-sdk/openai", async () => {
 
 const snippets = await generatedSnippets(readFileSync(README, "utf8"));
 
+/** The URLs fetched while the snippets ran. */
+const fetched: string[] = [];
+const assetBytes = readFileSync(new URL("../../assets/local-model.bin", import.meta.url));
+
+/**
+ * Stand-in for the browser snippet's page (see SNIPPETS' standIn): a static server that has `/local-model.bin`, the
+ * package's asset, and nothing else. Any other request fails, so a snippet that needs the network fails here.
+ */
+async function staticServer(input: string | URL | Request): Promise<Response> {
+  const url = input instanceof Request ? input.url : String(input);
+  fetched.push(url);
+  if (url === "/local-model.bin") return new Response(assetBytes);
+  throw new TypeError(`fetch(${url}): the README snippets run offline`);
+}
+
 beforeEach(() => {
   // Offline: the examples switch to OpenAI when a key is set.
   vi.stubEnv("OPENAI_API_KEY", "");
+  vi.stubGlobal("fetch", staticServer);
   vi.spyOn(console, "log").mockImplementation(() => undefined);
 });
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -42,20 +71,35 @@ describe("README.md snippets", () => {
     expect(SNIPPETS.filter((entry) => !used.has(entry)).map((entry) => entry.first)).toEqual([]);
   });
 
-  const typeCheckedOnly = snippets.filter((snippet) => snippet.entry?.run !== true);
-  it.each(typeCheckedOnly.map((snippet) => [snippet.line, snippet.entry?.run]))(
-    "README.md line %i is type-checked only: %s",
-    () => undefined,
-  );
+  it("npm test type-checks test/readme/generated/ (tsconfig.json includes it, the typecheck script runs tsc on it)", () => {
+    const tsconfig = JSON.parse(readFileSync(new URL("../../tsconfig.json", import.meta.url), "utf8")) as {
+      include: string[];
+      exclude?: string[];
+    };
+    const covers = (patterns: readonly string[] | undefined) =>
+      (patterns ?? []).some((pattern) => "test/readme/generated/".startsWith(pattern.replace(/\/?\*?\*?$/, "/")));
+    expect(covers(tsconfig.include)).toBe(true);
+    expect(covers(tsconfig.exclude)).toBe(false);
+    const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.test).toMatch(/^npm run typecheck && /);
+    expect(scripts.typecheck).toMatch(/^tsc -p tsconfig\.json( |$)/);
+    expect(scripts.pretest).toContain("node scripts/readme-snippets.mjs");
+  });
 
   /** The tools the agent prelude's model was offered per call, while each snippet ran (by first line). */
   const offered = new Map<string, string[][]>();
+  /** The indexes each snippet built (by first line). */
+  const indexes = new Map<string, ToolIndex[]>();
 
   it.each(snippets.filter((snippet) => snippet.entry?.run === true).map((snippet) => [snippet.line, snippet]))(
     "README.md line %i runs offline",
     async (_line, snippet) => {
       const before = model.doGenerateCalls.length;
+      const builtBefore = built.length;
       await expect(import(`./generated/${snippet.file.replace(/\.ts$/, "")}.ts`)).resolves.toBeDefined();
+      indexes.set(snippet.entry!.first, built.slice(builtBefore));
       const calls = model.doGenerateCalls.slice(before);
       offered.set(
         snippet.entry!.first,
@@ -72,9 +116,27 @@ describe("README.md snippets", () => {
     expect(steps![0].length).toBeGreaterThan(0);
   });
 
-  it("the semantic snippet runs with stand-ins, which the test says", () => {
+  it("the browser snippet: its index ranks with the local model it fetched from /local-model.bin", async () => {
+    const [index, ...more] = indexes.get('import { localEmbeddingModel } from "toolsift/local";') ?? [];
+    expect(more).toEqual([]);
+    expect(fetched).toEqual(["/local-model.bin"]);
+    // A paraphrase from examples/local-model.ts that shares no word with any tool: keywords alone find nothing.
+    const result = await index.selectWithScores("is it going to rain in Porto tomorrow?", {
+      maxTools: 3,
+      adaptive: false,
+    });
+    expect(result.strategy).toBe("combined");
+    expect(result.fallback).toBeUndefined();
+    expect(result.tools[0]).toBe("weather_forecast");
+    expect(result.results.every((hit) => hit.similarity !== undefined)).toBe(true);
+  });
+
+  it("the semantic and the browser snippets run with stand-ins, which the test says", () => {
     const standIns = snippets.filter((snippet) => snippet.entry?.standIn !== undefined);
-    expect(standIns.map((snippet) => snippet.entry?.first)).toEqual(['import { openai } from "@ai-sdk/openai";']);
+    expect(standIns.map((snippet) => snippet.entry?.first)).toEqual([
+      'import { openai } from "@ai-sdk/openai";',
+      'import { localEmbeddingModel } from "toolsift/local";',
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Companions beyond the ranked tools: learnt next tools and companions, the conversation's memory, catalog
 // prerequisite links; index.learn, learnStep, prepareStep({ learn: true }); each result says why it is there.
 import { describe, expect, it } from "vitest";
-import { createToolIndex, type ToolsiftError } from "../../src/index.js";
+import { createToolIndex, type SelectOptions, type ToolsiftError } from "../../src/index.js";
 import { conversation } from "../usage/conversations.js";
 
 const tools = {
@@ -43,12 +43,63 @@ describe("learning from the agent's calls", () => {
     expect(off).not.toContain("list_files");
   });
 
-  it("with nothing learnt and no conversation, results are those of a plain index", async () => {
+  // DESIGN.md and README.md: a learnt link is offered once seen at least twice and carrying at least a fifth of what
+  // followed; below that a selection is what it would be had the index learnt nothing.
+  it("links seen once change nothing; seen twice, they are offered", async () => {
+    const once = conversation([
+      { user: "where is my parcel", calls: ["get_user_id", "get_order_details"] },
+      { user: "move into the reports folder and show what is there", calls: ["change_folder", "list_files"] },
+    ]);
     const plain = createToolIndex(tools);
-    const withUsage = createToolIndex(tools, { usage: createToolIndex(tools).usage() });
-    for (const query of ["cancel my order", "email the customer", "what is the weather in Lisbon", "list files"]) {
-      expect(await withUsage.selectWithScores(query)).toEqual(await plain.selectWithScores(query));
+    const learnt = createToolIndex(tools);
+    expect(learnt.learn(once)).toEqual({ turns: 2, calls: 4, skipped: [] });
+    // Each learnt path: the query's words, the tool that followed the last call, a ranked tool's companions, and
+    // the same from a conversation's messages.
+    const selections: [string, SelectOptions][] = [
+      ["where is my parcel?", {}],
+      ["show the weather", { previousTools: ["change_folder"] }],
+      ["list the files", { messages: [] }],
+      ["show the weather", { messages: [...turn("go to the reports folder", ["change_folder"])] }],
+    ];
+    for (const [query, options] of selections) {
+      expect(await learnt.selectWithScores(query, options), query).toEqual(
+        await plain.selectWithScores(query, options),
+      );
     }
+    learnt.learn(once);
+    const reasons = async (query: string, options: SelectOptions) =>
+      (await learnt.selectWithScores(query, options)).results
+        .filter((result) => result.reason.startsWith("learned-"))
+        .map((result) => [result.name, result.reason]);
+    expect(await reasons("where is my parcel?", {})).toEqual([
+      ["get_user_id", "learned-query"],
+      ["get_order_details", "learned-query"],
+    ]);
+    expect(await reasons("show the weather", { previousTools: ["change_folder"] })).toContainEqual([
+      "list_files",
+      "learned-next",
+    ]);
+    expect(await reasons("list the files", { messages: [] })).toContainEqual(["change_folder", "learned-companion"]);
+  });
+
+  it("links below a fifth of what followed change nothing; one more observation lifts one over it", async () => {
+    // Six tools each followed change_folder twice: 2 of 12, under a fifth, though each was seen twice.
+    const wider = { ...tools, open_ticket: { description: "Open a support ticket." } };
+    const followers = ["get_user_id", "get_order_details", "cancel_order", "send_email", "list_files", "open_ticket"];
+    const plain = createToolIndex(wider);
+    const learnt = createToolIndex(wider);
+    for (const follower of followers)
+      for (let i = 0; i < 2; i++) learnt.learn(turn("proceed", ["change_folder", follower]));
+    const options = { previousTools: ["change_folder"] };
+    expect(await learnt.selectWithScores("weather in Lisbon", options)).toEqual(
+      await plain.selectWithScores("weather in Lisbon", options),
+    );
+    // 3 of 13 is over a fifth.
+    learnt.learn(turn("proceed", ["change_folder", "list_files"]));
+    const { results } = await learnt.selectWithScores("weather in Lisbon", options);
+    expect(results.filter((result) => result.reason === "learned-next").map((result) => result.name)).toEqual([
+      "list_files",
+    ]);
   });
 
   it("learns query words: a request worded like learnt ones brings the tools those turns called", async () => {

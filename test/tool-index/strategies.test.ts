@@ -1,5 +1,6 @@
 // Each ranking strategy and fallback path of src/tool-index/, called directly on a built index; oracles are
-// computed independently (cosine in plain JS over the model's own vectors, BM25F order from the keyword ranking).
+// computed independently: cosine in plain JS over the model's own vectors, BM25F scores computed by hand
+// (test/core/bm25f.test.ts), fusion as README.md states it (weights × max-normalised scores).
 import { describe, expect, it } from "vitest";
 import type { ToolsiftEvent } from "../../src/events.js";
 import { embeddingText } from "../../src/semantic/embedding-text.js";
@@ -10,17 +11,16 @@ import type { ToolIndexOptions } from "../../src/options.js";
 import { createIndexContext } from "../../src/tool-index/context.js";
 import { IndexState } from "../../src/tool-index/index-state.js";
 import { rankCombined } from "../../src/tool-index/rank-combined.js";
-import { rankKeyword } from "../../src/tool-index/ranking.js";
-import { rankSemantic } from "../../src/tool-index/ranking.js";
-import { rank, readRankQuery } from "../../src/tool-index/ranking.js";
+import { rank, rankKeyword, rankSemantic, readRankQuery } from "../../src/tool-index/ranking.js";
 import { resolveIndexOptions } from "../../src/tool-index/resolve-options.js";
+import type { ToolCatalog } from "../../src/core/catalog.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 import { cosine } from "../reference/kernels.js";
 
-async function built(options: ToolIndexOptions = {}) {
+async function built(options: ToolIndexOptions = {}, catalog: ToolCatalog = saasCatalog) {
   const events: ToolsiftEvent[] = [];
   const context = createIndexContext(resolveIndexOptions({ ...options, onEvent: (event) => events.push(event) }));
-  const state = new IndexState(context, saasCatalog);
+  const state = new IndexState(context, catalog);
   const index = await state.ready();
   return {
     context,
@@ -31,7 +31,24 @@ async function built(options: ToolIndexOptions = {}) {
   };
 }
 
+// The three tools whose BM25F scores test/core/bm25f.test.ts computes by hand (default field weights, k1 1.2):
+// "send mail" scores 2.202816 in send_mail (0.897184 of a full match), 0.390192 in rain (0.158921), nothing in fax.
+const handComputed = {
+  send_mail: { description: "mail fax" },
+  rain: { description: "rain fax mail" },
+  fax: { description: "fax" },
+};
+const bm25f = [2.202816, 0.390192, 0];
+
 describe("rankKeyword", () => {
+  it("gives the BM25F scores computed by hand, normalised by a full match", async () => {
+    const { index, context, names } = await built({}, handComputed);
+    const ranking = rankKeyword(index, await readRankQuery(context, index, "send mail"), 5, []);
+    expect(names(ranking.hits)).toEqual(["send_mail", "rain"]);
+    expect(ranking.hits.map((hit) => hit.keyword)).toEqual([expect.closeTo(bm25f[0], 5), expect.closeTo(bm25f[1], 5)]);
+    expect(ranking.hits.map((hit) => hit.score)).toEqual([expect.closeTo(0.897184, 5), expect.closeTo(0.158921, 5)]);
+  });
+
   it("ranks by BM25F, best first, scores normalised to 0–1, and never returns an excluded tool", async () => {
     const { index, context, names } = await built();
     const refund = rankKeyword(index, await readRankQuery(context, index, "refund the payment"), 5, []);
@@ -58,6 +75,24 @@ describe("rankKeyword", () => {
   });
 });
 
+/**
+ * Independent oracle for the semantic side: the model's raw vectors for each tool's embedding text and the query,
+ * cosine in plain JS, per document in catalog order.
+ */
+async function cosinesInJs(
+  model: ReturnType<typeof hashingEmbeddingModel>,
+  index: Awaited<ReturnType<typeof built>>["index"],
+  text: string,
+) {
+  const texts = index.docTools.map((tool) => embeddingText(toolFields(tool, tool.schema)));
+  const { embeddings } = await model.doEmbed({ values: [...texts, text] });
+  return texts.map((_, doc) => cosine(embeddings[doc], embeddings[texts.length]));
+}
+
+/** Documents sorted by a score, best first, ties in catalog order. */
+const byScore = (scores: readonly number[]) =>
+  scores.map((score, doc) => ({ doc, score })).sort((a, b) => b.score - a.score || a.doc - b.doc);
+
 describe("rankSemantic", () => {
   it("orders tools by the cosine of their embedding text with the query, as computed in plain JS", async () => {
     const model = hashingEmbeddingModel();
@@ -69,28 +104,27 @@ describe("rankSemantic", () => {
     const queryVector = await context.semantic!.embedQuery(text, vectors!.index.dims);
     vectors!.index.score(queryVector);
     const ranking = rankSemantic(vectors!, query, 5);
-    // Independent oracle: the model's raw vectors, cosine in JS, sorted.
-    const texts = index.docTools.map((tool) => embeddingText(toolFields(tool, tool.schema)));
-    const { embeddings } = await model.doEmbed({ values: [...texts, text] });
-    const q = embeddings[texts.length];
-    const expected = texts
-      .map((_, doc) => ({ doc, similarity: cosine(embeddings[doc], q) }))
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, 5);
+    const expected = byScore(await cosinesInJs(model, index, text)).slice(0, 5);
     expect(names(ranking.hits)).toEqual(names(expected));
-    ranking.hits.forEach((hit, i) => expect(hit.similarity!).toBeCloseTo(expected[i].similarity, 4));
+    ranking.hits.forEach((hit, i) => expect(hit.similarity!).toBeCloseTo(expected[i].score, 4));
     expect(ranking.strategy).toBe("semantic");
   });
 });
 
 describe("rankCombined", () => {
-  it("with all weight on keywords it keeps the keyword order, and every fused score is its two parts", async () => {
-    const { context, index, names } = await built({
-      embeddingModel: hashingEmbeddingModel(),
-      fusion: { weights: { keyword: 1, semantic: 0 } },
-    });
+  async function combined(
+    weights: { keyword: number; semantic: number },
+    catalog: ToolCatalog,
+    text: string,
+    k: number,
+  ) {
+    const model = hashingEmbeddingModel();
+    const setup = await built(
+      { embeddingModel: model, fusion: { method: "weighted", weights, adaptive: false } },
+      catalog,
+    );
+    const { context, index } = setup;
     const vectors = (await index.vectors!.forCall())!;
-    const text = "send an email to a customer";
     const query = await readRankQuery(context, index, text);
     const similarities = vectors.index.score(await context.semantic!.embedQuery(text, vectors.index.dims));
     const ranking = rankCombined(
@@ -98,35 +132,51 @@ describe("rankCombined", () => {
       vectors,
       similarities,
       query,
-      { k: 3, excluded: [] },
+      { k, excluded: [] },
       context.options.semantic!.fusion,
     );
-    const keyword = rankKeyword(index, query, 3, []);
-    expect(names(ranking.hits)).toEqual(names(keyword.hits));
-    expect(ranking.hits.length).toBe(3);
-    for (const hit of ranking.hits) expect(hit.fusion!.keyword + hit.fusion!.semantic).toBeCloseTo(hit.score, 6);
     expect(ranking.strategy).toBe("combined");
+    return { ...setup, ranking, cosines: await cosinesInJs(model, index, text) };
+  }
+
+  it("with all weight on keywords it keeps the BM25F order computed by hand, and every fused score is its two parts", async () => {
+    const { ranking, names } = await combined({ keyword: 1, semantic: 0 }, handComputed, "send mail", 2);
+    expect(names(ranking.hits)).toEqual(["send_mail", "rain"]);
+    ranking.hits.forEach((hit, i) => {
+      expect(hit.keyword).toBeCloseTo(bm25f[i], 5);
+      // Weighted fusion: keyword weight 1 × the raw score over the best raw score.
+      expect(hit.fusion!.keyword).toBeCloseTo(bm25f[i] / bm25f[0], 5);
+      expect(hit.fusion!.semantic).toBe(0);
+      expect(hit.fusion!.keyword + hit.fusion!.semantic).toBeCloseTo(hit.score, 6);
+    });
   });
 
-  it("with all weight on the semantic side it keeps the semantic order", async () => {
-    const { context, index, names } = await built({
-      embeddingModel: hashingEmbeddingModel(),
-      fusion: { weights: { keyword: 0, semantic: 1 } },
-    });
-    const vectors = (await index.vectors!.forCall())!;
-    const text = "chat message to my team";
-    const query = await readRankQuery(context, index, text);
-    const similarities = vectors.index.score(await context.semantic!.embedQuery(text, vectors.index.dims));
-    const combined = rankCombined(
-      index,
-      vectors,
-      similarities,
-      query,
-      { k: 4, excluded: [] },
-      context.options.semantic!.fusion,
+  it("with all weight on the semantic side it keeps the order of the cosines computed in plain JS", async () => {
+    const { ranking, names, cosines } = await combined(
+      { keyword: 0, semantic: 1 },
+      saasCatalog,
+      "chat message to my team",
+      4,
     );
-    const semantic = rankSemantic(vectors, query, 4);
-    expect(names(combined.hits)).toEqual(names(semantic.hits));
+    expect(names(ranking.hits)).toEqual(names(byScore(cosines).slice(0, 4)));
+  });
+
+  it("with both weights, each score is the weights times the max-normalised parts (README.md, fusion)", async () => {
+    const { ranking, names, cosines } = await combined({ keyword: 1, semantic: 1 }, handComputed, "send mail", 2);
+    const positive = cosines.map((similarity) => Math.max(0, similarity));
+    const bestCosine = Math.max(...positive);
+    // Weights 1 and 1 are scaled to sum 1: half each.
+    const expected = bm25f.map((score, doc) => ({
+      keyword: (0.5 * score) / bm25f[0],
+      semantic: (0.5 * positive[doc]) / bestCosine,
+    }));
+    const order = byScore(expected.map((parts) => parts.keyword + parts.semantic)).slice(0, 2);
+    expect(names(ranking.hits)).toEqual(names(order));
+    for (const hit of ranking.hits) {
+      expect(hit.fusion!.keyword).toBeCloseTo(expected[hit.doc].keyword, 4);
+      expect(hit.fusion!.semantic).toBeCloseTo(expected[hit.doc].semantic, 4);
+      expect(hit.score).toBeCloseTo(expected[hit.doc].keyword + expected[hit.doc].semantic, 4);
+    }
   });
 });
 

@@ -4,10 +4,16 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type UsageSnapshot } from "../../src/index.js";
-import { DEFAULT_USAGE_LIMITS, UsageGraph, type LearnedTurn } from "../../src/usage/usage-graph.js";
+import { UsageGraph, type LearnedTurn } from "../../src/usage/usage-graph.js";
 import { addSnapshot, toSnapshot } from "../../src/usage/usage-snapshot.js";
 import { conversation } from "./conversations.js";
 import { mulberry32 as seeded } from "../../bench/random.mjs";
+
+/**
+ * The bounds README.md states ("Bounds": the 8 strongest "next" and "together" links per tool, 4 tools per query term,
+ * 16,384 terms; counts decay with a half-life of 5,000 conversations): the oracle here, not the module's defaults.
+ */
+const documented = { maxLinks: 8, maxTermTools: 4, maxTerms: 16_384, halfLife: 5_000 };
 
 /** `count` conversations of 1–4 turns, each of 1–5 calls among `tools` tools and 1–6 of 5,000 query terms. */
 function randomConversations(count: number, tools: number, seed: number): LearnedTurn[][] {
@@ -35,9 +41,9 @@ function nextWeight(snapshot: UsageSnapshot, from: string, to: string): number |
 
 describe("UsageGraph bounds", () => {
   // In memory a list may hold up to 1.5 × its cap between prunings (amortised); a snapshot is cut to the caps.
-  it(`keeps at most maxLinks (${DEFAULT_USAGE_LIMITS.maxLinks}) links per tool and maxTermTools per term`, () => {
+  it("keeps at most 8 links per tool and 4 tools per term", () => {
     const graph = new UsageGraph();
-    const { maxLinks, maxTermTools, maxTerms } = DEFAULT_USAGE_LIMITS;
+    const { maxLinks, maxTermTools, maxTerms } = documented;
     let checked = 0;
     randomConversations(3_000, 60, 11).forEach((turns, position) => {
       graph.learnConversation(turns);
@@ -52,6 +58,16 @@ describe("UsageGraph bounds", () => {
     const snapshot = toSnapshot(graph);
     expect(linkCounts(snapshot.next).filter((count) => count === maxLinks).length).toBe(60);
     expect(checked).toBe(12);
+  });
+
+  it("keeps at most 16,384 query terms", () => {
+    const graph = new UsageGraph();
+    // 20,000 distinct terms, 10 per conversation, each leading to one of 3 tools.
+    for (let first = 0; first < 20_000; first += 10) {
+      const terms = Array.from({ length: 10 }, (_, offset) => first + offset);
+      graph.learnConversation([{ terms, calls: [`tool_${first % 3}`] }]);
+    }
+    expect(toSnapshot(graph).terms.length).toBe(documented.maxTerms);
   });
 
   it("keeps the strongest links: a tool's most frequent successors survive a flood of one-off ones", () => {
@@ -70,9 +86,8 @@ describe("UsageGraph bounds", () => {
 describe("UsageGraph decay", () => {
   it("weighs a link learnt 5,000 conversations ago at half a new one (within 1%)", () => {
     const graph = new UsageGraph();
-    expect(DEFAULT_USAGE_LIMITS.halfLife).toBe(5_000);
     graph.learnConversation([{ terms: [], calls: ["old_first", "old_second"] }]);
-    for (let n = 1; n < 5_000; n++) graph.learnConversation([]);
+    for (let n = 1; n < documented.halfLife; n++) graph.learnConversation([]);
     graph.learnConversation([{ terms: [], calls: ["new_first", "new_second"] }]);
     const snapshot = toSnapshot(graph);
     const ratio = nextWeight(snapshot, "old_first", "old_second")! / nextWeight(snapshot, "new_first", "new_second")!;
@@ -100,7 +115,7 @@ describe("usage snapshots", () => {
     expect(again).toEqual(snapshot);
   });
 
-  // KNOWN FAILURE (see "keeps at most maxLinks"): a snapshot holding 9–12 links for a tool is cut to 8 when read back.
+  // In memory a list may hold up to 1.5 × its cap; a snapshot is cut to the caps, so reading it back keeps every link.
   it("round-trip: toSnapshot → addSnapshot → toSnapshot is equal (lists at their caps)", () => {
     const graph = new UsageGraph();
     for (const turns of randomConversations(2_000, 40, 7)) graph.learnConversation(turns);

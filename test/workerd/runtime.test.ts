@@ -7,17 +7,12 @@ import { defaultWasm } from "#default-wasm";
 import { saasCatalog } from "../api/saas-catalog.js";
 
 describe("in workerd", () => {
-  it("gets the wasm core as a precompiled module, not bytes", () => {
-    const core = defaultWasm();
-    expect(Object.prototype.toString.call(core)).toBe("[object WebAssembly.Module]");
-  });
-
-  it("forbids compiling wasm from bytes, as on Cloudflare", async () => {
-    const bytes = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0);
-    await expect(WebAssembly.compile(bytes)).rejects.toThrow();
-  });
-
-  it("ranks a catalog by keywords", async () => {
+  it("ranks a catalog by keywords with the wasm core imported as a precompiled module, where bytes cannot compile", async () => {
+    // Precondition: this runtime refuses wasm bytes, as Cloudflare does; else ranking here proves nothing about the
+    // module path (the bytes path would work as well).
+    const header = Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0);
+    await expect(WebAssembly.compile(header)).rejects.toThrow(/code generation disallowed/);
+    expect(Object.prototype.toString.call(defaultWasm())).toBe("[object WebAssembly.Module]");
     const index = createToolIndex(saasCatalog);
     expect((await index.select("refund the payment"))[0]).toBe("stripe_refund_payment");
   });

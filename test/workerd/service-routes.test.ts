@@ -188,7 +188,7 @@ describe("routes", () => {
     expect(answer.body.results[0].lexicalScore).toBe(answer.body.results[0].keywordScore); // the deprecated name
   });
 
-  it("B1: under TOOLSIFT_MAX_QUERY_LENGTH the query read from messages keeps the latest request", async () => {
+  it("under TOOLSIFT_MAX_QUERY_LENGTH the query read from messages keeps the latest request", async () => {
     const isolate = new Isolate(serviceEnv({ TOOLSIFT_MAX_QUERY_LENGTH: "60" }));
     const id = freshId();
     await isolate.put(id, [...BILLING, ...MESSAGING]);
