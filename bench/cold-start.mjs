@@ -20,7 +20,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { median, nowMs } from "./stats.mjs";
+import { median, nowMs } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));

@@ -15,11 +15,11 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { toToolSet } from "./data.mjs";
+import { toToolSet } from "./lib/data.mjs";
 import { measureKvRestart } from "./restart/workerd.mjs";
-import { collectGarbage, median, nowMs } from "./stats.mjs";
+import { collectGarbage, median, nowMs } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { bytes, markdownTable, ms, ratio, runIfMain } from "./table.mjs";
+import { bytes, markdownTable, ms, ratio, runIfMain } from "./lib/table.mjs";
 
 export const RESTART_TOOLS = 1_000;
 export const RESTART_DIMS = 1_536;

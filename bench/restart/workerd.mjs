@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { median, nowMs } from "../stats.mjs";
+import { median, nowMs } from "../lib/stats.mjs";
 
 // No telemetry, no update check, no cf.json download; kept if the caller set them.
 process.env.WRANGLER_SEND_METRICS ??= "false";

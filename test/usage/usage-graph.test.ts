@@ -7,7 +7,7 @@ import { createToolIndex, type UsageSnapshot } from "../../src/index.js";
 import { DEFAULT_USAGE_LIMITS, UsageGraph, type LearnedTurn } from "../../src/usage/usage-graph.js";
 import { addSnapshot, toSnapshot } from "../../src/usage/usage-snapshot.js";
 import { conversation } from "./conversations.js";
-import { mulberry32 as seeded } from "../../bench/random.mjs";
+import { mulberry32 as seeded } from "../../scripts/seeded-random.mjs";
 
 /** `count` conversations of 1–4 turns, each of 1–5 calls among `tools` tools and 1–6 of 5,000 query terms. */
 function randomConversations(count: number, tools: number, seed: number): LearnedTurn[][] {
@@ -110,9 +110,9 @@ describe("usage snapshots", () => {
 });
 
 describe("with nothing learnt, selections are exactly today's (the committed paraphrase set)", () => {
-  // Committed with the repo (bench/paraphrase/), so the test runs in any checkout.
+  // Committed with the repo (test/fixtures/paraphrase/), so the test runs in any checkout.
   const read = (file: string) =>
-    JSON.parse(readFileSync(new URL(`../../bench/paraphrase/${file}`, import.meta.url), "utf8"));
+    JSON.parse(readFileSync(new URL(`../fixtures/paraphrase/${file}`, import.meta.url), "utf8"));
   const tools = (read("catalog.json") as { name: string; description: string }[]).map(({ name, description }) => ({
     name,
     description,
