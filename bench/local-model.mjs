@@ -377,8 +377,8 @@ export function localModelFactsTable(facts) {
 
 export const LOCAL_MODEL_FACTS_NOTES =
   "Load: `await localEmbeddingModel().load()` (read, checksum and parse the asset, build the word map, instantiate the wasm core, copy the int8 rows into wasm memory), " +
-  "each on a new model object, after one untimed load. workerd: Miniflare, bench/local-model/worker.ts bundled by esbuild with wrangler's conditions " +
-  "(`workerd`, `worker`, `browser`), importing `toolsift/local`; core.wasm arrives as a CompiledWasm module and local-model.bin as a Data module (bench/local-model/workerd.mjs). " +
+  "each on a new model object, after one untimed load. workerd: Miniflare, bench/local-model/worker.ts bundled by `wrangler deploy --dry-run` (conditions " +
+  "`workerd`, `worker`, `browser`), importing `toolsift/local`; core.wasm arrives as a CompiledWasm module and local-model.bin as a Data module (bench/local-model/workerd.mjs). " +
   "Memory: deltas of `process.memoryUsage()` around load() + one doEmbed after forced GC, as bench/memory.mjs measures an index (readings under half the largest dropped, median of the rest). " +
   "Embedding: a loaded model, one query per call, doEmbed and `embed({ model, value })` from `ai` alternating on each query, " +
   `${EMBED_PASSES} passes after an untimed one; goal ≤ ${LOCAL_MODEL_GOALS.embedMs} ms per query.`;
