@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { REPO, sourceAliases } from "../lib/repo.mjs";
+import { median } from "../lib/stats.mjs";
 import { bundleWorker } from "../lib/worker-bundle.mjs";
 import { startWranglerDev, timedGet } from "../lib/wrangler-dev.mjs";
 
@@ -59,9 +60,7 @@ try {
       // A slow size is measured once: its median would cost minutes and say little more.
       if (times[times.length - 1] > 10_000) break;
     }
-    const sorted = [...times].sort((a, b) => a - b);
-    const median = sorted.length === 0 ? undefined : sorted[(sorted.length - 1) >> 1];
-    const shown = capped ? `> ${values["cap-seconds"]} s (capped)` : `${(median / 1000).toFixed(3)} s`;
+    const shown = capped ? `> ${values["cap-seconds"]} s (capped)` : `${(median(times) / 1000).toFixed(3)} s`;
     const runsShown = [...times.map((ms) => (ms / 1000).toFixed(3)), ...(capped ? ["capped"] : [])].join(", ");
     rows.push(`| ${size.toLocaleString("en-US")} | ${shown} | ${runsShown} | ${JSON.stringify(selected ?? null)} |`);
     console.log(rows[rows.length - 1]);
