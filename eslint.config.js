@@ -5,16 +5,7 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   // assembly/ is AssemblyScript (decorators on functions), which neither ESLint nor Prettier parses.
   {
-    ignores: [
-      "dist/",
-      "public/",
-      "node_modules/",
-      ".wrangler/",
-      "src/wasm/generated/",
-      "coverage/",
-      "assembly/",
-      "bench/service-memory/out/",
-    ],
+    ignores: ["dist/", "public/", "node_modules/", ".wrangler/", "src/wasm/generated/", "coverage/", "assembly/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -48,7 +48,7 @@ export function dotBatch(slab: usize, rows: u32, dims: u32, query: usize, out: u
     // previous one's latency; four keep the adder busy. Large slabs are memory-bound, so
     // more accumulators, longer blocks or rows sharing query loads gain nothing, and
     // relaxed_madd is not worth results that vary by CPU. Figures and the variants:
-    // bench/kernels/NOTES.md (`npx node bench/kernels/kernels.mjs`).
+    // bench/experiments/kernels/NOTES.md (`npx node bench/experiments/kernels/kernels.mjs`).
     let acc0 = f32x4.splat(0);
     let acc1 = f32x4.splat(0);
     let acc2 = f32x4.splat(0);
@@ -84,7 +84,7 @@ export function dotBatch(slab: usize, rows: u32, dims: u32, query: usize, out: u
 // Interleaving with zero twice (punpcklbw/punpckhbw, then punpcklwd/punpckhwd on x64) puts
 // byte i in the top byte of an i32 lane, i.e. b * 2^24, and converting that to f32 is exact.
 // This takes six shuffles where sign-extending to b takes nine instructions (extends plus
-// shifts), and measured faster (bench/kernels/NOTES.md). The 2^24 rides along exactly through
+// shifts), and measured faster (bench/experiments/kernels/NOTES.md). The 2^24 rides along exactly through
 // every product and sum (multiplying by a power of two only moves the exponent) and comes off
 // in dotBatchI8F32's store, so results equal those of summing b * query.
 // @ts-ignore: decorator
@@ -119,7 +119,7 @@ export function dotBatchI8F32(slab: usize, scales: usize, rows: u32, stride: u32
   let row = slab;
   // One row per pass: the query loads hit L1 and the loop is bound by its 18 vector operations
   // per 16 bytes, not by loads, so sharing query loads across rows gains nothing
-  // (bench/kernels/NOTES.md).
+  // (bench/experiments/kernels/NOTES.md).
   for (let r: u32 = 0; r < rows; r++) {
     let acc = f32x4.splat(0);
     for (let offset: usize = 0; offset < rowBytes; offset += 16) {

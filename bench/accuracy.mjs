@@ -4,9 +4,9 @@
 // tool is among the 5 names `select(query, { maxTools: 5, adaptive: false })` returns, and top-1
 // the share where it comes first. toolsift gets the raw tools array; toolpick (keyword mode,
 // strategy "hybrid") gets the same tools as an AI SDK ToolSet.
-import { loadBfcl } from "./data.mjs";
+import { loadBfcl } from "./lib/data.mjs";
 import { buildIndex, loadLibraries } from "./libraries.mjs";
-import { markdownTable, percent, runIfMain } from "./table.mjs";
+import { markdownTable, percent, runIfMain } from "./lib/table.mjs";
 import { makeTypoQueries } from "./typos.mjs";
 
 async function score(library, index, queries) {

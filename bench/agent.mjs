@@ -21,13 +21,13 @@
 // step after a tool call. toolpick 0.4.0's `createToolIndex(toolSet, { strategy: "hybrid" }).prepareStep()`
 // gets the same inputs; the two alternate on each input, the order flipping each iteration.
 import { existsSync } from "node:fs";
-import { loadBfcl, toToolSet } from "./data.mjs";
+import { loadBfcl, toToolSet } from "./lib/data.mjs";
 import { toolsiftLocation } from "./libraries.mjs";
 import { TURNS, loadSaasCatalog, runConversation, saasToolSet } from "./agent/conversation.mjs";
 import { tokenTable, tokensOf, toolTokens } from "./agent/tokens.mjs";
-import { median, nowMs, quantile } from "./stats.mjs";
+import { median, nowMs, quantile } from "./lib/stats.mjs";
 import { SYNTHETIC_SEED, makeSyntheticCatalog } from "./synthetic.mjs";
-import { markdownTable, ms, percent, ratio, runIfMain } from "./table.mjs";
+import { markdownTable, ms, percent, ratio, runIfMain } from "./lib/table.mjs";
 
 const WARMUP = 60;
 const localLocation = new URL("../dist/local/index.js", import.meta.url);

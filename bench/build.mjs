@@ -7,11 +7,11 @@
 // alternating, and the median is reported. The very first build in the process also pays for
 // one-time work (toolsift: compiling the wasm module); `measureFirstBuild` times it apart on a
 // 5-tool catalog and must run before anything else builds an index.
-import { loadBfcl } from "./data.mjs";
+import { loadBfcl } from "./lib/data.mjs";
 import { loadLibraries } from "./libraries.mjs";
-import { collectGarbage, median, nowMs } from "./stats.mjs";
+import { collectGarbage, median, nowMs } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { markdownTable, ms, ratio, runIfMain } from "./table.mjs";
+import { markdownTable, ms, ratio, runIfMain } from "./lib/table.mjs";
 
 export function buildPlans() {
   return [

@@ -4,7 +4,7 @@
 //
 // 1. Bundle: `wrangler deploy --dry-run --outdir` (offline: no login, no upload), as built for a deploy
 //    and with --minify; each module's bytes and gzip bytes, and wrangler's own "Total Upload" line.
-// 2. Cold start: the bundle wrangler wrote, run in workerd through Miniflare (like bench/restart/workerd.mjs)
+// 2. Cold start: the bundle wrangler wrote, run in workerd through Miniflare (bench/lib/miniflare.mjs)
 //    with a KV folder shared between processes. One process uploads a 200-tool catalog (bench/synthetic.mjs);
 //    then each round starts fresh workerd processes (nothing in memory) and times, from Node:
 //      - process start (new Miniflare → ready);
@@ -14,33 +14,18 @@
 //      - a first select straight after start (another fresh process): all of the above in one request;
 //      - warm selects (median) and a warm /health (Miniflare's own per-request overhead).
 // Wall times are taken in Node (workerd's clocks stop during synchronous work).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { median, nowMs } from "./stats.mjs";
+import { startMiniflare, timedRequest } from "./lib/miniflare.mjs";
+import { REPO } from "./lib/repo.mjs";
+import { median, nowMs } from "./lib/stats.mjs";
+import { bundleWorker } from "./lib/worker-bundle.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
 
-const REPO = fileURLToPath(new URL("../", import.meta.url));
 const ROUNDS = Number(process.env.COLD_START_ROUNDS ?? 5);
 const TOOLS = 200;
 const ADMIN_TOKEN = "cold-start-token";
-const OFFLINE_ENV = {
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
-const COMPATIBILITY_DATE = /compatibility_date\s*=\s*"([^"]+)"/.exec(
-  readFileSync(join(REPO, "wrangler.toml"), "utf8"),
-)[1];
-/** The entry module wrangler writes: wrangler.toml `main` (src/worker/main.ts) as .js. */
-const ENTRY = /^main\s*=\s*"([^"]+)"/m
-  .exec(readFileSync(join(REPO, "wrangler.toml"), "utf8"))[1]
-  .split("/")
-  .pop()
-  .replace(/\.ts$/, ".js");
 const QUERIES = [
   "refund the last payment of a customer",
   "list the open support tickets",
@@ -48,78 +33,19 @@ const QUERIES = [
   "scale the deployment to 5 replicas",
 ];
 
-/** The repo's Node 22 (the `node` devDependency): wrangler refuses older ones. */
-function repoNode() {
-  const local = join(REPO, "node_modules/.bin/node");
-  return existsSync(local) ? local : process.execPath;
-}
-
-/** `wrangler deploy --dry-run --outdir` → the files it wrote and its reported upload size. */
-function buildBundle(outdir, minify) {
-  const args = [
-    join(REPO, "node_modules/wrangler/bin/wrangler.js"),
-    "deploy",
-    "--dry-run",
-    "--outdir",
-    outdir,
-    ...(minify ? ["--minify"] : []),
-  ];
-  const run = spawnSync(repoNode(), args, { cwd: REPO, env: { ...process.env, ...OFFLINE_ENV }, encoding: "utf8" });
-  if (run.status !== 0)
-    throw new Error(`bench/cold-start: wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);
-  const total = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(run.stdout + run.stderr);
-  const files = readdirSync(outdir)
-    .filter((name) => !name.endsWith(".map") && name !== "README.md")
-    .map((name) => {
-      const bytes = readFileSync(join(outdir, name));
-      return { name, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, contents: bytes };
-    });
-  return { files, wranglerKiB: total ? Number(total[1]) : NaN, wranglerGzipKiB: total ? Number(total[2]) : NaN };
-}
-
-const moduleType = (name) => (name.endsWith(".wasm") ? "CompiledWasm" : name.endsWith(".bin") ? "Data" : "ESModule");
-
-async function startWorkerd(bundle, persistencePath) {
-  const { Miniflare, convertV4MiniflareOptions } = await import("miniflare");
-  const miniflare = new Miniflare(
-    convertV4MiniflareOptions({
-      host: "127.0.0.1",
-      port: 0,
-      cf: false,
-      telemetry: { enabled: false },
-      resourcePersistencePath: persistencePath,
-      compatibilityDate: COMPATIBILITY_DATE,
-      modulesRoot: "/worker",
-      modules: [
-        // The entry module first.
-        ...bundle.files.filter((file) => file.name === ENTRY),
-        ...bundle.files.filter((file) => file.name !== ENTRY),
-      ].map((file) => ({
-        type: moduleType(file.name),
-        path: `/worker/${file.name}`,
-        contents: new Uint8Array(file.contents),
-      })),
-      kvNamespaces: ["TOOLSIFT_KV"],
-      bindings: { TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_EMBEDDING: "local" },
-    }),
-  );
-  await miniflare.ready;
-  return miniflare;
-}
-
-async function timed(miniflare, method, path, body) {
-  const started = nowMs();
-  const response = await miniflare.dispatchFetch(`http://127.0.0.1${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_TOKEN}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
+const startWorkerd = (bundle, persistencePath) =>
+  startMiniflare(bundle, {
+    persistencePath,
+    kvNamespaces: ["TOOLSIFT_KV"],
+    bindings: { TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_EMBEDDING: "local" },
   });
-  const text = await response.text();
-  const ms = nowMs() - started;
-  if (!response.ok)
-    throw new Error(`bench/cold-start: ${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return { ms, body: JSON.parse(text) };
-}
+
+const timed = (miniflare, method, path, json) =>
+  timedRequest(miniflare, path, {
+    method,
+    json,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_TOKEN}` },
+  });
 
 async function measure(bundle, tools) {
   const persistence = mkdtempSync(join(os.tmpdir(), "toolsift-cold-"));
@@ -184,23 +110,23 @@ const kib = (bytes) => `${(bytes / 1024).toLocaleString("en-US", { maximumFracti
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 const { tools } = makeSyntheticCatalog(TOOLS);
-const outRoot = mkdtempSync(join(os.tmpdir(), "toolsift-bundle-"));
 const variants = [];
-try {
-  for (const minify of [false, true]) {
-    const bundle = buildBundle(join(outRoot, minify ? "minified" : "plain"), minify);
+for (const minify of [false, true]) {
+  // The repo's own Worker as its wrangler.toml builds it (src/worker/main.ts, the "#…" aliases, `ai` left out).
+  const bundle = bundleWorker({ config: "wrangler.toml", minify });
+  try {
     variants.push({ minify, bundle, timings: await measure(bundle, tools) });
+  } finally {
+    bundle.remove();
   }
-} finally {
-  rmSync(outRoot, { recursive: true, force: true });
 }
 
 const cpu = os.cpus();
 const wranglerVersion = JSON.parse(readFileSync(join(REPO, "node_modules/wrangler/package.json"), "utf8")).version;
 const label = (variant) => (variant.minify ? "minified (`--minify`)" : "as configured (not minified)");
 const describeModule = (name) =>
-  name === ENTRY
-    ? `${ENTRY} (service + Hono + toolsift + zod)`
+  name === variants[0].bundle.entry
+    ? `${name} (service + Hono + toolsift + zod)`
     : name.endsWith(".wasm")
       ? "core.wasm (scoring kernels)"
       : name.endsWith(".bin")

@@ -6,10 +6,10 @@
 // Make the baseline with `git worktree add /tmp/base <commit>`, link node_modules into it, and run its
 // `npm run build`. Prints medians (ms) for each build and the ratio current / baseline (below 1: faster now).
 import { pathToFileURL } from "node:url";
-import { loadBfcl } from "./data.mjs";
-import { median, nowMs } from "./stats.mjs";
+import { loadBfcl } from "./lib/data.mjs";
+import { median, nowMs } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { markdownTable } from "./table.mjs";
+import { markdownTable } from "./lib/table.mjs";
 
 const baselinePath = process.env.TOOLSIFT_BASELINE;
 if (!baselinePath) throw new Error("bench/compare-builds: set TOOLSIFT_BASELINE to the other build's dist/index.js");

@@ -32,9 +32,9 @@ import { existsSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { createAgent, createMiddleware, llmToolSelectorMiddleware } from "langchain";
 import { countTokens, tokenTable, tokensOf } from "./agent/tokens.mjs";
-import { dataLocation, loadBfcl } from "./data.mjs";
-import { median, nowMs, quantile } from "./stats.mjs";
-import { markdownTable, ms, percent, runIfMain } from "./table.mjs";
+import { dataLocation, loadBfcl } from "./lib/data.mjs";
+import { median, nowMs, quantile } from "./lib/stats.mjs";
+import { markdownTable, ms, percent, runIfMain } from "./lib/table.mjs";
 
 const MAX_TOOLS = 5;
 const WARMUP = 40;

@@ -10,11 +10,11 @@
 // iterations, so machine noise (other processes, GC of the other library, CPU frequency) lands on
 // both alike. toolpick scans every tool on every query, so at 10,000 tools it is measured only on
 // every `toolpickEvery`-th iteration (fewer samples, same queries spread over the whole set).
-import { loadBfcl } from "./data.mjs";
+import { loadBfcl } from "./lib/data.mjs";
 import { buildIndex, loadLibraries } from "./libraries.mjs";
-import { median, nowMs, quantile } from "./stats.mjs";
+import { median, nowMs, quantile } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { markdownTable, ms, ratio, runIfMain } from "./table.mjs";
+import { markdownTable, ms, ratio, runIfMain } from "./lib/table.mjs";
 
 const WARMUP_QUERIES = 60;
 export const PASSES = ["first sight", "repeat"];

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { toToolSet } from "./data.mjs";
+import { toToolSet } from "./lib/data.mjs";
 
 /** The options every benchmark selects with: a fixed top 5, no adaptive cut. */
 export const SELECT_OPTIONS = Object.freeze({ maxTools: 5, adaptive: false });

@@ -8,84 +8,19 @@
 // bench/synthetic.mjs's 200 tools (grown from BFCL); queries are the BFCL queries, one per request,
 // cycled. The service runs as `npm start` runs it: local embedding model, combined ranking.
 // Env: LOAD_DURATION (s, default 30), LOAD_CONNECTIONS (default 50), LOAD_TOOLS (default 200).
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { REPO } from "./lib/repo.mjs";
+import { startWranglerDev } from "./lib/wrangler-dev.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { freePort } from "../scripts/free-port.mjs";
 
-const REPO = fileURLToPath(new URL("../", import.meta.url));
 const DURATION = Number(process.env.LOAD_DURATION ?? 30);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const TOOLS = Number(process.env.LOAD_TOOLS ?? 200);
 const CATALOG_ID = "load-test";
 const ADMIN_TOKEN = `load-${crypto.randomUUID()}`;
-const OFFLINE_ENV = {
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
-
-/** The repo's Node 22 (the `node` devDependency): wrangler refuses older ones. */
-function repoNode() {
-  const local = join(REPO, "node_modules/.bin/node");
-  return existsSync(local) ? local : process.execPath;
-}
-
-/** Starts `wrangler dev` in its own process group; `stop()` ends that group by the child's pid. */
-async function startWranglerDev({ port, persistTo, vars }) {
-  const args = [
-    join(REPO, "node_modules/wrangler/bin/wrangler.js"),
-    "dev",
-    "--local",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--persist-to",
-    persistTo,
-    "--show-interactive-dev-session=false",
-    "--log-level",
-    "warn",
-  ];
-  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
-  const child = spawn(repoNode(), args, {
-    cwd: REPO,
-    env: { ...process.env, ...OFFLINE_ENV },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  let exited = false;
-  child.once("exit", () => (exited = true));
-  const stop = async () => {
-    if (exited) return;
-    const gone = new Promise((resolve) => child.once("exit", resolve));
-    process.kill(-child.pid, "SIGTERM");
-    await gone;
-  };
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    if (exited) throw new Error(`bench/load: wrangler dev exited before it was ready:\n${output}`);
-    try {
-      const response = await fetch(`${base}/health`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet: wait and try again (readiness poll).
-    }
-    if (attempt > 600) {
-      await stop();
-      throw new Error(`bench/load: wrangler dev was not ready after 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { base, stop, output: () => output };
-}
 
 async function request(base, method, path, body, token) {
   const response = await fetch(`${base}${path}`, {
@@ -111,26 +46,25 @@ async function main() {
     JSON.stringify({ query, maxTools: 5, ...(n % 4 === 0 ? { explain: true } : {}) }),
   );
   const persistTo = mkdtempSync(join(os.tmpdir(), "toolsift-load-"));
-  const port = await freePort();
+  // The repo's own wrangler.toml, as `npm start` runs it.
   const server = await startWranglerDev({
-    port,
     persistTo,
     vars: { TOOLSIFT_ADMIN_TOKEN: ADMIN_TOKEN, TOOLSIFT_RECHECK_SECONDS: "5" },
   });
   try {
-    const put = await request(server.base, "PUT", `/v1/catalogs/${CATALOG_ID}`, tools, ADMIN_TOKEN);
+    const put = await request(server.url, "PUT", `/v1/catalogs/${CATALOG_ID}`, tools, ADMIN_TOKEN);
     if (put.tools !== TOOLS || put.embeddings.status !== "stored")
       throw new Error(`bench/load: the upload answered ${JSON.stringify(put)}`);
-    const sample = await request(server.base, "POST", `/v1/catalogs/${CATALOG_ID}/select`, { query: queries[0].query });
+    const sample = await request(server.url, "POST", `/v1/catalogs/${CATALOG_ID}/select`, { query: queries[0].query });
     if (sample.strategy !== "combined" || sample.tools.length === 0)
       throw new Error(`bench/load: a sample select answered ${JSON.stringify(sample).slice(0, 300)}`);
     // Warm-up: the first requests of an isolate load the local model and build the index.
     for (let i = 0; i < 50; i++)
-      await request(server.base, "POST", `/v1/catalogs/${CATALOG_ID}/select`, JSON.parse(bodies[i % bodies.length]));
+      await request(server.url, "POST", `/v1/catalogs/${CATALOG_ID}/select`, JSON.parse(bodies[i % bodies.length]));
 
     let next = 0;
     const result = await runAutocannon({
-      url: server.base,
+      url: server.url,
       connections: CONNECTIONS,
       duration: DURATION,
       requests: [

@@ -18,13 +18,12 @@ import { setImmediate } from "node:timers";
 import { gzipSync } from "node:zlib";
 import { createToolIndex } from "../dist/index.js";
 import { localEmbeddingModel } from "../dist/local/index.js";
-import { loadBfcl } from "./data.mjs";
+import { loadBfcl, loadParaphraseSet } from "./lib/data.mjs";
 import { measureWorkerdLoad } from "./local-model/workerd.mjs";
-import { collectGarbage, median, nowMs, quantile } from "./stats.mjs";
-import { bytes, markdownTable, ms, runIfMain } from "./table.mjs";
+import { collectGarbage, median, nowMs, quantile } from "./lib/stats.mjs";
+import { bytes, markdownTable, ms, runIfMain } from "./lib/table.mjs";
 
-const paraphraseCatalog = JSON.parse(readFileSync(new URL("./paraphrase/catalog.json", import.meta.url), "utf8"));
-const paraphraseQueries = JSON.parse(readFileSync(new URL("./paraphrase/queries.json", import.meta.url), "utf8"));
+const { catalog: paraphraseCatalog, queries: paraphraseQueries } = loadParaphraseSet();
 const BUNDLED_ASSET = new URL("../assets/local-model.bin", import.meta.url);
 
 /** The goals: combined vs keyword recall@5, in points, and the per-query embedding time. */
@@ -156,7 +155,7 @@ export const localModelReport = (rows) => `${localModelTable(rows)}\n\n${localMo
 
 export const LOCAL_MODEL_NOTES =
   "`localEmbeddingModel()` with the bundled asset (assets/local-model.bin); `select(query, { maxTools: 5, adaptive: false })`. " +
-  `Paraphrase set: bench/paraphrase/ (${paraphraseCatalog.length} tools, ${paraphraseQueries.length} queries that share no word with their tool; ` +
+  `Paraphrase set: test/fixtures/paraphrase/ (${paraphraseCatalog.length} tools, ${paraphraseQueries.length} queries that share no word with their tool; ` +
   'a query\'s `alternatives` count as found). "combined" is `{ embeddingModel: local }` with its default fusion (adaptive, keyword weight 1: the semantic ' +
   'ranking gets the share of the query the keyword index could not read); "expansion" adds `queryExpansion: local` with its defaults; "local semantic" is `strategy: "semantic"`. ' +
   "Δ: difference to keyword search in percentage points.";
@@ -378,8 +377,8 @@ export function localModelFactsTable(facts) {
 
 export const LOCAL_MODEL_FACTS_NOTES =
   "Load: `await localEmbeddingModel().load()` (read, checksum and parse the asset, build the word map, instantiate the wasm core, copy the int8 rows into wasm memory), " +
-  "each on a new model object, after one untimed load. workerd: Miniflare, bench/local-model/worker.ts bundled by esbuild with wrangler's conditions " +
-  "(`workerd`, `worker`, `browser`), importing `toolsift/local`; core.wasm arrives as a CompiledWasm module and local-model.bin as a Data module (bench/local-model/workerd.mjs). " +
+  "each on a new model object, after one untimed load. workerd: Miniflare, bench/local-model/worker.ts bundled by `wrangler deploy --dry-run` (conditions " +
+  "`workerd`, `worker`, `browser`), importing `toolsift/local`; core.wasm arrives as a CompiledWasm module and local-model.bin as a Data module (bench/local-model/workerd.mjs). " +
   "Memory: deltas of `process.memoryUsage()` around load() + one doEmbed after forced GC, as bench/memory.mjs measures an index (readings under half the largest dropped, median of the rest). " +
   "Embedding: a loaded model, one query per call, doEmbed and `embed({ model, value })` from `ai` alternating on each query, " +
   `${EMBED_PASSES} passes after an untimed one; goal ≤ ${LOCAL_MODEL_GOALS.embedMs} ms per query.`;

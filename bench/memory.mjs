@@ -13,11 +13,11 @@
 // reading near zero; readings can only err low this way. So each size is measured `runs` times,
 // readings under half the largest are dropped, and the median of the rest is reported.
 import { setImmediate } from "node:timers";
-import { loadBfcl } from "./data.mjs";
+import { loadBfcl } from "./lib/data.mjs";
 import { buildIndex, loadLibraries } from "./libraries.mjs";
-import { collectGarbage, median } from "./stats.mjs";
+import { collectGarbage, median } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { bytes, markdownTable, ratio, runIfMain } from "./table.mjs";
+import { bytes, markdownTable, ratio, runIfMain } from "./lib/table.mjs";
 
 export function memoryPlans() {
   return [

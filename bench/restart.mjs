@@ -15,11 +15,11 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { toToolSet } from "./data.mjs";
+import { toToolSet } from "./lib/data.mjs";
 import { measureKvRestart } from "./restart/workerd.mjs";
-import { collectGarbage, median, nowMs } from "./stats.mjs";
+import { collectGarbage, median, nowMs } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { bytes, markdownTable, ms, ratio, runIfMain } from "./table.mjs";
+import { bytes, markdownTable, ms, ratio, runIfMain } from "./lib/table.mjs";
 
 export const RESTART_TOOLS = 1_000;
 export const RESTART_DIMS = 1_536;
@@ -250,7 +250,7 @@ export const RESTART_NOTES =
   '"restart": a new index with a new model and, for file and KV, a new cache instance reading what was persisted (memoryCache: the same cache object, i.e. only a new index in the same process); ' +
   `timed from createToolIndex to the end of \`warmUp()\`, median of ${RESTARTS}. Every restart must embed 0 tool texts (the run fails otherwise) and, after the timing, rank 3 queries as the cold index did. ` +
   "Bytes: file size; for KV the sum of the stored values; for memoryCache the Float32 vectors held in RAM (keys not counted). " +
-  "KV: Miniflare (workerd) with Workers KV persisted on disk; the Worker (bench/restart/worker.ts) is bundled by esbuild with wrangler's conditions and gets core.wasm as a CompiledWasm module. " +
+  "KV: Miniflare (workerd) with Workers KV persisted on disk; the Worker (bench/restart/worker.ts) is bundled by `wrangler deploy --dry-run` (bench/lib/worker-bundle.mjs) and gets core.wasm as a CompiledWasm module. " +
   "The cold build runs in one workerd process, which is then stopped; the restarts run in a second one started on the same KV directory. " +
   "Ratios: toolpick's file cache / this; above 1x means faster or smaller.";
 

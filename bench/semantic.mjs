@@ -13,18 +13,18 @@
 // call (the pass counts the model's calls to show it). toolpick has no query cache: each of its
 // selects calls the AI SDK's `embed()`, which here answers from the table at once. One timed pass;
 // on every iteration the variants select the same query, the order rotating between iterations (as
-// in bench/latency.mjs). The C reference is the median of scan.c's 32-sum loop (bench/scan/scan.mjs).
+// in bench/latency.mjs). The C reference is the median of scan.c's 32-sum loop (bench/experiments/scan/scan.mjs).
 // Memory: bench/memory.mjs's method (forced GC, baseline after the previous index is gone, build +
 // warmUp + one select, GC, read while referenced), with the vector table built beforehand and held
 // across both readings.
-import { loadBfcl, toToolSet } from "./data.mjs";
+import { loadBfcl, toToolSet } from "./lib/data.mjs";
 import { SELECT_OPTIONS, buildIndex, toolsiftLocation } from "./libraries.mjs";
 import { measureMemory } from "./memory.mjs";
-import { measureScan } from "./scan/scan.mjs";
+import { measureScan } from "./experiments/scan/scan.mjs";
 import { tableBytes, tableEmbeddingModel, vectorTable } from "./semantic-data.mjs";
-import { median, nowMs, quantile } from "./stats.mjs";
+import { median, nowMs, quantile } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
-import { bytes, markdownTable, ms, percent, ratio, runIfMain } from "./table.mjs";
+import { bytes, markdownTable, ms, percent, ratio, runIfMain } from "./lib/table.mjs";
 
 export const SEMANTIC_TOOLS = 10_000;
 export const SEMANTIC_DIMS = 1_536;
@@ -293,10 +293,20 @@ export function semanticLatencyTable({ rows, agreement, c, wasmF32Ms, wasmI8Ms, 
         ratio(toolpick.medianMs / r.medianMs),
       ]),
       ...(c
-        ? [["reference: C loop, 32 partial sums (bench/scan/scan.c)", ms(c.medianMs), "", "", "", "1.00x", ""]]
+        ? [
+            [
+              "reference: C loop, 32 partial sums (bench/experiments/scan/scan.c)",
+              ms(c.medianMs),
+              "",
+              "",
+              "",
+              "1.00x",
+              "",
+            ],
+          ]
         : []),
       [
-        "reference: raw wasm float32 scan, `dotBatch` + `topK` (bench/scan)",
+        "reference: raw wasm float32 scan, `dotBatch` + `topK` (bench/experiments/scan)",
         ms(wasmF32Ms),
         "",
         "",
@@ -305,7 +315,7 @@ export function semanticLatencyTable({ rows, agreement, c, wasmF32Ms, wasmI8Ms, 
         "",
       ],
       [
-        "reference: raw wasm int8 scan + `topK` (bench/scan's int8 row)",
+        "reference: raw wasm int8 scan + `topK` (bench/experiments/scan's int8 row)",
         ms(wasmI8Ms),
         "",
         "",

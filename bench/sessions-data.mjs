@@ -4,16 +4,10 @@
 // before the first "(", the arguments Python literals (keyword or positional). They become the `input` of the
 // tool-call parts; a call whose arguments do not parse gets `{}` (counted in `unparsedCalls`).
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { normaliseSchema } from "./data.mjs";
+import { normaliseSchema, sharedDataFile } from "./lib/data.mjs";
 
-/**
- * Where the sessions are read from: env TOOLSIFT_SESSIONS_DATA, else
- * ../shared/bench-data/bfcl-multiturn-dev.json next to the repo.
- */
-export const sessionsLocation = process.env.TOOLSIFT_SESSIONS_DATA
-  ? resolve(process.env.TOOLSIFT_SESSIONS_DATA)
-  : new URL("../../shared/bench-data/bfcl-multiturn-dev.json", import.meta.url);
+/** Where the sessions are read from: env TOOLSIFT_SESSIONS_DATA, else ../shared/bench-data/bfcl-multiturn-dev.json. */
+export const sessionsLocation = sharedDataFile("bfcl-multiturn-dev.json", "TOOLSIFT_SESSIONS_DATA");
 
 /** The text every finished turn ends with (the assistant's final answer). */
 export const FINAL_TEXT = "Done.";
@@ -149,7 +143,7 @@ let cached;
 
 /**
  * Reads the sessions once: `{ tools, conversations, unparsedCalls }`. Tools have normalised schemas
- * ("dict" → "object", as bench/data.mjs does for BFCL); each conversation is `{ id, turns: [{ user, calls }] }`
+ * ("dict" → "object", as bench/lib/data.mjs does for BFCL); each conversation is `{ id, turns: [{ user, calls }] }`
  * with calls `{ name, input, toolCallId }` (ids unique within the conversation).
  */
 export function loadSessions() {

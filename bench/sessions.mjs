@@ -16,11 +16,11 @@
 // bench/sessions-data.mjs.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { toToolSet } from "./data.mjs";
+import { describeDataFile, toToolSet } from "./lib/data.mjs";
 import { toolsiftLocation } from "./libraries.mjs";
 import { conversationMessages, loadSessions, sessionsLocation, stepInputs } from "./sessions-data.mjs";
-import { median, nowMs, quantile } from "./stats.mjs";
-import { markdownTable, ms, percent, runIfMain } from "./table.mjs";
+import { median, nowMs, quantile } from "./lib/stats.mjs";
+import { markdownTable, ms, percent, runIfMain } from "./lib/table.mjs";
 
 /** The prepareStep options every variant starts from (a variant's `stepOptions` are merged over them). */
 export const SESSION_STEP_OPTIONS = Object.freeze({ maxTools: 5 });
@@ -300,7 +300,7 @@ export const SESSIONS_NOTES = [
 await runIfMain(import.meta.url, async () => {
   const result = await measureSessions({ variants: variantsFromEnvironment() });
   const learned = result.rows.filter((row) => row.learnMs !== undefined);
-  const data = sessionsLocation instanceof URL ? "../shared/bench-data/bfcl-multiturn-dev.json" : sessionsLocation;
+  const data = describeDataFile(sessionsLocation, "bfcl-multiturn-dev.json");
   const lines = [
     `Sessions: ${data}, ` +
       `${result.toolCount} tools, ${result.conversationCount} conversations, ${result.turnCount} turns with calls, ` +

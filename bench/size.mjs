@@ -15,7 +15,7 @@ import { builtinModules } from "node:module";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { bytes, markdownTable, runIfMain } from "./table.mjs";
+import { bytes, markdownTable, runIfMain } from "./lib/table.mjs";
 
 const root = new URL("../", import.meta.url);
 const WASM_CANDIDATES = ["dist/wasm/generated/core.wasm", "dist/wasm/core.wasm"];

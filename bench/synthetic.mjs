@@ -8,8 +8,8 @@
 //   parameters  the base tool's schema, copied as is.
 // Everything comes from mulberry32(SYNTHETIC_SEED), so the same N always gives the same catalog.
 // Queries: the BFCL queries (their expected tools are meaningless here; only timing uses them).
-import { loadBfcl } from "./data.mjs";
-import { mulberry32, randomInt } from "./random.mjs";
+import { loadBfcl } from "./lib/data.mjs";
+import { mulberry32, randomInt } from "../scripts/seeded-random.mjs";
 
 export const SYNTHETIC_SEED = 0x5eed_0589;
 

@@ -13,7 +13,7 @@
 //     Edits never touch the first letter (first-letter slips are the rarest in typing studies),
 //     so the position is uniform over letters 2..n (swap: pairs starting at 2..n-1).
 //  4. Letter case is kept as typed; the edit works on the letters of the word as they are.
-import { mulberry32, randomInt } from "./random.mjs";
+import { mulberry32, randomInt } from "../scripts/seeded-random.mjs";
 
 export const TYPO_SEED = 0x7005_1f7;
 

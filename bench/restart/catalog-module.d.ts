@@ -1,4 +1,4 @@
-// Type of the catalog module bench/restart/workerd.mjs bundles into the Worker (esbuild plugin, not a file on disk).
+// Type of the catalog module bench/restart/workerd.mjs bundles into the Worker (a wrangler alias to a JSON file).
 
 declare module "restart:catalog" {
   /** The synthetic tools of bench/synthetic.mjs, as `{ name, description, parameters }`. */

@@ -11,7 +11,7 @@ export interface ExampleCatalog {
   load(): Promise<string>;
 }
 
-/** Where scripts/build-playground.mjs puts bench/paraphrase/catalog.json, relative to the bundle. */
+/** Where scripts/build-playground.mjs puts test/fixtures/paraphrase/catalog.json, relative to the bundle. */
 const PARAPHRASE_CATALOG_URL = new URL("./examples/paraphrase-catalog.json", import.meta.url);
 
 export const EXAMPLE_CATALOGS: readonly ExampleCatalog[] = [

@@ -7,7 +7,7 @@ import { createToolIndex, type UsageSnapshot } from "../../src/index.js";
 import { UsageGraph, type LearnedTurn } from "../../src/usage/usage-graph.js";
 import { addSnapshot, toSnapshot } from "../../src/usage/usage-snapshot.js";
 import { conversation } from "./conversations.js";
-import { mulberry32 as seeded } from "../../bench/random.mjs";
+import { mulberry32 as seeded } from "../../scripts/seeded-random.mjs";
 
 /**
  * The bounds README.md states ("Bounds": the 8 strongest "next" and "together" links per tool, 4 tools per query term,
@@ -125,9 +125,9 @@ describe("usage snapshots", () => {
 });
 
 describe("with nothing learnt, selections are exactly today's (the committed paraphrase set)", () => {
-  // Committed with the repo (bench/paraphrase/), so the test runs in any checkout.
+  // Committed with the repo (test/fixtures/paraphrase/), so the test runs in any checkout.
   const read = (file: string) =>
-    JSON.parse(readFileSync(new URL(`../../bench/paraphrase/${file}`, import.meta.url), "utf8"));
+    JSON.parse(readFileSync(new URL(`../fixtures/paraphrase/${file}`, import.meta.url), "utf8"));
   const tools = (read("catalog.json") as { name: string; description: string }[]).map(({ name, description }) => ({
     name,
     description,

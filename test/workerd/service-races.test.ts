@@ -14,7 +14,7 @@ import {
   serviceKv,
   type Answer,
 } from "./service-harness.js";
-import { mulberry32 as seeded } from "../../bench/random.mjs";
+import { mulberry32 as seeded } from "../../scripts/seeded-random.mjs";
 
 const WEATHER = catalogOf({ weather_forecast: "Get the weather forecast for a city." });
 const isPointer = (key: string) => key.endsWith("/current");

@@ -1,4 +1,5 @@
-// Seeded pseudo-random numbers so every bench run sees the same typos and synthetic tools.
+// Seeded pseudo-random numbers: the same sequence for a seed on every run (bench typos and synthetic tools, the
+// local-model codec, test inputs). Here, not in bench/ or test/, because all three use it.
 
 /** mulberry32: a tiny 32-bit PRNG; returns a function giving floats in [0, 1). */
 export function mulberry32(seed) {

@@ -1,7 +1,7 @@
-// The dot-product kernels of assembly/index.ts against the alternatives in bench/kernels/variants.as: the
-// measurements behind the kernel comments (bench/kernels/NOTES.md has the figures and what each one decided).
+// The dot-product kernels of assembly/index.ts against the alternatives in variants.as (next to this file): the
+// measurements behind the kernel comments (NOTES.md here has the figures and what each one decided).
 //
-//   npx node bench/kernels/kernels.mjs      (not run by `npm run bench`; needs no build: it runs asc itself)
+//   npx node bench/experiments/kernels/kernels.mjs   (not run by `npm run bench`; needs no build: it runs asc itself)
 //
 // asc compiles assembly/index.ts and variants.as together (copied to a temporary folder, the variants as a .ts
 // file) with the flags of scripts/build-wasm.mjs plus relaxed-simd, so the shipped kernels and the variants run
@@ -18,9 +18,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import asc from "assemblyscript/asc";
-import { mulberry32 } from "../random.mjs";
-import { median, nowMs } from "../stats.mjs";
-import { markdownTable, ms, runIfMain } from "../table.mjs";
+import { mulberry32 } from "../../../scripts/seeded-random.mjs";
+import { median, nowMs } from "../../lib/stats.mjs";
+import { markdownTable, ms, runIfMain } from "../../lib/table.mjs";
 
 const ROUNDS = 30;
 const WARMUP_ROUNDS = 3;
@@ -71,7 +71,9 @@ async function compile(baseDir, entries, extraFlags = []) {
     },
   );
   if (error || !wasm)
-    throw new Error(`bench/kernels: asc failed on ${entries.join(", ")}: ${error?.message}\n${output.join("")}`);
+    throw new Error(
+      `bench/experiments/kernels: asc failed on ${entries.join(", ")}: ${error?.message}\n${output.join("")}`,
+    );
   return wasm;
 }
 
@@ -81,7 +83,7 @@ export async function compileKernels() {
   try {
     mkdirSync(join(directory, "assembly"));
     copyFileSync(
-      fileURLToPath(new URL("../../assembly/index.ts", import.meta.url)),
+      fileURLToPath(new URL("../../../assembly/index.ts", import.meta.url)),
       join(directory, "assembly/index.ts"),
     );
     copyFileSync(fileURLToPath(new URL("./variants.as", import.meta.url)), join(directory, "variants.ts"));
@@ -140,7 +142,7 @@ function fill({ exports, layout }, rows, dims) {
 /** A closure running one kernel over the instance's data; `int8` kernels read the int8 slab. */
 function runner({ exports, layout }, name, rows, dims, int8) {
   const kernel = exports[name];
-  if (typeof kernel !== "function") throw new Error(`bench/kernels: the module exports no ${name}.`);
+  if (typeof kernel !== "function") throw new Error(`bench/experiments/kernels: the module exports no ${name}.`);
   const stride = Math.ceil(dims / 16) * 16;
   return int8
     ? () => kernel(layout.slabI8, layout.scales, rows, stride, layout.query, layout.out)
@@ -190,7 +192,7 @@ function measureShape(combined, core, kernels, { rows, dims, repeat }, int8) {
     if (name !== "loadOnly") {
       const difference = disagreement(combined, rows, dims, reference, run);
       if (!(difference < 1e-4))
-        throw new Error(`bench/kernels: ${name} disagrees with ${kernels[0][1]} (${difference}).`);
+        throw new Error(`bench/experiments/kernels: ${name} disagrees with ${kernels[0][1]} (${difference}).`);
       if (difference > 0) notes.push(`${name}: largest relative difference ${difference.toExponential(1)}`);
     }
     runs.push([label, run]);

@@ -1,4 +1,4 @@
-// Types for random.mjs (the tests import its generator too).
+// Types for seeded-random.mjs (the tests import it too).
 
 /** mulberry32: a tiny 32-bit PRNG; returns a function giving floats in [0, 1). */
 export function mulberry32(seed: number): () => number;

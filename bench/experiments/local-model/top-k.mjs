@@ -1,22 +1,21 @@
 // Recall at 1, 3 and 5 with the local model under other asset files, and the six paraphrases that
-// examples/local-model.ts shows: a check on bench/local-model/encodings.md's choice at the cut-offs users see
-// (a one-time measurement).
+// examples/local-model.ts shows: a check on encodings.md's choice (next to this file) at the cut-offs users see (a
+// one-time measurement).
 //
-//   npx node bench/local-model/top-k.mjs old.bin new.bin [...]
+//   npx node bench/experiments/local-model/top-k.mjs old.bin new.bin [...]
 //
-// Needs dist/ (`npm run build`), BFCL (bench/data.mjs) and Node's TypeScript type stripping (examples/shared is
+// Needs dist/ (`npm run build`), BFCL (bench/lib/data.mjs) and Node's TypeScript type stripping (examples/shared is
 // TypeScript; the project's Node 22 has it on by default).
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { createToolIndex } from "../../dist/index.js";
-import { localEmbeddingModel } from "../../dist/local/index.js";
-import { tools as exampleTools } from "../../examples/shared/tools.ts";
-import { loadBfcl } from "../data.mjs";
-import { markdownTable, percent, runIfMain } from "../table.mjs";
+import { createToolIndex } from "../../../dist/index.js";
+import { localEmbeddingModel } from "../../../dist/local/index.js";
+import { tools as exampleTools } from "../../../examples/shared/tools.ts";
+import { loadBfcl, loadParaphraseSet } from "../../lib/data.mjs";
+import { markdownTable, percent, runIfMain } from "../../lib/table.mjs";
 
-const paraphraseCatalog = JSON.parse(readFileSync(new URL("../paraphrase/catalog.json", import.meta.url), "utf8"));
-const paraphraseQueries = JSON.parse(readFileSync(new URL("../paraphrase/queries.json", import.meta.url), "utf8"));
+const { catalog: paraphraseCatalog, queries: paraphraseQueries } = loadParaphraseSet();
 /** The paraphrases examples/local-model.ts prints (copied from it), ranked there with maxTools 3. */
 const EXAMPLE = [
   ["give the customer their money back", "stripe_create_refund"],

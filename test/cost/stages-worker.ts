@@ -1,6 +1,7 @@
-// A Worker that runs the cost stages (test/cost/stages.ts) on request, so bench/cost/run.mjs can time them inside
-// workerd from outside: workerd's clocks do not advance during synchronous work.
-import { COST_STAGES, type CostRun } from "../../test/cost/stages.js";
+// A Worker that runs the cost stages (stages.ts) on request, so the timed check (`npm run cost`, bench/cost/run.mjs,
+// which bundles this file by its path) can time them inside workerd from outside: workerd's clocks do not advance
+// during synchronous work.
+import { COST_STAGES, type CostRun } from "./stages.js";
 
 let prepared: CostRun[] = [];
 

@@ -1,6 +1,6 @@
 // The C reference for the raw scan benchmark: N dot products over a row-major float32 slab,
-// then the top 5 by a simple insertion loop. bench/scan/scan.mjs compiles it with
-//   gcc -O3 -march=native -o <tmp> bench/scan/scan.c
+// then the top 5 by a simple insertion loop. bench/experiments/scan/scan.mjs compiles it with
+//   gcc -O3 -march=native -o <tmp> bench/experiments/scan/scan.c
 // and runs `<tmp> N D [RUNS]`; it prints { "n", "d", "runs", "medianMs", "naiveMs", "top" } as JSON,
 // `top` being the ids of the best five rows (scan.mjs checks the wasm scan finds the same ones).
 //
@@ -22,7 +22,7 @@
 // Seed shared with scan.mjs (C_SEED there).
 static uint32_t prng_state = 0x9e3779b9u;
 
-// mulberry32 (bench/random.mjs) mapped to [-1, 1) in float arithmetic, so scan.mjs can rebuild
+// mulberry32 (scripts/seeded-random.mjs) mapped to [-1, 1) in float arithmetic, so scan.mjs can rebuild
 // the same slab: Math.fround(Math.fround(next()) * 2 - 1).
 static float next_uniform(void) {
   uint32_t t = (prng_state += 0x6d2b79f5u);

@@ -1,10 +1,10 @@
 // Alternatives to the shipped dot-product kernels (assembly/index.ts), kept to reproduce the measurements in
-// bench/kernels/NOTES.md. AssemblyScript, compiled by bench/kernels/kernels.mjs with the flags of
+// bench/experiments/kernels/NOTES.md. AssemblyScript, compiled by bench/experiments/kernels/kernels.mjs with the flags of
 // scripts/build-wasm.mjs (plus relaxed-simd for dotRelaxedMadd). The extension is .as, not .ts, so that tsc,
 // ESLint and Prettier (which cannot read AssemblyScript builtins or function decorators) leave it alone; the
 // script copies it to a temporary folder as a .ts file for asc.
 //
-// bench/kernels/kernels.mjs compiles this file together with assembly/index.ts into one module, so the shipped
+// bench/experiments/kernels/kernels.mjs compiles this file together with assembly/index.ts into one module, so the shipped
 // kernels and these variants share one memory and one copy of the data (heapBase comes from assembly/index.ts).
 // Signatures match the shipped kernels: float32 variants as dotBatch(slab, rows, dims, query, out), int8
 // variants as dotBatchI8F32(slab, scales, rows, stride, query, out). Unless noted, a variant assumes what the

@@ -2,7 +2,7 @@
 // kernels over float32 rows and over int8 rows (float32 query), and a plain JS loop; plus how often the
 // int8 rows give the same top 5 as float32.
 //
-//   node bench/scan/scan.mjs      (needs dist/: `npm run build`; gcc for the C row)
+//   node bench/experiments/scan/scan.mjs      (needs dist/: `npm run build`; gcc for the C row)
 //
 // All timings are medians of RUNS runs after WARMUP untimed ones, each variant in its own block of
 // consecutive runs (a steady stream of queries). The C program (scan.c, compiled here with
@@ -24,9 +24,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { mulberry32 } from "../random.mjs";
-import { median, nowMs } from "../stats.mjs";
-import { markdownTable, ms, percent, runIfMain } from "../table.mjs";
+import { mulberry32 } from "../../../scripts/seeded-random.mjs";
+import { median, nowMs } from "../../lib/stats.mjs";
+import { markdownTable, ms, percent, runIfMain } from "../../lib/table.mjs";
 
 export const SCAN_ROWS = 10_000;
 export const SCAN_DIMS = 1_536;
@@ -69,14 +69,14 @@ function measureC(rows, dims, runs) {
 }
 
 async function loadCore() {
-  const loaderUrl = new URL("../../dist/wasm/load-wasm.js", import.meta.url);
+  const loaderUrl = new URL("../../../dist/wasm/load-wasm.js", import.meta.url);
   if (!existsSync(loaderUrl))
-    throw new Error("bench/scan: dist/wasm/load-wasm.js not found; run `npm run build` first.");
+    throw new Error("bench/experiments/scan: dist/wasm/load-wasm.js not found; run `npm run build` first.");
   const { instantiateCore, loadWasm } = await import(loaderUrl.href);
-  const { WasmArena } = await import(new URL("../../dist/wasm/arena.js", import.meta.url).href);
+  const { WasmArena } = await import(new URL("../../../dist/wasm/arena.js", import.meta.url).href);
   const core = instantiateCore(await loadWasm());
   if (typeof core.dotBatchI8F32 !== "function")
-    throw new Error("bench/scan: dist's wasm core has no dotBatchI8F32; run `npm run build`.");
+    throw new Error("bench/experiments/scan: dist's wasm core has no dotBatchI8F32; run `npm run build`.");
   return new WasmArena(core);
 }
 
@@ -199,7 +199,7 @@ export async function measureScan({
   const c = measureC(rows, dims, runs);
   if (c.notice) {
     notices.push(c.notice);
-    console.log(`bench/scan: ${c.notice}`);
+    console.log(`bench/experiments/scan: ${c.notice}`);
   }
 
   const arena = await loadCore();
@@ -318,7 +318,7 @@ export function scanTable(result) {
   const timings = [
     ...(c
       ? [
-          ["C, 32 partial sums (`gcc -O3 -march=native`, bench/scan/scan.c)", c.medianMs],
+          ["C, 32 partial sums (`gcc -O3 -march=native`, bench/experiments/scan/scan.c)", c.medianMs],
           ["C, one running sum (same file; gcc keeps it scalar without -ffast-math)", c.naiveMs],
         ]
       : []),

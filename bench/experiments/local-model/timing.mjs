@@ -1,16 +1,16 @@
 // The local model's load and embedding time with given asset files (e.g. the version-1 and version-2 assets),
-// for bench/local-model/encodings.md.
+// for bench/experiments/local-model/encodings.md.
 //
-//   npx node bench/local-model/timing.mjs old.bin new.bin [...]
+//   npx node bench/experiments/local-model/timing.mjs old.bin new.bin [...]
 //
-// Needs dist/ (`npm run build`) and BFCL (bench/data.mjs).
+// Needs dist/ (`npm run build`) and BFCL (bench/lib/data.mjs).
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { localEmbeddingModel, parseLocalModelAsset } from "../../dist/local/index.js";
-import { loadBfcl } from "../data.mjs";
-import { median, nowMs } from "../stats.mjs";
-import { markdownTable, ms, runIfMain } from "../table.mjs";
+import { localEmbeddingModel, parseLocalModelAsset } from "../../../dist/local/index.js";
+import { loadBfcl } from "../../lib/data.mjs";
+import { median, nowMs } from "../../lib/stats.mjs";
+import { markdownTable, ms, runIfMain } from "../../lib/table.mjs";
 
 const TIMING_RUNS = 21;
 const EMBED_PASSES = 3;

@@ -1,7 +1,7 @@
 // How the local model's vocabulary size was chosen: "combined" accuracy with alternative assets
 // (a one-time measurement).
 //
-//   npx node bench/local-model/vocabulary.mjs [--out bench/local-model/vocabulary.md] [asset.bin ...]
+//   npx node bench/experiments/local-model/vocabulary.mjs [--out <table.md>, default vocabulary.md] [asset.bin ...]
 //
 // Default assets: /tmp/lm-{10000,15000,20000,23000}-100.bin, /tmp/lm-34000-64.bin, /tmp/lm-42000-50.bin
 // and /tmp/lm-20000-100-nc.bin (no common component), regenerated with
@@ -15,9 +15,9 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { parseLocalModelAsset } from "../../dist/local/index.js";
-import { measureLocalModel, pickStrategies, points } from "../local-model.mjs";
-import { bytes, markdownTable, percent, runIfMain } from "../table.mjs";
+import { parseLocalModelAsset } from "../../../dist/local/index.js";
+import { measureLocalModel, pickStrategies, points } from "../../local-model.mjs";
+import { bytes, markdownTable, percent, runIfMain } from "../../lib/table.mjs";
 
 export const VOCABULARY_ASSETS = [
   "/tmp/lm-10000-100.bin",
@@ -30,7 +30,7 @@ export const VOCABULARY_ASSETS = [
 ];
 /** Where the one-time table is kept (committed); bench/run.mjs copies it in through bench/copied-report.mjs. */
 export const VOCABULARY_REPORT = new URL("./vocabulary.md", import.meta.url);
-const SHIPPED = fileURLToPath(new URL("../../assets/local-model.bin", import.meta.url));
+const SHIPPED = fileURLToPath(new URL("../../../assets/local-model.bin", import.meta.url));
 
 export async function measureVocabulary(assets = VOCABULARY_ASSETS) {
   const present = assets.filter((path) => existsSync(path));
@@ -91,7 +91,7 @@ export function vocabularyTable({ rows, missing }) {
 function git(args) {
   try {
     return execFileSync("git", args, {
-      cwd: fileURLToPath(new URL("../../", import.meta.url)),
+      cwd: fileURLToPath(new URL("../../../", import.meta.url)),
       encoding: "utf8",
     }).trim();
   } catch {
@@ -105,7 +105,7 @@ runIfMain(import.meta.url, async () => {
   const dirty = git(["status", "--porcelain", "--untracked-files=no"]) !== "";
   const report =
     `One-time measurement, ${new Date().toISOString().slice(0, 10)}, commit ${git(["rev-parse", "--short", "HEAD"])}${dirty ? " plus uncommitted changes" : ""}, Node ${process.version}. ` +
-    "Command: `npm run build && npx node bench/local-model/vocabulary.mjs`; the assets were built into /tmp with " +
+    "Command: `npm run build && npx node bench/experiments/local-model/vocabulary.mjs`; the assets were built into /tmp with " +
     "`node scripts/build-local-model.mjs --words N --dims D [--common] --out /tmp/lm-N-D[-nc].bin` (all with `--common` except the -nc file; D < 100 is a PCA of GloVe's 100 dimensions).\n\n" +
     vocabularyTable(result);
   if (result.rows.length > 0) {
