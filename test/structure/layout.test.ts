@@ -2,18 +2,19 @@
 // lines, the Worker's rooms, and the arrow from the AI SDK adapters (src/agent/) to the core pointing one way.
 
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCircular, parseDependencyTree } from "dpdm";
 import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** Every `.ts` file below `folder` (relative to the repository), sorted. */
-function sourceFiles(folder: string): string[] {
+/** Every file below `folder` (relative to the repository) whose name ends in one of `endings`, sorted. */
+function sourceFiles(folder: string, endings: readonly string[] = [".ts"]): string[] {
   const entries = readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .filter((entry) => entry.isFile() && endings.some((ending) => entry.name.endsWith(ending)))
+    .filter((entry) => !relative(ROOT, entry.parentPath).split("/").includes("node_modules"))
     .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
     .sort();
 }
@@ -69,5 +70,35 @@ describe("the shape of src/", () => {
       ),
     );
     expect(offending).toEqual([]);
+  });
+});
+
+/** The modules `file` imports (static `from "…"`, side-effect `import "…"` and dynamic `import("…")`). */
+function importedPaths(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const specifiers = text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'`]([^"'`]+)["'`]/g);
+  return [...specifiers].map((match) => join(dirname(file), match[1]));
+}
+
+describe("bench/ and test/", () => {
+  const code = [".ts", ".mts", ".mjs", ".js"];
+
+  it("the import reader sees every kind of import (so the empty lists below mean something)", () => {
+    expect(importedPaths("test/structure/planted-cycle/order.ts")).toEqual(["test/structure/planted-cycle/line.js"]);
+    expect(importedPaths("bench/run.mjs").length).toBeGreaterThan(3);
+  });
+
+  it("no test imports from bench/", () => {
+    const crossing = sourceFiles("test", code).filter((file) =>
+      importedPaths(file).some((path) => path.startsWith("bench/")),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it("no bench file imports from test/ (bench reads shared data in test/fixtures/ by path)", () => {
+    const crossing = sourceFiles("bench", code).filter((file) =>
+      importedPaths(file).some((path) => path.startsWith("test/")),
+    );
+    expect(crossing).toEqual([]);
   });
 });
