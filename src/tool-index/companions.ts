@@ -110,6 +110,8 @@ function learnt(
   const each = (list: LinkList | undefined, reason: CompanionReason, factor = 1) => {
     if (list === undefined || list.total < support) return;
     for (const [name, weight] of list.links) {
+      // Each link earns its place on its own: seen at least twice, and a fifth of what followed.
+      if (weight < support) continue;
       const probability = (weight / list.total) * factor;
       if (probability >= MIN_PROBABILITY) offer(name, reason, probability);
     }

@@ -102,6 +102,24 @@ describe("learning from the agent's calls", () => {
     ]);
   });
 
+  it("a link seen once is not offered, even beside a well-supported one from the same tool", async () => {
+    const index = createToolIndex(tools);
+    for (let i = 0; i < 4; i++) index.learn(turn("proceed", ["change_folder", "list_files"]));
+    // send_email followed change_folder once: a fifth of what followed (1 of 5), but a single observation.
+    index.learn(turn("proceed", ["change_folder", "send_email"]));
+    const { results } = await index.selectWithScores("weather in Lisbon", { previousTools: ["change_folder"] });
+    expect(results.filter((result) => result.reason === "learned-next").map((result) => result.name)).toEqual([
+      "list_files",
+    ]);
+    // Seen a second time (2 of 6, over a fifth), it is offered.
+    index.learn(turn("proceed", ["change_folder", "send_email"]));
+    const again = await index.selectWithScores("weather in Lisbon", { previousTools: ["change_folder"] });
+    expect(again.results.filter((result) => result.reason === "learned-next").map((result) => result.name)).toEqual([
+      "list_files",
+      "send_email",
+    ]);
+  });
+
   it("learns query words: a request worded like learnt ones brings the tools those turns called", async () => {
     const index = createToolIndex(tools);
     // No catalog word matches "parcel": without learning nothing ranks.
