@@ -22,7 +22,7 @@
 // A miss continues as bench/sessions.mjs scores it (every call of every turn is judged): the missed call is
 // appended as done out of band (an assistant tool-call message and its tool result, as the ground truth has it),
 // and a new `generateText` call continues the turn from there. The app stores what the SDK returns
-// (`response.messages`) plus those appended messages; the next turn starts from them.
+// (`responseMessages`) plus those appended messages; the next turn starts from them.
 //
 // The bill (scripts/session-cost/bill.mjs, where the two cache models are written out in full): each recorded body
 // cut into parts in the order the provider renders them (Anthropic: tools, system, messages; OpenAI: tools,
@@ -124,7 +124,12 @@ function outOfBandCall({ name, input }, toolCallId) {
     {
       role: "tool",
       content: [
-        { type: "tool-result", toolCallId, toolName: name, output: { type: "text", value: toolResultText(name, input) } },
+        {
+          type: "tool-result",
+          toolCallId,
+          toolName: name,
+          output: { type: "text", value: toolResultText(name, input) },
+        },
       ],
     },
   ];
@@ -163,7 +168,7 @@ async function replayConversation(conversation, { delivery, toolSet, scripted, c
         messages: history,
         stopWhen: isStepCount(remaining.length + 1),
       });
-      history.push(...result.response.messages);
+      history.push(...result.responseMessages);
       const decisions = scripted.requests.slice(before).map((request) => request.decision);
       const made = decisions.filter((decision) => decision.type === "call").length;
       counts.served += made;
@@ -187,8 +192,8 @@ async function replayConversation(conversation, { delivery, toolSet, scripted, c
     counts.toolsInRequests += toolsInRequest(request.rendered, scripted.provider, catalog);
     counts.outputTokens += countTokens(request.decision.output);
   }
-  const { input, bill, requests } = ledger.total;
-  return { ...counts, requests, input, bill };
+  const { input, bill, requests, extending } = ledger.total;
+  return { ...counts, requests, extending, input, bill };
 }
 
 async function libraries() {
@@ -268,6 +273,7 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
         turns: sum("turns"),
         turnsServed: sum("turnsServed"),
         requests: sum("requests"),
+        extending: sum("extending") / (sum("requests") - results.length),
         toolsPerRequest: sum("toolsInRequests") / sum("requests"),
         rawTokens: mean(results.map((result) => result.input)),
         bill: mean(results.map((result) => result.bill)),
@@ -280,7 +286,9 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
     }
     const { anthropic, openai } = perProvider;
     if (anthropic.served !== openai.served)
-      notes.push(`${row.name}: calls served differ by provider (Anthropic ${anthropic.served}, OpenAI ${openai.served}).`);
+      notes.push(
+        `${row.name}: calls served differ by provider (Anthropic ${anthropic.served}, OpenAI ${openai.served}).`,
+      );
     measured.push({
       name: row.name,
       mode: row.mode,
@@ -292,6 +300,7 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
       bill: { anthropic: anthropic.bill, openai: openai.bill },
       outputTokens: anthropic.outputTokens,
       requests: anthropic.requests / set.conversations.length,
+      extending: { anthropic: anthropic.extending, openai: openai.extending },
       calls: anthropic.calls,
     });
   }
@@ -334,6 +343,7 @@ export function sessionCostTable({ rows, unavailable, rawAll }) {
       "turns served",
       "tools / request",
       "requests / conv.",
+      "requests extending the one before",
       "raw input tokens / conv. (vs all)",
       "output tokens / conv.",
       "bill Anthropic / conv.",
@@ -348,13 +358,14 @@ export function sessionCostTable({ rows, unavailable, rawAll }) {
         percent(row.turnsServed),
         fixed(row.toolsPerRequest, 1),
         fixed(row.requests, 1),
+        percent(row.extending.anthropic),
         `${thousands(row.rawTokens)} (${fixed(row.rawTokens / rawAll)})`,
         thousands(row.outputTokens),
         thousands(row.bill.anthropic),
         thousands(row.bill.openai),
         `${fixed(row.vsAllCached.anthropic)} / ${fixed(row.vsAllCached.openai)}`,
       ]),
-      ...unavailable.map((row) => [row.name, row.mode, row.reason, "—", "—", "—", "—", "—", "—", "—", "—"]),
+      ...unavailable.map((row) => [row.name, row.mode, row.reason, "—", "—", "—", "—", "—", "—", "—", "—", "—"]),
     ],
   );
 }
@@ -370,7 +381,8 @@ export const SESSION_COST_NOTES = [
   "render order (tools, system, messages / input), o200k tokens of each part's JSON; Anthropic: breakpoints after the",
   "tools and on the last message (and wherever the mode sets `cache_control`), reads 0.1×, writes 1.25×, uncached 1×;",
   "OpenAI: prefix caching from 1,024 tokens in 128-token steps, reads 0.1×. A prefix is cached when an earlier",
-  "request of the conversation had it byte for byte. Calls and turns served, tools per request, raw tokens and output",
+  'request of the conversation had it byte for byte; "requests extending the one before" counts the requests after',
+  "a conversation's first whose parts begin with every part of the request before (Anthropic bodies). Calls and turns served, tools per request, raw tokens and output",
   "tokens are from the Anthropic replay. Learned: 2-fold (an index per half of the conversations learns the other",
   "half, as bench/sessions.mjs). Selecting rows use `maxTools: 5`; toolpick 0.4.0 hybrid.",
 ].join(" ");
@@ -401,7 +413,10 @@ await runIfMain(import.meta.url, async () => {
     values["learn-set"] && `--learn-set ${values["learn-set"]}`,
     values.limit && `--limit ${values.limit}`,
   ];
-  const command = `npm run build && npx node bench/session-cost.mjs${flags.filter(Boolean).map((flag) => ` ${flag}`).join("")}`;
+  const command = `npm run build && npx node bench/session-cost.mjs${flags
+    .filter(Boolean)
+    .map((flag) => ` ${flag}`)
+    .join("")}`;
   const report = [
     "# Session cost: the bill per conversation with prompt caching",
     "",

@@ -93,7 +93,10 @@ export function renderParts(body, provider) {
     if (kind === "tool" && typeof value?.name === "string") definitions.set(value.name, key);
   };
   const loadedTokens = (value) =>
-    referencedTools(value).reduce((sum, name) => sum + (definitions.has(name) ? countTokens(definitions.get(name)) : 0), 0);
+    referencedTools(value).reduce(
+      (sum, name) => sum + (definitions.has(name) ? countTokens(definitions.get(name)) : 0),
+      0,
+    );
   for (const tool of body.tools ?? []) push("tool", tool);
   if (provider === "anthropic") {
     const system = typeof body.system === "string" ? [{ type: "text", text: body.system }] : (body.system ?? []);
@@ -132,13 +135,17 @@ function anthropicBreakpoints(parts) {
 /**
  * The bill of one conversation, request by request: `ledger.add(body)` prices the next request against the ones
  * added before it and returns `{ input, read, write, uncached, bill }` (tokens; `bill` in uncached-token units);
- * `ledger.total` sums them.
+ * `ledger.total` sums them and counts `extending`, the requests whose parts begin with every part of the request
+ * before them (an exact extension: the prefix stayed byte for byte).
  */
 export function createBillLedger(provider) {
   const parts = (body) => renderParts(body, provider);
-  const total = { requests: 0, input: 0, read: 0, write: 0, uncached: 0, bill: 0 };
+  const total = { requests: 0, extending: 0, input: 0, read: 0, write: 0, uncached: 0, bill: 0 };
   const written = new Set();
   const seen = new Set();
+  let previous = [];
+  /** Whether `hashes` (of this request's prefixes) begins with the whole request before it. */
+  const extendsPrevious = (hashes) => previous.length > 0 && hashes[previous.length - 1] === previous.at(-1);
   const account = (entry) => {
     total.requests++;
     for (const key of ["input", "read", "write", "uncached", "bill"]) total[key] += entry[key];
@@ -147,6 +154,8 @@ export function createBillLedger(provider) {
 
   function addAnthropic(rendered) {
     const hashes = prefixHashes(rendered);
+    if (extendsPrevious(hashes)) total.extending++;
+    previous = hashes;
     const ends = [];
     let sum = 0;
     for (const part of rendered) ends.push((sum += part.tokens));
@@ -169,6 +178,8 @@ export function createBillLedger(provider) {
 
   function addOpenai(rendered) {
     const hashes = prefixHashes(rendered);
+    if (extendsPrevious(hashes)) total.extending++;
+    previous = hashes;
     let sum = 0;
     let matched = 0;
     let matching = true;

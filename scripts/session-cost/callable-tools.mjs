@@ -25,7 +25,8 @@ function* objectsIn(value) {
 /** Every string inside `value`, in document order. */
 function* stringsIn(value) {
   if (typeof value === "string") yield value;
-  else if (value !== null && typeof value === "object") for (const child of Object.values(value)) yield* stringsIn(child);
+  else if (value !== null && typeof value === "object")
+    for (const child of Object.values(value)) yield* stringsIn(child);
 }
 
 /** Letters and digits only, lower case: a definition rendered as JSON, YAML or prose still matches its text. */
@@ -33,7 +34,9 @@ const bare = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "");
 
 /** The parts of a body outside its tools: where the conversation and anything delivered in it live. */
 function conversationParts(body, provider) {
-  return provider === "anthropic" ? [body.system ?? [], body.messages ?? []] : [body.instructions ?? "", body.input ?? []];
+  return provider === "anthropic"
+    ? [body.system ?? [], body.messages ?? []]
+    : [body.instructions ?? "", body.input ?? []];
 }
 
 /** Names the body's `tool_choice` restricts calls to (undefined: no restriction; empty: none allowed). */

@@ -13,8 +13,8 @@ export const MODEL_IDS = Object.freeze({ anthropic: "claude-sonnet-4-5", openai:
 /** The answer when the script is done (the turn's final text). */
 export const FINAL_TEXT = "Done.";
 
-/** The text a miss answers with. */
-export const missText = (name) => `I cannot call ${name}: it is not among the tools this request offers.`;
+/** The text a miss answers with (it names no tool: a later selection must not read the answer from it). */
+export const missText = () => "I cannot do that with the tools I have.";
 
 const json = (value) =>
   new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } });
@@ -129,7 +129,7 @@ export function createScriptedProvider({ provider, catalog }) {
         ? decision.via === "direct"
           ? { type: "call", name: decision.name, input: decision.input }
           : { type: "call", name: DISPATCHER_NAME, input: { name: decision.name, input: decision.input } }
-        : { type: "text", text: decision.type === "miss" ? missText(decision.name) : FINAL_TEXT };
+        : { type: "text", text: decision.type === "miss" ? missText() : FINAL_TEXT };
     decision.output = answer.type === "call" ? answer.name + JSON.stringify(answer.input) : answer.text;
     state.requests.push({ url: String(url), body, rendered, decision });
     if (provider === "anthropic") return json(anthropicResponse(answer, id));
