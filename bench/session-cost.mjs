@@ -18,7 +18,8 @@
 // calls `call_tool({ name, input })`) — it calls it with the ground-truth arguments; the SDK runs the tool's
 // `execute`, which returns 120–300 tokens of seeded words (scripts/session-cost/tool-results.mjs). Otherwise it
 // answers with text: a miss, which ends that `generateText` call. When every call of the turn is made it answers
-// "Done.". It never searches for tools on its own (a mode that needs the model to ask for a tool misses here).
+// "Done.". It never searches for tools on its own (a mode that needs the model to ask for a tool misses here). A
+// call whose result is a tool error (a dispatcher refusing it, an input its schema rejects) is made but not served.
 // A miss continues as bench/sessions.mjs scores it (every call of every turn is judged): the missed call is
 // appended as done out of band (an assistant tool-call message and its tool result, as the ground truth has it),
 // and a new `generateText` call continues the turn from there. The app stores what the SDK returns
@@ -145,14 +146,15 @@ function toolsInRequest(body, provider, catalog) {
 }
 
 /**
- * Replays one conversation through one delivery and provider: `{ calls, served, turns, turnsServed, requests,
- * toolsInRequests, input, bill, outputTokens }`.
+ * Replays one conversation through one delivery and provider: `{ calls, served, toolErrors, turns, turnsServed,
+ * requests, extending, toolsInRequests, input, bill, outputTokens }`. A call the model made whose result is a tool
+ * error (a dispatcher's refusal, an input its schema rejects) is counted in `toolErrors`, not in `served`.
  */
 async function replayConversation(conversation, { delivery, toolSet, scripted, catalog }) {
   scripted.reset();
   const ledger = createBillLedger(scripted.provider);
   const history = [];
-  const counts = { calls: 0, served: 0, turns: 0, turnsServed: 0, toolsInRequests: 0, outputTokens: 0 };
+  const counts = { calls: 0, served: 0, toolErrors: 0, turns: 0, turnsServed: 0, toolsInRequests: 0, outputTokens: 0 };
   let outOfBand = 0;
   for (const turn of conversation.turns) {
     history.push({ role: "user", content: turn.user });
@@ -171,7 +173,11 @@ async function replayConversation(conversation, { delivery, toolSet, scripted, c
       history.push(...result.responseMessages);
       const decisions = scripted.requests.slice(before).map((request) => request.decision);
       const made = decisions.filter((decision) => decision.type === "call").length;
-      counts.served += made;
+      // A call the tool (or a dispatcher) answered with an error was refused: made, but not served.
+      const errors = result.steps.flatMap((step) => step.content).filter((part) => part.type === "tool-error");
+      counts.served += made - errors.length;
+      counts.toolErrors += errors.length;
+      if (errors.length > 0) turnServed = false;
       remaining = remaining.slice(made);
       const missed = decisions.at(-1)?.type === "miss";
       if (!missed) break;
@@ -270,6 +276,7 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
       perProvider[provider] = {
         calls: sum("calls"),
         served: sum("served"),
+        toolErrors: sum("toolErrors"),
         turns: sum("turns"),
         turnsServed: sum("turnsServed"),
         requests: sum("requests"),
@@ -285,6 +292,11 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
       continue;
     }
     const { anthropic, openai } = perProvider;
+    for (const provider of PROVIDERS)
+      if (perProvider[provider].toolErrors > 0)
+        notes.push(
+          `${row.name} (${provider}): ${perProvider[provider].toolErrors} calls answered with a tool error (not served).`,
+        );
     if (anthropic.served !== openai.served)
       notes.push(
         `${row.name}: calls served differ by provider (Anthropic ${anthropic.served}, OpenAI ${openai.served}).`,

@@ -50,19 +50,13 @@ export function openaiCachedTokens(prefixTokens) {
   return OPENAI_MINIMUM + Math.floor((prefixTokens - OPENAI_MINIMUM) / OPENAI_STEP) * OPENAI_STEP;
 }
 
-/** `value` without `cache_control` keys, at any depth. */
-function withoutCacheControl(value) {
-  if (Array.isArray(value)) return value.map(withoutCacheControl);
-  if (value === null || typeof value !== "object") return value;
-  const copy = {};
-  for (const [key, child] of Object.entries(value)) if (key !== "cache_control") copy[key] = withoutCacheControl(child);
-  return copy;
-}
+const dropCacheControl = (key, value) => (key === "cache_control" ? undefined : value);
 
-function hasCacheControl(value) {
-  if (Array.isArray(value)) return value.some(hasCacheControl);
-  if (value === null || typeof value !== "object") return false;
-  return "cache_control" in value || Object.values(value).some(hasCacheControl);
+/** A part's JSON without `cache_control` keys (at any depth), and whether it had one. */
+function partJson(value) {
+  const json = JSON.stringify(value);
+  const marked = json.includes('"cache_control":');
+  return { key: marked ? JSON.stringify(value, dropCacheControl) : json, marked };
 }
 
 /** Names a part loads by reference (`tool_reference` blocks, `tool_addition`s by reference), with repeats. */
@@ -87,9 +81,9 @@ export function renderParts(body, provider) {
   const parts = [];
   const definitions = new Map();
   const push = (kind, value, extraTokens = 0) => {
-    const key = JSON.stringify(withoutCacheControl(value));
+    const { key, marked } = partJson(value);
     const deferred = kind === "tool" && value?.defer_loading === true;
-    parts.push({ kind, key, tokens: (deferred ? 0 : countTokens(key)) + extraTokens, marked: hasCacheControl(value) });
+    parts.push({ kind, key, tokens: (deferred ? 0 : countTokens(key)) + extraTokens, marked });
     if (kind === "tool" && typeof value?.name === "string") definitions.set(value.name, key);
   };
   const loadedTokens = (value) =>

@@ -29,8 +29,19 @@ function* stringsIn(value) {
     for (const child of Object.values(value)) yield* stringsIn(child);
 }
 
-/** Letters and digits only, lower case: a definition rendered as JSON, YAML or prose still matches its text. */
-const bare = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+/**
+ * Letters and digits only, lower case, JSON escapes read as spaces: a definition rendered as JSON (inside a text
+ * block or not), YAML or prose still matches its description.
+ */
+const bare = (text) =>
+  text
+    .replace(/\\u[0-9a-fA-F]{4}|\\[nrtbf"\\/]/g, " ")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "");
+
+/** `name` as a whole word of `text` (not inside a longer identifier). */
+const hasWord = (text, name) =>
+  new RegExp(`(?<![A-Za-z0-9_])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![A-Za-z0-9_])`).test(text);
 
 /** The parts of a body outside its tools: where the conversation and anything delivered in it live. */
 function conversationParts(body, provider) {
@@ -105,12 +116,13 @@ export function callableTools(body, provider) {
     if ((!deferred || loaded.has(name)) && (restriction === undefined || restriction.has(name))) direct.add(name);
   // An inline tool_addition defines a tool that need not be in `tools` at all.
   for (const name of inline) if (restriction === undefined || restriction.has(name)) direct.add(name);
-  let text;
+  let chunks;
+  // Delivered: some string outside `tools` holds the tool's whole description and its name as a word (catalogs
+  // share description preambles, and short names such as "cd" occur inside other words).
   const delivered = ({ name, description }) => {
-    text ??= [...stringsIn(conversationParts(body, provider))].map(bare);
-    const wantedName = bare(name);
-    const wantedDescription = bare(description).slice(0, 80);
-    return text.some((chunk) => chunk.includes(wantedName) && chunk.includes(wantedDescription));
+    chunks ??= [...stringsIn(conversationParts(body, provider))].map((raw) => ({ raw, bare: bare(raw) }));
+    const wanted = bare(description);
+    return chunks.some((chunk) => chunk.bare.includes(wanted) && hasWord(chunk.raw, name));
   };
   return { direct, dispatcher: direct.has(DISPATCHER_NAME), delivered };
 }

@@ -10,9 +10,11 @@ import {
   missText,
 } from "../../scripts/session-cost/scripted-provider.mjs";
 
+// The two descriptions share a preamble, as BFCL's do: a definition is recognised by its whole description.
+const preamble = "This tool belongs to the file system, which allows basic file operations such as navigating. ";
 const catalog = [
-  { name: "cd", description: "Change the current working directory to the given folder." },
-  { name: "ls", description: "List the files and folders of the current working directory." },
+  { name: "cd", description: `${preamble}Change the current working directory to the given folder.` },
+  { name: "ls", description: `${preamble}List the files and folders of the current working directory.` },
 ];
 const schema = jsonSchema({ type: "object", properties: { folder: { type: "string" } } });
 
@@ -116,7 +118,7 @@ describe("the scripted provider", () => {
 describe("callableTools", () => {
   it("serves a tool through call_tool only when its definition was delivered in the conversation", () => {
     const dispatcher = { name: "call_tool", description: "Call a tool.", input_schema: { type: "object" } };
-    const definition = `Tools you may call through call_tool:\n${JSON.stringify(catalog[1])}`;
+    const definition = `Tools you may call through call_tool (cd is not one):\n${JSON.stringify(catalog[1])}`;
     const body = (text: string) => ({
       tools: [dispatcher],
       messages: [{ role: "user", content: [{ type: "text", text }] }],
