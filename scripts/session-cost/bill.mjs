@@ -12,7 +12,9 @@
 // Anthropic: breakpoints after the last tool and on the last message, plus every part the body itself marks with
 // `cache_control`. Each request writes the prefixes ending at its breakpoints. A request reads the longest prefix,
 // ending at any of its part boundaries, that an earlier request of the conversation wrote (0.1×); the tokens from
-// there to its last breakpoint are written (1.25×); tokens after the last breakpoint are uncached (1×).
+// there to its last breakpoint are written (1.25×); tokens after the last breakpoint are uncached (1×). Not modelled:
+// the API's 20-block lookback from a breakpoint (in the bench's replays a read point is a few messages back) and
+// its minimum cacheable prompt (1,024 tokens on Sonnet; the issue's model has none for Anthropic).
 // OpenAI: automatic prefix caching. The cached prefix of a request is its longest run of leading parts identical to
 // the leading parts of any earlier request of the conversation; if that run has at least 1,024 tokens, the cached
 // count is 1,024 + the largest multiple of 128 that fits in the rest; cached tokens 0.1×, all others 1×.
