@@ -4,7 +4,8 @@
 // (scripts/session-cost/scripted-provider.mjs) that records the body and answers in the provider's shape.
 //
 //   npm run build && npx node bench/session-cost.mjs [--set FILE] [--learn-set FILE] [--json] [--limit N]
-//   (writes bench/session-cost.md when run without flags; --limit N replays only the first N conversations)
+//   (writes bench/session-cost.md when run without flags and without env TOOLSIFT_IMPL, the stand-in for dist/ of
+//   bench/libraries.mjs; --limit N replays only the first N conversations)
 //
 // Data: --set FILE (the format of ../shared/bench-data/bfcl-multiturn-dev.json, read by bench/sessions-data.mjs;
 // default that file). Learned rows: 2-fold on the set as bench/sessions.mjs does (the index for the conversations
@@ -443,6 +444,8 @@ await runIfMain(import.meta.url, async () => {
     ...result.notes.map((note) => `\n${note}`),
     "",
   ].join("\n");
-  if (flags.every((flag) => !flag)) writeFileSync(new URL("./session-cost.md", import.meta.url), report);
+  // The report is the dev set's, measured on this tree's dist/ (not a stand-in named by TOOLSIFT_IMPL).
+  const writes = flags.every((flag) => !flag) && !process.env.TOOLSIFT_IMPL;
+  if (writes) writeFileSync(new URL("./session-cost.md", import.meta.url), report);
   return report;
 });
