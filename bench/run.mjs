@@ -55,6 +55,8 @@ import {
 } from "./agent.mjs";
 import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
 import { SESSIONS_NOTES, SIGNAL_VARIANTS, measureSessions, sessionsTable } from "./sessions.mjs";
+import { loadSessions } from "./sessions-data.mjs";
+import { SESSION_COST_NOTES, measureSessionCost, sessionCostTable } from "./session-cost.mjs";
 import { USAGE_NOTES, measureUsage, usageTable } from "./usage.mjs";
 import { nowMs } from "./lib/stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
@@ -214,6 +216,12 @@ await section(
   sessionsTable,
   "Each row switches one thing against the default (`indexOptions` / `prepareStep` options in bench/sessions.mjs " +
     "`SIGNAL_VARIANTS`). Command: `npm run build && npx node bench/sessions.mjs` (the main rows).",
+);
+await section(
+  "Multi-turn sessions: the bill per conversation with prompt caching (BFCL multi-turn, 153 tools)",
+  () => measureSessionCost({ set: loadSessions() }),
+  sessionCostTable,
+  `${SESSION_COST_NOTES} Command: \`npm run build && npx node bench/session-cost.mjs\` (writes bench/session-cost.md).`,
 );
 await section("Usage learning at 10,000 tools: learn time and snapshot size", measureUsage, usageTable, USAGE_NOTES);
 await section(

@@ -147,8 +147,13 @@ let cached;
  * with calls `{ name, input, toolCallId }` (ids unique within the conversation).
  */
 export function loadSessions() {
-  if (cached) return cached;
-  const raw = JSON.parse(readFileSync(sessionsLocation, "utf8"));
+  cached ??= loadSessionsFrom(sessionsLocation);
+  return cached;
+}
+
+/** Reads a sessions file of the same format from `location` (a path or URL), as loadSessions does, uncached. */
+export function loadSessionsFrom(location) {
+  const raw = JSON.parse(readFileSync(location, "utf8"));
   const tools = raw.tools.map((t) => ({
     name: t.name,
     description: t.description,
@@ -170,8 +175,7 @@ export function loadSessions() {
     }));
     return { id: conversation.id, turns };
   });
-  cached = { tools, conversations, unparsedCalls };
-  return cached;
+  return { tools, conversations, unparsedCalls };
 }
 
 // ---------------------------------------------------------------- AI SDK shapes
