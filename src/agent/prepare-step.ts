@@ -21,7 +21,7 @@ import {
 } from "./delivery/stable-tools.js";
 import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
-import type { ToolSelector } from "./tool-selector.js";
+import type { SelectedTool, ToolSelector } from "./tool-selector.js";
 
 /**
  * What `prepareStep` passes to `rules` on each step: the SDK's own `messages` (model messages, not UI messages)
@@ -198,6 +198,7 @@ export function createPrepareStep(
       }
     }
     let ranked: string[] = [];
+    let results: readonly SelectedTool[] = [];
     let companions = 0;
     let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
     if (query.length > 0) {
@@ -212,6 +213,7 @@ export function createPrepareStep(
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });
       ranked = rankedNames(selection.results);
+      results = selection.results;
       companions = companionCount(selection.results);
       // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
       const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
@@ -225,7 +227,7 @@ export function createPrepareStep(
     for (const name of kept) active.add(name);
     for (const name of pinned) active.add(name);
     const names = [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName);
-    return { names, allowed };
+    return { names, allowed, paged, kept: [...kept], results };
   };
   const stableStep =
     stable &&

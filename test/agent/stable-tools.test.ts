@@ -37,6 +37,19 @@ describe("the stable-tools rule", () => {
     expect(third.tools).toEqual(["a", "b", "c", "d"]);
   });
 
+  it("changes only for a missing needed tool, then adds every missing tool of the selection", () => {
+    const sets = run([
+      turn(["a", "b"], { needed: [] }), // the first step takes its whole selection
+      step(["a", "x", "y"], { needed: ["a"] }), // x and y are selected but not needed: no change
+      step(["a", "x", "z"], { needed: ["z"] }),
+    ]);
+    expect(sets.map((set) => set.tools)).toEqual([
+      ["a", "b"],
+      ["a", "b"],
+      ["a", "b", "x", "z"],
+    ]);
+  });
+
   it("keeps the set across user turns until a turn needs a tool it does not offer", () => {
     const sets = run([turn(["a", "b"]), turn(["b"]), turn(["b", "a"]), turn(["e", "a"])]);
     expect(sets.map((set) => set.tools)).toEqual([
@@ -140,6 +153,23 @@ describe("prepareStep({ stableTools: true })", () => {
       messages: turn2,
     });
     expect(fresh).toEqual(before);
+  });
+
+  it("offers a pinned search meta-tool from the first step, and keeps the set when a turn needs nothing new", async () => {
+    const prepare = createToolIndex(agentTools).prepareStep({
+      stableTools: true,
+      alwaysActive: ["search_tools"],
+      onNoMatch: "none",
+    });
+    const greeting = [user("Hello there, how are you today?")];
+    expect(await prepare({ steps: [], messages: greeting })).toEqual({
+      activeTools: ["search_tools"],
+      toolOrder: ["search_tools"],
+    });
+    const first = await prepare({ steps: [], messages: [user("Book a hotel room in Rome for 3 nights")] });
+    expect(first.toolOrder![0]).toBe("hotel_booking");
+    const thanks = [user("Book a hotel room in Rome for 3 nights"), answered, user("Thanks, how are you?")];
+    expect(await prepare({ steps: [], messages: thanks })).toEqual(first);
   });
 
   it("validates its options", () => {

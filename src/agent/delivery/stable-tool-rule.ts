@@ -21,6 +21,11 @@ export interface StepNeed {
    * after misses, `"no-match"` when the ranking was empty and `onNoMatch` is `"all"`.
    */
   readonly selected: readonly string[] | "escalate" | "no-match";
+  /**
+   * The tools of `selected` that justify a change when the set lacks one (the step's best-ranked tools, the tools it
+   * keeps, pinned and learnt tools); undefined: all of `selected`. A change then adds every missing tool of `selected`.
+   */
+  readonly needed?: readonly string[];
   /** The tools `rules` allow this step; undefined without rules. */
   readonly allowed?: ReadonlySet<string>;
   /** The step starts a generateText call (a user turn): the only time tools may leave for the size cap. */
@@ -53,7 +58,9 @@ export function nextStableSet(previous: StableSet, need: StepNeed, maxStableTool
   const missing = [...new Set(selected)].filter((name) => allowed(name) && !kept.includes(name));
   let tools = kept;
   let evicted: string[] = [];
-  if (missing.length > 0 && !keptEveryTool) {
+  // An empty set (the conversation's first step) takes the whole selection.
+  const needed = kept.length === 0 ? selected : (need.needed ?? selected);
+  if (needed.some((name) => missing.includes(name)) && !keptEveryTool) {
     tools = [...kept, ...missing];
     if (need.turnStart) evicted = leastRecentlyNeeded(tools, lastNeeded, new Set(selected), maxStableTools);
     tools = tools.filter((name) => !evicted.includes(name));

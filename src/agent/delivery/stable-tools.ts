@@ -4,6 +4,7 @@ import type { CatalogTool } from "../../core/catalog.js";
 import type { MessageLike } from "../../conversation/model-messages.js";
 import type { ToolsiftEvent } from "../../events.js";
 import type { NoMatchEvent } from "../offer-policy.js";
+import type { SelectedTool } from "../tool-selector.js";
 import { LruMap } from "../../support/lru-map.js";
 import { booleanOption, integerOption, invalidOption } from "../../support/validate-options.js";
 import { canonicalMessage, prefixHashes, stepBoundaries, stepsOf } from "./conversation-steps.js";
@@ -39,7 +40,16 @@ const MEMO_CAPACITY = 4_096;
 
 /** What prepareStep's selection decided for a step: these tools, or every tool (and why). */
 export type StepSelection = (
-  { readonly names: readonly string[] } | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
+  | {
+      readonly names: readonly string[];
+      /** The page of ranked tools, best first. */
+      readonly paged: readonly string[];
+      /** Tools kept from the last steps (called, or found by the search tool). */
+      readonly kept: readonly string[];
+      /** The selection's ranked, pinned and companion tools, each with its reason. */
+      readonly results: readonly SelectedTool[];
+    }
+  | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
 ) & {
   /** The tools `rules` allow this step; undefined without rules. */
   readonly allowed?: ReadonlySet<string>;
@@ -99,6 +109,7 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
       previous,
       {
         selected: selection.names ?? selection.every,
+        needed: selection.names === undefined ? undefined : neededTools(selection, step.steps.length === 0),
         allowed: selection.allowed,
         turnStart: step.steps.length === 0,
         called: lastStep?.toolCalls.map((call) => call.toolName) ?? [],
@@ -194,4 +205,34 @@ export function catalogDefinitionLength(catalog: readonly CatalogTool[], name: s
     definitionLengths.set(catalog, lengths);
   }
   return lengths.get(name) ?? 0;
+}
+
+/** How many of a step's best-ranked tools justify a change: at a user turn (a new task), and later in the call. */
+const RANKED_NEEDED_AT_TURN = 3;
+const RANKED_NEEDED_IN_CALL = 1;
+
+/** Tools a request may not go without, whatever they cost the cache: pinned, provider and `relatedTools` ones. */
+const ALWAYS_NEEDED = new Set(["alwaysActive", "provider", "related"]);
+
+/**
+ * The tools of a step's selection whose absence justifies rewriting the prompt: its best-ranked tools (3 at a user
+ * turn, 1 later in the call), the tools it keeps (just called, found by the search tool), pinned and related tools,
+ * and the names it offers outside the catalog (the search meta-tool). Learnt companions, the conversation's memory and
+ * catalog links ride along when a change happens but do not cause one. Chosen on the BFCL dev sessions against the
+ * alternatives (bench/experiments/stable-tools/NOTES.md).
+ */
+function neededTools(
+  selection: {
+    readonly names: readonly string[];
+    readonly paged: readonly string[];
+    readonly kept: readonly string[];
+    readonly results: readonly SelectedTool[];
+  },
+  turnStart: boolean,
+): string[] {
+  const ranked = selection.paged.slice(0, turnStart ? RANKED_NEEDED_AT_TURN : RANKED_NEEDED_IN_CALL);
+  const pinned = selection.results.filter((result) => ALWAYS_NEEDED.has(result.reason)).map((result) => result.name);
+  const inResults = new Set(selection.results.map((result) => result.name));
+  const byName = selection.names.filter((name) => !inResults.has(name));
+  return [...ranked, ...selection.kept, ...pinned, ...byName];
 }
