@@ -14,9 +14,11 @@ import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "
 export interface StableToolsOptions {
   /**
    * Keep the provider's prompt cache: the tools a request sends change only when a step needs a tool that is not
-   * offered (never a reshuffle), a new tool goes to the end of the tools array (`toolOrder`), and within a
-   * generateText call the set only grows, so every request extends the one before it except where a tool is added.
-   * Each change is reported as a `tools-changed` event with its rough token cost. Default `false`.
+   * offered (one of its 3 best-ranked tools at a user turn, its best-ranked one later in the call, a tool just called
+   * or found by the search tool, a pinned or related tool; never a reshuffle). The step's missing tools then go to the
+   * end of the tools array (`toolOrder`); within a generateText call the set only grows, so every request extends the
+   * one before it except where tools are appended. Each change is reported as a `tools-changed` event with its rough
+   * token cost. Default `false`.
    */
   stableTools?: boolean;
   /**
