@@ -86,4 +86,17 @@ export type ToolsiftEvent =
       readonly type: "embedding-warning";
       readonly message: string;
       readonly rows: readonly number[];
+    }
+  | {
+      /**
+       * `prepareStep({ stableTools: true })` changed the tools a request sends: a step needed a tool the set did not
+       * offer, `rules` ruled an offered tool out, or a user turn cut the set to `maxStableTools`. `estimatedTokens`: a
+       * rough count (characters / 4) of the prompt after the first changed tool, which the provider bills again
+       * instead of reading it from its cache: the tool definitions from there on, the instructions, every message.
+       */
+      readonly type: "tools-changed";
+      readonly added: readonly string[];
+      readonly removed: readonly string[];
+      readonly estimatedTokens: number;
+      readonly message: string;
     };

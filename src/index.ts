@@ -3,7 +3,8 @@
 // createToolIndex and its result types (ToolIndex, SelectionResult, ScoredTool, Explanation, ...).
 export * from "./tool-index.js";
 export type { SelectOptions, ToolIndexOptions } from "./options.js";
-export type { PrepareStepOptions, ToolRules } from "./agent/prepare-step.js";
+export type { PrepareStepEvent, PrepareStepOptions, ToolRules } from "./agent/prepare-step.js";
+export type { ToolsChangedEvent } from "./agent/delivery/stable-tools.js";
 export type { SearchToolOptions, ToolSearchFunctionOptions } from "./agent/search-tool.js";
 export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
 export type { NoMatchEvent, OnNoMatch } from "./agent/offer-policy.js";

@@ -6,6 +6,7 @@ import { ToolsiftError } from "./errors.js";
 import type { ToolIndexOptions } from "./options.js";
 import { createSelectionMiddleware } from "./agent/middleware.js";
 import { createPrepareStep, type PrepareStepInput } from "./agent/prepare-step.js";
+import { catalogDefinitionLength } from "./agent/delivery/stable-tools.js";
 import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
@@ -63,7 +64,10 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
       state.replaceUsage(snapshot, "replaceUsage");
     },
     prepareStep(stepOptions) {
-      return createPrepareStep(api, stepOptions) as (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
+      const definitionLength = (name: string) => catalogDefinitionLength(state.catalog, name);
+      return createPrepareStep(api, stepOptions, definitionLength) as (
+        step: PrepareStepInput,
+      ) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
     },
     middleware(selectOptions) {
       return createSelectionMiddleware(api, selectOptions);

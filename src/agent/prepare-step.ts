@@ -11,9 +11,17 @@ import {
   rejectUnknownOptions,
   stringOption,
 } from "../support/validate-options.js";
+import {
+  STABLE_TOOLS_OPTION_NAMES,
+  stableToolsOptions,
+  stableToolsStep,
+  type StableToolsOptions,
+  type StepSelection,
+  type PrepareStepEvent,
+} from "./delivery/stable-tools.js";
 import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
-import type { ToolSelector } from "./tool-selector.js";
+import type { SelectedTool, ToolSelector } from "./tool-selector.js";
 
 /**
  * What `prepareStep` passes to `rules` on each step: the SDK's own `messages` (model messages, not UI messages)
@@ -35,8 +43,10 @@ export type ToolRules =
   | { allowedTools(input: ToolRulesInput): readonly string[] }
   | { inferTools(input: ToolRulesInput): { readonly activeTools: readonly string[] } };
 
+export type { PrepareStepEvent };
+
 /** Options of `index.prepareStep()`: select options, how steps keep tools, what happens when nothing matches. */
-export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions {
+export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions, StableToolsOptions {
   /**
    * Keep tools the model called in the last `recentToolWindow` steps active, so a multi-step task
    * does not lose its tools when the query drifts. Default `true`.
@@ -65,6 +75,8 @@ export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions {
    * `index.learn(messages)` with the finished conversation (e.g. in `onFinish`) learns the same and more reliably.
    */
   learn?: boolean;
+  /** Receives `no-match` events, and with `stableTools` a `tools-changed` event per change. Default: none. */
+  onEvent?: (event: PrepareStepEvent) => void;
 }
 
 const OWN_OPTIONS = [
@@ -77,6 +89,7 @@ const OWN_OPTIONS = [
   "learn",
   "onNoMatch",
   "onEvent",
+  ...STABLE_TOOLS_OPTION_NAMES,
 ] as const satisfies readonly (keyof PrepareStepOptions)[];
 
 /** What a step of the SDK hands to prepareStep (only the fields toolsift reads). */
@@ -129,7 +142,11 @@ function rulesOption(value: unknown): { read: AllowedNames; method: string } | u
  * uses comes from the step options the SDK passes (steps, messages, runtimeContext): no state is kept
  * between calls or conversations.
  */
-export function createPrepareStep(index: ToolSelector, options: PrepareStepOptions = {}) {
+export function createPrepareStep(
+  index: ToolSelector,
+  options: PrepareStepOptions = {},
+  definitionLength: (name: string) => number = () => 0,
+) {
   const where = "prepareStep";
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
@@ -147,6 +164,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
   const rules = rulesOption(given.rules);
   const searchToolName = stringOption(where, "searchToolName", given.searchToolName, "search_tools");
   const policy = offerPolicy(where, options);
+  const stable = stableToolsOptions(where, given);
   const maxTools = selectOptions.maxTools ?? 5;
 
   const learn = booleanOption(where, "learn", given.learn, false);
@@ -155,20 +173,19 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
   }
   /** Steps already learnt: the SDK passes the same step objects again on every later step. */
   const learnt = new WeakSet<object>();
-  return async (step: PrepareStepInput): Promise<{ activeTools?: string[] }> => {
+  const select = async (step: PrepareStepInput): Promise<StepSelection> => {
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
     const toolSetContext = options.context ?? step.runtimeContext;
     const allowed = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
     // Every tool (the rules permitting): undefined activeTools is the SDK's "all tools".
-    const everyTool = () => (allowed === undefined ? {} : { activeTools: [...allowed] });
+    const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
     let misses = 0;
     for (let i = steps.length - 1; i >= 0 && steps[i].toolCalls.length === 0; i--) misses++;
-    if (escalate && misses >= 2) return everyTool();
+    if (escalate && misses >= 2) return everyTool("escalate");
 
     const page = escalate ? misses : 0;
     const query = conversationQuery(messages);
-    if (learn) learnNewSteps(index, learnt, messages, steps, searchToolName);
     // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
     // places in the page go to tools the task has not used yet.
     const kept = new Set<string>();
@@ -181,6 +198,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
       }
     }
     let ranked: string[] = [];
+    let results: readonly SelectedTool[] = [];
     let companions = 0;
     let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
     if (query.length > 0) {
@@ -195,6 +213,7 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });
       ranked = rankedNames(selection.results);
+      results = selection.results;
       companions = companionCount(selection.results);
       // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
       const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
@@ -202,14 +221,29 @@ export function createPrepareStep(index: ToolSelector, options: PrepareStepOptio
     }
     const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
     // Nothing left to page to: escalate to every tool at once.
-    if (page > 0 && paged.length === 0) return everyTool();
-    if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return everyTool();
+    if (page > 0 && paged.length === 0) return everyTool("escalate");
+    if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return everyTool("no-match");
     const active = new Set<string>(paged);
     for (const name of kept) active.add(name);
     for (const name of pinned) active.add(name);
-    return {
-      activeTools: [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName),
-    };
+    const names = [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName);
+    return { names, allowed, paged, kept: [...kept], results };
+  };
+  const stableStep =
+    stable &&
+    stableToolsStep({
+      select,
+      maxStableTools: stable.maxStableTools,
+      toolNames: () => index.toolNames,
+      definitionLength,
+      onEvent: options.onEvent,
+    });
+  return async (step: PrepareStepInput): Promise<{ activeTools?: string[]; toolOrder?: string[] }> => {
+    if (learn) learnNewSteps(index, learnt, step.messages ?? [], step.steps ?? [], searchToolName);
+    if (stableStep) return stableStep(step);
+    const selection = await select(step);
+    if (selection.names !== undefined) return { activeTools: [...selection.names] };
+    return selection.allowed === undefined ? {} : { activeTools: [...selection.allowed] };
   };
 }
 

@@ -1,34 +1,26 @@
 // A small LRU of query embeddings, keyed on the normalised query text.
 
+import { LruMap } from "../support/lru-map.js";
+
 /** Query text as the cache keys it: Unicode-normalised (NFKC), lower case, whitespace collapsed. */
 export function queryCacheKey(query: string): string {
   return query.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 export class QueryEmbeddingCache {
-  private readonly entries = new Map<string, Float32Array>();
+  private entries: LruMap<string, Float32Array>;
 
   /** `capacity` 0 disables the cache. */
-  constructor(private readonly capacity: number) {}
+  constructor(private readonly capacity: number) {
+    this.entries = new LruMap(Math.max(capacity, 1));
+  }
 
   get(query: string): Float32Array | undefined {
-    if (this.capacity === 0) return undefined;
-    const key = queryCacheKey(query);
-    const vector = this.entries.get(key);
-    if (vector !== undefined) {
-      // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, vector);
-    }
-    return vector;
+    return this.capacity === 0 ? undefined : this.entries.get(queryCacheKey(query));
   }
 
   set(query: string, vector: Float32Array): void {
-    if (this.capacity === 0) return;
-    const key = queryCacheKey(query);
-    this.entries.delete(key);
-    this.entries.set(key, vector);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.capacity > 0) this.entries.set(queryCacheKey(query), vector);
   }
 
   get size(): number {
@@ -36,6 +28,6 @@ export class QueryEmbeddingCache {
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries = new LruMap(Math.max(this.capacity, 1));
   }
 }

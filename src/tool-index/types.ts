@@ -139,9 +139,12 @@ export interface ToolIndex<NAME extends string = string> {
   remove(toolNames: readonly string[]): Promise<void>;
   /**
    * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent`: each step gets the tools
-   * that match the live conversation as `activeTools` (see `PrepareStepOptions`).
+   * that match the live conversation as `activeTools`; with `stableTools`, a cache-keeping set and its `toolOrder`
+   * (see `PrepareStepOptions`).
    */
-  prepareStep(options?: PrepareStepOptions): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
+  prepareStep(
+    options?: PrepareStepOptions,
+  ): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
   /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
   middleware(options?: SelectionMiddlewareOptions): ReturnType<typeof createSelectionMiddleware>;
   /** A meta-tool the model calls to find tools outside its current selection. */

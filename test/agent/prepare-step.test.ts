@@ -1,7 +1,7 @@
 // prepareStep in real AI SDK 7 loops (generateText, streamText, ToolLoopAgent) driven by a scripted mock model.
 import { generateText, isStepCount, streamText, ToolLoopAgent } from "ai";
 import { describe, expect, it } from "vitest";
-import type { NoMatchEvent } from "../../src/agent/offer-policy.js";
+import type { PrepareStepEvent } from "../../src/agent/prepare-step.js";
 import { createToolIndex } from "../../src/index.js";
 import { agentTools } from "./agent-tools.js";
 import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
@@ -118,7 +118,7 @@ describe("when nothing matches (onNoMatch)", () => {
   const greeting = [{ role: "user" as const, content: "Hello there, how are you today?" }];
 
   it("offers every tool by default, and reports no-match", async () => {
-    const events: NoMatchEvent[] = [];
+    const events: PrepareStepEvent[] = [];
     const prepare = index.prepareStep({
       maxTools: 2,
       alwaysActive: ["translate_text"],
@@ -140,7 +140,7 @@ describe("when nothing matches (onNoMatch)", () => {
   });
 
   it('"none" offers only the pinned tools', async () => {
-    const events: NoMatchEvent[] = [];
+    const events: PrepareStepEvent[] = [];
     const prepare = index.prepareStep({
       alwaysActive: ["translate_text"],
       onNoMatch: "none",

@@ -1,0 +1,240 @@
+// prepareStep({ stableTools: true }): activeTools that keep the provider's prompt cache (a set that grows, in order).
+
+import type { CatalogTool } from "../../core/catalog.js";
+import type { MessageLike } from "../../conversation/model-messages.js";
+import type { ToolsiftEvent } from "../../events.js";
+import type { NoMatchEvent } from "../offer-policy.js";
+import type { SelectedTool } from "../tool-selector.js";
+import { LruMap } from "../../support/lru-map.js";
+import { booleanOption, integerOption, invalidOption } from "../../support/validate-options.js";
+import { canonicalMessage, prefixHashes, stepBoundaries, stepsOf } from "./conversation-steps.js";
+import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "./stable-tool-rule.js";
+
+/** The options of `prepareStep` for cache-aware activeTools. */
+export interface StableToolsOptions {
+  /**
+   * Keep the provider's prompt cache: the tools a request sends change only when a step needs a tool that is not
+   * offered (one of its 3 best-ranked tools at a user turn, its best-ranked one later in the call, a tool just called
+   * or found by the search tool, a pinned or related tool; never a reshuffle). The step's missing tools then go to the
+   * end of the tools array (`toolOrder`); within a generateText call the set only grows, so every request extends the
+   * one before it except where tools are appended. Each change is reported as a `tools-changed` event with its rough
+   * token cost. Default `false`.
+   */
+  stableTools?: boolean;
+  /**
+   * With `stableTools`: at a user turn that needs a new tool anyway, the set is cut to this many tools, dropping
+   * the tools selected or called least recently (never one the turn selected); reported in the event's `removed`.
+   * Default 24; integer ≥ 1.
+   */
+  maxStableTools?: number;
+}
+
+export const STABLE_TOOLS_OPTION_NAMES = ["stableTools", "maxStableTools"] as const;
+
+/** Reported by `prepareStep({ stableTools: true })` each time the tools a request sends change. */
+export type ToolsChangedEvent = Extract<ToolsiftEvent, { type: "tools-changed" }>;
+
+/** What `prepareStep`'s `onEvent` receives. */
+export type PrepareStepEvent = NoMatchEvent | ToolsChangedEvent;
+
+/** Step decisions remembered per prepareStep, keyed by the hash of the conversation prefix they were made for. */
+const MEMO_CAPACITY = 4_096;
+
+/** What prepareStep's selection decided for a step: these tools, or every tool (and why). */
+export type StepSelection = (
+  | {
+      readonly names: readonly string[];
+      /** The page of ranked tools, best first. */
+      readonly paged: readonly string[];
+      /** Tools kept from the last steps (called, or found by the search tool). */
+      readonly kept: readonly string[];
+      /** The selection's ranked, pinned and companion tools, each with its reason. */
+      readonly results: readonly SelectedTool[];
+    }
+  | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
+) & {
+  /** The tools `rules` allow this step; undefined without rules. */
+  readonly allowed?: ReadonlySet<string>;
+};
+
+/** The part of the SDK's prepareStep input stable mode reads. */
+export interface StableStepInput {
+  readonly steps: readonly {
+    readonly toolCalls: ReadonlyArray<{ readonly toolName: string }>;
+    readonly toolResults?: ReadonlyArray<{ readonly toolName: string; readonly output?: unknown }>;
+  }[];
+  readonly messages: readonly MessageLike[];
+  readonly runtimeContext?: unknown;
+  /** The step's instructions (system prompt), counted in a change's token estimate. */
+  readonly instructions?: unknown;
+}
+
+export interface StableToolsSetup<INPUT extends StableStepInput> {
+  /** Plain prepareStep's selection for one step (no learning: replayed steps call it too). */
+  select(step: INPUT): Promise<StepSelection>;
+  maxStableTools: number;
+  /** The catalog's tool names (what "every tool" sends besides the set, in the SDK's alphabetical order). */
+  toolNames(): readonly string[];
+  /** Characters of a tool's definition as a provider receives it (name, description, JSON schema). */
+  definitionLength(name: string): number;
+  onEvent?: (event: ToolsChangedEvent) => void;
+}
+
+/** The validated stable-mode options (`undefined` when `stableTools` is off). */
+export function stableToolsOptions(where: string, given: Readonly<Record<string, unknown>>) {
+  const enabled = booleanOption(where, "stableTools", given.stableTools, false);
+  if (!enabled && given.maxStableTools !== undefined)
+    invalidOption(where, "maxStableTools", "given only with stableTools: true", given.maxStableTools);
+  if (!enabled) return undefined;
+  return { maxStableTools: integerOption(where, "maxStableTools", given.maxStableTools, 1, 10_000, 24) };
+}
+
+interface Decided {
+  readonly set: StableSet;
+  /** The tools array the request sends (every tool: the set, then the rest of the catalog alphabetically). */
+  readonly offered: readonly string[];
+  readonly result: { activeTools?: string[]; toolOrder: string[] };
+}
+
+/**
+ * Wraps plain prepareStep's selection. The set of a step is a function of the conversation: the previous step's set
+ * (found by the hash of the conversation prefix it was decided for, or re-derived by replaying the conversation's
+ * earlier steps through `select`) and this step's selection. Decisions are remembered per prefix (a bounded LRU), so
+ * the same conversation gets the same tools at every step and turn even when learning changed the index since.
+ */
+export function stableToolsStep<INPUT extends StableStepInput>(setup: StableToolsSetup<INPUT>) {
+  const memo = new LruMap<string, Decided>(MEMO_CAPACITY);
+  const decide = async (previous: StableSet, step: INPUT): Promise<Decided> => {
+    const selection = await setup.select(step);
+    const lastStep = step.steps[step.steps.length - 1];
+    const set = nextStableSet(
+      previous,
+      {
+        selected: selection.names ?? selection.every,
+        needed: selection.names === undefined ? undefined : neededTools(selection, step.steps.length === 0),
+        allowed: selection.allowed,
+        turnStart: step.steps.length === 0,
+        called: lastStep?.toolCalls.map((call) => call.toolName) ?? [],
+      },
+      setup.maxStableTools,
+    );
+    const tools = [...set.tools];
+    if (!set.everyTool) return { set, offered: tools, result: { activeTools: tools, toolOrder: tools } };
+    const allowed = selection.allowed;
+    const rest = (allowed === undefined ? setup.toolNames() : [...allowed])
+      .filter((name) => !set.tools.includes(name))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const result =
+      allowed === undefined ? { toolOrder: tools } : { activeTools: [...tools, ...rest], toolOrder: tools };
+    return { set, offered: [...tools, ...rest], result };
+  };
+
+  return async (step: INPUT): Promise<{ activeTools?: string[]; toolOrder: string[] }> => {
+    const messages = step.messages ?? [];
+    const hashes = prefixHashes(messages);
+    const current = memo.get(hashes[messages.length]);
+    if (current !== undefined) return copy(current.result);
+    // The latest earlier step decided in this process, then the steps after it replayed (all of them after a restart).
+    const boundaries = stepBoundaries(messages, messages.length);
+    let from = boundaries.length;
+    let previous: Decided | undefined;
+    while (from > 0 && previous === undefined) previous = memo.get(hashes[boundaries[--from]]);
+    if (previous !== undefined) from++;
+    for (const p of boundaries.slice(from)) {
+      const prefix = messages.slice(0, p);
+      const replayed = { ...step, messages: prefix, steps: stepsOf(prefix) } as INPUT;
+      previous = await decide(previous?.set ?? EMPTY_STABLE_SET, replayed);
+      memo.set(hashes[p], previous);
+    }
+    const decided = await decide(previous?.set ?? EMPTY_STABLE_SET, step);
+    memo.set(hashes[messages.length], decided);
+    if (previous !== undefined) report(setup, previous.offered, decided.offered, step);
+    return copy(decided.result);
+  };
+}
+
+function copy(result: Decided["result"]): { activeTools?: string[]; toolOrder: string[] } {
+  const toolOrder = [...result.toolOrder];
+  return result.activeTools === undefined ? { toolOrder } : { activeTools: [...result.activeTools], toolOrder };
+}
+
+/**
+ * Reports a change of the tools array. `estimatedTokens`: characters / 4 of what the request sends after the first
+ * changed position: the tool definitions from there on, the instructions and every message of the step.
+ */
+function report<INPUT extends StableStepInput>(
+  setup: StableToolsSetup<INPUT>,
+  before: readonly string[],
+  after: readonly string[],
+  step: INPUT,
+): void {
+  const change = offeredChange(before, after);
+  if (change === undefined || setup.onEvent === undefined) return;
+  let characters = 0;
+  for (const name of after.slice(change.changeAt)) characters += setup.definitionLength(name);
+  if (step.instructions !== undefined) characters += JSON.stringify(step.instructions)?.length ?? 0;
+  for (const message of step.messages) characters += canonicalMessage(message).length;
+  const estimatedTokens = Math.ceil(characters / 4);
+  const where = step.steps.length === 0 ? "this user turn" : `step ${step.steps.length + 1} of this generateText call`;
+  const list = (names: readonly string[]) =>
+    names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
+  const parts = [
+    change.added.length > 0 ? `added ${list(change.added)}` : "",
+    change.removed.length > 0 ? `removed ${list(change.removed)}` : "",
+  ];
+  setup.onEvent({
+    type: "tools-changed",
+    added: change.added,
+    removed: change.removed,
+    estimatedTokens,
+    message:
+      `${where} changed the tools sent (${parts.filter(Boolean).join("; ")}) from position ${change.changeAt} of ` +
+      `${after.length}: about ${estimatedTokens} tokens of prompt after it are billed again instead of read from cache`,
+  });
+}
+
+const definitionLengths = new WeakMap<readonly CatalogTool[], Map<string, number>>();
+
+/** Characters of a catalog tool's definition (name, description, JSON schema); 0 for a name outside the catalog. */
+export function catalogDefinitionLength(catalog: readonly CatalogTool[], name: string): number {
+  let lengths = definitionLengths.get(catalog);
+  if (lengths === undefined) {
+    lengths = new Map();
+    for (const tool of catalog) {
+      const schema = JSON.stringify(tool.schema ?? {}) ?? "";
+      lengths.set(tool.name, tool.name.length + tool.description.length + schema.length);
+    }
+    definitionLengths.set(catalog, lengths);
+  }
+  return lengths.get(name) ?? 0;
+}
+
+/** How many of a step's best-ranked tools justify a change: at a user turn (a new task), and later in the call. */
+const RANKED_NEEDED_AT_TURN = 3;
+const RANKED_NEEDED_IN_CALL = 1;
+
+/** Tools a request may not go without, whatever they cost the cache: pinned, provider and `relatedTools` ones. */
+const ALWAYS_NEEDED = new Set(["alwaysActive", "provider", "related"]);
+
+/**
+ * The tools of a step's selection whose absence justifies rewriting the prompt: its best-ranked tools (3 at a user
+ * turn, 1 later in the call), the tools it keeps (just called, found by the search tool), pinned and related tools,
+ * and the names it offers outside the catalog (the search meta-tool). Learnt companions, the conversation's memory and
+ * catalog links ride along when a change happens but do not cause one. Chosen on the BFCL dev sessions against the
+ * alternatives (bench/experiments/stable-tools/NOTES.md).
+ */
+function neededTools(
+  selection: {
+    readonly names: readonly string[];
+    readonly paged: readonly string[];
+    readonly kept: readonly string[];
+    readonly results: readonly SelectedTool[];
+  },
+  turnStart: boolean,
+): string[] {
+  const ranked = selection.paged.slice(0, turnStart ? RANKED_NEEDED_AT_TURN : RANKED_NEEDED_IN_CALL);
+  const pinned = selection.results.filter((result) => ALWAYS_NEEDED.has(result.reason)).map((result) => result.name);
+  const inResults = new Set(selection.results.map((result) => result.name));
+  const byName = selection.names.filter((name) => !inResults.has(name));
+  return [...ranked, ...selection.kept, ...pinned, ...byName];
+}
