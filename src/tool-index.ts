@@ -7,6 +7,7 @@ import type { ToolIndexOptions } from "./options.js";
 import { createSelectionMiddleware } from "./agent/middleware.js";
 import { createPrepareStep, type PrepareStepInput } from "./agent/prepare-step.js";
 import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.js";
+import { createInConversation } from "./agent/delivery/in-conversation.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
 import { learnConversation, learnOneStep } from "./tool-index/learn.js";
@@ -64,6 +65,9 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     },
     prepareStep(stepOptions) {
       return createPrepareStep(api, stepOptions) as (step: PrepareStepInput) => Promise<{ activeTools?: NAME[] }>;
+    },
+    inConversation(tools, deliveryOptions) {
+      return createInConversation(api, tools, deliveryOptions);
     },
     middleware(selectOptions) {
       return createSelectionMiddleware(api, selectOptions);
