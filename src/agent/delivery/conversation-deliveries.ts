@@ -2,7 +2,8 @@
 // point's names remembered by the hash of the conversation up to it, so a request always extends the one before.
 
 import type { MessageLike } from "../../conversation/model-messages.js";
-import { LruMemo, PrefixHasher } from "./prefix-memo.js";
+import { LruMap } from "../../support/lru-map.js";
+import { PrefixHasher } from "./prefix-memo.js";
 
 /** The key of a delivery message's `providerOptions` (no provider reads it): `{ toolsift: { delivered: [...] } }`. */
 const DELIVERY_KEY = "toolsift";
@@ -81,14 +82,14 @@ export interface DeliveryRules {
  * turn), or from `choose` (a point never seen: the new turn or step). Only the last is new work.
  */
 export class ConversationDeliveries {
-  private readonly memo: LruMemo<readonly string[]>;
+  private readonly memo: LruMap<readonly string[]>;
   private readonly hasher = new PrefixHasher();
 
   constructor(
     private readonly rules: DeliveryRules,
     memoSize: number,
   ) {
-    this.memo = new LruMemo(memoSize);
+    this.memo = new LruMap(memoSize);
   }
 
   async derive(messages: readonly MessageLike[]): Promise<DerivedConversation> {

@@ -1,4 +1,4 @@
-// What was delivered at each point of a conversation, remembered by a hash of the conversation up to that point.
+// Hashes of a conversation's prefixes: the keys under which what was delivered at each point is remembered.
 
 import { textHash } from "../../semantic/embedding-text.js";
 
@@ -44,31 +44,5 @@ export class PrefixHasher {
       this.messageHashes.set(message, own);
     }
     return textHash(previous + own);
-  }
-}
-
-/** A bounded map that forgets the entry used least recently (a `Map` keeps insertion order: re-insert on use). */
-export class LruMemo<VALUE> {
-  private readonly entries = new Map<string, VALUE>();
-
-  constructor(private readonly capacity: number) {}
-
-  get(key: string): VALUE | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: VALUE): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
