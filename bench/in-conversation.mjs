@@ -55,7 +55,10 @@ async function replay(delivery, conversation, fixedCount) {
       const { messages, names } = await step();
       counts.calls++;
       if (names.has(call.name)) counts.deliverable++;
-      else served = false;
+      else {
+        served = false;
+        if (process.env.TOOLSIFT_DELIVERY_MISSES) console.error(`miss ${call.name} | ${turn.user.slice(0, 90)}`);
+      }
       carried = [...messages, ...dispatched(call)];
     }
     const { messages } = await step();

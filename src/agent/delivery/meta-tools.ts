@@ -52,17 +52,14 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
   const own = (name: string) => (Object.hasOwn(tools, name) ? tools[name] : undefined);
   return {
     type: "function",
+    // Short: the fixed block is in every request, and OpenAI caches nothing under 1,024 tokens.
     description:
-      `Calls a tool that is not in your tool list but whose definition (a JSON line with name, description and ` +
-      `inputSchema) was given in this conversation, after "Tools to call with ${dispatcher}:" or in a ` +
-      `${searchToolName} result: name is the tool's name, input its arguments as its inputSchema describes.`,
+      `Calls a tool defined in this conversation (a JSON line after "Tools to call with ${dispatcher}:", or a ` +
+      `${searchToolName} result) with its name and its input as its inputSchema describes.`,
     inputSchema: objectSchema<DispatchInput>(
       {
         type: "object",
-        properties: {
-          name: { type: "string", description: "The tool's name, as its definition gives it." },
-          input: { type: "object", description: "The tool's arguments, matching its inputSchema." },
-        },
+        properties: { name: { type: "string" }, input: { type: "object" } },
         required: ["name", "input"],
         additionalProperties: false,
       },
@@ -138,13 +135,11 @@ export function createDefinitionSearch(
 ): Tool<{ query: string }, DefinitionSearchOutput> {
   return {
     type: "function",
-    description:
-      `Searches the full tool catalog for tools whose definitions you were not given. Describe what you need; ` +
-      `the result holds each tool's definition, to call it with ${dispatcher}.`,
+    description: `Finds tools not defined in this conversation yet; returns their definitions, to call with ${dispatcher}.`,
     inputSchema: objectSchema<{ query: string }>(
       {
         type: "object",
-        properties: { query: { type: "string", description: "What you need a tool for, in a few words." } },
+        properties: { query: { type: "string", description: "What you need a tool for." } },
         required: ["query"],
         additionalProperties: false,
       },
