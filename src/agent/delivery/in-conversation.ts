@@ -137,6 +137,8 @@ export function createInConversation(
     });
     if (kind === "turn" && rankedNames(results).length === 0 && companionCount(results) === 0) policy.noMatch(query);
     const open = new Set(candidates);
+    // After a step, ranked tools count too: the query then names the tools just called, which finds what comes next
+    // (companions alone there: 75.6% of calls deliverable cold instead of 78.6%, bench/in-conversation.mjs).
     return results.map((result) => result.name).filter((name) => open.has(name));
   };
   // One short line: how to call them is in the dispatcher's description, sent once in the cached tools block.
