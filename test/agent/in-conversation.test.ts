@@ -1,6 +1,6 @@
 // index.inConversation(): the fixed tools block, deliveries in the conversation, call_tool's checks, in real AI SDK 7
 // loops driven by a model that calls only tools whose definitions it was sent.
-import { generateText, isStepCount, tool, type ModelMessage } from "ai";
+import { generateText, isStepCount, tool, ToolLoopAgent, type ModelMessage } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createToolIndex, withDispatchedCalls, type ToolCallRefusedEvent } from "../../src/index.js";
@@ -114,6 +114,19 @@ describe("index.inConversation in generateText", () => {
     for (let i = 1; i < prompts.length; i++) expect(prompts[i].slice(0, prompts[i - 1].length)).toEqual(prompts[i - 1]);
     // What the app stores has no delivery in it: the SDK's response messages only.
     expect(delivered(result.responseMessages as ModelMessage[])).toEqual([]);
+  });
+
+  it("spreads into a ToolLoopAgent the same way", async () => {
+    const { tools, ran } = appTools();
+    const { model, misses } = deliveryModel([
+      { call: "weather_forecast", input: { city: "Paris" } },
+      { text: "Sunny." },
+    ]);
+    const agent = new ToolLoopAgent({ model, ...createToolIndex(tools).inConversation(tools) });
+    const result = await agent.generate({ messages: [{ role: "user", content: "Weather forecast for Paris?" }] });
+    expect(result.text).toBe("Sunny.");
+    expect(misses).toEqual([]);
+    expect(ran.mock.calls).toEqual([["weather_forecast", { city: "Paris" }]]);
   });
 
   it("refuses a tool whose definition was never delivered, an unknown name and an invalid input (the tool never runs)", async () => {

@@ -51,7 +51,7 @@ export interface InConversationOptions extends AdapterSelectOptions {
 
 /** What to spread into `generateText`, `streamText` or `new ToolLoopAgent({...})`. */
 export interface InConversationDelivery {
-  /** The fixed tools block: the `alwaysActive` tools, then the dispatcher and the search tool. */
+  /** The fixed tools block: the `alwaysActive` and provider tools (ToolSet order), the dispatcher, the search tool. */
   readonly tools: ToolSet;
   /** Returns the step's `messages` with each turn's new definitions after the point they were selected for. */
   readonly prepareStep: (step: { readonly messages: readonly MessageLike[] }) => Promise<{ messages: ModelMessage[] }>;
