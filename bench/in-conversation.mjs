@@ -118,18 +118,17 @@ export const VARIANTS = [
   { name: "learned, turn starts only", options: { midTurn: false }, learn: true },
 ];
 
+// Env: TOOLSIFT_DELIVERY_VARIANTS a JSON array of extra variants (`{ name, options, learn? }`, options for
+// inConversation); TOOLSIFT_DELIVERY_MISSES=1 prints each call that was not deliverable (to stderr).
 runIfMain(import.meta.url, async () => {
   const json = process.argv.includes("--json");
   const at = process.argv.indexOf("--limit");
   const limit = at > 0 ? Number(process.argv[at + 1]) : Infinity;
   const extra = process.env.TOOLSIFT_DELIVERY_VARIANTS ? JSON.parse(process.env.TOOLSIFT_DELIVERY_VARIANTS) : [];
   const result = await measureInConversation({ variants: [...VARIANTS, ...extra], limit });
-  if (json) {
-    console.log(JSON.stringify(result, null, 2));
-    return;
-  }
-  console.log(`In-conversation delivery, ${result.conversations} BFCL multi-turn conversations\n`);
-  console.log(
+  if (json) return JSON.stringify(result, null, 2);
+  return [
+    `In-conversation delivery, ${result.conversations} BFCL multi-turn conversations\n`,
     markdownTable(
       ["variant", "calls deliverable", "turns served", "definitions / conversation", "tools callable / request"],
       result.rows.map((row) => [
@@ -140,5 +139,5 @@ runIfMain(import.meta.url, async () => {
         row.toolsPerRequest.toFixed(1),
       ]),
     ),
-  );
+  ].join("\n");
 });
