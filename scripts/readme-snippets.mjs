@@ -39,6 +39,12 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    first: 'import { generateText, isStepCount, type ModelMessage } from "ai";',
+    prelude: "agent.ts",
+    names: ["index", "model", "prompt", "tools"],
+    run: true,
+  },
+  {
     first: "const result = await generateText({ model, tools, messages, prepareStep: index.prepareStep() });",
     prelude: "learning.ts",
     names: ["createToolIndex", "fileUsageStore", "generateText", "index", "messages", "model", "streamText", "tools"],

@@ -23,7 +23,8 @@ export type ToolsiftErrorCode =
   | "INVALID_CACHE_ENTRY"
   | "CACHE_READ_FAILED"
   | "CACHE_WRITE_FAILED"
-  | "INVALID_MODEL_ASSET";
+  | "INVALID_MODEL_ASSET"
+  | "TOOL_CALL_REFUSED";
 
 export class ToolsiftError extends Error {
   readonly [marker] = true;

@@ -1,7 +1,20 @@
 // Events toolsift reports through `onEvent`: every fallback and recoverable problem, never silent.
 
+/**
+ * `index.inConversation()`'s dispatcher refused a call (a miss: the tool did not run): `"unknown-tool"` (no such tool),
+ * `"not-delivered"` (its definition was never given in this conversation), `"invalid-input"` (the input failed the
+ * tool's own schema). The model gets `message` as the call's error result.
+ */
+export interface ToolCallRefusedEvent {
+  readonly type: "tool-call-refused";
+  readonly tool: string;
+  readonly reason: "unknown-tool" | "not-delivered" | "invalid-input";
+  readonly message: string;
+}
+
 /** Something the index noticed, worked around, or finished. */
 export type ToolsiftEvent =
+  | ToolCallRefusedEvent
   | {
       /** A tool's description or schema could not be read; the tool is indexed without it. */
       readonly type: "catalog-warning";

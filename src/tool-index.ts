@@ -8,6 +8,7 @@ import { createSelectionMiddleware } from "./agent/middleware.js";
 import { createPrepareStep, type PrepareStepInput } from "./agent/prepare-step.js";
 import { catalogDefinitionLength } from "./agent/delivery/stable-tools.js";
 import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.js";
+import { createInConversation } from "./agent/delivery/in-conversation.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
 import { learnConversation, learnOneStep } from "./tool-index/learn.js";
@@ -68,6 +69,9 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
       return createPrepareStep(api, stepOptions, definitionLength) as (
         step: PrepareStepInput,
       ) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
+    },
+    inConversation(tools, deliveryOptions) {
+      return createInConversation(api, tools, deliveryOptions);
     },
     middleware(selectOptions) {
       return createSelectionMiddleware(api, selectOptions);

@@ -1,5 +1,6 @@
 // The public result and API types of a tool index: selections, scored tools, explanations, the ToolIndex interface.
 
+import type { ToolSet } from "ai";
 import type { TermContribution } from "../core/keyword-engine.js";
 import type { MatchKind } from "../core/query.js";
 import type { ToolCatalog } from "../core/catalog.js";
@@ -7,6 +8,7 @@ import type { SelectOptions } from "../options.js";
 import type { UsageSnapshot } from "../usage/usage-snapshot.js";
 import type { createSelectionMiddleware, SelectionMiddlewareOptions } from "../agent/middleware.js";
 import type { PrepareStepInput, PrepareStepOptions } from "../agent/prepare-step.js";
+import type { InConversationDelivery, InConversationOptions } from "../agent/delivery/in-conversation.js";
 import type {
   createSearchTool,
   createToolSearchFunction,
@@ -145,6 +147,13 @@ export interface ToolIndex<NAME extends string = string> {
   prepareStep(
     options?: PrepareStepOptions,
   ): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
+  /**
+   * Cache-keeping delivery for `generateText`, `streamText` and `ToolLoopAgent` (spread the result into the call): a
+   * fixed tools block (`alwaysActive` tools, `call_tool`, `search_tools`) and, after each user message, the
+   * definitions of the tools selected for it that the conversation has not had yet (see `InConversationOptions`).
+   * `tools` is the app's ToolSet, whose tools `call_tool` checks and runs.
+   */
+  inConversation(tools: ToolSet, options?: InConversationOptions): InConversationDelivery;
   /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
   middleware(options?: SelectionMiddlewareOptions): ReturnType<typeof createSelectionMiddleware>;
   /** A meta-tool the model calls to find tools outside its current selection. */

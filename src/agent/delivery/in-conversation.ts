@@ -1,0 +1,193 @@
+// index.inConversation(): a fixed tools block (pinned tools, call_tool, search_tools) and the definitions of the tools
+// each turn needs added to the conversation once, where they are first selected, so every request extends the last.
+
+import type { ModelMessage, Tool, ToolSet } from "ai";
+import { conversationQuery, type MessageLike } from "../../conversation/model-messages.js";
+import type { ToolCallRefusedEvent } from "../../events.js";
+import {
+  booleanOption,
+  integerOption,
+  invalidOption,
+  optionsObject,
+  rejectUnknownOptions,
+  stringOption,
+} from "../../support/validate-options.js";
+import { companionCount, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "../select-options.js";
+import type { ToolSelector } from "../tool-selector.js";
+import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
+import { DEFAULT_DISPATCHER_NAME, withDispatchedCalls } from "./dispatched-calls.js";
+import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
+import { ToolDefinitions } from "./tool-definitions.js";
+
+/** Options of `index.inConversation()`: select options (what each turn delivers) and the fixed block's two tools. */
+export interface InConversationOptions extends AdapterSelectOptions {
+  /**
+   * `maxTools`: tools ranked for a turn (or step) whose definitions are delivered, before companions; those delivered
+   * earlier in the conversation are not delivered again. Default 5 (as `prepareStep`). `alwaysActive`: tools sent
+   * with their real definitions in the fixed tools block, callable directly. The other select options as `select`.
+   */
+  maxTools?: number;
+  /** Name of the dispatcher tool, `({ name, input })`. Default `"call_tool"`; a non-empty string no tool has. */
+  dispatcherName?: string;
+  /** Name of the search tool, `({ query })`. Default `"search_tools"`; a non-empty string no tool has. */
+  searchToolName?: string;
+  /** Definitions a `search_tools` call returns. Default 5; integer ≥ 1. */
+  maxSearchResults?: number;
+  /**
+   * Also deliver after each step's tool results (the tools the calls so far lead to: learnt next tools, catalog
+   * prerequisites), appended as well. Default `true`; `false` delivers only after user messages.
+   */
+  midTurn?: boolean;
+  /**
+   * Delivery points remembered in this process, keyed by a hash of the conversation up to each point, so what a
+   * request delivered is delivered identically in every later request even after the index learnt more. Default
+   * 10,000; integer ≥ 1. A point forgotten (or another process) is chosen again from the index as it is then.
+   */
+  memoSize?: number;
+  /** Receives `no-match` (nothing selected for a turn) and `tool-call-refused` events. Default: none. */
+  onEvent?: (event: NoMatchEvent | ToolCallRefusedEvent) => void;
+}
+
+/** What to spread into `generateText`, `streamText` or `new ToolLoopAgent({...})`. */
+export interface InConversationDelivery {
+  /** The fixed tools block: the `alwaysActive` and provider tools (ToolSet order), the dispatcher, the search tool. */
+  readonly tools: ToolSet;
+  /** Returns the step's `messages` with each turn's new definitions after the point they were selected for. */
+  readonly prepareStep: (step: { readonly messages: readonly MessageLike[] }) => Promise<{ messages: ModelMessage[] }>;
+}
+
+const OWN_OPTIONS = [
+  "dispatcherName",
+  "searchToolName",
+  "maxSearchResults",
+  "midTurn",
+  "memoSize",
+  "onEvent",
+] as const satisfies readonly (keyof InConversationOptions)[];
+
+const where = "inConversation";
+
+/** Builds the delivery; the tools and every option are validated here. */
+export function createInConversation(
+  index: ToolSelector,
+  tools: ToolSet,
+  options: InConversationOptions = {},
+): InConversationDelivery {
+  if (typeof tools !== "object" || tools === null || Array.isArray(tools)) {
+    invalidOption(where, "tools", "an AI SDK ToolSet (an object of tools by name)", tools);
+  }
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
+  const { maxTools = 5, ...selectOptions } = pickSelectOptions(where, given);
+  const names = Object.keys(tools);
+  const freeName = (option: string, fallback: string) => {
+    const name = stringOption(where, option, given[option], fallback);
+    if (names.includes(name)) invalidOption(where, option, "a name no tool of the ToolSet has", name);
+    return name;
+  };
+  const dispatcherName = freeName("dispatcherName", DEFAULT_DISPATCHER_NAME);
+  const searchToolName = freeName("searchToolName", "search_tools");
+  if (searchToolName === dispatcherName)
+    invalidOption(where, "searchToolName", "not the dispatcher's name", searchToolName);
+  const maxSearchResults = integerOption(
+    where,
+    "maxSearchResults",
+    given.maxSearchResults,
+    1,
+    Number.MAX_SAFE_INTEGER,
+    5,
+  );
+  const midTurn = booleanOption(where, "midTurn", given.midTurn, true);
+  const memoSize = integerOption(where, "memoSize", given.memoSize, 1, Number.MAX_SAFE_INTEGER, 10_000);
+  const policy = offerPolicy(where, { onNoMatch: "none", onEvent: given.onEvent as InConversationOptions["onEvent"] });
+  const onEvent = options.onEvent;
+  const pinned = [...(selectOptions.alwaysActive ?? [])];
+  for (const name of pinned)
+    if (!names.includes(name)) invalidOption(where, "alwaysActive", "names of tools in the ToolSet", name);
+  const definitions = new ToolDefinitions(tools);
+  const isProvider = (name: string) => {
+    const type = (tools[name] as { type?: unknown }).type;
+    return type === "provider" || type === "provider-defined";
+  };
+  const fixed = names.filter((name) => pinned.includes(name) || isProvider(name));
+  const allowed = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
+  /** Tools that can be delivered: the ToolSet's function tools in the index, outside the fixed block, allowed. */
+  const deliverable = () => {
+    const inIndex = new Set(index.toolNames);
+    return names.filter((name) => inIndex.has(name) && !fixed.includes(name) && (allowed?.has(name) ?? true));
+  };
+
+  const choose = async ({ kind, prefix }: DeliveryPoint): Promise<readonly string[]> => {
+    const conversation = withDispatchedCalls(prefix, dispatcherName);
+    const query = conversationQuery(conversation);
+    if (query.length === 0) {
+      if (kind === "turn") policy.noMatch(query);
+      return [];
+    }
+    // Tools delivered earlier are ranked too (and then not delivered again): ranking only the rest would fill every
+    // point with new definitions (bench/in-conversation.mjs: +40% of definitions for +2.7 points of calls, cold).
+    const candidates = deliverable();
+    const { results } = await index.selectWithScores(query, {
+      ...selectOptions,
+      alwaysActive: [],
+      maxTools,
+      messages: conversation,
+      allowedTools: candidates,
+    });
+    if (kind === "turn" && rankedNames(results).length === 0 && companionCount(results) === 0) policy.noMatch(query);
+    const open = new Set(candidates);
+    // After a step, ranked tools count too: the query then names the tools just called, which finds what comes next
+    // (companions alone there: 75.6% of calls deliverable cold instead of 78.6%, bench/in-conversation.mjs).
+    return results.map((result) => result.name).filter((name) => open.has(name));
+  };
+  // One short line: how to call them is in the dispatcher's description, sent once in the cached tools block.
+  const instruction = `Tools to call with ${dispatcherName}:`;
+  const deliveries = new ConversationDeliveries(
+    {
+      fixed,
+      midTurn,
+      found: (message) => searchFinds(message, searchToolName).filter((name) => definitions.has(name)),
+      choose,
+      render: async (delivered) =>
+        deliveryMessage(delivered, instruction, await Promise.all(delivered.map((name) => definitions.line(name)))),
+    },
+    memoSize,
+  );
+
+  const search = async (query: string) => {
+    const { results } = await index.selectWithScores(query, {
+      maxTools: maxSearchResults,
+      adaptive: false,
+      allowedTools: deliverable(),
+    });
+    return rankedNames(results);
+  };
+  const fixedTools: Record<string, Tool> = {};
+  for (const name of fixed) fixedTools[name] = tools[name];
+  fixedTools[dispatcherName] = createDispatcher({
+    name: dispatcherName,
+    searchToolName,
+    tools,
+    delivered: async (messages) => (await deliveries.derive(messages ?? [])).delivered,
+    onRefused: (event) => onEvent?.(event),
+  }) as Tool;
+  fixedTools[searchToolName] = createDefinitionSearch(search, definitions, dispatcherName) as Tool;
+  return {
+    tools: fixedTools,
+    async prepareStep({ messages }) {
+      return { messages: (await deliveries.derive(messages ?? [])).messages as ModelMessage[] };
+    },
+  };
+}
+
+/** The tools a `search_tools` result in a tool message names. */
+function searchFinds(message: MessageLike, searchToolName: string): string[] {
+  if (message.role !== "tool" || !Array.isArray(message.content)) return [];
+  const found: string[] = [];
+  for (const part of message.content as unknown[]) {
+    const { type, toolName, output } = (part ?? {}) as { type?: unknown; toolName?: unknown; output?: unknown };
+    if (type === "tool-result" && toolName === searchToolName) found.push(...namesInSearchOutput(output));
+  }
+  return found;
+}
