@@ -5,6 +5,7 @@ export * from "./tool-index.js";
 export type { SelectOptions, ToolIndexOptions } from "./options.js";
 export type { PrepareStepOptions, ToolRules } from "./agent/prepare-step.js";
 export type { SearchToolOptions, ToolSearchFunctionOptions } from "./agent/search-tool.js";
+export type { DeferralProvider, DeferredTools, DeferredToolsOptions } from "./agent/delivery/deferred-tools.js";
 export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
 export type { NoMatchEvent, OnNoMatch } from "./agent/offer-policy.js";
 export { MAX_QUERY_LENGTH } from "./options.js";

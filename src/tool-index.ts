@@ -7,6 +7,7 @@ import type { ToolIndexOptions } from "./options.js";
 import { createSelectionMiddleware } from "./agent/middleware.js";
 import { createPrepareStep, type PrepareStepInput } from "./agent/prepare-step.js";
 import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.js";
+import { createDeferredTools } from "./agent/delivery/deferred-tools.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
 import { learnConversation, learnOneStep } from "./tool-index/learn.js";
@@ -74,6 +75,9 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     },
     toolSearchFunction(searchOptions) {
       return createToolSearchFunction(api, searchOptions);
+    },
+    deferredTools(tools, deferralOptions) {
+      return createDeferredTools(api, tools, deferralOptions);
     },
     async sync(next) {
       await state.replace(state.read(next));
