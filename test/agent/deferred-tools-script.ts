@@ -119,6 +119,7 @@ export function anthropicScript(options: { search: boolean; turns?: typeof TURNS
     let since: typeof body.messages = [];
     body.messages.forEach((message, position) => {
       for (const block of message.content) {
+        if (block.type === "tool_addition") callable.add((block.tool as { name: string }).name);
         if (block.type === "tool_result" && Array.isArray(block.content)) {
           for (const part of block.content as { type: string; tool_name?: string }[]) {
             if (part.type === "tool_reference") callable.add(part.tool_name!);

@@ -17,7 +17,10 @@ function modelFor(provider: Provider, fetch: typeof globalThis.fetch): LanguageM
 }
 
 /** Runs the turns as an app does: one generateText per user turn, storing the prompt and response messages. */
-async function runSession(provider: Provider, options: { preload: boolean; search: boolean }) {
+async function runSession(
+  provider: Provider,
+  options: { preload: boolean | "tool-changes"; search: boolean; learn?: boolean },
+) {
   const executed: string[] = [];
   const tools = catalogTools(executed);
   const index = createToolIndex(tools);
@@ -34,6 +37,8 @@ async function runSession(provider: Provider, options: { preload: boolean; searc
       stopWhen: isStepCount(8),
     });
     messages.push(...result.responseMessages);
+    // Learning between turns changes the index; the preloads of earlier turns must not change with it.
+    if (options.learn) index.learn(messages);
   }
   return { executed, recording: script.recording, tools, delivery };
 }
@@ -91,6 +96,29 @@ describe("index.deferredTools with the real @ai-sdk/anthropic", () => {
     });
     // defer_loading and tool_reference need no beta header; the one the package adds is the same on every request.
     expect(new Set(recording.betas)).toEqual(new Set(["structured-outputs-2025-11-13"]));
+  });
+
+  it("keeps earlier turns' preloads when the index learns between turns", async () => {
+    const { executed, recording } = await runSession("anthropic", { preload: true, search: true, learn: true });
+    expectPrefixStable("anthropic", recording);
+    expect(executed).toEqual(TURNS.flatMap((turn) => turn.calls));
+  });
+
+  it('preload "tool-changes" sends tool_addition system messages (with their betas) and stays an exact extension', async () => {
+    const { executed, recording } = await runSession("anthropic", { preload: "tool-changes", search: true });
+    expectPrefixStable("anthropic", recording);
+    expect(executed).toEqual(TURNS.flatMap((turn) => turn.calls));
+    expect(recording.searches).toEqual([]);
+    const last = JSON.parse(recording.bodies.at(-1)!) as { messages: { role: string; content: unknown[] }[] };
+    expect(last.messages[1]).toEqual({
+      role: "system",
+      content: expect.arrayContaining([{ type: "tool_addition", tool: { type: "tool_reference", name: "cd" } }]),
+    });
+    expect(new Set(recording.betas)).toEqual(
+      new Set([
+        "mid-conversation-system-2026-04-07,mid-conversation-tool-changes-2026-07-01,structured-outputs-2025-11-13",
+      ]),
+    );
   });
 
   it("without preload, the model's own search loads the tools (a tool_reference result), then it calls them", async () => {
@@ -166,6 +194,12 @@ describe("index.deferredTools options", () => {
     expect(() => index.deferredTools(tools, { provider: "openai", maxResults: 0 })).toThrow(/"maxResults"/);
     expect(() => index.deferredTools(tools, { provider: "openai", alwaysActive: ["nope"] })).toThrow(/nope/);
     expect(() => index.deferredTools(tools, { provider: "openai", searchToolName: "cd" })).toThrow(/searchToolName/);
+    expect(() => index.deferredTools(tools, { provider: "openai", preload: "tool-changes" })).toThrow(
+      /"preload" must be true or false \(provider "openai"\)/,
+    );
+    expect(index.deferredTools(tools, { provider: "anthropic", preload: "tool-changes" }).allowSystemInMessages).toBe(
+      true,
+    );
   });
 
   it("copies the tools: the app's objects keep their own providerOptions", () => {

@@ -20,6 +20,51 @@ export interface PreloadResult {
 /** What the tool call id of a preloaded search holds (then the hash of the conversation it was made for). */
 export const PRELOAD_CALL_ID = "toolsift_preload_";
 
+/** How a preload reaches the model: the messages that load `names`, and how to recognise them later. */
+export interface PreloadDelivery {
+  messages(key: string, query: string, names: readonly string[]): Promise<MessageLike[]>;
+  isPreloaded(message: MessageLike): boolean;
+}
+
+/** The preload as a search the model did not make: its call and its result (what a search of its own leaves). */
+export function searchResultDelivery(
+  shapes: ProviderShapes,
+  searchToolName: string,
+  tools: Readonly<Record<string, unknown>>,
+): PreloadDelivery {
+  return {
+    messages: (key, query, names) =>
+      shapes.searchMessages(shapes.itemIdPrefix + PRELOAD_CALL_ID + key, searchToolName, query, names, tools),
+    isPreloaded(message) {
+      if (!Array.isArray(message.content) || message.content.length === 0) return false;
+      return message.content.every((part: { toolCallId?: unknown }) => {
+        const id = part?.toolCallId;
+        return typeof id === "string" && id.includes(PRELOAD_CALL_ID);
+      });
+    },
+  };
+}
+
+/**
+ * The preload as Anthropic's mid-conversation tool changes: a system message of `tool_addition`s by reference, which
+ * @ai-sdk/anthropic sends as `{ role: "system", content: [{ type: "tool_addition", tool: { type: "tool_reference",
+ * name } }] }` with the `mid-conversation-system-2026-04-07` and `mid-conversation-tool-changes-2026-07-01` betas.
+ */
+export function toolChangesDelivery(): PreloadDelivery {
+  return {
+    async messages(key, _query, names) {
+      const toolChanges = names.map((toolName) => ({ type: "tool_addition", toolName }));
+      return [
+        { role: "system", content: "", providerOptions: { anthropic: { toolChanges }, toolsift: { preload: key } } },
+      ];
+    },
+    isPreloaded(message) {
+      const options = (message as { providerOptions?: { toolsift?: { preload?: unknown } } }).providerOptions;
+      return message.role === "system" && typeof options?.toolsift?.preload === "string";
+    },
+  };
+}
+
 /** Conversations remembered in this process; the oldest are forgotten past this many user turns. */
 const MEMO_LIMIT = 10_000;
 
@@ -29,34 +74,31 @@ interface Preload {
 }
 
 /**
- * After each user message (the last of a run), a search call and its result loading the tools toolsift selects for
- * the conversation up to there, minus the tools loaded earlier in it. The conversation the SDK passes is the app's
- * messages plus what earlier steps of this call returned, so preloaded messages already there are dropped and put
- * back in the same place: every step and turn sends the earlier requests' messages unchanged. A selection is made
- * once per conversation prefix (memoised by its hash), so learning between turns does not rewrite earlier turns.
+ * After each user message and each step's tool results (the last of a run), the messages that load the tools toolsift
+ * selects for the conversation up to there, minus the tools loaded earlier in it (nothing when none is new). The
+ * conversation the SDK passes is the app's messages plus what earlier steps of this call returned, so preloaded
+ * messages already there are dropped and put back in the same place: every step and turn sends the earlier requests'
+ * messages unchanged. A selection is made once per conversation prefix (memoised by its hash), so learning between
+ * turns does not rewrite earlier turns.
  */
 export function createPreloadStep(
   index: ToolSelector,
   deferral: ResolvedDeferral,
   shapes: ProviderShapes,
-  tools: Readonly<Record<string, unknown>>,
+  delivery: PreloadDelivery,
 ) {
   const memo = new Map<string, Preload>();
   const deferred = new Set(deferral.deferred);
   const select = async (prefix: readonly MessageLike[], loaded: ReadonlySet<string>): Promise<Preload> => {
     const query = conversationQuery(prefix);
     if (query.length === 0) return { query, names: [] };
-    const { results } = await index.selectWithScores(query, {
-      maxTools: deferral.maxResults,
-      allowedTools: deferral.deferred as string[],
-      messages: prefix,
-    });
+    const { results } = await index.selectWithScores(query, { ...deferral.selectOptions, messages: prefix });
     const names = results.map((result) => result.name).filter((name) => deferred.has(name) && !loaded.has(name));
     return { query, names };
   };
 
   return async (step: PreloadInput): Promise<PreloadResult> => {
-    const conversation = (step.messages ?? []).filter((message) => !isPreloaded(message));
+    const conversation = (step.messages ?? []).filter((message) => !delivery.isPreloaded(message));
     const messages: MessageLike[] = [];
     const loaded = new Set<string>();
     let key = "";
@@ -66,7 +108,7 @@ export function createPreloadStep(
       messages.push(message);
       key = chainHash(key, message);
       for (const name of searchedNames(message, deferral.searchToolName, shapes)) loaded.add(name);
-      if (message.role !== "user" || conversation[position + 1]?.role === "user") continue;
+      if (!endsExchange(conversation, position)) continue;
       let preload = memo.get(key);
       if (preload === undefined) {
         preload = await select(conversation.slice(0, position + 1), loaded);
@@ -74,23 +116,20 @@ export function createPreloadStep(
       }
       if (preload.names.length === 0) continue;
       for (const name of preload.names) loaded.add(name);
-      const callId = shapes.itemIdPrefix + PRELOAD_CALL_ID + key;
-      messages.push(
-        ...(await shapes.searchMessages(callId, deferral.searchToolName, preload.query, preload.names, tools)),
-      );
+      messages.push(...(await delivery.messages(key, preload.query, preload.names)));
       added = true;
     }
     return added ? { messages: messages as ModelMessage[] } : {};
   };
 }
 
-/** Whether a message is one this preload added (a search call or result with a preload call id). */
-function isPreloaded(message: MessageLike): boolean {
-  if (!Array.isArray(message.content) || message.content.length === 0) return false;
-  return message.content.every((part: { toolCallId?: unknown }) => {
-    const id = part?.toolCallId;
-    return typeof id === "string" && id.includes(PRELOAD_CALL_ID);
-  });
+/**
+ * Whether the model answers right after this message: the last of a run of user messages (a turn starts) or of
+ * tool messages (a step's results are in). A preload there is read before the model's next step.
+ */
+function endsExchange(conversation: readonly MessageLike[], position: number): boolean {
+  const role = conversation[position].role;
+  return (role === "user" || role === "tool") && conversation[position + 1]?.role !== role;
 }
 
 /** Tools a tool message's search results loaded (the model's own searches). */

@@ -3,7 +3,6 @@
 import type { Tool } from "ai";
 import { ToolsiftError } from "../../errors.js";
 import {
-  booleanOption,
   choiceOption,
   integerOption,
   invalidOption,
@@ -12,14 +11,25 @@ import {
   rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
+import type { SelectOptions } from "../../options.js";
+import { pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
-import { createPreloadStep, type PreloadInput, type PreloadResult } from "./deferred-preload.js";
+import {
+  createPreloadStep,
+  searchResultDelivery,
+  toolChangesDelivery,
+  type PreloadInput,
+  type PreloadResult,
+} from "./deferred-preload.js";
 import { DEFERRAL_PROVIDERS, providerShapes, type DeferralProvider } from "./deferred-provider-shapes.js";
 
 export type { DeferralProvider } from "./deferred-provider-shapes.js";
 
-/** Options of `index.deferredTools(tools, options)`. */
-export interface DeferredToolsOptions {
+/**
+ * Options of `index.deferredTools(tools, options)`. `threshold`, `relatedTools` and `maxCompanions` are passed to each
+ * selection (a search, a preload) as in `select`.
+ */
+export interface DeferredToolsOptions extends Pick<SelectOptions, "threshold" | "relatedTools" | "maxCompanions"> {
   /**
    * Whose deferral the tools are marked for: `"anthropic"` (`defer_loading` tools, a client-side search whose
    * results are `tool_reference` blocks) or `"openai"` (Responses API: `defer_loading` functions and a client-executed
@@ -38,21 +48,32 @@ export interface DeferredToolsOptions {
   /** The search tool's description, what the model reads. Default: a sentence saying what it does. */
   description?: string;
   /**
-   * Deliver the turn's selection without the model asking: `prepareStep` puts a search call and its result (the
-   * tools toolsift selects for the user's message, not loaded before in the conversation) right after each user
-   * message, so those tools are callable on the turn's first step. The messages are re-derived on every step and turn
-   * (memoised in this process by a hash of the conversation up to that user message), so the app stores its usual
-   * messages and every request extends the one before. Default `true`; `false` leaves searching to the model.
+   * Load the selection without the model asking: after each user message and each step's tool results, `prepareStep`
+   * adds the messages that load the tools toolsift selects for the conversation up to there (those not loaded before
+   * in it; nothing when none is new), so they are callable on the next step. `true`: a search call and its result,
+   * as if the model had searched (Anthropic `tool_reference` blocks, OpenAI `tool_search_output`). `"tool-changes"`
+   * (Anthropic only): a mid-conversation system message of `tool_addition`s (beta; the result then also carries
+   * `allowSystemInMessages: true`, which the AI SDK needs for it). The messages are re-derived on every step and turn,
+   * memoised in this process by a hash of the conversation up to there, so the app stores its usual messages and every
+   * request extends the one before. Default `true`; `false` leaves searching to the model.
    */
-  preload?: boolean;
+  preload?: boolean | "tool-changes";
+  /**
+   * Cut a selection at the score elbow, as in `select`. Default `false` here: a search or preload loads `maxResults`
+   * ranked tools, since a loaded definition is billed once and then read from the cache, while a missing tool costs
+   * the model a search step (or the call).
+   */
+  adaptive?: boolean;
 }
 
 /** What `index.deferredTools()` returns: spread it into `generateText`, `streamText` or `new ToolLoopAgent`. */
 export interface DeferredTools<TOOLS> {
   /** The app's tools (copies, each deferred unless `alwaysActive`) and the search tool under `searchToolName`. */
   readonly tools: TOOLS & Record<string, Tool>;
-  /** Adds the turn's preload (see `preload`); returns `{}` when `preload` is `false`. */
+  /** Adds the preloads (see `preload`); returns `{}` when `preload` is `false`. */
   readonly prepareStep: (step: PreloadInput) => Promise<PreloadResult>;
+  /** Set with `preload: "tool-changes"`: the AI SDK refuses system messages in `messages` without it. */
+  readonly allowSystemInMessages?: true;
 }
 
 const OPTION_NAMES = [
@@ -62,6 +83,10 @@ const OPTION_NAMES = [
   "searchToolName",
   "description",
   "preload",
+  "threshold",
+  "adaptive",
+  "relatedTools",
+  "maxCompanions",
 ] as const satisfies readonly (keyof DeferredToolsOptions)[];
 
 const DEFAULT_DESCRIPTION =
@@ -76,6 +101,8 @@ export interface ResolvedDeferral {
   readonly searchToolName: string;
   /** The tools deferred, in the app's key order. */
   readonly deferred: readonly string[];
+  /** What every selection is given besides the query: the select options, `maxResults` and the deferred tools. */
+  readonly selectOptions: SelectOptions;
 }
 
 /**
@@ -100,7 +127,7 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   const maxResults = integerOption(where, "maxResults", given.maxResults, 1, Number.MAX_SAFE_INTEGER, 5);
   const searchToolName = stringOption(where, "searchToolName", given.searchToolName, "search_tools");
   const description = stringOption(where, "description", given.description, DEFAULT_DESCRIPTION);
-  const preload = booleanOption(where, "preload", given.preload, true);
+  const preload = preloadOption(where, given.preload, provider);
   const alwaysActive = new Set(namesOption(where, "alwaysActive", given.alwaysActive, []));
   for (const name of alwaysActive) {
     if (!(name in tools)) {
@@ -113,12 +140,21 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
     invalidOption(where, "searchToolName", "a name that is not one of the app's tools", searchToolName);
   }
   const names = Object.keys(tools);
+  const deferred = names.filter((name) => !alwaysActive.has(name));
   const resolved: ResolvedDeferral = {
     provider,
     maxResults,
     alwaysActive,
     searchToolName,
-    deferred: names.filter((name) => !alwaysActive.has(name)),
+    deferred,
+    // alwaysActive tools are sent in full, so a selection has no need to pin them.
+    selectOptions: {
+      adaptive: false,
+      ...pickSelectOptions(where, given),
+      alwaysActive: undefined,
+      maxTools: maxResults,
+      allowedTools: deferred,
+    },
   };
   const shapes = providerShapes(provider);
   const copies: Record<string, unknown> = {};
@@ -128,20 +164,34 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   }
   const search = (query: string) => searchDeferred(index, resolved, query);
   copies[searchToolName] = shapes.searchTool({ description, search, tools });
+  const result = { tools: copies as TOOLS & Record<string, Tool> };
+  if (preload === false) return { ...result, prepareStep: async () => ({}) };
+  if (preload === "tool-changes") {
+    const prepareStep = createPreloadStep(index, resolved, shapes, toolChangesDelivery());
+    return { ...result, prepareStep, allowSystemInMessages: true };
+  }
   return {
-    tools: copies as TOOLS & Record<string, Tool>,
-    prepareStep: preload ? createPreloadStep(index, resolved, shapes, tools) : async () => ({}),
+    ...result,
+    prepareStep: createPreloadStep(index, resolved, shapes, searchResultDelivery(shapes, searchToolName, tools)),
   };
+}
+
+/** `preload`: a boolean, or `"tool-changes"` with provider `"anthropic"`; default `true`. */
+function preloadOption(where: string, value: unknown, provider: DeferralProvider): boolean | "tool-changes" {
+  if (value === undefined) return true;
+  if (typeof value === "boolean" || (value === "tool-changes" && provider === "anthropic")) return value;
+  return invalidOption(
+    where,
+    "preload",
+    provider === "anthropic" ? 'true, false or "tool-changes"' : 'true or false (provider "openai")',
+    value,
+  );
 }
 
 /** The deferred tools that best match `query`, best first (ranked tools, then learnt and related companions). */
 export async function searchDeferred(index: ToolSelector, deferral: ResolvedDeferral, query: string) {
   if (query.trim().length === 0) return [];
-  const { results } = await index.selectWithScores(query, {
-    maxTools: deferral.maxResults,
-    adaptive: false,
-    allowedTools: [...deferral.deferred],
-  });
+  const { results } = await index.selectWithScores(query, deferral.selectOptions);
   const deferred = new Set(deferral.deferred);
   return results.map((result) => result.name).filter((name) => deferred.has(name));
 }
