@@ -5,7 +5,7 @@ import { conversationQuery, type MessageLike } from "../../conversation/model-me
 import { mixedHash32 } from "../../core/hash.js";
 import type { ToolSelector } from "../tool-selector.js";
 import type { ProviderShapes } from "./deferred-provider-shapes.js";
-import type { ResolvedDeferral } from "./deferred-tools.js";
+import type { ResolvedDeferral } from "./resolved-deferral.js";
 
 /** What the preload reads of the SDK's prepareStep input. */
 export interface PreloadInput {

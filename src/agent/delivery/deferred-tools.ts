@@ -12,6 +12,7 @@ import {
   stringOption,
 } from "../../support/validate-options.js";
 import type { SelectOptions } from "../../options.js";
+import type { ResolvedDeferral } from "./resolved-deferral.js";
 import { pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import {
@@ -92,18 +93,6 @@ const OPTION_NAMES = [
 const DEFAULT_DESCRIPTION =
   "Search the tool catalog: describe what you need in a few words; the tools found are loaded and callable " +
   "from your next step on.";
-
-/** The validated options of one `deferredTools` call. */
-export interface ResolvedDeferral {
-  readonly provider: DeferralProvider;
-  readonly maxResults: number;
-  readonly alwaysActive: ReadonlySet<string>;
-  readonly searchToolName: string;
-  /** The tools deferred, in the app's key order. */
-  readonly deferred: readonly string[];
-  /** What every selection is given besides the query: the select options, `maxResults` and the deferred tools. */
-  readonly selectOptions: SelectOptions;
-}
 
 /**
  * Builds the deferred tool set (options validated here). `tools` is the app's AI SDK `ToolSet` whose names are the
