@@ -187,7 +187,9 @@ export function openaiScript(options: { search: boolean; turns?: typeof TURNS })
     let turn = -1;
     let since: typeof body.input = [];
     body.input.forEach((item, position) => {
-      if (item.type === "tool_search_output") for (const loaded of item.tools ?? []) callable.add(loaded.name!);
+      if (item.type === "tool_search_output" || item.type === "additional_tools") {
+        for (const loaded of item.tools ?? []) callable.add(loaded.name!);
+      }
       if (item.role === "user") {
         turn++;
         since = body.input.slice(position + 1);

@@ -19,7 +19,7 @@ function modelFor(provider: Provider, fetch: typeof globalThis.fetch): LanguageM
 /** Runs the turns as an app does: one generateText per user turn, storing the prompt and response messages. */
 async function runSession(
   provider: Provider,
-  options: { preload: boolean | "tool-changes"; search: boolean; learn?: boolean },
+  options: { preload: boolean | "tool-changes" | "additional-tools"; search: boolean; learn?: boolean },
 ) {
   const executed: string[] = [];
   const tools = catalogTools(executed);
@@ -159,6 +159,25 @@ describe("index.deferredTools with the real @ai-sdk/openai (Responses API)", () 
     expect(recording.refused).toEqual([]);
   });
 
+  it('preload "additional-tools" leaves the deferred tools out of the tools array and loads them in the input', async () => {
+    const { executed, recording } = await runSession("openai", { preload: "additional-tools", search: true });
+    expectPrefixStable("openai", recording);
+    expect(executed).toEqual(TURNS.flatMap((turn) => turn.calls));
+    expect(recording.searches).toEqual([]);
+    const body = JSON.parse(recording.bodies.at(-1)!) as {
+      tools: { type: string; name?: string }[];
+      input: Record<string, unknown>[];
+    };
+    expect(body.tools.map((entry) => entry.name ?? entry.type)).toEqual(["ls", "tool_search"]);
+    expect(body.input[2]).toEqual({
+      type: "additional_tools",
+      role: "developer",
+      tools: expect.arrayContaining([
+        { type: "function", name: "cd", description: expect.any(String), parameters: expect.any(Object) },
+      ]),
+    });
+  });
+
   it("without preload, the SDK runs toolsift's search and sends tool_search_output with the definitions", async () => {
     const { executed, recording } = await runSession("openai", { preload: false, search: true });
     expectPrefixStable("openai", recording);
@@ -195,7 +214,7 @@ describe("index.deferredTools options", () => {
     expect(() => index.deferredTools(tools, { provider: "openai", alwaysActive: ["nope"] })).toThrow(/nope/);
     expect(() => index.deferredTools(tools, { provider: "openai", searchToolName: "cd" })).toThrow(/searchToolName/);
     expect(() => index.deferredTools(tools, { provider: "openai", preload: "tool-changes" })).toThrow(
-      /"preload" must be true or false \(provider "openai"\)/,
+      /"preload" must be true, false or "additional-tools" \(provider "openai"\)/,
     );
     expect(index.deferredTools(tools, { provider: "anthropic", preload: "tool-changes" }).allowSystemInMessages).toBe(
       true,

@@ -46,17 +46,19 @@ export function searchResultDelivery(
 }
 
 /**
- * The preload as Anthropic's mid-conversation tool changes: a system message of `tool_addition`s by reference, which
- * @ai-sdk/anthropic sends as `{ role: "system", content: [{ type: "tool_addition", tool: { type: "tool_reference",
- * name } }] }` with the `mid-conversation-system-2026-04-07` and `mid-conversation-tool-changes-2026-07-01` betas.
+ * The preload as a system message with empty text whose provider options load the tools, made by `options(names)`:
+ * Anthropic's mid-conversation `toolChanges` (sent as `tool_addition`s by reference, with the
+ * `mid-conversation-system-2026-04-07` and `mid-conversation-tool-changes-2026-07-01` betas), or OpenAI's
+ * `additionalTools` (sent as an `additional_tools` input item carrying the definitions). The AI SDK needs
+ * `allowSystemInMessages: true` for it.
  */
-export function toolChangesDelivery(): PreloadDelivery {
+export function systemMessageDelivery(
+  options: (names: readonly string[]) => Promise<Record<string, unknown>>,
+): PreloadDelivery {
   return {
     async messages(key, _query, names) {
-      const toolChanges = names.map((toolName) => ({ type: "tool_addition", toolName }));
-      return [
-        { role: "system", content: "", providerOptions: { anthropic: { toolChanges }, toolsift: { preload: key } } },
-      ];
+      const providerOptions = { ...(await options(names)), toolsift: { preload: key } };
+      return [{ role: "system", content: "", providerOptions }];
     },
     isPreloaded(message) {
       const options = (message as { providerOptions?: { toolsift?: { preload?: unknown } } }).providerOptions;
@@ -65,7 +67,7 @@ export function toolChangesDelivery(): PreloadDelivery {
   };
 }
 
-/** Conversations remembered in this process; the oldest are forgotten past this many user turns. */
+/** Conversations remembered in this process; the oldest are forgotten past this many preloads. */
 const MEMO_LIMIT = 10_000;
 
 interface Preload {
@@ -116,7 +118,7 @@ export function createPreloadStep(
       }
       if (preload.names.length === 0) continue;
       for (const name of preload.names) loaded.add(name);
-      messages.push(...(await delivery.messages(key, preload.query, preload.names)));
+      messages.push(...(await delivery.messages(key, shortQuery(preload.query), preload.names)));
       added = true;
     }
     return added ? { messages: messages as ModelMessage[] } : {};
@@ -130,6 +132,14 @@ export function createPreloadStep(
 function endsExchange(conversation: readonly MessageLike[], position: number): boolean {
   const role = conversation[position].role;
   return (role === "user" || role === "tool") && conversation[position + 1]?.role !== role;
+}
+
+/**
+ * The query a preloaded search shows: the selection's query up to 100 characters. It is billed in every later request
+ * and the user's words are in the conversation already, so the search only needs to say what it was for.
+ */
+function shortQuery(query: string): string {
+  return query.length <= 100 ? query : `${query.slice(0, 99)}…`;
 }
 
 /** Tools a tool message's search results loaded (the model's own searches). */

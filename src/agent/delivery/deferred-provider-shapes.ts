@@ -52,18 +52,26 @@ function readQuery(value: unknown): { query: string } | undefined {
   return typeof query === "string" ? { query } : undefined;
 }
 
-function withProviderOption(tool: unknown, provider: DeferralProvider): unknown {
+function withProviderOption(tool: unknown, provider: DeferralProvider, option: Record<string, true>): unknown {
   const original = tool as { providerOptions?: Record<string, Record<string, unknown> | undefined> };
   const providerOptions = original.providerOptions ?? {};
   return {
     ...original,
-    providerOptions: { ...providerOptions, [provider]: { ...providerOptions[provider], deferLoading: true } },
+    providerOptions: { ...providerOptions, [provider]: { ...providerOptions[provider], ...option } },
   };
+}
+
+/**
+ * A copy of `tool` that @ai-sdk/openai leaves out of the request's tools array (`omitFromRequestTools`) but still
+ * validates and executes: for tools loaded by `additional_tools` items in the conversation.
+ */
+export function omittedFromRequest(tool: unknown): unknown {
+  return withProviderOption(tool, "openai", { omitFromRequestTools: true });
 }
 
 const anthropic: ProviderShapes = {
   itemIdPrefix: "",
-  deferred: (tool) => withProviderOption(tool, "anthropic"),
+  deferred: (tool) => withProviderOption(tool, "anthropic", { deferLoading: true }),
   searchTool({ description, search }) {
     return {
       type: "function",
@@ -114,12 +122,21 @@ function toolReferences(names: readonly string[]) {
   };
 }
 
-/** A Responses API function definition of `tool` (what a `tool_search_output` loads). */
-async function functionDefinition(name: string, tool: unknown) {
+/**
+ * A Responses API function definition of `tool`: what a `tool_search_output` loads (marked `defer_loading`, as the
+ * tools it was found among) or an `additional_tools` item (not marked).
+ */
+export async function functionDefinition(name: string, tool: unknown, deferred = true) {
   const { description, inputSchema } = tool as { description?: string; inputSchema?: unknown };
   const { asSchema } = await loadAi();
-  const parameters = await asSchema(inputSchema as FlexibleInput).jsonSchema;
-  return { type: "function", name, description: description ?? "", parameters, defer_loading: true };
+  const parameters = (await asSchema(inputSchema as FlexibleInput).jsonSchema) as Record<string, unknown>;
+  return {
+    type: "function" as const,
+    name,
+    description: description ?? "",
+    parameters,
+    ...(deferred ? { defer_loading: true } : {}),
+  };
 }
 
 type FlexibleInput = Parameters<Awaited<ReturnType<typeof loadAi>>["asSchema"]>[0];
@@ -139,7 +156,7 @@ function readSearchInput(value: unknown): OpenAiSearchInput | undefined {
 const openai: ProviderShapes = {
   // The Responses API's own tool_search_call ids start "tsc_"; the package sends the call id as the item id.
   itemIdPrefix: "tsc_",
-  deferred: (tool) => withProviderOption(tool, "openai"),
+  deferred: (tool) => withProviderOption(tool, "openai", { deferLoading: true }),
   searchTool({ description, search, tools }) {
     return {
       // What openai.tools.toolSearch({ execution: "client", description, parameters }) builds.

@@ -18,11 +18,17 @@ import type { ToolSelector } from "../tool-selector.js";
 import {
   createPreloadStep,
   searchResultDelivery,
-  toolChangesDelivery,
+  systemMessageDelivery,
   type PreloadInput,
   type PreloadResult,
 } from "./deferred-preload.js";
-import { DEFERRAL_PROVIDERS, providerShapes, type DeferralProvider } from "./deferred-provider-shapes.js";
+import {
+  DEFERRAL_PROVIDERS,
+  functionDefinition,
+  omittedFromRequest,
+  providerShapes,
+  type DeferralProvider,
+} from "./deferred-provider-shapes.js";
 
 export type { DeferralProvider } from "./deferred-provider-shapes.js";
 
@@ -51,14 +57,19 @@ export interface DeferredToolsOptions extends Pick<SelectOptions, "threshold" | 
   /**
    * Load the selection without the model asking: after each user message and each step's tool results, `prepareStep`
    * adds the messages that load the tools toolsift selects for the conversation up to there (those not loaded before
-   * in it; nothing when none is new), so they are callable on the next step. `true`: a search call and its result,
-   * as if the model had searched (Anthropic `tool_reference` blocks, OpenAI `tool_search_output`). `"tool-changes"`
-   * (Anthropic only): a mid-conversation system message of `tool_addition`s (beta; the result then also carries
-   * `allowSystemInMessages: true`, which the AI SDK needs for it). The messages are re-derived on every step and turn,
-   * memoised in this process by a hash of the conversation up to there, so the app stores its usual messages and every
-   * request extends the one before. Default `true`; `false` leaves searching to the model.
+   * in it; nothing when none is new), so they are callable on the next step. The messages are re-derived on every
+   * step and turn, memoised in this process by a hash of the conversation up to there, so the app stores its usual
+   * messages and every request extends the one before. Default `true`; `false` leaves searching to the model.
+   * - `true`: a search call and its result, as if the model had searched (Anthropic `tool_reference` blocks, OpenAI
+   *   `tool_search_output`).
+   * - `"tool-changes"` (Anthropic, beta): a mid-conversation system message of `tool_addition`s by reference.
+   * - `"additional-tools"` (OpenAI): an `additional_tools` item with the definitions; the deferred tools are then
+   *   left out of the request's tools array (`omitFromRequestTools`), not sent with `defer_loading`, so their names
+   *   and descriptions are not in the prefix either. The model's own searches still answer with `tool_search_output`
+   *   (OpenAI's documentation we read does not say whether it loads a tool absent from the tools array).
+   * The last two are system messages: the result then carries `allowSystemInMessages: true`, which the AI SDK needs.
    */
-  preload?: boolean | "tool-changes";
+  preload?: boolean | "tool-changes" | "additional-tools";
   /**
    * Cut a selection at the score elbow, as in `select`. Default `false` here: a search or preload loads `maxResults`
    * ranked tools, since a loaded definition is billed once and then read from the cache, while a missing tool costs
@@ -73,7 +84,7 @@ export interface DeferredTools<TOOLS> {
   readonly tools: TOOLS & Record<string, Tool>;
   /** Adds the preloads (see `preload`); returns `{}` when `preload` is `false`. */
   readonly prepareStep: (step: PreloadInput) => Promise<PreloadResult>;
-  /** Set with `preload: "tool-changes"`: the AI SDK refuses system messages in `messages` without it. */
+  /** Set with `preload: "tool-changes"` or `"additional-tools"`: the AI SDK refuses system messages without it. */
   readonly allowSystemInMessages?: true;
 }
 
@@ -146,35 +157,42 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
     },
   };
   const shapes = providerShapes(provider);
+  const additionalTools = preload === "additional-tools";
   const copies: Record<string, unknown> = {};
   for (const name of names) {
     const tool = tools[name];
-    copies[name] = alwaysActive.has(name) ? tool : shapes.deferred(tool);
+    copies[name] = alwaysActive.has(name) ? tool : additionalTools ? omittedFromRequest(tool) : shapes.deferred(tool);
   }
   const search = (query: string) => searchDeferred(index, resolved, query);
   copies[searchToolName] = shapes.searchTool({ description, search, tools });
   const result = { tools: copies as TOOLS & Record<string, Tool> };
   if (preload === false) return { ...result, prepareStep: async () => ({}) };
-  if (preload === "tool-changes") {
-    const prepareStep = createPreloadStep(index, resolved, shapes, toolChangesDelivery());
-    return { ...result, prepareStep, allowSystemInMessages: true };
+  if (preload === true) {
+    const delivery = searchResultDelivery(shapes, searchToolName, tools);
+    return { ...result, prepareStep: createPreloadStep(index, resolved, shapes, delivery) };
   }
-  return {
-    ...result,
-    prepareStep: createPreloadStep(index, resolved, shapes, searchResultDelivery(shapes, searchToolName, tools)),
-  };
+  const delivery = systemMessageDelivery(
+    additionalTools
+      ? async (loaded) => ({
+          openai: {
+            additionalTools: await Promise.all(loaded.map((name) => functionDefinition(name, tools[name], false))),
+          },
+        })
+      : async (loaded) => ({
+          anthropic: { toolChanges: loaded.map((toolName) => ({ type: "tool_addition", toolName })) },
+        }),
+  );
+  return { ...result, prepareStep: createPreloadStep(index, resolved, shapes, delivery), allowSystemInMessages: true };
 }
 
-/** `preload`: a boolean, or `"tool-changes"` with provider `"anthropic"`; default `true`. */
-function preloadOption(where: string, value: unknown, provider: DeferralProvider): boolean | "tool-changes" {
+type PreloadChoice = NonNullable<DeferredToolsOptions["preload"]>;
+
+/** `preload`: a boolean, `"tool-changes"` (Anthropic) or `"additional-tools"` (OpenAI); default `true`. */
+function preloadOption(where: string, value: unknown, provider: DeferralProvider): PreloadChoice {
   if (value === undefined) return true;
-  if (typeof value === "boolean" || (value === "tool-changes" && provider === "anthropic")) return value;
-  return invalidOption(
-    where,
-    "preload",
-    provider === "anthropic" ? 'true, false or "tool-changes"' : 'true or false (provider "openai")',
-    value,
-  );
+  const own = provider === "anthropic" ? "tool-changes" : "additional-tools";
+  if (typeof value === "boolean" || value === own) return value as PreloadChoice;
+  return invalidOption(where, "preload", `true, false or "${own}" (provider "${provider}")`, value);
 }
 
 /** The deferred tools that best match `query`, best first (ranked tools, then learnt and related companions). */
