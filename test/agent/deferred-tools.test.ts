@@ -213,6 +213,9 @@ describe("index.deferredTools options", () => {
     expect(() => index.deferredTools(tools, { provider: "openai", maxResults: 0 })).toThrow(/"maxResults"/);
     expect(() => index.deferredTools(tools, { provider: "openai", alwaysActive: ["nope"] })).toThrow(/nope/);
     expect(() => index.deferredTools(tools, { provider: "openai", searchToolName: "cd" })).toThrow(/searchToolName/);
+    expect(() => index.deferredTools({ ...tools, extra: tools.cd }, { provider: "openai" })).toThrow(
+      /"extra", which the index does not know/,
+    );
     expect(() => index.deferredTools(tools, { provider: "openai", preload: "tool-changes" })).toThrow(
       /"preload" must be true, false or "additional-tools" \(provider "openai"\)/,
     );

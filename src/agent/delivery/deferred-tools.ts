@@ -28,6 +28,7 @@ import {
   omittedFromRequest,
   providerShapes,
   type DeferralProvider,
+  type ProviderShapes,
 } from "./deferred-provider-shapes.js";
 
 export type { DeferralProvider } from "./deferred-provider-shapes.js";
@@ -141,6 +142,17 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   }
   const names = Object.keys(tools);
   const deferred = names.filter((name) => !alwaysActive.has(name));
+  const known = new Set(index.toolNames);
+  for (const name of deferred) {
+    if (!known.has(name)) {
+      throw new ToolsiftError(
+        "UNKNOWN_TOOL",
+        `${where}: tools has "${name}", which the index does not know, so no search could ever load it: ` +
+          `index it (createToolIndex(tools), index.add) or send it in full with alwaysActive.`,
+        { tool: name },
+      );
+    }
+  }
   const resolved: ResolvedDeferral = {
     provider,
     maxResults,
@@ -165,14 +177,24 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   }
   const search = (query: string) => searchDeferred(index, resolved, query);
   copies[searchToolName] = shapes.searchTool({ description, search, tools });
-  const result = { tools: copies as TOOLS & Record<string, Tool> };
-  if (preload === false) return { ...result, prepareStep: async () => ({}) };
+  return { tools: copies as TOOLS & Record<string, Tool>, ...preloadStep(index, resolved, shapes, preload, tools) };
+}
+
+/** The `prepareStep` of a `preload` choice, with `allowSystemInMessages` when it adds system messages. */
+function preloadStep(
+  index: ToolSelector,
+  resolved: ResolvedDeferral,
+  shapes: ProviderShapes,
+  preload: PreloadChoice,
+  tools: Readonly<Record<string, unknown>>,
+): Pick<DeferredTools<unknown>, "prepareStep" | "allowSystemInMessages"> {
+  if (preload === false) return { prepareStep: async () => ({}) };
   if (preload === true) {
-    const delivery = searchResultDelivery(shapes, searchToolName, tools);
-    return { ...result, prepareStep: createPreloadStep(index, resolved, shapes, delivery) };
+    const delivery = searchResultDelivery(shapes, resolved.searchToolName, tools);
+    return { prepareStep: createPreloadStep(index, resolved, shapes, delivery) };
   }
   const delivery = systemMessageDelivery(
-    additionalTools
+    preload === "additional-tools"
       ? async (loaded) => ({
           openai: {
             additionalTools: await Promise.all(loaded.map((name) => functionDefinition(name, tools[name], false))),
@@ -182,7 +204,7 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
           anthropic: { toolChanges: loaded.map((toolName) => ({ type: "tool_addition", toolName })) },
         }),
   );
-  return { ...result, prepareStep: createPreloadStep(index, resolved, shapes, delivery), allowSystemInMessages: true };
+  return { prepareStep: createPreloadStep(index, resolved, shapes, delivery), allowSystemInMessages: true };
 }
 
 type PreloadChoice = NonNullable<DeferredToolsOptions["preload"]>;
