@@ -34,6 +34,8 @@ async function runSession(
       system: "You work in a file system.",
       messages,
       ...delivery,
+      // Anthropic caches only where asked: a request-level breakpoint, which leaves the messages as they are.
+      providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
       stopWhen: isStepCount(8),
     });
     messages.push(...result.responseMessages);
@@ -72,10 +74,14 @@ describe("index.deferredTools with the real @ai-sdk/anthropic", () => {
   it("marks every deferred tool, preloads each turn's selection, and keeps every request an exact extension", async () => {
     const { executed, recording, tools } = await runSession("anthropic", { preload: true, search: true });
     expectPrefixStable("anthropic", recording);
-    const first = JSON.parse(recording.bodies[0]) as { tools: { name: string; defer_loading?: boolean }[] };
+    const first = JSON.parse(recording.bodies[0]) as {
+      tools: { name: string; defer_loading?: boolean }[];
+      cache_control?: unknown;
+    };
     const deferred = first.tools.filter((entry) => entry.defer_loading === true).map((entry) => entry.name);
     expect(deferred).toEqual(Object.keys(tools).filter((name) => name !== "ls"));
     expect(first.tools.find((entry) => entry.name === "ls")?.defer_loading).toBeUndefined();
+    expect(first.cache_control).toEqual({ type: "ephemeral" });
     expect(first.tools.find((entry) => entry.name === "search_tools")?.defer_loading).toBeUndefined();
     // The app's objects are not changed.
     expect((tools.cd as { providerOptions?: unknown }).providerOptions).toBeUndefined();
