@@ -19,15 +19,23 @@ function modelFor(provider: Provider, fetch: typeof globalThis.fetch): LanguageM
 /** Runs the turns as an app does: one generateText per user turn, storing the prompt and response messages. */
 async function runSession(
   provider: Provider,
-  options: { preload: boolean | "tool-changes" | "additional-tools"; search: boolean; learn?: boolean },
+  options: {
+    preload: boolean | "tool-changes" | "additional-tools";
+    search: boolean;
+    learn?: boolean;
+    /** Make a new deferredTools result for each turn, as an app that builds it per request does. */
+    perTurn?: boolean;
+  },
 ) {
   const executed: string[] = [];
   const tools = catalogTools(executed);
   const index = createToolIndex(tools);
   const script = provider === "anthropic" ? anthropicScript(options) : openaiScript(options);
-  const delivery = index.deferredTools(tools, { provider, alwaysActive: ["ls"], preload: options.preload });
+  const deliver = () => index.deferredTools(tools, { provider, alwaysActive: ["ls"], preload: options.preload });
+  let delivery = deliver();
   const messages: ModelMessage[] = [];
   for (const turn of TURNS) {
+    if (options.perTurn) delivery = deliver();
     messages.push({ role: "user", content: turn.user });
     const result = await generateText({
       model: modelFor(provider, script.fetch),
@@ -104,8 +112,9 @@ describe("index.deferredTools with the real @ai-sdk/anthropic", () => {
     expect(new Set(recording.betas)).toEqual(new Set(["structured-outputs-2025-11-13"]));
   });
 
-  it("keeps earlier turns' preloads when the index learns between turns", async () => {
-    const { executed, recording } = await runSession("anthropic", { preload: true, search: true, learn: true });
+  it("keeps earlier turns' preloads when the index learns between turns (a new deferredTools per turn)", async () => {
+    const options = { preload: true, search: true, learn: true, perTurn: true };
+    const { executed, recording } = await runSession("anthropic", options);
     expectPrefixStable("anthropic", recording);
     expect(executed).toEqual(TURNS.flatMap((turn) => turn.calls));
   });

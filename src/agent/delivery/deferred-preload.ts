@@ -67,7 +67,7 @@ export function systemMessageDelivery(
   };
 }
 
-/** Conversations remembered in this process; the oldest are forgotten past this many preloads. */
+/** Preloads remembered per index in this process; the oldest are forgotten past this many. */
 const MEMO_LIMIT = 10_000;
 
 interface Preload {
@@ -89,7 +89,9 @@ export function createPreloadStep(
   shapes: ProviderShapes,
   delivery: PreloadDelivery,
 ) {
-  const memo = new Map<string, Preload>();
+  const memo = sharedMemo(index);
+  // The selections depend on these too: deliveries made with other options do not share them.
+  const options = hashText("", JSON.stringify([deferral.provider, deferral.selectOptions]));
   const deferred = new Set(deferral.deferred);
   const select = async (prefix: readonly MessageLike[], loaded: ReadonlySet<string>): Promise<Preload> => {
     const query = conversationQuery(prefix);
@@ -108,13 +110,13 @@ export function createPreloadStep(
     for (let position = 0; position < conversation.length; position++) {
       const message = conversation[position];
       messages.push(message);
-      key = chainHash(key, message);
+      key = hashText(key, JSON.stringify(message));
       for (const name of searchedNames(message, deferral.searchToolName, shapes)) loaded.add(name);
       if (!endsExchange(conversation, position)) continue;
-      let preload = memo.get(key);
+      let preload = memo.get(options + key);
       if (preload === undefined) {
         preload = await select(conversation.slice(0, position + 1), loaded);
-        remember(memo, key, preload);
+        remember(memo, options + key, preload);
       }
       if (preload.names.length === 0) continue;
       for (const name of preload.names) loaded.add(name);
@@ -150,12 +152,24 @@ function searchedNames(message: MessageLike, searchToolName: string, shapes: Pro
   );
 }
 
-/** The hash of a conversation prefix, extended by one message: 64 bits as 16 hex digits. */
-function chainHash(previous: string, message: MessageLike): string {
-  const text = previous + JSON.stringify(message);
-  const high = mixedHash32(text, 0x9747b28c);
-  const low = mixedHash32(text, 0x5bd1e995);
+/** A 64-bit hash (16 hex digits) of `previous` followed by `text`: a conversation prefix extended by one message. */
+function hashText(previous: string, text: string): string {
+  const whole = previous + text;
+  const high = mixedHash32(whole, 0x9747b28c);
+  const low = mixedHash32(whole, 0x5bd1e995);
   return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
+}
+
+/**
+ * The preloads chosen with one index in this process, shared by every `deferredTools` result made from it: an app
+ * that makes a new one per request still sends its earlier turns' preloads unchanged.
+ */
+const memos = new WeakMap<object, Map<string, Preload>>();
+
+function sharedMemo(index: ToolSelector): Map<string, Preload> {
+  let memo = memos.get(index);
+  if (memo === undefined) memos.set(index, (memo = new Map()));
+  return memo;
 }
 
 function remember(memo: Map<string, Preload>, key: string, preload: Preload): void {
