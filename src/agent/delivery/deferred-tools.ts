@@ -59,8 +59,9 @@ export interface DeferredToolsOptions extends Pick<SelectOptions, "threshold" | 
    * Load the selection without the model asking: after each user message and each step's tool results, `prepareStep`
    * adds the messages that load the tools toolsift selects for the conversation up to there (those not loaded before
    * in it; nothing when none is new), so they are callable on the next step. The messages are re-derived on every
-   * step and turn, memoised per index in this process by a hash of the conversation up to there, so the app stores its usual
-   * messages and every request extends the one before. Default `true`; `false` leaves searching to the model.
+   * step and turn, memoised per index in this process by a hash of the conversation up to there, so the app stores
+   * its usual messages and every request extends the one before. Default `true`; `false` leaves searching to the
+   * model.
    * - `true`: a search call and its result, as if the model had searched (Anthropic `tool_reference` blocks, OpenAI
    *   `tool_search_output`).
    * - `"tool-changes"` (Anthropic, beta): a mid-conversation system message of `tool_addition`s by reference.
