@@ -51,6 +51,12 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    first: 'const delivery = index.deferredTools(tools, { provider: "anthropic" });  // or "openai" (Responses API)',
+    prelude: "learning.ts",
+    names: ["generateText", "index", "messages", "model", "tools"],
+    run: true,
+  },
+  {
     first: 'import type { ModelMessage } from "ai";',
     prelude: "agent.ts",
     names: ["generateText", "index", "model", "prompt", "tools"],

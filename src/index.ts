@@ -8,6 +8,7 @@ export type { ToolsChangedEvent } from "./agent/delivery/stable-tools.js";
 export type { SearchToolOptions, ToolSearchFunctionOptions } from "./agent/search-tool.js";
 export type { InConversationDelivery, InConversationOptions } from "./agent/delivery/in-conversation.js";
 export { withDispatchedCalls } from "./agent/delivery/dispatched-calls.js";
+export type { DeferralProvider, DeferredTools, DeferredToolsOptions } from "./agent/delivery/deferred-tools.js";
 export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
 export type { NoMatchEvent, OnNoMatch } from "./agent/offer-policy.js";
 export { MAX_QUERY_LENGTH } from "./options.js";

@@ -8,6 +8,7 @@ import { createSelectionMiddleware } from "./agent/middleware.js";
 import { createPrepareStep, type PrepareStepInput } from "./agent/prepare-step.js";
 import { catalogDefinitionLength } from "./agent/delivery/stable-tools.js";
 import { createSearchTool, createToolSearchFunction } from "./agent/search-tool.js";
+import { createDeferredTools } from "./agent/delivery/deferred-tools.js";
 import { createInConversation } from "./agent/delivery/in-conversation.js";
 import { createIndexContext } from "./tool-index/context.js";
 import { explainTool } from "./tool-index/explain.js";
@@ -82,6 +83,9 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     },
     toolSearchFunction(searchOptions) {
       return createToolSearchFunction(api, searchOptions);
+    },
+    deferredTools(tools, deferralOptions) {
+      return createDeferredTools(api, tools, deferralOptions);
     },
     async sync(next) {
       await state.replace(state.read(next));

@@ -15,6 +15,7 @@ import type {
   SearchToolOptions,
   ToolSearchFunctionOptions,
 } from "../agent/search-tool.js";
+import type { DeferredTools, DeferredToolsOptions } from "../agent/delivery/deferred-tools.js";
 
 /** What `index.learn` took from a conversation. */
 export interface LearnReport {
@@ -160,6 +161,15 @@ export interface ToolIndex<NAME extends string = string> {
   searchTool(options?: SearchToolOptions): ReturnType<typeof createSearchTool>;
   /** A ranking function for AI SDK 7's `toolSearch({ search })` over `deferLoading` tools. */
   toolSearchFunction(options?: ToolSearchFunctionOptions): ReturnType<typeof createToolSearchFunction>;
+  /**
+   * Provider-native deferral: copies of `tools` (the app's ToolSet, named as this catalog) marked `deferLoading` for
+   * `options.provider`, plus a search tool toolsift answers and a `prepareStep` that loads each turn's selection
+   * without the model asking. Spread the result into `generateText` / `streamText` / `new ToolLoopAgent`.
+   */
+  deferredTools<TOOLS extends Record<string, unknown>>(
+    tools: TOOLS,
+    options: DeferredToolsOptions,
+  ): DeferredTools<TOOLS>;
   /** The names of the tools that best match the query, best first, then pinned tools. */
   select(query: string, options?: SelectOptions): Promise<NAME[]>;
   /** Like `select`, with per-tool scores and provenance. */
