@@ -3,7 +3,7 @@
 
 import type { MessageLike } from "../../conversation/model-messages.js";
 import { LruMap } from "../../support/lru-map.js";
-import { PrefixHasher } from "./prefix-memo.js";
+import { prefixHashes } from "./prefix-hashes.js";
 
 /** The key of a delivery message's `providerOptions` (no provider reads it): `{ toolsift: { delivered: [...] } }`. */
 const DELIVERY_KEY = "toolsift";
@@ -83,7 +83,6 @@ export interface DeliveryRules {
  */
 export class ConversationDeliveries {
   private readonly memo: LruMap<string, readonly string[]>;
-  private readonly hasher = new PrefixHasher();
 
   constructor(
     private readonly rules: DeliveryRules,
@@ -102,10 +101,10 @@ export class ConversationDeliveries {
     }
     const delivered = new Set(this.rules.fixed);
     const out: MessageLike[] = [];
-    let hash = "";
+    const hashes = prefixHashes(clean);
     for (let position = 0; position < clean.length; position++) {
       const message = clean[position];
-      hash = this.hasher.next(hash, message);
+      const hash = hashes[position + 1];
       out.push(message);
       for (const name of this.rules.found(message)) delivered.add(name);
       const kind = pointAt(clean, position, this.rules.midTurn);

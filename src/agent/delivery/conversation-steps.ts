@@ -1,37 +1,6 @@
-// A conversation's step boundaries, the hash of each prefix, and the prepareStep input of an earlier step.
+// A conversation's step boundaries and the prepareStep input of an earlier step.
 
 import type { MessageLike } from "../../conversation/model-messages.js";
-import { textHash } from "../../semantic/embedding-text.js";
-
-/** Each message object's canonical text, computed once (the SDK passes the same objects again at every step). */
-const canonicalTexts = new WeakMap<object, string>();
-
-/**
- * What of a message the selection reads, as text: its role, and per part the type, text, tool name, call id, input
- * and output. Provider metadata is left out, so a conversation the app stored and sent back without it hashes the same.
- */
-export function canonicalMessage(message: MessageLike): string {
-  const cached = canonicalTexts.get(message);
-  if (cached !== undefined) return cached;
-  const content = Array.isArray(message.content)
-    ? message.content.map((part: unknown) => {
-        if (typeof part !== "object" || part === null) return part;
-        const { type, text, toolName, toolCallId, input, output } = part as Record<string, unknown>;
-        return { type, text, toolName, toolCallId, input, output };
-      })
-    : message.content;
-  const text = JSON.stringify([message.role, content]) ?? "";
-  canonicalTexts.set(message, text);
-  return text;
-}
-
-/** `hashes[p]` keys the prefix `messages.slice(0, p)` (a 64-bit FNV-1a chain over the canonical messages). */
-export function prefixHashes(messages: readonly MessageLike[]): string[] {
-  const hashes = [textHash("")];
-  for (const message of messages)
-    hashes.push(textHash(`${hashes[hashes.length - 1]}\u0000${canonicalMessage(message)}`));
-  return hashes;
-}
 
 /**
  * Positions `p` before `end` where an earlier step began: `messages[p]` is an assistant message (a step's response)

@@ -2,9 +2,10 @@
 
 import type { ModelMessage } from "ai";
 import { conversationQuery, type MessageLike } from "../../conversation/model-messages.js";
-import { mixedHash32 } from "../../core/hash.js";
+import { textHash } from "../../semantic/embedding-text.js";
 import type { ToolSelector } from "../tool-selector.js";
 import type { ProviderShapes } from "./deferred-provider-shapes.js";
+import { canonicalJson, prefixHashes } from "./prefix-hashes.js";
 import type { ResolvedDeferral } from "./resolved-deferral.js";
 
 /** What the preload reads of the SDK's prepareStep input. */
@@ -91,7 +92,7 @@ export function createPreloadStep(
 ) {
   const memo = sharedMemo(index);
   // The selections depend on these too: deliveries made with other options do not share them.
-  const options = hashText("", JSON.stringify([deferral.provider, deferral.selectOptions]));
+  const options = textHash(canonicalJson([deferral.provider, deferral.selectOptions]));
   const deferred = new Set(deferral.deferred);
   const select = async (prefix: readonly MessageLike[], loaded: ReadonlySet<string>): Promise<Preload> => {
     const query = conversationQuery(prefix);
@@ -105,12 +106,12 @@ export function createPreloadStep(
     const conversation = (step.messages ?? []).filter((message) => !delivery.isPreloaded(message));
     const messages: MessageLike[] = [];
     const loaded = new Set<string>();
-    let key = "";
+    const hashes = prefixHashes(conversation);
     let added = false;
     for (let position = 0; position < conversation.length; position++) {
       const message = conversation[position];
       messages.push(message);
-      key = hashText(key, JSON.stringify(message));
+      const key = hashes[position + 1];
       for (const name of searchedNames(message, deferral.searchToolName, shapes)) loaded.add(name);
       if (!endsExchange(conversation, position)) continue;
       let preload = memo.get(options + key);
@@ -150,14 +151,6 @@ function searchedNames(message: MessageLike, searchToolName: string, shapes: Pro
   return message.content.flatMap((part: { type?: unknown; toolName?: unknown; output?: unknown }) =>
     part?.type === "tool-result" && part.toolName === searchToolName ? shapes.loadedNames(part.output) : [],
   );
-}
-
-/** A 64-bit hash (16 hex digits) of `previous` followed by `text`: a conversation prefix extended by one message. */
-function hashText(previous: string, text: string): string {
-  const whole = previous + text;
-  const high = mixedHash32(whole, 0x9747b28c);
-  const low = mixedHash32(whole, 0x5bd1e995);
-  return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
 }
 
 /**

@@ -7,7 +7,8 @@ import type { NoMatchEvent } from "../offer-policy.js";
 import type { SelectedTool } from "../tool-selector.js";
 import { LruMap } from "../../support/lru-map.js";
 import { booleanOption, integerOption, invalidOption } from "../../support/validate-options.js";
-import { canonicalMessage, prefixHashes, stepBoundaries, stepsOf } from "./conversation-steps.js";
+import { stepBoundaries, stepsOf } from "./conversation-steps.js";
+import { canonicalMessage, prefixHashes } from "./prefix-hashes.js";
 import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "./stable-tool-rule.js";
 
 /** The options of `prepareStep` for cache-aware activeTools. */
