@@ -4,6 +4,7 @@ import { ToolsiftError } from "./errors.js";
 import { MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
 import {
   booleanOption,
+  countOption,
   integerOption,
   invalidOption,
   namesOption,
@@ -59,7 +60,7 @@ export function resolveSelectOptions(input: SelectOptions | undefined, where = "
   rejectUnknownOptions(where, options, SELECT_OPTIONS);
   const allowed = namesOption(where, "allowedTools", options.allowedTools);
   return {
-    maxTools: integerOption(where, "maxTools", options.maxTools, 1, Number.MAX_SAFE_INTEGER, 5),
+    maxTools: countOption(where, "maxTools", options.maxTools, 5),
     threshold: numberOption(where, "threshold", options.threshold, { min: 0, max: 1 }, 0),
     adaptive: booleanOption(where, "adaptive", options.adaptive, true),
     alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),

@@ -4,7 +4,7 @@ import type { ModelMessage } from "ai";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
 import {
   booleanOption,
-  integerOption,
+  countOption,
   invalidOption,
   namesOption,
   optionsObject,
@@ -152,14 +152,7 @@ export function createPrepareStep(
   rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
   const selectOptions = pickSelectOptions(where, given);
   const recentToolBoost = booleanOption(where, "recentToolBoost", given.recentToolBoost, true);
-  const recentToolWindow = integerOption(
-    where,
-    "recentToolWindow",
-    given.recentToolWindow,
-    1,
-    Number.MAX_SAFE_INTEGER,
-    2,
-  );
+  const recentToolWindow = countOption(where, "recentToolWindow", given.recentToolWindow, 2);
   const escalate = booleanOption(where, "escalate", given.escalate, true);
   const rules = rulesOption(given.rules);
   const searchToolName = stringOption(where, "searchToolName", given.searchToolName, "search_tools");

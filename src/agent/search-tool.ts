@@ -1,7 +1,7 @@
 // index.searchTool(), a meta-tool the model calls to find tools, and index.toolSearchFunction() for toolSearch.
 
 import type { FlexibleSchema, Tool } from "ai";
-import { integerOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import { countOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
 import { rankedNames } from "./offer-policy.js";
 import type { ToolSelector } from "./tool-selector.js";
 
@@ -47,7 +47,7 @@ export function createSearchTool(
   const where = "searchTool";
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, ["maxResults", "description"]);
-  const maxResults = integerOption(where, "maxResults", given.maxResults, 1, Number.MAX_SAFE_INTEGER, 5);
+  const maxResults = countOption(where, "maxResults", given.maxResults, 5);
   const description = stringOption(where, "description", given.description, DEFAULT_DESCRIPTION);
   const inputSchema = {
     [SCHEMA]: true,
@@ -99,7 +99,7 @@ export function createToolSearchFunction(index: ToolSelector, options: ToolSearc
   const where = "toolSearchFunction";
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, ["maxResults"]);
-  const maxResults = integerOption(where, "maxResults", given.maxResults, 1, Number.MAX_SAFE_INTEGER);
+  const maxResults = countOption(where, "maxResults", given.maxResults);
   return async ({ query, tools }: { query: string; tools: ReadonlyArray<{ name: string }> }): Promise<string[]> => {
     const allowed = tools.map((tool) => tool.name);
     if (allowed.length === 0 || query.trim().length === 0) return [];

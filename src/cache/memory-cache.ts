@@ -1,6 +1,6 @@
 // An embedding cache in a Map, optionally bounded to the most recently used entries.
 
-import { integerOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { countOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 
@@ -25,9 +25,7 @@ export function memoryCache(options: MemoryCacheOptions = {}): EmbeddingCache {
   const given = optionsObject(WHERE, options);
   rejectUnknownOptions(WHERE, given, ["maxEntries"]);
   const maxEntries =
-    given?.maxEntries === Infinity
-      ? Infinity
-      : integerOption(WHERE, "maxEntries", given?.maxEntries, 1, Number.MAX_SAFE_INTEGER, Infinity);
+    given?.maxEntries === Infinity ? Infinity : countOption(WHERE, "maxEntries", given?.maxEntries, Infinity);
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Float32Array>();
 

@@ -2,7 +2,7 @@
 
 import type { SelectOptions } from "../options.js";
 import {
-  integerOption,
+  countOption,
   invalidOption,
   namesOption,
   optionsObject,
@@ -79,7 +79,7 @@ export async function evalToolIndex(
   if (!Array.isArray(cases)) invalidOption(WHERE, "cases", "an array of { query, expected, alternatives? }", cases);
   const given = optionsObject(WHERE, options);
   rejectUnknownOptions(WHERE, given, ["maxTools"]);
-  const maxTools = integerOption(WHERE, "maxTools", given?.maxTools, 1, Number.MAX_SAFE_INTEGER, 5);
+  const maxTools = countOption(WHERE, "maxTools", given?.maxTools, 5);
   const checked = cases.map(checkCase);
   let top1 = 0;
   let top3 = 0;

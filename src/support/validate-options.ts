@@ -86,6 +86,16 @@ export function integerOption<FALLBACK extends number | undefined = undefined>(
   return value;
 }
 
+/** A count: an integer ≥ 1 (as `integerOption` with no upper bound); `fallback` when undefined. */
+export function countOption<FALLBACK extends number | undefined = undefined>(
+  where: string,
+  option: string,
+  value: unknown,
+  fallback?: FALLBACK,
+): number | FALLBACK {
+  return integerOption(where, option, value, 1, Number.MAX_SAFE_INTEGER, fallback);
+}
+
 /** A boolean; `fallback` when undefined. */
 export function booleanOption(where: string, option: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;

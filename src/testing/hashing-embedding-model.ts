@@ -5,6 +5,7 @@ import { mixedHash32 } from "../core/hash.js";
 import { tokenize } from "../core/tokenizer.js";
 import {
   booleanOption,
+  countOption,
   integerOption,
   invalidOption,
   optionsObject,
@@ -57,7 +58,7 @@ export function hashingEmbeddingModel(
   const maxEmbeddingsPerCall =
     given?.maxEmbeddingsPerCall === Infinity
       ? Infinity
-      : integerOption(where, "maxEmbeddingsPerCall", given?.maxEmbeddingsPerCall, 1, Number.MAX_SAFE_INTEGER, 2048);
+      : countOption(where, "maxEmbeddingsPerCall", given?.maxEmbeddingsPerCall, 2048);
   const calls: string[][] = [];
   const embedOne = (text: string): number[] => {
     const vector = new Float64Array(dimensions);

@@ -4,7 +4,7 @@ import type { Tool } from "ai";
 import { ToolsiftError } from "../../errors.js";
 import {
   choiceOption,
-  integerOption,
+  countOption,
   invalidOption,
   namesOption,
   optionsObject,
@@ -126,7 +126,7 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   rejectUnknownOptions(where, given, OPTION_NAMES);
   if (given.provider === undefined) invalidOption(where, "provider", 'one of "anthropic", "openai"', given.provider);
   const provider = choiceOption(where, "provider", given.provider, DEFERRAL_PROVIDERS, "anthropic");
-  const maxResults = integerOption(where, "maxResults", given.maxResults, 1, Number.MAX_SAFE_INTEGER, 5);
+  const maxResults = countOption(where, "maxResults", given.maxResults, 5);
   const searchToolName = stringOption(where, "searchToolName", given.searchToolName, "search_tools");
   const description = stringOption(where, "description", given.description, DEFAULT_DESCRIPTION);
   const preload = preloadOption(where, given.preload, provider);

@@ -6,7 +6,7 @@ import { conversationQuery, type MessageLike } from "../../conversation/model-me
 import type { ToolCallRefusedEvent } from "../../events.js";
 import {
   booleanOption,
-  integerOption,
+  countOption,
   invalidOption,
   optionsObject,
   rejectUnknownOptions,
@@ -90,16 +90,9 @@ export function createInConversation(
   const searchToolName = freeName("searchToolName", "search_tools");
   if (searchToolName === dispatcherName)
     invalidOption(where, "searchToolName", "not the dispatcher's name", searchToolName);
-  const maxSearchResults = integerOption(
-    where,
-    "maxSearchResults",
-    given.maxSearchResults,
-    1,
-    Number.MAX_SAFE_INTEGER,
-    5,
-  );
+  const maxSearchResults = countOption(where, "maxSearchResults", given.maxSearchResults, 5);
   const midTurn = booleanOption(where, "midTurn", given.midTurn, true);
-  const memoSize = integerOption(where, "memoSize", given.memoSize, 1, Number.MAX_SAFE_INTEGER, 10_000);
+  const memoSize = countOption(where, "memoSize", given.memoSize, 10_000);
   const policy = offerPolicy(where, { onNoMatch: "none", onEvent: given.onEvent as InConversationOptions["onEvent"] });
   const onEvent = options.onEvent;
   const pinned = [...(selectOptions.alwaysActive ?? [])];
