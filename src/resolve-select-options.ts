@@ -7,10 +7,9 @@ import {
   countOption,
   integerOption,
   invalidOption,
+  knownOptions,
   namesOption,
   numberOption,
-  optionsObject,
-  rejectUnknownOptions,
 } from "./support/validate-options.js";
 import { checkMessages } from "./usage/learn-turns.js";
 
@@ -56,8 +55,7 @@ const DEFAULT_SELECT: ResolvedSelectOptions = {
 /** Validates select options (`where` names the caller in messages) and applies their defaults. */
 export function resolveSelectOptions(input: SelectOptions | undefined, where = "select"): ResolvedSelectOptions {
   if (input === undefined) return DEFAULT_SELECT;
-  const options = optionsObject(where, input) as SelectOptions;
-  rejectUnknownOptions(where, options, SELECT_OPTIONS);
+  const options = knownOptions(where, input, SELECT_OPTIONS) as SelectOptions;
   const allowed = namesOption(where, "allowedTools", options.allowedTools);
   return {
     maxTools: countOption(where, "maxTools", options.maxTools, 5),

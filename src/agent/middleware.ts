@@ -2,7 +2,7 @@
 
 import type { SelectOptions } from "../options.js";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
-import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { knownOptions } from "../support/validate-options.js";
 import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
@@ -26,8 +26,7 @@ interface ParamsLike {
  */
 export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
   const where = "middleware";
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
+  const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
   const selectOptions = pickSelectOptions(where, given);
   const policy = offerPolicy(where, options);
   return {

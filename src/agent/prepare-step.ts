@@ -6,9 +6,8 @@ import {
   booleanOption,
   countOption,
   invalidOption,
+  knownOptions,
   namesOption,
-  optionsObject,
-  rejectUnknownOptions,
   stringOption,
 } from "../support/validate-options.js";
 import {
@@ -148,8 +147,7 @@ export function createPrepareStep(
   definitionLength: (name: string) => number = () => 0,
 ) {
   const where = "prepareStep";
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
+  const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
   const selectOptions = pickSelectOptions(where, given);
   const recentToolBoost = booleanOption(where, "recentToolBoost", given.recentToolBoost, true);
   const recentToolWindow = countOption(where, "recentToolWindow", given.recentToolWindow, 2);

@@ -1,7 +1,7 @@
 // index.searchTool(), a meta-tool the model calls to find tools, and index.toolSearchFunction() for toolSearch.
 
 import type { FlexibleSchema, Tool } from "ai";
-import { countOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import { countOption, knownOptions, stringOption } from "../support/validate-options.js";
 import { rankedNames } from "./offer-policy.js";
 import type { ToolSelector } from "./tool-selector.js";
 
@@ -45,8 +45,7 @@ export function createSearchTool(
   options: SearchToolOptions = {},
 ): Tool<{ query: string }, SearchToolOutput> {
   const where = "searchTool";
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, ["maxResults", "description"]);
+  const given = knownOptions(where, options, ["maxResults", "description"]) ?? {};
   const maxResults = countOption(where, "maxResults", given.maxResults, 5);
   const description = stringOption(where, "description", given.description, DEFAULT_DESCRIPTION);
   const inputSchema = {
@@ -97,8 +96,7 @@ export function createSearchTool(
  */
 export function createToolSearchFunction(index: ToolSelector, options: ToolSearchFunctionOptions = {}) {
   const where = "toolSearchFunction";
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, ["maxResults"]);
+  const given = knownOptions(where, options, ["maxResults"]) ?? {};
   const maxResults = countOption(where, "maxResults", given.maxResults);
   return async ({ query, tools }: { query: string; tools: ReadonlyArray<{ name: string }> }): Promise<string[]> => {
     const allowed = tools.map((tool) => tool.name);

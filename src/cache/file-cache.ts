@@ -5,7 +5,7 @@ import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
 import { createSerialQueue } from "../support/serial-queue.js";
-import { functionOption, invalidOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { functionOption, invalidOption, knownOptions } from "../support/validate-options.js";
 import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js";
 import type { EmbeddingCacheEvent } from "./cache-events.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
@@ -143,8 +143,7 @@ export function fileCache(path: string, options: FileCacheOptions = {}): Embeddi
   if (typeof path !== "string" || path.length === 0) {
     invalidOption(WHERE, "path", "a file path (a non-empty string)", path);
   }
-  const given = optionsObject(WHERE, options);
-  rejectUnknownOptions(WHERE, given, ["onEvent"]);
+  const given = knownOptions(WHERE, options, ["onEvent"]);
   const onEvent = functionOption<(event: EmbeddingCacheEvent) => void>(WHERE, "onEvent", given?.onEvent);
   /** The file as first read (again after a failed read); `written` replaces it once this instance writes. */
   const firstRead = memoizeUntilFailure(() =>

@@ -3,7 +3,7 @@
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
-import { optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import { knownOptions, stringOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 
@@ -45,8 +45,7 @@ function bufferOf(vector: Float32Array): ArrayBuffer {
  * re-embeds cached vectors of the wrong length).
  */
 export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCache {
-  const given = optionsObject(WHERE, options);
-  rejectUnknownOptions(WHERE, given, ["dbName", "storeName"]);
+  const given = knownOptions(WHERE, options, ["dbName", "storeName"]);
   const dbName = stringOption(WHERE, "dbName", given?.dbName, "toolsift");
   const storeName = stringOption(WHERE, "storeName", given?.storeName, "embeddings");
 

@@ -4,9 +4,8 @@ import { checkKvBinding } from "./kv-binding.js";
 import {
   functionOption,
   integerOption,
+  knownOptions,
   numberOption,
-  optionsObject,
-  rejectUnknownOptions,
   stringOption,
 } from "../support/validate-options.js";
 import type { EmbeddingCacheEvent } from "./cache-events.js";
@@ -82,8 +81,7 @@ export interface KvCacheSettings {
 /** Checks the binding and the options of `kvCache` (throwing INVALID_OPTION / UNKNOWN_OPTION); resolves defaults. */
 export function resolveKvCacheOptions(kv: unknown, options: unknown): KvCacheSettings {
   checkKvBinding(WHERE, kv, ["get", "put", "delete"]);
-  const given = optionsObject(WHERE, options);
-  rejectUnknownOptions(WHERE, given, KV_CACHE_OPTIONS);
+  const given = knownOptions(WHERE, options, KV_CACHE_OPTIONS);
   const maxChunkBytes = integerOption(
     WHERE,
     "maxChunkBytes",

@@ -1,6 +1,6 @@
 // An embedding cache in a Map, optionally bounded to the most recently used entries.
 
-import { countOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { countOption, knownOptions } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 
@@ -22,8 +22,7 @@ const WHERE = "memoryCache";
  * place (toolsift re-embeds cached vectors of the wrong length).
  */
 export function memoryCache(options: MemoryCacheOptions = {}): EmbeddingCache {
-  const given = optionsObject(WHERE, options);
-  rejectUnknownOptions(WHERE, given, ["maxEntries"]);
+  const given = knownOptions(WHERE, options, ["maxEntries"]);
   const maxEntries =
     given?.maxEntries === Infinity ? Infinity : countOption(WHERE, "maxEntries", given?.maxEntries, Infinity);
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.

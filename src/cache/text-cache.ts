@@ -2,7 +2,7 @@
 
 import { checkKvBinding } from "./kv-binding.js";
 import type { KvNamespaceLike } from "./kv-cache.js";
-import { invalidOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import { invalidOption, knownOptions, stringOption } from "../support/validate-options.js";
 
 /** Where texts persist between builds and processes. Keys are at most 512 bytes (a KV key's limit). */
 export interface TextCache {
@@ -35,8 +35,7 @@ export interface KvTextCacheOptions {
 export function kvTextCache(namespace: KvNamespaceLike, options: KvTextCacheOptions = {}): TextCache {
   const where = "kvTextCache";
   checkKvBinding(where, namespace, ["get", "put"]);
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, ["prefix"]);
+  const given = knownOptions(where, options, ["prefix"]) ?? {};
   const prefix = stringOption(where, "prefix", given.prefix, "toolsift-text");
   return {
     async get(keys) {

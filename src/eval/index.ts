@@ -4,6 +4,7 @@ import type { SelectOptions } from "../options.js";
 import {
   countOption,
   invalidOption,
+  knownOptions,
   namesOption,
   optionsObject,
   rejectUnknownOptions,
@@ -77,8 +78,7 @@ export async function evalToolIndex(
     invalidOption(WHERE, "index", "a tool index (an object with select(query, options))", index);
   }
   if (!Array.isArray(cases)) invalidOption(WHERE, "cases", "an array of { query, expected, alternatives? }", cases);
-  const given = optionsObject(WHERE, options);
-  rejectUnknownOptions(WHERE, given, ["maxTools"]);
+  const given = knownOptions(WHERE, options, ["maxTools"]);
   const maxTools = countOption(WHERE, "maxTools", given?.maxTools, 5);
   const checked = cases.map(checkCase);
   let top1 = 0;

@@ -9,9 +9,8 @@ import {
   choiceOption,
   functionOption,
   invalidOption,
+  knownOptions,
   namesOption,
-  optionsObject,
-  rejectUnknownOptions,
 } from "../support/validate-options.js";
 import type { LangChainEmbeddings } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
@@ -133,8 +132,7 @@ export interface ResolvedMiddlewareOptions {
 /** Validates `toolsiftMiddleware`'s options (throwing INVALID_OPTION / UNKNOWN_OPTION) and applies defaults. */
 export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): ResolvedMiddlewareOptions {
   const where = "toolsiftMiddleware";
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, [...OWN_OPTIONS, ...Object.keys(INDEX_OPTIONS)]);
+  const given = knownOptions(where, options, [...OWN_OPTIONS, ...Object.keys(INDEX_OPTIONS)]) ?? {};
   const { tools: initialTools = [], embeddingModel } = options;
   const indexOptions: Partial<ToolIndexOptions> = {};
   for (const name of Object.keys(INDEX_OPTIONS)) {

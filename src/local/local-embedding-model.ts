@@ -5,7 +5,7 @@ import { tokenize } from "../core/tokenizer.js";
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
 import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
-import { booleanOption, numberOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { booleanOption, knownOptions, numberOption } from "../support/validate-options.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore, loadWasm, type CoreExports } from "../wasm/load-wasm.js";
 import { defaultLocalModelAsset } from "#local-model-asset";
@@ -95,8 +95,7 @@ async function assetBytes(source: LocalModelAssetSource): Promise<ArrayBuffer | 
  * removed, L2-normalised. It knows word similarity ("refund" ~ "money", "deploy" ~ "ship"), not word order.
  */
 export function localEmbeddingModel(options: LocalEmbeddingModelOptions = {}): LocalEmbeddingModel {
-  const given = optionsObject(WHERE, options);
-  rejectUnknownOptions(WHERE, given, ["asset", "sifWeight", "removeCommonComponent"]);
+  const given = knownOptions(WHERE, options, ["asset", "sifWeight", "removeCommonComponent"]);
   const sif = numberOption(WHERE, "sifWeight", given?.sifWeight, { min: 0, max: 1, exclusiveMin: true }, 1e-3);
   const removeCommon = booleanOption(WHERE, "removeCommonComponent", given?.removeCommonComponent, true);
   let loaded: Loaded | undefined;

@@ -1,14 +1,7 @@
 // Validation of what users pass to a tool set: options, tool names, predicates, inferTools input.
 
 import { ToolsiftError } from "../errors.js";
-import {
-  booleanOption,
-  closest,
-  invalidOption,
-  namesOption,
-  optionsObject,
-  rejectUnknownOptions,
-} from "../support/validate-options.js";
+import { booleanOption, closest, invalidOption, knownOptions, namesOption } from "../support/validate-options.js";
 import { describeValue } from "../support/describe-value.js";
 import type { ActivationRule, StoredPredicate } from "./activation-rules.js";
 import type { InferToolsInput, ToolRecord } from "./tool-set-types.js";
@@ -21,8 +14,7 @@ const PREDICATE = "a function ({ messages, steps, toolSetContext }) => boolean";
 /** Checks `createToolSet` options: a `tools` record of objects and a boolean `mutable`; no other keys. */
 export function readToolSetOptions(options: unknown): { tools: ToolRecord; mutable: boolean } {
   if (options === undefined) invalidOption("createToolSet", "options", "an object { tools, mutable? }", options);
-  const given = optionsObject("createToolSet", options)!;
-  rejectUnknownOptions("createToolSet", given, ["tools", "mutable"]);
+  const given = knownOptions("createToolSet", options, ["tools", "mutable"])!;
   const { tools } = given;
   if (!isRecord(tools)) {
     invalidOption("createToolSet", "tools", "a record of AI SDK tools ({ name: tool(...) })", tools);
@@ -94,15 +86,13 @@ export function conditionalRules(
  */
 export function readInferInput(method: string, input: unknown): InferToolsInput<any, any, any, any> {
   if (input === undefined || input === null) return {};
-  const given = optionsObject(method, input, "input");
-  rejectUnknownOptions(method, given, ["messages", "steps", "toolSetContext"], "input.");
+  knownOptions(method, input, ["messages", "steps", "toolSetContext"], "input");
   return input as InferToolsInput<any, any, any, any>;
 }
 
 /** Checks `clone(options)` and returns whether the clone is mutable (default `false`). */
 export function readCloneOptions(options: unknown): boolean {
-  const given = optionsObject("clone", options);
-  rejectUnknownOptions("clone", given, ["mutable"]);
+  const given = knownOptions("clone", options, ["mutable"]);
   return booleanOption("clone", "mutable", given?.mutable, false);
 }
 

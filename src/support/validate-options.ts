@@ -27,6 +27,21 @@ export function optionsObject(where: string, value: unknown, option = "options")
 }
 
 /**
+ * `optionsObject` then `rejectUnknownOptions`: an options argument (`undefined` or a plain object) with no key outside
+ * `known`, returned as a record. A nested one (`option` other than `"options"`) names its keys `<option>.<key>`.
+ */
+export function knownOptions(
+  where: string,
+  value: unknown,
+  known: readonly string[],
+  option = "options",
+): Record<string, unknown> | undefined {
+  const given = optionsObject(where, value, option);
+  rejectUnknownOptions(where, given, known, option === "options" ? "" : `${option}.`);
+  return given;
+}
+
+/**
  * Rejects keys of `value` that are not in `known`, naming the closest known key: a misspelt option
  * (`maxTool`) must not be silently ignored. `prefix` is prepended to nested option names (`fusion.`).
  */

@@ -8,8 +8,7 @@ import {
   countOption,
   integerOption,
   invalidOption,
-  optionsObject,
-  rejectUnknownOptions,
+  knownOptions,
   stringOption,
 } from "../support/validate-options.js";
 
@@ -50,8 +49,7 @@ export function hashingEmbeddingModel(
   options: HashingEmbeddingModelOptions = {},
 ): EmbeddingModelV4 & { readonly dimensions: number; readonly calls: string[][] } {
   const where = "hashingEmbeddingModel";
-  const given = optionsObject(where, options);
-  rejectUnknownOptions(where, given, ["dimensions", "seed", "modelId", "maxEmbeddingsPerCall"]);
+  const given = knownOptions(where, options, ["dimensions", "seed", "modelId", "maxEmbeddingsPerCall"]);
   const dimensions = integerOption(where, "dimensions", given?.dimensions, 8, 8192, 256);
   const seed = integerOption(where, "seed", given?.seed, 0, 0xffffffff, 0);
   const modelId = stringOption(where, "modelId", given?.modelId, `hashing-${dimensions}-${seed}`);
@@ -105,8 +103,7 @@ export function failingEmbeddingModel(
   options: FailingEmbeddingModelOptions = {},
 ): EmbeddingModelV4 & { readonly calls: string[][] } {
   const where = "failingEmbeddingModel";
-  const given = optionsObject(where, options);
-  rejectUnknownOptions(where, given, ["error", "hang", "modelId"]);
+  const given = knownOptions(where, options, ["error", "hang", "modelId"]);
   if (given?.error !== undefined && !(given.error instanceof Error)) {
     invalidOption(where, "error", "an Error", given.error);
   }

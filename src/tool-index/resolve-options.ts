@@ -21,6 +21,7 @@ import {
   functionOption,
   integerOption,
   invalidOption,
+  knownOptions,
   numberOption,
   optionsObject,
   rejectUnknownOptions,
@@ -99,8 +100,7 @@ export interface ResolvedIndexOptions {
 
 /** Validates `createToolIndex` options (throwing `ToolsiftError` naming the option) and resolves their defaults. */
 export function resolveIndexOptions(input: ToolIndexOptions | undefined): ResolvedIndexOptions {
-  const options = optionsObject(WHERE, input) as ToolIndexOptions | undefined;
-  rejectUnknownOptions(WHERE, options, INDEX_OPTIONS);
+  const options = knownOptions(WHERE, input, INDEX_OPTIONS) as ToolIndexOptions | undefined;
   const onEvent = functionOption<(event: ToolsiftEvent) => void>(WHERE, "onEvent", options?.onEvent);
   const debug = booleanOption(WHERE, "debug", options?.debug, false);
   const warnings = booleanOption(WHERE, "warnings", options?.warnings, true);
@@ -199,8 +199,8 @@ function resolveFields(given: unknown): Record<FieldName, FieldWeight> {
     Partial<Record<FieldName, Partial<FieldWeight>>> | undefined;
   rejectUnknownOptions(WHERE, overrides, FIELD_NAMES, "fields.");
   for (const field of FIELD_NAMES) {
-    const override = optionsObject(WHERE, overrides?.[field], `fields.${field}`) as Partial<FieldWeight> | undefined;
-    rejectUnknownOptions(WHERE, override, ["weight", "b"], `fields.${field}.`);
+    const override = knownOptions(WHERE, overrides?.[field], ["weight", "b"], `fields.${field}`) as
+      Partial<FieldWeight> | undefined;
     const defaults = DEFAULT_FIELD_WEIGHTS[field];
     fields[field] = {
       weight: numberOption(WHERE, `fields.${field}.weight`, override?.weight, { min: 0, max: 100 }, defaults.weight),

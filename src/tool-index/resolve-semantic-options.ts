@@ -12,8 +12,8 @@ import {
   choiceOption,
   integerOption,
   invalidOption,
+  knownOptions,
   numberOption,
-  optionsObject,
   rejectUnknownOptions,
 } from "../support/validate-options.js";
 
@@ -74,14 +74,18 @@ export function resolveSemanticOptions(
     );
   }
   // Validated even when unused, so a mistake shows at once rather than after a strategy change.
-  const given = optionsObject(WHERE, options?.fusion, "fusion") as FusionOptions | undefined;
-  rejectUnknownOptions(WHERE, given, ["method", "weights", "k", "adaptive"], "fusion.");
+  const given = knownOptions(WHERE, options?.fusion, ["method", "weights", "k", "adaptive"], "fusion") as
+    FusionOptions | undefined;
   // The bundled local model reads paraphrases but is weaker than keywords where words match: by
   // default it gets the share of the query the keyword index could not read (bench/RESULTS.md).
   const fusion = given ?? (isLocalModel(model) ? LOCAL_MODEL_FUSION : undefined);
   const method = choiceOption(WHERE, "fusion.method", fusion?.method, ["weighted", "rrf", "adaptive"], "weighted");
-  const weights = optionsObject(WHERE, fusion?.weights, "fusion.weights") as FusionOptions["weights"];
-  rejectUnknownOptions(WHERE, weights, ["keyword", "semantic"], "fusion.weights.");
+  const weights = knownOptions(
+    WHERE,
+    fusion?.weights,
+    ["keyword", "semantic"],
+    "fusion.weights",
+  ) as FusionOptions["weights"];
   const keyword = numberOption(WHERE, "fusion.weights.keyword", weights?.keyword, { min: 0, max: 1000 }, 0.3);
   const semanticWeight = numberOption(WHERE, "fusion.weights.semantic", weights?.semantic, { min: 0, max: 1000 }, 0.7);
   if (keyword + semanticWeight === 0) invalidOption(WHERE, "fusion.weights", "weights that are not both 0", weights);

@@ -4,7 +4,7 @@ import { checkKvBinding } from "../cache/kv-binding.js";
 import { KV_VALUE_LIMIT, type KvNamespaceLike } from "../cache/kv-cache-options.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
-import { invalidOption, optionsObject, rejectUnknownOptions, stringOption } from "../support/validate-options.js";
+import { invalidOption, knownOptions, stringOption } from "../support/validate-options.js";
 import { checkUsageSnapshot, parseUsageSnapshot, type UsageStore } from "./usage-store.js";
 
 /** The parts of a Workers KV binding the store uses (`env.MY_KV` fits). */
@@ -33,8 +33,7 @@ const KV_KEY_LIMIT = 512;
  */
 export function kvUsageStore(namespace: KvUsageNamespaceLike, options: KvUsageStoreOptions = {}): UsageStore {
   checkKvBinding(WHERE, namespace, ["get", "put"]);
-  const given = optionsObject(WHERE, options);
-  rejectUnknownOptions(WHERE, given, ["key"] satisfies (keyof KvUsageStoreOptions)[]);
+  const given = knownOptions(WHERE, options, ["key"] satisfies (keyof KvUsageStoreOptions)[]);
   const key = stringOption(WHERE, "key", given?.key, "toolsift-usage");
   if (new TextEncoder().encode(key).length > KV_KEY_LIMIT) {
     invalidOption(WHERE, "key", `a KV key of at most ${KV_KEY_LIMIT} bytes`, key);

@@ -15,7 +15,7 @@ import { answerError, ServiceError } from "./http/errors.js";
 import { allowedMethods, ROUTES } from "./http/routes.js";
 import type { ServiceApp } from "./http/service-context.js";
 import type { ToolsiftEvent } from "../events.js";
-import { functionOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
+import { functionOption, knownOptions } from "../support/validate-options.js";
 import { rawPath } from "./http/validation.js";
 import { TenantTokenStore } from "./tenants/tenant-store.js";
 import { TenantTokens } from "./tenants/tenant-tokens.js";
@@ -79,7 +79,7 @@ function methodNotAllowed(allowed: readonly string[]): Handler<ServiceApp> {
  * seed), so `export default createService()` is the Worker, and tests make one per simulated isolate.
  */
 export function createService(options: ServiceOptions = {}): SelectionService {
-  rejectUnknownOptions("createService", optionsObject("createService", options), OPTION_NAMES);
+  knownOptions("createService", options, OPTION_NAMES);
   const chooseModel = functionOption<EmbeddingModelChoice>("createService", "embeddingModel", options.embeddingModel);
   const onEvent = functionOption<ServiceEventHandler>("createService", "onEvent", options.onEvent);
   let warm: WarmCatalogs | undefined;

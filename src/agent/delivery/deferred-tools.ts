@@ -6,9 +6,8 @@ import {
   choiceOption,
   countOption,
   invalidOption,
+  knownOptions,
   namesOption,
-  optionsObject,
-  rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
 import type { SelectOptions } from "../../options.js";
@@ -122,8 +121,7 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   }
   if (options === undefined)
     invalidOption(where, "options", 'an object with provider "anthropic" or "openai"', options);
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, OPTION_NAMES);
+  const given = knownOptions(where, options, OPTION_NAMES) ?? {};
   if (given.provider === undefined) invalidOption(where, "provider", 'one of "anthropic", "openai"', given.provider);
   const provider = choiceOption(where, "provider", given.provider, DEFERRAL_PROVIDERS, "anthropic");
   const maxResults = countOption(where, "maxResults", given.maxResults, 5);

@@ -8,8 +8,7 @@ import {
   booleanOption,
   countOption,
   invalidOption,
-  optionsObject,
-  rejectUnknownOptions,
+  knownOptions,
   stringOption,
 } from "../../support/validate-options.js";
 import { companionCount, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
@@ -77,8 +76,7 @@ export function createInConversation(
   if (typeof tools !== "object" || tools === null || Array.isArray(tools)) {
     invalidOption(where, "tools", "an AI SDK ToolSet (an object of tools by name)", tools);
   }
-  const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
+  const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
   const { maxTools = 5, ...selectOptions } = pickSelectOptions(where, given);
   const names = Object.keys(tools);
   const freeName = (option: string, fallback: string) => {
