@@ -2,76 +2,21 @@
 // (Responses API) are given a `fetch` that records every request body and answers in the provider's response shape.
 // The model follows a script (the ground-truth calls of a user turn): it calls the next one when the request makes
 // it callable (callable-tools.mjs), through the `call_tool` dispatcher when only its definition was delivered in the
-// conversation, and otherwise answers with text (a miss). Shared by bench/session-cost.mjs and its tests.
+// conversation, and otherwise answers with text (a miss); provider-responses.mjs shapes the answers. Shared by
+// bench/session-cost.mjs and its tests.
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { DISPATCHER_NAME, callableTools } from "./callable-tools.mjs";
+import { MODEL_IDS, anthropicMessage, jsonResponse, openaiResponse } from "./provider-responses.mjs";
 
 /** The model ids the bench asks for (they only shape the URL and body; nothing leaves the process). */
-export const MODEL_IDS = Object.freeze({ anthropic: "claude-sonnet-4-5", openai: "gpt-4.1" });
+export { MODEL_IDS };
 
 /** The answer when the script is done (the turn's final text). */
 export const FINAL_TEXT = "Done.";
 
 /** The text a miss answers with (it names no tool: a later selection must not read the answer from it). */
 export const missText = () => "I cannot do that with the tools I have.";
-
-const json = (value) =>
-  new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } });
-
-/** The provider's response to one decision (`{ type: "call", name, input } | { type: "text", text }`). */
-function anthropicResponse(decision, id) {
-  const content =
-    decision.type === "call"
-      ? [{ type: "tool_use", id: `toolu_${id}`, name: decision.name, input: decision.input }]
-      : [{ type: "text", text: decision.text }];
-  return {
-    type: "message",
-    id: `msg_${id}`,
-    model: MODEL_IDS.anthropic,
-    role: "assistant",
-    content,
-    stop_reason: decision.type === "call" ? "tool_use" : "end_turn",
-    stop_sequence: null,
-    usage: { input_tokens: 0, output_tokens: 0 },
-  };
-}
-
-function openaiResponse(decision, id) {
-  const item =
-    decision.type === "call"
-      ? {
-          type: "function_call",
-          id: `fc_${id}`,
-          call_id: `call_${id}`,
-          name: decision.name,
-          arguments: JSON.stringify(decision.input),
-          status: "completed",
-        }
-      : {
-          type: "message",
-          role: "assistant",
-          id: `msg_${id}`,
-          status: "completed",
-          content: [{ type: "output_text", text: decision.text, annotations: [] }],
-        };
-  return {
-    id: `resp_${id}`,
-    object: "response",
-    created_at: 0,
-    model: MODEL_IDS.openai,
-    status: "completed",
-    output: [item],
-    incomplete_details: null,
-    usage: {
-      input_tokens: 0,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens: 0,
-      output_tokens_details: { reasoning_tokens: 0 },
-      total_tokens: 0,
-    },
-  };
-}
 
 /** OpenAI stores response items (`store` defaults to true) and the SDK then sends `item_reference`s: expand them. */
 function expandReferences(body, stored) {
@@ -132,10 +77,10 @@ export function createScriptedProvider({ provider, catalog }) {
         : { type: "text", text: decision.type === "miss" ? missText() : FINAL_TEXT };
     decision.output = answer.type === "call" ? answer.name + JSON.stringify(answer.input) : answer.text;
     state.requests.push({ url: String(url), body, rendered, decision });
-    if (provider === "anthropic") return json(anthropicResponse(answer, id));
+    if (provider === "anthropic") return jsonResponse(anthropicMessage(answer, id));
     const response = openaiResponse(answer, id);
     for (const item of response.output) state.stored.set(item.id, item);
-    return json(response);
+    return jsonResponse(response);
   }
 
   const model =

@@ -1,6 +1,13 @@
 // Scripted providers for the deferral tests: a recording `fetch` that answers as Anthropic's Messages API and
 // OpenAI's Responses API do, and calls a tool only when the request makes it callable.
 import { jsonSchema, tool } from "ai";
+import {
+  anthropicMessage,
+  jsonResponse,
+  openaiResponse,
+  type MessageDecision,
+  type ProviderDecision,
+} from "../../scripts/session-cost/provider-responses.mjs";
 
 /** A catalog in the manner of BFCL's multi-turn file system and messaging APIs. */
 const CATALOG: Record<string, [string, Record<string, "string" | "number">]> = {
@@ -93,8 +100,11 @@ function decide(view: RequestView, turns: typeof TURNS, search: boolean, recordi
   return { kind: "text" };
 }
 
-function json(value: unknown): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json" } });
+/** The provider decision for a call or a text answer (each provider asks for a tool search in its own way). */
+function callOrText(answer: Exclude<Answer, { kind: "search" }>): MessageDecision {
+  return answer.kind === "call"
+    ? { type: "call", name: answer.name, input: answer.input }
+    : { type: "text", text: "Done, or no tool for it." };
 }
 
 function headerOf(init: RequestInit | undefined, name: string): string | null {
@@ -142,27 +152,11 @@ export function anthropicScript(options: { search: boolean; turns?: typeof TURNS
     };
     const answer = decide(view, options.turns ?? TURNS, options.search, recording);
     id++;
-    const content =
-      answer.kind === "text"
-        ? [{ type: "text", text: "Done, or no tool for it." }]
-        : [
-            {
-              type: "tool_use",
-              id: `toolu_${id}`,
-              name: answer.kind === "call" ? answer.name : searchToolName,
-              input: answer.kind === "call" ? answer.input : { query: answer.query },
-            },
-          ];
-    return json({
-      id: `msg_${id}`,
-      type: "message",
-      role: "assistant",
-      model: "claude-test",
-      content,
-      stop_reason: answer.kind === "text" ? "end_turn" : "tool_use",
-      stop_sequence: null,
-      usage: { input_tokens: 10, output_tokens: 5 },
-    });
+    const decision: MessageDecision =
+      answer.kind === "search"
+        ? { type: "call", name: searchToolName, input: { query: answer.query } }
+        : callOrText(answer);
+    return jsonResponse(anthropicMessage(decision, id));
   };
   return { fetch: fetch as typeof globalThis.fetch, recording };
 }
@@ -205,53 +199,9 @@ export function openaiScript(options: { search: boolean; turns?: typeof TURNS })
     };
     const answer = decide(view, options.turns ?? TURNS, options.search, recording);
     id++;
-    const output =
-      answer.kind === "text"
-        ? [
-            {
-              type: "message",
-              role: "assistant",
-              id: `msg_${id}`,
-              status: "completed",
-              content: [{ type: "output_text", text: "Done, or no tool for it.", annotations: [] }],
-            },
-          ]
-        : answer.kind === "call"
-          ? [
-              {
-                type: "function_call",
-                id: `fc_${id}`,
-                call_id: `call_${id}`,
-                name: answer.name,
-                arguments: JSON.stringify(answer.input),
-                status: "completed",
-              },
-            ]
-          : [
-              {
-                type: "tool_search_call",
-                id: `tsc_${id}`,
-                execution: "client",
-                call_id: `call_${id}`,
-                status: "completed",
-                arguments: { query: answer.query },
-              },
-            ];
-    return json({
-      id: `resp_${id}`,
-      object: "response",
-      created_at: 1_700_000_000,
-      model: "gpt-test",
-      status: "completed",
-      output,
-      incomplete_details: null,
-      usage: {
-        input_tokens: 10,
-        input_tokens_details: { cached_tokens: 0 },
-        output_tokens: 5,
-        output_tokens_details: { reasoning_tokens: 0 },
-      },
-    });
+    const decision: ProviderDecision =
+      answer.kind === "search" ? { type: "search", query: answer.query } : callOrText(answer);
+    return jsonResponse(openaiResponse(decision, id));
   };
   return { fetch: fetch as typeof globalThis.fetch, recording };
 }

@@ -7,6 +7,12 @@ import { generateText, isStepCount, tool, type LanguageModel, type ModelMessage 
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createToolIndex, type ToolCallRefusedEvent } from "../../src/index.js";
+import {
+  anthropicMessage,
+  jsonResponse,
+  openaiResponse,
+  type MessageDecision,
+} from "../../scripts/session-cost/provider-responses.mjs";
 
 function fileTools() {
   const ran = vi.fn((name: string, input: unknown) => ({ ok: true, name, input }));
@@ -101,77 +107,25 @@ function scriptedProvider(provider: Provider) {
     id++;
     const offered = (body.tools as { name: string }[]).map((entry) => entry.name);
     const next = script[0];
-    let answer: { call: Call } | { text: string } = { text: "Done." };
+    let answer: MessageDecision = { type: "text", text: "Done." };
     if (next !== undefined) {
       const defined = userSideStrings(body, provider).some((text) => text.includes(`"name":"${next.name}"`));
       if (offered.includes("call_tool") && defined) {
         script.shift();
-        answer = { call: { name: "call_tool", input: { name: next.name, input: next.input } } };
+        answer = { type: "call", name: "call_tool", input: { name: next.name, input: next.input } };
       } else {
         misses.push(next.name);
         script = [];
-        answer = { text: "I have no tool for that." };
+        answer = { type: "text", text: "I have no tool for that." };
       }
     }
-    return Response.json(provider === "anthropic" ? anthropicAnswer(answer, id) : openaiAnswer(answer, id));
+    return jsonResponse(provider === "anthropic" ? anthropicMessage(answer, id) : openaiResponse(answer, id));
   };
   const model: LanguageModel =
     provider === "anthropic"
       ? createAnthropic({ apiKey: "test", fetch: fetch as typeof globalThis.fetch })("claude-sonnet-4-5")
       : createOpenAI({ apiKey: "test", fetch: fetch as typeof globalThis.fetch }).responses("gpt-4.1");
   return { model, bodies, misses, play: (calls: Call[]) => (script = [...calls]) };
-}
-
-function anthropicAnswer(answer: { call: Call } | { text: string }, id: number) {
-  return {
-    type: "message",
-    id: `msg_${id}`,
-    model: "claude-sonnet-4-5",
-    role: "assistant",
-    content:
-      "call" in answer
-        ? [{ type: "tool_use", id: `toolu_${id}`, name: answer.call.name, input: answer.call.input }]
-        : [{ type: "text", text: answer.text }],
-    stop_reason: "call" in answer ? "tool_use" : "end_turn",
-    stop_sequence: null,
-    usage: { input_tokens: 1, output_tokens: 1 },
-  };
-}
-
-function openaiAnswer(answer: { call: Call } | { text: string }, id: number) {
-  const item =
-    "call" in answer
-      ? {
-          type: "function_call",
-          id: `fc_${id}`,
-          call_id: `call_${id}`,
-          name: answer.call.name,
-          arguments: JSON.stringify(answer.call.input),
-          status: "completed",
-        }
-      : {
-          type: "message",
-          id: `msg_${id}`,
-          role: "assistant",
-          status: "completed",
-          content: [{ type: "output_text", text: answer.text, annotations: [] }],
-        };
-  return {
-    id: `resp_${id}`,
-    object: "response",
-    created_at: 0,
-    model: "gpt-4.1",
-    status: "completed",
-    output: [item],
-    incomplete_details: null,
-    usage: {
-      input_tokens: 1,
-      input_tokens_details: { cached_tokens: 0 },
-      output_tokens: 1,
-      output_tokens_details: { reasoning_tokens: 0 },
-      total_tokens: 2,
-    },
-  };
 }
 
 /** `earlier`'s JSON up to its closing brackets are the first bytes of `later`'s: a cache that kept one keeps both. */

@@ -6,6 +6,7 @@ import { generateText, isStepCount, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import type { PrepareStepEvent } from "../../src/agent/prepare-step.js";
 import { createToolIndex } from "../../src/index.js";
+import { anthropicMessage, jsonResponse, openaiResponse } from "../../scripts/session-cost/provider-responses.mjs";
 import { agentTools } from "./agent-tools.js";
 
 type Provider = "anthropic" | "openai";
@@ -46,35 +47,6 @@ const TURNS: { user: string; calls: Call[] }[] = [
 const toolNames = (body: Record<string, unknown>) =>
   ((body.tools ?? []) as { name: string }[]).map((definition) => definition.name);
 
-function answer(provider: Provider, call: Call | undefined, id: number) {
-  if (provider === "anthropic") {
-    const content = call
-      ? [{ type: "tool_use", id: `toolu_${id}`, name: call.name, input: call.input }]
-      : [{ type: "text", text: "Done." }];
-    const stop_reason = call ? "tool_use" : "end_turn";
-    return { type: "message", id: `msg_${id}`, model: "claude-sonnet-4-5", role: "assistant", content, stop_reason };
-  }
-  const output = call
-    ? [
-        {
-          type: "function_call",
-          id: `fc_${id}`,
-          call_id: `call_${id}`,
-          name: call.name,
-          arguments: JSON.stringify(call.input),
-        },
-      ]
-    : [
-        {
-          type: "message",
-          id: `msg_${id}`,
-          role: "assistant",
-          content: [{ type: "output_text", text: "Done.", annotations: [] }],
-        },
-      ];
-  return { id: `resp_${id}`, created_at: 0, model: "gpt-4.1", output, usage: { input_tokens: 10, output_tokens: 5 } };
-}
-
 /**
  * A provider whose `fetch` records each request body and plays the current turn's calls: the next call when the
  * request's tools hold it, text otherwise (a refusal: the turn ends there); "Done." once the turn's calls are made.
@@ -92,10 +64,9 @@ function scriptedProvider(provider: Provider) {
       queue = [];
       call = undefined;
     }
-    const usage = { input_tokens: 10, output_tokens: 5 };
-    return new Response(JSON.stringify({ usage, ...answer(provider, call, bodies.length) }), {
-      headers: { "content-type": "application/json" },
-    });
+    const answer = call ? ({ type: "call", ...call } as const) : ({ type: "text", text: "Done." } as const);
+    const id = bodies.length;
+    return jsonResponse(provider === "anthropic" ? anthropicMessage(answer, id) : openaiResponse(answer, id));
   };
   const model =
     provider === "anthropic"
