@@ -1,6 +1,7 @@
 // In-conversation delivery on BFCL multi-turn sessions: which calls were deliverable (their tool's definition in the
 // conversation, or in the fixed block, by the step that makes the call), and how many definitions each conversation
-// was given. A rough measure without a provider; bench/session-cost.mjs bills the real request bodies.
+// was given and their tokens (the delivery messages' text, o200k). A rough measure without a provider;
+// bench/session-cost.mjs bills the real request bodies.
 //
 //   npx tsc -p tsconfig.build.json && npx node bench/in-conversation.mjs [--json] [--limit N]
 //
@@ -10,6 +11,7 @@
 // among those the derived conversation made callable. Every call is then made (as sessions.mjs assumes), so a miss
 // does not end the turn. The app stores its usual messages: no deliveries. Learned: 2-fold as sessions.mjs.
 import { jsonSchema, tool } from "ai";
+import { countTokens } from "../scripts/session-cost/bill.mjs";
 import { toolsiftLocation } from "./libraries.mjs";
 import { conversationMessages, FINAL_TEXT, loadSessions, TOOL_OUTPUT } from "./sessions-data.mjs";
 import { markdownTable, percent, runIfMain } from "./lib/table.mjs";
@@ -38,10 +40,13 @@ const dispatched = ({ name, input, toolCallId }) => [
 
 const delivered = (message) => message.providerOptions?.toolsift?.delivered;
 
+const COUNTED = ["calls", "deliverable", "definitions", "definitionTokens", "turns", "turnsServed"];
+const emptyCounts = () => ({ ...Object.fromEntries(COUNTED.map((key) => [key, 0])), perRequest: [] });
+
 /** Replays one conversation; returns `{ calls, deliverable, definitions, perRequest: number[] }`. */
 async function replay(delivery, conversation, fixedCount) {
   const stored = [];
-  const counts = { calls: 0, deliverable: 0, definitions: 0, turns: 0, turnsServed: 0, perRequest: [] };
+  const counts = emptyCounts();
   for (const turn of conversation.turns) {
     let carried = [...stored, { role: "user", content: turn.user }];
     let served = true;
@@ -63,6 +68,9 @@ async function replay(delivery, conversation, fixedCount) {
     }
     const { messages } = await step();
     counts.definitions = new Set(messages.flatMap((message) => delivered(message) ?? [])).size;
+    counts.definitionTokens = messages
+      .filter((message) => delivered(message) !== undefined)
+      .reduce((sum, message) => sum + countTokens(message.content.map((part) => part.text).join("")), 0);
     if (turn.calls.length > 0) {
       counts.turns++;
       if (served) counts.turnsServed++;
@@ -90,13 +98,13 @@ export async function measureInConversation({ variants, limit = Infinity } = {})
       }
       indexes.push(index);
     }
-    const total = { calls: 0, deliverable: 0, definitions: 0, turns: 0, turnsServed: 0, perRequest: [] };
+    const total = emptyCounts();
     for (let c = 0; c < conversations.length; c++) {
       const index = indexes[variant.learn ? c % 2 : 0];
       const delivery = index.inConversation(set, variant.options ?? {});
       const fixedCount = Object.keys(delivery.tools).length;
       const counts = await replay(delivery, conversations[c], fixedCount);
-      for (const key of ["calls", "deliverable", "definitions", "turns", "turnsServed"]) total[key] += counts[key];
+      for (const key of COUNTED) total[key] += counts[key];
       total.perRequest.push(...counts.perRequest);
     }
     const mean = (list) => list.reduce((a, b) => a + b, 0) / Math.max(1, list.length);
@@ -105,6 +113,7 @@ export async function measureInConversation({ variants, limit = Infinity } = {})
       callsDeliverable: total.deliverable / total.calls,
       turnsServed: total.turnsServed / total.turns,
       definitionsPerConversation: total.definitions / conversations.length,
+      definitionTokensPerConversation: total.definitionTokens / conversations.length,
       toolsPerRequest: mean(total.perRequest),
     });
   }
@@ -116,6 +125,10 @@ export const VARIANTS = [
   { name: "learned (2-fold)", options: {}, learn: true },
   { name: "cold, turn starts only", options: { midTurn: false } },
   { name: "learned, turn starts only", options: { midTurn: false }, learn: true },
+  { name: "cold, definitions as JSON lines", options: { definitionFormat: "json" } },
+  { name: "cold, minNewTools 0", options: { minNewTools: 0 } },
+  { name: "learned, minNewTools 0", options: { minNewTools: 0 }, learn: true },
+  { name: "cold, minNewTools 5", options: { minNewTools: 5 } },
 ];
 
 // Env: TOOLSIFT_DELIVERY_VARIANTS a JSON array of extra variants (`{ name, options, learn? }`, options for
@@ -130,12 +143,20 @@ runIfMain(import.meta.url, async () => {
   return [
     `In-conversation delivery, ${result.conversations} BFCL multi-turn conversations\n`,
     markdownTable(
-      ["variant", "calls deliverable", "turns served", "definitions / conversation", "tools callable / request"],
+      [
+        "variant",
+        "calls deliverable",
+        "turns served",
+        "definitions / conversation",
+        "their tokens (o200k) / conversation",
+        "tools callable / request",
+      ],
       result.rows.map((row) => [
         row.name,
         percent(row.callsDeliverable),
         percent(row.turnsServed),
         row.definitionsPerConversation.toFixed(1),
+        Math.round(row.definitionTokensPerConversation),
         row.toolsPerRequest.toFixed(1),
       ]),
     ),

@@ -7,7 +7,8 @@
 //   `tool_result` or a server tool-search result) or `tool_addition` blocks (by reference or by value; a later
 //   `tool_removal` unloads), OpenAI `tool_search_output` items (their `tools`);
 // - "in the conversation": a `call_tool` dispatcher is callable and the tool's definition (its name and description)
-//   was delivered as text somewhere outside `tools` (system, messages, input, tool results). The scripted model then
+//   was delivered as text somewhere outside `tools` (system, messages, input, tool results; a description may be split
+//   as a `## opening` heading line several tools share and the rest after it). The scripted model then
 //   calls `call_tool({ name, input })`.
 
 /** The dispatcher an "in the conversation" delivery exposes (the brief's `call_tool({ name, input })`). */
@@ -102,6 +103,19 @@ function loadedNames(body, provider) {
 }
 
 /**
+ * Whether `raw` holds a description (`wanted`, bare) split as a `## opening` heading line and, after it, the rest: a
+ * delivery that states the opening several tools share once.
+ */
+function underHeading(raw, wanted) {
+  for (const heading of raw.matchAll(/^## (.+)$/gm)) {
+    const opening = bare(heading[1]);
+    if (opening.length === 0 || !wanted.startsWith(opening)) continue;
+    if (bare(raw.slice(heading.index + heading[0].length)).includes(wanted.slice(opening.length))) return true;
+  }
+  return false;
+}
+
+/**
  * What a request makes callable: `{ direct: Set<name>, dispatcher: boolean, delivered(tool) }`. `direct` names the
  * tools the model may call by their own name; `dispatcher` says `call_tool` is among them; `delivered({ name,
  * description })` says whether that tool's definition was delivered as text outside `tools`.
@@ -122,7 +136,9 @@ export function callableTools(body, provider) {
   const delivered = ({ name, description }) => {
     chunks ??= [...stringsIn(conversationParts(body, provider))].map((raw) => ({ raw, bare: bare(raw) }));
     const wanted = bare(description);
-    return chunks.some((chunk) => chunk.bare.includes(wanted) && hasWord(chunk.raw, name));
+    return chunks.some(
+      (chunk) => hasWord(chunk.raw, name) && (chunk.bare.includes(wanted) || underHeading(chunk.raw, wanted)),
+    );
   };
   return { direct, dispatcher: direct.has(DISPATCHER_NAME), delivered };
 }

@@ -1,6 +1,7 @@
 // A scripted model for in-conversation delivery: it calls a tool through `call_tool` only when the request it is sent
-// holds that tool's definition (a delivered JSON line or a search_tools result), and otherwise answers with text (a
-// miss), as a real model that was never shown the tool would. Checks run on what the model is sent, never on toolsift.
+// holds that tool's definition (a delivered definition line or a search_tools result), and otherwise answers with
+// text (a miss), as a real model that was never shown the tool would. Checks run on what the model is sent, never on
+// toolsift.
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from "@ai-sdk/provider";
 import { MockLanguageModelV4 } from "ai/test";
 
@@ -17,10 +18,13 @@ const usage = {
   outputTokens: { total: 5, text: 5, reasoning: 0 },
 };
 
-/** Whether one of `texts` (what the user side of a request holds) defines `name` as a JSON object `{"name":…}`. */
+/**
+ * Whether one of `texts` (what the user side of a request holds) defines `name`: as a JSON object `{"name":…}`, or
+ * as a compact definition line that opens with `name(`.
+ */
 export function definedIn(texts: readonly string[], name: string): boolean {
-  const wanted = `"name":${JSON.stringify(name)}`;
-  return texts.some((text) => text.includes(wanted));
+  const json = `"name":${JSON.stringify(name)}`;
+  return texts.some((text) => text.includes(json) || text.split("\n").some((line) => line.startsWith(`${name}(`)));
 }
 
 /** The user-side texts of a V4 prompt: user text parts and tool results (as JSON). */

@@ -13,6 +13,7 @@ import {
   openaiResponse,
   type MessageDecision,
 } from "../../scripts/session-cost/provider-responses.mjs";
+import { definedIn } from "./delivery-model.js";
 
 function fileTools() {
   const ran = vi.fn((name: string, input: unknown) => ({ ok: true, name, input }));
@@ -109,7 +110,7 @@ function scriptedProvider(provider: Provider) {
     const next = script[0];
     let answer: MessageDecision = { type: "text", text: "Done." };
     if (next !== undefined) {
-      const defined = userSideStrings(body, provider).some((text) => text.includes(`"name":"${next.name}"`));
+      const defined = definedIn(userSideStrings(body, provider), next.name);
       if (offered.includes("call_tool") && defined) {
         script.shift();
         answer = { type: "call", name: "call_tool", input: { name: next.name, input: next.input } };

@@ -68,6 +68,60 @@ describe("index.inConversation: options", () => {
     expect(() => index.inConversation(tools, { alwaysActive: ["nope"] })).toThrow(/option "alwaysActive"/);
     expect(() => index.inConversation(tools, { maxTools: 0 })).toThrow(/maxTools/);
     expect(() => index.inConversation(null as never)).toThrow(/option "tools" must be an AI SDK ToolSet/);
+    expect(() => index.inConversation(tools, { minNewTools: 6 })).toThrow(
+      /option "minNewTools" must be an integer in \[0, 5\], got 6/,
+    );
+    expect(() => index.inConversation(tools, { maxTools: 2, minNewTools: -1 })).toThrow(/"minNewTools".*\[0, 2\]/);
+    expect(() => index.inConversation(tools, { definitionFormat: "xml" } as never)).toThrow(
+      /option "definitionFormat" must be one of "compact", "json"/,
+    );
+  });
+
+  it("writes definitions as JSON lines with definitionFormat: json, and says so in call_tool's description", async () => {
+    const delivery = index.inConversation(tools, { maxTools: 3, definitionFormat: "json" });
+    const user: ModelMessage = { role: "user", content: "Refund the last Stripe payment of customer 42" };
+    const [, definitions] = (await delivery.prepareStep({ messages: [user] })).messages;
+    const lines = (definitions.content[0] as { text: string }).text.split("\n");
+    expect(lines[0]).toBe("Tools to call with call_tool:");
+    expect(Object.keys(JSON.parse(lines[1]))).toEqual(["name", "description", "inputSchema"]);
+    const refund = JSON.parse(lines.find((line) => line.includes('"stripe_refund_payment"'))!);
+    expect(refund.inputSchema).toMatchObject({ properties: { payment: { type: "string" } }, required: ["payment"] });
+    expect(refund.inputSchema).not.toHaveProperty("$schema");
+    expect(delivery.tools.call_tool.description).toMatch(/a JSON line/);
+    expect(index.inConversation(tools).tools.call_tool.description).toMatch(/name\(\{ param: type/);
+  });
+});
+
+describe("index.inConversation: minNewTools", () => {
+  // A selector ranking by a fixed order, within allowedTools (as the index does), so what is new is known.
+  const { tools } = appTools();
+  const order = ["stripe_list_payments", "stripe_refund_payment", "send_email", "weather_forecast"];
+  const selector = {
+    toolNames: Object.keys(tools),
+    async selectWithScores(_query: string, options?: { maxTools?: number; allowedTools?: readonly string[] }) {
+      const names = order.filter((name) => options?.allowedTools?.includes(name) ?? true);
+      return { results: names.slice(0, options?.maxTools).map((name) => ({ name, score: 1, reason: "ranked" })) };
+    },
+  };
+  const turns: ModelMessage[] = [
+    { role: "user", content: "Refund the last Stripe payment" },
+    { role: "assistant", content: "Done." },
+    { role: "user", content: "And the one before" },
+  ];
+  const perPoint = async (minNewTools: number) => {
+    const delivery = createInConversation(selector, tools, { maxTools: 2, minNewTools, midTurn: false });
+    const { messages } = await delivery.prepareStep({ messages: turns });
+    return messages.map((message) => delivered([message])).filter((names) => names.length > 0);
+  };
+
+  it("adds the best-ranked new tools when a turn's top tools were all delivered before", async () => {
+    // Turn 2 ranks the same two tools first: without minNewTools it delivers nothing new.
+    expect(await perPoint(0)).toEqual([["stripe_list_payments", "stripe_refund_payment"]]);
+    expect(await perPoint(1)).toEqual([["stripe_list_payments", "stripe_refund_payment"], ["send_email"]]);
+    expect(await perPoint(2)).toEqual([
+      ["stripe_list_payments", "stripe_refund_payment"],
+      ["send_email", "weather_forecast"],
+    ]);
   });
 });
 
@@ -92,7 +146,8 @@ describe("index.inConversation in generateText", () => {
       ["stripe_list_payments", { customer: "42" }],
       ["stripe_refund_payment", { payment: "py_1" }],
     ]);
-    // The first request: the user message, then one delivery message (the instruction line, one JSON line a tool).
+    // The first request: the user message, then one delivery message (the instruction line, one compact definition a
+    // tool: its signature and description).
     const [user, definitions] = prompts[0];
     expect(user).toEqual({
       role: "user",
@@ -100,16 +155,8 @@ describe("index.inConversation in generateText", () => {
     });
     const lines = (definitions.content[0] as { text: string }).text.split("\n");
     expect(lines[0]).toBe("Tools to call with call_tool:");
-    const first = JSON.parse(lines[1]);
-    expect(Object.keys(first)).toEqual(["name", "description", "inputSchema"]);
-    expect(lines.slice(1).map((line) => JSON.parse(line).name)).toEqual(
-      expect.arrayContaining(["stripe_list_payments", "stripe_refund_payment"]),
-    );
-    expect(JSON.parse(lines.find((line) => line.includes("stripe_refund_payment"))!).inputSchema).toMatchObject({
-      type: "object",
-      properties: { payment: { type: "string" } },
-      required: ["payment"],
-    });
+    expect(lines).toContain("stripe_list_payments({ customer: string }): List recent Stripe payments of a customer.");
+    expect(lines).toContain("stripe_refund_payment({ payment: string }): Refund a Stripe payment.");
     // Every later request of the call starts with the one before it.
     for (let i = 1; i < prompts.length; i++) expect(prompts[i].slice(0, prompts[i - 1].length)).toEqual(prompts[i - 1]);
     // What the app stores has no delivery in it: the SDK's response messages only.
@@ -194,7 +241,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
     const { tools } = appTools();
     const index = createToolIndex(tools);
     const select = vi.spyOn(index, "selectWithScores");
-    const delivery = index.inConversation(tools, { maxTools: 2 });
+    const delivery = index.inConversation(tools, { maxTools: 2, minNewTools: 0 });
     const sent: ModelMessage[][] = [];
     const prepareStep: typeof delivery.prepareStep = async (step) => {
       const result = await delivery.prepareStep(step);
@@ -213,7 +260,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
         { role: "assistant", content: [{ type: "tool-call", toolCallId: "1", toolName: "send_email", input: {} }] },
       ]);
     }
-    const fresh = index.inConversation(tools, { maxTools: 2 });
+    const fresh = index.inConversation(tools, { maxTools: 2, minNewTools: 0 });
     expect(delivered((await fresh.prepareStep({ messages: turn1 })).messages)).not.toEqual(delivered(sent[0]));
     // The app stores its prompt and the response messages, here read back from a database.
     const stored = JSON.parse(JSON.stringify([...turn1, ...first.responseMessages])) as ModelMessage[];
@@ -230,7 +277,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
     const { tools } = appTools();
     const index = createToolIndex(tools);
     const select = vi.spyOn(index, "selectWithScores");
-    const delivery = index.inConversation(tools, { memoSize: 1, midTurn: false });
+    const delivery = index.inConversation(tools, { memoSize: 1, midTurn: false, minNewTools: 0 });
     const turn2 = [
       ...turn1,
       { role: "assistant" as const, content: "Done." },

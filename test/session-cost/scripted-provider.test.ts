@@ -130,6 +130,25 @@ describe("callableTools", () => {
     expect(callableTools(body("list the files"), "anthropic").delivered(catalog[1])).toBe(false);
   });
 
+  it("reads a description split as a shared `## opening` heading and the rest after it as delivered", () => {
+    const opening = "This tool belongs to the Acme file system, a simple file store.";
+    const tool = { name: "mkdir", description: `${opening} Tool description: Make a folder.` };
+    const body = (text: string) => ({
+      tools: [{ name: "call_tool", description: "Call a tool.", input_schema: { type: "object" } }],
+      messages: [{ role: "user", content: [{ type: "text", text }] }],
+    });
+    const heading = `## ${opening} Tool description:`;
+    expect(
+      callableTools(body(`${heading}\nmkdir({ name: string }): Make a folder.`), "anthropic").delivered(tool),
+    ).toBe(true);
+    // The heading alone, the rest before the heading, or the rest of another description: not delivered.
+    expect(callableTools(body(`${heading}\nls(): List files.`), "anthropic").delivered(tool)).toBe(false);
+    expect(callableTools(body(`mkdir(): Make a folder.\n${heading}`), "anthropic").delivered(tool)).toBe(false);
+    expect(callableTools(body(`## Other heading text.\nmkdir(): Make a folder.`), "anthropic").delivered(tool)).toBe(
+      false,
+    );
+  });
+
   it("reads OpenAI deferred tools as loaded by a tool_search_output, and allowed_tools as a restriction", () => {
     const functionTool = (name: string, deferred: boolean) => ({
       type: "function",

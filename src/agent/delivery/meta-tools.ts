@@ -36,6 +36,8 @@ export interface DispatchInput {
 export interface DispatcherSetup {
   readonly name: string;
   readonly searchToolName: string;
+  /** How the delivery messages write definitions (the description says how to read them). */
+  readonly format: "compact" | "json";
   readonly tools: Readonly<Record<string, Tool | undefined>>;
   /** The tools the conversation made callable by the time of the call (the step's messages). */
   delivered(messages: ToolExecutionOptions<unknown>["messages"]): Promise<ReadonlySet<string>>;
@@ -54,8 +56,13 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
     type: "function",
     // Short: the fixed block is in every request, and OpenAI caches nothing under 1,024 tokens.
     description:
-      `Calls a tool defined in this conversation (a JSON line after "Tools to call with ${dispatcher}:", or a ` +
-      `${searchToolName} result) with its name and its input as its inputSchema describes.`,
+      setup.format === "json"
+        ? `Calls a tool defined in this conversation (a JSON line after "Tools to call with ${dispatcher}:", or a ` +
+          `${searchToolName} result) with its name and its input as its inputSchema describes.`
+        : `Calls a tool defined in this conversation (after "Tools to call with ${dispatcher}:" a tool is ` +
+          `\`name({ param: type, optional?: type }): description\` with notes on its parameters indented below; a ` +
+          `"## " line opens the description of each tool under it; or a ${searchToolName} result) with its name and ` +
+          `its input.`,
     inputSchema: objectSchema<DispatchInput>(
       {
         type: "object",

@@ -3,13 +3,9 @@
 
 import { readCatalog, type CatalogTool } from "../../core/catalog.js";
 import { errorMessage } from "../../support/error-message.js";
+import { compactDefinitions, type DeliveredDefinition } from "./definition-text.js";
 
-/** One tool definition as delivered: what a provider's tools array would hold for it. */
-export interface DeliveredDefinition {
-  readonly name: string;
-  readonly description: string;
-  readonly inputSchema: unknown;
-}
+export type { DeliveredDefinition } from "./definition-text.js";
 
 /** The AI SDK's schema marker (`jsonSchema()`, `zodSchema()`). */
 const AI_SCHEMA = Symbol.for("vercel.ai.schema");
@@ -43,8 +39,16 @@ export class ToolDefinitions {
     return definition;
   }
 
-  /** One JSON line per tool: `{"name":…,"description":…,"inputSchema":…}`, the same bytes every time. */
-  line(name: string): Promise<string> {
+  /**
+   * The definitions of `names` as text lines, the same bytes every time: compact (definition-text.ts) or one JSON
+   * line per tool, `{"name":…,"description":…,"inputSchema":…}`.
+   */
+  async text(names: readonly string[], format: "compact" | "json"): Promise<string[]> {
+    if (format === "json") return Promise.all(names.map((name) => this.line(name)));
+    return compactDefinitions(await Promise.all(names.map((name) => this.definition(name))));
+  }
+
+  private line(name: string): Promise<string> {
     let line = this.lines.get(name);
     if (line === undefined) {
       line = this.definition(name).then((definition) => JSON.stringify(definition));
