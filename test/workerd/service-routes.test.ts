@@ -609,7 +609,7 @@ describe("CORS", () => {
     const list = (name: string) => (preflight.headers.get(name) ?? "").split(",").map((part) => part.trim());
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(origin);
     expect(list("Access-Control-Allow-Methods")).toEqual(["GET", "PUT", "DELETE", "HEAD", "OPTIONS"]);
-    expect(list("Access-Control-Allow-Headers")).toEqual(["Authorization", "Content-Type"]);
+    expect(list("Access-Control-Allow-Headers")).toEqual(["Authorization", "Content-Type", "Mcp-Protocol-Version"]);
     expect(preflight.headers.get("Access-Control-Max-Age")).toBe("86400");
     expect(list("Vary")).toContain("Origin");
     expect(preflight.headers.get("Allow")).toBe("GET, PUT, DELETE, HEAD, OPTIONS");
