@@ -60,10 +60,12 @@ export async function startLocalService(
     rmSync(folder, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
+  // Not a measure of speed: a wrangler that never answers is ended here rather than left running behind the test.
+  const deadline = Date.now() + 150_000;
   for (;;) {
-    if (child.exitCode !== null) {
+    if (child.exitCode !== null || Date.now() > deadline) {
       await stop();
-      throw new Error(`the start script exited (${child.exitCode}):\n${output}`);
+      throw new Error(`the start script ${child.exitCode === null ? "did not answer" : "exited"}:\n${output}`);
     }
     try {
       if ((await fetch(`${url}/health`)).ok) return { url, output: () => output, stop };
