@@ -59,7 +59,7 @@ describe("the shape of src/", () => {
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name)
         .sort(),
-    ).toEqual(["catalogs", "embedding", "http", "tenants", "usage"]);
+    ).toEqual(["catalogs", "embedding", "http", "mcp", "tenants", "usage"]);
   });
 
   it("the core never imports a value from the AI SDK adapters in src/agent/", () => {

@@ -43,6 +43,36 @@ function conversation(turns: readonly { user: string; calls: readonly string[] }
 
 const TWEET = conversation([{ user: "Tweet that version 2 is out", calls: ["authenticate_twitter", "post_tweet"] }]);
 
+/** A tool call of TWEET's first turn, its `toolName` replaced (`undefined`: left out). */
+function callNamed(toolName: unknown): object[] {
+  const call: Record<string, unknown> = { type: "tool-call", toolCallId: "call-0", input: {} };
+  if (toolName !== undefined) call.toolName = toolName;
+  return [TWEET[0], { role: "assistant", content: [call] }, ...TWEET.slice(2)];
+}
+
+/**
+ * Conversations outside the AI SDK's ModelMessage shape that learn used to count (issue 22): refused by learn and by
+ * select alike, with the message and field named.
+ */
+const REFUSED_MESSAGES: Record<string, { messages: unknown; field: string }> = {
+  "no message at all": { messages: [], field: "messages" },
+  "content that is a number": { messages: [{ role: "user", content: 42 }, ...TWEET], field: "messages[0].content" },
+  "content that is an object": {
+    messages: [...TWEET, { role: "user", content: { text: "again" } }],
+    field: `messages[${TWEET.length}].content`,
+  },
+  "a tool call without toolName": { messages: callNamed(undefined), field: "messages[1].content[0].toolName" },
+  "a tool call whose toolName is a number": { messages: callNamed(7), field: "messages[1].content[0].toolName" },
+  "a system message with parts": {
+    messages: [{ role: "system", content: [{ type: "text", text: "be brief" }] }, ...TWEET],
+    field: "messages[0].content",
+  },
+  "a part of an unknown type": {
+    messages: [{ role: "user", content: [{ type: "tweet", text: "hi" }] }, ...TWEET],
+    field: "messages[0].content[0].type",
+  },
+};
+
 /** A fresh catalog id with SOCIAL published (through `isolate`). */
 async function publish(isolate: Isolate): Promise<string> {
   const id = freshId("learn");
@@ -153,6 +183,8 @@ describe("POST /v1/catalogs/:id/learn", () => {
       "INVALID_MESSAGES",
       '"robot"',
     );
+    for (const [name, { messages, field }] of Object.entries(REFUSED_MESSAGES))
+      add(name, () => isolate.learn(id, { messages }), "INVALID_MESSAGES", field);
     add(
       "a call to a tool outside the catalog",
       () => isolate.learn(id, { messages: unknownTool }),
@@ -181,6 +213,26 @@ describe("POST /v1/catalogs/:id/learn", () => {
       const after = (await isolate.usage(id)).body;
       expect(after).toEqual(before);
       expect(after.totals).toEqual({ conversations: 1, turns: 1, calls: 2 });
+    });
+
+    it("select refuses the same messages with the same code: one message schema for both", async () => {
+      id = await publish(isolate);
+      for (const [name, { messages, field }] of Object.entries(REFUSED_MESSAGES)) {
+        const answer = await isolate.select(id, { messages });
+        expect(answer.body.error?.code, name).toBe("INVALID_MESSAGES");
+        expectError(answer, "INVALID_MESSAGES", field);
+      }
+      // What both accept: the AI SDK's shapes, string or part content, extra fields (providerOptions) included.
+      const accepted = [
+        ...TWEET,
+        {
+          role: "user",
+          content: [{ type: "text", text: "and the weather?" }],
+          providerOptions: { anthropic: { cacheControl: { type: "ephemeral" } } },
+        },
+      ];
+      expect((await isolate.select(id, { messages: accepted })).status).toBe(200);
+      expect((await isolate.learn(id, { messages: accepted })).status).toBe(200);
     });
 
     it("a catalog that is not published: 404 CATALOG_NOT_FOUND, for learn and usage", async () => {

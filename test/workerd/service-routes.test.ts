@@ -336,6 +336,26 @@ describe("error answers", () => {
     expect((await isolate.request("GET", "/v1/catalogs/x/select")).headers.get("Allow")).toBe("POST");
   });
 
+  it("every method workerd lets through is answered 405 METHOD_NOT_ALLOWED on each route; CONNECT and FOO cannot reach it", async () => {
+    // The method names workerd's HTTP layer knows besides the routes' own (from its kj HttpMethod table).
+    const others = ["PATCH", "PURGE", "TRACE", "COPY", "LOCK", "MKCOL", "MOVE", "PROPFIND", "PROPPATCH", "SEARCH"];
+    others.push("UNLOCK", "ACL", "REPORT", "MKACTIVITY", "CHECKOUT", "MERGE", "NOTIFY", "SUBSCRIBE", "UNSUBSCRIBE");
+    others.push("QUERY");
+    const routes = ["/health", "/", "/v1/catalogs/x", "/v1/catalogs/x/select", "/v1/catalogs/x/learn"];
+    routes.push("/v1/catalogs/x/usage", "/v1/tokens", "/v1/tokens/0123456789abcdef");
+    for (const method of others) {
+      for (const path of routes) {
+        const answer = await isolate.request(method, path, { token: null });
+        expectError(answer, "METHOD_NOT_ALLOWED", method, path);
+        expect(answer.headers.get("Allow")).toMatch(/^[A-Z]+(, [A-Z]+)*$/);
+      }
+    }
+    // The runtime refuses these before any Worker code runs: no Request can carry them (documented in the README,
+    // with what wrangler dev answers instead; test/service/wrangler-dev-methods.test.ts sends them over HTTP).
+    for (const method of ["CONNECT", "FOO", "foo-bar"])
+      expect(() => new Request("http://toolsift.test/health", { method })).toThrow(/method/i);
+  });
+
   it("INVALID_CATALOG_ID for ids that could not be KV key parts", async () => {
     for (const id of ["bad%20id", "_leading", "-leading", "a".repeat(65), "d%2Fe", "caf%C3%A9"]) {
       expectError(await isolate.get(id), "INVALID_CATALOG_ID", "1–64 characters");
@@ -401,11 +421,13 @@ describe("error answers", () => {
       [{ query: "a", adaptive: "yes" }, "adaptive"],
       [{ query: "a", alwaysActive: [1] }, "alwaysActive[0]"],
       [{ query: "a", max_tools: 3 }, "max_tools"],
-      [{ messages: [{ content: "hi" }] }, "messages[0].role"],
       [[], "body"],
       ["refund", "body"],
     ];
     for (const [body, field] of cases) expectError(await isolate.select(id, body), "INVALID_REQUEST", field);
+    // The messages themselves: INVALID_MESSAGES, as learn answers them (service-learn.test.ts has the full list).
+    expectError(await isolate.select(id, { messages: [{ content: "hi" }] }), "INVALID_MESSAGES", "messages[0].role");
+    expectError(await isolate.select(id, { messages: null }), "INVALID_MESSAGES", "messages: expected array");
   });
 
   it("INVALID_CONFIGURATION names the variable; INTERNAL hides the cause", async () => {
@@ -587,7 +609,7 @@ describe("CORS", () => {
     const list = (name: string) => (preflight.headers.get(name) ?? "").split(",").map((part) => part.trim());
     expect(preflight.headers.get("Access-Control-Allow-Origin")).toBe(origin);
     expect(list("Access-Control-Allow-Methods")).toEqual(["GET", "PUT", "DELETE", "HEAD", "OPTIONS"]);
-    expect(list("Access-Control-Allow-Headers")).toEqual(["Authorization", "Content-Type"]);
+    expect(list("Access-Control-Allow-Headers")).toEqual(["Authorization", "Content-Type", "Mcp-Protocol-Version"]);
     expect(preflight.headers.get("Access-Control-Max-Age")).toBe("86400");
     expect(list("Vary")).toContain("Origin");
     expect(preflight.headers.get("Allow")).toBe("GET, PUT, DELETE, HEAD, OPTIONS");

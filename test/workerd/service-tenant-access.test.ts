@@ -165,6 +165,62 @@ describe("revoked and malformed tokens", () => {
     expectError(await open.select(id, { query: "refund" }, { token: other.token }), "FORBIDDEN");
   });
 
+  it("on open reads (no read token), every malformed tsk_ token is 401 invalid_token: the probe's requests", async () => {
+    const admin = new Isolate(learnEnv());
+    const id = freshId("open");
+    await admin.put(id, BILLING);
+    const { token, id: tokenId } = await tokenFor(admin, [id], "read");
+    const secret = token.slice(`tsk_${tokenId}_`.length);
+    const malformed = {
+      "one character added": `${token}A`,
+      "a TSK_ prefix": `TSK_${token.slice(4)}`,
+      "a Tsk_ prefix": `Tsk_${token.slice(4)}`,
+      "a dropped character": token.slice(0, -1),
+      "a character dropped from the id": `tsk_${tokenId.slice(1)}_${secret}`,
+      "an upper-cased id": `tsk_${tokenId.toUpperCase()}_${secret}`,
+      "the prefix alone": "tsk_",
+    };
+    const open = new Isolate(learnEnv());
+    expect((await open.get(id, { token })).status).toBe(200);
+    for (const [name, attempt] of Object.entries(malformed)) {
+      for (const answer of [await open.get(id, { token: attempt }), await open.usage(id, { token: attempt })]) {
+        expectError(answer, "UNAUTHORIZED", "tsk_");
+        expect(answer.headers.get("WWW-Authenticate"), name).toContain('error="invalid_token"');
+        expect(answer.text, name).not.toContain("stripe_create_refund");
+      }
+      const selected = await open.select(id, { query: "refund" }, { token: attempt });
+      expect(selected.status, name).toBe(401);
+    }
+    // A token of another shape is not a tenant token: reads stay open to it, as to no token.
+    expect((await open.get(id, { token: `x${token}` })).status).toBe(200);
+  });
+
+  it("an unknown id and a known id with a wrong secret do the same work: one KV read, then none until the recheck", async () => {
+    const admin = new Isolate(closedEnv());
+    const id = freshId("work");
+    await admin.put(id, BILLING);
+    const { token } = await tokenFor(admin, [id], "read");
+    const reads: string[] = [];
+    const counting = faultyKv((operation, key) => {
+      if (operation === "get" && key.startsWith("token/")) reads.push(key);
+      return undefined;
+    });
+    const isolate = new Isolate(closedEnv({ TOOLSIFT_KV: counting, TOOLSIFT_RECHECK_SECONDS: "3600" }));
+    const wrongSecret = `${token.slice(0, -1)}${token.at(-1) === "A" ? "B" : "A"}`;
+    const unknownId = `tsk_${"0123456789abcdef"}_${token.slice(-43)}`;
+    const readsOf = async (attempt: string) => {
+      const before = reads.length;
+      expectError(await isolate.get(id, { token: attempt }), "UNAUTHORIZED");
+      return reads.length - before;
+    };
+    // First sight: each reads its key once; after that each is answered from what the isolate holds.
+    expect([await readsOf(wrongSecret), await readsOf(unknownId)]).toEqual([1, 1]);
+    expect([await readsOf(wrongSecret), await readsOf(unknownId)]).toEqual([0, 0]);
+    // The real token still works (from what the isolate holds), and a malformed one is refused before any read.
+    expect((await isolate.get(id, { token })).status).toBe(200);
+    expect(await readsOf(`${token}A`)).toBe(0);
+  });
+
   it("when KV cannot be read, a tenant token is refused with 503 (fails closed); the env's tokens still work", async () => {
     const isolate = new Isolate(closedEnv());
     const id = freshId("closed");

@@ -41,6 +41,14 @@ export function indexBytes(index: ToolIndex): number {
   return builtBytes.get(index) ?? 0;
 }
 
+// The catalog each index was built from (its tools' texts and schemas are the index's own, shared, not copied).
+const builtFrom = new WeakMap<ToolIndex, unknown>();
+
+/** The catalog `buildCatalogIndex` built `index` from (undefined for any other index): for tool definitions. */
+export function indexCatalog(index: ToolIndex): unknown {
+  return builtFrom.get(index);
+}
+
 /**
  * Tools already read (`readCatalog`) as plain definitions, so an upload is not read in its own
  * shape again: provider tools stay provider tools, and every field the index uses is kept as read.
@@ -116,5 +124,6 @@ export async function buildCatalogIndex(
     queryCacheSize: QUERY_CACHE_SIZE,
   });
   builtBytes.set(index, bytes);
+  builtFrom.set(index, catalog);
   return { index, events, embedding, bytes };
 }

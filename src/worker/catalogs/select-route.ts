@@ -4,7 +4,7 @@ import { conversationQuery } from "../../conversation/model-messages.js";
 import type { ScoredTool } from "../../tool-index.js";
 import { checkQueryLength } from "./upload-limits.js";
 import { eventsOf, type ServiceContext } from "../http/service-context.js";
-import { selectBodySchema, validate } from "../http/validation.js";
+import { selectBodySchema, validate, validateMessages } from "../http/validation.js";
 import { dedupe, type ServiceWarning } from "../http/warnings.js";
 
 /** One ranked tool in a select answer; `explain: true` adds where its score came from. */
@@ -40,13 +40,14 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
   const { limits, recheckMs } = c.var.config;
   const { store, warm, model, usage, warmUsage } = c.var.state;
   const input = validate(selectBodySchema, c.var.body.value, "select request");
+  const messages = input.messages === undefined ? undefined : validateMessages(input.messages, "select");
   if (input.query !== undefined) checkQueryLength(input.query, limits);
-  const query = input.query ?? conversationQuery(input.messages ?? [], limits.maxQueryLength);
+  const query = input.query ?? conversationQuery(messages ?? [], limits.maxQueryLength);
 
   const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model, onEvent: eventsOf(c, id) });
   const usageWarnings = usage === undefined ? [] : await warmUsage.bringUpToDate(entry, usage, recheckMs);
   const selection = await entry.index.selectWithScores(query, {
-    ...(input.messages === undefined ? {} : { messages: input.messages }),
+    ...(messages === undefined ? {} : { messages }),
     ...(input.maxTools === undefined ? {} : { maxTools: input.maxTools }),
     ...(input.threshold === undefined ? {} : { threshold: input.threshold }),
     ...(input.adaptive === undefined ? {} : { adaptive: input.adaptive }),

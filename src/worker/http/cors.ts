@@ -5,8 +5,8 @@ import { cors } from "hono/cors";
 import type { ServiceConfig } from "./config.js";
 import type { ServiceApp, ServiceContext } from "./service-context.js";
 
-/** Headers a browser may send to the service. */
-const ALLOWED_HEADERS = ["Authorization", "Content-Type"];
+/** Headers a browser may send to the service (`Mcp-Protocol-Version`: MCP clients send it after `initialize`). */
+const ALLOWED_HEADERS = ["Authorization", "Content-Type", "Mcp-Protocol-Version"];
 /** Seconds a browser may cache a preflight answer. */
 const PREFLIGHT_MAX_AGE = 86_400;
 /** Headers of an answer a browser script may read. */

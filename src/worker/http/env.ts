@@ -38,7 +38,7 @@ export interface ServiceEnv {
    */
   readonly TOOLSIFT_ADMIN_TOKEN?: string;
   /**
-   * Secret: when set, reads (`GET`, select, usage) need `Authorization: Bearer <it>` (the admin token, or a tenant
+   * Secret: when set, reads (`GET`, select, usage, MCP) need `Authorization: Bearer <it>` (the admin token, or a tenant
    * token for that catalog, works too). Set it for tenants' reads to be isolated: while unset, reads need no token.
    */
   readonly TOOLSIFT_READ_TOKEN?: string;

@@ -28,7 +28,7 @@ export const ERROR_STATUS = {
   INVALID_OPTION: 400,
   /** A query toolsift rejected. */
   INVALID_QUERY: 400,
-  /** `messages` is not an array of AI SDK messages, or a message's role is not system, user, assistant or tool. */
+  /** `messages` (select, learn) outside the one message schema (`model-messages.ts`); the message and field named. */
   INVALID_MESSAGES: 400,
   /** A learnt conversation calls a tool that is not in the catalog (named in the message); nothing is learnt. */
   UNKNOWN_TOOL: 400,

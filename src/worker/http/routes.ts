@@ -9,6 +9,7 @@ import { selectRoute } from "../catalogs/select-route.js";
 import type { ServiceApp, ServiceContext } from "./service-context.js";
 import { createTokenRoute, getTokenRoute, listTokensRoute, revokeTokenRoute } from "../tenants/tenant-routes.js";
 import { learnRoute, usageRoute } from "../usage/usage-routes.js";
+import { mcpRoute } from "../mcp/mcp-route.js";
 import { catalogIdParam } from "./validation.js";
 
 /** `GET /health` → `{ status: "ok", embedding }`; touches no storage, needs no token. */
@@ -42,6 +43,7 @@ export interface ServiceRoute {
 const catalogBody = jsonBody("catalog", (limits) => limits.maxBodyBytes);
 const selectBody = jsonBody("select", (limits) => limits.maxSelectBodyBytes);
 const learnBody = jsonBody("learn", (limits) => limits.maxLearnBodyBytes);
+const mcpBody = jsonBody("MCP", (limits) => limits.maxSelectBodyBytes);
 /** A token request is small: 100 catalog entries of 64 characters and a label. */
 const tokenBody = jsonBody("token", () => 16 * 1024);
 
@@ -68,6 +70,11 @@ export const ROUTES: readonly ServiceRoute[] = [
   {
     path: "/v1/catalogs/:id/usage",
     methods: { GET: [requireAccess("read"), catalogIdParam, usageRoute] },
+  },
+  {
+    // MCP Streamable HTTP without SSE streams: GET and DELETE are 405, as the spec has a server without them answer.
+    path: "/v1/catalogs/:id/mcp",
+    methods: { POST: [requireAccess("read"), catalogIdParam, mcpBody, mcpRoute] },
   },
   {
     path: "/v1/tokens",

@@ -2,7 +2,10 @@
 
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
+import type { MessageLike } from "../../conversation/model-messages.js";
+import { describeValue } from "../../support/describe-value.js";
 import { ServiceError } from "./errors.js";
+import { modelMessagesSchema } from "./model-messages.js";
 import type { ServiceApp } from "./service-context.js";
 
 /** A catalog id: 1–64 characters of A–Z a–z 0–9 _ -, starting with a letter or digit (it becomes part of KV keys). */
@@ -38,20 +41,17 @@ export function rawPath(request: Request): string {
   return end === -1 ? url.slice(start) : url.slice(start, start + end);
 }
 
-/** A conversation message as AI SDK `ModelMessage`s have it; only text parts are read. */
-const messageSchema = z.looseObject({
-  role: z.string().max(64),
-  content: z.union([z.string(), z.array(z.unknown())]),
-});
-
 /** Most tools a select may ask for. */
 export const MAX_SELECT_TOOLS = 100;
 
-/** `POST /v1/catalogs/:id/select`: exactly one of `query` and `messages`, and toolsift's select options. */
+/**
+ * `POST /v1/catalogs/:id/select`: exactly one of `query` and `messages`, and toolsift's select options. `messages`
+ * is checked next by `validateMessages` (400 INVALID_MESSAGES), as learn's is.
+ */
 export const selectBodySchema = z
   .strictObject({
     query: z.string().optional(),
-    messages: z.array(messageSchema).max(1_000).optional(),
+    messages: z.unknown().optional(),
     maxTools: z.int().min(1).max(MAX_SELECT_TOOLS).optional(),
     threshold: z.number().min(0).max(1).optional(),
     adaptive: z.boolean().optional(),
@@ -65,25 +65,45 @@ export const selectBodySchema = z
 export type SelectBody = z.infer<typeof selectBodySchema>;
 
 /**
- * `POST /v1/catalogs/:id/learn`: `{ messages }`, nothing else. The messages themselves (an array, AI SDK roles,
- * tools of the catalog) are checked by the route, with toolsift's own rule (400 INVALID_MESSAGES, UNKNOWN_TOOL).
+ * `POST /v1/catalogs/:id/learn`: `{ messages }`, nothing else. The messages themselves are checked next by
+ * `validateMessages` (400 INVALID_MESSAGES), their tool calls against the catalog by the route (400 UNKNOWN_TOOL).
  */
 export const learnBodySchema = z
   .strictObject({ messages: z.unknown() })
   .refine((body) => body.messages !== undefined, { message: 'send "messages" (AI SDK messages of one conversation)' });
 
+/** The path of an issue as `root[0].field`. */
+function issuePath(root: string, path: readonly PropertyKey[]): string {
+  const joined = path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("");
+  return root.length > 0 ? `${root}${joined}` : joined.replace(/^\./, "") || "body";
+}
+
+/**
+ * An issue as `field: problem`. A union (`content`: a string or parts) reports the branch the value's type matched,
+ * down to the field inside it (`messages[1].content[0].toolName`), or, when none did, what was expected.
+ */
+function describeIssue(issue: z.core.$ZodIssue, root: string, base: readonly PropertyKey[] = []): string {
+  const path = [...base, ...issue.path];
+  if (issue.code === "invalid_union" && "discriminator" in issue) {
+    // A `role` or part `type` that is none of the schema's: zod's message lists the ones it may be; add what it is.
+    const expected = issue.message.replace(/^Invalid discriminator value\. Expected /, "expected ");
+    const value = (issue.input as Record<string, unknown> | undefined)?.[String(issue.discriminator)];
+    return `${issuePath(root, path)}: ${expected}, got ${describeValue(value)}`;
+  }
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    const typeMismatch = (branch: z.core.$ZodIssue[]) =>
+      branch.length === 1 && branch[0].path.length === 0 && branch[0].code === "invalid_type";
+    const matched = issue.errors.filter((branch) => !typeMismatch(branch));
+    if (matched.length === 1) return describeIssue(matched[0][0], root, path);
+    const expected = issue.errors.flatMap((branch) => (branch[0]?.code === "invalid_type" ? [branch[0].expected] : []));
+    if (expected.length === issue.errors.length) return `${issuePath(root, path)}: expected ${expected.join(" or ")}`;
+  }
+  return `${issuePath(root, path)}: ${issue.message.replace(/^Invalid input: /, "")}`;
+}
+
 /** The first few issues as `field: problem`, for a message that names what to fix. */
-function describeIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => {
-    const path =
-      issue.path.length === 0
-        ? "body"
-        : issue.path
-            .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
-            .join("")
-            .replace(/^\./, "");
-    return `${path}: ${issue.message}`;
-  });
+function describeIssues(error: z.ZodError, root: string): string {
+  const shown = error.issues.slice(0, 3).map((issue) => describeIssue(issue, root));
   const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : "";
   return shown.join("; ") + more;
 }
@@ -91,6 +111,18 @@ function describeIssues(error: z.ZodError): string {
 /** Parses `value` with `schema`; otherwise 400 INVALID_REQUEST naming the fields. */
 export function validate<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ServiceError("INVALID_REQUEST", `Invalid ${what}: ${describeIssues(result.error)}.`);
+  if (!result.success)
+    throw new ServiceError("INVALID_REQUEST", `Invalid ${what}: ${describeIssues(result.error, "")}.`);
   return result.data;
+}
+
+/**
+ * `messages` of a select or learn request, checked by the one message schema (`model-messages.ts`); otherwise 400
+ * INVALID_MESSAGES naming the message and its field (`messages[2].content[0].toolName: expected string`).
+ */
+export function validateMessages(messages: unknown, route: "select" | "learn"): MessageLike[] {
+  const result = modelMessagesSchema.safeParse(messages, { reportInput: true });
+  if (result.success) return result.data;
+  const described = describeIssues(result.error, "messages");
+  throw new ServiceError("INVALID_MESSAGES", `Invalid ${route} request: ${described}.`);
 }

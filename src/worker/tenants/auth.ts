@@ -5,7 +5,7 @@ import type { ServiceEnv } from "../http/env.js";
 import { ServiceError } from "../http/errors.js";
 import type { ServiceApp, ServiceContext } from "../http/service-context.js";
 import { secretsEqual } from "./secret-hashes.js";
-import { tenantTokenId } from "./tenant-tokens.js";
+import { claimsTenantToken } from "./tenant-tokens.js";
 import { coversCatalog, grants, type Access, type TokenRecord } from "./token-record.js";
 
 /** The token of `Authorization: Bearer <token>`, or undefined. */
@@ -55,7 +55,7 @@ function forbidden(record: TokenRecord, what: string): ServiceError {
 }
 
 /**
- * Checks a tenant token (`tsk_…`): 401 UNAUTHORIZED when it is unknown, revoked or its secret is wrong; 403
+ * Checks a tenant token (`tsk_…`): 401 UNAUTHORIZED when it is malformed, unknown, revoked or its secret is wrong; 403
  * FORBIDDEN when `catalogId` is outside its catalogs (checked before anything of the catalog is read, so the answer
  * is the same whether it exists or not), when its access level is below `access`, or on the token routes
  * (`catalogId` undefined: those need the admin token).
@@ -64,7 +64,10 @@ async function authorizeTenant(c: ServiceContext, token: string, access: Access,
   const { tenants, tenantStore } = c.var.state;
   const record = await tenants.verify(token, tenantStore, c.var.config.recheckMs);
   if (record === undefined)
-    throw unauthorized("The bearer token is not a live tenant token (unknown or revoked).", true);
+    throw unauthorized(
+      "The bearer token starts with tsk_ but is not a live tenant token (malformed, unknown, altered or revoked).",
+      true,
+    );
   if (catalogId === undefined) throw forbidden(record, "cannot manage tokens: that needs the admin token");
   if (!coversCatalog(record, catalogId)) throw forbidden(record, `does not cover catalog "${catalogId}"`);
   if (!grants(record, access)) throw forbidden(record, `does not grant "${access}" access`);
@@ -74,8 +77,9 @@ async function authorizeTenant(c: ServiceContext, token: string, access: Access,
  * Throws unless the request may do `access` (on `catalogId`; undefined: the token routes, admin only):
  * - the admin token (TOOLSIFT_ADMIN_TOKEN) may do everything; writes without it configured are refused;
  * - TOOLSIFT_LEARN_TOKEN grants learning, TOOLSIFT_READ_TOKEN reads (reads need no token when it is unset);
- * - a tenant token (`tsk_…`, `POST /v1/tokens`) grants its access level on its catalogs (`authorizeTenant`); it
- *   is checked whenever it is sent, even where no token is needed, so a revoked one is never silently accepted.
+ * - a tenant token (`tsk_…`, `POST /v1/tokens`) grants its access level on its catalogs (`authorizeTenant`); a
+ *   bearer token starting with `tsk_` (any case) is checked whenever it is sent, even where no token is needed, so a
+ *   revoked or malformed one is never silently accepted.
  * Otherwise 401 UNAUTHORIZED. The service's own tokens are compared in constant time.
  */
 export async function authorize(c: ServiceContext, access: Access, catalogId: string | undefined): Promise<void> {
@@ -85,7 +89,7 @@ export async function authorize(c: ServiceContext, access: Access, catalogId: st
     const matches = await Promise.all(tokens.map((secret) => secretsEqual(token, secret)));
     if (matches.includes(true)) return;
   }
-  if (token !== undefined && tenantTokenId(token) !== undefined) return authorizeTenant(c, token, access, catalogId);
+  if (token !== undefined && claimsTenantToken(token)) return authorizeTenant(c, token, access, catalogId);
   if (tokens === undefined) return;
   if (tokens.length === 0) {
     const message =

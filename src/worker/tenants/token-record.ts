@@ -1,6 +1,6 @@
 // A tenant token's record: what KV keeps for it (its hash and scope), and what that scope grants.
 
-/** What a route does: `read` (GET, select, usage), `learn` (POST …/learn) or `write` (PUT, DELETE). */
+/** What a route does: `read` (GET, select, usage, MCP), `learn` (POST …/learn) or `write` (PUT, DELETE). */
 export type Access = "read" | "learn" | "write";
 
 /** What a tenant token may do, each level including the ones before it: read ⊂ learn ⊂ write. */

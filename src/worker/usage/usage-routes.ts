@@ -1,10 +1,11 @@
 // POST /v1/catalogs/:id/learn and GET /v1/catalogs/:id/usage: learning from agents' conversations, and what was learnt.
 
-import { checkMessages, learnedTurns } from "../../usage/learn-turns.js";
+import type { MessageLike } from "../../conversation/model-messages.js";
+import { learnedTurns } from "../../usage/learn-turns.js";
 import { catalogNotFound, ServiceError } from "../http/errors.js";
 import { eventsOf, type ServiceContext } from "../http/service-context.js";
 import type { UsageClient } from "./usage-client.js";
-import { learnBodySchema, validate } from "../http/validation.js";
+import { learnBodySchema, validate, validateMessages } from "../http/validation.js";
 
 /** The usage objects, or 500 INVALID_CONFIGURATION when the Worker has no TOOLSIFT_USAGE binding. */
 function usageClient(c: ServiceContext): UsageClient {
@@ -20,12 +21,11 @@ function usageClient(c: ServiceContext): UsageClient {
 }
 
 /**
- * Checks a conversation before anything is learnt from it, by the rule `index.learn` applies: an array of
- * messages with AI SDK roles (400 INVALID_MESSAGES), whose tool calls all name tools of the catalog (400
- * UNKNOWN_TOOL, naming them). A refused conversation changes nothing.
+ * Checks a conversation's tool calls before anything is learnt from it (its messages are checked before, by
+ * `validateMessages`): all name tools of the catalog (400 UNKNOWN_TOOL, naming them). A refused conversation changes
+ * nothing.
  */
-function checkConversation(id: string, version: string, messages: unknown, tools: readonly string[]): void {
-  checkMessages("learn", messages);
+function checkConversation(id: string, version: string, messages: MessageLike[], tools: readonly string[]): void {
   const known = new Set(tools);
   const unknown = new Set<string>();
   for (const turn of learnedTurns(messages)) for (const name of turn.calls) if (!known.has(name)) unknown.add(name);
@@ -52,7 +52,7 @@ export async function learnRoute(c: ServiceContext): Promise<Response> {
   const client = usageClient(c);
   const { recheckMs } = c.var.config;
   const { store, warm, model, warmUsage } = c.var.state;
-  const { messages } = validate(learnBodySchema, c.var.body.value, "learn request");
+  const messages = validateMessages(validate(learnBodySchema, c.var.body.value, "learn request").messages, "learn");
   const { entry, warnings } = await warm.lookup(id, store, { recheckMs, model, onEvent: eventsOf(c, id) });
   const { version, updatedAt } = entry.pointer;
   checkConversation(id, version, messages, entry.index.toolNames);

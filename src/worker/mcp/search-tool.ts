@@ -1,0 +1,159 @@
+// The MCP tool `search_tools`: its definition, its arguments checked, and a search over the catalog of the path.
+
+import { readCatalog } from "../../core/catalog.js";
+import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
+import { describeValue } from "../../support/describe-value.js";
+import type { ToolIndex } from "../../tool-index.js";
+import { indexCatalog } from "../catalogs/catalog-index.js";
+import type { WarmCatalog } from "../catalogs/warm-catalogs.js";
+
+/** The one tool the endpoint exposes. */
+export const SEARCH_TOOL_NAME = "search_tools";
+
+/** Most tools one search may return, and how many it returns by default. */
+export const MAX_RESULTS = { limit: 20, default: 5 } as const;
+
+/** A tool of the catalog as a search returns it. */
+interface FoundTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: unknown;
+  /** The combined score in [0, 1], and its keyword and semantic parts when both ranked. */
+  readonly score: number;
+  readonly keyword?: number;
+  readonly semantic?: number;
+  /** Why a tool that was not ranked came along (`learned-query`, `related`, …); absent for ranked tools. */
+  readonly reason?: string;
+}
+
+const SCORE = { type: "number", minimum: 0, maximum: 1 };
+
+/** One `FoundTool` as JSON Schema (the output schema's items). */
+const FOUND_TOOL_SCHEMA = {
+  type: "object",
+  properties: {
+    name: { type: "string" },
+    title: { type: "string" },
+    description: { type: "string" },
+    inputSchema: { type: "object" },
+    score: SCORE,
+    keyword: SCORE,
+    semantic: SCORE,
+    reason: { type: "string" },
+  },
+  required: ["name", "description", "inputSchema", "score"],
+};
+
+const CATALOG_SCHEMA = {
+  type: "object",
+  properties: { id: { type: "string" }, version: { type: "string" } },
+  required: ["id", "version"],
+};
+
+/** `search_tools` as `tools/list` shows it, for catalog `id` of `tools` tools. */
+export function searchToolDefinition(id: string, tools: number) {
+  return {
+    name: SEARCH_TOOL_NAME,
+    title: `Search the tools of catalog ${id}`,
+    description:
+      `Finds the tools of catalog "${id}" (${tools} tools) that fit a task, best first: each with its name, ` +
+      "description, input schema and relevance score. Describe what you need in a few words.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", minLength: 1, description: "What you need a tool for, in a few words." },
+        maxResults: {
+          type: "integer",
+          minimum: 1,
+          maximum: MAX_RESULTS.limit,
+          description: `How many tools to return at most (default ${MAX_RESULTS.default}).`,
+        },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: "object",
+      properties: { tools: { type: "array", items: FOUND_TOOL_SCHEMA }, catalog: CATALOG_SCHEMA },
+      required: ["tools", "catalog"],
+    },
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  };
+}
+
+/** The checked arguments of a call, or the message naming what is wrong with them (a tool error the model reads). */
+export function searchArguments(
+  value: unknown,
+  maxQueryLength: number,
+): { query: string; maxResults: number } | { problem: string } {
+  const given = (value ?? {}) as Record<string, unknown>;
+  if (typeof given !== "object" || Array.isArray(given))
+    return { problem: `arguments must be an object { query, maxResults? }, got ${describeValue(value)}.` };
+  const unknown = Object.keys(given).filter((key) => key !== "query" && key !== "maxResults");
+  if (unknown.length > 0)
+    return { problem: `unknown argument ${JSON.stringify(unknown[0])}: ${SEARCH_TOOL_NAME} takes query, maxResults.` };
+  const { query, maxResults = MAX_RESULTS.default } = given;
+  if (typeof query !== "string" || query.trim().length === 0)
+    return { problem: `query must be a non-empty string (what you need a tool for), got ${describeValue(query)}.` };
+  if (query.length > maxQueryLength)
+    return { problem: `query has ${query.length} characters; the limit is ${maxQueryLength}: say it in fewer words.` };
+  if (
+    typeof maxResults !== "number" ||
+    !Number.isInteger(maxResults) ||
+    maxResults < 1 ||
+    maxResults > MAX_RESULTS.limit
+  )
+    return {
+      problem: `maxResults must be an integer from 1 to ${MAX_RESULTS.limit}, got ${describeValue(maxResults)}.`,
+    };
+  return { query, maxResults };
+}
+
+type Definition = Pick<FoundTool, "name" | "title" | "description" | "inputSchema">;
+
+// Each index's tool definitions by name, read once from the catalog it was built from.
+const definitionsOf = new WeakMap<ToolIndex, ReadonlyMap<string, Definition>>();
+
+/** The definitions of `index`'s tools (a schema-less tool gets an empty object schema, as MCP requires one). */
+function definitions(index: ToolIndex): ReadonlyMap<string, Definition> {
+  let known = definitionsOf.get(index);
+  if (known === undefined) {
+    const { tools } = readCatalog(indexCatalog(index), { limits: CATALOG_LIMIT_MAXIMUMS });
+    known = new Map(
+      tools.map((tool) => [
+        tool.name,
+        {
+          name: tool.name,
+          ...(tool.title.length > 0 ? { title: tool.title } : {}),
+          description: tool.description,
+          inputSchema: typeof tool.schema === "object" && tool.schema !== null ? tool.schema : { type: "object" },
+        },
+      ]),
+    );
+    definitionsOf.set(index, known);
+  }
+  return known;
+}
+
+/**
+ * Ranks `entry`'s catalog for `query` as select does for a query (the learnt usage installed first, by the caller),
+ * up to `maxResults` ranked tools plus the learnt ones a query brings; pinned provider tools are left out (an MCP
+ * client cannot call them).
+ */
+export async function searchCatalog(entry: WarmCatalog, query: string, maxResults: number) {
+  const selection = await entry.index.selectWithScores(query, { maxTools: maxResults, adaptive: false });
+  const known = definitions(entry.index);
+  const tools: FoundTool[] = [];
+  for (const result of selection.results) {
+    const definition = known.get(result.name);
+    if (result.pinned !== undefined || definition === undefined) continue;
+    tools.push({
+      ...definition,
+      score: result.score,
+      ...(result.fusion === undefined ? {} : { keyword: result.fusion.keyword, semantic: result.fusion.semantic }),
+      ...(result.reason === "ranked" ? {} : { reason: result.reason }),
+    });
+  }
+  return { tools, catalog: { id: entry.id, version: entry.pointer.version } };
+}
