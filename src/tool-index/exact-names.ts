@@ -1,0 +1,164 @@
+// Exact tool names in a query: a tool whose name the query spells out (any casing or separator) ranks first, and
+// `select:<name>[,<name>]` selects exactly the tools it names.
+
+import type { CatalogTool } from "../core/catalog.js";
+import { tokenize } from "../core/tokenizer.js";
+import type { BuiltIndex } from "./built-index.js";
+import type { IndexContext } from "./context.js";
+import type { RankedHit, Ranking } from "./ranking-types.js";
+
+/** The name forms of one catalog, made once per built index. */
+interface NameForms {
+  /** A name's words run together, lower case ("github_create_issue", "GitHubCreateIssue" → "githubcreateissue"). */
+  readonly byCompact: ReadonlyMap<string, readonly number[]>;
+  /** The longest compact name: a query window longer than it cannot be a name. */
+  readonly longest: number;
+}
+
+/** A query window holds at most this many words (a name of more words is found only through `select:`). */
+const MAX_WINDOW_WORDS = 12;
+
+/** `select:` then names separated by commas, the whole query (any casing of `select`). */
+const SELECT_FORM = /^\s*select:(.*)$/isu;
+
+const formsOf = new WeakMap<readonly CatalogTool[], NameForms>();
+
+/** The words of a name or a query, folded and lower case: the tokenizer's split (separators, camelCase). */
+function words(text: string): string[] {
+  return tokenize(text).map((token) => token.surface);
+}
+
+function nameForms(index: BuiltIndex): NameForms {
+  let forms = formsOf.get(index.docTools);
+  if (forms !== undefined) return forms;
+  const byCompact = new Map<string, number[]>();
+  let longest = 0;
+  index.docTools.forEach((tool, doc) => {
+    const parts = words(tool.name);
+    // A one-word name in a query is an ordinary word ("search", "weather"): the keyword ranking weighs it.
+    if (parts.length < 2) return;
+    const compact = parts.join("");
+    const docs = byCompact.get(compact);
+    if (docs === undefined) byCompact.set(compact, [doc]);
+    else docs.push(doc);
+    longest = Math.max(longest, compact.length);
+  });
+  forms = { byCompact, longest };
+  formsOf.set(index.docTools, forms);
+  return forms;
+}
+
+/**
+ * The tools whose names the query spells out, in the order the query names them: every run of up to
+ * MAX_WINDOW_WORDS consecutive query words whose letters together are a tool's name of two or more words
+ * (`github create issue`, `githubCreateIssue`, `GitHub-Create-Issue` all name `github_create_issue`).
+ */
+export function namedInQuery(index: BuiltIndex, text: string): number[] {
+  const { byCompact, longest } = nameForms(index);
+  if (byCompact.size === 0) return [];
+  const query = words(text);
+  const found: number[] = [];
+  for (let start = 0; start < query.length; start++) {
+    let compact = "";
+    for (let end = start; end < query.length && end - start < MAX_WINDOW_WORDS; end++) {
+      compact += query[end];
+      if (compact.length > longest) break;
+      for (const doc of byCompact.get(compact) ?? []) if (!found.includes(doc)) found.push(doc);
+    }
+  }
+  return found;
+}
+
+/** The names of a `select:` query, or `undefined` when the query is not one. */
+export function selectForm(text: string): string[] | undefined {
+  const match = SELECT_FORM.exec(text);
+  if (match === null) return undefined;
+  return match[1]
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
+}
+
+/**
+ * The documents a `select:` query names, in its order: each name as spelt, else every tool whose name has the same
+ * words (`select:GitHub-Create-Issue`); `unknown`: the names of no ranked tool.
+ */
+function explicitDocs(index: BuiltIndex, names: readonly string[]): { docs: number[]; unknown: string[] } {
+  const docs: number[] = [];
+  const unknown: string[] = [];
+  for (const name of names) {
+    const exact = index.docOf.get(name);
+    const matches = exact !== undefined ? [exact] : (nameForms(index).byCompact.get(words(name).join("")) ?? []);
+    if (matches.length === 0) unknown.push(name);
+    for (const doc of matches) if (!docs.includes(doc)) docs.push(doc);
+  }
+  return { docs, unknown };
+}
+
+/**
+ * For a `select:` query, a ranking of exactly the tools it names that are not `excluded` (pinned, not allowed), score
+ * 1 each and no terms; names of no tool are reported (`unknown-tool-names`) and left out. `undefined` for any other
+ * query.
+ */
+export function explicitSelection(
+  context: IndexContext,
+  index: BuiltIndex,
+  text: string,
+  excluded: readonly number[],
+): { ranking: Ranking; hits: RankedHit[] } | undefined {
+  const names = selectForm(text);
+  if (names === undefined) return undefined;
+  const { docs, unknown } = explicitDocs(index, names);
+  if (unknown.length > 0) {
+    context.options.emit({
+      type: "unknown-tool-names",
+      query: text,
+      names: unknown,
+      message: `the query names ${unknown.map((name) => JSON.stringify(name)).join(", ")} after "select:", which no tool of the catalog is called; left out`,
+    });
+  }
+  const hits = docs.filter((doc) => !excluded.includes(doc)).map((doc) => ({ doc, score: 1, keyword: 0 }));
+  return { ranking: { terms: () => [], hits, strategy: context.options.strategy }, hits };
+}
+
+/**
+ * Where explain's tool `doc` stands when the query names tools: `select:` places exactly the named tools, in order;
+ * a name in the query places the named tools first, then the `ranked` documents. `undefined` when the query names no
+ * tool (the ranking alone decides).
+ */
+export function namedPlace(
+  index: BuiltIndex,
+  text: string,
+  doc: number,
+  ranked: readonly number[],
+): { readonly rank: number | null; readonly named: boolean } | undefined {
+  const names = selectForm(text);
+  const named = names === undefined ? namedInQuery(index, text) : explicitDocs(index, names).docs;
+  if (names === undefined && named.length === 0) return undefined;
+  const position = named.indexOf(doc);
+  if (position >= 0) return { rank: position + 1, named: true };
+  if (names !== undefined) return { rank: null, named: false };
+  const after = ranked.filter((candidate) => !named.includes(candidate)).indexOf(doc);
+  return { rank: after < 0 ? null : named.length + after + 1, named: false };
+}
+
+/**
+ * The selected hits with the tools the query names first (score 1: a full match), then the rest, cut to
+ * `maxTools` (never below the named ones). Named tools that are `excluded` (pinned, not allowed) stay out.
+ */
+export function withNamedFirst(
+  index: BuiltIndex,
+  text: string,
+  hits: readonly RankedHit[],
+  excluded: readonly number[],
+  maxTools: number,
+): RankedHit[] {
+  const named = namedInQuery(index, text).filter((doc) => !excluded.includes(doc));
+  if (named.length === 0) return [...hits];
+  const first = named.map((doc) => {
+    const hit = hits.find((candidate) => candidate.doc === doc);
+    return { ...(hit ?? { keyword: 0 }), doc, score: 1 };
+  });
+  const rest = hits.filter((hit) => !named.includes(hit.doc));
+  return [...first, ...rest].slice(0, Math.max(maxTools, first.length));
+}
