@@ -18,8 +18,11 @@ interface NameForms {
 /** A query window holds at most this many words (a name of more words is found only through `select:`). */
 const MAX_WINDOW_WORDS = 12;
 
-/** `select:` then names separated by commas, the whole query (any casing of `select`). */
-const SELECT_FORM = /^\s*select:(.*)$/isu;
+/**
+ * A line `select:` then names separated by commas (any casing of `select`). A line, not the whole query: an agent's
+ * query joins a short user message with the one before it ("…\nselect:send_email").
+ */
+const SELECT_FORM = /^[^\S\n]*select:(.*)$/gimu;
 
 const formsOf = new WeakMap<readonly CatalogTool[], NameForms>();
 
@@ -57,22 +60,23 @@ export function namedInQuery(index: BuiltIndex, text: string): number[] {
   const { byCompact, longest } = nameForms(index);
   if (byCompact.size === 0) return [];
   const query = words(text);
-  const found: number[] = [];
+  const found = new Set<number>();
   for (let start = 0; start < query.length; start++) {
     let compact = "";
     for (let end = start; end < query.length && end - start < MAX_WINDOW_WORDS; end++) {
       compact += query[end];
       if (compact.length > longest) break;
-      for (const doc of byCompact.get(compact) ?? []) if (!found.includes(doc)) found.push(doc);
+      for (const doc of byCompact.get(compact) ?? []) found.add(doc);
     }
   }
-  return found;
+  return [...found];
 }
 
-/** The names of a `select:` query, or `undefined` when the query is not one. */
+/** The names of a query's last `select:` line, or `undefined` when it has none. */
 export function selectForm(text: string): string[] | undefined {
-  const match = SELECT_FORM.exec(text);
-  if (match === null) return undefined;
+  // The last such line is the latest request.
+  const match = [...text.matchAll(SELECT_FORM)].at(-1);
+  if (match === undefined) return undefined;
   return match[1]
     .split(",")
     .map((name) => name.trim())
@@ -84,15 +88,15 @@ export function selectForm(text: string): string[] | undefined {
  * words (`select:GitHub-Create-Issue`); `unknown`: the names of no ranked tool.
  */
 function explicitDocs(index: BuiltIndex, names: readonly string[]): { docs: number[]; unknown: string[] } {
-  const docs: number[] = [];
+  const docs = new Set<number>();
   const unknown: string[] = [];
   for (const name of names) {
     const exact = index.docOf.get(name);
     const matches = exact !== undefined ? [exact] : (nameForms(index).byCompact.get(words(name).join("")) ?? []);
     if (matches.length === 0) unknown.push(name);
-    for (const doc of matches) if (!docs.includes(doc)) docs.push(doc);
+    for (const doc of matches) docs.add(doc);
   }
-  return { docs, unknown };
+  return { docs: [...docs], unknown };
 }
 
 /**

@@ -146,6 +146,13 @@ describe("select:<name>,…", () => {
     const prepare = index.prepareStep({ onEvent: (event) => noMatch.push(event) });
     const step = (text: string) => prepare({ steps: [], messages: [{ role: "user", content: text }] });
     expect(await step("select:notes")).toEqual({ activeTools: ["notes"] });
+    // A short message joins the one before it in the query: the select: line still decides.
+    const followUp = [
+      { role: "user" as const, content: "What is the weather forecast for Oslo?" },
+      { role: "assistant" as const, content: "Sunny." },
+      { role: "user" as const, content: "select:send_email" },
+    ];
+    expect(await prepare({ steps: [], messages: followUp })).toEqual({ activeTools: ["send_email"] });
     expect(await step("select:fax_machine")).toEqual({ activeTools: [] });
     expect(noMatch).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
   });
