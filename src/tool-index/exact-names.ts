@@ -52,21 +52,38 @@ function nameForms(index: BuiltIndex): NameForms {
 }
 
 /**
+ * Words apart (spaces, hyphens: how prose joins words) spell a name from this many words on: "stock price" and
+ * "t-test" are prose, "stock_price" and "stockPrice" (how code joins words) a name.
+ */
+const MIN_SPACED_WORDS = 3;
+
+/**
  * The tools whose names the query spells out, in the order the query names them: every run of up to
- * MAX_WINDOW_WORDS consecutive query words whose letters together are a tool's name of two or more words
- * (`github create issue`, `githubCreateIssue`, `GitHub-Create-Issue` all name `github_create_issue`).
+ * MAX_WINDOW_WORDS consecutive query words whose letters together are a tool's name of two or more words, written
+ * as one identifier (`githubCreateIssue`, `stock_price`, `send.email`) or as MIN_SPACED_WORDS or more words apart
+ * (`github create issue`, `GitHub-Create-Issue`; two words such as "stock price" or "t-test" are ordinary prose).
  */
 export function namedInQuery(index: BuiltIndex, text: string): number[] {
   const { byCompact, longest } = nameForms(index);
   if (byCompact.size === 0) return [];
-  const query = words(text);
+  // Each query word with the chunk it was written in (between spaces and hyphens).
+  const query: string[] = [];
+  const chunkOf: number[] = [];
+  text.split(/[\s\p{Pd}]+/u).forEach((chunk, position) => {
+    for (const word of words(chunk)) {
+      query.push(word);
+      chunkOf.push(position);
+    }
+  });
   const found = new Set<number>();
   for (let start = 0; start < query.length; start++) {
     let compact = "";
     for (let end = start; end < query.length && end - start < MAX_WINDOW_WORDS; end++) {
       compact += query[end];
       if (compact.length > longest) break;
-      for (const doc of byCompact.get(compact) ?? []) found.add(doc);
+      const docs = byCompact.get(compact);
+      const written = chunkOf[start] === chunkOf[end] || end - start + 1 >= MIN_SPACED_WORDS;
+      if (docs !== undefined && written) for (const doc of docs) found.add(doc);
     }
   }
   return [...found];

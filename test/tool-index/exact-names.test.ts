@@ -57,8 +57,8 @@ describe("a query that contains a tool's exact name", () => {
   it("finds camelCase names from their words, and several names in the order the query gives them", async () => {
     const { index } = indexWithEvents();
     expect((await index.select("please create github pr for the fix"))[0]).toBe("createGitHubPR");
-    const both = await index.select("send email, then weather forecast for Oslo");
-    expect(both.slice(0, 2)).toEqual(["send_email", "weather_forecast"]);
+    const both = await index.select("weatherForecast for Oslo, then send_email");
+    expect(both.slice(0, 2)).toEqual(["weather_forecast", "send_email"]);
   });
 
   it("keeps a named tool within maxTools, and never one the call does not allow", async () => {
@@ -70,11 +70,15 @@ describe("a query that contains a tool's exact name", () => {
     );
   });
 
-  it("a one-word name is an ordinary word, not a name match", async () => {
+  it("a one-word name, and two words as prose writes them, are ordinary words, not a name", async () => {
     const { index } = indexWithEvents();
-    const explanation = await index.explain("notes about the weather forecast", "notes");
+    const explanation = await index.explain("notes about the weather_forecast", "notes");
     expect(explanation.exactName).toBeUndefined();
-    expect((await index.explain("notes about the weather forecast", "weather_forecast")).exactName).toBe(true);
+    expect((await index.explain("notes about the weather_forecast", "weather_forecast")).exactName).toBe(true);
+    for (const prose of ["send email", "send-email", "Send Email"])
+      expect((await index.explain(`${prose} about the weather`, "send_email")).exactName).toBeUndefined();
+    for (const code of ["send_email", "sendEmail", "send.email", "SEND_EMAIL"])
+      expect((await index.explain(`${code} about the weather`, "send_email")).exactName).toBe(true);
   });
 
   it("explain ranks the named tool first and says why", async () => {
