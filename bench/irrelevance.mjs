@@ -68,12 +68,16 @@ function add(total, counts) {
   };
 }
 
-/** Recall@5 on the BFCL queries as bench/accuracy.mjs counts it: `select(query, { maxTools: 5, adaptive: false })`. */
+/** Recall@5 and top-1 on the BFCL queries, counted as bench/accuracy.mjs does (`select(query, SELECT_OPTIONS)`). */
 async function recallAt5(index, queries) {
   let hits = 0;
-  for (const { query, expected } of queries)
-    if ((await index.select(query, SELECT_OPTIONS)).includes(expected[0])) hits++;
-  return { hits, queries: queries.length };
+  let firsts = 0;
+  for (const { query, expected } of queries) {
+    const names = await index.select(query, SELECT_OPTIONS);
+    if (names.includes(expected[0])) hits++;
+    if (names[0] === expected[0]) firsts++;
+  }
+  return { hits, firsts, queries: queries.length };
 }
 
 async function measureContestant(contestant, data) {
@@ -179,6 +183,7 @@ export function irrelevanceTable({ rows, sizes }) {
       `recall@5 on BFCL (${sizes.bfclQueries} queries)`,
       ...rows.map((row) => share(row.recall.hits, row.recall.queries)),
     ],
+    ["top-1 on BFCL", ...rows.map((row) => share(row.recall.firsts, row.recall.queries))],
     ["sessions, calls offered (cold)", ...rows.map((row) => sessionShare(row, false))],
     ["sessions, calls offered (learned, 2-fold)", ...rows.map((row) => sessionShare(row, true))],
   ];
