@@ -71,6 +71,16 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     ]);
   });
 
+  it("keeps every tool by default when the prompt has no user text yet (no-user-text)", async () => {
+    const events: NoMatchEvent[] = [];
+    const system = { ...params, prompt: [{ role: "system" as const, content: "You are a helpful assistant." }] };
+    const out = await index
+      .middleware({ onEvent: (event) => events.push(event) })
+      .transformParams({ params: system, type: "generate" });
+    expect(out.tools).toHaveLength(4);
+    expect(events).toEqual([expect.objectContaining({ query: "", reason: "no-user-text", offered: "all" })]);
+  });
+
   it('"all" keeps every tool, up to maxOfferAll function tools', async () => {
     const events: NoMatchEvent[] = [];
     const all = index.middleware({ onNoMatch: "all", onEvent: (event) => events.push(event) });
