@@ -30,9 +30,13 @@ function toolsiftContestant(name, module) {
   };
 }
 
+const toolpickVersion = JSON.parse(
+  readFileSync(new URL("../node_modules/toolpick/package.json", import.meta.url), "utf8"),
+).version;
+
 function toolpickContestant(toolpick) {
   return {
-    name: "toolpick 0.4.0",
+    name: `toolpick ${toolpickVersion}`,
     create: (tools) => toolpick.createToolIndex(toToolSet(tools), { strategy: "hybrid" }),
     sessions: { variants: DEFAULT_SESSION_VARIANTS.filter((variant) => variant.library === "toolpick") },
   };
@@ -203,7 +207,7 @@ export const IRRELEVANCE_NOTES = [
   "issue 19. Per request: `select(query, { maxTools: 5 })` gives no catalog tool, and the tools the first step of",
   "`prepareStep({ maxTools: 5 })` offers for the request as the only user message (no `activeTools` = every tool of",
   "the catalog). Relevant requests: recall@5 as in the accuracy section, and the session replay's calls offered",
-  "(bench/sessions.mjs protocol). toolsift: `createToolIndex(tools)` (keyword); toolpick 0.4.0:",
+  "(bench/sessions.mjs protocol). toolsift: `createToolIndex(tools)` (keyword); toolpick:",
   '`createToolIndex(toolSet, { strategy: "hybrid" })`. "toolsift before": main before issue 19 (a build given by',
   "`--before`, or the row recorded in bench/irrelevance-before.json). Command: `npm run build && npx node",
   "bench/irrelevance.mjs [--before <dir>] [--json]`.",
