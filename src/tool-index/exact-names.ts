@@ -138,7 +138,8 @@ export function explicitSelection(
       message: `the query names ${unknown.map((name) => JSON.stringify(name)).join(", ")} after "select:", which no tool of the catalog is called; left out`,
     });
   }
-  const hits = docs.filter((doc) => !excluded.includes(doc)).map((doc) => ({ doc, score: 1, keyword: 0 }));
+  const out = new Set(excluded);
+  const hits = docs.filter((doc) => !out.has(doc)).map((doc) => ({ doc, score: 1, keyword: 0 }));
   return { ranking: { terms: () => [], hits, strategy: context.options.strategy }, hits };
 }
 
@@ -174,8 +175,10 @@ export function withNamedFirst(
   excluded: readonly number[],
   maxTools: number,
 ): RankedHit[] {
-  const named = namedInQuery(index, text).filter((doc) => !excluded.includes(doc));
-  if (named.length === 0) return [...hits];
+  const found = namedInQuery(index, text);
+  if (found.length === 0) return [...hits];
+  const out = new Set(excluded);
+  const named = found.filter((doc) => !out.has(doc));
   const first = named.map((doc) => {
     const hit = hits.find((candidate) => candidate.doc === doc);
     return { ...(hit ?? { keyword: 0 }), doc, score: 1 };
