@@ -11,8 +11,8 @@ import type { RankedHit, Ranking } from "./ranking-types.js";
 interface NameForms {
   /** A name's words run together, lower case ("github_create_issue", "GitHubCreateIssue" → "githubcreateissue"). */
   readonly byCompact: ReadonlyMap<string, readonly number[]>;
-  /** The longest compact name: a query window longer than it cannot be a name. */
-  readonly longest: number;
+  /** The compact names, sorted: a query window no name starts with ends the search from its first word. */
+  readonly sorted: readonly string[];
 }
 
 /** A query window holds at most this many words (a name of more words is found only through `select:`). */
@@ -35,7 +35,6 @@ function nameForms(index: BuiltIndex): NameForms {
   let forms = formsOf.get(index.docTools);
   if (forms !== undefined) return forms;
   const byCompact = new Map<string, number[]>();
-  let longest = 0;
   index.docTools.forEach((tool, doc) => {
     const parts = words(tool.name);
     // A one-word name in a query is an ordinary word ("search", "weather"): the keyword ranking weighs it.
@@ -44,9 +43,8 @@ function nameForms(index: BuiltIndex): NameForms {
     const docs = byCompact.get(compact);
     if (docs === undefined) byCompact.set(compact, [doc]);
     else docs.push(doc);
-    longest = Math.max(longest, compact.length);
   });
-  forms = { byCompact, longest };
+  forms = { byCompact, sorted: [...byCompact.keys()].sort() };
   formsOf.set(index.docTools, forms);
   return forms;
 }
@@ -64,8 +62,8 @@ const MIN_SPACED_WORDS = 3;
  * (`github create issue`, `GitHub-Create-Issue`; two words such as "stock price" or "t-test" are ordinary prose).
  */
 export function namedInQuery(index: BuiltIndex, text: string): number[] {
-  const { byCompact, longest } = nameForms(index);
-  if (byCompact.size === 0) return [];
+  const { byCompact, sorted } = nameForms(index);
+  if (sorted.length === 0) return [];
   // Each query word with the chunk it was written in (between spaces and hyphens).
   const query: string[] = [];
   const chunkOf: number[] = [];
@@ -78,15 +76,28 @@ export function namedInQuery(index: BuiltIndex, text: string): number[] {
   const found = new Set<number>();
   for (let start = 0; start < query.length; start++) {
     let compact = "";
+    // The first name not below the window so far; the window grows only while a name starts with it.
+    let low = 0;
     for (let end = start; end < query.length && end - start < MAX_WINDOW_WORDS; end++) {
       compact += query[end];
-      if (compact.length > longest) break;
-      const docs = byCompact.get(compact);
+      low = firstAtLeast(sorted, compact, low);
+      if (low === sorted.length || !sorted[low].startsWith(compact)) break;
       const written = chunkOf[start] === chunkOf[end] || end - start + 1 >= MIN_SPACED_WORDS;
-      if (docs !== undefined && written) for (const doc of docs) found.add(doc);
+      if (written && sorted[low] === compact) for (const doc of byCompact.get(compact)!) found.add(doc);
     }
   }
   return [...found];
+}
+
+/** The first position from `low` on in `sorted` whose string is not below `value` (its length when there is none). */
+function firstAtLeast(sorted: readonly string[], value: string, low: number): number {
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The names of a query's last `select:` line, or `undefined` when it has none. */
