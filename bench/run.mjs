@@ -58,6 +58,7 @@ import { SESSIONS_NOTES, SIGNAL_VARIANTS, measureSessions, sessionsTable } from 
 import { loadSessions } from "./sessions-data.mjs";
 import { SESSION_COST_NOTES, measureSessionCost, sessionCostTable } from "./session-cost.mjs";
 import { USAGE_NOTES, measureUsage, usageTable } from "./usage.mjs";
+import { IRRELEVANCE_NOTES, irrelevanceTable, measureIrrelevance } from "./irrelevance.mjs";
 import { nowMs } from "./lib/stats.mjs";
 import { TYPO_SEED } from "./typos.mjs";
 import { SYNTHETIC_SEED } from "./synthetic.mjs";
@@ -222,6 +223,12 @@ await section(
   () => measureSessionCost({ set: loadSessions() }),
   sessionCostTable,
   `${SESSION_COST_NOTES} Command: \`npm run build && npx node bench/session-cost.mjs\` (writes bench/session-cost.md).`,
+);
+await section(
+  "Requests no tool answers: what select and prepareStep offer (issue 19)",
+  () => measureIrrelevance(),
+  irrelevanceTable,
+  IRRELEVANCE_NOTES,
 );
 await section("Usage learning at 10,000 tools: learn time and snapshot size", measureUsage, usageTable, USAGE_NOTES);
 await section(

@@ -75,8 +75,9 @@ export function variantsFromEnvironment() {
   return [...defaults, ...extra];
 }
 
-async function libraries() {
-  return { toolsift: await import(toolsiftLocation), toolpick: await import("toolpick") };
+/** The libraries a run compares: toolsift from dist/ (or `toolsift`, another build's module), and toolpick. */
+async function libraries(toolsift) {
+  return { toolsift: toolsift ?? (await import(toolsiftLocation)), toolpick: await import("toolpick") };
 }
 
 /** A warm-up input that is not a measured step: one user message made of a tool description. */
@@ -150,12 +151,13 @@ function emptyCounts() {
 
 /**
  * Replays every conversation through each variant's prepareStep, the variants taking turns (the order rotates
- * each step, so they share the machine's noise). Returns `{ rows, toolCount, conversationCount, turnCount,
- * callCount, unparsedCalls }`; a row is `{ name, unavailable?, calls, offered, turns, turnsServed,
- * conversations, conversationsServed, meanTools, medianMs, p90Ms, learnMs, missed: Map(name → count) }`.
+ * each step, so they share the machine's noise). `toolsift`: a module to use instead of dist/'s (another build).
+ * Returns `{ rows, toolCount, conversationCount, turnCount, callCount, unparsedCalls }`; a row is
+ * `{ name, unavailable?, calls, offered, turns, turnsServed, conversations, conversationsServed, meanTools, medianMs,
+ * p90Ms, learnMs, missed: Map(name → count) }`.
  */
-export async function measureSessions({ variants = DEFAULT_SESSION_VARIANTS } = {}) {
-  const libs = await libraries();
+export async function measureSessions({ variants = DEFAULT_SESSION_VARIANTS, toolsift } = {}) {
+  const libs = await libraries(toolsift);
   const { tools, conversations, unparsedCalls } = loadSessions();
   const data = { tools, conversations, toolSet: toToolSet(tools) };
   const catalog = new Set(tools.map((tool) => tool.name));

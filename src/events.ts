@@ -24,6 +24,13 @@ export type ToolsiftEvent =
       readonly cause?: unknown;
     }
   | {
+      /** A `select:<name>,…` query named tools the catalog does not have; they were left out of the selection. */
+      readonly type: "unknown-tool-names";
+      readonly query: string;
+      readonly names: readonly string[];
+      readonly message: string;
+    }
+  | {
       /** A query longer than 2,000 characters was cut. */
       readonly type: "query-truncated";
       readonly length: number;

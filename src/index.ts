@@ -10,7 +10,7 @@ export type { InConversationDelivery, InConversationOptions } from "./agent/deli
 export { withDispatchedCalls } from "./agent/delivery/dispatched-calls.js";
 export type { DeferralProvider, DeferredTools, DeferredToolsOptions } from "./agent/delivery/deferred-tools.js";
 export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
-export type { NoMatchEvent, OnNoMatch } from "./agent/offer-policy.js";
+export type { NoMatchEvent, NoMatchReason, OnNoMatch } from "./agent/offer-policy.js";
 export { MAX_QUERY_LENGTH } from "./options.js";
 export { mergeUsage, USAGE_FORMAT, USAGE_VERSION, type UsageSnapshot } from "./usage/usage-snapshot.js";
 export type { ToolCallRefusedEvent, ToolsiftEvent } from "./events.js";

@@ -82,3 +82,41 @@ export function toToolSet(tools) {
   }
   return toolSet;
 }
+
+/** Where the irrelevance set is read from: env TOOLSIFT_IRRELEVANCE_DATA, else the shared irrelevance-dev.json. */
+export const irrelevanceLocation = sharedDataFile("irrelevance-dev.json", "TOOLSIFT_IRRELEVANCE_DATA");
+
+/**
+ * BFCL's live_irrelevance requests, each with the functions it was offered (schemas normalised), and those functions
+ * pooled into one catalog (deduplicated by name, the first definition kept): `{ items, pooled }`.
+ */
+export function loadIrrelevance() {
+  const raw = JSON.parse(readFileSync(irrelevanceLocation, "utf8"));
+  const items = raw.items.map((item) => ({
+    id: item.id,
+    query: item.query,
+    tools: item.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: normaliseSchema(t.parameters),
+    })),
+  }));
+  const pooled = new Map();
+  for (const item of items) for (const t of item.tools) if (!pooled.has(t.name)) pooled.set(t.name, t);
+  return { items, pooled: [...pooled.values()] };
+}
+
+const IRRELEVANCE_SET = new URL("../../test/fixtures/irrelevance/", import.meta.url);
+
+/**
+ * The off-topic sets written for issue 19 (test/fixtures/irrelevance/): `chitChat` (greetings, thanks, questions about
+ * the assistant), `saasCatalog` (30 SaaS tools) and `offTopic` (math and trivia questions none of them answers).
+ */
+export function loadOffTopicSets() {
+  const read = (file) => JSON.parse(readFileSync(new URL(file, IRRELEVANCE_SET), "utf8"));
+  return {
+    chitChat: read("chit-chat.json").turns,
+    saasCatalog: read("saas-catalog.json"),
+    offTopic: read("off-topic-questions.json").queries,
+  };
+}

@@ -3,14 +3,15 @@
 import type { SelectOptions } from "../options.js";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
 import { knownOptions } from "../support/validate-options.js";
-import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
+import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
+import type { OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
 /** Options of `index.middleware()`: the select options, and what a call is offered when nothing matches. */
 export interface SelectionMiddlewareOptions extends SelectOptions, OfferOptions {}
 
-const OWN_OPTIONS = ["onNoMatch", "onEvent"] as const satisfies readonly (keyof SelectionMiddlewareOptions)[];
+const OWN_OPTIONS = OFFER_OPTION_NAMES satisfies readonly (keyof SelectionMiddlewareOptions)[];
 
 interface ParamsLike {
   readonly prompt: readonly MessageLike[];
@@ -21,7 +22,8 @@ interface ParamsLike {
  * A LanguageModelV4 middleware: `transformParams` reads the query from the prompt and keeps the
  * selected function tools in `params.tools`. Provider-defined tools, and tools the index does not
  * know (a search meta-tool, say), are never removed. When the ranking is empty (no user text, or no
- * match) `onNoMatch` decides: every tool stays (`"all"`, the default) or only pinned ones (`"none"`).
+ * relevant tool) `onNoMatch` and `maxOfferAll` decide, as in `prepareStep`: by default every tool stays when there is
+ * no user text yet (up to `maxOfferAll` function tools), and only the pinned and unknown ones when nothing is relevant.
  * Options are validated here, not at the first model call.
  */
 export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
@@ -44,7 +46,8 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
         companions = companionCount(results);
         pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(results)];
       }
-      if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return params;
+      const functionTools = params.tools.filter((tool) => tool.type === "function").length;
+      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools)) return params;
       const kept = new Set([...ranked, ...pinned]);
       const known = new Set(index.toolNames);
       const tools = params.tools.filter(

@@ -1,60 +1,136 @@
 // What a model call is offered when the selection ranks nothing: one policy (`onNoMatch`) for every adapter.
 
-import { choiceOption, functionOption } from "../support/validate-options.js";
+import { choiceOption, functionOption, invalidOption } from "../support/validate-options.js";
 import type { SelectedTool } from "./tool-selector.js";
 
 /**
- * What a call is offered when the ranking is empty (no user text to select for, or no tool matched):
- * `"all"` every tool the call could have; `"none"` no ranked tool, only the tools kept anyway
- * (pinned `alwaysActive` / `alwaysInclude`, provider tools, recently used and searched-for tools).
+ * What a call is offered when the ranking is empty: `"all"` every tool the call could have (never more than
+ * `maxOfferAll`); `"none"` no catalog tool, only the tools kept anyway (pinned `alwaysActive` / `alwaysInclude`,
+ * provider tools, recently used and searched-for tools, the search meta-tool): the model answers in text or searches.
  */
 export type OnNoMatch = "all" | "none";
 
 export const ON_NO_MATCH: readonly OnNoMatch[] = ["all", "none"];
+
+/**
+ * Why the ranking was empty: `"no-user-text"` (nothing to rank: the conversation has no user or assistant text yet),
+ * `"nothing-relevant"` (the query was ranked and no tool is relevant to it), `"escalation"` (prepareStep's
+ * escalation after steps without a tool call found no further page of the ranking and every tool is over
+ * `maxOfferAll`: reported only then).
+ */
+export type NoMatchReason = "no-user-text" | "nothing-relevant" | "escalation";
+
+/** Default of `maxOfferAll`: the most tools "every tool" may mean. */
+export const DEFAULT_MAX_OFFER_ALL = 30;
 
 /** Reported by `prepareStep`, the AI SDK middleware and the LangChain middleware when the ranking was empty. */
 export interface NoMatchEvent {
   readonly type: "no-match";
   /** The query read from the conversation ("" when it held no user text). */
   readonly query: string;
-  /** What the call was offered: every tool, or only the tools kept anyway (`onNoMatch`). */
+  /** Why nothing was ranked: no text to rank yet, or nothing relevant to the query. */
+  readonly reason: NoMatchReason;
+  /** What the call was offered: every tool, or only the tools kept anyway. */
   readonly offered: OnNoMatch;
+  /**
+   * Set when `onNoMatch` asked for every tool but the call could have more than `maxOfferAll` tools (`tools`):
+   * the call was offered none instead.
+   */
+  readonly guard?: { readonly maxOfferAll: number; readonly tools: number };
   readonly message: string;
 }
 
 /** The options every adapter shares for this policy. */
 export interface OfferOptions {
   /**
-   * When the ranking is empty (no user text, or no tool matched the query): `"all"` offers the call
-   * every tool, so the model can still act; `"none"` offers only pinned tools, provider tools and the
-   * tools kept from earlier steps (pick it with a search meta-tool, so the model searches instead).
-   * Reported as a `no-match` event either way. Default `"all"`.
+   * When the ranking is empty. `"all"` offers the call every tool (at most `maxOfferAll` of them); `"none"` offers
+   * only pinned tools, provider tools, the tools kept from earlier steps and the search meta-tool. Default: `"all"`
+   * when the conversation has no user text yet (nothing to rank), `"none"` when the query was ranked and no tool is
+   * relevant (the model answers in text). A value given applies to both cases (`"all"`: the behaviour of earlier
+   * versions). Reported as a `no-match` event with its `reason` either way.
    */
   onNoMatch?: OnNoMatch;
+  /**
+   * The most tools "every tool" may mean: when `onNoMatch` asks for every tool and the call could have more than
+   * this many, it is offered none (the tools kept anyway) and the `no-match` event carries `guard`. Default 30;
+   * an integer ≥ 0, or `Infinity` for no bound.
+   */
+  maxOfferAll?: number;
   /** Receives the adapter's events (`no-match`). Default: none. */
   onEvent?: (event: NoMatchEvent) => void;
 }
 
+/** The option names of the policy, for the adapters' lists of known options. */
+export const OFFER_OPTION_NAMES = ["onNoMatch", "maxOfferAll", "onEvent"] as const;
+
 /** The validated policy of one adapter. */
 export interface OfferPolicy {
-  readonly onNoMatch: OnNoMatch;
-  /** Reports an empty ranking for `query`; returns true when the call should be offered every tool. */
-  noMatch(query: string): boolean;
+  /** `undefined`: the default per reason. */
+  readonly onNoMatch: OnNoMatch | undefined;
+  readonly maxOfferAll: number;
+  /**
+   * Decides and reports an empty ranking for `query` ("" when there is no user text) on a call that could have
+   * `tools` tools; returns true when the call should be offered every tool. `escalation`: prepareStep escalates to
+   * every tool (reported only when `maxOfferAll` refuses it).
+   */
+  noMatch(query: string, tools: number, escalation?: boolean): boolean;
 }
 
-/** Validates `onNoMatch` and `onEvent` (`where` names the adapter) and returns the policy. */
-export function offerPolicy(where: string, options: OfferOptions, emit?: (event: NoMatchEvent) => void): OfferPolicy {
-  const onNoMatch = choiceOption(where, "onNoMatch", options.onNoMatch, ON_NO_MATCH, "all");
+/** Validates `maxOfferAll`: an integer ≥ 0 or `Infinity`. */
+function maxOfferAllOption(where: string, value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_OFFER_ALL;
+  if (value === Infinity) return value;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
+    invalidOption(where, "maxOfferAll", "an integer ≥ 0 or Infinity", value);
+  return value;
+}
+
+/** Validates `onNoMatch`, `maxOfferAll` and `onEvent` (`where` names the adapter) and returns the policy. */
+export function offerPolicy(
+  where: string,
+  options: Pick<OfferOptions, "onNoMatch" | "maxOfferAll"> & { onEvent?: unknown },
+  emit?: (event: NoMatchEvent) => void,
+): OfferPolicy {
+  const onNoMatch =
+    options.onNoMatch === undefined
+      ? undefined
+      : choiceOption(where, "onNoMatch", options.onNoMatch, ON_NO_MATCH, "all");
+  const maxOfferAll = maxOfferAllOption(where, options.maxOfferAll);
   const onEvent = emit ?? functionOption<(event: NoMatchEvent) => void>(where, "onEvent", options.onEvent);
   return {
     onNoMatch,
-    noMatch(query) {
-      const reason =
-        query.length === 0 ? "the conversation has no user text to select for" : "no tool matched the query";
-      const offer =
-        onNoMatch === "all" ? "this call is offered every tool" : "this call is offered only the tools kept anyway";
-      onEvent?.({ type: "no-match", query, offered: onNoMatch, message: `${reason}; ${offer}` });
-      return onNoMatch === "all";
+    maxOfferAll,
+    noMatch(query, tools, escalation = false) {
+      const reason: NoMatchReason = escalation
+        ? "escalation"
+        : query.length === 0
+          ? "no-user-text"
+          : "nothing-relevant";
+      const wanted = escalation ? "all" : (onNoMatch ?? (reason === "no-user-text" ? "all" : "none"));
+      // Escalating to every tool within the bound is prepareStep's documented behaviour, not a no-match.
+      if (escalation && tools <= maxOfferAll) return true;
+      const guarded = wanted === "all" && tools > maxOfferAll;
+      const offered: OnNoMatch = guarded ? "none" : wanted;
+      const why = {
+        "no-user-text": "the conversation has no user text to select for",
+        "nothing-relevant": "no tool is relevant to the query",
+        escalation: "after steps without a tool call the ranking has no further page",
+      }[reason];
+      const what =
+        offered === "all"
+          ? `this call is offered every tool (${tools})`
+          : guarded
+            ? `every tool was asked for, but ${tools} tools exceed maxOfferAll (${maxOfferAll}): this call is offered only the tools kept anyway`
+            : "this call is offered only the tools kept anyway";
+      onEvent?.({
+        type: "no-match",
+        query,
+        reason,
+        offered,
+        ...(guarded ? { guard: { maxOfferAll, tools } } : {}),
+        message: `${why}; ${what}`,
+      });
+      return offered === "all";
     },
   };
 }
@@ -78,4 +154,13 @@ export function pinnedNames(results: readonly SelectedTool[]): string[] {
  */
 export function companionCount(results: readonly SelectedTool[]): number {
   return results.filter((result) => result.reason.startsWith("learned-") || result.reason === "related").length;
+}
+
+/**
+ * Why a selection for `query` found nothing for the request (no ranked tool, no learnt or related companion), or
+ * `undefined` when it found something: what the selection service reports as `noMatch.reason`.
+ */
+export function noMatchReason(query: string, results: readonly SelectedTool[]): NoMatchReason | undefined {
+  if (rankedNames(results).length > 0 || companionCount(results) > 0) return undefined;
+  return query.trim().length === 0 ? "no-user-text" : "nothing-relevant";
 }

@@ -18,7 +18,8 @@ import {
   type StepSelection,
   type PrepareStepEvent,
 } from "./delivery/stable-tools.js";
-import { companionCount, offerPolicy, pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
+import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
+import type { OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { SelectedTool, ToolSelector } from "./tool-selector.js";
 
@@ -56,7 +57,8 @@ export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions, 
   /**
    * Miss-driven escalation: after a step with no tool call the next step gets the next page of the
    * ranking (every tool when the ranking has no next page); after two such steps in a row, every
-   * tool. Default `true`.
+   * tool. Above `maxOfferAll` tools, escalation keeps paging instead, and offers only the tools kept anyway once the
+   * ranking has no next page (a `no-match` event, reason `"escalation"`). Default `true`.
    */
   escalate?: boolean;
   /** Only tools these rules allow are ranked or activated (`createToolSet(...)`). Default none. */
@@ -86,8 +88,7 @@ const OWN_OPTIONS = [
   "context",
   "searchToolName",
   "learn",
-  "onNoMatch",
-  "onEvent",
+  ...OFFER_OPTION_NAMES,
   ...STABLE_TOOLS_OPTION_NAMES,
 ] as const satisfies readonly (keyof PrepareStepOptions)[];
 
@@ -171,9 +172,11 @@ export function createPrepareStep(
     const allowed = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
     // Every tool (the rules permitting): undefined activeTools is the SDK's "all tools".
     const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
+    // What "every tool" would mean for this step, against maxOfferAll.
+    const toolCount = allowed?.size ?? index.toolNames.length;
     let misses = 0;
     for (let i = steps.length - 1; i >= 0 && steps[i].toolCalls.length === 0; i--) misses++;
-    if (escalate && misses >= 2) return everyTool("escalate");
+    if (escalate && misses >= 2 && toolCount <= policy.maxOfferAll) return everyTool("escalate");
 
     const page = escalate ? misses : 0;
     const query = conversationQuery(messages);
@@ -212,8 +215,9 @@ export function createPrepareStep(
     }
     const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
     // Nothing left to page to: escalate to every tool at once.
-    if (page > 0 && paged.length === 0) return everyTool("escalate");
-    if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return everyTool("no-match");
+    if (page > 0 && paged.length === 0 && policy.noMatch(query, toolCount, true)) return everyTool("escalate");
+    if (page === 0 && ranked.length === 0 && companions === 0 && policy.noMatch(query, toolCount))
+      return everyTool("no-match");
     const active = new Set<string>(paged);
     for (const name of kept) active.add(name);
     for (const name of pinned) active.add(name);

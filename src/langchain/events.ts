@@ -22,8 +22,8 @@ export type ToolsiftMiddlewareEvent =
       readonly tools: readonly string[];
     }
   /**
-   * Nothing ranked for the query, or the conversation had no human text: with `onNoMatch: "all"` (the
-   * default) the call kept every tool; with `"none"` only `alwaysInclude` and provider tools.
+   * Nothing ranked: `reason` `"no-user-text"` (the conversation had no human text; by default the call kept every
+   * tool, up to `maxOfferAll`) or `"nothing-relevant"` (by default only `alwaysInclude` and provider tools).
    */
   | NoMatchEvent
   | {

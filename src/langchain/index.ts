@@ -8,7 +8,7 @@ export {
   type ToolsiftMiddlewareOptions,
 } from "./middleware.js";
 export type { ToolsiftMiddlewareEvent } from "./events.js";
-export type { NoMatchEvent, OnNoMatch } from "../agent/offer-policy.js";
+export type { NoMatchEvent, NoMatchReason, OnNoMatch } from "../agent/offer-policy.js";
 export {
   fromLangChainEmbeddings,
   isLangChainEmbeddings,

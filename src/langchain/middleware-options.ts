@@ -55,11 +55,17 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    */
   onError?: "fallbackAll" | "fallbackKeyword" | "throw";
   /**
-   * When nothing ranks for the query (or the conversation has no human text): `"all"` leaves the call
-   * every tool; `"none"` offers only `alwaysInclude` and provider tools. Reported as `no-match` either
-   * way. Default `"all"` (the same policy and default as `prepareStep` and the AI SDK middleware).
+   * When nothing ranks: `"all"` leaves the call every tool (at most `maxOfferAll`); `"none"` offers only
+   * `alwaysInclude` and provider tools. Default: `"all"` when the conversation has no human text yet, `"none"` when
+   * no tool is relevant to the query; a value given applies to both. Reported as `no-match` with its `reason`
+   * (the same policy and defaults as `prepareStep` and the AI SDK middleware).
    */
   onNoMatch?: OnNoMatch;
+  /**
+   * The most tools "every tool" may mean: above it, a call `onNoMatch` would give every tool gets only
+   * `alwaysInclude` and provider tools (`no-match` with `guard`). Default 30; an integer ≥ 0, or `Infinity`.
+   */
+  maxOfferAll?: number;
   /**
    * Receives the index's events and the middleware's (`tools-selected`, `tools-indexed`, `no-match`,
    * `selection-failed`). Default: none.
@@ -111,6 +117,7 @@ const OWN_OPTIONS = [
   "embeddingModel",
   "onError",
   "onNoMatch",
+  "maxOfferAll",
   "onEvent",
 ] as const satisfies readonly (keyof ToolsiftMiddlewareOptions)[];
 

@@ -48,7 +48,8 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     if (options.debug) console.debug("[toolsift]", event);
     onEvent?.(event);
   };
-  const policy = offerPolicy("toolsiftMiddleware", { onNoMatch: options.onNoMatch }, emit);
+  const { onNoMatch, maxOfferAll } = options;
+  const policy = offerPolicy("toolsiftMiddleware", { onNoMatch, maxOfferAll }, emit);
   const adapter: LangChainEmbeddingModel | undefined = isLangChainEmbeddings(embeddingModel)
     ? fromLangChainEmbeddings(embeddingModel)
     : undefined;
@@ -127,7 +128,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
         release?.();
       }
     }
-    if (ranked.length === 0 && companions === 0 && policy.noMatch(query)) return undefined;
+    if (ranked.length === 0 && companions === 0 && policy.noMatch(query, candidates.length)) return undefined;
     const names = [...ranked, ...pinned];
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);

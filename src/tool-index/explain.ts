@@ -12,6 +12,7 @@ import { aboveThreshold, limitHits } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { RankedHit } from "./ranking-types.js";
 import { keywordScore, readQueryText } from "./selection.js";
+import { namedPlace, selectForm } from "./exact-names.js";
 import type { Explanation } from "./types.js";
 
 export async function explainTool(
@@ -45,6 +46,7 @@ export async function explainTool(
   let best: Explanation["best"] = null;
   let strategy: Explanation["strategy"] = context.options.strategy;
   let selected = pin !== undefined;
+  let exactName = false;
   if (text.trim().length > 0) {
     // Every tool ranked, this one included even when select would exclude it (pinned, not allowed), so that
     // its rank is known; pinned tools must not push it down, as select does not rank them either.
@@ -67,6 +69,24 @@ export async function explainTool(
     const allowed = options.allowedTools === undefined || options.allowedTools.has(toolName);
     if (!selected && allowed && hit !== undefined)
       selected = limitHits(aboveThreshold(ranking.hits, options.threshold), options).includes(hit);
+    // A tool the query names (or `select:` lists) ranks first whatever its score; `select:` ranks nothing else.
+    const place =
+      doc === undefined
+        ? undefined
+        : namedPlace(
+            index,
+            text,
+            doc,
+            ranking.hits.map((entry) => entry.doc),
+          );
+    if (place !== undefined && pin === undefined) {
+      rankOf = place.rank;
+      exactName = place.named;
+      if (place.named) selected = allowed;
+      else if (selectForm(text) !== undefined) selected = false;
+      // The named tools take the first places of maxTools.
+      else selected &&= place.rank !== null && place.rank <= options.maxTools;
+    }
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
   // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
@@ -87,6 +107,7 @@ export async function explainTool(
     ...keywordScore(contributions.reduce((sum, entry) => sum + entry.contribution, 0)),
     selected,
     ...(pin !== undefined ? { pinned: pin } : {}),
+    ...(exactName ? { exactName: true as const } : {}),
     terms: contributions,
     unmatched: queryWords.filter((word) => !matchedWords.has(word)),
     best,

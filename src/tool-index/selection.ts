@@ -12,6 +12,7 @@ import { rank, readRankQuery } from "./ranking.js";
 import type { RankedHit, Ranking } from "./ranking-types.js";
 import type { Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
+import { explicitSelection, withNamedFirst } from "./exact-names.js";
 
 /** What one selection found, before it is shaped into names or scored results. */
 export interface Selection {
@@ -52,13 +53,20 @@ export async function runSelection(
   // keyword select costs one turn of the event loop, not four.
   const current = state.current();
   const index = current instanceof Promise ? await current : current;
+  const excluded = excludedDocs(index, pinned, options.allowedTools);
+  // `select:<name>,…` selects exactly the tools it names (exact-names.ts): nothing is ranked, nothing added.
+  const explicit = explicitSelection(context, index, text, excluded);
+  if (explicit !== undefined)
+    return { options, text, pinned, ranked: { index, ...explicit, reranked: false }, companions: [] };
   const read = readRankQuery(context, index, text);
   const rankQuery = read instanceof Promise ? await read : read;
-  const excluded = excludedDocs(index, pinned, options.allowedTools);
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
   const selected = cutOrRerank(context, index, text, ranking.hits, options);
-  const { hits, reranked } = selected instanceof Promise ? await selected : selected;
+  const cut = selected instanceof Promise ? await selected : selected;
+  // A tool the query names exactly ranks first, whatever its score (exact-names.ts).
+  const hits = withNamedFirst(index, text, cut.hits, excluded, options.maxTools);
+  const reranked = cut.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
   const companions = needsCompanions(context, state, options)
     ? companionsFor({

@@ -111,6 +111,8 @@ export interface Explanation {
   /** Whether `select` with the same options would return it (without the reranker: explain never calls the LLM). */
   readonly selected: boolean;
   readonly pinned?: PinReason;
+  /** Set when the query names this tool (any casing or separator, or after `select:`): it ranks first. */
+  readonly exactName?: true;
   /** Each query term that matched this tool, with its weight, IDF, field hits and contribution. */
   readonly terms: readonly TermContribution[];
   /** Query words that matched nothing in this tool. */

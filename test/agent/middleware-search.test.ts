@@ -15,7 +15,7 @@ describe("middleware", () => {
       { toolCalls: [{ toolName: "hotel_booking", input: { city: "Rome", nights: 3 } }] },
       { text: "Booked." },
     ]);
-    const wrapped = wrapLanguageModel({ model, middleware: index.middleware({ maxTools: 2 }) });
+    const wrapped = wrapLanguageModel({ model, middleware: index.middleware({ maxTools: 2, onNoMatch: "all" }) });
     const result = await generateText({
       model: wrapped,
       tools: agentTools,
@@ -55,20 +55,40 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     ],
   };
 
-  it("keeps every tool by default, and reports no-match", async () => {
+  it("keeps no catalog tool by default when nothing is relevant, and reports no-match with its reason", async () => {
     const events: NoMatchEvent[] = [];
     const out = await index
       .middleware({ onEvent: (event) => events.push(event) })
       .transformParams({ params, type: "generate" });
-    expect(out.tools.map((tool) => tool.name)).toEqual([
-      "weather_forecast",
-      "translate_text",
-      "search_tools",
-      "web_search",
-    ]);
+    expect(out.tools.map((tool) => tool.name)).toEqual(["search_tools", "web_search"]);
     expect(events).toEqual([
-      expect.objectContaining({ type: "no-match", query: "Hello there, how are you today?", offered: "all" }),
+      expect.objectContaining({
+        type: "no-match",
+        query: "Hello there, how are you today?",
+        reason: "nothing-relevant",
+        offered: "none",
+      }),
     ]);
+  });
+
+  it("keeps every tool by default when the prompt has no user text yet (no-user-text)", async () => {
+    const events: NoMatchEvent[] = [];
+    const system = { ...params, prompt: [{ role: "system" as const, content: "You are a helpful assistant." }] };
+    const out = await index
+      .middleware({ onEvent: (event) => events.push(event) })
+      .transformParams({ params: system, type: "generate" });
+    expect(out.tools).toHaveLength(4);
+    expect(events).toEqual([expect.objectContaining({ query: "", reason: "no-user-text", offered: "all" })]);
+  });
+
+  it('"all" keeps every tool, up to maxOfferAll function tools', async () => {
+    const events: NoMatchEvent[] = [];
+    const all = index.middleware({ onNoMatch: "all", onEvent: (event) => events.push(event) });
+    expect((await all.transformParams({ params, type: "generate" })).tools).toHaveLength(4);
+    const guarded = index.middleware({ onNoMatch: "all", maxOfferAll: 2, onEvent: (event) => events.push(event) });
+    const out = await guarded.transformParams({ params, type: "generate" });
+    expect(out.tools.map((tool) => tool.name)).toEqual(["search_tools", "web_search"]);
+    expect(events[1]).toMatchObject({ offered: "none", guard: { maxOfferAll: 2, tools: 3 } });
   });
 
   it('"none" keeps only pinned, unknown and provider tools', async () => {
@@ -77,19 +97,19 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     expect(out.tools.map((tool) => tool.name)).toEqual(["translate_text", "search_tools", "web_search"]);
   });
 
-  it("in a loop: the model gets the tool it needs by default", async () => {
+  it('in a loop: the model gets the tool it needs with onNoMatch "all", not by default', async () => {
     const prompt = "Is it going to rain?";
     expect(await index.select(prompt)).toEqual([]);
     const { model, offered } = scriptedModel([
       { toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] },
       { text: "Yes." },
     ]);
-    const wrapped = wrapLanguageModel({ model, middleware: index.middleware({ maxTools: 2 }) });
+    const wrapped = wrapLanguageModel({ model, middleware: index.middleware({ maxTools: 2, onNoMatch: "all" }) });
     const result = await generateText({ model: wrapped, tools: agentTools, stopWhen: isStepCount(3), prompt });
     expect(result.text).toBe("Yes.");
     expect(offered[0]).toHaveLength(Object.keys(agentTools).length);
     const strict = scriptedModel([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] }]);
-    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware({ onNoMatch: "none" }) });
+    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware() });
     await expect(
       generateText({ model: none, tools: agentTools, stopWhen: isStepCount(3), prompt }),
     ).rejects.toBeInstanceOf(ToolNotOfferedError);
@@ -103,6 +123,9 @@ describe("middleware when nothing matches (onNoMatch)", () => {
       /middleware: option "onNoMatch" must be one of "all", "none"/,
     );
     expect(() => index.middleware({ maxTools: 0 })).toThrow(/middleware: option "maxTools"/);
+    expect(() => index.middleware({ maxOfferAll: -1 })).toThrow(
+      /middleware: option "maxOfferAll" must be an integer ≥ 0 or Infinity, got -1/,
+    );
   });
 });
 

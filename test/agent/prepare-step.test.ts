@@ -117,25 +117,38 @@ describe("streamText and ToolLoopAgent", () => {
 describe("when nothing matches (onNoMatch)", () => {
   const greeting = [{ role: "user" as const, content: "Hello there, how are you today?" }];
 
-  it("offers every tool by default, and reports no-match", async () => {
+  it("offers no catalog tool by default when nothing is relevant, every tool when there is no user text", async () => {
     const events: PrepareStepEvent[] = [];
     const prepare = index.prepareStep({
       maxTools: 2,
       alwaysActive: ["translate_text"],
       onEvent: (event) => events.push(event),
     });
-    expect(await prepare({ steps: [], messages: greeting })).toEqual({});
+    expect(await prepare({ steps: [], messages: greeting })).toEqual({ activeTools: ["translate_text"] });
     expect(events).toEqual([
-      expect.objectContaining({ type: "no-match", query: "Hello there, how are you today?", offered: "all" }),
+      expect.objectContaining({
+        type: "no-match",
+        query: "Hello there, how are you today?",
+        reason: "nothing-relevant",
+        offered: "none",
+      }),
     ]);
-    // No user text at all is the same case.
+    // No user text at all: nothing to rank yet, so every tool (the catalog is under maxOfferAll).
     expect(await prepare({ steps: [], messages: [] })).toEqual({});
-    expect(events[1]).toMatchObject({ type: "no-match", query: "", offered: "all" });
+    expect(events[1]).toMatchObject({ type: "no-match", query: "", reason: "no-user-text", offered: "all" });
+  });
+
+  it('onNoMatch "all" keeps every tool for both reasons (the earlier behaviour) below maxOfferAll', async () => {
+    const events: PrepareStepEvent[] = [];
+    const prepare = index.prepareStep({ onNoMatch: "all", onEvent: (event) => events.push(event) });
+    expect(await prepare({ steps: [], messages: greeting })).toEqual({});
+    expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
+    expect(events[0]).not.toHaveProperty("guard");
   });
 
   it("with rules, every tool means every tool the rules allow", async () => {
     const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
-    const { activeTools } = await index.prepareStep({ rules })({ steps: [], messages: greeting });
+    const { activeTools } = await index.prepareStep({ rules, onNoMatch: "all" })({ steps: [], messages: greeting });
     expect(activeTools).toEqual(["send_email", "weather_forecast"]);
   });
 
@@ -150,7 +163,7 @@ describe("when nothing matches (onNoMatch)", () => {
     expect(events).toEqual([expect.objectContaining({ type: "no-match", offered: "none" })]);
   });
 
-  it("in a loop: the model gets the tool it needs by default, and cannot call it with onNoMatch none", async () => {
+  it('in a loop: the model gets the tool it needs with onNoMatch "all", and cannot call it by default', async () => {
     // "Is it going to rain?" shares no word with any tool: the ranking is empty.
     const prompt = "Is it going to rain?";
     expect((await index.selectWithScores(prompt)).results).toHaveLength(0);
@@ -159,7 +172,7 @@ describe("when nothing matches (onNoMatch)", () => {
     const result = await generateText({
       model: open.model,
       tools: agentTools,
-      prepareStep: index.prepareStep(),
+      prepareStep: index.prepareStep({ onNoMatch: "all" }),
       stopWhen: isStepCount(3),
       prompt,
     });
@@ -169,7 +182,7 @@ describe("when nothing matches (onNoMatch)", () => {
     const run = generateText({
       model: strict.model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ onNoMatch: "none" }),
+      prepareStep: index.prepareStep(),
       stopWhen: isStepCount(3),
       prompt,
     });
@@ -187,7 +200,8 @@ describe("the scripted model", () => {
     const run = generateText({
       model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ rules }),
+      // Nothing the rules allow is relevant: "all" offers every tool they allow, and the model still lacks its tool.
+      prepareStep: index.prepareStep({ rules, onNoMatch: "all" }),
       stopWhen: isStepCount(3),
       prompt: "What is the weather forecast for Oslo?",
     });

@@ -246,7 +246,31 @@ export const COST_STAGES: readonly CostStage[] = [
   }),
   queryStage("query: unknown words", (n, s) => wordText(n, s)),
   queryStage("query: initialisms and acronyms", (n) => "pr sms PR pull request k8s ".repeat(Math.ceil(n / 27))),
+  // Exact names (src/tool-index/exact-names.ts): every catalog name spelt out, and a select: list of them.
+  queryStage("query: tool names spelt out", (n) =>
+    repeatTo(
+      n,
+      " ",
+      saasCatalog.map((tool) => tool.name),
+    ),
+  ),
+  queryStage(
+    "query: a select: list",
+    (n) =>
+      `select:${repeatTo(
+        n,
+        ",",
+        saasCatalog.map((tool) => tool.name),
+      )}`,
+  ),
 ];
+
+/** `parts` joined by `separator` over and over until the text is `length` characters long. */
+function repeatTo(length: number, separator: string, parts: readonly string[]): string {
+  let text = "";
+  for (let i = 0; text.length < length; i++) text += `${parts[i % parts.length]}${separator}`;
+  return text;
+}
 
 function tokenizes(text: string): CostRun {
   return () => {

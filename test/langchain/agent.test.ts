@@ -73,7 +73,7 @@ describe("createAgent + toolsiftMiddleware", () => {
     expect(log.of("no-match")).toHaveLength(0);
   });
 
-  it("binds the very tool objects the agent registered, and every tool when nothing matches (no-match event)", async () => {
+  it("binds the very tool objects the agent registered, and every tool when nothing matches with onNoMatch all", async () => {
     const tools = catalog();
     const model = fakeModel().respond(new AIMessage("Hi!")).respond(new AIMessage("Here."));
     const recorder = recordBoundTools(model);
@@ -81,12 +81,43 @@ describe("createAgent + toolsiftMiddleware", () => {
     const agent = createAgent({
       model,
       tools,
-      middleware: [toolsiftMiddleware({ tools, maxTools: 2, onEvent: log.onEvent })],
+      middleware: [toolsiftMiddleware({ tools, maxTools: 2, onNoMatch: "all", onEvent: log.onEvent })],
     });
     await converse(agent, ["Hello there!", "Convert 100 dollars to euros"]);
     expect(recorder.bound[0]).toEqual(tools);
-    expect(log.of("no-match")).toEqual([expect.objectContaining({ query: "Hello there!" })]);
+    expect(log.of("no-match")).toEqual([
+      expect.objectContaining({ query: "Hello there!", reason: "nothing-relevant", offered: "all" }),
+    ]);
     expect(recorder.bound[1][0]).toBe(tools.find((entry) => entry.name === "convert_currency"));
+  });
+
+  it("by default offers no tool when nothing is relevant, and none above maxOfferAll (no-match with guard)", async () => {
+    const tools = catalog();
+    // A model that answers the greeting with a tool call cannot make it: no tool was bound.
+    const script = scriptedChatModel([{ call: "convert_currency", args: { amount: 1 } }]);
+    const log = events();
+    const agent = createAgent({
+      model: script.model,
+      tools,
+      middleware: [toolsiftMiddleware({ tools, maxTools: 2, onEvent: log.onEvent })],
+    });
+    await expect(converse(agent, ["Hello there!"])).rejects.toThrow(/"convert_currency", which was not bound/);
+    expect(log.of("no-match")).toEqual([
+      expect.objectContaining({ query: "Hello there!", reason: "nothing-relevant", offered: "none" }),
+    ]);
+    const guardLog = events();
+    const guarded = createAgent({
+      model: fakeModel().respond(new AIMessage("Hi!")),
+      tools,
+      middleware: [toolsiftMiddleware({ tools, onNoMatch: "all", maxOfferAll: 3, onEvent: guardLog.onEvent })],
+    });
+    await converse(guarded, ["Hello there!"]);
+    expect(guardLog.of("no-match")).toEqual([
+      expect.objectContaining({ offered: "none", guard: { maxOfferAll: 3, tools: tools.length } }),
+    ]);
+    expect(() => toolsiftMiddleware({ tools, maxOfferAll: 1.5 })).toThrow(
+      /toolsiftMiddleware: option "maxOfferAll" must be an integer ≥ 0 or Infinity, got 1.5/,
+    );
   });
 
   it("offers alwaysInclude tools on top of maxTools", async () => {
@@ -206,10 +237,11 @@ describe("when nothing matches (onNoMatch)", () => {
     expect(log.of("no-match")).toEqual([expect.objectContaining({ query: "Hello there!", offered: "none" })]);
   });
 
-  it("the default binds every tool, so a model that needs one it was not matched to can still call it", async () => {
+  it('"all" binds every tool, so a model that needs one it was not matched to can still call it', async () => {
     const tools = catalog();
     const recorder = scriptedChatModel([{ call: "get_weather", args: { city: "Lisbon" } }, "Sunny."]);
-    const agent = createAgent({ model: recorder.model, tools, middleware: [toolsiftMiddleware({ tools })] });
+    const middleware = toolsiftMiddleware({ tools, onNoMatch: "all" });
+    const agent = createAgent({ model: recorder.model, tools, middleware: [middleware] });
     await converse(agent, ["Is it going to rain?"]);
     expect(recorder.bound[0]).toEqual(tools);
   });

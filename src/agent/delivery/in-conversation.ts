@@ -137,7 +137,8 @@ export function createInConversation(
     const conversation = withDispatchedCalls(prefix, dispatcherName);
     const query = conversationQuery(conversation);
     if (query.length === 0) {
-      if (kind === "turn") policy.noMatch(query);
+      // Nothing is ever offered in bulk here ("none"), so the count of tools does not matter.
+      if (kind === "turn") policy.noMatch(query, 0);
       return [];
     }
     // Tools delivered earlier are ranked too (and then not delivered again): ranking only the rest would fill every
@@ -150,7 +151,8 @@ export function createInConversation(
       messages: conversation,
       allowedTools: candidates,
     });
-    if (kind === "turn" && rankedNames(results).length === 0 && companionCount(results) === 0) policy.noMatch(query);
+    if (kind === "turn" && rankedNames(results).length === 0 && companionCount(results) === 0)
+      policy.noMatch(query, candidates.length);
     const open = new Set(candidates);
     // After a step, ranked tools count too: the query then names the tools just called, which finds what comes next
     // (companions alone there, minNewTools 0: 75.6% of calls deliverable cold instead of 78.6%,

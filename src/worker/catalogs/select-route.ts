@@ -1,5 +1,6 @@
 // POST /v1/catalogs/:id/select: ranks a published catalog for a query or a conversation.
 
+import { noMatchReason } from "../../agent/offer-policy.js";
 import { conversationQuery } from "../../conversation/model-messages.js";
 import type { ScoredTool } from "../../tool-index.js";
 import { checkQueryLength } from "./upload-limits.js";
@@ -29,7 +30,10 @@ function resultOf(tool: ScoredTool, explain: boolean) {
 
 /**
  * `{ query | messages, maxTools?, threshold?, adaptive?, alwaysActive?, explain? }` →
- * `{ tools, results, strategy, fallback?, catalog: { id, version }, query?, warnings? }`.
+ * `{ tools, results, strategy, fallback?, noMatch?, catalog: { id, version }, query?, warnings? }`.
+ * `noMatch: { reason }` when nothing was found for the request (`"no-user-text"`: no query or user text to rank;
+ * `"nothing-relevant"`: no tool is relevant): `tools` then holds only the asked-for pins, and a client offers no
+ * catalog tool (the library's default policy, `onNoMatch`).
  * With `messages`, the query is read from the conversation as `prepareStep` reads it (the latest user
  * request, or the assistant's latest text), cut to TOOLSIFT_MAX_QUERY_LENGTH, and the conversation's tool
  * calls bring their learnt next tools and its memory (results with a `reason`). What was learnt
@@ -60,11 +64,13 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
     answered.push({ code: "EMBEDDING_FAILED", message });
   }
   const all = dedupe(answered);
+  const noMatch = noMatchReason(query, selection.results);
   return c.json({
     tools: selection.tools,
     results: selection.results.map((tool) => resultOf(tool, explain)),
     strategy: selection.strategy,
     ...(selection.fallback === undefined ? {} : { fallback: selection.fallback }),
+    ...(noMatch === undefined ? {} : { noMatch: { reason: noMatch } }),
     catalog: { id, version: entry.pointer.version },
     ...(explain ? { query } : {}),
     ...(all.length > 0 ? { warnings: all } : {}),

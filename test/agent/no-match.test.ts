@@ -1,0 +1,172 @@
+// When nothing fits: each reason of the no-match event, the maxOfferAll guard and onNoMatch, in prepareStep and its
+// stable mode, in real AI SDK loops with a scripted model that refuses tools it was not offered.
+import { generateText, isStepCount, tool } from "ai";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { PrepareStepEvent } from "../../src/agent/prepare-step.js";
+import { createToolIndex } from "../../src/index.js";
+import { agentTools } from "./agent-tools.js";
+import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
+
+const index = createToolIndex(agentTools);
+const toolCount = Object.keys(agentTools).length;
+const user = (content: string) => [{ role: "user" as const, content }];
+const thanks = user("thanks!");
+
+function recorded(options: Parameters<typeof index.prepareStep>[0] = {}) {
+  const events: PrepareStepEvent[] = [];
+  const prepare = index.prepareStep({ ...options, onEvent: (event) => events.push(event) });
+  return { prepare, events };
+}
+
+/** A catalog of `count` tools about invoices, none of them about greetings. */
+function invoiceTools(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `invoice_action_${i}`,
+    description: `Invoice operation number ${i} for the billing ledger.`,
+    parameters: { type: "object", properties: { id: { type: "string" } } },
+  }));
+}
+
+describe("the no-match event says why, and what the call was offered", () => {
+  it('"nothing-relevant": the query was ranked and no tool fits; by default no catalog tool', async () => {
+    const { prepare, events } = recorded({ alwaysActive: ["translate_text"] });
+    expect(await prepare({ steps: [], messages: thanks })).toEqual({ activeTools: ["translate_text"] });
+    expect(events).toEqual([
+      {
+        type: "no-match",
+        query: "thanks!",
+        reason: "nothing-relevant",
+        offered: "none",
+        message: "no tool is relevant to the query; this call is offered only the tools kept anyway",
+      },
+    ]);
+  });
+
+  it('"no-user-text": nothing to rank yet; by default every tool, within maxOfferAll', async () => {
+    const { prepare, events } = recorded();
+    const system = [{ role: "system" as const, content: "You are a helpful assistant." }];
+    expect(await prepare({ steps: [], messages: system })).toEqual({});
+    expect(events).toEqual([
+      {
+        type: "no-match",
+        query: "",
+        reason: "no-user-text",
+        offered: "all",
+        message: `the conversation has no user text to select for; this call is offered every tool (${toolCount})`,
+      },
+    ]);
+  });
+
+  it('"escalation": after misses the ranking has no next page and every tool is over maxOfferAll', async () => {
+    const { prepare, events } = recorded({ maxOfferAll: 3 });
+    const miss = { toolCalls: [], toolResults: [] };
+    const weather = user("weather forecast");
+    const first = await prepare({ steps: [], messages: weather });
+    expect(first.activeTools).toContain("weather_forecast");
+    // Without the guard this step is every tool (prepare-step.test.ts); with it, only what is kept anyway.
+    expect(await prepare({ steps: [miss], messages: weather })).toEqual({ activeTools: [] });
+    expect(events).toEqual([
+      expect.objectContaining({
+        reason: "escalation",
+        offered: "none",
+        guard: { maxOfferAll: 3, tools: toolCount },
+      }),
+    ]);
+    // Two misses in a row go on paging (the third page of two) instead of sending every tool.
+    const paging = index.prepareStep({ maxOfferAll: 3, maxTools: 2, adaptive: false });
+    const broad = user("Send an email and a Slack message about the GitHub issue and the Stripe payment");
+    const pages = [];
+    for (const steps of [[], [miss], [miss, miss]]) pages.push((await paging({ steps, messages: broad })).activeTools!);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 2]);
+    expect(new Set(pages.flat()).size).toBe(6);
+  });
+});
+
+describe("the maxOfferAll guard", () => {
+  it("turns every tool into none above the bound, and says so", async () => {
+    const { prepare, events } = recorded({ onNoMatch: "all", maxOfferAll: toolCount - 1 });
+    expect(await prepare({ steps: [], messages: thanks })).toEqual({ activeTools: [] });
+    expect(events[0]).toMatchObject({ offered: "none", guard: { maxOfferAll: toolCount - 1, tools: toolCount } });
+    expect(events[0].type === "no-match" && events[0].message).toMatch(
+      new RegExp(`every tool was asked for, but ${toolCount} tools exceed maxOfferAll \\(${toolCount - 1}\\)`),
+    );
+  });
+
+  it("counts the tools the rules allow, not the catalog", async () => {
+    const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
+    const { prepare, events } = recorded({ onNoMatch: "all", maxOfferAll: 2, rules });
+    expect(await prepare({ steps: [], messages: thanks })).toEqual({ activeTools: ["send_email", "weather_forecast"] });
+    expect(events[0]).not.toHaveProperty("guard");
+  });
+
+  it("defaults to 30: a 31-tool catalog with no user text gets none, a 30-tool one every tool", async () => {
+    const system = [{ role: "system" as const, content: "Be brief." }];
+    for (const [count, expected] of [
+      [31, { activeTools: [] }],
+      [30, {}],
+    ] as const) {
+      const events: PrepareStepEvent[] = [];
+      const prepare = createToolIndex(invoiceTools(count)).prepareStep({ onEvent: (event) => events.push(event) });
+      expect(await prepare({ steps: [], messages: system })).toEqual(expected);
+      expect(events[0]).toMatchObject({ reason: "no-user-text", offered: count > 30 ? "none" : "all" });
+    }
+  });
+
+  it("Infinity lifts the bound (the behaviour before it existed, with onNoMatch all)", async () => {
+    const prepare = createToolIndex(invoiceTools(40)).prepareStep({ onNoMatch: "all", maxOfferAll: Infinity });
+    expect(await prepare({ steps: [], messages: thanks })).toEqual({});
+  });
+
+  it.each([
+    [{ maxOfferAll: -1 }, /prepareStep: option "maxOfferAll" must be an integer ≥ 0 or Infinity, got -1/],
+    [{ maxOfferAll: 2.5 }, /prepareStep: option "maxOfferAll" must be an integer ≥ 0 or Infinity, got 2.5/],
+    [
+      { maxOfferAll: "30" },
+      /prepareStep: option "maxOfferAll" must be an integer ≥ 0 or Infinity, got the string "30"/,
+    ],
+    [
+      { onNoMatch: "nothing" },
+      /prepareStep: option "onNoMatch" must be one of "all", "none", got the string "nothing"/,
+    ],
+    [{ maxOfferAl: 3 }, /prepareStep: unknown option "maxOfferAl"; did you mean "maxOfferAll"/],
+  ])("rejects %o naming the option and the value", (options, message) => {
+    expect(() => index.prepareStep(options as never)).toThrow(message);
+  });
+});
+
+describe("in a loop", () => {
+  it("an off-topic turn gets no catalog tool: the model answers in text, and cannot call a tool", async () => {
+    const searchTools = {
+      ...agentTools,
+      search_tools: tool({ description: "Search tools.", inputSchema: z.object({ query: z.string() }) }),
+    };
+    const chat = scriptedModel([{ text: "You're welcome!" }]);
+    const prepareStep = index.prepareStep({ alwaysActive: ["search_tools"] });
+    const result = await generateText({ model: chat.model, tools: searchTools, prepareStep, prompt: "thanks!" });
+    expect(result.text).toBe("You're welcome!");
+    expect(chat.offered).toEqual([["search_tools"]]);
+    const eager = scriptedModel([{ toolCalls: [{ toolName: "send_email", input: { to: "a", body: "b" } }] }]);
+    const run = generateText({
+      model: eager.model,
+      tools: agentTools,
+      prepareStep,
+      stopWhen: isStepCount(2),
+      prompt: "ok",
+    });
+    await expect(run).rejects.toBeInstanceOf(ToolNotOfferedError);
+  });
+
+  it("stable mode: an off-topic turn keeps the set the conversation has, and adds nothing", async () => {
+    const prepare = index.prepareStep({ stableTools: true });
+    const weather = user("What is the weather forecast for Oslo?");
+    const first = await prepare({ steps: [], messages: weather });
+    expect(first.activeTools).toContain("weather_forecast");
+    const later = [
+      ...weather,
+      { role: "assistant" as const, content: "Sunny." },
+      { role: "user" as const, content: "thanks!" },
+    ];
+    expect(await prepare({ steps: [], messages: later })).toEqual(first);
+  });
+});
