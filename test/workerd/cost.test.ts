@@ -28,5 +28,7 @@ describe("in workerd, cost grows linearly with catalog and query text", () => {
   it("counts the characters the compound split hashed before its fix growing fourfold per doubling", async () => {
     const work = await workBySize(QUADRATIC_SPLIT, characters);
     for (const ratio of growth(work)) expect(ratio).toBeGreaterThan(3.5);
-  });
+    // The reference does quadratic work on purpose (~5 s in workerd on a loaded 2-core machine): the harness's 5 s
+    // default would fail it for the load, not for what it checks. Nothing here is timed.
+  }, 120_000);
 });
