@@ -11,6 +11,7 @@ import { excludedDocs, pinnedTools } from "./pins.js";
 import { aboveThreshold, limitHits } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { RankedHit } from "./ranking-types.js";
+import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
 import { keywordScore, readQueryText } from "./selection.js";
 import type { Explanation } from "./types.js";
 
@@ -42,6 +43,7 @@ export async function explainTool(
   let terms: QueryTerm[] = [];
   let rankOf: number | null = null;
   let hit: RankedHit | undefined;
+  let judged: JudgedHit | undefined;
   let best: Explanation["best"] = null;
   let strategy: Explanation["strategy"] = context.options.strategy;
   let selected = pin !== undefined;
@@ -63,10 +65,14 @@ export async function explainTool(
       hit = ranking.hits[position];
       if (pin === undefined) rankOf = position + 1;
     }
-    // What select ranks: the same list without this tool when select would have excluded it.
+    // What select ranks: the same list without this tool when select would have excluded it, judged the same way.
     const allowed = options.allowedTools === undefined || options.allowedTools.has(toolName);
-    if (!selected && allowed && hit !== undefined)
-      selected = limitHits(aboveThreshold(ranking.hits, options.threshold), options).includes(hit);
+    const all = judgeHits(index, ranking, text, ranking.hits);
+    judged = position >= 0 ? all[position] : undefined;
+    if (!selected && allowed && judged !== undefined) {
+      const candidates = relevantHits(all, options.minRelevance);
+      selected = limitHits(aboveThreshold(candidates, options.threshold), options).includes(judged);
+    }
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
   // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
@@ -84,6 +90,8 @@ export async function explainTool(
     query: text,
     rank: rankOf,
     score: pin !== undefined ? 1 : (hit?.score ?? 0),
+    relevance: judged?.relevance ?? 0,
+    match: judged?.match ?? [],
     ...keywordScore(contributions.reduce((sum, entry) => sum + entry.contribution, 0)),
     selected,
     ...(pin !== undefined ? { pinned: pin } : {}),

@@ -28,7 +28,7 @@ function resultOf(tool: ScoredTool, explain: boolean) {
 }
 
 /**
- * `{ query | messages, maxTools?, threshold?, adaptive?, alwaysActive?, explain? }` →
+ * `{ query | messages, maxTools?, threshold?, minRelevance?, adaptive?, alwaysActive?, explain? }` →
  * `{ tools, results, strategy, fallback?, catalog: { id, version }, query?, warnings? }`.
  * With `messages`, the query is read from the conversation as `prepareStep` reads it (the latest user
  * request, or the assistant's latest text), cut to TOOLSIFT_MAX_QUERY_LENGTH, and the conversation's tool
@@ -49,6 +49,7 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
     ...(input.messages === undefined ? {} : { messages: input.messages }),
     ...(input.maxTools === undefined ? {} : { maxTools: input.maxTools }),
     ...(input.threshold === undefined ? {} : { threshold: input.threshold }),
+    ...(input.minRelevance === undefined ? {} : { minRelevance: input.minRelevance }),
     ...(input.adaptive === undefined ? {} : { adaptive: input.adaptive }),
     ...(input.alwaysActive === undefined ? {} : { alwaysActive: input.alwaysActive }),
   });
