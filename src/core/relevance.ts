@@ -71,7 +71,12 @@ function documentFrequency(index: PostingsIndex, termId: number): number {
  * conversational words ("thanks", "ok", "hello") carry none; a value word (a name inside the query, a word with
  * digits) a reduced one; a catalog word its smoothed IDF relative to an unknown word's.
  */
-export function queryWords(index: PostingsIndex, tokens: readonly Token[], text: string): QueryWord[] {
+export function queryWords(
+  index: PostingsIndex,
+  tokens: readonly Token[],
+  text: string,
+  readAs: ReadonlyMap<number, number> = new Map(),
+): QueryWord[] {
   const conversational = conversationalPositions(tokens);
   const values = valueWords(text);
   const unknown = smoothedIdf(index.docCount, 0);
@@ -87,7 +92,8 @@ export function queryWords(index: PostingsIndex, tokens: readonly Token[], text:
     else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
     else if (!token.alphabetic || (token.capitalized && words.length > 0) || values.has(token.surface))
       weight = VALUE_WORD_WEIGHT;
-    else weight = 1;
+    // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
+    else weight = readAs.get(words.length) ?? 1;
     seen.add(token.term);
     words.push({ surface: token.surface, weight });
   });
@@ -147,7 +153,14 @@ export function relevanceQuery(
   tokens: readonly Token[],
   terms: readonly QueryTerm[],
 ): RelevanceQuery {
-  const words = queryWords(index, tokens, text);
+  const unknown = smoothedIdf(index.docCount, 0);
+  const readAs = new Map<number, number>();
+  for (const term of terms) {
+    if (term.kind !== "typo" && term.kind !== "semantic") continue;
+    const specificity = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
+    readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, specificity));
+  }
+  const words = queryWords(index, tokens, text, readAs);
   const byTerm = new Map<number, QueryTerm[]>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;

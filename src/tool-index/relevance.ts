@@ -16,8 +16,8 @@ export interface JudgedHit extends RankedHit {
  * match, linear between. Read off the bundled local model's cosines on public data
  * (bench/experiments/calibrate-relevance.mjs); another embedding model has its own scale (README: minRelevance).
  */
-const SIMILARITY_FLOOR = 0.3;
-const SIMILARITY_FULL = 0.7;
+const SIMILARITY_FLOOR = 0.2;
+const SIMILARITY_FULL = 0.6;
 
 /** The relevance an embedding similarity alone gives (0–1). */
 export function similarityRelevance(similarity: number): number {

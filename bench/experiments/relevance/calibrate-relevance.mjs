@@ -78,7 +78,8 @@ function pooled(items) {
 }
 
 const ranked = (result) => result.results.filter((entry) => entry.reason === "ranked");
-const best = (result) => Math.max(0, ...ranked(result).map((entry) => entry.relevance));
+/** The best relevance among a selection's ranked tools; -1 when nothing ranked (no tool even at minRelevance 0). */
+const best = (result) => Math.max(-1, ...ranked(result).map((entry) => entry.relevance));
 
 async function collect(toolsift, indexOptions) {
   const irrelevance = loadIrrelevance();
@@ -136,10 +137,10 @@ const kept = ({ relevance, best: top }, t) => relevance >= 0 && (t === 0 || (rel
 function rates(data, t) {
   return {
     t,
-    noToolPerRequest: share(data.perRequest, (value) => value < t || value === 0),
-    noToolPooled: share(data.pooledBest, (value) => value < t || value === 0),
+    noToolPerRequest: share(data.perRequest, (value) => value < t || value < 0),
+    noToolPooled: share(data.pooledBest, (value) => value < t || value < 0),
     recall: share(data.expected, (value) => kept(value, t)),
-    chatNoTool: share(data.chat, (value) => value < t || value === 0),
+    chatNoTool: share(data.chat, (value) => value < t || value < 0),
     paraphrase: share(data.paraphrased, (value) => kept(value, t)),
     turnsGated: share(data.turns, (value) => t > 0 && value < t),
   };
