@@ -67,11 +67,13 @@ export async function explainTool(
     }
     // What select ranks: the same list without this tool when select would have excluded it, judged the same way.
     const allowed = options.allowedTools === undefined || options.allowedTools.has(toolName);
-    const all = judgeHits(index, ranking, text, ranking.hits);
-    judged = position >= 0 ? all[position] : undefined;
-    if (!selected && allowed && judged !== undefined) {
-      const candidates = relevantHits(all, options.minRelevance);
-      selected = limitHits(aboveThreshold(candidates, options.threshold), options).includes(judged);
+    // Select judges its maxTools candidates (explain leaves the reranker's wider pool out); this tool may lie beyond.
+    const pool = judgeHits(index, ranking, text, ranking.hits.slice(0, options.maxTools));
+    judged =
+      position < 0 ? undefined : (pool[position] ?? judgeHits(index, ranking, text, [ranking.hits[position]])[0]);
+    if (!selected && allowed && position >= 0 && position < pool.length) {
+      const candidates = relevantHits(pool, options.minRelevance);
+      selected = limitHits(aboveThreshold(candidates, options.threshold), options).includes(pool[position]);
     }
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
