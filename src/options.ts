@@ -165,6 +165,13 @@ export interface SelectOptions {
    */
   threshold?: number;
   /**
+   * Least relevance a ranked tool needs to be returned: 0–1 (see `ScoredTool.relevance`: the weighted share of the
+   * query's content words the tool matches, or its embedding similarity's relevance). A query nothing in the catalog
+   * answers then selects no ranked tool (pinned and companion tools stay). Default `DEFAULT_MIN_RELEVANCE`
+   * (calibrated on public data: bench/experiments/calibrate-relevance.mjs); 0 turns it off.
+   */
+  minRelevance?: number;
+  /**
    * Cut the list at the score elbow: where the drop between two neighbours is at least 40% of the
    * top score, keep what is above it (never fewer than 2). Default `true`.
    */
@@ -193,6 +200,12 @@ export interface SelectOptions {
    */
   maxCompanions?: number;
 }
+
+/**
+ * The default `minRelevance`, chosen by bench/experiments/calibrate-relevance.mjs (held-out halves of BFCL's
+ * irrelevance and tool-selection sets, keyword and local-model rankings).
+ */
+export const DEFAULT_MIN_RELEVANCE = 0.15;
 
 /** The longest query toolsift reads; longer queries are cut to this many characters (reported by `onEvent`). */
 export const MAX_QUERY_LENGTH = 2_000;

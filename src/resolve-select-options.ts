@@ -1,7 +1,7 @@
 // Select options and queries validated: the defaults of select, selectWithScores and explain applied once per call.
 
 import { ToolsiftError } from "./errors.js";
-import { MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
+import { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
 import {
   booleanOption,
   countOption,
@@ -17,6 +17,7 @@ import { checkMessages } from "./usage/learn-turns.js";
 export const SELECT_OPTIONS = [
   "maxTools",
   "threshold",
+  "minRelevance",
   "adaptive",
   "alwaysActive",
   "allowedTools",
@@ -30,6 +31,7 @@ export const SELECT_OPTIONS = [
 export interface ResolvedSelectOptions {
   readonly maxTools: number;
   readonly threshold: number;
+  readonly minRelevance: number;
   readonly adaptive: boolean;
   readonly alwaysActive: readonly string[];
   readonly allowedTools: ReadonlySet<string> | undefined;
@@ -43,6 +45,7 @@ export interface ResolvedSelectOptions {
 const DEFAULT_SELECT: ResolvedSelectOptions = {
   maxTools: 5,
   threshold: 0,
+  minRelevance: DEFAULT_MIN_RELEVANCE,
   adaptive: true,
   alwaysActive: [],
   allowedTools: undefined,
@@ -60,6 +63,7 @@ export function resolveSelectOptions(input: SelectOptions | undefined, where = "
   return {
     maxTools: countOption(where, "maxTools", options.maxTools, 5),
     threshold: numberOption(where, "threshold", options.threshold, { min: 0, max: 1 }, 0),
+    minRelevance: numberOption(where, "minRelevance", options.minRelevance, { min: 0, max: 1 }, DEFAULT_MIN_RELEVANCE),
     adaptive: booleanOption(where, "adaptive", options.adaptive, true),
     alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),
     allowedTools: allowed === undefined ? undefined : new Set(allowed),

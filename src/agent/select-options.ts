@@ -10,6 +10,7 @@ export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousToo
 const SELECT_KEYS = {
   maxTools: true,
   threshold: true,
+  minRelevance: true,
   adaptive: true,
   alwaysActive: true,
   allowedTools: true,

@@ -6,8 +6,10 @@ import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./b
 import type { FieldName, FieldWeight, ToolFields } from "./fields.js";
 import { KeywordScorer } from "./keyword-scorer.js";
 import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
+import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch } from "./relevance.js";
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
+import { tokenize, type Token } from "./tokenizer.js";
 
 /** Settings of the keyword engine. */
 export interface KeywordSettings extends ExpansionSettings {
@@ -52,6 +54,7 @@ export class KeywordEngine {
   private readonly scorer: KeywordScorer;
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
+  private lastQuery: { readonly text: string; readonly tokens: readonly Token[] } | undefined;
 
   constructor(
     documents: readonly ToolFields[],
@@ -77,7 +80,23 @@ export class KeywordEngine {
   }
 
   analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
-    return analyseQuery(this.context, query, neighbours);
+    return analyseQuery(this.context, this.tokensOf(query), neighbours);
+  }
+
+  /** The tokens of the last query read (analysis and relevance read the same text: it is tokenised once). */
+  private tokensOf(query: string): readonly Token[] {
+    if (this.lastQuery?.text !== query) this.lastQuery = { text: query, tokens: tokenize(query) };
+    return this.lastQuery.tokens;
+  }
+
+  /** `text` and its analysed `terms` read once for `relevance` (its content words and their shares). */
+  relevanceQuery(text: string, terms: readonly QueryTerm[]): RelevanceQuery {
+    return relevanceQuery(this.postings, text, this.tokensOf(text), terms);
+  }
+
+  /** How well `doc` answers a query: the share of its content words the tool matches (see relevance.ts). */
+  relevance(query: RelevanceQuery, doc: number): { relevance: number; match: WordMatch[] } {
+    return keywordRelevance(this.postings, query, doc);
   }
 
   /** Query words the catalog lacks (candidates for word-vector expansion). */

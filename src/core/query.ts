@@ -92,15 +92,12 @@ function expandInitialism(
  */
 export function analyseQuery(
   context: QueryContext,
-  text: string,
+  tokens: readonly Token[],
   neighbours?: ReadonlyMap<string, readonly Neighbour[]>,
 ): QueryTerm[] {
   const { index, settings } = context;
   const collector = new TermCollector(index);
-  const content: Token[] = [];
-  forEachToken(text, (token) => {
-    if (!token.stop) content.push(token);
-  });
+  const content = tokens.filter((token) => !token.stop);
   const abbreviationWeight = settings.abbreviationWeight;
 
   for (let position = 0; position < content.length; position++) {
@@ -173,7 +170,8 @@ export function analyseQuery(
       for (let length = 1; length <= MAX_PHRASE && start + length <= content.length; length++) {
         const token = content[start + length - 1];
         const letter = token.surface.charCodeAt(0) - 96;
-        if (!token.alphabetic || letter < 1 || letter > 26) break;
+        // Only catalog words spell a catalog acronym: "perimeter rectangle" is no "PR".
+        if (!token.alphabetic || letter < 1 || letter > 26 || !index.termIds.has(token.term)) break;
         key = key * 27 + letter;
         if (length < 2) continue;
         const id = acronymKeys.get(key);

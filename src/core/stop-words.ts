@@ -11,3 +11,31 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "i'm i've it's don't can't won't e.g i.e etc s t"
   ).split(" "),
 );
+
+/**
+ * Words of conversation, not of a task (greetings, thanks, assent): they stay in the ranking, but a query made of
+ * them alone is about no tool, so they carry no share of a query's relevance. General English, no catalog's words.
+ */
+export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
+  (
+    "hello hi hey hiya howdy greetings thanks thank thx ty cheers ok okay kk yes yeah yep yup nope sure great cool " +
+    "nice awesome perfect fine bye goodbye sorry welcome wow hmm good morning afternoon evening ah oh uh um much " +
+    "got gotcha later never mind nevermind help tell anything something going gonna wanna"
+  ).split(" "),
+);
+
+/** Phrases of conversation whose words are task words elsewhere ("sounds good", "nice one"): they carry no share. */
+export const CONVERSATIONAL_PHRASES: readonly (readonly string[])[] = [
+  "sounds good",
+  "sounds great",
+  "nice one",
+  "see you",
+  "thank you",
+  "how are you",
+  "well done",
+  "good job",
+  "no problem",
+  "take care",
+  "all good",
+  "my bad",
+].map((phrase) => phrase.split(" "));

@@ -37,6 +37,11 @@ export interface ToolsiftMiddlewareOptions extends Omit<
   /** Minimum relevance score (0–1) a ranked tool needs. Default 0. */
   threshold?: number;
   /**
+   * Least relevance (0–1) a ranked tool needs (select's `minRelevance`: the weighted share of the query's words it
+   * matches); a query no tool answers then ranks nothing. Default `DEFAULT_MIN_RELEVANCE`; 0 turns it off.
+   */
+  minRelevance?: number;
+  /**
    * Cut the ranked list at its score elbow (fewer than `maxTools` when the tail is weak). Default `false`:
    * always `maxTools`, as `top_k`.
    */
@@ -113,6 +118,7 @@ const OWN_OPTIONS = [
   "maxTools",
   "alwaysInclude",
   "threshold",
+  "minRelevance",
   "adaptive",
   "embeddingModel",
   "onError",
@@ -127,6 +133,7 @@ export interface ResolvedMiddlewareOptions {
   readonly selectable: SelectableTool[];
   readonly maxTools: number;
   readonly threshold: number;
+  readonly minRelevance: number;
   readonly adaptive: boolean;
   readonly alwaysInclude: readonly string[];
   readonly embeddingModel: EmbeddingModel | LangChainEmbeddings | undefined;
@@ -151,8 +158,8 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   const onError = choiceOption(where, "onError", given.onError, ON_ERROR, "fallbackAll");
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
   // Validated now, so a bad value throws at start-up rather than on the first model call.
-  const { maxTools, threshold } = resolveSelectOptions(
-    { maxTools: options.maxTools, threshold: options.threshold },
+  const { maxTools, threshold, minRelevance } = resolveSelectOptions(
+    { maxTools: options.maxTools, threshold: options.threshold, minRelevance: options.minRelevance },
     where,
   );
   const selectable = initialTools.filter(isSelectableTool);
@@ -166,6 +173,7 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
     selectable,
     maxTools,
     threshold,
+    minRelevance,
     adaptive,
     alwaysInclude,
     embeddingModel,

@@ -40,8 +40,9 @@ export interface ToolsiftMiddlewareControls {
  * Throws `ToolsiftError` for invalid or unknown options and invalid tools, at creation.
  */
 export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
+  const resolved = resolveMiddlewareOptions(options);
   const { selectable, maxTools, threshold, adaptive, alwaysInclude, embeddingModel, onError, onEvent, indexOptions } =
-    resolveMiddlewareOptions(options);
+    resolved;
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
   const indexEvent = (event: ToolsiftMiddlewareEvent): void => onEvent?.(event);
   const emit = (event: ToolsiftMiddlewareEvent): void => {
@@ -101,6 +102,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
         const { results } = await index.selectWithScores(query, {
           maxTools,
           threshold,
+          minRelevance: resolved.minRelevance,
           adaptive,
           alwaysActive: pinned,
           // The run's tool calls: its memory of tools, and what learnt usage predicts next.

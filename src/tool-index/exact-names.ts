@@ -5,7 +5,8 @@ import type { CatalogTool } from "../core/catalog.js";
 import { tokenize } from "../core/tokenizer.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
-import type { RankedHit, Ranking } from "./ranking-types.js";
+import type { Ranking } from "./ranking-types.js";
+import type { JudgedHit } from "./relevance.js";
 
 /** The name forms of one catalog, made once per built index. */
 interface NameForms {
@@ -137,7 +138,7 @@ export function explicitSelection(
   index: BuiltIndex,
   text: string,
   excluded: readonly number[],
-): { ranking: Ranking; hits: RankedHit[] } | undefined {
+): { ranking: Ranking; hits: JudgedHit[] } | undefined {
   const names = selectForm(text);
   if (names === undefined) return undefined;
   const { docs, unknown } = explicitDocs(index, names);
@@ -150,7 +151,9 @@ export function explicitSelection(
     });
   }
   const out = new Set(excluded);
-  const hits = docs.filter((doc) => !out.has(doc)).map((doc) => ({ doc, score: 1, keyword: 0 }));
+  const hits = docs
+    .filter((doc) => !out.has(doc))
+    .map((doc) => ({ doc, score: 1, keyword: 0, relevance: 1, match: [] }));
   return { ranking: { terms: () => [], hits, strategy: context.options.strategy }, hits };
 }
 
@@ -182,17 +185,18 @@ export function namedPlace(
 export function withNamedFirst(
   index: BuiltIndex,
   text: string,
-  hits: readonly RankedHit[],
+  hits: readonly JudgedHit[],
   excluded: readonly number[],
   maxTools: number,
-): RankedHit[] {
+): JudgedHit[] {
   const found = namedInQuery(index, text);
   if (found.length === 0) return [...hits];
   const out = new Set(excluded);
   const named = found.filter((doc) => !out.has(doc));
+  // A named tool is relevant by definition: relevance 1, with the word evidence the ranking had for it, if any.
   const first = named.map((doc) => {
     const hit = hits.find((candidate) => candidate.doc === doc);
-    return { ...(hit ?? { keyword: 0 }), doc, score: 1 };
+    return { ...(hit ?? { keyword: 0, match: [] }), doc, score: 1, relevance: 1 };
   });
   const rest = hits.filter((hit) => !named.includes(hit.doc));
   return [...first, ...rest].slice(0, Math.max(maxTools, first.length));

@@ -11,6 +11,7 @@ import { excludedDocs, pinnedTools } from "./pins.js";
 import { aboveThreshold, limitHits } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { RankedHit } from "./ranking-types.js";
+import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
 import { keywordScore, readQueryText } from "./selection.js";
 import { namedPlace, selectForm } from "./exact-names.js";
 import type { Explanation } from "./types.js";
@@ -43,6 +44,7 @@ export async function explainTool(
   let terms: QueryTerm[] = [];
   let rankOf: number | null = null;
   let hit: RankedHit | undefined;
+  let judged: JudgedHit | undefined;
   let best: Explanation["best"] = null;
   let strategy: Explanation["strategy"] = context.options.strategy;
   let selected = pin !== undefined;
@@ -65,10 +67,16 @@ export async function explainTool(
       hit = ranking.hits[position];
       if (pin === undefined) rankOf = position + 1;
     }
-    // What select ranks: the same list without this tool when select would have excluded it.
+    // What select ranks: the same list without this tool when select would have excluded it, judged the same way.
     const allowed = options.allowedTools === undefined || options.allowedTools.has(toolName);
-    if (!selected && allowed && hit !== undefined)
-      selected = limitHits(aboveThreshold(ranking.hits, options.threshold), options).includes(hit);
+    // Select judges its maxTools candidates (explain leaves the reranker's wider pool out); this tool may lie beyond.
+    const pool = judgeHits(index, ranking, text, ranking.hits.slice(0, options.maxTools));
+    judged =
+      position < 0 ? undefined : (pool[position] ?? judgeHits(index, ranking, text, [ranking.hits[position]])[0]);
+    if (!selected && allowed && position >= 0 && position < pool.length) {
+      const candidates = relevantHits(pool, options.minRelevance);
+      selected = limitHits(aboveThreshold(candidates, options.threshold), options).includes(pool[position]);
+    }
     // A tool the query names (or `select:` lists) ranks first whatever its score; `select:` ranks nothing else.
     const place =
       doc === undefined
@@ -82,8 +90,11 @@ export async function explainTool(
     if (place !== undefined && pin === undefined) {
       rankOf = place.rank;
       exactName = place.named;
-      if (place.named) selected = allowed;
-      else if (selectForm(text) !== undefined) selected = false;
+      if (place.named) {
+        selected = allowed;
+        // A named tool is relevant by definition (select places it whatever its score).
+        judged = { ...(judged ?? { doc: doc!, score: 1, keyword: 0 }), relevance: 1, match: judged?.match ?? [] };
+      } else if (selectForm(text) !== undefined) selected = false;
       // The named tools take the first places of maxTools.
       else selected &&= place.rank !== null && place.rank <= options.maxTools;
     }
@@ -104,6 +115,8 @@ export async function explainTool(
     query: text,
     rank: rankOf,
     score: pin !== undefined ? 1 : (hit?.score ?? 0),
+    relevance: judged?.relevance ?? 0,
+    match: judged?.match ?? [],
     ...keywordScore(contributions.reduce((sum, entry) => sum + entry.contribution, 0)),
     selected,
     ...(pin !== undefined ? { pinned: pin } : {}),

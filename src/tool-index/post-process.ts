@@ -17,12 +17,12 @@ export function candidateCount(context: IndexContext, maxTools: number): number 
 }
 
 /** The hits scoring at least `threshold` (the only place the threshold is applied). */
-export function aboveThreshold(hits: readonly RankedHit[], threshold: number): readonly RankedHit[] {
+export function aboveThreshold<HIT extends RankedHit>(hits: readonly HIT[], threshold: number): readonly HIT[] {
   return threshold > 0 ? hits.filter((hit) => hit.score >= threshold) : hits;
 }
 
 /** The first maxTools hits, then (with `adaptive`) the elbow cut. */
-export function limitHits(hits: readonly RankedHit[], options: ResolvedSelectOptions): RankedHit[] {
+export function limitHits<HIT extends RankedHit>(hits: readonly HIT[], options: ResolvedSelectOptions): HIT[] {
   const kept = hits.slice(0, options.maxTools);
   return options.adaptive ? elbow(kept) : kept;
 }
@@ -33,13 +33,13 @@ export function limitHits(hits: readonly RankedHit[], options: ResolvedSelectOpt
  * maxTools (no elbow cut: the order no longer follows the scores). A failed rerank is reported and the
  * call keeps `limitHits`.
  */
-export function cutOrRerank(
+export function cutOrRerank<HIT extends RankedHit>(
   context: IndexContext,
   index: BuiltIndex,
   text: string,
-  hits: readonly RankedHit[],
+  hits: readonly HIT[],
   options: ResolvedSelectOptions,
-): SelectedHits | Promise<SelectedHits> {
+): SelectedHits<HIT> | Promise<SelectedHits<HIT>> {
   const reranker = context.options.rerankerModel;
   const candidates = aboveThreshold(hits, options.threshold);
   if (reranker === undefined || candidates.length < 2) return { hits: limitHits(candidates, options), reranked: false };
@@ -47,19 +47,19 @@ export function cutOrRerank(
 }
 
 /** The hits a selection returns, and whether the LLM ordered them. */
-export interface SelectedHits {
-  readonly hits: RankedHit[];
+export interface SelectedHits<HIT extends RankedHit = RankedHit> {
+  readonly hits: HIT[];
   readonly reranked: boolean;
 }
 
-async function rerankHits(
+async function rerankHits<HIT extends RankedHit>(
   context: IndexContext,
   index: BuiltIndex,
   text: string,
   reranker: LanguageModel,
-  candidates: readonly RankedHit[],
+  candidates: readonly HIT[],
   options: ResolvedSelectOptions,
-): Promise<SelectedHits> {
+): Promise<SelectedHits<HIT>> {
   const tools = candidates.map((hit) => index.docTools[hit.doc]);
   try {
     const order = await rerankTools(

@@ -9,7 +9,8 @@ import type { IndexState } from "./index-state.js";
 import { excludedDocs, pinnedTools, type Pin } from "./pins.js";
 import { candidateCount, cutOrRerank } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
-import type { RankedHit, Ranking } from "./ranking-types.js";
+import type { Ranking } from "./ranking-types.js";
+import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
 import type { Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
@@ -21,7 +22,7 @@ export interface Selection {
   readonly pinned: readonly Pin[];
   /** `undefined` when nothing was ranked (an empty query or catalog). */
   readonly ranked:
-    | { readonly index: BuiltIndex; readonly ranking: Ranking; readonly hits: RankedHit[]; readonly reranked: boolean }
+    | { readonly index: BuiltIndex; readonly ranking: Ranking; readonly hits: JudgedHit[]; readonly reranked: boolean }
     | undefined;
   /** Tools added beyond the ranked and pinned ones (related, learnt, the conversation's memory). */
   readonly companions: readonly Companion[];
@@ -62,9 +63,11 @@ export async function runSelection(
   const rankQuery = read instanceof Promise ? await read : read;
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
-  const selected = cutOrRerank(context, index, text, ranking.hits, options);
+  // Tools under minRelevance are dropped before the cut: a query nothing answers selects no ranked tool.
+  const relevant = relevantHits(judgeHits(index, ranking, text, ranking.hits), options.minRelevance);
+  const selected = cutOrRerank(context, index, text, relevant, options);
   const cut = selected instanceof Promise ? await selected : selected;
-  // A tool the query names exactly ranks first, whatever its score (exact-names.ts).
+  // A tool the query names exactly ranks first, whatever its score or relevance (exact-names.ts).
   const hits = withNamedFirst(index, text, cut.hits, excluded, options.maxTools);
   const reranked = cut.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
@@ -128,6 +131,8 @@ export function scoredSelection<NAME extends string>(
       results.push({
         name: index.docTools[hit.doc].name as NAME,
         score: hit.score,
+        relevance: hit.relevance,
+        match: hit.match,
         ...keywordScore(hit.keyword),
         ...(hit.similarity !== undefined ? { similarity: hit.similarity } : {}),
         ...(hit.fusion !== undefined ? { fusion: hit.fusion } : {}),
@@ -144,6 +149,7 @@ export function scoredSelection<NAME extends string>(
     results.push({
       name: name as NAME,
       score: 1,
+      ...unrankedRelevance(selection, name),
       ...keywordScore(0),
       matchedTerms: [],
       expansions: [],
@@ -152,7 +158,15 @@ export function scoredSelection<NAME extends string>(
     });
   }
   for (const { name, reason, score } of selection.companions) {
-    results.push({ name: name as NAME, score, ...keywordScore(0), matchedTerms: [], expansions: [], reason });
+    results.push({
+      name: name as NAME,
+      score,
+      ...unrankedRelevance(selection, name),
+      ...keywordScore(0),
+      matchedTerms: [],
+      expansions: [],
+      reason,
+    });
   }
   const fallback = ranked?.ranking.fallback;
   return {
@@ -161,6 +175,20 @@ export function scoredSelection<NAME extends string>(
     strategy: ranked?.ranking.strategy ?? context.options.strategy,
     ...(fallback !== undefined ? { fallback } : {}),
   };
+}
+
+/** A pinned or companion tool's keyword relevance to the query (it is returned whatever it is; 0 with no query). */
+function unrankedRelevance(selection: Selection, name: string): Pick<ScoredTool, "relevance" | "match"> {
+  const ranked = selection.ranked;
+  const doc = ranked?.index.docOf.get(name);
+  if (
+    ranked === undefined ||
+    doc === undefined ||
+    (ranked.ranking.strategy === "semantic" && !ranked.index.hasKeywordIndex)
+  )
+    return { relevance: 0, match: [] };
+  const { engine } = ranked.index;
+  return engine.relevance(engine.relevanceQuery(selection.text, ranked.ranking.terms()), doc);
 }
 
 /** The keyword score under its name and its deprecated one (`lexicalScore`, kept for one minor version). */

@@ -3,6 +3,7 @@
 import type { ToolSet } from "ai";
 import type { TermContribution } from "../core/keyword-engine.js";
 import type { MatchKind } from "../core/query.js";
+import type { WordMatch } from "../core/relevance.js";
 import type { ToolCatalog } from "../core/catalog.js";
 import type { SelectOptions } from "../options.js";
 import type { UsageSnapshot } from "../usage/usage-snapshot.js";
@@ -64,6 +65,16 @@ export interface ScoredTool<NAME extends string = string> {
   readonly name: NAME;
   /** Relevance 0–1 relative to a full match of the query (capped at 1); 1 for pinned tools. */
   readonly score: number;
+  /**
+   * How much of the query this tool answers, 0–1, comparable across catalogs and queries: the IDF-weighted share
+   * of the query's content words the tool matches, by field (name > description, parameter names > parameter
+   * prose) and match kind (exact > typo > abbreviation > word-vector neighbour); with embeddings, at least the
+   * relevance of its similarity. `minRelevance` drops ranked tools under it. Pinned and companion tools carry their
+   * own (they are returned whatever it is).
+   */
+  readonly relevance: number;
+  /** The query words that matched this tool, how, and what each adds to `relevance`. */
+  readonly match: readonly WordMatch[];
   /** The raw keyword (BM25F) score (0 for pinned tools and tools found by embeddings alone). */
   readonly keywordScore: number;
   /** @deprecated The same value as `keywordScore` (its name before 0.2); kept for one minor version. */
@@ -108,6 +119,10 @@ export interface Explanation {
   readonly keywordScore: number;
   /** @deprecated The same value as `keywordScore` (its name before 0.2); kept for one minor version. */
   readonly lexicalScore: number;
+  /** The tool's relevance to the query (see `ScoredTool.relevance`); `minRelevance` compares against it. */
+  readonly relevance: number;
+  /** The query words that matched the tool, how, and what each adds to `relevance`. */
+  readonly match: readonly WordMatch[];
   /** Whether `select` with the same options would return it (without the reranker: explain never calls the LLM). */
   readonly selected: boolean;
   readonly pinned?: PinReason;

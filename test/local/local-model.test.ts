@@ -168,9 +168,12 @@ describe("selection with the local model", () => {
   it("query expansion adds the catalog's nearest words for a word it lacks, reported as semantic", async () => {
     const model = localEmbeddingModel();
     const index = createToolIndex(saasCatalog, { queryExpansion: { model, threshold: 0.4 } });
+    // Word-vector neighbours are weak evidence (0.5 × cosine): this paraphrase stays under the default minRelevance,
+    // so the ranking is read with the decision off.
     const { results } = await index.selectWithScores("give the buyer their cash back", {
       maxTools: 3,
       adaptive: false,
+      minRelevance: 0,
     });
     expect(results.map((result) => result.name)).toContain("stripe_refund_payment");
     const refund = results.find((result) => result.name === "stripe_refund_payment")!;

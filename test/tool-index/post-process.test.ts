@@ -33,6 +33,10 @@ describe("explain agrees with select", () => {
     "post a message",
     "create an issue",
     "weather",
+    // Queries the relevance decision closes or narrows.
+    "thanks, sounds good",
+    "what is the capital of France",
+    "paint the fence and post a photo",
   ];
   const optionSets = [
     {},
@@ -41,6 +45,8 @@ describe("explain agrees with select", () => {
     { adaptive: false, maxTools: 3 },
     { alwaysActive: ["send_email"] },
     { allowedTools: ["send_email", "slack_post_message", "stripe_refund_payment"] },
+    { minRelevance: 0 },
+    { minRelevance: 0.5, maxTools: 3 },
   ];
 
   it("selected is true exactly for the tools select returns", async () => {

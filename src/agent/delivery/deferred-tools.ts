@@ -33,10 +33,13 @@ import {
 export type { DeferralProvider } from "./deferred-provider-shapes.js";
 
 /**
- * Options of `index.deferredTools(tools, options)`. `threshold`, `relatedTools` and `maxCompanions` are passed to each
- * selection (a search, a preload) as in `select`.
+ * Options of `index.deferredTools(tools, options)`. `threshold`, `minRelevance`, `relatedTools` and `maxCompanions`
+ * are passed to each selection (a search, a preload) as in `select`.
  */
-export interface DeferredToolsOptions extends Pick<SelectOptions, "threshold" | "relatedTools" | "maxCompanions"> {
+export interface DeferredToolsOptions extends Pick<
+  SelectOptions,
+  "threshold" | "minRelevance" | "relatedTools" | "maxCompanions"
+> {
   /**
    * Whose deferral the tools are marked for: `"anthropic"` (`defer_loading` tools, a client-side search whose
    * results are `tool_reference` blocks) or `"openai"` (Responses API: `defer_loading` functions and a client-executed
@@ -97,6 +100,7 @@ const OPTION_NAMES = [
   "description",
   "preload",
   "threshold",
+  "minRelevance",
   "adaptive",
   "relatedTools",
   "maxCompanions",

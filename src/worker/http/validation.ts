@@ -54,6 +54,7 @@ export const selectBodySchema = z
     messages: z.unknown().optional(),
     maxTools: z.int().min(1).max(MAX_SELECT_TOOLS).optional(),
     threshold: z.number().min(0).max(1).optional(),
+    minRelevance: z.number().min(0).max(1).optional(),
     adaptive: z.boolean().optional(),
     alwaysActive: z.array(z.string().min(1).max(256)).max(100).optional(),
     explain: z.boolean().optional(),

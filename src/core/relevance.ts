@@ -1,0 +1,294 @@
+// Keyword relevance: the IDF-weighted share of a query's content words that one tool matches, by field and match kind.
+
+import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
+import { FIELD_NAMES, type FieldName } from "./fields.js";
+import type { MatchKind, QueryTerm } from "./query.js";
+import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "./stop-words.js";
+import { tokenize, type Token } from "./tokenizer.js";
+
+/** One content word of a query and how much of the query it carries. */
+export interface QueryWord {
+  readonly surface: string;
+  /** How specific the word is: its smoothed IDF over an unknown word's (0–1; 0 for conversational words). */
+  readonly weight: number;
+  /** Its share of the query's content: its weight over the sum for every content word, or over CONTENT_CAP (0–1). */
+  readonly share: number;
+}
+
+/** How one query word matched one tool, and what it adds to the tool's relevance. */
+export interface WordMatch {
+  /** The query word. */
+  readonly word: string;
+  /** The catalog term it met. */
+  readonly term: string;
+  readonly kind: MatchKind;
+  /** The tool's best field for it. */
+  readonly field: FieldName;
+  /** What it adds to relevance: its share of the query × match kind × field (0–1). */
+  readonly credit: number;
+}
+
+/**
+ * Pseudo-documents (tools that lack every word) added to the catalog when weighing query words. 0 is the plain BM25
+ * IDF: in a catalog of one tool a word it holds says little next to one it lacks. Larger values were tried
+ * (bench/experiments/relevance/NOTES.md): they left more irrelevant requests with a tool at the same recall.
+ */
+const PRIOR_DOCUMENTS = 0;
+/**
+ * The most of a query's content a tool has to match to be fully relevant, in unknown-word weights (2: two words the
+ * catalog has never seen). Without it a long, chatty request ("could you jot down … into the previous file?")
+ * scores low against the very tool it asks for (bench/experiments/relevance/NOTES.md).
+ */
+const CONTENT_CAP = 2;
+/** A capitalised unknown word inside the query ("Lisbon") or one with digits ("5th") is a value, not intent. */
+const VALUE_WORD_WEIGHT = 0.3;
+/** How much of a word a match in each field is worth: the name says most, parameter prose least. */
+const FIELD_CREDIT: Readonly<Record<FieldName, number>> = {
+  name: 1,
+  description: 0.8,
+  parameterNames: 0.8,
+  parameterDescriptions: 0.5,
+  enumValues: 0.5,
+};
+/** Beyond the expansion's own weight: an abbreviation reading is a guess about the word. */
+const KIND_DISCOUNT: Partial<Record<MatchKind, number>> = { abbreviation: 0.75 };
+/** One edit in a word of 4 letters or fewer changes a quarter of it ("help" → "held"): such a typo counts half. */
+function shortTypo(word: string): number {
+  return word.length <= 4 ? 0.5 : 1;
+}
+
+/** The IDF of a term found in `df` of `docs` tools (PRIOR_DOCUMENTS more that lack it). */
+function smoothedIdf(docs: number, df: number): number {
+  return Math.log(1 + (docs + PRIOR_DOCUMENTS - df + 0.5) / (df + 0.5));
+}
+
+function documentFrequency(index: PostingsIndex, termId: number): number {
+  return index.offsets[termId + 1] - index.offsets[termId];
+}
+
+/**
+ * The content words of a query's tokens in the positions `analyseQuery` numbers them, each with its share of the query:
+ * conversational words ("thanks", "ok", "hello") carry none; a value word (a name inside the query, a word with
+ * digits) a reduced one; a catalog word its smoothed IDF relative to an unknown word's.
+ */
+export function queryWords(
+  index: PostingsIndex,
+  tokens: readonly Token[],
+  text: string,
+  readAs: ReadonlyMap<number, number> = new Map(),
+): QueryWord[] {
+  const conversational = conversationalPositions(tokens);
+  const values = valueWords(text);
+  const unknown = smoothedIdf(index.docCount, 0);
+  const words: { surface: string; weight: number }[] = [];
+  const seen = new Set<string>();
+  tokens.forEach((token, at) => {
+    if (token.stop) return;
+    const known = index.termIds.get(token.term);
+    let weight: number;
+    // A repeated word counts once (its first place is where the query's terms point).
+    if (seen.has(token.term)) weight = 0;
+    else if (CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)) weight = 0;
+    else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
+    else if (!token.alphabetic || (token.capitalized && words.length > 0) || values.has(token.surface))
+      weight = VALUE_WORD_WEIGHT;
+    // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
+    else weight = readAs.get(words.length) ?? 1;
+    seen.add(token.term);
+    words.push({ surface: token.surface, weight });
+  });
+  const total = words.reduce((sum, word) => sum + word.weight, 0);
+  // A long request tells its task in a few words among many: shares are of at most CONTENT_CAP words' worth.
+  const heaviest = words.reduce((most, word) => Math.max(most, word.weight), 0);
+  const whole = Math.min(total, Math.max(CONTENT_CAP, heaviest));
+  return words.map((word) => ({ ...word, share: whole > 0 ? word.weight / whole : 0 }));
+}
+
+// Quoted text ('final_report.pdf', "Q3 budget") and words joined by _ . / : @ - or holding digits are values the
+// user gives a tool (file names, ids, addresses), not what they ask for.
+const QUOTED = /'[^'\n]{1,200}'|"[^"\n]{1,200}"|`[^`\n]{1,200}`|[‘“][^’”\n]{1,200}[’”]/g;
+const IDENTIFIER = /[\p{L}\p{N}]+(?:[_./:@\\-][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
+
+/** The words of `text` that are values: inside quotes, or part of an identifier, path or address. */
+function valueWords(text: string): Set<string> {
+  const values = new Set<string>();
+  const add = (part: string): void => {
+    for (const token of tokenize(part)) values.add(token.surface);
+  };
+  for (const match of text.matchAll(QUOTED)) add(match[0]);
+  for (const match of text.matchAll(IDENTIFIER)) add(match[0]);
+  return values;
+}
+
+/** Conversational phrases by their first word. */
+const PHRASES_BY_FIRST_WORD = new Map<string, (readonly string[])[]>();
+for (const phrase of CONVERSATIONAL_PHRASES) {
+  const list = PHRASES_BY_FIRST_WORD.get(phrase[0]);
+  if (list === undefined) PHRASES_BY_FIRST_WORD.set(phrase[0], [phrase]);
+  else list.push(phrase);
+}
+
+/** Positions (among all tokens, stop words included) of the words of conversational phrases. */
+function conversationalPositions(tokens: readonly Token[]): Set<number> {
+  const positions = new Set<number>();
+  tokens.forEach((token, start) => {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(token.surface) ?? []) {
+      if (!phrase.every((word, offset) => tokens[start + offset]?.surface === word)) continue;
+      for (let offset = 0; offset < phrase.length; offset++) positions.add(start + offset);
+    }
+  });
+  return positions;
+}
+
+/** A query read for relevance once per selection: its content words and its terms by term id. */
+export interface RelevanceQuery {
+  readonly words: readonly QueryWord[];
+  readonly byTerm: ReadonlyMap<number, readonly QueryTerm[]>;
+}
+
+/** Reads a query's tokens and analysed `terms` for `keywordRelevance` (terms of words that carry no share left out). */
+export function relevanceQuery(
+  index: PostingsIndex,
+  text: string,
+  tokens: readonly Token[],
+  terms: readonly QueryTerm[],
+): RelevanceQuery {
+  const unknown = smoothedIdf(index.docCount, 0);
+  const readAs = new Map<number, number>();
+  for (const term of terms) {
+    if (term.kind !== "typo" && term.kind !== "semantic") continue;
+    const specificity = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
+    readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, specificity));
+  }
+  const words = queryWords(index, tokens, text, readAs);
+  const byTerm = new Map<number, QueryTerm[]>();
+  for (const term of terms) {
+    if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
+    const list = byTerm.get(term.termId);
+    if (list === undefined) byTerm.set(term.termId, [term]);
+    else list.push(term);
+  }
+  return { words, byTerm };
+}
+
+/**
+ * Per index: which terms the current query holds (a mark per term id, set and cleared by each call), and each term's
+ * closed-compound parts once read (`head`: -2 not read yet, -1 none). Typed arrays: the scan below touches every word
+ * of every ranked tool.
+ */
+interface DocumentScan {
+  readonly inQuery: Uint8Array;
+  readonly head: Int32Array;
+  readonly tail: Int32Array;
+}
+const scans = new WeakMap<PostingsIndex, DocumentScan>();
+
+function scanOf(index: PostingsIndex): DocumentScan {
+  let scan = scans.get(index);
+  if (scan === undefined) {
+    const count = index.terms.length;
+    scan = { inQuery: new Uint8Array(count), head: new Int32Array(count).fill(-2), tail: new Int32Array(count) };
+    scans.set(index, scan);
+  }
+  return scan;
+}
+
+/** Reads (once per index and term) whether term `id` is a closed compound of two catalog terms. */
+function readCompound(index: PostingsIndex, scan: DocumentScan, id: number): void {
+  const parts = splitIntoKnownWords(index.termIds, index.terms[id]);
+  scan.head[id] = parts === undefined ? -1 : parts[0];
+  if (parts !== undefined) scan.tail[id] = parts[1];
+}
+
+/**
+ * The query terms `doc` writes out, each with its best field. One pass over the tool's own words (not over the
+ * query's terms, which a long query has many of). A closed compound of the tool ("database", "github") counts for
+ * its parts only when the query holds both ("git hub"): "base" alone is not a word of "database".
+ */
+function termsInDocument(index: PostingsIndex, query: RelevanceQuery, doc: number): Map<number, FieldName> {
+  const found = new Map<number, FieldName>();
+  const note = (id: number, field: FieldName): void => {
+    const known = found.get(id);
+    if (known === undefined || FIELD_CREDIT[field] > FIELD_CREDIT[known]) found.set(id, field);
+  };
+  const scan = scanOf(index);
+  const { inQuery, head, tail } = scan;
+  for (const id of query.byTerm.keys()) inQuery[id] = 1;
+  const fields = FIELD_NAMES.length;
+  for (let f = 0; f < fields; f++) {
+    const field = FIELD_NAMES[f];
+    const end = index.fieldStarts[doc * fields + f + 1];
+    for (let i = index.fieldStarts[doc * fields + f]; i < end; i++) {
+      const id = index.sequence[i];
+      if (inQuery[id] === 1) {
+        note(id, field);
+        continue;
+      }
+      if (head[id] === -2) readCompound(index, scan, id);
+      if (head[id] >= 0 && inQuery[head[id]] === 1 && inQuery[tail[id]] === 1) {
+        note(head[id], field);
+        note(tail[id], field);
+      }
+    }
+  }
+  for (const id of query.byTerm.keys()) inQuery[id] = 0;
+  return found;
+}
+
+/** How many query words a reading stands for: a phrase ("pull request" → pr) more than one. */
+function spanOf(term: QueryTerm): number {
+  if (term.kind !== "abbreviation") return 1;
+  let span = 1;
+  for (let i = 0; i < term.from.length; i++) if (term.from.charCodeAt(i) === 32) span++;
+  return span;
+}
+
+/**
+ * How well `doc` answers the query: per content word, its share × the best reading the tool has of it (match kind
+ * weight × field credit), summed (0–1). A word the tool holds only inside a closed compound ("base" in "database")
+ * does not count. A reading's credit is scaled down when its term is more common in the catalog than the word
+ * itself (a typo read as a frequent word says less than the word would).
+ */
+export function keywordRelevance(
+  index: PostingsIndex,
+  query: RelevanceQuery,
+  doc: number,
+): { relevance: number; match: WordMatch[] } {
+  const { words } = query;
+  // Per query word (by position), its best reading in this tool.
+  const credits = new Float64Array(words.length);
+  const readings: (QueryTerm | undefined)[] = new Array(words.length);
+  const fieldsOf: FieldName[] = new Array(words.length);
+  const unknown = smoothedIdf(index.docCount, 0);
+  for (const [termId, field] of termsInDocument(index, query, doc)) {
+    const specificity = smoothedIdf(index.docCount, documentFrequency(index, termId)) / unknown;
+    for (const term of query.byTerm.get(termId)!) {
+      const kindWeight =
+        term.weight * (KIND_DISCOUNT[term.kind] ?? 1) * (term.kind === "typo" ? shortTypo(term.from) : 1);
+      // A phrase reading ("pull request" → pr) covers each of its words.
+      const end = Math.min(words.length, term.word + spanOf(term));
+      for (let position = term.word; position < end; position++) {
+        const word = words[position];
+        if (word.share === 0) continue;
+        const credit = word.share * kindWeight * FIELD_CREDIT[field] * Math.min(1, specificity / word.weight);
+        if (credit > credits[position]) {
+          credits[position] = credit;
+          readings[position] = term;
+          fieldsOf[position] = field;
+        }
+      }
+    }
+  }
+  const match: WordMatch[] = [];
+  for (let position = 0; position < words.length; position++) {
+    const term = readings[position];
+    if (term === undefined) continue;
+    const credit = credits[position];
+    match.push({ word: words[position].surface, term: term.term, kind: term.kind, field: fieldsOf[position], credit });
+  }
+  const relevance = Math.min(
+    1,
+    match.reduce((sum, entry) => sum + entry.credit, 0),
+  );
+  return { relevance, match };
+}

@@ -1,0 +1,59 @@
+// How relevance weighs a query's words: catalog words by IDF, values and conversation low or not at all.
+import { describe, expect, it } from "vitest";
+import { buildPostings } from "../../src/core/bm25f.js";
+import { DEFAULT_FIELD_WEIGHTS, type ToolFields } from "../../src/core/fields.js";
+import { queryWords } from "../../src/core/relevance.js";
+import { tokenize } from "../../src/core/tokenizer.js";
+
+const tool = (name: string, description: string): ToolFields => ({
+  name,
+  description,
+  parameterNames: "",
+  parameterDescriptions: "",
+  enumValues: "",
+});
+
+const postings = buildPostings(
+  [
+    tool("move_file", "Move a file to a folder."),
+    tool("copy_file", "Copy a file to a folder."),
+    tool("send_email", "Send an email."),
+  ],
+  DEFAULT_FIELD_WEIGHTS,
+);
+
+const weights = (text: string) =>
+  Object.fromEntries(queryWords(postings, tokenize(text), text).map((word) => [word.surface, word.weight]));
+
+describe("queryWords", () => {
+  it("weighs a catalog word by its IDF against a word the catalog lacks (1)", () => {
+    const { move, file, banana } = weights("move file banana");
+    expect(banana).toBe(1);
+    // "move" is in one tool of three, "file" in two: rarer is heavier, both under an unknown word.
+    expect(move).toBeLessThan(1);
+    expect(file).toBeLessThan(move);
+  });
+
+  it("weighs values low: quoted text, identifiers and paths, words with digits, names inside the query", () => {
+    const found = weights("move 'quarterly' and report_2024.pdf to Lisbon 5th");
+    for (const value of ["quarterly", "report", "pdf", "lisbon", "5th"]) expect(found[value]).toBe(0.3);
+  });
+
+  it("gives conversation, conversational phrases and repeats no weight", () => {
+    const found = queryWords(postings, tokenize("thanks, sounds good: move move"), "thanks, sounds good: move move");
+    expect(found.map((word) => [word.surface, word.weight > 0])).toEqual([
+      ["thanks", false],
+      ["sounds", false],
+      ["good", false],
+      ["move", true],
+      ["move", false],
+    ]);
+  });
+
+  it("shares are of the whole query, or of two unknown words' worth when the query holds more", () => {
+    const short = queryWords(postings, tokenize("banana"), "banana");
+    expect(short[0].share).toBe(1);
+    const long = queryWords(postings, tokenize("banana cherry mango papaya"), "banana cherry mango papaya");
+    for (const word of long) expect(word.share).toBe(0.5);
+  });
+});

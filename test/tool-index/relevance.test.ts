@@ -1,0 +1,199 @@
+// The relevance decision: incidental matches, chit-chat and off-topic questions select nothing; relevance is a
+// share in [0, 1] that ranks a query naming a tool's words above one that shares a single word with it.
+import { describe, expect, it } from "vitest";
+import { createToolIndex, DEFAULT_MIN_RELEVANCE, ToolsiftError } from "../../src/index.js";
+import { toolsiftMiddleware } from "../../src/langchain/index.js";
+
+const object = (properties: Record<string, unknown>) => ({ type: "object", properties });
+const text = (description?: string) => ({ type: "string", ...(description ? { description } : {}) });
+
+/** A small SaaS catalog of the kind the issue was filed against (GitHub, Stripe, Linear, Notion, Postgres, Slack). */
+const catalog = [
+  {
+    name: "createGitHubPR",
+    description: "Open a pull request (PR) on a GitHub repository from a head branch into a base branch.",
+    parameters: object({ repo: text("owner/name"), head: text(), base: text("base branch"), title: text() }),
+  },
+  { name: "mergeGitHubPR", description: "Merge an open GitHub PR.", parameters: object({ repo: text() }) },
+  {
+    name: "listGitHubIssues",
+    description: "List issues of a GitHub repository.",
+    parameters: object({ repo: text(), state: text() }),
+  },
+  { name: "listLinearIssues", description: "List issues in a Linear team.", parameters: object({ team: text() }) },
+  { name: "createLinearIssue", description: "Create an issue in Linear.", parameters: object({ title: text() }) },
+  {
+    name: "stripeRefundPayment",
+    description: "Refund a Stripe payment, fully or partially.",
+    parameters: object({ paymentIntent: text(), amount: { type: "integer", description: "amount in cents" } }),
+  },
+  { name: "stripeCreateInvoice", description: "Create a Stripe invoice for a customer.", parameters: object({}) },
+  { name: "notionCreatePage", description: "Create a page in a Notion workspace.", parameters: object({}) },
+  {
+    name: "queryPostgres",
+    description: "Run a read-only SQL query against the Postgres database.",
+    parameters: object({ sql: text("the SQL statement") }),
+  },
+  { name: "runMigration", description: "Apply pending schema migrations to the database.", parameters: object({}) },
+  { name: "slackPostMessage", description: "Post a message to a Slack channel.", parameters: object({}) },
+  // "data" on its own makes "database" a closed compound of the catalog (data + base).
+  { name: "exportNotionData", description: "Export the data of a Notion workspace as CSV.", parameters: object({}) },
+];
+
+describe("relevance", () => {
+  const index = createToolIndex(catalog);
+
+  it.each([
+    // "perimeter rectangle" spells P-R, the catalog's acronym: only catalog words may spell it.
+    "Find the perimeter of a rectangle with sides 3 and 4",
+    "thanks!",
+    "ok",
+    "hello there",
+    "what can you do?",
+    "sounds good, thank you",
+  ])("%j selects no tool", async (query) => {
+    expect(await index.select(query)).toEqual([]);
+  });
+
+  it.each([
+    // "linear" names a product here and a kind of equation there.
+    ["Find the roots of the linear equation 2x + 3 = 0", ["createLinearIssue", "listLinearIssues"], "linear"],
+    // "base" is a word of createGitHubPR (a base branch), and only inside "database" for the SQL tools.
+    ["Calculate the area of a triangle given the base and height", ["createGitHubPR"], "base"],
+  ])("rates one shared word of a longer question low: %j", async (query, tools, word) => {
+    // Keyword evidence cannot tell the two senses apart: the match stays, at a relevance far under a query that names
+    // the tool's words; a stricter minRelevance (0.3) drops it.
+    const { results: all } = await index.selectWithScores(query, { minRelevance: 0 });
+    const results = all.filter((result) => result.relevance > 0);
+    expect(results.map((result) => result.name).sort()).toEqual(tools);
+    for (const result of results) {
+      expect(result.relevance).toBeGreaterThan(0);
+      expect(result.relevance).toBeLessThan(0.3);
+      expect(result.match.map((entry) => entry.word)).toEqual([word]);
+    }
+    expect(await index.select(query, { minRelevance: 0.3 })).toEqual([]);
+  });
+
+  it("a query naming a tool's words passes any threshold a shared word fails", async () => {
+    for (const [query, tool] of [
+      ["list my Linear issues", "listLinearIssues"],
+      ["open a pull request from my feature branch", "createGitHubPR"],
+    ]) {
+      const { results } = await index.selectWithScores(query, { minRelevance: 0 });
+      expect(results[0].name).toBe(tool);
+      expect(results[0].relevance).toBeGreaterThan(0.9);
+      expect(await index.select(query, { minRelevance: 0.9 })).toContain(tool);
+    }
+  });
+
+  it("does not read an ordinary long word as an initialism of the catalog", async () => {
+    const { results } = await index.selectWithScores("Find the perimeter of a rectangle", { minRelevance: 0 });
+    expect(results.flatMap((result) => result.expansions)).toEqual([]);
+  });
+
+  it("does not count a word the tool holds only inside a compound", async () => {
+    // runMigration and queryPostgres say "database", never "base": the ranking may still reach them through the
+    // compound's parts, but "base" is no word of theirs, and a selection drops them.
+    const query = "base";
+    const { results } = await index.selectWithScores(query, { minRelevance: 0, adaptive: false, maxTools: 10 });
+    const byName = new Map(results.map((result) => [result.name, result.relevance]));
+    expect(byName.get("runMigration") ?? 0).toBe(0);
+    expect(byName.get("queryPostgres") ?? 0).toBe(0);
+    expect(byName.get("createGitHubPR")).toBeGreaterThan(0);
+    const selected = await index.select(query, { adaptive: false, maxTools: 10 });
+    expect(selected).not.toContain("runMigration");
+    expect(selected).not.toContain("queryPostgres");
+    // The ranking did reach them through "database" (so the relevance rule, not the ranking, left them out)...
+    expect(results.map((result) => result.name)).toEqual(expect.arrayContaining(["runMigration", "queryPostgres"]));
+    // ...and both parts in the query read the compound: "data base" is the tools' word.
+    const parts = await index.explain("data base", "runMigration");
+    expect(parts.relevance).toBeGreaterThan(0);
+    expect(parts.match.map((entry) => entry.word)).toEqual(["data", "base"]);
+  });
+
+  it.each([
+    ["list my Linear issues", "listLinearIssues"],
+    ["refund the last Stripe payment", "stripeRefundPayment"],
+    ["run a SQL query on the Postgres database", "queryPostgres"],
+    ["open a pull request from my feature branch", "createGitHubPR"],
+    ["merge the PR", "mergeGitHubPR"],
+  ])("%j still selects %s first", async (query, tool) => {
+    expect((await index.select(query))[0]).toBe(tool);
+  });
+
+  it("is a share in [0, 1], higher for a query naming the tool's words than for an incidental one", async () => {
+    const named = await index.explain("list my Linear issues", "listLinearIssues");
+    const incidental = await index.explain("roots of a linear equation", "listLinearIssues");
+    for (const explanation of [named, incidental]) {
+      expect(explanation.relevance).toBeGreaterThanOrEqual(0);
+      expect(explanation.relevance).toBeLessThanOrEqual(1);
+    }
+    expect(named.relevance).toBeGreaterThan(incidental.relevance);
+    expect(named.selected).toBe(true);
+    // explain applies minRelevance as select does.
+    expect(
+      (await index.explain("roots of a linear equation", "listLinearIssues", { minRelevance: 0.5 })).selected,
+    ).toBe(false);
+    // Every word named: the full share (the words' credits add up to it or more; relevance is capped at 1).
+    expect(named.relevance).toBeCloseTo(1, 5);
+    expect(named.match.reduce((sum, entry) => sum + entry.credit, 0)).toBeGreaterThanOrEqual(named.relevance);
+  });
+
+  it("counts an exact word above its typo and a name above a description", async () => {
+    const exact = await index.explain("refund payment", "stripeRefundPayment");
+    const typo = await index.explain("refnud payment", "stripeRefundPayment");
+    expect(exact.relevance).toBeGreaterThan(typo.relevance);
+    expect(typo.match.find((entry) => entry.word === "refnud")?.kind).toBe("typo");
+    const inName = await index.explain("migration", "runMigration");
+    const inDescription = await index.explain("schema", "runMigration");
+    expect(inName.match[0]?.field).toBe("name");
+    expect(inDescription.match[0]?.field).toBe("description");
+    expect(inName.relevance).toBeGreaterThan(inDescription.relevance);
+  });
+
+  it("gives every scored result a relevance and its matched words", async () => {
+    const { results } = await index.selectWithScores("refund the Stripe payment", { alwaysActive: ["mergeGitHubPR"] });
+    const ranked = results[0];
+    const pinned = results.find((result) => result.reason === "alwaysActive")!;
+    expect([ranked.name, ranked.reason, pinned.name]).toEqual(["stripeRefundPayment", "ranked", "mergeGitHubPR"]);
+    // The decision is per query: the best ranked tool reaches minRelevance, the others share a word with the query.
+    expect(ranked.relevance).toBeGreaterThanOrEqual(DEFAULT_MIN_RELEVANCE);
+    for (const result of results) if (result.reason === "ranked") expect(result.relevance).toBeGreaterThan(0);
+    expect(ranked.relevance).toBeGreaterThanOrEqual(DEFAULT_MIN_RELEVANCE);
+    expect(ranked.match.map((entry) => [entry.word, entry.kind])).toEqual([
+      ["refund", "exact"],
+      ["stripe", "exact"],
+      ["payment", "exact"],
+    ]);
+    // A pinned tool is returned whatever its relevance, and reports it.
+    expect(pinned.relevance).toBe(0);
+  });
+
+  it("minRelevance 0 turns the decision off (the ranking as before)", async () => {
+    expect(await index.select("Find the roots of the linear equation", { minRelevance: 0 })).not.toEqual([]);
+  });
+
+  it.each([-0.1, 1.5, Number.NaN, "0.3"])("refuses minRelevance %j, naming the option and the value", async (value) => {
+    const call = index.select("refund", { minRelevance: value as number });
+    await expect(call).rejects.toBeInstanceOf(ToolsiftError);
+    await expect(call).rejects.toThrow(/minRelevance/);
+    await expect(call).rejects.toThrow(String(value === "0.3" ? '"0.3"' : value));
+  });
+
+  it("the adapters take minRelevance and refuse a bad one when they are made", () => {
+    expect(() => index.prepareStep({ minRelevance: 2 })).toThrow(/minRelevance/);
+    expect(() => index.middleware({ minRelevance: -1 })).toThrow(/minRelevance/);
+    expect(() => toolsiftMiddleware({ minRelevance: 1.5 })).toThrow(/minRelevance/);
+    expect(() => index.prepareStep({ minRelevance: 0.5 })).not.toThrow();
+  });
+
+  it("prepareStep passes minRelevance to each step's selection", async () => {
+    // "base" is the only word this question shares with createGitHubPR: relevance about 0.27.
+    const messages = [{ role: "user" as const, content: "Calculate the area of a triangle given the base and height" }];
+    const step = { steps: [], stepNumber: 0, messages };
+    const strict = await index.prepareStep({ minRelevance: 0.3, onNoMatch: "none" })(step);
+    const loose = await index.prepareStep({ minRelevance: 0, onNoMatch: "none" })(step);
+    expect(strict.activeTools).toEqual([]);
+    expect(loose.activeTools).toContain("createGitHubPR");
+  });
+});
