@@ -100,7 +100,13 @@ const catalog = await createMcpCatalog(direct, {
   ...(local === undefined ? {} : { embeddingModel: local, queryExpansion: local }),
 });
 await catalog.index.warmUp();
-for (const { request } of requests) await catalog.index.select(request, { maxTools: 5 });
+// First: each request the first time this index sees it (its query embedding not cached yet); then 5 repeats.
+const firstSelects = [];
+for (const { request } of requests) {
+  const started = performance.now();
+  await catalog.index.select(request, { maxTools: 5 });
+  firstSelects.push(performance.now() - started);
+}
 const selects = [];
 for (let round = 0; round < 5; round++) {
   for (const { request } of requests) {
@@ -130,6 +136,7 @@ const report = {
   requests: rows.length,
   top1: round(top1),
   top5: round(top5),
+  searchFirstMedianMs: round(median(firstSelects)),
   searchMedianMs: round(median(selects)),
   searchRoundTripMedianMs: round(median(roundTrips)),
   directCallMedianMs: round(median(viaDirect)),
@@ -151,7 +158,8 @@ else {
   );
   console.log(`top-1 ${(top1 * 100).toFixed(1)}%   top-5 ${(top5 * 100).toFixed(1)}%`);
   console.log(
-    `search: ${report.searchMedianMs} ms median in process, ${report.searchRoundTripMedianMs} ms round trip through the gateway`,
+    `search: ${report.searchFirstMedianMs} ms median in process for a new query, ${report.searchMedianMs} ms repeated, ` +
+      `${report.searchRoundTripMedianMs} ms round trip through the gateway`,
   );
   console.log(
     `call: direct ${report.directCallMedianMs} ms, through the gateway ${report.gatewayCallMedianMs} ms median (+${report.addedCallMedianMs} ms)`,

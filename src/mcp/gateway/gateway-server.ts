@@ -59,14 +59,13 @@ const callTool: Tool = {
   },
 };
 
-/** A tool as search results and the pinned list show it. */
+/** A tool as search results show it: what calling it takes (its output schema is left to the pinned listing). */
 function described(tool: McpTool): Tool & { server: string } {
   return {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     description: tool.description,
     inputSchema: tool.inputSchema as Tool["inputSchema"],
-    ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema as Tool["outputSchema"] }),
     ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
     server: tool.server,
   };
@@ -119,7 +118,8 @@ export function createGatewayServer(context: GatewayContext): Server {
         const tool = context.catalog.tool(name);
         if (tool === undefined) return [];
         const { server: _server, ...definition } = described(tool);
-        return [definition];
+        const output = tool.outputSchema as Tool["outputSchema"];
+        return [output === undefined ? definition : { ...definition, outputSchema: output }];
       }),
     ],
   }));
