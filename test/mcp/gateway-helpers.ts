@@ -26,7 +26,7 @@ export function writeConfig(
 /** A gateway started in this process from source, and an SDK client connected to one session of it. */
 export async function gatewayInProcess(
   servers: Record<string, StdioServerConfig>,
-  options: { pinned?: string[]; usageFile?: string; timeout?: number } = {},
+  options: { pinned?: string[]; usageFile?: string; timeout?: number; exposeSelected?: boolean } = {},
 ): Promise<{ gateway: Gateway; client: Client }> {
   const config = parseGatewayConfig(
     JSON.stringify({ mcpServers: servers, toolsift: { pinned: options.pinned ?? [] } }),
@@ -38,6 +38,7 @@ export async function gatewayInProcess(
     timeout: options.timeout ?? 60_000,
     usageFile: options.usageFile,
     local: true,
+    exposeSelected: options.exposeSelected ?? false,
     quiet: true,
     version: "0.0.0-test",
   });

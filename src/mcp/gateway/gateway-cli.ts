@@ -26,6 +26,7 @@ Options:
   --usage <file>        where learnt usage is kept (default ~/.toolsift/mcp-usage.json)
   --no-learn            learn nothing from calls
   --no-local            keyword search only (no local embedding model)
+  --expose-selected     also list the tools each search found, announced with tools/list_changed
   --quiet               no log lines, upstream servers' stderr dropped
   --help, -h            this text`;
 
@@ -59,6 +60,7 @@ export async function runGateway(argv: readonly string[], version: string): Prom
         usage: { type: "string" },
         "no-learn": { type: "boolean" },
         "no-local": { type: "boolean" },
+        "expose-selected": { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -83,6 +85,7 @@ export async function runGateway(argv: readonly string[], version: string): Prom
       timeout: Math.max(1, positiveInteger("--timeout", values.timeout, 60_000, 3_600_000)),
       usageFile: values["no-learn"] ? undefined : (values.usage ?? join(homedir(), ".toolsift", "mcp-usage.json")),
       local: !values["no-local"],
+      exposeSelected: values["expose-selected"] === true,
       quiet: values.quiet === true,
       version,
     });

@@ -27,6 +27,11 @@ export interface GatewayContext {
   readonly timeout: number;
   /** Records a forwarded call (the query that led to it, the calls since): learning and persisting. */
   readonly learn: (query: string, earlier: readonly string[], tool: string) => void;
+  /**
+   * List the tools each search found as tools of their own (callable by name) and announce the change with
+   * `notifications/tools/list_changed`, for clients that reload their tools on it (`--expose-selected`).
+   */
+  readonly exposeSelected: boolean;
   readonly version: string;
 }
 
@@ -87,10 +92,13 @@ function stringArgument(args: Record<string, unknown> | undefined, name: string,
 export function createGatewayServer(context: GatewayContext): Server {
   const server = new Server(
     { name: "toolsift", version: context.version },
-    { capabilities: { tools: { listChanged: false } } },
+    { capabilities: { tools: { listChanged: context.exposeSelected } } },
   );
   let lastQuery = "";
   let callsSinceSearch: string[] = [];
+  /** The tools the last search found, listed directly when `exposeSelected` is on. */
+  let exposed: readonly string[] = [];
+  const listed = () => [...context.pinned, ...exposed.filter((name) => !context.pinned.includes(name))];
 
   async function forward(name: string, args: unknown): Promise<CallToolResult> {
     const tool = context.catalog.tool(name);
@@ -114,7 +122,7 @@ export function createGatewayServer(context: GatewayContext): Server {
     tools: [
       searchTool,
       callTool,
-      ...context.pinned.flatMap((name) => {
+      ...listed().flatMap((name) => {
         const tool = context.catalog.tool(name);
         if (tool === undefined) return [];
         const { server: _server, ...definition } = described(tool);
@@ -138,10 +146,14 @@ export function createGatewayServer(context: GatewayContext): Server {
         const tool = context.catalog.tool(found);
         return tool === undefined ? [] : [described(tool)];
       });
+      if (context.exposeSelected && names.join("\n") !== exposed.join("\n")) {
+        exposed = names;
+        await server.sendToolListChanged();
+      }
       return { content: [{ type: "text", text: JSON.stringify({ tools }) }], structuredContent: { tools } };
     }
     if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments);
-    if (context.pinned.includes(name)) return forward(name, args);
+    if (listed().includes(name)) return forward(name, args);
     throw new McpError(
       ErrorCode.InvalidParams,
       `Unknown tool "${name}": this gateway offers ${SEARCH_TOOL} and ${CALL_TOOL}.`,

@@ -24,6 +24,8 @@ export interface GatewayOptions {
   readonly usageFile: string | undefined;
   /** Rank with the bundled local embedding model too (when it loads). */
   readonly local: boolean;
+  /** List each search's tools directly and announce them with list_changed (`GatewayContext.exposeSelected`). */
+  readonly exposeSelected: boolean;
   /** Drop upstream servers' stderr and the gateway's own log lines. */
   readonly quiet: boolean;
   readonly version: string;
@@ -115,6 +117,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     maxResults: options.maxResults,
     timeout: options.timeout,
     version: options.version,
+    exposeSelected: options.exposeSelected,
     learn(query, earlier, tool) {
       if (store === undefined) return;
       catalog.index.learnStep(query, earlier, [tool]);
