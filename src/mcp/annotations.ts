@@ -1,5 +1,7 @@
 // MCP tool annotations (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) and the filter that reads them.
 
+import { booleanOption, knownOptions } from "../support/validate-options.js";
+
 /** The hints an MCP server may set on a tool (`annotations`), as the server gave them. */
 export interface McpToolAnnotations {
   readonly title?: string;
@@ -51,10 +53,15 @@ export function effectiveHints(annotations: McpToolAnnotations | undefined): Req
   };
 }
 
+/** Checks a filter given to `names`: an object of the four keys, each a boolean or absent. */
+export function checkFilter(filter: unknown): AnnotationFilter {
+  const given = knownOptions("names", filter, FILTER_KEYS, "filter") ?? {};
+  for (const key of FILTER_KEYS) booleanOption("names", `filter.${key}`, given[key], false);
+  return given as AnnotationFilter;
+}
+
 /** Whether a tool with `annotations` passes `filter`. */
 export function matchesFilter(annotations: McpToolAnnotations | undefined, filter: AnnotationFilter): boolean {
   const hints = effectiveHints(annotations);
   return FILTER_KEYS.every((key) => filter[key] === undefined || filter[key] === hints[key]);
 }
-
-export { FILTER_KEYS };

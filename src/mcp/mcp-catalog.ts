@@ -8,7 +8,7 @@ import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { resolveLimits } from "../tool-index/resolve-options.js";
-import { matchesFilter, type AnnotationFilter } from "./annotations.js";
+import { checkFilter, matchesFilter, type AnnotationFilter } from "./annotations.js";
 import { serverHandle, type CallOptions, type McpSource, type ServerHandle } from "./mcp-source.js";
 import { checkSeparator } from "./namespace.js";
 import { indexDefinition, readServerTools, type McpTool } from "./server-tools.js";
@@ -190,10 +190,12 @@ export async function createMcpCatalog(
     separator,
     tools: all,
     tool,
-    names: (filter = {}) =>
-      all()
-        .filter((entry) => matchesFilter(entry.annotations, filter))
-        .map((entry) => entry.name),
+    names(filter) {
+      const checked = checkFilter(filter);
+      return all()
+        .filter((entry) => matchesFilter(entry.annotations, checked))
+        .map((entry) => entry.name);
+    },
     async callTool(name, args, callOptions) {
       const found = tool(name);
       if (found === undefined) {

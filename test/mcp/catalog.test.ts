@@ -95,6 +95,8 @@ describe("the six real servers as one catalog", () => {
     // github sets no annotations: by the MCP defaults (readOnlyHint false) none of its tools is read-only.
     expect(readOnly.some((name) => name.startsWith("github__"))).toBe(false);
     expect(catalog.names({ destructive: false })).not.toContain("github__get_issue");
+    expect(() => catalog.names({ readonly: true } as never)).toThrow(/filter\.readonly.*readOnly/);
+    expect(() => catalog.names({ readOnly: "yes" } as never)).toThrow(/filter\.readOnly" must be a boolean/);
     const selected = await catalog.index.select("list the files in a folder", { allowedTools: readOnly });
     expect(selected.length).toBeGreaterThan(0);
     expect(selected.every((name) => readOnly.includes(name))).toBe(true);

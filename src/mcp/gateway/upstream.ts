@@ -62,7 +62,13 @@ export class Upstream {
       this.#client = undefined;
       if (!this.#closed) this.options.log(`upstream "${this.name}" closed its connection; it restarts on next use`);
     };
-    await client.connect(transport, { timeout: this.options.timeout });
+    try {
+      await client.connect(transport, { timeout: this.options.timeout });
+    } catch (error) {
+      // A server that started but did not finish the handshake (a timeout) must not be left running.
+      await client.close();
+      throw error;
+    }
     if (this.#listChanged !== undefined) client.setNotificationHandler(...this.#listChanged);
     this.#client = client;
     // After a restart the server's tools are read again, as if it had announced a change.
