@@ -69,6 +69,9 @@ export default defineConfig({
           name: "mcp",
           environment: "node",
           include: ["test/mcp/**/*.test.ts"],
+          // Each file starts up to eight server processes: one file at a time keeps the 2-core machines responsive
+          // for the other projects' tests running beside them.
+          fileParallelism: false,
           hookTimeout: 60_000,
           testTimeout: 60_000,
         },
