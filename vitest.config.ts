@@ -24,7 +24,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/workerd/**", "test/browser/**", "test/edge/**"],
+          exclude: [...configDefaults.exclude, "test/workerd/**", "test/browser/**", "test/edge/**", "test/mcp/**"],
         },
       },
       {
@@ -60,6 +60,20 @@ export default defineConfig({
           name: "browser",
           environment: "node",
           include: ["test/browser/**/*.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real MCP servers from devDependencies over stdio (toolsift/mcp and the gateway): each file starts its own.
+          name: "mcp",
+          environment: "node",
+          include: ["test/mcp/**/*.test.ts"],
+          // Each file starts up to eight server processes: one file at a time keeps the 2-core machines responsive
+          // for the other projects' tests running beside them.
+          fileParallelism: false,
+          hookTimeout: 60_000,
+          testTimeout: 60_000,
         },
       },
       {

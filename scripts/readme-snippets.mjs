@@ -92,6 +92,14 @@ export const SNIPPETS = [
       "a browser snippet: fetch('/local-model.bin') answers with assets/local-model.bin, as the page's static server " +
       "would (Node has no page for the relative URL)",
   },
+  {
+    first: 'import { createMCPClient } from "@ai-sdk/mcp";',
+    prelude: "agent.ts",
+    names: ["model"],
+    run:
+      "it starts MCP servers with npx; test/mcp/tool-set.test.ts and test/mcp/catalog.test.ts run the same calls " +
+      "against the real servers from devDependencies",
+  },
 ];
 
 /** The ```ts blocks of a markdown text, with the line each starts on (1-based, the line after the fence). */

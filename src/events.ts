@@ -12,6 +12,35 @@ export interface ToolCallRefusedEvent {
   readonly message: string;
 }
 
+/**
+ * `toolsift/mcp` and the gateway: a server that failed to connect, list or call (`stage`) and was skipped or marked
+ * down, a tool left out of the catalog (limits, an invalid definition, a namespaced name already taken), or a server
+ * whose tools were read again (`notifications/tools/list_changed` or `refresh`).
+ */
+export type McpEvent =
+  | {
+      readonly type: "mcp-server-failed";
+      readonly server: string;
+      readonly stage: "connect" | "list" | "call";
+      readonly error: unknown;
+      readonly message: string;
+    }
+  | {
+      readonly type: "mcp-tool-skipped";
+      readonly server: string;
+      readonly tool: string;
+      readonly reason: "invalid" | "limits" | "collision";
+      readonly error?: unknown;
+      readonly message: string;
+    }
+  | {
+      readonly type: "mcp-tools-changed";
+      readonly server: string;
+      readonly added: readonly string[];
+      readonly removed: readonly string[];
+      readonly message: string;
+    };
+
 /** Something the index noticed, worked around, or finished. */
 export type ToolsiftEvent =
   | ToolCallRefusedEvent
@@ -119,4 +148,5 @@ export type ToolsiftEvent =
       readonly removed: readonly string[];
       readonly estimatedTokens: number;
       readonly message: string;
-    };
+    }
+  | McpEvent;

@@ -13,6 +13,7 @@ Usage:
   toolsift select  --tools <catalog.json|.jsonl> [options] "<query>"
   toolsift explain --tools <catalog.json|.jsonl> [options] "<query>" <toolName>
   toolsift demo    [--json]     rank the bundled demo catalog for a few queries
+  toolsift mcp     --config <mcp.json>   an MCP gateway with tool search (toolsift mcp --help)
 
 Options:
   --tools, -t <file>    catalog: a JSON array of tool definitions (MCP, OpenAI, Anthropic, plain),

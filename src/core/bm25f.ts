@@ -81,7 +81,7 @@ export function buildPostings(
     for (let f = 0; f < fieldCount; f++) {
       const fieldStart = length;
       fieldStarts[d * fieldCount + f] = fieldStart;
-      const text = fields[FIELD_NAMES[f]];
+      const text = fields[FIELD_NAMES[f]] ?? "";
       if (text.length === 0) continue;
       const cacheable = f >= FIRST_PARAMETER_FIELD;
       const known = cacheable ? repeated.get(text) : undefined;

@@ -4,14 +4,28 @@ import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
 import { DEFAULT_CATALOG_LIMITS, type CatalogLimits } from "./catalog-limits.js";
 import { resolveSchema, type CatalogWarning } from "./catalog-schema.js";
+import { readServer, rejectServerRecord, type ToolServer } from "./tool-server.js";
 import { checkName, checkNameText } from "./tool-names.js";
 
 export type { CatalogWarning } from "./catalog-schema.js";
+export type { ToolServer } from "./tool-server.js";
 
 /** A tool definition in one of the array shapes toolsift accepts. */
 export type ToolDefinition =
-  /** MCP `tools/list`: `{ name, title?, description, inputSchema }`. */
-  | { name: string; title?: string; description?: string; inputSchema?: unknown }
+  /**
+   * MCP `tools/list`: `{ name, title?, description, inputSchema, outputSchema?, annotations? }`; `server` is toolsift's
+   * own (set by `toolsift/mcp`): the tool's server, indexed as a field of its own, and its name on that server, whose
+   * words are the name field's (a namespaced `gitlab__create_issue` then does not make "gitlab" a word of its name).
+   */
+  | {
+      name: string;
+      title?: string;
+      description?: string;
+      inputSchema?: unknown;
+      outputSchema?: unknown;
+      annotations?: unknown;
+      server?: ToolServer;
+    }
   /** OpenAI Chat Completions: `{ type: "function", function: { name, description, parameters } }`. */
   | { type: "function"; function: { name: string; description?: string; parameters?: unknown } }
   /** OpenAI Responses API / plain: `{ name, description, parameters }`. */
@@ -45,6 +59,10 @@ export interface CatalogTool {
   readonly pendingSchema: PromiseLike<unknown> | undefined;
   /** Provider-defined / server tools (no description, `type: "provider"`): never hidden. */
   readonly provider: boolean;
+  /** Its server, for a tool read from MCP with `server` set (`toolsift/mcp`); else `undefined`. */
+  readonly server?: ToolServer;
+  /** An MCP tool's `outputSchema`: its property names and descriptions are indexed with the parameter prose. */
+  readonly outputSchema?: unknown;
 }
 
 const AI_SCHEMA = Symbol.for("vercel.ai.schema");
@@ -163,7 +181,18 @@ function fromDefinition(
   const { schema, pending } = provider
     ? { schema: undefined, pending: undefined }
     : resolveSchema(name, field, entry[field], warnings);
-  return { name, title: readTitle(name, entry.title), description, schema, pendingSchema: pending, provider };
+  const server = readServer(name, entry.server);
+  const outputSchema = isObject(entry.outputSchema) ? entry.outputSchema : undefined;
+  return {
+    name,
+    title: readTitle(name, entry.title),
+    description,
+    schema,
+    pendingSchema: pending,
+    provider,
+    ...(server === undefined ? {} : { server }),
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+  };
 }
 
 /**
@@ -222,6 +251,7 @@ export function readCatalog(
       { received: describeValue(catalog) },
     );
   }
+  rejectServerRecord(catalog);
   const toolKeys = singleToolKeys(catalog);
   if (toolKeys.length > 0) {
     throw new ToolsiftError(

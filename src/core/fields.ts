@@ -4,7 +4,14 @@ import type { CatalogTool } from "./catalog.js";
 import type { CatalogLimits } from "./catalog-limits.js";
 import { collectSchemaText } from "./schema-text.js";
 
-export const FIELD_NAMES = ["name", "description", "parameterNames", "parameterDescriptions", "enumValues"] as const;
+export const FIELD_NAMES = [
+  "name",
+  "description",
+  "parameterNames",
+  "parameterDescriptions",
+  "enumValues",
+  "server",
+] as const;
 
 /** A field of a tool's indexed text. */
 export type FieldName = (typeof FIELD_NAMES)[number];
@@ -27,19 +34,29 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<FieldName, FieldWeight>> = {
   parameterNames: { weight: 1.5, b: 0.5 },
   parameterDescriptions: { weight: 0.5, b: 0.75 },
   enumValues: { weight: 0.5, b: 0.5 },
+  // The MCP server's name and title (toolsift/mcp): "gitlab" finds gitlab's tools without being a word of their names.
+  server: { weight: 1, b: 0 },
 };
 
-/** The text of each field of one tool. */
-export type ToolFields = Record<FieldName, string>;
+/** The text of each field of one tool (`server` only for tools with a server: absent reads as empty). */
+export type ToolFields = Record<Exclude<FieldName, "server">, string> & { server?: string };
 
 /** Splits a catalog tool into the text of each indexed field (a schema over `limits` is refused: LIMIT_EXCEEDED). */
 export function toolFields(tool: CatalogTool, schema: unknown, limits?: CatalogLimits): ToolFields {
   const text = collectSchemaText(schema, tool.name, limits);
+  // An MCP tool's output schema: what it returns, with the parameter prose (its names are not things to pass).
+  const output = tool.outputSchema === undefined ? undefined : collectSchemaText(tool.outputSchema, tool.name, limits);
+  const prose =
+    output === undefined
+      ? text.parameterDescriptions
+      : [...text.parameterDescriptions, ...output.parameterNames, ...output.parameterDescriptions];
+  const server = tool.server;
   return {
-    name: tool.name,
+    name: server === undefined ? tool.name : server.toolName,
     description: tool.title.length > 0 ? `${tool.title}\n${tool.description}` : tool.description,
     parameterNames: text.parameterNames.join(" "),
-    parameterDescriptions: text.parameterDescriptions.join("\n"),
+    parameterDescriptions: prose.join("\n"),
     enumValues: text.enumValues.join(" "),
+    server: server === undefined ? "" : server.title === undefined ? server.name : `${server.name}\n${server.title}`,
   };
 }

@@ -49,6 +49,8 @@ const FIELD_CREDIT: Readonly<Record<FieldName, number>> = {
   parameterNames: 0.8,
   parameterDescriptions: 0.5,
   enumValues: 0.5,
+  // The MCP server a tool comes from (toolsift/mcp): it says which system, not what the tool does.
+  server: 0.5,
 };
 /** Beyond the expansion's own weight: an abbreviation reading is a guess about the word. */
 const KIND_DISCOUNT: Partial<Record<MatchKind, number>> = { abbreviation: 0.75 };

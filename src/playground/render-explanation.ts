@@ -11,6 +11,7 @@ const FIELD_LABELS: Readonly<Record<FieldName, string>> = {
   parameterNames: "parameter names",
   parameterDescriptions: "parameter descriptions",
   enumValues: "enum values",
+  server: "server",
 };
 
 function fieldsText(fields: Partial<Record<FieldName, number>>): string {

@@ -240,7 +240,7 @@ function resolveCatalogLinks(value: unknown): ResolvedIndexOptions["catalogLinks
 }
 
 /** `limits`: each given bound an integer from 1 to its maximum, merged over the defaults. */
-function resolveLimits(value: unknown): CatalogLimits {
+export function resolveLimits(value: unknown): CatalogLimits {
   const given = optionsObject(WHERE, value, "limits") as Partial<Record<string, unknown>> | undefined;
   if (given === undefined) return DEFAULT_CATALOG_LIMITS;
   rejectUnknownOptions(WHERE, given, CATALOG_LIMIT_NAMES, "limits.");

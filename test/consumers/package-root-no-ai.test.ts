@@ -26,14 +26,18 @@ async function bundled(contents: string, condition: string) {
   const shipped = Object.entries(output.inputs)
     .filter(([, input]) => input.bytesInOutput > 0)
     .map(([path]) => path);
-  return { shipped, aiSdk: shipped.filter((path) => /node_modules\/(ai|@ai-sdk\/[^/]+)\//.test(path)) };
+  return {
+    shipped,
+    aiSdk: shipped.filter((path) => /node_modules\/(ai|@ai-sdk\/[^/]+)\//.test(path)),
+    mcpSdk: shipped.filter((path) => path.includes("node_modules/@modelcontextprotocol/")),
+  };
 }
 
 describe("what a bundler ships for toolsift", () => {
   it.each([["browser"], ["workerd"], ["edge-light"]])(
     "the root and toolsift/local under %s: no byte of ai or @ai-sdk/* in the output",
     async (condition) => {
-      const { shipped, aiSdk } = await bundled(
+      const { shipped, aiSdk, mcpSdk } = await bundled(
         `export { createToolIndex } from ${JSON.stringify(source("src/index.ts"))};\n` +
           `export { localEmbeddingModel } from ${JSON.stringify(source("src/local/index.ts"))};\n`,
         condition,
@@ -41,6 +45,8 @@ describe("what a bundler ships for toolsift", () => {
       // The bundle holds toolsift itself, so an empty list below means something.
       expect(shipped.some((path) => path.endsWith("src/tool-index.ts"))).toBe(true);
       expect(aiSdk).toEqual([]);
+      // The MCP SDK (a dependency, for toolsift/mcp and the gateway) stays out of the root entry too.
+      expect(mcpSdk).toEqual([]);
     },
   );
 

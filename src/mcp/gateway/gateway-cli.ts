@@ -1,0 +1,116 @@
+// `toolsift mcp --config <file>`: the gateway's command line (flags, start, serve, and a clean exit on Ctrl-C).
+
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { ToolsiftError } from "../../errors.js";
+import { errorMessage } from "../../support/error-message.js";
+import { readGatewayConfig } from "./config.js";
+import { serveHttp, serveStdio } from "./serve.js";
+import { startGateway } from "./start-gateway.js";
+
+export const GATEWAY_USAGE = `toolsift mcp — one MCP server in front of many, with tool search
+
+Usage:
+  toolsift mcp --config <mcp.json> [options]
+
+The config is the "mcpServers" JSON MCP clients use: { "mcpServers": { "<name>": { "command", "args", "env" } |
+{ "url" } } }, with an optional "toolsift": { "pinned": ["<server>__<tool>", ...] } listed as tools of their own.
+Tools: search_tools (find tools across every server) and call_tool (run one by the name search gave).
+
+Options:
+  --config, -c <file>   the config file (required)
+  --http <port>         serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
+  --max <n>             tools a search returns by default (default 5)
+  --timeout <ms>        connecting to a server and one call (default 60000)
+  --usage <file>        where learnt usage is kept (default ~/.toolsift/mcp-usage.json)
+  --no-learn            learn nothing from calls
+  --no-local            keyword search only (no local embedding model)
+  --expose-selected     also list the tools each search found, announced with tools/list_changed
+  --quiet               no log lines, upstream servers' stderr dropped
+  --help, -h            this text`;
+
+function positiveInteger(flag: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > max) {
+    throw new ToolsiftError(
+      "INVALID_OPTION",
+      `toolsift mcp: ${flag} must be an integer from 0 to ${max}, got ${JSON.stringify(value)}.`,
+      {
+        option: flag,
+      },
+    );
+  }
+  return number;
+}
+
+/** Runs the gateway until stdin closes (stdio) or a signal arrives; returns the exit code. */
+export async function runGateway(argv: readonly string[], version: string): Promise<number> {
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        config: { type: "string", short: "c" },
+        http: { type: "string" },
+        max: { type: "string" },
+        timeout: { type: "string" },
+        usage: { type: "string" },
+        "no-learn": { type: "boolean" },
+        "no-local": { type: "boolean" },
+        "expose-selected": { type: "boolean" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    err(`toolsift mcp: ${errorMessage(error)}\n\n${GATEWAY_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${GATEWAY_USAGE}\n`);
+    return 0;
+  }
+  if (values.config === undefined) {
+    err(`toolsift mcp: --config <file> is required\n\n${GATEWAY_USAGE}`);
+    return 2;
+  }
+  const log = values.quiet ? () => {} : (line: string) => err(`[toolsift mcp] ${line}`);
+  try {
+    const gateway = await startGateway({
+      config: await readGatewayConfig(values.config),
+      maxResults: Math.max(1, positiveInteger("--max", values.max, 5, 20)),
+      timeout: Math.max(1, positiveInteger("--timeout", values.timeout, 60_000, 3_600_000)),
+      usageFile: values["no-learn"] ? undefined : (values.usage ?? join(homedir(), ".toolsift", "mcp-usage.json")),
+      local: !values["no-local"],
+      exposeSelected: values["expose-selected"] === true,
+      quiet: values.quiet === true,
+      version,
+    });
+    const stopped = new Promise<void>((resolve) => {
+      for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => resolve());
+    });
+    if (values.http !== undefined) {
+      const http = await serveHttp(gateway, positiveInteger("--http", values.http, 0, 65_535), log);
+      const address = http.address();
+      log(
+        `serving MCP at http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : values.http}/mcp`,
+      );
+      await stopped;
+      http.closeAllConnections();
+      http.close();
+    } else {
+      await Promise.race([serveStdio(gateway), stopped]);
+    }
+    await gateway.close();
+    return 0;
+  } catch (error) {
+    if (ToolsiftError.isInstance(error) || (error as NodeJS.ErrnoException).code === "ENOENT") {
+      err(`toolsift mcp: ${errorMessage(error)}`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,163 @@
+// The gateway's MCP server for one client session: search_tools, call_tool and the pinned tools, over the catalog.
+
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { McpCatalog } from "../mcp-catalog.js";
+import type { McpTool } from "../server-tools.js";
+import type { ArgumentValidator } from "./argument-validator.js";
+
+export const SEARCH_TOOL = "search_tools";
+export const CALL_TOOL = "call_tool";
+
+/** What every session of the gateway shares. */
+export interface GatewayContext {
+  readonly catalog: McpCatalog;
+  readonly pinned: readonly string[];
+  readonly validator: ArgumentValidator;
+  /** Tools a search returns by default (its `limit` argument goes up to 20). */
+  readonly maxResults: number;
+  /** Milliseconds one forwarded call may take. */
+  readonly timeout: number;
+  /** Records a forwarded call (the query that led to it, the calls since): learning and persisting. */
+  readonly learn: (query: string, earlier: readonly string[], tool: string) => void;
+  /**
+   * List the tools each search found as tools of their own (callable by name) and announce the change with
+   * `notifications/tools/list_changed`, for clients that reload their tools on it (`--expose-selected`).
+   */
+  readonly exposeSelected: boolean;
+  readonly version: string;
+}
+
+const searchTool: Tool = {
+  name: SEARCH_TOOL,
+  description:
+    "Find tools for a task among all connected MCP servers. Describe the task in plain words; returns matching " +
+    "tools with name, description, input schema, server and annotations. Then run one with call_tool.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      query: { type: "string", description: "What you want to do" },
+      limit: { type: "integer", minimum: 1, maximum: 20, description: "Most tools to return (default 5)" },
+    },
+    required: ["query"],
+  },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+};
+
+const callTool: Tool = {
+  name: CALL_TOOL,
+  description: "Run a tool found with search_tools: its name and its arguments (an object matching its input schema).",
+  inputSchema: {
+    type: "object",
+    properties: {
+      name: { type: "string", description: "The tool's name as search_tools gave it" },
+      arguments: { type: "object", description: "The tool's arguments" },
+    },
+    required: ["name"],
+  },
+};
+
+/** A tool as search results show it: what calling it takes (its output schema is left to the pinned listing). */
+function described(tool: McpTool): Tool & { server: string } {
+  return {
+    name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+    server: tool.server,
+  };
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+function stringArgument(args: Record<string, unknown> | undefined, name: string, tool: string): string {
+  const value = args?.[name];
+  if (typeof value !== "string" || value.trim().length === 0) {
+    throw new McpError(ErrorCode.InvalidParams, `${tool}: argument "${name}" must be a non-empty string`);
+  }
+  return value;
+}
+
+/** A new MCP server for one client session (its own search history for learning). */
+export function createGatewayServer(context: GatewayContext): Server {
+  const server = new Server(
+    { name: "toolsift", version: context.version },
+    { capabilities: { tools: { listChanged: context.exposeSelected } } },
+  );
+  let lastQuery = "";
+  let callsSinceSearch: string[] = [];
+  /** The tools the last search found, listed directly when `exposeSelected` is on. */
+  let exposed: readonly string[] = [];
+  const listed = () => [...context.pinned, ...exposed.filter((name) => !context.pinned.includes(name))];
+
+  async function forward(name: string, args: unknown): Promise<CallToolResult> {
+    const tool = context.catalog.tool(name);
+    if (tool === undefined) {
+      return errorResult(`No tool "${name}": find tools with ${SEARCH_TOOL} and use the name it gives.`);
+    }
+    const given = args ?? {};
+    const problem = context.validator.check(tool, given);
+    if (problem !== undefined) return errorResult(`Invalid arguments for "${name}": ${problem}`);
+    const result = (await context.catalog.callTool(name, given as Record<string, unknown>, {
+      timeout: context.timeout,
+    })) as CallToolResult;
+    if (result.isError !== true) {
+      context.learn(lastQuery, callsSinceSearch, name);
+      callsSinceSearch = [...callsSinceSearch, name];
+    }
+    return result;
+  }
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [
+      searchTool,
+      callTool,
+      ...listed().flatMap((name) => {
+        const tool = context.catalog.tool(name);
+        if (tool === undefined) return [];
+        const { server: _server, ...definition } = described(tool);
+        const output = tool.outputSchema as Tool["outputSchema"];
+        return [output === undefined ? definition : { ...definition, outputSchema: output }];
+      }),
+    ],
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    if (name === SEARCH_TOOL) {
+      const query = stringArgument(args, "query", SEARCH_TOOL);
+      const limit = args?.limit;
+      const maxTools =
+        typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 20 ? limit : context.maxResults;
+      const names = await context.catalog.index.select(query, { maxTools });
+      lastQuery = query;
+      callsSinceSearch = [];
+      const tools = names.flatMap((found) => {
+        const tool = context.catalog.tool(found);
+        return tool === undefined ? [] : [described(tool)];
+      });
+      if (context.exposeSelected && names.join("\n") !== exposed.join("\n")) {
+        exposed = names;
+        await server.sendToolListChanged();
+      }
+      return { content: [{ type: "text", text: JSON.stringify({ tools }) }], structuredContent: { tools } };
+    }
+    if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments);
+    if (listed().includes(name)) return forward(name, args);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Unknown tool "${name}": this gateway offers ${SEARCH_TOOL} and ${CALL_TOOL}.`,
+    );
+  });
+  return server;
+}

@@ -1,0 +1,141 @@
+// Starting the gateway: upstream servers connected, the catalog indexed (local model, learnt usage), sessions served.
+
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { ToolsiftEvent } from "../../events.js";
+import { localEmbeddingModel } from "../../local/index.js";
+import { fileUsageStore } from "../../usage/file-usage-store.js";
+import type { UsageSnapshot } from "../../usage/usage-snapshot.js";
+import { errorMessage } from "../../support/error-message.js";
+import { createSerialQueue } from "../../support/serial-queue.js";
+import { createMcpCatalog, type McpCatalog, type McpCatalogOptions } from "../mcp-catalog.js";
+import { argumentValidator } from "./argument-validator.js";
+import type { GatewayConfig } from "./config.js";
+import { createGatewayServer, type GatewayContext } from "./gateway-server.js";
+import { Upstream } from "./upstream.js";
+
+/** How `toolsift mcp` runs (its command-line flags). */
+export interface GatewayOptions {
+  readonly config: GatewayConfig;
+  /** Tools a search returns by default. */
+  readonly maxResults: number;
+  /** Milliseconds for connecting to an upstream server and for one forwarded call. */
+  readonly timeout: number;
+  /** The file learnt usage is kept in; `undefined`: nothing is learnt. */
+  readonly usageFile: string | undefined;
+  /** Rank with the bundled local embedding model too (when it loads). */
+  readonly local: boolean;
+  /** List each search's tools directly and announce them with list_changed (`GatewayContext.exposeSelected`). */
+  readonly exposeSelected: boolean;
+  /** Drop upstream servers' stderr and the gateway's own log lines. */
+  readonly quiet: boolean;
+  readonly version: string;
+}
+
+/** A running gateway. */
+export interface Gateway {
+  readonly catalog: McpCatalog;
+  /** A new MCP server for one client session. */
+  session(): Server;
+  /** Ends every upstream server (children included) and saves what was learnt. */
+  close(): Promise<void>;
+}
+
+function describeEvent(event: ToolsiftEvent): string | undefined {
+  if (event.type.startsWith("mcp-") || event.type === "embedding-failed" || event.type === "catalog-warning") {
+    return `${event.type}: ${"message" in event ? event.message : ""}`;
+  }
+  return undefined;
+}
+
+async function loadUsage(path: string | undefined, log: (line: string) => void): Promise<UsageSnapshot | undefined> {
+  if (path === undefined) return undefined;
+  try {
+    return await fileUsageStore(path).load();
+  } catch (error) {
+    log(`learnt usage in ${path} could not be read (${errorMessage(error)}); starting without it`);
+    return undefined;
+  }
+}
+
+/** Connects to every configured server (one that fails is logged and left out) and builds the catalog. */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const log = options.quiet ? () => {} : (line: string) => process.stderr.write(`[toolsift mcp] ${line}\n`);
+  const upstreams = [...options.config.servers].map(
+    ([name, entry]) =>
+      new Upstream(name, entry, { timeout: options.timeout, stderr: options.quiet ? "ignore" : "inherit", log }),
+  );
+  const indexOptions: McpCatalogOptions = {
+    onEvent: (event) => {
+      const line = describeEvent(event);
+      if (line !== undefined) log(line);
+    },
+    usage: await loadUsage(options.usageFile, log),
+  };
+  if (options.local) {
+    const local = localEmbeddingModel();
+    try {
+      await local.load();
+      Object.assign(indexOptions, { embeddingModel: local, queryExpansion: local });
+    } catch (error) {
+      log(`the local embedding model did not load (${errorMessage(error)}); searching by keywords only`);
+    }
+  }
+  const sources = Object.fromEntries(
+    upstreams.map((upstream) => [upstream.name, upstream.connect().then(() => upstream as never)]),
+  );
+  let catalog: McpCatalog;
+  try {
+    catalog = await createMcpCatalog(sources, indexOptions);
+    await catalog.index.warmUp();
+  } catch (error) {
+    await Promise.all(upstreams.map((upstream) => upstream.close()));
+    throw error;
+  }
+  const ready = catalog.servers().filter((server) => server.status === "ready");
+  log(`${catalog.tools().length} tools from ${ready.length} of ${upstreams.length} servers`);
+
+  const store = options.usageFile === undefined ? undefined : fileUsageStore(options.usageFile);
+  const saves = createSerialQueue();
+  let saving = false;
+  const save = () => {
+    if (store === undefined || saving) return;
+    saving = true;
+    saves
+      .run(() => {
+        saving = false;
+        return store.save(catalog.index.usage());
+      })
+      .catch((error: unknown) => log(`saving learnt usage failed (${errorMessage(error)})`));
+  };
+  for (const name of options.config.pinned) {
+    if (catalog.tool(name) === undefined) log(`pinned tool "${name}" is not in the catalog (server__tool); not listed`);
+  }
+  const context: GatewayContext = {
+    catalog,
+    pinned: options.config.pinned,
+    validator: argumentValidator(log),
+    maxResults: options.maxResults,
+    timeout: options.timeout,
+    version: options.version,
+    exposeSelected: options.exposeSelected,
+    learn(query, earlier, tool) {
+      if (store === undefined) return;
+      catalog.index.learnStep(query, earlier, [tool]);
+      save();
+    },
+  };
+  let closing: Promise<void> | undefined;
+  return {
+    catalog,
+    session: () => createGatewayServer(context),
+    close() {
+      closing ??= (async () => {
+        await Promise.all(upstreams.map((upstream) => upstream.close()));
+        await saves.run(async () => {
+          if (store !== undefined) await store.save(catalog.index.usage());
+        });
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// The gateway under test: its config for the real servers, in process (source) or as the built binary (dist).
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
+import { startGateway, type Gateway } from "../../src/mcp/gateway/start-gateway.js";
+import type { StdioServerConfig } from "./servers.js";
+
+export const LIFECYCLE_SERVER = fileURLToPath(new URL("./fixtures/lifecycle-server.mjs", import.meta.url));
+export const GATEWAY_BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+/** Writes `{ mcpServers, toolsift }` into `directory`; returns the file's path. */
+export function writeConfig(
+  directory: string,
+  servers: Record<string, StdioServerConfig>,
+  pinned: string[] = [],
+): string {
+  const path = join(directory, "mcp.json");
+  writeFileSync(path, JSON.stringify({ mcpServers: servers, toolsift: { pinned } }, null, 2));
+  return path;
+}
+
+/** A gateway started in this process from source, and an SDK client connected to one session of it. */
+export async function gatewayInProcess(
+  servers: Record<string, StdioServerConfig>,
+  options: { pinned?: string[]; usageFile?: string; timeout?: number; exposeSelected?: boolean } = {},
+): Promise<{ gateway: Gateway; client: Client }> {
+  const config = parseGatewayConfig(
+    JSON.stringify({ mcpServers: servers, toolsift: { pinned: options.pinned ?? [] } }),
+    "test",
+  );
+  const gateway = await startGateway({
+    config,
+    maxResults: 5,
+    timeout: options.timeout ?? 60_000,
+    usageFile: options.usageFile,
+    local: true,
+    exposeSelected: options.exposeSelected ?? false,
+    quiet: true,
+    version: "0.0.0-test",
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await gateway.session().connect(serverSide);
+  const client = new Client({ name: "gateway-test", version: "1.0.0" });
+  await client.connect(clientSide);
+  return { gateway, client };
+}
+
+/** The text of a tool result's first content block. */
+export function resultText(result: unknown): string {
+  const [first] = (result as CallToolResult).content;
+  return first?.type === "text" ? first.text : JSON.stringify(first);
+}
+
+/** search_tools through `client`: the names it found, with the whole result. */
+export async function search(client: Client, query: string, limit?: number) {
+  const result = await client.callTool({
+    name: "search_tools",
+    arguments: limit === undefined ? { query } : { query, limit },
+  });
+  const parsed = JSON.parse(resultText(result)) as {
+    tools: { name: string; server: string; [key: string]: unknown }[];
+  };
+  return parsed.tools;
+}
+
+/**
+ * Throws unless dist/ was built after the last change to the gateway's sources (`npm ci` builds it; after an edit,
+ * `npm run build`): the binary tests run the built gateway as a user's MCP client would.
+ */
+export function assertBuilt(): void {
+  const newest = (folder: string): number =>
+    Math.max(
+      ...readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+        .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs),
+    );
+  const source = fileURLToPath(new URL("../../src/", import.meta.url));
+  const changed = Math.max(newest(join(source, "mcp")), newest(join(source, "cli")));
+  if (!existsSync(GATEWAY_BIN) || statSync(GATEWAY_BIN).mtimeMs < changed) {
+    throw new Error(`${GATEWAY_BIN} is missing or older than src/mcp and src/cli: run npm run build first`);
+  }
+}
