@@ -139,7 +139,9 @@ export function createGatewayServer(context: GatewayContext): Server {
       const limit = args?.limit;
       const maxTools =
         typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 20 ? limit : context.maxResults;
-      const names = await context.catalog.index.select(query, { maxTools });
+      // A search the model asks for returns the best matches whatever their relevance: the model asked to look, and
+      // judges what it reads (minRelevance and the adaptive cut decide what is offered unasked, not this).
+      const names = await context.catalog.index.select(query, { maxTools, adaptive: false, minRelevance: 0 });
       lastQuery = query;
       callsSinceSearch = [];
       const tools = names.flatMap((found) => {
