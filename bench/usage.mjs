@@ -90,7 +90,7 @@ function madeUpWord(random) {
   return word;
 }
 
-function realisticConversations(tools, random) {
+export function realisticConversations(tools, random) {
   const draw = zipfSampler(tools.length, random);
   return Array.from({ length: CONVERSATIONS }, () => {
     const turns = Array.from({ length: 3 + randomInt(random, 4) }, () => {
@@ -101,7 +101,7 @@ function realisticConversations(tools, random) {
   });
 }
 
-function saturatingConversations(tools, random) {
+export function saturatingConversations(tools, random) {
   const conversations = [];
   for (let round = 0; round < SATURATION_ROUNDS; round++) {
     const order = shuffled(tools.length, random);

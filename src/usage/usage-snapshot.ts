@@ -3,15 +3,7 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
-import {
-  addLink,
-  DEFAULT_USAGE_LIMITS,
-  keepStrongest,
-  linkList,
-  pruneTerms,
-  UsageGraph,
-  type LinkList,
-} from "./usage-graph.js";
+import { addLink, DEFAULT_USAGE_LIMITS, linkList, pruneTerms, UsageGraph, type LinkList } from "./usage-graph.js";
 
 export const USAGE_FORMAT = "toolsift-usage";
 export const USAGE_VERSION = 1;
@@ -127,7 +119,7 @@ export function addSnapshot(graph: UsageGraph, value: unknown, where: string, kn
       const to = name(row[i]);
       if (to !== undefined) addLink(list, to, (row[i + 1] / 1000) * total, cap);
     }
-    keepStrongest(list.links, cap);
+    list.links.keepHeaviest(cap);
   };
   const { maxLinks, maxTermTools, maxTerms } = graph.limits;
   readInto(graph.starts, snapshot.starts!, 0, Infinity);
