@@ -224,6 +224,11 @@ await section(
   `${SESSION_COST_NOTES} Command: \`npm run build && npx node bench/session-cost.mjs\` (writes bench/session-cost.md).`,
 );
 await section("Usage learning at 10,000 tools: learn time and snapshot size", measureUsage, usageTable, USAGE_NOTES);
+await copiedSection(
+  "Scale: 1,000 to 100,000 tools",
+  "./scale.md",
+  "npm run build && npx node --expose-gc bench/scale.mjs",
+);
 await section(
   "LangChain.js: toolsift middleware vs llmToolSelectorMiddleware (BFCL)",
   measureLangChain,

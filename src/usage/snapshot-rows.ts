@@ -14,7 +14,9 @@ export interface SnapshotRows {
 
 // base64url: no character needs escaping in JSON, and none is the total's ":" separator.
 const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const VALUES = new Map([...DIGITS].map((digit, value) => [digit, value]));
+/** Digit value by character code (-1: not a digit), so decoding reads char codes, not one-letter strings. */
+const VALUES = new Int8Array(128).fill(-1);
+for (let value = 0; value < DIGITS.length; value++) VALUES[DIGITS.charCodeAt(value)] = value;
 /** Digits of a share (1–1000 thousandths: 64² = 4096 covers them) and of a term (a 32-bit hash: 64⁶ = 2³⁶). */
 const SHARE_DIGITS = 2;
 export const TERM_DIGITS = 6;
@@ -62,8 +64,9 @@ export function decodeRow(text: unknown, keyDigits: number, toDigits: number): R
   const read = (from: number, digits: number) => {
     let value = 0;
     for (let i = from; i < from + digits; i++) {
-      const digit = VALUES.get(text[i]);
-      if (digit === undefined) return Number.NaN;
+      const code = text.charCodeAt(i);
+      const digit = code < 128 ? VALUES[code] : -1;
+      if (digit < 0) return Number.NaN;
       value = value * 64 + digit;
     }
     return value;
