@@ -1,4 +1,4 @@
-// toolsift's WebAssembly scoring core: BM25 accumulation, batched f32 and int8-by-f32 dot products,
+// toolsift's WebAssembly scoring core: BM25 accumulation, batched f32 and int8-by-i16 dot products,
 // top-k selection and int8 row pooling over linear memory.
 
 // Every pointer is a byte offset into this module's own memory. The TypeScript shell
@@ -80,58 +80,69 @@ export function dotBatch(slab: usize, rows: u32, dims: u32, query: usize, out: u
   }
 }
 
-// The 16 int8 values of `bytes` as four f32x4 vectors times four query vectors, summed into `acc`.
-// Interleaving with zero twice (punpcklbw/punpckhbw, then punpcklwd/punpckhwd on x64) puts
-// byte i in the top byte of an i32 lane, i.e. b * 2^24, and converting that to f32 is exact.
-// This takes six shuffles where sign-extending to b takes nine instructions (extends plus
-// shifts), and measured faster (bench/experiments/kernels/NOTES.md). The 2^24 rides along exactly through
-// every product and sum (multiplying by a power of two only moves the exponent) and comes off
-// in dotBatchI8F32's store, so results equal those of summing b * query.
-// @ts-ignore: decorator
-@inline
-function dotI8F32x16(acc: v128, bytes: v128, query: usize): v128 {
-  const zero = i32x4.splat(0);
-  const low = i8x16.shuffle(zero, bytes, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-  const high = i8x16.shuffle(zero, bytes, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
-  const v0 = f32x4.convert_i32x4_s(i8x16.shuffle(zero, low, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23));
-  const v1 = f32x4.convert_i32x4_s(
-    i8x16.shuffle(zero, low, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31),
-  );
-  const v2 = f32x4.convert_i32x4_s(i8x16.shuffle(zero, high, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23));
-  const v3 = f32x4.convert_i32x4_s(
-    i8x16.shuffle(zero, high, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31),
-  );
-  // A tree, so the loop-carried chain is one add per 16 values, not four.
-  const sum01 = f32x4.add(f32x4.mul(v0, v128.load(query)), f32x4.mul(v1, v128.load(query, 16)));
-  const sum23 = f32x4.add(f32x4.mul(v2, v128.load(query, 32)), f32x4.mul(v3, v128.load(query, 48)));
-  return f32x4.add(acc, f32x4.add(sum01, sum23));
-}
+// i32 lanes hold at most 2^31 / (128 * 32768) = 512 products of an int8 and an i16; a chunk of
+// 4096 row bytes gives each of the four accumulators' lanes 256, so no extreme row or query overflows.
+const CHUNK_BYTES: usize = 4096;
 
 /**
- * out[r] = scales[r] * dot(int8 row r, query) for an int8 slab whose row r starts at
- * slab + r * stride and an f32 query of `stride` values. `stride` (bytes per row) is a multiple
- * of 16 and rows and query are zero-padded up to it, so no row needs a scalar tail. `scales`
- * and `out` are f32[]. Rows are widened to f32 and summed in f32; the internal 2^24 factor
- * (see dotI8F32x16) overflows only for |query values| near 2^80, far above unit queries.
+ * out[r] = scales[r] * queryScale * dot(int8 row r, query) for an int8 slab whose row r starts at
+ * slab + r * stride and an i16 query of `stride` values (`query` is i16[]). `stride` (bytes per row)
+ * is a multiple of 16 and rows and query are zero-padded up to it, so no row needs a scalar tail.
+ * `scales` and `out` are f32[]. Products are summed exactly in i32 lanes (per 4096-byte chunk, then
+ * in f32), so the only rounding is the f32 conversion and the two scale multiplies per row.
  */
-export function dotBatchI8F32(slab: usize, scales: usize, rows: u32, stride: u32, query: usize, out: usize): void {
+export function dotBatchI8I16(
+  slab: usize,
+  scales: usize,
+  rows: u32,
+  stride: u32,
+  query: usize,
+  queryScale: f32,
+  out: usize,
+): void {
   const rowBytes = <usize>stride;
   let row = slab;
-  // One row per pass: the query loads hit L1 and the loop is bound by its 18 vector operations
-  // per 16 bytes, not by loads, so sharing query loads across rows gains nothing
-  // (bench/experiments/kernels/NOTES.md).
+  // Integer products, not f32: widening i8 to i16 is one instruction per eight values and
+  // i32x4.dot_i16x8_s (pmaddwd) multiplies and pairs eight of them, where the f32 path needed
+  // eighteen vector operations per 16 bytes and was compute-bound at the same speed as the f32
+  // scan over four times the bytes (bench/experiments/kernels/NOTES.md).
   for (let r: u32 = 0; r < rows; r++) {
-    let acc = f32x4.splat(0);
-    for (let offset: usize = 0; offset < rowBytes; offset += 16) {
-      acc = dotI8F32x16(acc, v128.load(row + offset), query + (offset << 2));
+    let total = f32x4.splat(0);
+    for (let chunk: usize = 0; chunk < rowBytes; chunk += CHUNK_BYTES) {
+      const chunkEnd = min(chunk + CHUNK_BYTES, rowBytes);
+      // Four accumulators, so each pmaddwd's latency hides behind the other three.
+      let acc0 = i32x4.splat(0);
+      let acc1 = i32x4.splat(0);
+      let acc2 = i32x4.splat(0);
+      let acc3 = i32x4.splat(0);
+      let offset = chunk;
+      for (; offset + 32 <= chunkEnd; offset += 32) {
+        const low = v128.load(row + offset);
+        const high = v128.load(row + offset, 16);
+        const q = query + (offset << 1);
+        acc0 = i32x4.add(acc0, i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_s(low), v128.load(q)));
+        acc1 = i32x4.add(acc1, i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_s(low), v128.load(q, 16)));
+        acc2 = i32x4.add(acc2, i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_s(high), v128.load(q, 32)));
+        acc3 = i32x4.add(acc3, i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_s(high), v128.load(q, 48)));
+      }
+      // A stride that is an odd multiple of 16 leaves one 16-byte block.
+      if (offset < chunkEnd) {
+        const bytes = v128.load(row + offset);
+        const q = query + (offset << 1);
+        acc0 = i32x4.add(acc0, i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_s(bytes), v128.load(q)));
+        acc1 = i32x4.add(acc1, i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_s(bytes), v128.load(q, 16)));
+      }
+      // Converted one by one: the sum of two full accumulators could pass 2^31.
+      const sum01 = f32x4.add(f32x4.convert_i32x4_s(acc0), f32x4.convert_i32x4_s(acc1));
+      const sum23 = f32x4.add(f32x4.convert_i32x4_s(acc2), f32x4.convert_i32x4_s(acc3));
+      total = f32x4.add(total, f32x4.add(sum01, sum23));
     }
     const sum =
-      f32x4.extract_lane(acc, 0) +
-      f32x4.extract_lane(acc, 1) +
-      (f32x4.extract_lane(acc, 2) + f32x4.extract_lane(acc, 3));
+      f32x4.extract_lane(total, 0) +
+      f32x4.extract_lane(total, 1) +
+      (f32x4.extract_lane(total, 2) + f32x4.extract_lane(total, 3));
     const slot = <usize>r << 2;
-    // 2^-24 undoes the widening's 2^24; multiplying the scale by it is exact.
-    store<f32>(out + slot, load<f32>(scales + slot) * <f32>5.9604644775390625e-8 * sum);
+    store<f32>(out + slot, load<f32>(scales + slot) * queryScale * sum);
     row += rowBytes;
   }
 }

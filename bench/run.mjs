@@ -231,6 +231,11 @@ await section(
   IRRELEVANCE_NOTES,
 );
 await section("Usage learning at 10,000 tools: learn time and snapshot size", measureUsage, usageTable, USAGE_NOTES);
+await copiedSection(
+  "Scale: 1,000 to 100,000 tools",
+  "./scale.md",
+  "npm run build && npx node --expose-gc bench/scale.mjs",
+);
 await section(
   "LangChain.js: toolsift middleware vs llmToolSelectorMiddleware (BFCL)",
   measureLangChain,

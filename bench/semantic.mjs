@@ -258,7 +258,7 @@ export async function measureSemanticLatency({ scan } = {}) {
 }
 
 /** Share of queries whose top-5 sets are equal, and whose first names are equal. */
-function compareTopFive(reference, other) {
+export function compareTopFive(reference, other) {
   let sameSet = 0;
   let sameFirst = 0;
   for (let i = 0; i < reference.length; i++) {

@@ -25,7 +25,7 @@ const TOOL_COUNT = 10_000;
 const CONVERSATIONS = 10_000;
 const LEARN_RUNS = 5;
 const SATURATION_ROUNDS = 30;
-const GOAL_LEARN_MS = 1_000;
+const GOAL_LEARN_MS = 500;
 const GOAL_BYTES = 2 * 1024 * 1024;
 
 /** One conversation as ModelMessages: per turn `{ text, calls }`. */
@@ -90,7 +90,7 @@ function madeUpWord(random) {
   return word;
 }
 
-function realisticConversations(tools, random) {
+export function realisticConversations(tools, random) {
   const draw = zipfSampler(tools.length, random);
   return Array.from({ length: CONVERSATIONS }, () => {
     const turns = Array.from({ length: 3 + randomInt(random, 4) }, () => {
@@ -101,7 +101,7 @@ function realisticConversations(tools, random) {
   });
 }
 
-function saturatingConversations(tools, random) {
+export function saturatingConversations(tools, random) {
   const conversations = [];
   for (let round = 0; round < SATURATION_ROUNDS; round++) {
     const order = shuffled(tools.length, random);
@@ -125,25 +125,29 @@ function saturatingConversations(tools, random) {
 /** Links per row of a snapshot's link lists (`[key, total, to, weight, ...]`). */
 const linkCounts = (rows) => rows.map((row) => (row.length - 2) / 2);
 
-function describeSnapshot(snapshot, caps) {
+function describeSnapshot(snapshot, caps, snapshotRows) {
   const json = JSON.stringify(snapshot);
+  const rows = snapshotRows(snapshot);
   const jsonBytes = Buffer.byteLength(json);
   const fields = {};
   for (const field of ["tools", "starts", "next", "together", "terms"]) {
     fields[field] = Buffer.byteLength(JSON.stringify(snapshot[field]));
   }
-  const nextLinks = linkCounts(snapshot.next);
-  const togetherLinks = linkCounts(snapshot.together);
+  const nextLinks = linkCounts(rows.next);
+  const togetherLinks = linkCounts(rows.together);
   const atCap = (counts) => counts.filter((count) => count >= caps.maxLinks).length;
+  // The same snapshot in version 1's layout (number arrays), which index.usage() wrote before version 2.
+  const version1Bytes = Buffer.byteLength(JSON.stringify({ ...snapshot, version: 1, ...rows }));
   return {
     bytes: jsonBytes,
+    version1Bytes,
     gzipBytes: gzipSync(json).length,
     fields,
     tools: snapshot.tools.length,
     terms: snapshot.terms.length,
     links: nextLinks.reduce((a, b) => a + b, 0) + togetherLinks.reduce((a, b) => a + b, 0),
     maxLinks: Math.max(0, ...nextLinks, ...togetherLinks),
-    maxTermTools: Math.max(0, ...linkCounts(snapshot.terms)),
+    maxTermTools: Math.max(0, ...linkCounts(rows.terms)),
     nextAtCap: atCap(nextLinks),
     togetherAtCap: atCap(togetherLinks),
   };
@@ -180,6 +184,7 @@ export async function measureUsage() {
   for (const messages of saturating) saturatedIndex.learn(messages);
   const saturated = saturatedIndex.usage();
   const { DEFAULT_USAGE_LIMITS: caps } = await import(new URL("usage/usage-graph.js", toolsiftLocation).href);
+  const { snapshotRows } = await import(new URL("usage/usage-snapshot.js", toolsiftLocation).href);
   return {
     tools: tools.length,
     conversations: conversations.length,
@@ -191,8 +196,8 @@ export async function measureUsage() {
     restoreMs,
     caps,
     saturatingConversations: saturating.length,
-    realistic: describeSnapshot(realistic, caps),
-    saturated: describeSnapshot(saturated, caps),
+    realistic: describeSnapshot(realistic, caps, snapshotRows),
+    saturated: describeSnapshot(saturated, caps, snapshotRows),
   };
 }
 
@@ -200,7 +205,7 @@ const verdict = (value, goal) => (value <= goal ? "met" : "**missed**");
 
 export function usageTable(result) {
   const timing = markdownTable(
-    ["workload", "learn calls", "turns", "tool calls", "wall ms (median)", "µs per learn", "goal ≤ 1,000 ms"],
+    ["workload", "learn calls", "turns", "tool calls", "wall ms (median)", "µs per learn", "goal ≤ 500 ms"],
     [
       [
         `realistic, ${result.tools.toLocaleString("en-US")} tools`,
@@ -221,6 +226,7 @@ export function usageTable(result) {
     `${percent(snapshot.nextAtCap / result.tools)} / ${percent(snapshot.togetherAtCap / result.tools)}`,
     snapshot.terms.toLocaleString("en-US"),
     bytes(snapshot.bytes),
+    bytes(snapshot.version1Bytes),
     bytes(snapshot.gzipBytes),
     verdict(snapshot.bytes, GOAL_BYTES),
   ];
@@ -233,6 +239,7 @@ export function usageTable(result) {
       "tools at the link cap (next / together)",
       "terms",
       "JSON",
+      "JSON as version 1",
       "gzip",
       "goal ≤ 2 MB",
     ],
@@ -258,7 +265,8 @@ export function usageTable(result) {
       `Caps: maxLinks ${result.caps.maxLinks}, maxTermTools ${result.caps.maxTermTools}, ` +
       `maxTerms ${result.caps.maxTerms.toLocaleString("en-US")}, ` +
       `half-life ${result.caps.halfLife.toLocaleString("en-US")} conversations. The 2 MB goal is read as 2 MiB. ` +
-      `Snapshots hold each list cut to its cap, each link as thousandths of its list's total.`,
+      `Snapshots hold each list cut to its cap, each link as thousandths of its list's total; version 2 (written ` +
+      `since 2026-12-01) writes each list as one string of base-64 digits, version 1 (still read) as number arrays.`,
   ].join("\n");
 }
 

@@ -1,6 +1,8 @@
 // What an index learns from the agent's own calls: which tool starts a task, follows another, is used with another,
 // and which query words lead to it — counts by tool name and hashed term id, bounded per tool and decaying.
 
+import { LinkWeights } from "./link-weights.js";
+
 /** Bounds and decay of a usage graph. */
 export interface UsageLimits {
   /** Strongest links kept per tool, for "next" and for "used together". */
@@ -19,7 +21,7 @@ export const DEFAULT_USAGE_LIMITS: UsageLimits = { maxLinks: 8, maxTermTools: 4,
 export interface LinkList {
   /** Weight ever added from this key (pruned links included), the denominator of its probabilities. */
   total: number;
-  readonly links: Map<string, number>;
+  readonly links: LinkWeights<string>;
 }
 
 /** One user turn as learnt: its query terms (hashed) and the tools it called, in order. */
@@ -32,7 +34,7 @@ export class UsageGraph {
   /** Learnt conversations (a snapshot's or merged graphs' counts included). */
   conversations = 0;
   /** Per tool: how often it was the first call of a turn; `total` is the number of turns with a call. */
-  readonly starts: LinkList = { total: 0, links: new Map() };
+  readonly starts: LinkList = { total: 0, links: new LinkWeights() };
   readonly next = new Map<string, LinkList>();
   readonly together = new Map<string, LinkList>();
   readonly terms = new Map<number, LinkList>();
@@ -147,7 +149,7 @@ export class UsageGraph {
 export function linkList<K>(map: Map<K, LinkList>, key: K): LinkList {
   let list = map.get(key);
   if (list === undefined) {
-    list = { total: 0, links: new Map() };
+    list = { total: 0, links: new LinkWeights() };
     map.set(key, list);
   }
   return list;
@@ -160,15 +162,7 @@ function add(list: LinkList, to: string, weight: number, cap: number): void {
 
 /** Adds `weight` to one link; past 1.5 × `cap` links, keeps the `cap` strongest (amortised pruning). */
 export function addLink(list: LinkList, to: string, weight: number, cap: number): void {
-  list.links.set(to, (list.links.get(to) ?? 0) + weight);
-  if (list.links.size > cap * 1.5) keepStrongest(list.links, cap);
-}
-
-export function keepStrongest<K>(links: Map<K, number>, cap: number): void {
-  if (links.size <= cap) return;
-  const kept = [...links].sort((a, b) => b[1] - a[1]).slice(0, cap);
-  links.clear();
-  for (const [key, weight] of kept) links.set(key, weight);
+  if (list.links.add(to, weight) > cap * 1.5) list.links.keepHeaviest(cap);
 }
 
 function scaleList(list: LinkList, factor: number): void {

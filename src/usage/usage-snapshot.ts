@@ -3,28 +3,47 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
-import {
-  addLink,
-  DEFAULT_USAGE_LIMITS,
-  keepStrongest,
-  linkList,
-  pruneTerms,
-  UsageGraph,
-  type LinkList,
-} from "./usage-graph.js";
+import { addLink, DEFAULT_USAGE_LIMITS, linkList, pruneTerms, UsageGraph, type LinkList } from "./usage-graph.js";
+import { decodeRow, encodeRow, type Row, type SnapshotRows, TERM_DIGITS, toolDigits } from "./snapshot-rows.js";
 
 export const USAGE_FORMAT = "toolsift-usage";
-export const USAGE_VERSION = 1;
+/** The version `index.usage()` writes; version 1 snapshots are still read. */
+export const USAGE_VERSION = 2;
 
 /**
- * A usage graph as JSON. Links are flat arrays to keep it small: `[key, total, to, share, to, share, ...]`, where
- * keys and targets are indexes into `tools` (terms: 32-bit hashes of stemmed query words), `total` is the list's
- * weight in units of one observation at the time of the snapshot (older ones have decayed), and each `share` is
- * the link's weight in thousandths of that total. Lists hold at most the caps' strongest links.
+ * A usage graph as JSON, as `index.usage()` writes it (version 2). Each link list is one string: its total in
+ * decimal, ":", then fixed-width base-64 digits (`A–Z a–z 0–9 - _`): the key (a tool's position in `tools`, as many
+ * digits as the tool count needs; a term's 32-bit hash in 6), then per link the target tool's position and its
+ * share in thousandths of the total (2 digits). `total` is the list's weight in units of one observation at the
+ * time of the snapshot (older ones have decayed). Lists hold at most the caps' strongest links.
  */
-export interface UsageSnapshot {
+export interface CompactUsageSnapshot {
   readonly format: typeof USAGE_FORMAT;
-  readonly version: typeof USAGE_VERSION;
+  readonly version: 2;
+  /** Conversations learnt. */
+  readonly conversations: number;
+  /** Tool names; every other field refers to them by position. */
+  readonly tools: readonly string[];
+  /** How often each tool started a turn (no key). */
+  readonly starts: string;
+  /** Per tool, the tools that followed it. */
+  readonly next: readonly string[];
+  /** Per tool, the tools used in the same turn. */
+  readonly together: readonly string[];
+  /** Per hashed query term, the tools its turns called. */
+  readonly terms: readonly string[];
+}
+
+/** A usage snapshot as index.usage() wrote it: version 2, or version 1 (before 0.x; still read, never written). */
+export type UsageSnapshot = CompactUsageSnapshot | UsageSnapshotV1;
+
+/**
+ * Version 1: links as flat arrays of decimal numbers, `[key, total, to, share, to, share, ...]` (the same numbers
+ * version 2 writes as digits).
+ */
+export interface UsageSnapshotV1 {
+  readonly format: typeof USAGE_FORMAT;
+  readonly version: 1;
   /** Conversations learnt. */
   readonly conversations: number;
   /** Tool names; every other field refers to them by position. */
@@ -43,7 +62,7 @@ export interface UsageSnapshot {
 const total4 = (value: number) => Number(value.toPrecision(4));
 
 /** The graph as a snapshot (in today's units: every weight divided by the current observation weight). */
-export function toSnapshot(graph: UsageGraph): UsageSnapshot {
+export function toSnapshot(graph: UsageGraph): CompactUsageSnapshot {
   const scale = 1 / graph.unit;
   const { maxLinks, maxTermTools, maxTerms } = graph.limits;
   const tools: string[] = [];
@@ -69,16 +88,47 @@ export function toSnapshot(graph: UsageGraph): UsageSnapshot {
   };
   const perTool = (map: Map<string, LinkList>) => [...map].map(([name, list]) => flat(list, [id(name)], maxLinks));
   const terms = [...graph.terms].sort((a, b) => b[1].total - a[1].total).slice(0, maxTerms);
+  const starts = flat(graph.starts, [], Infinity);
+  const next = perTool(graph.next);
+  const together = perTool(graph.together);
+  const termRows = terms.map(([term, list]) => flat(list, [term], maxTermTools));
+  // Encoded last: the digits per tool depend on how many tools the rows named.
+  const digits = toolDigits(tools.length);
+  const encode = (rows: Row[]) => rows.map((row) => encodeRow(row, digits, digits));
   return {
     format: USAGE_FORMAT,
     version: USAGE_VERSION,
     conversations: graph.conversations,
     tools,
-    starts: flat(graph.starts, [], Infinity),
-    next: perTool(graph.next),
-    together: perTool(graph.together),
-    terms: terms.map(([term, list]) => flat(list, [term], maxTermTools)),
+    starts: encodeRow(starts, 0, digits),
+    next: encode(next),
+    together: encode(together),
+    terms: termRows.map((row) => encodeRow(row, TERM_DIGITS, digits)),
   };
+}
+
+/**
+ * The link lists of a snapshot of either version as version 1's number rows, or undefined when they are malformed
+ * (rows of the wrong type or, in version 2, strings that are not rows).
+ */
+export function snapshotRows(snapshot: UsageSnapshot): SnapshotRows | undefined {
+  const { tools, next, together, terms } = snapshot as Partial<UsageSnapshot>;
+  if (!Array.isArray(tools) || !Array.isArray(next) || !Array.isArray(together) || !Array.isArray(terms)) {
+    return undefined;
+  }
+  if (snapshot.version === 1) {
+    const rows = [snapshot.starts, ...snapshot.next, ...snapshot.together, ...snapshot.terms];
+    return rows.every((row) => Array.isArray(row)) ? (snapshot as unknown as SnapshotRows) : undefined;
+  }
+  const digits = toolDigits(tools.length);
+  const decode = (list: readonly unknown[], keyDigits: number) => list.map((row) => decodeRow(row, keyDigits, digits));
+  const starts = decodeRow(snapshot.starts, 0, digits);
+  const decoded = { next: decode(next, digits), together: decode(together, digits), terms: decode(terms, TERM_DIGITS) };
+  const complete = (rows: (Row | undefined)[]): rows is Row[] => rows.every((row) => row !== undefined);
+  if (starts === undefined || !complete(decoded.next) || !complete(decoded.together) || !complete(decoded.terms)) {
+    return undefined;
+  }
+  return { starts, next: decoded.next, together: decoded.together, terms: decoded.terms };
 }
 
 function invalid(where: string, message: string): never {
@@ -94,20 +144,19 @@ export function addSnapshot(graph: UsageGraph, value: unknown, where: string, kn
       `expected a usage snapshot ({ format: "${USAGE_FORMAT}", ... } from index.usage()), got ${describeValue(value)}.`,
     );
   }
-  if (snapshot.version !== USAGE_VERSION) {
+  if (snapshot.version !== USAGE_VERSION && snapshot.version !== 1) {
     invalid(
       where,
-      `usage snapshot version ${String(snapshot.version)} is not supported (this toolsift reads version ${USAGE_VERSION}).`,
+      `usage snapshot version ${String(snapshot.version)} is not supported (this toolsift reads versions 1 and ${USAGE_VERSION}).`,
     );
   }
   const tools = snapshot.tools;
-  const rows = [snapshot.starts, ...(snapshot.next ?? []), ...(snapshot.together ?? []), ...(snapshot.terms ?? [])];
+  const decoded = snapshotRows(snapshot as UsageSnapshot);
+  const rows = decoded === undefined ? [] : [decoded.starts, ...decoded.next, ...decoded.together, ...decoded.terms];
   if (
+    decoded === undefined ||
     !Array.isArray(tools) ||
     tools.some((name) => typeof name !== "string") ||
-    !Array.isArray(snapshot.next) ||
-    !Array.isArray(snapshot.together) ||
-    !Array.isArray(snapshot.terms) ||
     typeof snapshot.conversations !== "number" ||
     rows.some((row) => !Array.isArray(row) || row.some((n) => typeof n !== "number" || !Number.isFinite(n) || n < 0))
   ) {
@@ -127,20 +176,20 @@ export function addSnapshot(graph: UsageGraph, value: unknown, where: string, kn
       const to = name(row[i]);
       if (to !== undefined) addLink(list, to, (row[i + 1] / 1000) * total, cap);
     }
-    keepStrongest(list.links, cap);
+    list.links.keepHeaviest(cap);
   };
   const { maxLinks, maxTermTools, maxTerms } = graph.limits;
-  readInto(graph.starts, snapshot.starts!, 0, Infinity);
+  readInto(graph.starts, decoded.starts, 0, Infinity);
   for (const [map, list] of [
-    [graph.next, snapshot.next],
-    [graph.together, snapshot.together],
+    [graph.next, decoded.next],
+    [graph.together, decoded.together],
   ] as const) {
     for (const row of list) {
       const from = name(row[0]);
       if (from !== undefined) readInto(linkList(map, from), row, 1, maxLinks);
     }
   }
-  for (const row of snapshot.terms) {
+  for (const row of decoded.terms) {
     const list = linkList(graph.terms, row[0]);
     readInto(list, row, 1, maxTermTools);
     if (list.links.size === 0) graph.terms.delete(row[0]);
@@ -153,7 +202,7 @@ export function addSnapshot(graph: UsageGraph, value: unknown, where: string, kn
  * Adds usage snapshots together (from several processes, workers or days) into one: counts summed, each link list
  * cut to the strongest again. Each snapshot's weights are in its own "today" units; merging treats them as equal.
  */
-export function mergeUsage(...snapshots: readonly UsageSnapshot[]): UsageSnapshot {
+export function mergeUsage(...snapshots: readonly UsageSnapshot[]): CompactUsageSnapshot {
   const graph = new UsageGraph(DEFAULT_USAGE_LIMITS);
   snapshots.forEach((snapshot, position) => addSnapshot(graph, snapshot, `mergeUsage: snapshot ${position}`));
   return toSnapshot(graph);

@@ -93,4 +93,8 @@ export class WasmArena {
   i8(pointer: number, length: number): Int8Array {
     return new Int8Array(this.core.memory.buffer, pointer, length);
   }
+
+  i16(pointer: number, length: number): Int16Array {
+    return new Int16Array(this.core.memory.buffer, pointer, length);
+  }
 }

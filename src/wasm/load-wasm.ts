@@ -37,11 +37,20 @@ export interface CoreExports {
   /** out[r] = dot(row r of the row-major f32 slab, query) for r in [0, rows). */
   dotBatch(slab: number, rows: number, dims: number, query: number, out: number): void;
   /**
-   * out[r] = scales[r] * dot(int8 row r, f32 query) for r in [0, rows). Row r starts at
-   * slab + r * stride; `stride` is a multiple of 16 bytes, rows are zero-padded up to it and the
-   * query holds `stride` f32 values (zero beyond the real dimensions). `scales` and `out` are f32[].
+   * out[r] = scales[r] * queryScale * dot(int8 row r, i16 query) for r in [0, rows), the dot summed
+   * exactly in integers. Row r starts at slab + r * stride; `stride` is a multiple of 16 bytes, rows
+   * are zero-padded up to it and the query holds `stride` i16 values (zero beyond the real
+   * dimensions). `scales` and `out` are f32[].
    */
-  dotBatchI8F32(slab: number, scales: number, rows: number, stride: number, query: number, out: number): void;
+  dotBatchI8I16(
+    slab: number,
+    scales: number,
+    rows: number,
+    stride: number,
+    query: number,
+    queryScale: number,
+    out: number,
+  ): void;
   poolRowsI8(
     slab: number,
     scales: number,
@@ -56,7 +65,7 @@ export interface CoreExports {
   topK(scores: number, n: number, k: number, minScore: number, outIds: number, outScores: number): number;
 }
 
-const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "dotBatchI8F32", "poolRowsI8", "topK"] as const;
+const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "dotBatchI8I16", "poolRowsI8", "topK"] as const;
 
 /** The runtime's default core, compiled once per process; a failure is not kept (the environment may be fixed). */
 const defaultModule = memoizeUntilFailure(() => compileSource(defaultWasm()));

@@ -224,14 +224,22 @@ export const COST_STAGES: readonly CostStage[] = [
     SEND,
   ]),
   buildStage("build: schema", (n, s) => [{ name: "fill", description: "Fill a form.", inputSchema: wideSchema(n, s) }]),
-  buildStage("build: many tools", (n, s) => {
-    const parts = words(n, s, 4, 10);
-    const tools = [];
-    for (let i = 0; i + 5 < parts.length; i += 6) {
-      tools.push({ name: `${parts[i]}_${parts[i + 1]}_${i}`, description: parts.slice(i + 2, i + 6).join(" ") });
-    }
-    return tools;
-  }),
+  buildStage("build: many tools", manyTools),
+  {
+    // The catalog grows, the query stays: select's work may grow with the postings it reads, no faster.
+    name: "query: the same query over more tools",
+    sizes: CATALOG_SIZES,
+    async prepare(size, seed) {
+      const tools = manyTools(size, seed);
+      const index = createToolIndex(tools, raised);
+      await index.warmUp();
+      const text = tools
+        .slice(0, 3)
+        .map((tool) => tool.description)
+        .join(" ");
+      return () => index.select(text);
+    },
+  },
   // The query path, on a warmed index.
   queryStage("query: one word", (n, s) => letters(n, s)),
   queryStage("query: one-letter words", (n, s) =>
@@ -270,6 +278,16 @@ function repeatTo(length: number, separator: string, parts: readonly string[]): 
   let text = "";
   for (let i = 0; text.length < length; i++) text += `${parts[i % parts.length]}${separator}`;
   return text;
+}
+
+/** Tools of 6 words each (2 in the name, 4 in the description), `size` characters of words in all. */
+function manyTools(size: number, seed: number): { name: string; description: string }[] {
+  const parts = words(size, seed, 4, 10);
+  const tools = [];
+  for (let i = 0; i + 5 < parts.length; i += 6) {
+    tools.push({ name: `${parts[i]}_${parts[i + 1]}_${i}`, description: parts.slice(i + 2, i + 6).join(" ") });
+  }
+  return tools;
 }
 
 function tokenizes(text: string): CostRun {

@@ -3,6 +3,7 @@
 import { AIMessage, ChatMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { isHumanMessage, selectionQuery } from "../../src/langchain/message-query.js";
+import { snapshotRows } from "../../src/usage/usage-snapshot.js";
 
 describe("selectionQuery", () => {
   it("is the latest human message; in the agent loop the AI's latest text comes first; tool outputs never count", () => {
@@ -92,9 +93,10 @@ describe("toModelMessages (learning from a LangChain run)", () => {
     ];
     expect(index.learn(toModelMessages(run))).toEqual({ turns: 1, calls: 2, skipped: [] });
     const usage = index.usage();
+    const rows = snapshotRows(usage)!;
     // [from, total (one observation, in today's units), to, share in thousandths]
-    expect(usage.next).toHaveLength(1);
-    const [from, total, to, share] = usage.next[0];
+    expect(rows.next).toHaveLength(1);
+    const [from, total, to, share] = rows.next[0];
     expect([usage.tools[from], usage.tools[to], share]).toEqual(["get_user_id", "get_order_details", 1000]);
     expect(total).toBeCloseTo(1, 3);
   });

@@ -28,21 +28,23 @@ export function dotBatch(slab: Float32Array, rows: number, dims: number, query: 
 }
 
 /**
- * scales[r] * dot(int8 row r, query) over the whole stride (row r starts at r * stride; padding
- * takes part, so it must be zero), summed in doubles and rounded to f32 once at the end.
+ * scales[r] * queryScale * dot(int8 row r, i16 query) over the whole stride (row r starts at
+ * r * stride; padding takes part, so it must be zero), summed in doubles (exact for integers below
+ * 2^53) and rounded to f32 once at the end.
  */
-export function dotBatchI8F32(
+export function dotBatchI8I16(
   slab: Int8Array,
   scales: Float32Array,
   rows: number,
   stride: number,
-  query: Float32Array,
+  query: Int16Array,
+  queryScale: number,
 ): Float32Array {
   const out = new Float32Array(rows);
   for (let row = 0; row < rows; row++) {
     let sum = 0;
     for (let index = 0; index < stride; index++) sum += slab[row * stride + index] * query[index];
-    out[row] = scales[row] * sum;
+    out[row] = scales[row] * Math.fround(queryScale) * sum;
   }
   return out;
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type SelectOptions, type ToolsiftError } from "../../src/index.js";
 import { conversation } from "../usage/conversations.js";
+import { snapshotRows } from "../../src/usage/usage-snapshot.js";
 
 const tools = {
   get_user_id: { description: "Find the id of a user from their email address." },
@@ -169,7 +170,7 @@ describe("learning from the agent's calls", () => {
     await prepareStep({ steps: [first, second], messages });
     const usage = index.usage();
     const id = (name: string) => usage.tools.indexOf(name);
-    const row = usage.next.find((entry) => entry[0] === id("change_folder"));
+    const row = snapshotRows(usage)!.next.find((entry) => entry[0] === id("change_folder"));
     // [from, total, to, share in thousandths]: one transition change_folder → list_files, counted once.
     expect(row).toEqual([id("change_folder"), 1, id("list_files"), 1000]);
     expect(usage.conversations).toBe(1);

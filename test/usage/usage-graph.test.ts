@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type UsageSnapshot } from "../../src/index.js";
 import { UsageGraph, type LearnedTurn } from "../../src/usage/usage-graph.js";
-import { addSnapshot, toSnapshot } from "../../src/usage/usage-snapshot.js";
+import { addSnapshot, snapshotRows, toSnapshot } from "../../src/usage/usage-snapshot.js";
 import { conversation } from "./conversations.js";
 import { mulberry32 as seeded } from "../../scripts/seeded-random.mjs";
 
@@ -32,7 +32,7 @@ const linkCounts = (rows: readonly (readonly number[])[]) => rows.map((row) => (
 
 /** The weight of `from → to` in the snapshot's `next` lists. */
 function nextWeight(snapshot: UsageSnapshot, from: string, to: string): number | undefined {
-  const row = snapshot.next.find((candidate) => snapshot.tools[candidate[0]] === from);
+  const row = snapshotRows(snapshot)!.next.find((candidate) => snapshot.tools[candidate[0]] === from);
   if (row === undefined) return undefined;
   // A link is written as thousandths of its list's total (row[1]).
   for (let i = 2; i + 1 < row.length; i += 2) if (snapshot.tools[row[i]] === to) return (row[i + 1] / 1000) * row[1];
@@ -49,14 +49,15 @@ describe("UsageGraph bounds", () => {
       graph.learnConversation(turns);
       if (position % 250 !== 249) return;
       const snapshot = toSnapshot(graph);
-      expect(Math.max(...linkCounts(snapshot.next), ...linkCounts(snapshot.together))).toBeLessThanOrEqual(maxLinks);
-      expect(Math.max(...linkCounts(snapshot.terms))).toBeLessThanOrEqual(maxTermTools);
+      const rows = snapshotRows(snapshot)!;
+      expect(Math.max(...linkCounts(rows.next), ...linkCounts(rows.together))).toBeLessThanOrEqual(maxLinks);
+      expect(Math.max(...linkCounts(rows.terms))).toBeLessThanOrEqual(maxTermTools);
       expect(snapshot.terms.length).toBeLessThanOrEqual(maxTerms);
       checked++;
     });
     // 60 tools called at random: every tool meets far more than maxLinks others, so the caps are what bounds them.
     const snapshot = toSnapshot(graph);
-    expect(linkCounts(snapshot.next).filter((count) => count === maxLinks).length).toBe(60);
+    expect(linkCounts(snapshotRows(snapshot)!.next).filter((count) => count === maxLinks).length).toBe(60);
     expect(checked).toBe(12);
   });
 
@@ -120,7 +121,8 @@ describe("usage snapshots", () => {
     const graph = new UsageGraph();
     for (const turns of randomConversations(2_000, 40, 7)) graph.learnConversation(turns);
     const { snapshot, again } = roundTrip(graph);
-    expect(again.next.map((row) => row.length)).toEqual(snapshot.next.map((row) => row.length));
+    const linkLengths = (value: UsageSnapshot) => snapshotRows(value)!.next.map((row) => row.length);
+    expect(linkLengths(again)).toEqual(linkLengths(snapshot));
   });
 });
 

@@ -9,6 +9,7 @@ import { kvUsageStore, memoryUsageStore } from "../../src/usage/index.js";
 import type { KvNamespaceLike } from "../../src/cache/kv-cache.js";
 import { createToolIndex, mergeUsage, type SelectOptions, type UsageSnapshot } from "../../src/index.js";
 import { fileUsageStore } from "../../src/usage/file-usage-store.js";
+import { snapshotRows } from "../../src/usage/usage-snapshot.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 import { memoryKv } from "../cache/memory-kv.js";
 import { conversation, type ScriptedTurn } from "./conversations.js";
@@ -26,7 +27,7 @@ describeUsageStore("kvUsageStore (a Map standing in for KV)", () => kvUsageStore
 /** Per link list of `field`, `from → to` with its weight, by tool name (terms left out). */
 function links(snapshot: UsageSnapshot, field: "next" | "together"): Map<string, number> {
   const found = new Map<string, number>();
-  for (const row of snapshot[field]) {
+  for (const row of snapshotRows(snapshot)![field]) {
     for (let i = 2; i + 1 < row.length; i += 2) {
       // A link is written as thousandths of its list's total (row[1]).
       found.set(`${snapshot.tools[row[0]]} → ${snapshot.tools[row[i]]}`, (row[i + 1] / 1000) * row[1]);
@@ -104,7 +105,11 @@ describe("persisting learnt usage", () => {
     expect(kept.filter((link) => link.includes("send_email"))).toEqual([]);
     expect(kept).toContain("github_create_pull_request → gitlab_merge_pr");
     expect(kept).toContain("gitlab_merge_pr → deploy_service");
-    const starts = new Set(usage.starts.filter((_, i) => i % 2 === 1).map((tool) => usage.tools[tool]));
+    const starts = new Set(
+      snapshotRows(usage)!
+        .starts.filter((_, i) => i % 2 === 1)
+        .map((tool) => usage.tools[tool]),
+    );
     expect(starts).toEqual(
       new Set(["stripe_create_invoice", "slack_post_message", "github_create_pull_request", "s3_upload_file"]),
     );

@@ -17,9 +17,16 @@ export interface Kernels {
   dotBatch(slab: Float32Array, rows: number, dims: number, query: Float32Array): Float32Array;
   /**
    * `slab` holds `rows` int8 rows of `stride` bytes each (a multiple of 16, zero-padded);
-   * `query` holds `stride` f32 values (zero-padded).
+   * `query` holds `stride` i16 values (zero-padded); every score is also multiplied by `queryScale`.
    */
-  dotBatchI8F32(slab: Int8Array, scales: Float32Array, rows: number, stride: number, query: Float32Array): Float32Array;
+  dotBatchI8I16(
+    slab: Int8Array,
+    scales: Float32Array,
+    rows: number,
+    stride: number,
+    query: Int16Array,
+    queryScale: number,
+  ): Float32Array;
   topK(scores: Float32Array, k: number, minScore: number): { ids: number[]; scores: number[] };
   /** Weighted sum of the int8 rows `ids` of `slab` (rows `stride` bytes apart), `dims` values long. */
   poolRowsI8(
@@ -46,9 +53,9 @@ export function packI8(values: ArrayLike<number>, rows: number, dims: number, st
   return slab;
 }
 
-/** The first `dims` of `values` as an f32 query of `stride` values, zero-padded. */
-export function padQuery(values: ArrayLike<number>, dims: number, stride: number): Float32Array {
-  const query = new Float32Array(stride);
+/** The first `dims` of `values` as an i16 query of `stride` values, zero-padded. */
+export function padQuery(values: ArrayLike<number>, dims: number, stride: number): Int16Array {
+  const query = new Int16Array(stride);
   for (let dim = 0; dim < dims; dim++) query[dim] = values[dim];
   return query;
 }
@@ -160,23 +167,24 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
       });
     });
 
-    describe("dotBatchI8F32", () => {
+    describe("dotBatchI8I16", () => {
       const ones = (length: number) => new Float32Array(length).fill(1);
 
       it("returns nothing for zero rows", () => {
         expect(
-          Array.from(kernels.dotBatchI8F32(new Int8Array(0), new Float32Array(0), 0, 16, new Float32Array(16))),
+          Array.from(kernels.dotBatchI8I16(new Int8Array(0), new Float32Array(0), 0, 16, new Int16Array(16), 1)),
         ).toEqual([]);
       });
 
       it("returns zeros for a zero stride", () => {
-        expect(Array.from(kernels.dotBatchI8F32(new Int8Array(0), ones(3), 3, 0, new Float32Array(0)))).toEqual([
+        expect(Array.from(kernels.dotBatchI8I16(new Int8Array(0), ones(3), 3, 0, new Int16Array(0), 1))).toEqual([
           0, 0, 0,
         ]);
       });
 
-      // Row counts either side of multiples of 4 and dims either side of multiples of 16, so the
-      // zero padding of each row takes part. Small integer queries keep every sum exact in f32.
+      // Row counts either side of multiples of 4 and dims either side of multiples of 16 and 32 (the
+      // kernel's block), so the zero padding of each row and the 16-byte remainder take part. Integer
+      // sums below 2^24 are exact in f32.
       for (const [rows, dims] of [
         [1, 1],
         [3, 15],
@@ -186,6 +194,7 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
         [8, 33],
         [9, 100],
         [6, 384],
+        [2, 4_100],
       ]) {
         it(`computes one dot product per row for ${rows} rows at ${dims} dimensions`, () => {
           const stride = strideFor(dims);
@@ -198,14 +207,14 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
             for (let dim = 0; dim < dims; dim++) sum += values[row * dims + dim] * queryValues[dim];
             return sum;
           });
-          expect(Array.from(kernels.dotBatchI8F32(slab, ones(rows), rows, stride, query))).toEqual(expected);
+          expect(Array.from(kernels.dotBatchI8I16(slab, ones(rows), rows, stride, query, 1))).toEqual(expected);
         });
       }
 
-      it("multiplies each row's dot by its scale", () => {
+      it("multiplies each row's dot by its scale and by the query's", () => {
         const slab = packI8([1, 2, 1, 2, 1, 2], 3, 2, 16);
-        const query = padQuery([0.75, 1], 2, 16); // every dot is 2.75
-        const result = kernels.dotBatchI8F32(slab, Float32Array.of(0.5, 2, -1), 3, 16, query);
+        const query = padQuery([3, 4], 2, 16); // every integer dot is 11
+        const result = kernels.dotBatchI8I16(slab, Float32Array.of(0.5, 2, -1), 3, 16, query, 0.25);
         expect(Array.from(result)).toEqual([1.375, 5.5, -2.75]);
       });
 
@@ -213,45 +222,56 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
         // Row r holds r + 1 in its first byte; a kernel that ignored the stride would read padding.
         const slab = packI8([1, 2, 3, 4, 5], 5, 1, 32);
         const query = padQuery([2], 1, 32);
-        expect(Array.from(kernels.dotBatchI8F32(slab, ones(5), 5, 32, query))).toEqual([2, 4, 6, 8, 10]);
+        expect(Array.from(kernels.dotBatchI8I16(slab, ones(5), 5, 32, query, 1))).toEqual([2, 4, 6, 8, 10]);
       });
 
-      it("pairs every byte of a 16-byte block with its own query value", () => {
-        // Row r is the unit vector e_r, the query holds 1..16: a lane mix-up shows as a wrong number.
-        const slab = new Int8Array(16 * 16);
-        for (let row = 0; row < 16; row++) slab[row * 16 + row] = row % 2 === 0 ? 1 : -1;
-        const query = Float32Array.from({ length: 16 }, (_, index) => index + 1);
-        const expected = Array.from({ length: 16 }, (_, row) => (row % 2 === 0 ? row + 1 : -(row + 1)));
-        expect(Array.from(kernels.dotBatchI8F32(slab, ones(16), 16, 16, query))).toEqual(expected);
+      it("pairs every byte of a 32-byte block with its own query value", () => {
+        // Row r is the unit vector e_r, the query holds 1..32: a lane mix-up shows as a wrong number.
+        const slab = new Int8Array(32 * 32);
+        for (let row = 0; row < 32; row++) slab[row * 32 + row] = row % 2 === 0 ? 1 : -1;
+        const query = Int16Array.from({ length: 32 }, (_, index) => index + 1);
+        const expected = Array.from({ length: 32 }, (_, row) => (row % 2 === 0 ? row + 1 : -(row + 1)));
+        expect(Array.from(kernels.dotBatchI8I16(slab, ones(32), 32, 32, query, 1))).toEqual(expected);
       });
 
-      it("stays exact at 65,536 dimensions of extreme values", () => {
+      it("does not overflow at 65,536 dimensions of extreme values", () => {
+        // Every product is 2^22 and a row sums 2^16 of them: far past i32, so the kernel must not
+        // keep one integer sum per row.
         const dims = 65_536;
         const slab = new Int8Array(2 * dims);
         slab.fill(-128, 0, dims);
         slab.fill(127, dims);
-        const query = new Float32Array(dims).fill(-128);
-        const result = kernels.dotBatchI8F32(slab, ones(2), 2, dims, query);
-        expect(result[0]).toBe(2 ** 30);
-        expect(result[1]).toBe(-127 * 128 * dims);
+        const query = new Int16Array(dims).fill(-32_768);
+        const result = kernels.dotBatchI8I16(slab, ones(2), 2, dims, query, 1);
+        expect(result[0]).toBe(2 ** 38);
+        expect(result[1]).toBe(-127 * 32_768 * dims);
       });
 
-      it("gives the cosine similarity of unit vectors up to the quantisation step", () => {
-        // A row quantised as round(x / step) with step = max|x| / 127, and its own unit vector as the query.
+      it("gives the cosine similarity of unit vectors up to the quantisation steps", () => {
+        // A row quantised as round(x / step) with step = max|x| / 127 and its own unit vector as the
+        // query, quantised as round(x / queryStep) with queryStep = max|x| / 32767.
         const dims = 48;
         const unit = Array.from({ length: dims }, (_, index) => Math.sin(index + 1));
         const norm = Math.hypot(...unit);
         const x = unit.map((value) => value / norm);
-        const step = Math.max(...x.map(Math.abs)) / 127;
+        const maxAbs = Math.max(...x.map(Math.abs));
+        const step = maxAbs / 127;
+        const queryStep = maxAbs / 32_767;
         const slab = packI8(
           x.map((value) => Math.round(value / step)),
           1,
           dims,
           48,
         );
-        const result = kernels.dotBatchI8F32(slab, Float32Array.of(step), 1, 48, Float32Array.from(x));
-        // Each quantised value is off by at most step / 2, and the query's values weigh those errors.
-        const bound = (step / 2) * x.reduce((sum, value) => sum + Math.abs(value), 0);
+        const query = padQuery(
+          x.map((value) => Math.round(value / queryStep)),
+          dims,
+          48,
+        );
+        const result = kernels.dotBatchI8I16(slab, Float32Array.of(step), 1, 48, query, queryStep);
+        // Each quantised value is off by at most half its step; the other vector weighs those errors.
+        const absSum = x.reduce((sum, value) => sum + Math.abs(value), 0);
+        const bound = (step / 2 + queryStep / 2) * absSum * (1 + step);
         expect(Math.abs(result[0] - 1)).toBeLessThanOrEqual(bound);
       });
     });

@@ -1,4 +1,5 @@
-// VectorIndex on the wasm core: int8 rows scored against the float32 query land within quantisation error of float32.
+// VectorIndex on the wasm core: int8 rows scored against the i16 query land within quantisation error of float32.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { VectorIndex } from "../../src/semantic/vector-index.js";
 import { WasmArena } from "../../src/wasm/arena.js";
@@ -52,5 +53,54 @@ describe("VectorIndex", () => {
     expect(Array.from(int8.top(1, -Infinity).ids)).toEqual([2]);
     expect(Array.from(int8.top(1, -Infinity).ids)).toEqual(Array.from(float.top(1, -Infinity).ids));
     expect(Array.from(int8.score(new Float32Array(dims)))).toEqual(new Array(rows).fill(0));
+  });
+
+  it("scores random int8 rows within the rows' and the query's quantisation error of a plain JS cosine", async () => {
+    const f32 = fc.float({ min: -4, max: 4, noNaN: true, noDefaultInfinity: true });
+    const input = fc
+      .record({ rows: fc.integer({ min: 0, max: 9 }), dims: fc.integer({ min: 1, max: 90 }) })
+      .chain(({ rows, dims }) =>
+        fc.record({
+          dims: fc.constant(dims),
+          // Some rows all zero: setRow refuses them and they must score 0.
+          rows: fc.array(fc.oneof(fc.array(f32, { minLength: dims, maxLength: dims }), fc.constant(null)), {
+            minLength: rows,
+            maxLength: rows,
+          }),
+          query: fc.array(f32, { minLength: dims, maxLength: dims }),
+        }),
+      );
+    const arena = new WasmArena(instantiateCore(await loadWasm()));
+    const unit = (values: number[]) => {
+      const norm = Math.hypot(...values);
+      return values.map((value) => (norm > 0 ? value / norm : 0));
+    };
+    const maxAbs = (values: number[]) => values.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
+    const absSum = (values: number[]) => values.reduce((sum, value) => sum + Math.abs(value), 0);
+    fc.assert(
+      fc.property(input, ({ dims, rows, query }) => {
+        // Fresh arena memory is zero, as a new index relies on for the rows setRow refuses.
+        arena.reset();
+        const memory = new Uint8Array(arena.core.memory.buffer);
+        memory.fill(0, Math.min(arena.mark(), memory.length));
+        const index = new VectorIndex(arena, rows.length, dims, "int8");
+        rows.forEach((row, id) => index.setRow(id, Float32Array.from(row ?? new Array<number>(dims).fill(0))));
+        const scores = Array.from(index.score(Float32Array.from(query)));
+        const q = unit(query);
+        rows.forEach((row, id) => {
+          const x = unit(row ?? new Array<number>(dims).fill(0));
+          const expected = x.reduce((sum, value, dim) => sum + value * q[dim], 0);
+          // Row values are off by at most half a row step (max|x| / 127), query values by half a query
+          // step (max|q| / 32767); each error is weighed by the other vector's values.
+          const rowHalfStep = maxAbs(x) / 254;
+          const queryHalfStep = maxAbs(q) / 65_534;
+          const bound = rowHalfStep * absSum(q) + queryHalfStep * absSum(x) + dims * rowHalfStep * queryHalfStep + 1e-6;
+          if (!(Math.abs(scores[id] - expected) <= bound)) {
+            expect.fail(`row ${id}: ${scores[id]} is more than ${bound} from ${expected}`);
+          }
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

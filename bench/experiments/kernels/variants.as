@@ -310,3 +310,80 @@ export function dotI8FourRows(slab: usize, scales: usize, rows: u32, stride: u32
     row += rowBytes << 2;
   }
 }
+
+/**
+ * The int8 kernel shipped until 2026-12-01 (assembly/index.ts then): int8 rows widened by the shuffles above to
+ * f32 and multiplied by an f32 query of `stride` values. Replaced by dotBatchI8I16 (integer products against an
+ * i16 query); kept here to measure the two side by side.
+ */
+export function dotBatchI8F32(slab: usize, scales: usize, rows: u32, stride: u32, query: usize, out: usize): void {
+  const rowBytes = <usize>stride;
+  let row = slab;
+  for (let r: u32 = 0; r < rows; r++) {
+    let acc = f32x4.splat(0);
+    for (let offset: usize = 0; offset < rowBytes; offset += 16) {
+      const q = query + (offset << 2);
+      acc = shuffleWiden(acc, v128.load(row + offset), v128.load(q), v128.load(q, 16), v128.load(q, 32), v128.load(q, 48));
+    }
+    const slot = <usize>r << 2;
+    store<f32>(out + slot, load<f32>(scales + slot) * <f32>5.9604644775390625e-8 * horizontalSum(acc));
+    row += rowBytes;
+  }
+}
+
+/**
+ * dotBatchI8I16's integer products with two accumulators and 16-byte steps (no 32-byte blocks) and no chunking:
+ * right only while a row's lanes cannot overflow i32 (stride <= 4096 bytes), as at 1,536 dims.
+ */
+export function dotI8I16TwoAccumulators(
+  slab: usize,
+  scales: usize,
+  rows: u32,
+  stride: u32,
+  query: usize,
+  queryScale: f32,
+  out: usize,
+): void {
+  const rowBytes = <usize>stride;
+  let row = slab;
+  for (let r: u32 = 0; r < rows; r++) {
+    let acc0 = i32x4.splat(0);
+    let acc1 = i32x4.splat(0);
+    for (let offset: usize = 0; offset < rowBytes; offset += 16) {
+      const bytes = v128.load(row + offset);
+      const q = query + (offset << 1);
+      acc0 = i32x4.add(acc0, i32x4.dot_i16x8_s(i16x8.extend_low_i8x16_s(bytes), v128.load(q)));
+      acc1 = i32x4.add(acc1, i32x4.dot_i16x8_s(i16x8.extend_high_i8x16_s(bytes), v128.load(q, 16)));
+    }
+    const sum = horizontalSum(f32x4.add(f32x4.convert_i32x4_s(acc0), f32x4.convert_i32x4_s(acc1)));
+    const slot = <usize>r << 2;
+    store<f32>(out + slot, load<f32>(scales + slot) * queryScale * sum);
+    row += rowBytes;
+  }
+}
+
+/** Only loads the int8 rows (OR-ing them so the loads stay): the memory-bandwidth floor for an int8 scan. */
+export function loadOnlyI8(
+  slab: usize,
+  scales: usize,
+  rows: u32,
+  stride: u32,
+  query: usize,
+  queryScale: f32,
+  out: usize,
+): void {
+  const rowBytes = <usize>stride;
+  let row = slab;
+  for (let r: u32 = 0; r < rows; r++) {
+    let acc0 = v128.load(query);
+    let acc1 = acc0;
+    let offset: usize = 0;
+    for (; offset + 32 <= rowBytes; offset += 32) {
+      acc0 = v128.or(acc0, v128.load(row + offset));
+      acc1 = v128.or(acc1, v128.load(row + offset, 16));
+    }
+    if (offset < rowBytes) acc0 = v128.or(acc0, v128.load(row + offset));
+    store<f32>(out + (<usize>r << 2), queryScale * <f32>i32x4.extract_lane(v128.or(acc0, acc1), 0));
+    row += rowBytes;
+  }
+}
