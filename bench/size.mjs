@@ -26,9 +26,22 @@ const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 /** The AI SDK's operation ids as string literals: only the `ai` package has them. */
 const AI_SDK_MARKER = /["'`]ai\.(generateText|embedMany|streamText)["'`]/;
 
+/**
+ * An app that imports `createToolIndex` from `module` (a dist file) and calls `select`: what a keyword-only consumer
+ * bundles (the index's adapter methods come along with the root's createToolIndex; toolsift/core has none).
+ */
+const selectingApp = (module) => ({
+  contents:
+    `import { createToolIndex } from ${JSON.stringify(`./${module}`)};\n` +
+    'const index = createToolIndex({ send_email: { description: "Send an email" } });\n' +
+    'console.log(await index.select("email my boss"));\n',
+  resolveDir: fileURLToPath(root),
+  sourcefile: "select-app.mjs",
+});
+
 async function bundle(entry, conditions, { sdkExternal = true } = {}) {
   const result = await build({
-    entryPoints: [fileURLToPath(entry)],
+    ...(entry instanceof URL ? { entryPoints: [fileURLToPath(entry)] } : { stdin: entry }),
     bundle: true,
     minify: true,
     format: "esm",
@@ -73,6 +86,19 @@ export async function measureSize() {
         if (result.builtins.length > 0) notes.push(`${label} imports Node built-ins: ${result.builtins.join(", ")}.`);
         if (result.wasmImports.length > 0)
           notes.push(`${label} imports ${result.wasmImports.join(", ")} (counted in the wasm row).`);
+      } catch (error) {
+        notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
+      }
+    }
+    for (const [label, module, conditions] of [
+      ["an app calling createToolIndex + select from `toolsift`, workerd condition", "dist/index.js", ["workerd"]],
+      ["the same app importing `toolsift/core`, workerd condition", "dist/core-entry.js", ["workerd"]],
+      ["the same app importing `toolsift/core`, default condition (wasm inlined)", "dist/core-entry.js", []],
+    ]) {
+      try {
+        const result = await bundle(selectingApp(module), conditions);
+        rows.push({ artifact: label, raw: result.raw, gzip: result.gzip });
+        if (result.builtins.length > 0) notes.push(`${label} imports Node built-ins: ${result.builtins.join(", ")}.`);
       } catch (error) {
         notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
       }
