@@ -92,8 +92,8 @@ export async function measureSize() {
     }
     for (const [label, module, conditions] of [
       ["an app calling createToolIndex + select from `toolsift`, workerd condition", "dist/index.js", ["workerd"]],
-      ["the same app importing `toolsift/core`, workerd condition", "dist/core-entry.js", ["workerd"]],
-      ["the same app importing `toolsift/core`, default condition (wasm inlined)", "dist/core-entry.js", []],
+      ["the same app importing `toolsift/core`, workerd condition", "dist/core.js", ["workerd"]],
+      ["the same app importing `toolsift/core`, default condition (wasm inlined)", "dist/core.js", []],
     ]) {
       try {
         const result = await bundle(selectingApp(module), conditions);
