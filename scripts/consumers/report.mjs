@@ -9,11 +9,6 @@ export function judge(entry) {
   if (result.error !== undefined) return [`threw: ${result.error}`];
   const problems = [];
   if (result.keyword?.[0] !== REFUND) problems.push(`keyword select ranked ${JSON.stringify(result.keyword)}`);
-  if (JSON.stringify(result.coreKeyword) !== JSON.stringify(result.keyword)) {
-    problems.push(
-      `toolsift/core selected ${JSON.stringify(result.coreKeyword)}, the root ${JSON.stringify(result.keyword)}`,
-    );
-  }
   if (result.keywordOnParaphrase?.[0] === REFUND) {
     problems.push("keywords alone already answer the paraphrase: it proves nothing about the model");
   }

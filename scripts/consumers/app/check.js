@@ -1,7 +1,5 @@
-// The check every consumer project runs: keyword selection (the root and toolsift/core), then the bundled local model
-// on a paraphrase.
+// The check every consumer project runs: keyword selection, then the bundled local model on a paraphrase.
 import { createToolIndex } from "toolsift";
-import { createToolIndex as createCoreIndex } from "toolsift/core";
 import { localEmbeddingModel } from "toolsift/local";
 
 // Descriptions share no word with the paraphrase below, so only the embeddings can rank the refund tool first.
@@ -24,7 +22,6 @@ export async function check(asset) {
   const keywordIndex = createToolIndex(tools);
   const keyword = await keywordIndex.select("refund the card charge", { maxTools: 3 });
   const keywordOnParaphrase = await keywordIndex.select(PARAPHRASE, { maxTools: 3, adaptive: false });
-  const coreKeyword = await createCoreIndex(tools).select("refund the card charge", { maxTools: 3 });
   const events = [];
   const model = localEmbeddingModel(asset === undefined ? {} : { asset });
   const index = createToolIndex(tools, {
@@ -45,5 +42,5 @@ export async function check(asset) {
     maxTools: 3,
     adaptive: false,
   });
-  return { keyword, coreKeyword, keywordOnParaphrase, paraphrase, strategy, fallback: fallback ?? null, events };
+  return { keyword, keywordOnParaphrase, paraphrase, strategy, fallback: fallback ?? null, events };
 }
