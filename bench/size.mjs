@@ -7,7 +7,9 @@
 //   - "workerd" condition: the wasm module is imported as a file (`*.wasm` external), so the JS
 //     is the core alone and the wasm is counted in its own row;
 //   - default condition: the wasm bytes are inlined in the JS (what Node and browsers load).
-// gzip is node:zlib at level 9. A third toolsift row bundles `ai` and `zod` too (installed, as in an app that uses
+// Then an app that imports createToolIndex and calls select (no other import), bundled the same way: from the root
+// (whose index carries the AI SDK adapters as methods) and from `toolsift/core` (dist/core.js, keyword-only).
+// gzip is node:zlib at level 9. A further toolsift row bundles `ai` and `zod` too (installed, as in an app that uses
 // the AI SDK elsewhere): it shows what a bundler ships for toolsift alone, i.e. whether the SDK is pulled in.
 // Consumer projects built by real bundlers from the packed tarball: scripts/consumers/run.mjs (bench/bundles.md).
 import { existsSync, readFileSync } from "node:fs";
