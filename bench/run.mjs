@@ -2,11 +2,11 @@
 //
 //   npm run bench        (builds, then `node --expose-gc bench/run.mjs`)
 //
-// Order matters: sizes first (no timing), then each library's first build (one-time setup such as
-// compiling wasm), memory (before anything grows a shared WebAssembly.Memory), build times,
-// latency (before accuracy, so the BFCL queries are new to toolsift's tokenizer cache), accuracy, the
-// raw scan, then the semantic sections (bench/semantic.mjs; its latency reuses the scan's C median,
-// and each toolsift vector slab lives in its own WebAssembly.Memory, so running late is fine).
+// Order matters: sizes first (no timing), the cold imports (fresh processes, before this one is busy), then each
+// library's first build (one-time setup such as compiling wasm), memory (before anything grows a shared
+// WebAssembly.Memory), build times, latency (before accuracy, so the BFCL queries are new to toolsift's
+// tokenizer cache), accuracy, the raw scan, then the semantic sections (bench/semantic.mjs; its latency reuses
+// the scan's C median, and each toolsift vector slab lives in its own WebAssembly.Memory, so running late is fine).
 // Six sections are not measured by this run: the vocabulary and encoding choices, the consumer bundles, the cost
 // check, the Worker's cold start and its load test (they need the GloVe source, packed tarballs, wrangler, or
 // minutes of load). They are copied from the reports their own scripts write
@@ -23,6 +23,7 @@ import { latencyTable, measureLatency } from "./latency.mjs";
 import { loadLibraries, toolsiftLocation } from "./libraries.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
+import { COLD_IMPORT_NOTES, coldImportTable, measureColdImport } from "./cold-import.mjs";
 import { measureScan, scanTable } from "./experiments/scan/scan.mjs";
 import {
   SEMANTIC_BFCL_NOTES,
@@ -98,6 +99,7 @@ await section(
   sizeTable,
   'esbuild, `platform: "neutral"`, ESM, bundle + minify, `ai` and `zod` external; gzip level 9.',
 );
+await section("Cold import in Node", () => measureColdImport(), coldImportTable, COLD_IMPORT_NOTES);
 await section(
   "First build in the process",
   () => measureFirstBuild(libraries),

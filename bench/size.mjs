@@ -7,7 +7,9 @@
 //   - "workerd" condition: the wasm module is imported as a file (`*.wasm` external), so the JS
 //     is the core alone and the wasm is counted in its own row;
 //   - default condition: the wasm bytes are inlined in the JS (what Node and browsers load).
-// gzip is node:zlib at level 9. A third toolsift row bundles `ai` and `zod` too (installed, as in an app that uses
+// Then an app that imports createToolIndex and calls select (no other import), bundled the same way: from the root
+// (whose index carries the AI SDK adapters as methods) and from `toolsift/core` (dist/core.js, keyword-only).
+// gzip is node:zlib at level 9. A further toolsift row bundles `ai` and `zod` too (installed, as in an app that uses
 // the AI SDK elsewhere): it shows what a bundler ships for toolsift alone, i.e. whether the SDK is pulled in.
 // Consumer projects built by real bundlers from the packed tarball: scripts/consumers/run.mjs (bench/bundles.md).
 import { existsSync, readFileSync } from "node:fs";
@@ -26,9 +28,22 @@ const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 /** The AI SDK's operation ids as string literals: only the `ai` package has them. */
 const AI_SDK_MARKER = /["'`]ai\.(generateText|embedMany|streamText)["'`]/;
 
+/**
+ * An app that imports `createToolIndex` from `module` (a dist file) and calls `select`: what a keyword-only consumer
+ * bundles (the index's adapter methods come along with the root's createToolIndex; toolsift/core has none).
+ */
+const selectingApp = (module) => ({
+  contents:
+    `import { createToolIndex } from ${JSON.stringify(`./${module}`)};\n` +
+    'const index = createToolIndex({ send_email: { description: "Send an email" } });\n' +
+    'console.log(await index.select("email my boss"));\n',
+  resolveDir: fileURLToPath(root),
+  sourcefile: "select-app.mjs",
+});
+
 async function bundle(entry, conditions, { sdkExternal = true } = {}) {
   const result = await build({
-    entryPoints: [fileURLToPath(entry)],
+    ...(entry instanceof URL ? { entryPoints: [fileURLToPath(entry)] } : { stdin: entry }),
     bundle: true,
     minify: true,
     format: "esm",
@@ -73,6 +88,19 @@ export async function measureSize() {
         if (result.builtins.length > 0) notes.push(`${label} imports Node built-ins: ${result.builtins.join(", ")}.`);
         if (result.wasmImports.length > 0)
           notes.push(`${label} imports ${result.wasmImports.join(", ")} (counted in the wasm row).`);
+      } catch (error) {
+        notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
+      }
+    }
+    for (const [label, module, conditions] of [
+      ["an app calling createToolIndex + select from `toolsift`, workerd condition", "dist/index.js", ["workerd"]],
+      ["the same app importing `toolsift/core`, workerd condition", "dist/core.js", ["workerd"]],
+      ["the same app importing `toolsift/core`, default condition (wasm inlined)", "dist/core.js", []],
+    ]) {
+      try {
+        const result = await bundle(selectingApp(module), conditions);
+        rows.push({ artifact: label, raw: result.raw, gzip: result.gzip });
+        if (result.builtins.length > 0) notes.push(`${label} imports Node built-ins: ${result.builtins.join(", ")}.`);
       } catch (error) {
         notes.push(`${label}: esbuild failed: ${error.message.split("\n")[0]}`);
       }

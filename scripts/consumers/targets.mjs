@@ -38,6 +38,25 @@ const missingLangChain = `try {
 }
 `;
 
+/** Selects through toolsift/core and the root alike, and checks that toolsift/core refuses a model option. */
+const coreEntryCheck = `import { createToolIndex as createCoreIndex } from "toolsift/core";
+import { createToolIndex } from "toolsift";
+const tools = [
+  { name: "stripe_create_refund", description: "Refund a card charge." },
+  { name: "send_email", description: "Send an email to an address." },
+];
+const query = "refund the card charge";
+let refused = false;
+try {
+  createCoreIndex(tools, { rerankerModel: {} });
+} catch (error) {
+  refused = error.code === "INVALID_OPTION" && error.message.includes('"rerankerModel"');
+}
+const core = await createCoreIndex(tools).select(query);
+const root = await createToolIndex(tools).select(query);
+console.log(JSON.stringify({ core, root, refused }));
+`;
+
 /** The asset's path under `root` for the URL an INVALID_MODEL_ASSET message names ("…is not at <url> (…"). */
 function assetPathFromMessage(result, origin, root) {
   const failed = result.events.find((event) => event.code === "INVALID_MODEL_ASSET");
@@ -57,11 +76,16 @@ export function targets({ compatibilityDate }) {
       name: "node-esm",
       label: "Node ESM app (no bundler)",
       deps: ["ai"],
-      files: { "main.js": nodeMain },
+      files: { "main.js": nodeMain, "core.js": coreEntryCheck },
       async build() {
         return undefined;
       },
       async exercise(dir) {
+        // toolsift/core from the tarball (a separate program: an app using both entries would ship the index twice).
+        const core = lastJson(await run(process.execPath, ["core.js"], { cwd: dir }));
+        if (core.core.length === 0 || JSON.stringify(core.core) !== JSON.stringify(core.root) || !core.refused) {
+          throw new Error(`toolsift/core against the root: ${JSON.stringify(core)}`);
+        }
         return [
           {
             run: "node main.js",

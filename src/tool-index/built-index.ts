@@ -4,11 +4,10 @@
 import type { CatalogTool } from "../core/catalog.js";
 import { toolFields, type ToolFields } from "../core/fields.js";
 import { KeywordEngine } from "../core/keyword-engine.js";
-import { CatalogNeighbours } from "../core/word-neighbours.js";
+import type { CatalogNeighbours } from "../core/word-neighbours.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
 import { CatalogVectors } from "./catalog-vectors.js";
-import { enrichDescriptions } from "./llm/enrichment.js";
 import type { IndexContext } from "./context.js";
 
 export interface BuiltIndex {
@@ -54,7 +53,7 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
   const enriched =
     options.enrichmentModel === undefined
       ? new Map<string, string>()
-      : await enrichDescriptions(
+      : await context.models!.enrichDescriptions(
           options.enrichmentModel,
           docTools.map((tool) => ({ name: tool.name, description: tool.description })),
           options.enrichmentCache,
@@ -79,7 +78,12 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
   if (options.expansion !== undefined) {
     try {
       const arena = new WasmArena(instantiateCore(compiled));
-      neighbours = await CatalogNeighbours.build(engine!.postings, options.expansion.source, arena, options.expansion);
+      neighbours = await context.models!.buildNeighbours(
+        engine!.postings,
+        options.expansion.source,
+        arena,
+        options.expansion,
+      );
     } catch (error) {
       options.emit({
         type: "query-expansion-failed",

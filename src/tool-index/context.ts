@@ -1,41 +1,31 @@
-// What every part of one tool index shares: its resolved options, its semantic engine and its wasm module.
+// What every part of one tool index shares: its resolved options, its model stages, its semantic engine and its wasm
+// module.
 
-import { createEmbedder } from "../semantic/embedder.js";
-import { SemanticEngine } from "../semantic/semantic-engine.js";
+import type { SemanticEngine } from "../semantic/semantic-engine.js";
 import { loadWasm } from "../wasm/load-wasm.js";
+import type { ModelStages } from "./model-stages.js";
 import type { ResolvedIndexOptions } from "./resolve-options.js";
 
 export interface IndexContext {
   readonly options: ResolvedIndexOptions;
+  /**
+   * The model stages of the entry (`undefined` in `toolsift/core`). Whenever an option names a model (a reranker,
+   * enrichment, expansion, a semantic strategy) they are set: without them `resolveIndexOptions` refuses such options.
+   */
+  readonly models: ModelStages | undefined;
   /** The semantic side; `undefined` for keyword-only indexes. */
   readonly semantic: SemanticEngine | undefined;
   /** The compiled wasm core (cached by `loadWasm` for the runtime's default). */
   readonly module: () => Promise<WebAssembly.Module>;
 }
 
-/** Makes an index's context: the embedder and semantic engine exist only when a semantic strategy is on. */
-export function createIndexContext(options: ResolvedIndexOptions): IndexContext {
+/** Makes an index's context: the semantic engine exists only when a semantic strategy is on. */
+export function createIndexContext(options: ResolvedIndexOptions, models: ModelStages | undefined): IndexContext {
   const module = () => loadWasm(options.wasm);
   const settings = options.semantic;
   const semantic =
-    settings === undefined
+    settings === undefined || models === undefined
       ? undefined
-      : new SemanticEngine(
-          createEmbedder(settings.model, {
-            timeoutMs: settings.timeoutMs,
-            maxParallelCalls: settings.maxParallelCalls,
-            maxRetries: settings.maxRetries,
-            abortSignal: options.abortSignal,
-            dimensions: settings.dimensions,
-          }),
-          {
-            quantization: settings.quantization,
-            queryCacheSize: settings.queryCacheSize,
-            dimensions: settings.dimensions,
-            cache: settings.cache,
-          },
-          module,
-          options.emit,
-        );
-  return { options, semantic, module };
+      : models.semanticEngine(settings, options.abortSignal, module, options.emit);
+  return { options, models, semantic, module };
 }

@@ -1,7 +1,6 @@
 // After ranking: the threshold (applied once), maxTools, the adaptive elbow cut, and the optional LLM rerank.
 
 import type { LanguageModel } from "ai";
-import { rerankTools } from "./llm/rerank.js";
 import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
@@ -62,7 +61,7 @@ async function rerankHits<HIT extends RankedHit>(
 ): Promise<SelectedHits<HIT>> {
   const tools = candidates.map((hit) => index.docTools[hit.doc]);
   try {
-    const order = await rerankTools(
+    const order = await context.models!.rerankTools(
       reranker,
       text,
       tools.map((tool) => ({ name: tool.name, description: tool.description })),

@@ -1,8 +1,5 @@
 // createToolIndex's options validated and resolved once, at creation, into one read-only object.
 
-import type { LanguageModel } from "ai";
-import { toEmbeddingCache } from "../cache/index.js";
-import { memoryTextCache, textCacheOption, type TextCache } from "../cache/text-cache.js";
 import {
   CATALOG_LIMIT_MAXIMUMS,
   CATALOG_LIMIT_NAMES,
@@ -11,7 +8,6 @@ import {
 } from "../core/catalog-limits.js";
 import { DEFAULT_FIELD_WEIGHTS, FIELD_NAMES, type FieldName, type FieldWeight } from "../core/fields.js";
 import type { KeywordSettings } from "../core/keyword-engine.js";
-import { ToolsiftError } from "../errors.js";
 import type { ToolsiftEvent } from "../events.js";
 import { type ToolIndexOptions } from "../options.js";
 import { relatedToolsOption } from "../resolve-select-options.js";
@@ -27,12 +23,7 @@ import {
   rejectUnknownOptions,
 } from "../support/validate-options.js";
 import type { WasmSource } from "../wasm/load-wasm.js";
-import {
-  resolveQueryExpansion,
-  resolveSemanticOptions,
-  type ResolvedQueryExpansion,
-  type ResolvedSemanticOptions,
-} from "./resolve-semantic-options.js";
+import { MODEL_OPTIONS, type ModelOptionsResolver, type ResolvedModelOptions } from "./model-stages.js";
 
 const WHERE = "createToolIndex";
 
@@ -40,29 +31,14 @@ export type { ResolvedQueryExpansion, ResolvedSemanticOptions } from "./resolve-
 
 /** Every option `createToolIndex` reads; any other key is refused with the nearest of these. */
 const INDEX_OPTIONS = [
-  "embeddingModel",
   "strategy",
-  "fusion",
-  "quantize",
-  "queryCacheSize",
-  "embeddingCache",
-  "dimensions",
-  "embeddingTimeout",
-  "maxParallelCalls",
-  "maxRetries",
-  "abortSignal",
-  "onError",
+  ...MODEL_OPTIONS,
   "debug",
   "fields",
   "k1",
   "typoTolerance",
   "abbreviations",
   "wasm",
-  "queryExpansion",
-  "rerankerModel",
-  "enrichDescriptions",
-  "enrichmentModel",
-  "enrichmentCache",
   "context",
   "onEvent",
   "warnings",
@@ -73,19 +49,8 @@ const INDEX_OPTIONS = [
 ] as const satisfies readonly (keyof ToolIndexOptions)[];
 
 /** Everything an index needs from its options, resolved once. */
-export interface ResolvedIndexOptions {
+export interface ResolvedIndexOptions extends ResolvedModelOptions {
   readonly keyword: KeywordSettings;
-  /** `undefined`: keyword search only (no model, or `strategy: "keyword"` with a model). */
-  readonly semantic: ResolvedSemanticOptions | undefined;
-  /** The strategy every call ranks with unless embedding fails. */
-  readonly strategy: "keyword" | "semantic" | "combined";
-  readonly expansion: ResolvedQueryExpansion | undefined;
-  readonly rerankerModel: LanguageModel | undefined;
-  /** Set only when `enrichDescriptions` is on: `enrichmentModel`, else `rerankerModel`. */
-  readonly enrichmentModel: LanguageModel | undefined;
-  /** Where enrichment texts are cached. */
-  readonly enrichmentCache: TextCache | undefined;
-  readonly abortSignal: AbortSignal | undefined;
   readonly context: unknown;
   readonly wasm: WasmSource | undefined;
   readonly emit: (event: ToolsiftEvent) => void;
@@ -98,45 +63,28 @@ export interface ResolvedIndexOptions {
   readonly limits: CatalogLimits;
 }
 
-/** Validates `createToolIndex` options (throwing `ToolsiftError` naming the option) and resolves their defaults. */
-export function resolveIndexOptions(input: ToolIndexOptions | undefined): ResolvedIndexOptions {
+/**
+ * Validates `createToolIndex` options (throwing `ToolsiftError` naming the option) and resolves their defaults; the
+ * model options through the entry's `resolveModelOptions` (in `toolsift/core`, one that refuses them).
+ */
+export function resolveIndexOptions(
+  input: ToolIndexOptions | undefined,
+  resolveModelOptions: ModelOptionsResolver,
+): ResolvedIndexOptions {
   const options = knownOptions(WHERE, input, INDEX_OPTIONS) as ToolIndexOptions | undefined;
   const onEvent = functionOption<(event: ToolsiftEvent) => void>(WHERE, "onEvent", options?.onEvent);
   const debug = booleanOption(WHERE, "debug", options?.debug, false);
   const warnings = booleanOption(WHERE, "warnings", options?.warnings, true);
-  const enrich = booleanOption(WHERE, "enrichDescriptions", options?.enrichDescriptions, false);
-  if (enrich && options?.enrichmentModel === undefined && options?.rerankerModel === undefined) {
-    throw new ToolsiftError(
-      "INVALID_OPTION",
-      `${WHERE}: option "enrichDescriptions" needs a model: pass "enrichmentModel" or "rerankerModel".`,
-      { option: "enrichDescriptions" },
-    );
-  }
-  const expansion = resolveQueryExpansion(options?.queryExpansion);
-  const textCache = textCacheOption(WHERE, "enrichmentCache", options?.enrichmentCache);
-  const cache = options?.embeddingCache === undefined ? undefined : toEmbeddingCache(options.embeddingCache);
-  const semantic = resolveSemanticOptions(options, cache);
-  const signal = options?.abortSignal as { aborted?: unknown; addEventListener?: unknown } | undefined;
-  // By shape, not instanceof: a signal from another realm (an edge VM, a test runner) is still a signal.
-  if (signal !== undefined && (typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function")) {
-    invalidOption(WHERE, "abortSignal", "an AbortSignal", signal);
-  }
+  const models = resolveModelOptions(options);
   return {
     keyword: {
       fields: resolveFields(options?.fields),
-      semanticWeight: expansion?.weight ?? 0,
+      semanticWeight: models.expansion?.weight ?? 0,
       k1: numberOption(WHERE, "k1", options?.k1, { min: 0, max: 10, exclusiveMin: true }, 1.2),
       typoWeight: expansionWeight("typoTolerance", options?.typoTolerance, 0.7),
       abbreviationWeight: expansionWeight("abbreviations", options?.abbreviations, 0.8),
     },
-    semantic,
-    strategy: semantic?.strategy ?? "keyword",
-    expansion,
-    rerankerModel: options?.rerankerModel,
-    enrichmentModel: enrich ? (options?.enrichmentModel ?? options?.rerankerModel) : undefined,
-    // Without a persistent cache, one in memory per index: a sync or add re-asks the model only for changed tools.
-    enrichmentCache: enrich ? (textCache ?? memoryTextCache()) : undefined,
-    abortSignal: options?.abortSignal,
+    ...models,
     context: options?.context,
     wasm: options?.wasm,
     relatedTools: relatedToolsOption(WHERE, "relatedTools", options?.relatedTools),

@@ -142,7 +142,11 @@ export interface Explanation {
   readonly strategy: RankingStrategy;
 }
 
-export interface ToolIndex<NAME extends string = string> {
+/**
+ * A tool index without the AI SDK adapters: what `createToolIndex` from `toolsift/core` returns (selection, explain,
+ * catalog changes, learning). The root's `ToolIndex` adds the adapters.
+ */
+export interface CoreToolIndex<NAME extends string = string> {
   /** Tool names in catalog order (after `sync`, `add` and `remove`). */
   readonly toolNames: readonly NAME[];
   /**
@@ -157,6 +161,37 @@ export interface ToolIndex<NAME extends string = string> {
   add(tools: ToolCatalog): Promise<void>;
   /** Removes tools by name. */
   remove(toolNames: readonly string[]): Promise<void>;
+  /** The names of the tools that best match the query, best first, then pinned tools. */
+  select(query: string, options?: SelectOptions): Promise<NAME[]>;
+  /** Like `select`, with per-tool scores and provenance. */
+  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult<NAME>>;
+  /** Why `toolName` ranked where it did for `query`. */
+  explain(query: string, toolName: string, options?: SelectOptions): Promise<Explanation>;
+  /**
+   * Learns from one finished conversation (AI SDK messages: the prompt plus `response.messages`): per user turn,
+   * which tools were called and in what order, and which query words led to them. Later selections given the
+   * conversation (`messages`, `prepareStep`, `middleware`) offer the tools that usually come next. Stores only tool
+   * names, counts and hashed query terms. Tool calls naming tools outside the catalog are skipped and counted.
+   */
+  learn(messages: readonly { readonly role: string; readonly content: unknown }[]): LearnReport;
+  /**
+   * Learns one step of a live task (online learning, what `prepareStep({ learn: true })` does): `calls` made for
+   * the user request `query` after the `earlier` calls of the same turn. Prefer `learn` with the finished conversation.
+   */
+  learnStep(query: string, earlier: readonly string[], calls: readonly string[]): LearnReport;
+  /**
+   * What the index has learnt, as a versioned JSON snapshot (for `createToolIndex(tools, { usage })`, `mergeUsage`).
+   */
+  usage(): UsageSnapshot;
+  /**
+   * Replaces what the index has learnt with `snapshot` (e.g. the shared snapshot a service keeps; tools outside the
+   * catalog are dropped); `undefined` forgets everything learnt.
+   */
+  replaceUsage(snapshot: UsageSnapshot | undefined): void;
+}
+
+/** What `createToolIndex` from `toolsift` returns: the core index plus the AI SDK adapters (src/agent/). */
+export interface ToolIndex<NAME extends string = string> extends CoreToolIndex<NAME> {
   /**
    * A `prepareStep` for `generateText`, `streamText` and `ToolLoopAgent`: each step gets the tools
    * that match the live conversation as `activeTools`; with `stableTools`, a cache-keeping set and its `toolOrder`
@@ -187,33 +222,6 @@ export interface ToolIndex<NAME extends string = string> {
     tools: TOOLS,
     options: DeferredToolsOptions,
   ): DeferredTools<TOOLS>;
-  /** The names of the tools that best match the query, best first, then pinned tools. */
-  select(query: string, options?: SelectOptions): Promise<NAME[]>;
-  /** Like `select`, with per-tool scores and provenance. */
-  selectWithScores(query: string, options?: SelectOptions): Promise<SelectionResult<NAME>>;
-  /** Why `toolName` ranked where it did for `query`. */
-  explain(query: string, toolName: string, options?: SelectOptions): Promise<Explanation>;
-  /**
-   * Learns from one finished conversation (AI SDK messages: the prompt plus `response.messages`): per user turn,
-   * which tools were called and in what order, and which query words led to them. Later selections given the
-   * conversation (`messages`, `prepareStep`, `middleware`) offer the tools that usually come next. Stores only tool
-   * names, counts and hashed query terms. Tool calls naming tools outside the catalog are skipped and counted.
-   */
-  learn(messages: readonly { readonly role: string; readonly content: unknown }[]): LearnReport;
-  /**
-   * Learns one step of a live task (online learning, what `prepareStep({ learn: true })` does): `calls` made for
-   * the user request `query` after the `earlier` calls of the same turn. Prefer `learn` with the finished conversation.
-   */
-  learnStep(query: string, earlier: readonly string[], calls: readonly string[]): LearnReport;
-  /**
-   * What the index has learnt, as a versioned JSON snapshot (for `createToolIndex(tools, { usage })`, `mergeUsage`).
-   */
-  usage(): UsageSnapshot;
-  /**
-   * Replaces what the index has learnt with `snapshot` (e.g. the shared snapshot a service keeps; tools outside the
-   * catalog are dropped); `undefined` forgets everything learnt.
-   */
-  replaceUsage(snapshot: UsageSnapshot | undefined): void;
 }
 
 /** Tool names of a catalog: the keys of a ToolSet, `string` for arrays. */

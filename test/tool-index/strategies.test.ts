@@ -8,6 +8,7 @@ import { toolFields } from "../../src/core/fields.js";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
 import type { ToolIndexOptions } from "../../src/options.js";
 
+import { ALL_MODEL_STAGES, resolveModelOptions } from "../../src/tool-index/all-model-stages.js";
 import { createIndexContext } from "../../src/tool-index/context.js";
 import { IndexState } from "../../src/tool-index/index-state.js";
 import { rankCombined } from "../../src/tool-index/rank-combined.js";
@@ -19,7 +20,8 @@ import { cosine } from "../reference/kernels.js";
 
 async function built(options: ToolIndexOptions = {}, catalog: ToolCatalog = saasCatalog) {
   const events: ToolsiftEvent[] = [];
-  const context = createIndexContext(resolveIndexOptions({ ...options, onEvent: (event) => events.push(event) }));
+  const resolved = resolveIndexOptions({ ...options, onEvent: (event) => events.push(event) }, resolveModelOptions);
+  const context = createIndexContext(resolved, ALL_MODEL_STAGES);
   const state = new IndexState(context, catalog);
   const index = await state.ready();
   return {

@@ -1,0 +1,45 @@
+// The AI SDK adapters as methods of the root's tool index (`index.prepareStep(...)`, `index.middleware()`, ...):
+// src/tool-index.ts adds them to the core index that src/tool-index/create-index.ts makes.
+
+import type { CatalogTool } from "../core/catalog.js";
+import type { CoreToolIndex, ToolIndex } from "../tool-index/types.js";
+import { createDeferredTools } from "./delivery/deferred-tools.js";
+import { createInConversation } from "./delivery/in-conversation.js";
+import { catalogDefinitionLength } from "./delivery/stable-tools.js";
+import { createSelectionMiddleware } from "./middleware.js";
+import { createPrepareStep, type PrepareStepInput } from "./prepare-step.js";
+import { createSearchTool, createToolSearchFunction } from "./search-tool.js";
+
+/** The methods a `ToolIndex` has beyond the core index. */
+export type AdapterMethods<NAME extends string> = Omit<ToolIndex<NAME>, keyof CoreToolIndex<NAME>>;
+
+/** The adapter methods of `index`, whose current catalog `catalog()` returns. */
+export function adapterMethods<NAME extends string>(
+  index: CoreToolIndex<NAME>,
+  catalog: () => readonly CatalogTool[],
+): AdapterMethods<NAME> {
+  return {
+    prepareStep(stepOptions) {
+      const definitionLength = (name: string) => catalogDefinitionLength(catalog(), name);
+      return createPrepareStep(index, stepOptions, definitionLength) as (
+        step: PrepareStepInput,
+      ) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
+    },
+    inConversation(tools, deliveryOptions) {
+      return createInConversation(index, tools, deliveryOptions);
+    },
+    middleware(selectOptions) {
+      return createSelectionMiddleware(index, selectOptions);
+    },
+    searchTool(searchOptions) {
+      const describe = (name: string) => catalog().find((tool) => tool.name === name)?.description ?? "";
+      return createSearchTool(index, describe, searchOptions);
+    },
+    toolSearchFunction(searchOptions) {
+      return createToolSearchFunction(index, searchOptions);
+    },
+    deferredTools(tools, deferralOptions) {
+      return createDeferredTools(index, tools, deferralOptions);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The stages of an index that call a model — embeddings, query expansion by word vectors, the LLM reranker and
+// description enrichment — passed in by the entry that offers them, so that `toolsift/core` bundles none of them;
+// and the names of their options.
+
+import type { LanguageModel } from "ai";
+import type { TextCache } from "../cache/text-cache.js";
+import type { CatalogNeighbours } from "../core/word-neighbours.js";
+import type { ToolsiftEvent } from "../events.js";
+import type { ToolIndexOptions } from "../options.js";
+import type { SemanticEngine } from "../semantic/semantic-engine.js";
+import type { enrichDescriptions } from "./llm/enrichment.js";
+import type { rerankTools } from "./llm/rerank.js";
+import type { ResolvedQueryExpansion, ResolvedSemanticOptions } from "./resolve-semantic-options.js";
+
+/** The options of `createToolIndex` that only an embedding model, word vectors or a language model give meaning to. */
+export const MODEL_OPTIONS = [
+  "embeddingModel",
+  "fusion",
+  "quantize",
+  "queryCacheSize",
+  "embeddingCache",
+  "dimensions",
+  "embeddingTimeout",
+  "maxParallelCalls",
+  "maxRetries",
+  "abortSignal",
+  "onError",
+  "queryExpansion",
+  "rerankerModel",
+  "enrichDescriptions",
+  "enrichmentModel",
+  "enrichmentCache",
+] as const satisfies readonly (keyof ToolIndexOptions)[];
+
+/** What the model options resolve to; all `undefined` (and strategy "keyword") when none is given. */
+export interface ResolvedModelOptions {
+  /** `undefined`: keyword search only (no model, or `strategy: "keyword"` with a model). */
+  readonly semantic: ResolvedSemanticOptions | undefined;
+  /** The strategy every call ranks with unless embedding fails. */
+  readonly strategy: "keyword" | "semantic" | "combined";
+  readonly expansion: ResolvedQueryExpansion | undefined;
+  readonly rerankerModel: LanguageModel | undefined;
+  /** Set only when `enrichDescriptions` is on: `enrichmentModel`, else `rerankerModel`. */
+  readonly enrichmentModel: LanguageModel | undefined;
+  /** Where enrichment texts are cached. */
+  readonly enrichmentCache: TextCache | undefined;
+  readonly abortSignal: AbortSignal | undefined;
+}
+
+/** Validates the model options (throwing `ToolsiftError` naming the option) and resolves their defaults. */
+export type ModelOptionsResolver = (options: ToolIndexOptions | undefined) => ResolvedModelOptions;
+
+/**
+ * The model stages one entry offers. `toolsift` passes them all (`all-model-stages.ts`) with the resolver of their
+ * options; `toolsift/core` passes none, and its resolver refuses every model option (`refuse-model-options.ts`), so a
+ * stage is only reached when it exists.
+ */
+export interface ModelStages {
+  /** The embedder and vector side of an index with a semantic strategy. */
+  readonly semanticEngine: (
+    semantic: ResolvedSemanticOptions,
+    abortSignal: AbortSignal | undefined,
+    module: () => Promise<WebAssembly.Module>,
+    emit: (event: ToolsiftEvent) => void,
+  ) => SemanticEngine;
+  readonly enrichDescriptions: typeof enrichDescriptions;
+  readonly rerankTools: typeof rerankTools;
+  readonly buildNeighbours: typeof CatalogNeighbours.build;
+}

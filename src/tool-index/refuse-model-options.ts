@@ -1,0 +1,41 @@
+// toolsift/core's model options: it has no model stages (model-stages.ts), so each option that needs one is refused
+// with the option's name and the entry to import instead, rather than ignored.
+
+import { ToolsiftError } from "../errors.js";
+import type { ToolIndexOptions } from "../options.js";
+import { choiceOption } from "../support/validate-options.js";
+import { MODEL_OPTIONS, type ResolvedModelOptions } from "./model-stages.js";
+
+const KEYWORD_ONLY: ResolvedModelOptions = {
+  semantic: undefined,
+  strategy: "keyword",
+  expansion: undefined,
+  rerankerModel: undefined,
+  enrichmentModel: undefined,
+  enrichmentCache: undefined,
+  abortSignal: undefined,
+};
+
+function refused(option: string, value?: string): never {
+  const what = value === undefined ? `option "${option}"` : `option "${option}" set to "${value}"`;
+  throw new ToolsiftError(
+    "INVALID_OPTION",
+    `createToolIndex from "toolsift/core": ${what} needs a model (embeddings, word vectors or an LLM); ` +
+      `"toolsift/core" is keyword search only, to stay small: import createToolIndex from "toolsift" for it.`,
+    { option, ...(value === undefined ? {} : { value }) },
+  );
+}
+
+/** Keyword search only: `strategy` "keyword" (or toolpick's "hybrid"); any model option throws `INVALID_OPTION`. */
+export function refuseModelOptions(options: ToolIndexOptions | undefined): ResolvedModelOptions {
+  const strategy = choiceOption(
+    "createToolIndex",
+    "strategy",
+    options?.strategy,
+    ["keyword", "semantic", "combined", "hybrid"],
+    "keyword",
+  );
+  for (const option of MODEL_OPTIONS) if (options?.[option] !== undefined) refused(option);
+  if (strategy === "semantic" || strategy === "combined") refused("strategy", strategy);
+  return KEYWORD_ONLY;
+}

@@ -1,0 +1,175 @@
+// toolsift/core (src/core-entry.ts): the root's index without the AI SDK adapters and without models. It must select,
+// score, explain and learn exactly as the root does, and refuse by name every option that needs a model.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createToolIndex as createCoreIndex, ToolsiftError, type CoreToolIndex } from "../../src/core-entry.js";
+import { createToolIndex } from "../../src/index.js";
+import { hashingEmbeddingModel } from "../../src/testing/index.js";
+import { conversation } from "../usage/conversations.js";
+import { saasCatalog } from "./saas-catalog.js";
+
+const paraphrase = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/paraphrase/${file}`, import.meta.url), "utf8")) as unknown;
+const paraphraseCatalog = paraphrase("catalog.json") as { name: string; description: string }[];
+const paraphraseQueries = (paraphrase("queries.json") as { query: string; expected: string }[]).map(
+  (entry) => entry.query,
+);
+
+const saasQueries = [
+  "open a pull request",
+  "refund the last payment",
+  "send an email to the team",
+  "mrege the PR",
+  "upload a file to s3",
+  "k8s scale deployment",
+  "what's the weather",
+  "",
+];
+
+describe("toolsift/core selects as the root does", () => {
+  it.each([
+    ["the paraphrase set", paraphraseCatalog, paraphraseQueries],
+    ["the SaaS catalog (typos, abbreviations, an empty query)", saasCatalog, saasQueries],
+  ])("on %s: the same tools with the same scores, for each query and option set", async (_, catalog, queries) => {
+    const core = createCoreIndex(catalog);
+    const root = createToolIndex(catalog);
+    let nonEmpty = 0;
+    for (const options of [{}, { maxTools: 5, adaptive: false }, { threshold: 0.3 }]) {
+      for (const query of queries) {
+        const expected = await root.selectWithScores(query, options);
+        expect(await core.selectWithScores(query, options)).toEqual(expected);
+        expect(await core.select(query, options)).toEqual(expected.tools);
+        if (expected.tools.length > 0) nonEmpty++;
+      }
+    }
+    // The comparison means something only if the root found tools for most queries.
+    expect(nonEmpty).toBeGreaterThan(queries.length);
+  });
+
+  it("explains a tool's rank as the root does", async () => {
+    const core = createCoreIndex(saasCatalog);
+    const root = createToolIndex(saasCatalog);
+    for (const query of ["merge the pull request", "refund a payment"]) {
+      for (const tool of ["gitlab_merge_pr", "stripe_refund_payment"]) {
+        expect(await core.explain(query, tool)).toEqual(await root.explain(query, tool));
+      }
+    }
+  });
+
+  it("learns, changes its catalog and keeps its options as the root does", async () => {
+    const options = { fields: { name: { weight: 5 } }, k1: 1.5, typoTolerance: { weight: 0.5 }, strategy: "hybrid" };
+    const core = createCoreIndex(saasCatalog, { ...options, strategy: "hybrid" });
+    const root = createToolIndex(saasCatalog, options as Parameters<typeof createToolIndex>[1]);
+    const talk = conversation([{ user: "ship the release", calls: ["github_create_pull_request", "deploy_service"] }]);
+    expect(core.learn(talk)).toEqual(root.learn(talk));
+    expect(core.usage()).toEqual(root.usage());
+    for (const index of [core, root] as CoreToolIndex[]) {
+      await index.remove(["gitlab_merge_pr"]);
+      await index.add([{ name: "merge_request", description: "Merge a request once its checks pass." }]);
+    }
+    expect(core.toolNames).toEqual(root.toolNames);
+    expect(core.toolNames).toContain("merge_request");
+    const messages = [{ role: "user", content: "ship the release" }];
+    expect(await core.selectWithScores("merge it", { messages })).toEqual(
+      await root.selectWithScores("merge it", { messages }),
+    );
+  });
+
+  it("has the core methods and none of the root's AI SDK adapters", () => {
+    const core = createCoreIndex(saasCatalog);
+    const root = createToolIndex(saasCatalog);
+    const adapters = [
+      "prepareStep",
+      "inConversation",
+      "middleware",
+      "searchTool",
+      "toolSearchFunction",
+      "deferredTools",
+    ];
+    for (const method of adapters) {
+      expect(typeof (root as unknown as Record<string, unknown>)[method]).toBe("function");
+      expect(method in core).toBe(false);
+    }
+    expect(Object.keys(core).sort()).toEqual(
+      Object.keys(root)
+        .filter((key) => !adapters.includes(key))
+        .sort(),
+    );
+    // @ts-expect-error a core index has no adapters (types say so too)
+    expect(core.prepareStep).toBeUndefined();
+    // The root's index is a core index with more: code written for toolsift/core accepts it.
+    const asCore: CoreToolIndex<string> = root;
+    expect(asCore.toolNames).toEqual(core.toolNames);
+  });
+});
+
+describe("toolsift/core refuses what needs a model", () => {
+  // The options README.md documents as needing an embedding model, word vectors or a language model.
+  const modelOptions: [string, unknown][] = [
+    ["embeddingModel", hashingEmbeddingModel({ dimensions: 8 })],
+    ["fusion", { method: "rrf" }],
+    ["quantize", "int8"],
+    ["queryCacheSize", 16],
+    ["embeddingCache", { getMany: async () => [], setMany: async () => {} }],
+    ["dimensions", 8],
+    ["embeddingTimeout", 1000],
+    ["maxParallelCalls", 2],
+    ["maxRetries", 0],
+    ["abortSignal", new AbortController().signal],
+    ["onError", "throw"],
+    ["queryExpansion", { model: { wordVectors: async () => [] } }],
+    ["rerankerModel", { specificationVersion: "v4", provider: "test", modelId: "m", doGenerate: async () => ({}) }],
+    ["enrichDescriptions", false],
+    ["enrichmentModel", { specificationVersion: "v4", provider: "test", modelId: "m" }],
+    ["enrichmentCache", { get: async () => [], set: async () => {} }],
+  ];
+
+  it.each(modelOptions)("option %s: INVALID_OPTION naming it and the entry to import", (option, value) => {
+    let thrown: unknown;
+    try {
+      createCoreIndex(saasCatalog, { [option]: value } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(ToolsiftError.isInstance(thrown)).toBe(true);
+    const error = thrown as ToolsiftError;
+    expect(error.code).toBe("INVALID_OPTION");
+    expect(error.details).toEqual({ option });
+    expect(error.message).toContain(`option "${option}"`);
+    expect(error.message).toContain('import createToolIndex from "toolsift"');
+    // The root accepts the same option (it is refused only for want of a model stage).
+    if (option !== "enrichmentModel" && option !== "enrichmentCache") {
+      expect(() => createToolIndex(saasCatalog, { [option]: value } as never)).not.toThrow();
+    }
+  });
+
+  it.each(["semantic", "combined"])('strategy "%s" needs a model: refused, naming the value', (strategy) => {
+    expect(() => createCoreIndex(saasCatalog, { strategy } as never)).toThrow(
+      expect.objectContaining({
+        code: "INVALID_OPTION",
+        details: { option: "strategy", value: strategy },
+        message: expect.stringContaining(`option "strategy" set to "${strategy}" needs a model`),
+      }),
+    );
+  });
+
+  it("keeps the root's checks of everything else: keyword strategies, unknown options, bad values", async () => {
+    expect(await createCoreIndex(saasCatalog, { strategy: "keyword" }).select("refund")).toContain(
+      "stripe_refund_payment",
+    );
+    expect(() => createCoreIndex(saasCatalog, { strategy: "fuzzy" } as never)).toThrow(
+      expect.objectContaining({
+        code: "INVALID_OPTION",
+        message: expect.stringContaining('"strategy" must be one of'),
+      }),
+    );
+    expect(() => createCoreIndex(saasCatalog, { embedingModel: 1 } as never)).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('"embeddingModel"') }),
+    );
+    expect(() => createCoreIndex(saasCatalog, { k1: -1 })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION", details: expect.objectContaining({ option: "k1" }) }),
+    );
+    // @ts-expect-error toolsift/core's options have no embeddingModel (types say so too)
+    expect(() => createCoreIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() })).toThrow(/embeddingModel/);
+  });
+});

@@ -1,0 +1,64 @@
+// What a bundler ships for an app that selects with toolsift/core: no AI SDK adapter, no model stage, no cache, and
+// within the size the entry exists for (issue 21: ≤ 75 KiB minified, ≤ 26 KiB gzip, workerd condition, wasm apart).
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+import { packageImportsFromSource } from "../../scripts/package-imports-from-source.mjs";
+
+const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+/** An app importing createToolIndex from `entry` and calling select, bundled and minified under `workerd`. */
+async function selectingApp(entry: string) {
+  const result = await build({
+    stdin: {
+      contents:
+        `import { createToolIndex } from ${JSON.stringify(source(entry))};\n` +
+        'console.log(await createToolIndex({ send_email: { description: "Send an email" } }).select("email"));\n',
+      resolveDir: source("."),
+      loader: "ts",
+    },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "neutral",
+    conditions: ["workerd"],
+    external: ["*.wasm", "ai", "zod"],
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    tsconfigRaw: {},
+    plugins: [packageImportsFromSource(["workerd"])],
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  const shipped = Object.entries(output.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path.replace(/^.*?\bsrc\//, "src/"));
+  const code = result.outputFiles[0].contents;
+  return { shipped, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+/** Files only the root's adapters and model stages need. */
+const modelOrAdapter = (path: string) =>
+  /^src\/(agent|cache|langchain|local)\//.test(path) ||
+  /^src\/tool-index\/(llm\/|all-model-stages)/.test(path) ||
+  /^src\/semantic\/(embedder|semantic-engine|vector-index|query-cache)\.ts$/.test(path) ||
+  path === "src/ai-sdk.ts";
+
+describe("an app selecting with toolsift/core", () => {
+  it("ships the keyword index and none of the adapters, model stages or caches", async () => {
+    const core = await selectingApp("src/core-entry.ts");
+    expect(core.shipped).toContain("src/core/keyword-engine.ts");
+    expect(core.shipped).toContain("src/tool-index/create-index.ts");
+    expect(core.shipped.filter(modelOrAdapter)).toEqual([]);
+    // The control: the same app on the root ships them (its index has the adapters as methods).
+    const root = await selectingApp("src/index.ts");
+    expect(root.shipped.filter(modelOrAdapter).length).toBeGreaterThan(10);
+  });
+
+  it("stays within 75 KiB minified and 26 KiB gzip", async () => {
+    const { bytes, gzip } = await selectingApp("src/core-entry.ts");
+    expect(bytes).toBeLessThanOrEqual(75 * 1024);
+    expect(gzip).toBeLessThanOrEqual(26 * 1024);
+  });
+});
