@@ -11,6 +11,10 @@ import { SemanticEngine } from "../semantic/semantic-engine.js";
 import { booleanOption, invalidOption } from "../support/validate-options.js";
 import { enrichDescriptions } from "./llm/enrichment.js";
 import { rerankTools } from "./llm/rerank.js";
+import { CatalogVectors } from "./catalog-vectors.js";
+import { rankWithVectors } from "./rank-vectors.js";
+import type { IndexContext } from "./context.js";
+import type { ToolFields } from "../core/fields.js";
 import type { ModelStages, ResolvedModelOptions } from "./model-stages.js";
 import { resolveQueryExpansion, resolveSemanticOptions } from "./resolve-semantic-options.js";
 
@@ -69,4 +73,7 @@ export const ALL_MODEL_STAGES: ModelStages = {
   enrichDescriptions,
   rerankTools,
   buildNeighbours: (postings, source, arena, settings) => CatalogNeighbours.build(postings, source, arena, settings),
+  catalogVectors: (context: IndexContext, semantic: SemanticEngine, fields: readonly ToolFields[]) =>
+    new CatalogVectors(context, semantic, fields),
+  rankWithVectors,
 };

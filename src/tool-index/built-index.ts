@@ -7,8 +7,12 @@ import { KeywordEngine } from "../core/keyword-engine.js";
 import type { CatalogNeighbours } from "../core/word-neighbours.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
-import { CatalogVectors } from "./catalog-vectors.js";
+import type { CatalogVectors } from "./catalog-vectors.js";
 import type { IndexContext } from "./context.js";
+import type { SemanticEngine } from "../semantic/semantic-engine.js";
+
+/** catalog-vectors.ts's constructor, as the root entry's model stages carry it (model-stages.ts). */
+type VectorsOwner = (context: IndexContext, semantic: SemanticEngine, fields: readonly ToolFields[]) => CatalogVectors;
 
 export interface BuiltIndex {
   /** The keyword index (built on first use in `strategy: "semantic"`). */
@@ -108,6 +112,9 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
       docOf ??= new Map(docTools.map((tool, position) => [tool.name, position]));
       return docOf;
     },
-    vectors: context.semantic === undefined ? undefined : new CatalogVectors(context, context.semantic, fields),
+    vectors:
+      context.semantic === undefined
+        ? undefined
+        : (context.models!.catalogVectors as VectorsOwner)(context, context.semantic, fields),
   };
 }

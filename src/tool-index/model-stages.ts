@@ -66,4 +66,11 @@ export interface ModelStages {
   readonly enrichDescriptions: typeof enrichDescriptions;
   readonly rerankTools: typeof rerankTools;
   readonly buildNeighbours: typeof CatalogNeighbours.build;
+  /**
+   * The stages that work on a built index: the owner of its tool vectors (catalog-vectors.ts) and ranking by them
+   * (rank-vectors.ts). Their signatures name the index's own types, which this file cannot import without a cycle
+   * (the index context holds these stages), so they are typed where they are called: built-index.ts, ranking.ts.
+   */
+  readonly catalogVectors: (...args: never[]) => unknown;
+  readonly rankWithVectors: (...args: never[]) => Promise<unknown>;
 }

@@ -1,15 +1,12 @@
-// Ranks a query over a built index with the index's strategy — keyword (BM25F in wasm), semantic (cosine in wasm)
-// or combined (rank-combined.ts) — falling back to keywords when the tool or query vectors are missing. Reads the
+// Ranks a query over a built index with the index's strategy — keyword (BM25F in wasm) here, semantic or combined by
+// the model stage rank-vectors.ts, which falls back to keywords when the tool or query vectors are missing. Reads the
 // query once per call: query expansion first, term analysis on first need. Pinned and disallowed tools are excluded.
 
 import type { QueryTerm } from "../core/query.js";
 import type { Neighbour } from "../core/word-neighbours.js";
-import type { VectorSet } from "../semantic/semantic-engine.js";
 import type { BuiltIndex } from "./built-index.js";
-import { reportEmbeddingFailure } from "./catalog-vectors.js";
 import type { IndexContext } from "./context.js";
-import { rankCombined } from "./rank-combined.js";
-import type { RankedHit, Ranking, RankQuery, RankRequest } from "./ranking-types.js";
+import type { Ranking, RankQuery, RankRequest } from "./ranking-types.js";
 
 /**
  * Reads `text` for ranking: query expansion looked up first (it is async), term analysis on first need. Without
@@ -26,6 +23,15 @@ function analysedLazily(index: BuiltIndex, text: string, near: Map<string, Neigh
   return { text, terms: () => (analysed ??= index.engine.analyse(text, near)) };
 }
 
+/** rank-vectors.ts's `rankWithVectors`, as the root entry's model stages carry it (model-stages.ts). */
+type VectorRanking = (
+  context: IndexContext,
+  index: BuiltIndex,
+  query: RankQuery,
+  request: RankRequest,
+  pool: number,
+) => Promise<Ranking>;
+
 /**
  * Ranks the catalog for `query` with the index's strategy; keyword ranking (marked as a fallback) when embeddings
  * fail. Keyword ranking answers synchronously; the semantic strategies need the model, so they return a promise.
@@ -40,37 +46,8 @@ export function rank(
   if (context.options.semantic === undefined || context.semantic === undefined) {
     return rankKeyword(index, query, pool, request.excluded);
   }
-  return rankWithVectors(context, index, query, request, pool);
-}
-
-async function rankWithVectors(
-  context: IndexContext,
-  index: BuiltIndex,
-  query: RankQuery,
-  request: RankRequest,
-  pool: number,
-): Promise<Ranking> {
-  const semantic = context.options.semantic!;
-  const vectors = await index.vectors?.forCall();
-  let queryVector: Float32Array | undefined;
-  if (vectors !== undefined) {
-    try {
-      // Typo corrections come from the keyword index: combined search has it, semantic search does not build it for
-      // this.
-      const text =
-        semantic.strategy === "combined" ? withCorrections(query.text, query.terms(), semantic.knowsWord) : query.text;
-      queryVector = await context.semantic!.embedQuery(text, vectors.index.dims);
-    } catch (error) {
-      reportEmbeddingFailure(context, "query", error);
-    }
-  }
-  if (vectors === undefined || queryVector === undefined) {
-    return { ...rankKeyword(index, query, pool, request.excluded), fallback: "keyword" };
-  }
-  const similarities = vectors.index.score(queryVector);
-  for (const doc of request.excluded) similarities[doc] = -2;
-  if (semantic.strategy === "semantic") return rankSemantic(vectors, query, pool);
-  return rankCombined(index, vectors, similarities, query, request, semantic.fusion);
+  // The vector side is a model stage (rank-vectors.ts): `toolsift/core` has no semantic strategy and bundles none.
+  return (context.models!.rankWithVectors as VectorRanking)(context, index, query, request, pool);
 }
 
 /** The best `k` tools by BM25F, without the `excluded` documents. */
@@ -79,37 +56,6 @@ export function rankKeyword(index: BuiltIndex, query: RankQuery, k: number, excl
     .search(query.terms(), k, excluded)
     .map((hit) => ({ doc: hit.doc, score: hit.normalized, keyword: hit.score }));
   return { terms: query.terms, hits, strategy: "keyword" };
-}
-
-/**
- * The best `k` tools by the similarities last scored into `vectors` (excluded documents already set to -2,
- * below any cosine, so they never rank).
- */
-export function rankSemantic(vectors: VectorSet, query: RankQuery, k: number): Ranking {
-  const { ids, scores } = vectors.index.top(k, 0);
-  const hits: RankedHit[] = [];
-  for (let i = 0; i < ids.length; i++)
-    hits.push({ doc: ids[i], score: Math.min(1, scores[i]), keyword: 0, similarity: scores[i] });
-  return { terms: query.terms, hits, strategy: "semantic" };
-}
-
-/**
- * The query text, plus the catalog words its typos were read as ("sned an emial" + "send email"), so a
- * misspelt word is not lost to the semantic side. Only for models that say which words they know (the
- * local model): a word it knows is no typo to it, and API models read typos themselves.
- */
-export function withCorrections(
-  text: string,
-  terms: readonly QueryTerm[],
-  knowsWord: ((word: string) => boolean | undefined) | undefined,
-): string {
-  if (knowsWord === undefined) return text;
-  const corrections = new Map<number, string>();
-  for (const term of terms) {
-    if (term.correction === undefined || knowsWord(term.from) !== false) continue;
-    if (!corrections.has(term.word)) corrections.set(term.word, term.correction);
-  }
-  return corrections.size === 0 ? text : `${text}\n${[...corrections.values()].join(" ")}`;
 }
 
 /**

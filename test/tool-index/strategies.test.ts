@@ -12,7 +12,8 @@ import { ALL_MODEL_STAGES, resolveModelOptions } from "../../src/tool-index/all-
 import { createIndexContext } from "../../src/tool-index/context.js";
 import { IndexState } from "../../src/tool-index/index-state.js";
 import { rankCombined } from "../../src/tool-index/rank-combined.js";
-import { rank, rankKeyword, rankSemantic, readRankQuery } from "../../src/tool-index/ranking.js";
+import { rank, rankKeyword, readRankQuery } from "../../src/tool-index/ranking.js";
+import { rankSemantic } from "../../src/tool-index/rank-vectors.js";
 import { resolveIndexOptions } from "../../src/tool-index/resolve-options.js";
 import type { ToolCatalog } from "../../src/core/catalog.js";
 import { saasCatalog } from "../api/saas-catalog.js";
