@@ -17,6 +17,10 @@ export default defineConfig({
   },
   test: {
     reporters: ["default", "./test/summary-reporter.ts"],
+    // Nothing in these tests is timed. vitest's 5 s default would still fail the heavier counted-cost tests on a
+    // loaded 2-core machine (seen: test/cost/typo-variants at 5.06 s), for the load and not for what they check.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
