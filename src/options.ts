@@ -207,5 +207,13 @@ export interface SelectOptions {
  */
 export const DEFAULT_MIN_RELEVANCE = 0.15;
 
+/**
+ * How a search the model asks for ranks (the search meta-tools: `searchTool`, `toolSearchFunction`, the
+ * `search_tools` of `inConversation` / `deferredTools`, the MCP gateway and the service's MCP endpoint): the best
+ * `maxTools` whatever their relevance and without the adaptive cut. The model asked to look and judges what it
+ * reads; `minRelevance` and the cut decide what is offered unasked.
+ */
+export const MODEL_SEARCH = { adaptive: false, minRelevance: 0 } as const;
+
 /** The longest query toolsift reads; longer queries are cut to this many characters (reported by `onEvent`). */
 export const MAX_QUERY_LENGTH = 2_000;

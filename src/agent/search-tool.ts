@@ -1,6 +1,7 @@
 // index.searchTool(), a meta-tool the model calls to find tools, and index.toolSearchFunction() for toolSearch.
 
 import type { FlexibleSchema, Tool } from "ai";
+import { MODEL_SEARCH } from "../options.js";
 import { countOption, knownOptions, stringOption } from "../support/validate-options.js";
 import { rankedNames } from "./offer-policy.js";
 import type { ToolSelector } from "./tool-selector.js";
@@ -72,7 +73,7 @@ export function createSearchTool(
     description,
     inputSchema: inputSchema as unknown as FlexibleSchema<{ query: string }>,
     async execute({ query }: { query: string }): Promise<SearchToolOutput> {
-      const { results } = await index.selectWithScores(query, { maxTools: maxResults, adaptive: false });
+      const { results } = await index.selectWithScores(query, { ...MODEL_SEARCH, maxTools: maxResults });
       const scores = new Map(results.map((result) => [result.name, result.score]));
       const tools = rankedNames(results).map((name) => ({
         name,
@@ -102,8 +103,8 @@ export function createToolSearchFunction(index: ToolSelector, options: ToolSearc
     const allowed = tools.map((tool) => tool.name);
     if (allowed.length === 0 || query.trim().length === 0) return [];
     const { results } = await index.selectWithScores(query, {
+      ...MODEL_SEARCH,
       maxTools: maxResults ?? Math.min(allowed.length, 20),
-      adaptive: false,
       allowedTools: allowed,
     });
     const offered = new Set(allowed);

@@ -10,7 +10,7 @@ import {
   namesOption,
   stringOption,
 } from "../../support/validate-options.js";
-import type { SelectOptions } from "../../options.js";
+import { MODEL_SEARCH, type SelectOptions } from "../../options.js";
 import type { ResolvedDeferral } from "./resolved-deferral.js";
 import { pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
@@ -223,7 +223,7 @@ function preloadOption(where: string, value: unknown, provider: DeferralProvider
 /** The deferred tools that best match `query`, best first (ranked tools, then learnt and related companions). */
 export async function searchDeferred(index: ToolSelector, deferral: ResolvedDeferral, query: string) {
   if (query.trim().length === 0) return [];
-  const { results } = await index.selectWithScores(query, deferral.selectOptions);
+  const { results } = await index.selectWithScores(query, { ...deferral.selectOptions, ...MODEL_SEARCH });
   const deferred = new Set(deferral.deferred);
   return results.map((result) => result.name).filter((name) => deferred.has(name));
 }

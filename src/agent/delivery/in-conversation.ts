@@ -4,6 +4,7 @@
 import type { ModelMessage, Tool, ToolSet } from "ai";
 import { conversationQuery, type MessageLike } from "../../conversation/model-messages.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
+import { MODEL_SEARCH } from "../../options.js";
 import {
   booleanOption,
   choiceOption,
@@ -194,8 +195,8 @@ export function createInConversation(
 
   const search = async (query: string) => {
     const { results } = await index.selectWithScores(query, {
+      ...MODEL_SEARCH,
       maxTools: maxSearchResults,
-      adaptive: false,
       allowedTools: deliverable(),
     });
     return rankedNames(results);

@@ -9,6 +9,7 @@ import {
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { MODEL_SEARCH } from "../../options.js";
 import type { McpCatalog } from "../mcp-catalog.js";
 import type { McpTool } from "../server-tools.js";
 import type { ArgumentValidator } from "./argument-validator.js";
@@ -139,9 +140,7 @@ export function createGatewayServer(context: GatewayContext): Server {
       const limit = args?.limit;
       const maxTools =
         typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 20 ? limit : context.maxResults;
-      // A search the model asks for returns the best matches whatever their relevance: the model asked to look, and
-      // judges what it reads (minRelevance and the adaptive cut decide what is offered unasked, not this).
-      const names = await context.catalog.index.select(query, { maxTools, adaptive: false, minRelevance: 0 });
+      const names = await context.catalog.index.select(query, { ...MODEL_SEARCH, maxTools });
       lastQuery = query;
       callsSinceSearch = [];
       const tools = names.flatMap((found) => {

@@ -2,6 +2,7 @@
 
 import { readCatalog } from "../../core/catalog.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
+import { MODEL_SEARCH } from "../../options.js";
 import { describeValue } from "../../support/describe-value.js";
 import type { ToolIndex } from "../../tool-index.js";
 import { indexCatalog } from "../catalogs/catalog-index.js";
@@ -142,7 +143,7 @@ function definitions(index: ToolIndex): ReadonlyMap<string, Definition> {
  * client cannot call them).
  */
 export async function searchCatalog(entry: WarmCatalog, query: string, maxResults: number) {
-  const selection = await entry.index.selectWithScores(query, { maxTools: maxResults, adaptive: false });
+  const selection = await entry.index.selectWithScores(query, { ...MODEL_SEARCH, maxTools: maxResults });
   const known = definitions(entry.index);
   const tools: FoundTool[] = [];
   for (const result of selection.results) {
