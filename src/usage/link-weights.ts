@@ -62,23 +62,24 @@ export class LinkWeights<K> implements Iterable<[K, number]> {
     this.index = this.keyList.length > INDEX_FROM ? new Map(this.keyList.map((key, at) => [key, at])) : undefined;
   }
 
-  delete(key: K): boolean {
-    const at = this.find(key);
-    if (at < 0) return false;
-    this.keyList.splice(at, 1);
-    this.weights.copyWithin(at, at + 1, this.keyList.length + 1);
-    if (this.index !== undefined) this.reindex();
-    return true;
-  }
-
-  clear(): void {
-    this.keyList.length = 0;
-    this.index = undefined;
-  }
-
-  forEach(callback: (weight: number, key: K) => void): void {
+  /** Keeps the links whose key `keep` accepts, in order: one pass, however many go. */
+  retain(keep: (key: K) => boolean): void {
     const keys = this.keyList;
-    for (let i = 0; i < keys.length; i++) callback(this.weights[i], keys[i]);
+    let kept = 0;
+    for (let i = 0; i < keys.length; i++) {
+      if (!keep(keys[i])) continue;
+      keys[kept] = keys[i];
+      this.weights[kept] = this.weights[i];
+      kept++;
+    }
+    if (kept === keys.length) return;
+    keys.length = kept;
+    this.reindex();
+  }
+
+  /** Multiplies every weight by `factor`. */
+  scale(factor: number): void {
+    for (let i = 0; i < this.keyList.length; i++) this.weights[i] *= factor;
   }
 
   keys(): IterableIterator<K> {

@@ -132,15 +132,16 @@ export class UsageGraph {
 
   /** Drops every tool not in `keep` (tools removed from the catalog). */
   retain(keep: ReadonlySet<string>): void {
-    for (const name of [...this.starts.links.keys()]) if (!keep.has(name)) this.starts.links.delete(name);
+    const kept = (name: string) => keep.has(name);
+    this.starts.links.retain(kept);
     for (const map of [this.next, this.together]) {
       for (const [name, list] of map) {
         if (!keep.has(name)) map.delete(name);
-        else for (const to of [...list.links.keys()]) if (!keep.has(to)) list.links.delete(to);
+        else list.links.retain(kept);
       }
     }
     for (const [term, list] of this.terms) {
-      for (const tool of [...list.links.keys()]) if (!keep.has(tool)) list.links.delete(tool);
+      list.links.retain(kept);
       if (list.links.size === 0) this.terms.delete(term);
     }
   }
@@ -167,7 +168,7 @@ export function addLink(list: LinkList, to: string, weight: number, cap: number)
 
 function scaleList(list: LinkList, factor: number): void {
   list.total *= factor;
-  for (const [key, weight] of list.links) list.links.set(key, weight * factor);
+  list.links.scale(factor);
 }
 
 /** Keeps the `cap` terms seen most (by total weight). */
