@@ -28,13 +28,4 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
 }
 
 export type * from "./tool-index/types.js";
-export type { SelectOptions, SearchStrategy } from "./options.js";
-export type { ToolCatalog, ToolDefinition, ToolSetEntry } from "./core/catalog.js";
-export type { FieldName, FieldWeight } from "./core/fields.js";
-export type { MatchKind } from "./core/query.js";
-export type { TermContribution } from "./core/keyword-engine.js";
-export type { ToolsiftEvent } from "./events.js";
-export { MAX_QUERY_LENGTH } from "./options.js";
-export { mergeUsage, USAGE_FORMAT, USAGE_VERSION, type UsageSnapshot } from "./usage/usage-snapshot.js";
-export { ToolsiftError, type ToolsiftErrorCode } from "./errors.js";
-export { loadWasm, type WasmSource } from "./wasm/load-wasm.js";
+export * from "./public-exports.js";
