@@ -89,6 +89,7 @@ export async function createMcpCatalog(
   const states = new Map<string, ServerState>();
   const queue = createSerialQueue();
   const all = () => [...states.values()].flatMap((state) => state.tools);
+  let byName: Map<string, McpTool> | undefined;
   const definitions = () =>
     [...states.values()].flatMap((state) => state.tools.map((tool) => indexDefinition(tool, state.title)));
 
@@ -103,9 +104,11 @@ export async function createMcpCatalog(
       const read = readServerTools(name, entries, { separator, limits, taken });
       read.skipped.forEach(emit);
       state.tools = read.tools;
+      byName = undefined;
       state.error = undefined;
     } catch (error) {
       state.tools = [];
+      byName = undefined;
       state.error = error;
       emit({
         type: "mcp-server-failed",
@@ -184,7 +187,11 @@ export async function createMcpCatalog(
     }
   }
 
-  const tool = (name: string) => all().find((entry) => entry.name === name);
+  // By name, for each search result and forwarded call: rebuilt after a server's list is read again.
+  const tool = (name: string) => {
+    byName ??= new Map(all().map((entry) => [entry.name, entry]));
+    return byName.get(name);
+  };
   return {
     index: index as unknown as ToolIndex,
     separator,
