@@ -13,8 +13,8 @@ import { enrichDescriptions } from "./llm/enrichment.js";
 import { rerankTools } from "./llm/rerank.js";
 import { CatalogVectors } from "./catalog-vectors.js";
 import { rankWithVectors } from "./rank-vectors.js";
-import type { IndexContext } from "./context.js";
-import type { ToolFields } from "../core/fields.js";
+import type { VectorsOwner } from "./built-index.js";
+import type { VectorRanking } from "./ranking.js";
 import type { ModelStages, ResolvedModelOptions } from "./model-stages.js";
 import { resolveQueryExpansion, resolveSemanticOptions } from "./resolve-semantic-options.js";
 
@@ -73,7 +73,7 @@ export const ALL_MODEL_STAGES: ModelStages = {
   enrichDescriptions,
   rerankTools,
   buildNeighbours: (postings, source, arena, settings) => CatalogNeighbours.build(postings, source, arena, settings),
-  catalogVectors: (context: IndexContext, semantic: SemanticEngine, fields: readonly ToolFields[]) =>
-    new CatalogVectors(context, semantic, fields),
-  rankWithVectors,
+  // Typed loosely in ModelStages (an import cycle otherwise); checked here against what their callers cast them to.
+  catalogVectors: ((context, semantic, fields) => new CatalogVectors(context, semantic, fields)) satisfies VectorsOwner,
+  rankWithVectors: rankWithVectors satisfies VectorRanking,
 };

@@ -12,7 +12,11 @@ import type { IndexContext } from "./context.js";
 import type { SemanticEngine } from "../semantic/semantic-engine.js";
 
 /** catalog-vectors.ts's constructor, as the root entry's model stages carry it (model-stages.ts). */
-type VectorsOwner = (context: IndexContext, semantic: SemanticEngine, fields: readonly ToolFields[]) => CatalogVectors;
+export type VectorsOwner = (
+  context: IndexContext,
+  semantic: SemanticEngine,
+  fields: readonly ToolFields[],
+) => CatalogVectors;
 
 export interface BuiltIndex {
   /** The keyword index (built on first use in `strategy: "semantic"`). */

@@ -24,7 +24,7 @@ function analysedLazily(index: BuiltIndex, text: string, near: Map<string, Neigh
 }
 
 /** rank-vectors.ts's `rankWithVectors`, as the root entry's model stages carry it (model-stages.ts). */
-type VectorRanking = (
+export type VectorRanking = (
   context: IndexContext,
   index: BuiltIndex,
   query: RankQuery,
