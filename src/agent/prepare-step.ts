@@ -105,7 +105,7 @@ export interface PrepareStepInput {
 }
 
 /** Names a search-tool result carries: `{ tools: [{ name }] }`. */
-function foundTools(output: unknown): string[] {
+export function foundTools(output: unknown): string[] {
   const tools = (output as { tools?: unknown } | undefined)?.tools;
   if (!Array.isArray(tools)) return [];
   return tools

@@ -7,6 +7,7 @@ import type { ToolSelector } from "../tool-selector.js";
 import type { ProviderShapes } from "./deferred-provider-shapes.js";
 import { canonicalJson, prefixHashes } from "./prefix-hashes.js";
 import type { ResolvedDeferral } from "./resolved-deferral.js";
+import { LruMap } from "../../support/lru-map.js";
 
 /** What the preload reads of the SDK's prepareStep input. */
 export interface PreloadInput {
@@ -117,7 +118,7 @@ export function createPreloadStep(
       let preload = memo.get(options + key);
       if (preload === undefined) {
         preload = await select(conversation.slice(0, position + 1), loaded);
-        remember(memo, options + key, preload);
+        memo.set(options + key, preload);
       }
       if (preload.names.length === 0) continue;
       for (const name of preload.names) loaded.add(name);
@@ -157,15 +158,10 @@ function searchedNames(message: MessageLike, searchToolName: string, shapes: Pro
  * The preloads chosen with one index in this process, shared by every `deferredTools` result made from it: an app
  * that makes a new one per request still sends its earlier turns' preloads unchanged.
  */
-const memos = new WeakMap<object, Map<string, Preload>>();
+const memos = new WeakMap<object, LruMap<string, Preload>>();
 
-function sharedMemo(index: ToolSelector): Map<string, Preload> {
+function sharedMemo(index: ToolSelector): LruMap<string, Preload> {
   let memo = memos.get(index);
-  if (memo === undefined) memos.set(index, (memo = new Map()));
+  if (memo === undefined) memos.set(index, (memo = new LruMap(MEMO_LIMIT)));
   return memo;
-}
-
-function remember(memo: Map<string, Preload>, key: string, preload: Preload): void {
-  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
-  memo.set(key, preload);
 }

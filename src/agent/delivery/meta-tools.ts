@@ -3,6 +3,7 @@
 
 import type { FlexibleSchema, Tool, ToolExecutionOptions } from "ai";
 import { ToolsiftError } from "../../errors.js";
+import { foundTools } from "../prepare-step.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import { checkToolInput, type DeliveredDefinition, type ToolDefinitions } from "./tool-definitions.js";
 
@@ -168,10 +169,5 @@ export function createDefinitionSearch(
 
 /** The tool names a `search_tools` result names (`{ tools: [{ name }] }` as JSON output). */
 export function namesInSearchOutput(output: unknown): string[] {
-  const value = (output as { type?: unknown; value?: unknown } | undefined)?.value;
-  const tools = (value as { tools?: unknown } | undefined)?.tools;
-  if (!Array.isArray(tools)) return [];
-  return tools
-    .map((tool) => (tool as { name?: unknown }).name)
-    .filter((name): name is string => typeof name === "string");
+  return foundTools((output as { value?: unknown } | undefined)?.value);
 }
