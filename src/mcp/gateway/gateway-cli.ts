@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ToolsiftError } from "../../errors.js";
 import { errorMessage } from "../../support/error-message.js";
+import { integerOption } from "../../support/validate-options.js";
 import { readGatewayConfig } from "./config.js";
 import { serveHttp, serveStdio } from "./serve.js";
 import { startGateway } from "./start-gateway.js";
@@ -30,19 +31,11 @@ Options:
   --quiet               no log lines, upstream servers' stderr dropped
   --help, -h            this text`;
 
+/** A flag's integer in [1, max] (`integerOption`'s check and message), `fallback` when the flag is absent. */
 function positiveInteger(flag: string, value: string | undefined, fallback: number, max: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > max) {
-    throw new ToolsiftError(
-      "INVALID_OPTION",
-      `toolsift mcp: ${flag} must be an integer from 0 to ${max}, got ${JSON.stringify(value)}.`,
-      {
-        option: flag,
-      },
-    );
-  }
-  return number;
+  // A numeral is read as its number; anything else is passed as given, so the message quotes it.
+  const read = value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
+  return integerOption("toolsift mcp", flag, read, 1, max, fallback);
 }
 
 /** Runs the gateway until stdin closes (stdio) or a signal arrives; returns the exit code. */
@@ -81,8 +74,8 @@ export async function runGateway(argv: readonly string[], version: string): Prom
   try {
     const gateway = await startGateway({
       config: await readGatewayConfig(values.config),
-      maxResults: Math.max(1, positiveInteger("--max", values.max, 5, 20)),
-      timeout: Math.max(1, positiveInteger("--timeout", values.timeout, 60_000, 3_600_000)),
+      maxResults: positiveInteger("--max", values.max, 5, 20),
+      timeout: positiveInteger("--timeout", values.timeout, 60_000, 3_600_000),
       usageFile: values["no-learn"] ? undefined : (values.usage ?? join(homedir(), ".toolsift", "mcp-usage.json")),
       local: !values["no-local"],
       exposeSelected: values["expose-selected"] === true,
@@ -108,7 +101,8 @@ export async function runGateway(argv: readonly string[], version: string): Prom
     return 0;
   } catch (error) {
     if (ToolsiftError.isInstance(error) || (error as NodeJS.ErrnoException).code === "ENOENT") {
-      err(`toolsift mcp: ${errorMessage(error)}`);
+      const message = errorMessage(error);
+      err(message.startsWith("toolsift mcp:") ? message : `toolsift mcp: ${message}`);
       return 1;
     }
     throw error;
