@@ -21,6 +21,8 @@ describe("toolsift mcp flags", () => {
   it.each([
     [["--max", "0"], 'option "--max" must be an integer in [1, 20], got 0.'],
     [["--max", "21"], 'option "--max" must be an integer in [1, 20], got 21.'],
+    [["--http", "any"], 'option "--http" must be an integer in [0, 65535], got the string "any".'],
+    [["--http", "70000"], 'option "--http" must be an integer in [0, 65535], got 70000.'],
     [["--timeout", "1.5"], 'option "--timeout" must be an integer in [1, 3600000], got 1.5.'],
     [["--timeout", "soon"], 'option "--timeout" must be an integer in [1, 3600000], got the string "soon".'],
   ])("refuses %j with exit code 1 and one message", async (flags, message) => {

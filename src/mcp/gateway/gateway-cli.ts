@@ -31,11 +31,11 @@ Options:
   --quiet               no log lines, upstream servers' stderr dropped
   --help, -h            this text`;
 
-/** A flag's integer in [1, max] (`integerOption`'s check and message), `fallback` when the flag is absent. */
-function positiveInteger(flag: string, value: string | undefined, fallback: number, max: number): number {
+/** A flag's integer in [min, max] (`integerOption`'s check and message), `fallback` when the flag is absent. */
+function integerFlag(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
   // A numeral is read as its number; anything else is passed as given, so the message quotes it.
   const read = value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
-  return integerOption("toolsift mcp", flag, read, 1, max, fallback);
+  return integerOption("toolsift mcp", flag, read, min, max, fallback);
 }
 
 /** Runs the gateway until stdin closes (stdio) or a signal arrives; returns the exit code. */
@@ -72,10 +72,12 @@ export async function runGateway(argv: readonly string[], version: string): Prom
   }
   const log = values.quiet ? () => {} : (line: string) => err(`[toolsift mcp] ${line}`);
   try {
+    // Every flag is checked before any server starts.
+    const port = values.http === undefined ? undefined : integerFlag("--http", values.http, 0, 0, 65_535);
     const gateway = await startGateway({
       config: await readGatewayConfig(values.config),
-      maxResults: positiveInteger("--max", values.max, 5, 20),
-      timeout: positiveInteger("--timeout", values.timeout, 60_000, 3_600_000),
+      maxResults: integerFlag("--max", values.max, 5, 1, 20),
+      timeout: integerFlag("--timeout", values.timeout, 60_000, 1, 3_600_000),
       usageFile: values["no-learn"] ? undefined : (values.usage ?? join(homedir(), ".toolsift", "mcp-usage.json")),
       local: !values["no-local"],
       exposeSelected: values["expose-selected"] === true,
@@ -85,8 +87,8 @@ export async function runGateway(argv: readonly string[], version: string): Prom
     const stopped = new Promise<void>((resolve) => {
       for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => resolve());
     });
-    if (values.http !== undefined) {
-      const http = await serveHttp(gateway, positiveInteger("--http", values.http, 0, 65_535), log);
+    if (port !== undefined) {
+      const http = await serveHttp(gateway, port, log);
       const address = http.address();
       log(
         `serving MCP at http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : values.http}/mcp`,
