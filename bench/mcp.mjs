@@ -2,7 +2,7 @@
 // top-1 / top-5 of its search tool on bench/mcp/requests.json, search latency (in process and through the gateway),
 // the time a call through the gateway adds over a direct SDK call, and the tokens of its tools/list vs the upstream's.
 //
-//   npm run build && npx node bench/mcp.mjs [--json] [--no-local] [--calls 300]
+//   npm run build && npx node bench/mcp.mjs [--json] [--no-local] [--calls 300] [--requests bench/mcp/requests-heldout.json]
 //
 // Needs dist/ (npm run build). Servers run on this Node (the repository's Node 22 under npx).
 import { mkdtempSync } from "node:fs";
@@ -18,7 +18,12 @@ import { createMcpCatalog } from "../dist/mcp/index.js";
 import { localEmbeddingModel } from "../dist/local/index.js";
 
 const { values } = parseArgs({
-  options: { json: { type: "boolean" }, "no-local": { type: "boolean" }, calls: { type: "string" } },
+  options: {
+    json: { type: "boolean" },
+    "no-local": { type: "boolean" },
+    calls: { type: "string" },
+    requests: { type: "string" },
+  },
 });
 const CALLS = Number(values.calls ?? 300);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -33,7 +38,8 @@ const servers = {
   gitlab: { command: node, args: [script("gitlab")], env: { GITLAB_PERSONAL_ACCESS_TOKEN: "any" } },
   "sequential-thinking": { command: node, args: [script("sequential-thinking")] },
 };
-const { requests } = JSON.parse(readFileSync(join(root, "bench", "mcp", "requests.json"), "utf8"));
+const requestsFile = values.requests ?? join(root, "bench", "mcp", "requests.json");
+const { requests } = JSON.parse(readFileSync(requestsFile, "utf8"));
 
 async function connect(command, args, env = {}) {
   const client = new Client({ name: "toolsift-bench", version: "1.0.0" });
@@ -154,7 +160,8 @@ const report = {
 if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   console.log(
-    `MCP gateway over ${report.upstreamTools} upstream tools, ${report.requests} requests (local model: ${report.local})`,
+    `MCP gateway over ${report.upstreamTools} upstream tools, ${report.requests} requests of ${requestsFile} ` +
+      `(local model: ${report.local})`,
   );
   console.log(`top-1 ${(top1 * 100).toFixed(1)}%   top-5 ${(top5 * 100).toFixed(1)}%`);
   console.log(
