@@ -4,6 +4,7 @@
 //   npm run build && npx node bench/experiments/mcp-search/evaluate.mjs [--misses] [--set public|heldout]
 //     [--only <label>]
 //     [--asset <local model asset>] [--sif <sifWeight>] [--text name|name+first|name+description|name x2+description]
+//     [--name-blend λ]
 //
 // Configurations: keyword only; the local model as the gateway uses it (embedding + query expansion); its embedding
 // alone (strategy "semantic"); its query expansion alone.
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     asset: { type: "string" },
     text: { type: "string" },
     sif: { type: "string" },
+    "name-blend": { type: "string" },
   },
 });
 const MODEL_SEARCH = { adaptive: false, minRelevance: 0 };
@@ -42,17 +44,32 @@ const cuts = {
   "name x2+description": (lines) => [lines[0], ...lines.slice(0, 2)].join("\n"),
 };
 const cut = values.text === undefined ? undefined : cuts[values.text];
+// --name-blend λ: a tool's vector is its whole text's plus λ × its first line's (the name words), renormalised.
+const blend = values["name-blend"] === undefined ? undefined : Number(values["name-blend"]);
+const blended = async (call) => {
+  const whole = (await local.doEmbed(call)).embeddings;
+  const names = (await local.doEmbed({ ...call, values: call.values.map((value) => value.split("\n")[0]) })).embeddings;
+  const embeddings = whole.map((vector, i) => {
+    if (!call.values[i].includes("\n")) return vector;
+    const sum = vector.map((value, d) => value + blend * names[i][d]);
+    const norm = Math.hypot(...sum) || 1;
+    return sum.map((value) => value / norm);
+  });
+  return { embeddings, usage: { tokens: 0 }, warnings: [] };
+};
 const model =
-  cut === undefined
-    ? local
-    : {
-        ...local,
-        doEmbed: (call) =>
-          local.doEmbed({
-            ...call,
-            values: call.values.map((value) => (value.includes("\n") ? cut(value.split("\n")) : value)),
-          }),
-      };
+  blend !== undefined
+    ? { ...local, doEmbed: blended }
+    : cut === undefined
+      ? local
+      : {
+          ...local,
+          doEmbed: (call) =>
+            local.doEmbed({
+              ...call,
+              values: call.values.map((value) => (value.includes("\n") ? cut(value.split("\n")) : value)),
+            }),
+        };
 const configs = {
   keyword: {},
   gateway: { embeddingModel: model, queryExpansion: local },
