@@ -14,8 +14,9 @@ export interface ToolCallRefusedEvent {
 
 /**
  * `toolsift/mcp` and the gateway: a server that failed to connect, list or call (`stage`) and was skipped or marked
- * down, a tool left out of the catalog (limits, an invalid definition, a namespaced name already taken), or a server
- * whose tools were read again (`notifications/tools/list_changed` or `refresh`).
+ * down, a tool left out of the catalog (limits, an invalid definition, a namespaced name already taken), a server whose
+ * announced changes cannot be heard (`mcp-changes-unwatched`), or a server whose tools were read again
+ * (`notifications/tools/list_changed` or `refresh`).
  */
 export type McpEvent =
   | {
@@ -31,6 +32,16 @@ export type McpEvent =
       readonly tool: string;
       readonly reason: "invalid" | "limits" | "collision";
       readonly error?: unknown;
+      readonly message: string;
+    }
+  | {
+      /**
+       * A server declares `tools.listChanged` but its client gives no way to hear the notification (AI SDK MCP clients:
+       * `@ai-sdk/mcp` hands every server notification to `onUncaughtError`): its tools are read again only when
+       * `catalog.refresh(server)` is called.
+       */
+      readonly type: "mcp-changes-unwatched";
+      readonly server: string;
       readonly message: string;
     }
   | {

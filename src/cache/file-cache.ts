@@ -1,5 +1,6 @@
 // An embedding cache in one binary file (Node only, `toolsift/file-cache`): JSON header, Float32 rows, atomic writes.
 
+import { storageFailure } from "../support/storage-failure.js";
 import { readFile } from "node:fs/promises";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
@@ -120,12 +121,7 @@ async function readSlabs(path: string): Promise<Map<string, VectorSlab>> {
     bytes = await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
-    throw new ToolsiftError(
-      "CACHE_READ_FAILED",
-      `fileCache could not read ${path}: ${errorMessage(error)}.`,
-      { path },
-      { cause: error },
-    );
+    throw storageFailure("CACHE_READ_FAILED", `fileCache could not read ${path}`, { path }, error);
   }
   return decode(bytes, path);
 }

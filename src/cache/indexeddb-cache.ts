@@ -1,7 +1,7 @@
 // An embedding cache in the browser's IndexedDB (`toolsift/indexeddb-cache`): one ArrayBuffer per key.
 
+import { storageFailure } from "../support/storage-failure.js";
 import { ToolsiftError } from "../errors.js";
-import { errorMessage } from "../support/error-message.js";
 import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
 import { knownOptions, stringOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
@@ -104,11 +104,11 @@ export function indexedDbCache(options: IndexedDbCacheOptions = {}): EmbeddingCa
   const failure = (code: "CACHE_READ_FAILED" | "CACHE_WRITE_FAILED", action: string, error: unknown): ToolsiftError =>
     ToolsiftError.isInstance(error)
       ? error
-      : new ToolsiftError(
+      : storageFailure(
           code,
-          `indexedDbCache could not ${action} store "${storeName}" of database "${dbName}": ${errorMessage(error)}.`,
+          `indexedDbCache could not ${action} store "${storeName}" of database "${dbName}"`,
           { dbName, storeName },
-          { cause: error },
+          error,
         );
 
   return {

@@ -2,8 +2,8 @@
 
 export type { KvCacheOptions, KvNamespaceLike } from "./kv-cache-options.js";
 
+import { storageFailure } from "../support/storage-failure.js";
 import { ToolsiftError } from "../errors.js";
-import { errorMessage } from "../support/error-message.js";
 import { keyedMemoizeUntilFailure } from "../support/memoize-until-failure.js";
 import { createKeyedSerialQueue } from "../support/serial-queue.js";
 import { newVersionId } from "../support/version-id.js";
@@ -105,12 +105,7 @@ class KvEmbeddingCache implements EmbeddingCache {
     cause: unknown,
   ): ToolsiftError {
     if (ToolsiftError.isInstance(cause) && cause.code === code) return cause;
-    return new ToolsiftError(
-      code,
-      `${message}: ${errorMessage(cause)}.`,
-      { namespace, timedOut: cause instanceof DeadlineExceeded },
-      { cause },
-    );
+    return storageFailure(code, message, { namespace, timedOut: cause instanceof DeadlineExceeded }, cause);
   }
 
   /**

@@ -1,5 +1,6 @@
 // Adapts toolpick's whole-set `{ load, save }` cache to EmbeddingCache; a trailing marker row maps vectors to keys.
 
+import { storageFailure } from "../support/storage-failure.js";
 import { mixedHash32 } from "../core/hash.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
@@ -117,12 +118,7 @@ export function fromLoadSave(cache: LoadSaveEmbeddingCache): EmbeddingCache {
       return readRows(await cache.load());
     } catch (error) {
       if (ToolsiftError.isInstance(error)) throw error;
-      throw new ToolsiftError(
-        "CACHE_READ_FAILED",
-        `embeddingCache.load() failed: ${errorMessage(error)}.`,
-        {},
-        { cause: error },
-      );
+      throw storageFailure("CACHE_READ_FAILED", "embeddingCache.load() failed", {}, error);
     }
   });
   const writes = createSerialQueue();
@@ -155,12 +151,7 @@ export function fromLoadSave(cache: LoadSaveEmbeddingCache): EmbeddingCache {
     try {
       await cache.save(rows);
     } catch (error) {
-      throw new ToolsiftError(
-        "CACHE_WRITE_FAILED",
-        `embeddingCache.save() failed: ${errorMessage(error)}.`,
-        {},
-        { cause: error },
-      );
+      throw storageFailure("CACHE_WRITE_FAILED", "embeddingCache.save() failed", {}, error);
     }
     current.vectors.clear();
     for (const [id, vector] of vectors) current.vectors.set(id, vector);

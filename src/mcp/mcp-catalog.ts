@@ -22,7 +22,9 @@ export interface McpCatalogOptions extends ToolIndexOptions {
   separator?: string;
   /**
    * Read a server's tools again when it sends `notifications/tools/list_changed` (official SDK clients whose server
-   * declares `tools.listChanged`; toolsift sets the client's handler for it). Default `true`.
+   * declares `tools.listChanged`; toolsift sets the client's handler for it). Default `true`. AI SDK MCP clients give
+   * no way to hear the notification: a server behind one that declares `tools.listChanged` is reported
+   * (`mcp-changes-unwatched`) and read again only by `refresh(server)`.
    */
   watch?: boolean;
 }
@@ -173,7 +175,7 @@ export async function createMcpCatalog(
 
   if (watch) {
     for (const [name, state] of states) {
-      state.handle?.watch(() => {
+      const watching = state.handle?.watch(() => {
         refresh(name).catch((error: unknown) =>
           emit({
             type: "mcp-server-failed",
@@ -184,6 +186,15 @@ export async function createMcpCatalog(
           }),
         );
       });
+      if (watching === "no-hook") {
+        emit({
+          type: "mcp-changes-unwatched",
+          server: name,
+          message:
+            `MCP server "${name}" announces changes of its tools, but its AI SDK MCP client gives no way to hear ` +
+            `them; call refresh("${name}") to read its tools again`,
+        });
+      }
     }
   }
 

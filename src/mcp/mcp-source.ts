@@ -8,6 +8,10 @@ import { describeValue } from "../support/describe-value.js";
 /** The part of an AI SDK MCP client (`createMCPClient` from `@ai-sdk/mcp`) toolsift uses. */
 export interface AiSdkMcpClientLike {
   readonly serverInfo?: { readonly name?: string; readonly title?: string };
+  /** The server's initialize result: whether it announces changes of its tools (`capabilities.tools.listChanged`). */
+  readonly initializeResult?: {
+    readonly capabilities?: { readonly tools?: { readonly listChanged?: boolean | null } };
+  };
   listTools(options?: { params?: { cursor?: string } }): Promise<{ tools: unknown[]; nextCursor?: string }>;
   callTool(args: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
   toolsFromDefinitions(...args: never[]): unknown;
@@ -38,8 +42,12 @@ export interface ServerHandle {
   /** Calls a tool by its name on the server; `undefined` for a plain list (it has no client). */
   readonly callTool:
     ((name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<unknown>) | undefined;
-  /** Calls `listener` on `notifications/tools/list_changed` (official SDK clients only); false when it cannot. */
-  watch(listener: () => void): boolean;
+  /**
+   * Calls `listener` on `notifications/tools/list_changed`: `"watching"` (official SDK clients whose server declares
+   * `tools.listChanged`), `"not-announced"` (the server declares no changes, or a plain list), or `"no-hook"` (the
+   * server announces changes but its client cannot hear them: AI SDK MCP clients, see `mcp-changes-unwatched`).
+   */
+  watch(listener: () => void): "watching" | "not-announced" | "no-hook";
 }
 
 /** Pages followed at most, so a server that keeps answering a cursor cannot loop forever. */
@@ -84,9 +92,9 @@ export function serverHandle(server: string, source: unknown): ServerHandle {
           ...(options?.signal === undefined ? {} : { signal: options.signal }),
         }) as Promise<CallToolResult>,
       watch(listener) {
-        if (client.getServerCapabilities()?.tools?.listChanged !== true) return false;
+        if (client.getServerCapabilities()?.tools?.listChanged !== true) return "not-announced";
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => listener());
-        return true;
+        return "watching";
       },
     };
   }
@@ -98,7 +106,9 @@ export function serverHandle(server: string, source: unknown): ServerHandle {
       listTools: () =>
         allPages(server, (cursor) => client.listTools(cursor === undefined ? {} : { params: { cursor } })),
       callTool: (name, args) => client.callTool({ name, arguments: args }),
-      watch: () => false,
+      // @ai-sdk/mcp (2.0.99) has no notification hook: its client hands every server notification to
+      // `onUncaughtError` as "Unsupported message type" ("Not supported: accepting in-band notifications").
+      watch: () => (client.initializeResult?.capabilities?.tools?.listChanged === true ? "no-hook" : "not-announced"),
     };
   }
   if (isObject(source) && Array.isArray(source.tools)) {
@@ -108,7 +118,7 @@ export function serverHandle(server: string, source: unknown): ServerHandle {
       title: () => undefined,
       listTools: async () => [...tools],
       callTool: undefined,
-      watch: () => false,
+      watch: () => "not-announced",
     };
   }
   throw new ToolsiftError(

@@ -1,8 +1,7 @@
 // A UsageStore in one JSON file (Node only, `toolsift/file-usage-store`), replaced atomically on each save.
 
+import { storageFailure } from "../support/storage-failure.js";
 import { readFile } from "node:fs/promises";
-import { ToolsiftError } from "../errors.js";
-import { errorMessage } from "../support/error-message.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { invalidOption } from "../support/validate-options.js";
 import { checkUsageSnapshot, parseUsageSnapshot, type UsageStore } from "./usage-store.js";
@@ -29,12 +28,7 @@ export function fileUsageStore(path: string): UsageStore {
         text = await readFile(path, "utf8");
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-        throw new ToolsiftError(
-          "CACHE_READ_FAILED",
-          `${WHERE} could not read ${path}: ${errorMessage(error)}.`,
-          { path },
-          { cause: error },
-        );
+        throw storageFailure("CACHE_READ_FAILED", `${WHERE} could not read ${path}`, { path }, error);
       }
       return parseUsageSnapshot(text, `${WHERE} (${path})`);
     },

@@ -1,9 +1,9 @@
 // A UsageStore in Cloudflare Workers KV: the snapshot as one JSON value under one key.
 
+import { storageFailure } from "../support/storage-failure.js";
 import { checkKvBinding } from "../cache/kv-binding.js";
 import { KV_VALUE_LIMIT, type KvNamespaceLike } from "../cache/kv-cache-options.js";
 import { ToolsiftError } from "../errors.js";
-import { errorMessage } from "../support/error-message.js";
 import { invalidOption, knownOptions, stringOption } from "../support/validate-options.js";
 import { checkUsageSnapshot, parseUsageSnapshot, type UsageStore } from "./usage-store.js";
 
@@ -72,11 +72,6 @@ async function kvCall<T>(
   try {
     return await call();
   } catch (error) {
-    throw new ToolsiftError(
-      code,
-      `${WHERE} could not ${verb} key "${key}": ${errorMessage(error)}.`,
-      { key },
-      { cause: error },
-    );
+    throw storageFailure(code, `${WHERE} could not ${verb} key "${key}"`, { key }, error);
   }
 }

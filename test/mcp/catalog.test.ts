@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { createMcpCatalog, type McpCatalog } from "../../src/mcp/index.js";
+import { LIFECYCLE_SERVER, PATIENTLY } from "./gateway-helpers.js";
 import { connectStdio, realServers, temporaryDirectory } from "./servers.js";
 
 const SHARED = [
@@ -222,6 +223,43 @@ describe("failures, limits, pages and changes", () => {
   });
 });
 
+describe("an AI SDK MCP client whose server announces changes", () => {
+  it("is reported as unwatched: the notification reaches no hook, and refresh() reads the change", async () => {
+    const unhandled: unknown[] = [];
+    const lifecycle = await connected(
+      createMCPClient({
+        transport: new Experimental_StdioMCPTransport({ command: process.execPath, args: [LIFECYCLE_SERVER] }),
+        onUncaughtError: (error) => unhandled.push(error),
+      }),
+    );
+    const events: ToolsiftEvent[] = [];
+    const catalog = await createMcpCatalog({ lifecycle }, { onEvent: (event) => events.push(event) });
+    expect(events).toMatchObject([
+      {
+        type: "mcp-changes-unwatched",
+        server: "lifecycle",
+        message: expect.stringContaining('call refresh("lifecycle")'),
+      },
+    ]);
+    await catalog.callTool("lifecycle__add_weather_tool", {});
+    // @ai-sdk/mcp hands the server's notifications/tools/list_changed to onUncaughtError, not to any listener.
+    await expect
+      .poll(() => unhandled.map((error) => String(error)), PATIENTLY)
+      .toContainEqual(expect.stringContaining("Unsupported message type"));
+    expect(catalog.tool("lifecycle__weather_forecast")).toBeUndefined();
+    await catalog.refresh("lifecycle");
+    expect(catalog.tool("lifecycle__weather_forecast")).toMatchObject({ server: "lifecycle" });
+    expect(events.map((event) => event.type)).toEqual(["mcp-changes-unwatched", "mcp-tools-changed"]);
+  });
+
+  it("is not reported when its server declares no changes (server-github: tools without listChanged)", async () => {
+    const { github: server } = realServers(temporaryDirectory());
+    const github = await connected(createMCPClient({ transport: new Experimental_StdioMCPTransport(server) }));
+    const events: ToolsiftEvent[] = [];
+    await createMcpCatalog({ github }, { onEvent: (event) => events.push(event) });
+    expect(events).toEqual([]);
+  });
+});
 describe("createToolIndex given a record of server → tools/list results", () => {
   it("refuses it instead of indexing one tool per server", () => {
     const record = {

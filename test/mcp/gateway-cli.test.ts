@@ -25,6 +25,7 @@ describe("toolsift mcp flags", () => {
     [["--http", "70000"], 'option "--http" must be an integer in [0, 65535], got 70000.'],
     [["--timeout", "1.5"], 'option "--timeout" must be an integer in [1, 3600000], got 1.5.'],
     [["--timeout", "soon"], 'option "--timeout" must be an integer in [1, 3600000], got the string "soon".'],
+    [["--retry=-1"], 'option "--retry" must be an integer in [0, 3600000], got -1.'],
   ])("refuses %j with exit code 1 and one message", async (flags, message) => {
     const { code, stderr } = await run(...flags);
     expect(code).toBe(1);

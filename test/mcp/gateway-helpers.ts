@@ -1,4 +1,5 @@
 // The gateway under test: its config for the real servers, in process (source) or as the built binary (dist).
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,11 +7,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
+import { DEFAULT_RETRY_MAX } from "../../src/mcp/gateway/retry-delay.js";
 import { startGateway, type Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import type { StdioServerConfig } from "./servers.js";
 
 export const LIFECYCLE_SERVER = fileURLToPath(new URL("./fixtures/lifecycle-server.mjs", import.meta.url));
 export const GATEWAY_BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+/**
+ * `expect.poll`'s options for waiting on servers (a process starting, an index syncing): as long as a test of the mcp
+ * project may run (its testTimeout in vitest.config.ts), so no wait of its own can fail a slow but correct run.
+ */
+export const PATIENTLY = { timeout: 60_000, interval: 50 };
 
 /** Writes `{ mcpServers, toolsift }` into `directory`; returns the file's path. */
 export function writeConfig(
@@ -26,7 +34,13 @@ export function writeConfig(
 /** A gateway started in this process from source, and an SDK client connected to one session of it. */
 export async function gatewayInProcess(
   servers: Record<string, StdioServerConfig>,
-  options: { pinned?: string[]; usageFile?: string; timeout?: number; exposeSelected?: boolean } = {},
+  options: {
+    pinned?: string[];
+    usageFile?: string;
+    timeout?: number;
+    exposeSelected?: boolean;
+    retryMax?: number;
+  } = {},
 ): Promise<{ gateway: Gateway; client: Client }> {
   const config = parseGatewayConfig(
     JSON.stringify({ mcpServers: servers, toolsift: { pinned: options.pinned ?? [] } }),
@@ -36,6 +50,7 @@ export async function gatewayInProcess(
     config,
     maxResults: 5,
     timeout: options.timeout ?? 60_000,
+    retryMax: options.retryMax ?? DEFAULT_RETRY_MAX,
     usageFile: options.usageFile,
     local: true,
     exposeSelected: options.exposeSelected ?? false,
@@ -83,4 +98,24 @@ export function assertBuilt(): void {
   if (!existsSync(GATEWAY_BIN) || statSync(GATEWAY_BIN).mtimeMs < changed) {
     throw new Error(`${GATEWAY_BIN} is missing or older than src/mcp and src/cli: run npm run build first`);
   }
+}
+
+/** Whether process `pid` is running. */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: no such process, which is what the caller asks about.
+    return false;
+  }
+}
+
+/** The ids of the processes whose parent is `pid`. */
+export function childrenOf(pid: number): number[] {
+  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
 }

@@ -1,6 +1,6 @@
 // The built gateway (`toolsift mcp`, dist/) as MCP clients run it: the official SDK client over stdio and Streamable
 // HTTP, @modelcontextprotocol/inspector-cli over stdio, and a Ctrl-C that must leave no upstream process behind.
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { assertBuilt, GATEWAY_BIN, resultText, search, writeConfig } from "./gateway-helpers.js";
+import { alive, assertBuilt, childrenOf, GATEWAY_BIN, resultText, search, writeConfig } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
 
 const INSPECTOR = fileURLToPath(
@@ -22,24 +22,6 @@ beforeAll(() => {
   assertBuilt();
   config = writeConfig(directory, realServers(directory));
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    // ESRCH: no such process, which is what the caller asks about.
-    return false;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" });
-  return out
-    .split("\n")
-    .map((line) => Number(line.trim()))
-    .filter((child) => child > 0);
-}
 
 describe("toolsift mcp over stdio", () => {
   it("serves the SDK client (list, search, call), then exits on SIGINT leaving no upstream process", async () => {

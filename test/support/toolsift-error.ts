@@ -12,3 +12,13 @@ export function thrown(action: () => unknown): ToolsiftError {
   }
   return expect.fail("expected a ToolsiftError");
 }
+
+/** The ToolsiftError the promise of `action` rejects with; fails the test when it resolves or rejects otherwise. */
+export async function rejected(action: () => Promise<unknown>): Promise<ToolsiftError> {
+  const error = await action().then(
+    () => expect.fail("expected a rejection"),
+    (reason: unknown) => reason,
+  );
+  expect(ToolsiftError.isInstance(error)).toBe(true);
+  return error as ToolsiftError;
+}

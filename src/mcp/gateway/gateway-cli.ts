@@ -7,6 +7,7 @@ import { ToolsiftError } from "../../errors.js";
 import { errorMessage } from "../../support/error-message.js";
 import { integerOption } from "../../support/validate-options.js";
 import { readGatewayConfig } from "./config.js";
+import { DEFAULT_RETRY_MAX } from "./retry-delay.js";
 import { serveHttp, serveStdio } from "./serve.js";
 import { startGateway } from "./start-gateway.js";
 
@@ -24,6 +25,8 @@ Options:
   --http <port>         serve Streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio
   --max <n>             tools a search returns by default (default 5)
   --timeout <ms>        connecting to a server and one call (default 60000)
+  --retry <ms>          a server that does not start is tried again after 1 s, 2 s, 4 s, … up to this wait
+                        (default 60000; 0: never)
   --usage <file>        where learnt usage is kept (default ~/.toolsift/mcp-usage.json)
   --no-learn            learn nothing from calls
   --no-local            keyword search only (no local embedding model)
@@ -50,6 +53,7 @@ export async function runGateway(argv: readonly string[], version: string): Prom
         http: { type: "string" },
         max: { type: "string" },
         timeout: { type: "string" },
+        retry: { type: "string" },
         usage: { type: "string" },
         "no-learn": { type: "boolean" },
         "no-local": { type: "boolean" },
@@ -78,6 +82,7 @@ export async function runGateway(argv: readonly string[], version: string): Prom
       config: await readGatewayConfig(values.config),
       maxResults: integerFlag("--max", values.max, 5, 1, 20),
       timeout: integerFlag("--timeout", values.timeout, 60_000, 1, 3_600_000),
+      retryMax: integerFlag("--retry", values.retry, DEFAULT_RETRY_MAX, 0, 3_600_000),
       usageFile: values["no-learn"] ? undefined : (values.usage ?? join(homedir(), ".toolsift", "mcp-usage.json")),
       local: !values["no-local"],
       exposeSelected: values["expose-selected"] === true,

@@ -33,7 +33,20 @@ export interface GatewayContext {
    * `notifications/tools/list_changed`, for clients that reload their tools on it (`--expose-selected`).
    */
   readonly exposeSelected: boolean;
+  /**
+   * For a name missing from the catalog: the error of its server when that server is down (named with its last
+   * error), so a call says why instead of "no tool"; `undefined` otherwise.
+   */
+  readonly downError: (name: string) => Error | undefined;
   readonly version: string;
+}
+
+/**
+ * Whether a session lists tools beyond search and call (pinned ones, or `exposeSelected`), and so declares
+ * `tools.listChanged` and is told when an upstream's tools are read again (a server came up, or announced a change).
+ */
+export function listsChange(context: GatewayContext): boolean {
+  return context.exposeSelected || context.pinned.length > 0;
 }
 
 const searchTool: Tool = {
@@ -93,7 +106,7 @@ function stringArgument(args: Record<string, unknown> | undefined, name: string,
 export function createGatewayServer(context: GatewayContext): Server {
   const server = new Server(
     { name: "toolsift", version: context.version },
-    { capabilities: { tools: { listChanged: context.exposeSelected } } },
+    { capabilities: { tools: { listChanged: listsChange(context) } } },
   );
   let lastQuery = "";
   let callsSinceSearch: string[] = [];
@@ -104,6 +117,8 @@ export function createGatewayServer(context: GatewayContext): Server {
   async function forward(name: string, args: unknown): Promise<CallToolResult> {
     const tool = context.catalog.tool(name);
     if (tool === undefined) {
+      const down = context.downError(name);
+      if (down !== undefined) throw down;
       return errorResult(`No tool "${name}": find tools with ${SEARCH_TOOL} and use the name it gives.`);
     }
     const given = args ?? {};

@@ -10,7 +10,7 @@ import { createSerialQueue } from "../../support/serial-queue.js";
 import { createMcpCatalog, type McpCatalog, type McpCatalogOptions } from "../mcp-catalog.js";
 import { argumentValidator } from "./argument-validator.js";
 import type { GatewayConfig } from "./config.js";
-import { createGatewayServer, type GatewayContext } from "./gateway-server.js";
+import { createGatewayServer, listsChange, type GatewayContext } from "./gateway-server.js";
 import { Upstream } from "./upstream.js";
 
 /** How `toolsift mcp` runs (its command-line flags). */
@@ -20,6 +20,11 @@ export interface GatewayOptions {
   readonly maxResults: number;
   /** Milliseconds for connecting to an upstream server and for one forwarded call. */
   readonly timeout: number;
+  /**
+   * The longest wait, in milliseconds, between attempts to start an upstream server that is down (`--retry`): 1 s after
+   * the first failure, doubling up to this cap (`retryDelay`); 0: a server that fails is not started again.
+   */
+  readonly retryMax: number;
   /** The file learnt usage is kept in; `undefined`: nothing is learnt. */
   readonly usageFile: string | undefined;
   /** Rank with the bundled local embedding model too (when it loads). */
@@ -47,6 +52,16 @@ function describeEvent(event: ToolsiftEvent): string | undefined {
   return undefined;
 }
 
+/** Tells every connected session that lists tools of its own that its list may have changed. */
+function announceChange(sessions: ReadonlySet<Server>, log: (line: string) => void): void {
+  for (const server of sessions) {
+    if (server.transport === undefined) continue;
+    server
+      .sendToolListChanged()
+      .catch((error: unknown) => log(`announcing a changed tool list failed (${errorMessage(error)})`));
+  }
+}
+
 async function loadUsage(path: string | undefined, log: (line: string) => void): Promise<UsageSnapshot | undefined> {
   if (path === undefined) return undefined;
   try {
@@ -57,17 +72,29 @@ async function loadUsage(path: string | undefined, log: (line: string) => void):
   }
 }
 
-/** Connects to every configured server (one that fails is logged and left out) and builds the catalog. */
+/**
+ * Connects to every configured server and builds the catalog. A server that fails is logged and left out, and started
+ * again in the background (`retryMax`); its tools join the catalog when it comes up, and sessions that list tools of
+ * their own (pinned, `exposeSelected`) are sent `notifications/tools/list_changed` whenever a server's tools are read
+ * again.
+ */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const log = options.quiet ? () => {} : (line: string) => process.stderr.write(`[toolsift mcp] ${line}\n`);
   const upstreams = [...options.config.servers].map(
     ([name, entry]) =>
-      new Upstream(name, entry, { timeout: options.timeout, stderr: options.quiet ? "ignore" : "inherit", log }),
+      new Upstream(name, entry, {
+        timeout: options.timeout,
+        stderr: options.quiet ? "ignore" : "inherit",
+        log,
+        retryMax: options.retryMax,
+      }),
   );
+  const sessions = new Set<Server>();
   const indexOptions: McpCatalogOptions = {
     onEvent: (event) => {
       const line = describeEvent(event);
       if (line !== undefined) log(line);
+      if (event.type === "mcp-tools-changed") announceChange(sessions, log);
     },
     usage: await loadUsage(options.usageFile, log),
   };
@@ -80,9 +107,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       log(`the local embedding model did not load (${errorMessage(error)}); searching by keywords only`);
     }
   }
-  const sources = Object.fromEntries(
-    upstreams.map((upstream) => [upstream.name, upstream.connect().then(() => upstream as never)]),
-  );
+  await Promise.all(upstreams.map((upstream) => upstream.start()));
+  const sources = Object.fromEntries(upstreams.map((upstream) => [upstream.name, upstream as never]));
   let catalog: McpCatalog;
   try {
     catalog = await createMcpCatalog(sources, indexOptions);
@@ -93,6 +119,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
   const ready = catalog.servers().filter((server) => server.status === "ready");
   log(`${catalog.tools().length} tools from ${ready.length} of ${upstreams.length} servers`);
+  /** The down server a catalog name belongs to (the longest server name it starts with), as an error saying so. */
+  const downError = (name: string) =>
+    upstreams
+      .filter((upstream) => name.startsWith(`${upstream.name}${catalog.separator}`))
+      .sort((a, b) => b.name.length - a.name.length)[0]
+      ?.downError();
 
   const store = options.usageFile === undefined ? undefined : fileUsageStore(options.usageFile);
   const saves = createSerialQueue();
@@ -108,7 +140,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       .catch((error: unknown) => log(`saving learnt usage failed (${errorMessage(error)})`));
   };
   for (const name of options.config.pinned) {
-    if (catalog.tool(name) === undefined) log(`pinned tool "${name}" is not in the catalog (server__tool); not listed`);
+    if (catalog.tool(name) !== undefined) continue;
+    log(
+      `pinned tool "${name}" is not in the catalog (server__tool); ` +
+        (downError(name) === undefined ? "not listed" : "listed when its server comes up"),
+    );
   }
   const context: GatewayContext = {
     catalog,
@@ -118,6 +154,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     timeout: options.timeout,
     version: options.version,
     exposeSelected: options.exposeSelected,
+    downError,
     learn(query, earlier, tool) {
       if (store === undefined) return;
       catalog.index.learnStep(query, earlier, [tool]);
@@ -127,7 +164,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let closing: Promise<void> | undefined;
   return {
     catalog,
-    session: () => createGatewayServer(context),
+    session() {
+      const server = createGatewayServer(context);
+      if (listsChange(context)) {
+        sessions.add(server);
+        server.onclose = () => sessions.delete(server);
+      }
+      return server;
+    },
     close() {
       closing ??= (async () => {
         await Promise.all(upstreams.map((upstream) => upstream.close()));

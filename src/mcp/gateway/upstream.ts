@@ -1,11 +1,13 @@
-// One upstream MCP server of the gateway: a Client that connects on demand, reports a crash, reconnects on next use.
+// One upstream MCP server of the gateway: a Client that connects on demand, reports a crash, reconnects on next use,
+// and, when it cannot start, is marked down and started again in the background (the schedule of retry-delay.ts).
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../support/error-message.js";
 import type { ServerEntry } from "./config.js";
+import { retryDelay } from "./retry-delay.js";
 
 /** How the gateway talks to its upstream servers. */
 export interface UpstreamOptions {
@@ -15,21 +17,40 @@ export interface UpstreamOptions {
   readonly stderr: "inherit" | "ignore";
   /** A line for the gateway's log (stderr). */
   readonly log: (line: string) => void;
+  /** The longest wait, in milliseconds, between attempts to start a server that is down (`retryDelay`); 0: none. */
+  readonly retryMax: number;
 }
 
 type NotificationHandler = Parameters<Client["setNotificationHandler"]>;
 
+/** A server that could not be started: its last error and the next attempt. */
+interface Down {
+  readonly error: unknown;
+  /** Failed attempts in a row. */
+  readonly failures: number;
+  /** When the next attempt starts (`Date.now()` time); `undefined`: none (retrying is off). */
+  readonly nextAttempt: number | undefined;
+  readonly timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+function duration(milliseconds: number): string {
+  return milliseconds < 1_000 ? `${milliseconds} ms` : `${Number((milliseconds / 1_000).toFixed(1))} s`;
+}
+
 /**
  * Looks like an SDK `Client` to `createMcpCatalog` (getServerVersion, getServerCapabilities, listTools, callTool,
  * setNotificationHandler), over whichever connection is current: a server that exits is reported, and the next call
- * or listing starts it again (and reads its tools again through the list_changed handler).
+ * or listing starts it again. A server that cannot be started is down: every use fails at once with an McpError
+ * naming it and its last error, while attempts go on in the background (1 s, 2 s, 4 s, … up to `retryMax`). After a
+ * restart or a recovery its tools are read again through the list_changed handler.
  */
 export class Upstream {
   #client: Client | undefined;
   #connecting: Promise<Client> | undefined;
   #closed = false;
-  #connections = 0;
+  #attempts = 0;
   #listChanged: NotificationHandler | undefined;
+  #down: Down | undefined;
 
   constructor(
     readonly name: string,
@@ -37,15 +58,52 @@ export class Upstream {
     readonly options: UpstreamOptions,
   ) {}
 
-  /** The current connection, or a new one (the same promise for concurrent callers; cleared when it fails). */
+  /**
+   * The current connection, or a new one (the same promise for concurrent callers; cleared when it fails). Rejects
+   * with `downError()` while the server is down, and when this attempt fails.
+   */
   connect(): Promise<Client> {
     if (this.#client !== undefined) return Promise.resolve(this.#client);
     if (this.#closed) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
+    if (this.#down !== undefined) return Promise.reject(this.downError());
+    return this.#attempt().catch((error: unknown) => {
+      throw this.downError() ?? error;
+    });
+  }
+
+  /** Tries once to connect, for the gateway's start: a failure is logged and retried in the background. */
+  async start(): Promise<void> {
+    if (this.#client !== undefined || this.#down !== undefined) return;
+    // #open records, logs and schedules a failure; the caller only waits for the first attempt to end.
+    await this.#attempt().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** Why the server cannot be used now (down: its last error, the next attempt); `undefined` when it is not down. */
+  downError(): McpError | undefined {
+    const down = this.#down;
+    if (down === undefined) return undefined;
+    const next =
+      down.nextAttempt === undefined
+        ? "it is not started again (--retry 0)"
+        : down.timer === undefined
+          ? "an attempt to start it again is under way"
+          : `the gateway tries to start it again in ${duration(Math.max(0, down.nextAttempt - Date.now()))}`;
+    return new McpError(
+      ErrorCode.InternalError,
+      `upstream MCP server "${this.name}" is down (last error: ${errorMessage(down.error)}); ${next}`,
+    );
+  }
+
+  #attempt(): Promise<Client> {
     this.#connecting ??= this.#open().finally(() => (this.#connecting = undefined));
     return this.#connecting;
   }
 
   async #open(): Promise<Client> {
+    const first = this.#attempts++ === 0;
     const client = new Client({ name: "toolsift-gateway", version: "1.0.0" });
     const transport =
       this.entry.kind === "stdio"
@@ -67,21 +125,55 @@ export class Upstream {
     } catch (error) {
       // A server that started but did not finish the handshake (a timeout) must not be left running.
       await client.close();
+      this.#failed(error, first);
       throw error;
     }
     if (this.#listChanged !== undefined) client.setNotificationHandler(...this.#listChanged);
     this.#client = client;
-    // After a restart the server's tools are read again, as if it had announced a change.
-    if (this.#connections++ > 0) void this.#listChanged?.[1]({ method: "notifications/tools/list_changed" } as never);
+    if (this.#down !== undefined) {
+      this.options.log(`upstream "${this.name}" is up again (after ${this.#down.failures} failed attempts)`);
+      this.#down = undefined;
+    }
+    // After a restart or a recovery the server's tools are read again, as if it had announced a change.
+    if (!first && !this.#closed) {
+      void this.#listChanged?.[1]({ method: "notifications/tools/list_changed" } as never);
+    }
     return client;
+  }
+
+  /** Marks the server down after a failed attempt, logs it, and plans the next attempt. */
+  #failed(error: unknown, first: boolean): void {
+    if (this.#closed) return;
+    const failures = (this.#down?.failures ?? 0) + 1;
+    const delay = retryDelay(failures, this.options.retryMax);
+    const timer = delay === undefined ? undefined : setTimeout(() => this.#retry(), delay);
+    this.#down = { error, failures, nextAttempt: delay === undefined ? undefined : Date.now() + delay, timer };
+    const next = delay === undefined ? "not started again (--retry 0)" : `next attempt in ${duration(delay)}`;
+    this.options.log(
+      `upstream "${this.name}" ${first ? "did not start" : "could not be started"} (${errorMessage(error)}); ${next}`,
+    );
+  }
+
+  #retry(): void {
+    if (this.#down !== undefined) this.#down = { ...this.#down, timer: undefined };
+    // #open has recorded, logged and rescheduled a failure: nothing is left to do with it here.
+    this.#attempt().then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   getServerVersion() {
     return this.#client?.getServerVersion();
   }
 
-  getServerCapabilities() {
-    return this.#client?.getServerCapabilities();
+  /**
+   * The server's capabilities with `tools.listChanged` on, even while it is down: this upstream announces a change of
+   * its tools itself when it restarts or comes back up, so the catalog watches every upstream.
+   */
+  getServerCapabilities(): ServerCapabilities {
+    const own = this.#client?.getServerCapabilities();
+    return { ...own, tools: { ...own?.tools, listChanged: true } };
   }
 
   setNotificationHandler(...handler: NotificationHandler): void {
@@ -127,6 +219,7 @@ export class Upstream {
   /** Closes the connection for good (a stdio server's process is ended: stdin closed, then SIGTERM, then SIGKILL). */
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#down?.timer);
     const client = this.#client ?? (await this.#connecting?.catch(() => undefined));
     this.#client = undefined;
     await client?.close();

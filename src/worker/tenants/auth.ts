@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import type { ServiceEnv } from "../http/env.js";
 import { ServiceError } from "../http/errors.js";
 import type { ServiceApp, ServiceContext } from "../http/service-context.js";
-import { secretsEqual } from "./secret-hashes.js";
+import { matchesSecret } from "./secret-hashes.js";
 import { claimsTenantToken } from "./tenant-tokens.js";
 import { coversCatalog, grants, type Access, type TokenRecord } from "./token-record.js";
 
@@ -86,8 +86,7 @@ export async function authorize(c: ServiceContext, access: Access, catalogId: st
   const { tokens, needed } = acceptedTokens(c.env, access);
   const token = bearerToken(c.req.raw);
   if (token !== undefined && tokens !== undefined && tokens.length > 0) {
-    const matches = await Promise.all(tokens.map((secret) => secretsEqual(token, secret)));
-    if (matches.includes(true)) return;
+    if (await matchesSecret(token, tokens)) return;
   }
   if (token !== undefined && claimsTenantToken(token)) return authorizeTenant(c, token, access, catalogId);
   if (tokens === undefined) return;

@@ -1,0 +1,131 @@
+// An upstream server that cannot start when the gateway does: it is reported, its calls fail with an error naming it
+// and its last error, it is tried again in the background, and its tools join the catalog when it comes up. The
+// server is real (server-memory behind test/mcp/fixtures/start-when-ready.sh, which fails until a marker file exists).
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { describe, expect, it } from "vitest";
+import { retryDelay } from "../../src/mcp/gateway/retry-delay.js";
+import {
+  alive,
+  assertBuilt,
+  childrenOf,
+  GATEWAY_BIN,
+  gatewayInProcess,
+  PATIENTLY,
+  resultText,
+  search,
+  writeConfig,
+} from "./gateway-helpers.js";
+import { realServers, temporaryDirectory, type StdioServerConfig } from "./servers.js";
+
+const START_WHEN_READY = fileURLToPath(new URL("./fixtures/start-when-ready.sh", import.meta.url));
+
+/** server-memory, started only once `marker` exists; each attempt is counted in `<marker>.attempts`. */
+function lateMemory(directory: string, marker: string): StdioServerConfig {
+  const { memory } = realServers(directory);
+  return { command: "sh", args: [START_WHEN_READY, marker, memory.command, ...memory.args], env: memory.env };
+}
+
+const attempts = (marker: string) =>
+  existsSync(`${marker}.attempts`) ? readFileSync(`${marker}.attempts`, "utf8").split("\n").length - 1 : 0;
+
+describe("retryDelay", () => {
+  it("waits 1 s, then doubles up to the cap; a cap of 0 turns retrying off", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((failures) => retryDelay(failures, 60_000))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000,
+    ]);
+    expect(retryDelay(10_000, 60_000)).toBe(60_000);
+    expect([1, 2].map((failures) => retryDelay(failures, 250))).toEqual([250, 250]);
+    expect(retryDelay(1, 0)).toBeUndefined();
+  });
+});
+
+describe("a server that is down when the gateway starts", () => {
+  it("fails its calls with its last error, keeps trying, then adds its tools and announces them", async () => {
+    const directory = temporaryDirectory();
+    const marker = join(directory, "ready");
+    const { filesystem } = realServers(directory);
+    const { gateway, client } = await gatewayInProcess(
+      { late: lateMemory(directory, marker), filesystem },
+      { exposeSelected: true, pinned: ["late__read_graph"], retryMax: 200 },
+    );
+    try {
+      let announced = 0;
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => void announced++);
+      expect(gateway.catalog.servers().find((server) => server.name === "late")?.status).toBe("failed");
+      expect(gateway.catalog.tools().some((tool) => tool.server === "late")).toBe(false);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+      const found = (await search(client, "create a new directory")).map((tool) => tool.name);
+      expect(found).toContain("filesystem__create_directory");
+      const downError = /upstream MCP server "late" is down \(last error: .*Connection closed\)/;
+      await expect(
+        client.callTool({ name: "call_tool", arguments: { name: "late__create_entities", arguments: {} } }),
+      ).rejects.toThrow(downError);
+      await expect(client.callTool({ name: "late__read_graph", arguments: {} })).rejects.toThrow(downError);
+      // It is started again in the background while it keeps failing.
+      const searched = announced; // the search above changed the exposed tools
+      await expect.poll(() => attempts(marker), PATIENTLY).toBeGreaterThanOrEqual(3);
+      expect(announced).toBe(searched);
+
+      writeFileSync(marker, "");
+      await expect
+        .poll(() => gateway.catalog.servers().find((server) => server.name === "late")?.status, PATIENTLY)
+        .toBe("ready");
+      await expect.poll(() => announced, PATIENTLY).toBeGreaterThan(searched);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual([
+        "search_tools",
+        "call_tool",
+        "late__read_graph",
+        ...found,
+      ]);
+      await expect
+        .poll(
+          async () => (await search(client, "create entities in the knowledge graph")).map((tool) => tool.server),
+          PATIENTLY,
+        )
+        .toContain("late");
+      const created = await client.callTool({
+        name: "call_tool",
+        arguments: {
+          name: "late__create_entities",
+          arguments: { entities: [{ name: "Bob", entityType: "person", observations: ["likes tea"] }] },
+        },
+      });
+      expect(created.isError).toBeFalsy();
+      expect(resultText(await client.callTool({ name: "late__read_graph", arguments: {} }))).toContain("likes tea");
+    } finally {
+      await client.close();
+      await gateway.close();
+    }
+  });
+
+  it("logs each failure and the recovery, and Ctrl-C leaves no process behind (the built gateway)", async () => {
+    assertBuilt();
+    const directory = temporaryDirectory();
+    const marker = join(directory, "ready");
+    const config = writeConfig(directory, { late: lateMemory(directory, marker) });
+    const child = spawn(
+      process.execPath,
+      [GATEWAY_BIN, "mcp", "-c", config, "--no-learn", "--no-local", "--retry", "200", "--http", "0"],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let log = "";
+    child.stderr!.on("data", (chunk: Buffer) => void (log += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await expect.poll(() => log, PATIENTLY).toMatch(/upstream "late" did not start \(.*\); next attempt in 200 ms/);
+    await expect
+      .poll(() => log, PATIENTLY)
+      .toMatch(/upstream "late" could not be started \(.*\); next attempt in 200 ms/);
+    writeFileSync(marker, "");
+    await expect.poll(() => log, PATIENTLY).toMatch(/upstream "late" is up again \(after \d+ failed attempts\)/);
+    await expect.poll(() => log, PATIENTLY).toMatch(/mcp-tools-changed: MCP server "late": tools read again \(9 added/);
+    const servers = childrenOf(child.pid!);
+    expect(servers).toHaveLength(1);
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(servers.filter(alive)).toEqual([]);
+  });
+});
