@@ -194,4 +194,26 @@ describe("the conversation's memory and the catalog's links", () => {
     const off = createToolIndex(tools, { catalogLinks: false });
     expect(await off.select("show the details of order 42", { messages: [] })).not.toContain("get_user_id");
   });
+
+  it("reads a producer only from a name that says it gets the parameter (a getter verb first)", async () => {
+    const catalog = {
+      get_team_standing: {
+        description: "Standing of a team in a league.",
+        inputSchema: {
+          type: "object",
+          properties: { team: { type: "string" }, league: { type: "string" } },
+          required: ["team", "league"],
+        },
+      },
+      // Holds the word "league" but gets a top scorer: no producer of a league.
+      "league_stats.top_scorer": { description: "Top scorer of a league season." },
+      // A getter verb first, then the parameter: a producer of a team.
+      lookup_team: { description: "Find a team by its city." },
+    };
+    const index = createToolIndex(catalog);
+    const { results } = await index.selectWithScores("standing of a team", { maxTools: 1, messages: [] });
+    const prerequisites = results.filter((result) => result.reason === "catalog-prerequisite").map((r) => r.name);
+    expect(results[0]?.name).toBe("get_team_standing");
+    expect(prerequisites).toEqual(["lookup_team"]);
+  });
 });
