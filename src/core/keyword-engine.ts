@@ -6,6 +6,7 @@ import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./b
 import type { FieldName, FieldWeight, ToolFields } from "./fields.js";
 import { KeywordScorer } from "./keyword-scorer.js";
 import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
+import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch } from "./relevance.js";
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
@@ -60,6 +61,8 @@ export class KeywordEngine {
     documents: readonly ToolFields[],
     private readonly settings: KeywordSettings,
     arena: WasmArena,
+    /** How specific a word is in general English, for relevance (default: every word). */
+    private readonly specificity: WordSpecificity = NO_WORD_SPECIFICITY,
   ) {
     const postings = buildPostings(documents, settings.fields);
     this.scorer = new KeywordScorer(arena, postings, settings.k1);
@@ -91,7 +94,7 @@ export class KeywordEngine {
 
   /** `text` and its analysed `terms` read once for `relevance` (its content words and their shares). */
   relevanceQuery(text: string, terms: readonly QueryTerm[]): RelevanceQuery {
-    return relevanceQuery(this.postings, text, this.tokensOf(text), terms);
+    return relevanceQuery(this.postings, text, this.tokensOf(text), terms, this.specificity);
   }
 
   /** How well `doc` answers a query: the share of its content words the tool matches (see relevance.ts). */

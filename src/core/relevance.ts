@@ -3,8 +3,10 @@
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
-import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "./stop-words.js";
-import { tokenize, type Token } from "./tokenizer.js";
+import { conversationalPositions, valueWords } from "./relevance-words.js";
+import { CONVERSATIONAL_WORDS } from "./stop-words.js";
+import type { Token } from "./tokenizer.js";
+import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 
 /** One content word of a query and how much of the query it carries. */
 export interface QueryWord {
@@ -13,6 +15,8 @@ export interface QueryWord {
   readonly weight: number;
   /** Its share of the query's content: its weight over the sum for every content word, or over CONTENT_CAP (0–1). */
   readonly share: number;
+  /** How specific it is in general English (0–1; 1 for a rare word, or without a word list). */
+  readonly general: number;
 }
 
 /** How one query word matched one tool, and what it adds to the tool's relevance. */
@@ -24,7 +28,10 @@ export interface WordMatch {
   readonly kind: MatchKind;
   /** The tool's best field for it. */
   readonly field: FieldName;
-  /** What it adds to relevance: its share of the query × match kind × field (0–1). */
+  /**
+   * What it adds to relevance: its share of the query × match kind × field (0–1); outside the name, × the word's
+   * general specificity.
+   */
   readonly credit: number;
 }
 
@@ -78,6 +85,7 @@ export function queryWords(
   tokens: readonly Token[],
   text: string,
   readAs: ReadonlyMap<number, number> = new Map(),
+  specificity: WordSpecificity = NO_WORD_SPECIFICITY,
 ): QueryWord[] {
   const conversational = conversationalPositions(tokens);
   const values = valueWords(text);
@@ -103,43 +111,11 @@ export function queryWords(
   // A long request tells its task in a few words among many: shares are of at most CONTENT_CAP words' worth.
   const heaviest = words.reduce((most, word) => Math.max(most, word.weight), 0);
   const whole = Math.min(total, Math.max(CONTENT_CAP, heaviest));
-  return words.map((word) => ({ ...word, share: whole > 0 ? word.weight / whole : 0 }));
-}
-
-// Quoted text ('final_report.pdf', "Q3 budget") and words joined by _ . / : @ - or holding digits are values the
-// user gives a tool (file names, ids, addresses), not what they ask for.
-const QUOTED = /'[^'\n]{1,200}'|"[^"\n]{1,200}"|`[^`\n]{1,200}`|[‘“][^’”\n]{1,200}[’”]/g;
-const IDENTIFIER = /[\p{L}\p{N}]+(?:[_./:@\\-][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
-
-/** The words of `text` that are values: inside quotes, or part of an identifier, path or address. */
-function valueWords(text: string): Set<string> {
-  const values = new Set<string>();
-  const add = (part: string): void => {
-    for (const token of tokenize(part)) values.add(token.surface);
-  };
-  for (const match of text.matchAll(QUOTED)) add(match[0]);
-  for (const match of text.matchAll(IDENTIFIER)) add(match[0]);
-  return values;
-}
-
-/** Conversational phrases by their first word. */
-const PHRASES_BY_FIRST_WORD = new Map<string, (readonly string[])[]>();
-for (const phrase of CONVERSATIONAL_PHRASES) {
-  const list = PHRASES_BY_FIRST_WORD.get(phrase[0]);
-  if (list === undefined) PHRASES_BY_FIRST_WORD.set(phrase[0], [phrase]);
-  else list.push(phrase);
-}
-
-/** Positions (among all tokens, stop words included) of the words of conversational phrases. */
-function conversationalPositions(tokens: readonly Token[]): Set<number> {
-  const positions = new Set<number>();
-  tokens.forEach((token, start) => {
-    for (const phrase of PHRASES_BY_FIRST_WORD.get(token.surface) ?? []) {
-      if (!phrase.every((word, offset) => tokens[start + offset]?.surface === word)) continue;
-      for (let offset = 0; offset < phrase.length; offset++) positions.add(start + offset);
-    }
-  });
-  return positions;
+  return words.map((word) => ({
+    ...word,
+    share: whole > 0 ? word.weight / whole : 0,
+    general: word.weight > 0 ? specificity(word.surface) : 1,
+  }));
 }
 
 /** A query read for relevance once per selection: its content words and its terms by term id. */
@@ -148,12 +124,16 @@ export interface RelevanceQuery {
   readonly byTerm: ReadonlyMap<number, readonly QueryTerm[]>;
 }
 
-/** Reads a query's tokens and analysed `terms` for `keywordRelevance` (terms of words that carry no share left out). */
+/**
+ * Reads a query's tokens and analysed `terms` for `keywordRelevance` (terms of words that carry no share left out);
+ * `specificity` says how specific each word is in general English.
+ */
 export function relevanceQuery(
   index: PostingsIndex,
   text: string,
   tokens: readonly Token[],
   terms: readonly QueryTerm[],
+  specificity: WordSpecificity = NO_WORD_SPECIFICITY,
 ): RelevanceQuery {
   const unknown = smoothedIdf(index.docCount, 0);
   const readAs = new Map<number, number>();
@@ -162,7 +142,7 @@ export function relevanceQuery(
     const specificity = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
     readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, specificity));
   }
-  const words = queryWords(index, tokens, text, readAs);
+  const words = queryWords(index, tokens, text, readAs, specificity);
   const byTerm = new Map<number, QueryTerm[]>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
@@ -247,9 +227,10 @@ function spanOf(term: QueryTerm): number {
 
 /**
  * How well `doc` answers the query: per content word, its share × the best reading the tool has of it (match kind
- * weight × field credit), summed (0–1). A word the tool holds only inside a closed compound ("base" in "database")
- * does not count. A reading's credit is scaled down when its term is more common in the catalog than the word
- * itself (a typo read as a frequent word says less than the word would).
+ * weight × field credit; outside the name also × the word's general specificity: "first" or "number" in a
+ * description is incidental, in a name it is what the tool is about), summed (0–1). A word the tool holds only
+ * inside a closed compound ("base" in "database") does not count. A reading's credit is scaled down when its term is
+ * more common in the catalog than the word itself (a typo read as a frequent word says less than the word would).
  */
 export function keywordRelevance(
   index: PostingsIndex,
@@ -272,7 +253,8 @@ export function keywordRelevance(
       for (let position = term.word; position < end; position++) {
         const word = words[position];
         if (word.share === 0) continue;
-        const credit = word.share * kindWeight * FIELD_CREDIT[field] * Math.min(1, specificity / word.weight);
+        const general = field === "name" ? 1 : word.general;
+        const credit = word.share * kindWeight * FIELD_CREDIT[field] * general * Math.min(1, specificity / word.weight);
         if (credit > credits[position]) {
           credits[position] = credit;
           readings[position] = term;
