@@ -253,7 +253,7 @@ export function keywordRelevance(
       for (let position = term.word; position < end; position++) {
         const word = words[position];
         if (word.share === 0) continue;
-        const general = field === "name" ? 1 : word.general;
+        const general = field === "name" && (term.kind === "exact" || term.kind === "compound") ? 1 : word.general;
         const credit = word.share * kindWeight * FIELD_CREDIT[field] * general * Math.min(1, specificity / word.weight);
         if (credit > credits[position]) {
           credits[position] = credit;
