@@ -236,5 +236,19 @@ describe("relevance", () => {
       expect(described).toBeLessThan(await relevanceOf(core, question, "updateIssueStatus"));
       expect(described).toBeLessThan(named);
     });
+
+    it("are not read as typos of a catalog word, in any field; a misspelling still is", async () => {
+      const calendar = [
+        { name: "createCalendarEvent", description: "Add a meeting to a calendar.", parameters: object({}) },
+        { name: "mergeGitHubPR", description: "Merge an open GitHub PR.", parameters: object({}) },
+      ];
+      const rootCalendar = createToolIndex(calendar);
+      const coreCalendar = createCoreIndex(calendar);
+      // "even" is one edit from "event" (the name), and among the commonest English words.
+      expect(await relevanceOf(coreCalendar, "even", "createCalendarEvent")).toBeGreaterThan(DEFAULT_MIN_RELEVANCE);
+      expect(await rootCalendar.select("even")).toEqual([]);
+      // "evnet" is no English word: the typo reading stands.
+      expect(await rootCalendar.select("evnet")).toEqual(["createCalendarEvent"]);
+    });
   });
 });
