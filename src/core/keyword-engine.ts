@@ -56,6 +56,8 @@ export class KeywordEngine {
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
   private lastQuery: { readonly text: string; readonly tokens: readonly Token[] } | undefined;
+  private lastRelevance:
+    { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
 
   constructor(
     documents: readonly ToolFields[],
@@ -92,9 +94,16 @@ export class KeywordEngine {
     return this.lastQuery.tokens;
   }
 
-  /** `text` and its analysed `terms` read once for `relevance` (its content words and their shares). */
+  /**
+   * `text` and its analysed `terms` read once for `relevance` (its content words and their shares); the last one is
+   * kept, so a selection's pinned and companion tools do not read the query again.
+   */
   relevanceQuery(text: string, terms: readonly QueryTerm[]): RelevanceQuery {
-    return relevanceQuery(this.postings, text, this.tokensOf(text), terms, this.specificity);
+    const last = this.lastRelevance;
+    if (last?.text === text && last.terms === terms) return last.query;
+    const query = relevanceQuery(this.postings, text, this.tokensOf(text), terms, this.specificity);
+    this.lastRelevance = { text, terms, query };
+    return query;
   }
 
   /** How well `doc` answers a query: the share of its content words the tool matches (see relevance.ts). */

@@ -1,8 +1,9 @@
 // Keyword relevance: the IDF-weighted share of a query's content words that one tool matches, by field and match kind.
 
-import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
+import type { PostingsIndex } from "./bm25f.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
+import { clearFound, termsInDocument } from "./relevance-scan.js";
 import { conversationalPositions, valueWords } from "./relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import type { Token } from "./tokenizer.js";
@@ -88,7 +89,9 @@ export function queryWords(
   specificity: WordSpecificity = NO_WORD_SPECIFICITY,
 ): QueryWord[] {
   const conversational = conversationalPositions(tokens);
-  const values = valueWords(text);
+  // Read only when a word the catalog lacks needs it (regex scans of the whole text).
+  let values: Set<string> | undefined;
+  const isValue = (surface: string): boolean => (values ??= valueWords(text)).has(surface);
   const unknown = smoothedIdf(index.docCount, 0);
   const words: { surface: string; weight: number }[] = [];
   const seen = new Set<string>();
@@ -100,7 +103,7 @@ export function queryWords(
     if (seen.has(token.term)) weight = 0;
     else if (CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)) weight = 0;
     else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
-    else if (!token.alphabetic || (token.capitalized && words.length > 0) || values.has(token.surface))
+    else if (!token.alphabetic || (token.capitalized && words.length > 0) || isValue(token.surface))
       weight = VALUE_WORD_WEIGHT;
     // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
     else weight = readAs.get(words.length) ?? 1;
@@ -118,10 +121,25 @@ export function queryWords(
   }));
 }
 
-/** A query read for relevance once per selection: its content words and its terms by term id. */
+/** One reading of a query word (or phrase) as a catalog term, and what it is worth before the field. */
+interface Reading {
+  readonly term: QueryTerm;
+  /** The expansion's weight × the discounts of its kind. */
+  readonly weight: number;
+  /** The query words it covers: positions term.word up to (not including) `end`. */
+  readonly end: number;
+}
+
+/** A catalog term the query holds: its specificity in the catalog and the readings that reach it. */
+interface TermReadings {
+  readonly specificity: number;
+  readonly readings: readonly Reading[];
+}
+
+/** A query read for relevance once per selection: its content words and its readings by catalog term id. */
 export interface RelevanceQuery {
   readonly words: readonly QueryWord[];
-  readonly byTerm: ReadonlyMap<number, readonly QueryTerm[]>;
+  readonly byTerm: ReadonlyMap<number, TermReadings>;
 }
 
 /**
@@ -143,79 +161,24 @@ export function relevanceQuery(
     readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, specificity));
   }
   const words = queryWords(index, tokens, text, readAs, specificity);
-  const byTerm = new Map<number, QueryTerm[]>();
+  const byTerm = new Map<number, { specificity: number; readings: Reading[] }>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
-    const list = byTerm.get(term.termId);
-    if (list === undefined) byTerm.set(term.termId, [term]);
-    else list.push(term);
+    const weight = term.weight * (KIND_DISCOUNT[term.kind] ?? 1) * (term.kind === "typo" ? shortTypo(term.from) : 1);
+    // A phrase reading ("pull request" → pr) covers each of its words.
+    const reading = { term, weight, end: Math.min(words.length, term.word + spanOf(term)) };
+    const known = byTerm.get(term.termId);
+    if (known !== undefined) known.readings.push(reading);
+    else {
+      const catalog = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
+      byTerm.set(term.termId, { specificity: catalog, readings: [reading] });
+    }
   }
   return { words, byTerm };
 }
 
-/**
- * Per index: which terms the current query holds (a mark per term id, set and cleared by each call), and each term's
- * closed-compound parts once read (`head`: -2 not read yet, -1 none). Typed arrays: the scan below touches every word
- * of every ranked tool.
- */
-interface DocumentScan {
-  readonly inQuery: Uint8Array;
-  readonly head: Int32Array;
-  readonly tail: Int32Array;
-}
-const scans = new WeakMap<PostingsIndex, DocumentScan>();
-
-function scanOf(index: PostingsIndex): DocumentScan {
-  let scan = scans.get(index);
-  if (scan === undefined) {
-    const count = index.terms.length;
-    scan = { inQuery: new Uint8Array(count), head: new Int32Array(count).fill(-2), tail: new Int32Array(count) };
-    scans.set(index, scan);
-  }
-  return scan;
-}
-
-/** Reads (once per index and term) whether term `id` is a closed compound of two catalog terms. */
-function readCompound(index: PostingsIndex, scan: DocumentScan, id: number): void {
-  const parts = splitIntoKnownWords(index.termIds, index.terms[id]);
-  scan.head[id] = parts === undefined ? -1 : parts[0];
-  if (parts !== undefined) scan.tail[id] = parts[1];
-}
-
-/**
- * The query terms `doc` writes out, each with its best field. One pass over the tool's own words (not over the
- * query's terms, which a long query has many of). A closed compound of the tool ("database", "github") counts for
- * its parts only when the query holds both ("git hub"): "base" alone is not a word of "database".
- */
-function termsInDocument(index: PostingsIndex, query: RelevanceQuery, doc: number): Map<number, FieldName> {
-  const found = new Map<number, FieldName>();
-  const note = (id: number, field: FieldName): void => {
-    const known = found.get(id);
-    if (known === undefined || FIELD_CREDIT[field] > FIELD_CREDIT[known]) found.set(id, field);
-  };
-  const scan = scanOf(index);
-  const { inQuery, head, tail } = scan;
-  for (const id of query.byTerm.keys()) inQuery[id] = 1;
-  const fields = FIELD_NAMES.length;
-  for (let f = 0; f < fields; f++) {
-    const field = FIELD_NAMES[f];
-    const end = index.fieldStarts[doc * fields + f + 1];
-    for (let i = index.fieldStarts[doc * fields + f]; i < end; i++) {
-      const id = index.sequence[i];
-      if (inQuery[id] === 1) {
-        note(id, field);
-        continue;
-      }
-      if (head[id] === -2) readCompound(index, scan, id);
-      if (head[id] >= 0 && inQuery[head[id]] === 1 && inQuery[tail[id]] === 1) {
-        note(head[id], field);
-        note(tail[id], field);
-      }
-    }
-  }
-  for (const id of query.byTerm.keys()) inQuery[id] = 0;
-  return found;
-}
+/** FIELD_CREDIT by field index (FIELD_NAMES order). */
+const CREDIT_BY_FIELD = FIELD_NAMES.map((field) => FIELD_CREDIT[field]);
 
 /** How many query words a reading stands for: a phrase ("pull request" → pr) more than one. */
 function spanOf(term: QueryTerm): number {
@@ -242,14 +205,11 @@ export function keywordRelevance(
   const credits = new Float64Array(words.length);
   const readings: (QueryTerm | undefined)[] = new Array(words.length);
   const fieldsOf: FieldName[] = new Array(words.length);
-  const unknown = smoothedIdf(index.docCount, 0);
-  for (const [termId, field] of termsInDocument(index, query, doc)) {
-    const specificity = smoothedIdf(index.docCount, documentFrequency(index, termId)) / unknown;
-    for (const term of query.byTerm.get(termId)!) {
-      const kindWeight =
-        term.weight * (KIND_DISCOUNT[term.kind] ?? 1) * (term.kind === "typo" ? shortTypo(term.from) : 1);
-      // A phrase reading ("pull request" → pr) covers each of its words.
-      const end = Math.min(words.length, term.word + spanOf(term));
+  const scan = termsInDocument(index, query.byTerm, doc, CREDIT_BY_FIELD);
+  for (const termId of scan.found) {
+    const field = FIELD_NAMES[scan.best[termId]];
+    const { specificity, readings: termReadings } = query.byTerm.get(termId)!;
+    for (const { term, weight: kindWeight, end } of termReadings) {
       for (let position = term.word; position < end; position++) {
         const word = words[position];
         if (word.share === 0) continue;
@@ -263,6 +223,7 @@ export function keywordRelevance(
       }
     }
   }
+  clearFound(scan);
   const match: WordMatch[] = [];
   for (let position = 0; position < words.length; position++) {
     const term = readings[position];
