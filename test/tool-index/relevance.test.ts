@@ -1,9 +1,11 @@
 // The relevance decision: incidental matches, chit-chat and off-topic questions select nothing; relevance is a
 // share in [0, 1] that ranks a query naming a tool's words above one that shares a single word with it.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createToolIndex, DEFAULT_MIN_RELEVANCE, ToolsiftError } from "../../src/index.js";
 import { createToolIndex as createCoreIndex } from "../../src/core-entry.js";
 import { toolsiftMiddleware } from "../../src/langchain/index.js";
+import { localEmbeddingModel } from "../../src/local/index.js";
 
 const object = (properties: Record<string, unknown>) => ({ type: "object", properties });
 const text = (description?: string) => ({ type: "string", ...(description ? { description } : {}) });
@@ -250,5 +252,27 @@ describe("relevance", () => {
       // "evnet" is no English word: the typo reading stands.
       expect(await rootCalendar.select("evnet")).toEqual(["createCalendarEvent"]);
     });
+  });
+});
+
+describe("relevance with the local model", () => {
+  const paraphraseCatalog = JSON.parse(
+    readFileSync(new URL("../fixtures/paraphrase/catalog.json", import.meta.url), "utf8"),
+  ) as { name: string; description: string }[];
+  const index = createToolIndex(paraphraseCatalog, { embeddingModel: localEmbeddingModel() });
+
+  it("selects a paraphrase that shares no content word with its tool, on its cosine alone", async () => {
+    // "spend" is no word of the catalog (only a typo of "send", which relevance does not count for a common word):
+    // the expense report is found by similarity (cosine about 0.25), which must pass the default minRelevance.
+    const query = "what did marketing spend last quarter";
+    const { results } = await index.selectWithScores(query, { maxTools: 5, adaptive: false });
+    const report = results.find((result) => result.name === "quickbooks_get_expense_report");
+    expect(report?.match).toEqual([]);
+    expect(report?.relevance).toBeGreaterThanOrEqual(DEFAULT_MIN_RELEVANCE);
+    expect(await index.select(query, { maxTools: 5, adaptive: false })).toContain("quickbooks_get_expense_report");
+  });
+
+  it("still selects nothing for conversation", async () => {
+    expect(await index.select("thanks, sounds good")).toEqual([]);
   });
 });
