@@ -6,6 +6,7 @@ import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./b
 import type { FieldName, FieldWeight, ToolFields } from "./fields.js";
 import { KeywordScorer } from "./keyword-scorer.js";
 import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
+import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch } from "./relevance.js";
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
@@ -55,11 +56,15 @@ export class KeywordEngine {
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
   private lastQuery: { readonly text: string; readonly tokens: readonly Token[] } | undefined;
+  private lastRelevance:
+    { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
 
   constructor(
     documents: readonly ToolFields[],
     private readonly settings: KeywordSettings,
     arena: WasmArena,
+    /** How specific a word is in general English, for relevance (default: every word). */
+    private readonly specificity: WordSpecificity = NO_WORD_SPECIFICITY,
   ) {
     const postings = buildPostings(documents, settings.fields);
     this.scorer = new KeywordScorer(arena, postings, settings.k1);
@@ -89,9 +94,16 @@ export class KeywordEngine {
     return this.lastQuery.tokens;
   }
 
-  /** `text` and its analysed `terms` read once for `relevance` (its content words and their shares). */
+  /**
+   * `text` and its analysed `terms` read once for `relevance` (its content words and their shares); the last one is
+   * kept, so a selection's pinned and companion tools do not read the query again.
+   */
   relevanceQuery(text: string, terms: readonly QueryTerm[]): RelevanceQuery {
-    return relevanceQuery(this.postings, text, this.tokensOf(text), terms);
+    const last = this.lastRelevance;
+    if (last?.text === text && last.terms === terms) return last.query;
+    const query = relevanceQuery(this.postings, text, this.tokensOf(text), terms, this.specificity);
+    this.lastRelevance = { text, terms, query };
+    return query;
   }
 
   /** How well `doc` answers a query: the share of its content words the tool matches (see relevance.ts). */

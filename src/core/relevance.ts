@@ -1,10 +1,13 @@
 // Keyword relevance: the IDF-weighted share of a query's content words that one tool matches, by field and match kind.
 
-import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
+import type { PostingsIndex } from "./bm25f.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
-import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "./stop-words.js";
-import { tokenize, type Token } from "./tokenizer.js";
+import { clearFound, termsInDocument } from "./relevance-scan.js";
+import { conversationalPositions, valueWords } from "./relevance-words.js";
+import { CONVERSATIONAL_WORDS } from "./stop-words.js";
+import type { Token } from "./tokenizer.js";
+import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 
 /** One content word of a query and how much of the query it carries. */
 export interface QueryWord {
@@ -13,6 +16,8 @@ export interface QueryWord {
   readonly weight: number;
   /** Its share of the query's content: its weight over the sum for every content word, or over CONTENT_CAP (0–1). */
   readonly share: number;
+  /** How specific it is in general English (0–1; 1 for a rare word, or without a word list). */
+  readonly general: number;
 }
 
 /** How one query word matched one tool, and what it adds to the tool's relevance. */
@@ -24,7 +29,10 @@ export interface WordMatch {
   readonly kind: MatchKind;
   /** The tool's best field for it. */
   readonly field: FieldName;
-  /** What it adds to relevance: its share of the query × match kind × field (0–1). */
+  /**
+   * What it adds to relevance: its share of the query × match kind × field (0–1); outside the name, × the word's
+   * general specificity.
+   */
   readonly credit: number;
 }
 
@@ -78,9 +86,12 @@ export function queryWords(
   tokens: readonly Token[],
   text: string,
   readAs: ReadonlyMap<number, number> = new Map(),
+  specificity: WordSpecificity = NO_WORD_SPECIFICITY,
 ): QueryWord[] {
   const conversational = conversationalPositions(tokens);
-  const values = valueWords(text);
+  // Read only when a word the catalog lacks needs it (regex scans of the whole text).
+  let values: Set<string> | undefined;
+  const isValue = (surface: string): boolean => (values ??= valueWords(text)).has(surface);
   const unknown = smoothedIdf(index.docCount, 0);
   const words: { surface: string; weight: number }[] = [];
   const seen = new Set<string>();
@@ -92,7 +103,7 @@ export function queryWords(
     if (seen.has(token.term)) weight = 0;
     else if (CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)) weight = 0;
     else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
-    else if (!token.alphabetic || (token.capitalized && words.length > 0) || values.has(token.surface))
+    else if (!token.alphabetic || (token.capitalized && words.length > 0) || isValue(token.surface))
       weight = VALUE_WORD_WEIGHT;
     // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
     else weight = readAs.get(words.length) ?? 1;
@@ -103,57 +114,44 @@ export function queryWords(
   // A long request tells its task in a few words among many: shares are of at most CONTENT_CAP words' worth.
   const heaviest = words.reduce((most, word) => Math.max(most, word.weight), 0);
   const whole = Math.min(total, Math.max(CONTENT_CAP, heaviest));
-  return words.map((word) => ({ ...word, share: whole > 0 ? word.weight / whole : 0 }));
+  return words.map((word) => ({
+    ...word,
+    share: whole > 0 ? word.weight / whole : 0,
+    general: word.weight > 0 ? specificity(word.surface) : 1,
+  }));
 }
 
-// Quoted text ('final_report.pdf', "Q3 budget") and words joined by _ . / : @ - or holding digits are values the
-// user gives a tool (file names, ids, addresses), not what they ask for.
-const QUOTED = /'[^'\n]{1,200}'|"[^"\n]{1,200}"|`[^`\n]{1,200}`|[‘“][^’”\n]{1,200}[’”]/g;
-const IDENTIFIER = /[\p{L}\p{N}]+(?:[_./:@\\-][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
-
-/** The words of `text` that are values: inside quotes, or part of an identifier, path or address. */
-function valueWords(text: string): Set<string> {
-  const values = new Set<string>();
-  const add = (part: string): void => {
-    for (const token of tokenize(part)) values.add(token.surface);
-  };
-  for (const match of text.matchAll(QUOTED)) add(match[0]);
-  for (const match of text.matchAll(IDENTIFIER)) add(match[0]);
-  return values;
+/** One reading of a query word (or phrase) as a catalog term, and what it is worth before the field. */
+interface Reading {
+  readonly term: QueryTerm;
+  /** The expansion's weight × the discounts of its kind. */
+  readonly weight: number;
+  /** The query words it covers: positions term.word up to (not including) `end`. */
+  readonly end: number;
 }
 
-/** Conversational phrases by their first word. */
-const PHRASES_BY_FIRST_WORD = new Map<string, (readonly string[])[]>();
-for (const phrase of CONVERSATIONAL_PHRASES) {
-  const list = PHRASES_BY_FIRST_WORD.get(phrase[0]);
-  if (list === undefined) PHRASES_BY_FIRST_WORD.set(phrase[0], [phrase]);
-  else list.push(phrase);
+/** A catalog term the query holds: its specificity in the catalog and the readings that reach it. */
+interface TermReadings {
+  readonly specificity: number;
+  readonly readings: readonly Reading[];
 }
 
-/** Positions (among all tokens, stop words included) of the words of conversational phrases. */
-function conversationalPositions(tokens: readonly Token[]): Set<number> {
-  const positions = new Set<number>();
-  tokens.forEach((token, start) => {
-    for (const phrase of PHRASES_BY_FIRST_WORD.get(token.surface) ?? []) {
-      if (!phrase.every((word, offset) => tokens[start + offset]?.surface === word)) continue;
-      for (let offset = 0; offset < phrase.length; offset++) positions.add(start + offset);
-    }
-  });
-  return positions;
-}
-
-/** A query read for relevance once per selection: its content words and its terms by term id. */
+/** A query read for relevance once per selection: its content words and its readings by catalog term id. */
 export interface RelevanceQuery {
   readonly words: readonly QueryWord[];
-  readonly byTerm: ReadonlyMap<number, readonly QueryTerm[]>;
+  readonly byTerm: ReadonlyMap<number, TermReadings>;
 }
 
-/** Reads a query's tokens and analysed `terms` for `keywordRelevance` (terms of words that carry no share left out). */
+/**
+ * Reads a query's tokens and analysed `terms` for `keywordRelevance` (terms of words that carry no share left out);
+ * `specificity` says how specific each word is in general English.
+ */
 export function relevanceQuery(
   index: PostingsIndex,
   text: string,
   tokens: readonly Token[],
   terms: readonly QueryTerm[],
+  specificity: WordSpecificity = NO_WORD_SPECIFICITY,
 ): RelevanceQuery {
   const unknown = smoothedIdf(index.docCount, 0);
   const readAs = new Map<number, number>();
@@ -162,80 +160,25 @@ export function relevanceQuery(
     const specificity = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
     readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, specificity));
   }
-  const words = queryWords(index, tokens, text, readAs);
-  const byTerm = new Map<number, QueryTerm[]>();
+  const words = queryWords(index, tokens, text, readAs, specificity);
+  const byTerm = new Map<number, { specificity: number; readings: Reading[] }>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
-    const list = byTerm.get(term.termId);
-    if (list === undefined) byTerm.set(term.termId, [term]);
-    else list.push(term);
+    const weight = term.weight * (KIND_DISCOUNT[term.kind] ?? 1) * (term.kind === "typo" ? shortTypo(term.from) : 1);
+    // A phrase reading ("pull request" → pr) covers each of its words.
+    const reading = { term, weight, end: Math.min(words.length, term.word + spanOf(term)) };
+    const known = byTerm.get(term.termId);
+    if (known !== undefined) known.readings.push(reading);
+    else {
+      const catalog = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
+      byTerm.set(term.termId, { specificity: catalog, readings: [reading] });
+    }
   }
   return { words, byTerm };
 }
 
-/**
- * Per index: which terms the current query holds (a mark per term id, set and cleared by each call), and each term's
- * closed-compound parts once read (`head`: -2 not read yet, -1 none). Typed arrays: the scan below touches every word
- * of every ranked tool.
- */
-interface DocumentScan {
-  readonly inQuery: Uint8Array;
-  readonly head: Int32Array;
-  readonly tail: Int32Array;
-}
-const scans = new WeakMap<PostingsIndex, DocumentScan>();
-
-function scanOf(index: PostingsIndex): DocumentScan {
-  let scan = scans.get(index);
-  if (scan === undefined) {
-    const count = index.terms.length;
-    scan = { inQuery: new Uint8Array(count), head: new Int32Array(count).fill(-2), tail: new Int32Array(count) };
-    scans.set(index, scan);
-  }
-  return scan;
-}
-
-/** Reads (once per index and term) whether term `id` is a closed compound of two catalog terms. */
-function readCompound(index: PostingsIndex, scan: DocumentScan, id: number): void {
-  const parts = splitIntoKnownWords(index.termIds, index.terms[id]);
-  scan.head[id] = parts === undefined ? -1 : parts[0];
-  if (parts !== undefined) scan.tail[id] = parts[1];
-}
-
-/**
- * The query terms `doc` writes out, each with its best field. One pass over the tool's own words (not over the
- * query's terms, which a long query has many of). A closed compound of the tool ("database", "github") counts for
- * its parts only when the query holds both ("git hub"): "base" alone is not a word of "database".
- */
-function termsInDocument(index: PostingsIndex, query: RelevanceQuery, doc: number): Map<number, FieldName> {
-  const found = new Map<number, FieldName>();
-  const note = (id: number, field: FieldName): void => {
-    const known = found.get(id);
-    if (known === undefined || FIELD_CREDIT[field] > FIELD_CREDIT[known]) found.set(id, field);
-  };
-  const scan = scanOf(index);
-  const { inQuery, head, tail } = scan;
-  for (const id of query.byTerm.keys()) inQuery[id] = 1;
-  const fields = FIELD_NAMES.length;
-  for (let f = 0; f < fields; f++) {
-    const field = FIELD_NAMES[f];
-    const end = index.fieldStarts[doc * fields + f + 1];
-    for (let i = index.fieldStarts[doc * fields + f]; i < end; i++) {
-      const id = index.sequence[i];
-      if (inQuery[id] === 1) {
-        note(id, field);
-        continue;
-      }
-      if (head[id] === -2) readCompound(index, scan, id);
-      if (head[id] >= 0 && inQuery[head[id]] === 1 && inQuery[tail[id]] === 1) {
-        note(head[id], field);
-        note(tail[id], field);
-      }
-    }
-  }
-  for (const id of query.byTerm.keys()) inQuery[id] = 0;
-  return found;
-}
+/** FIELD_CREDIT by field index (FIELD_NAMES order). */
+const CREDIT_BY_FIELD = FIELD_NAMES.map((field) => FIELD_CREDIT[field]);
 
 /** How many query words a reading stands for: a phrase ("pull request" → pr) more than one. */
 function spanOf(term: QueryTerm): number {
@@ -247,9 +190,10 @@ function spanOf(term: QueryTerm): number {
 
 /**
  * How well `doc` answers the query: per content word, its share × the best reading the tool has of it (match kind
- * weight × field credit), summed (0–1). A word the tool holds only inside a closed compound ("base" in "database")
- * does not count. A reading's credit is scaled down when its term is more common in the catalog than the word
- * itself (a typo read as a frequent word says less than the word would).
+ * weight × field credit; outside the name also × the word's general specificity: "first" or "number" in a
+ * description is incidental, in a name it is what the tool is about), summed (0–1). A word the tool holds only
+ * inside a closed compound ("base" in "database") does not count. A reading's credit is scaled down when its term is
+ * more common in the catalog than the word itself (a typo read as a frequent word says less than the word would).
  */
 export function keywordRelevance(
   index: PostingsIndex,
@@ -261,18 +205,16 @@ export function keywordRelevance(
   const credits = new Float64Array(words.length);
   const readings: (QueryTerm | undefined)[] = new Array(words.length);
   const fieldsOf: FieldName[] = new Array(words.length);
-  const unknown = smoothedIdf(index.docCount, 0);
-  for (const [termId, field] of termsInDocument(index, query, doc)) {
-    const specificity = smoothedIdf(index.docCount, documentFrequency(index, termId)) / unknown;
-    for (const term of query.byTerm.get(termId)!) {
-      const kindWeight =
-        term.weight * (KIND_DISCOUNT[term.kind] ?? 1) * (term.kind === "typo" ? shortTypo(term.from) : 1);
-      // A phrase reading ("pull request" → pr) covers each of its words.
-      const end = Math.min(words.length, term.word + spanOf(term));
+  const scan = termsInDocument(index, query.byTerm, doc, CREDIT_BY_FIELD);
+  for (const termId of scan.found) {
+    const field = FIELD_NAMES[scan.best[termId]];
+    const { specificity, readings: termReadings } = query.byTerm.get(termId)!;
+    for (const { term, weight: kindWeight, end } of termReadings) {
       for (let position = term.word; position < end; position++) {
         const word = words[position];
         if (word.share === 0) continue;
-        const credit = word.share * kindWeight * FIELD_CREDIT[field] * Math.min(1, specificity / word.weight);
+        const general = field === "name" && (term.kind === "exact" || term.kind === "compound") ? 1 : word.general;
+        const credit = word.share * kindWeight * FIELD_CREDIT[field] * general * Math.min(1, specificity / word.weight);
         if (credit > credits[position]) {
           credits[position] = credit;
           readings[position] = term;
@@ -281,6 +223,7 @@ export function keywordRelevance(
       }
     }
   }
+  clearFound(scan);
   const match: WordMatch[] = [];
   for (let position = 0; position < words.length; position++) {
     const term = readings[position];

@@ -12,6 +12,7 @@ import { booleanOption, invalidOption } from "../support/validate-options.js";
 import { enrichDescriptions } from "./llm/enrichment.js";
 import { rerankTools } from "./llm/rerank.js";
 import { CatalogVectors } from "./catalog-vectors.js";
+import { englishWordSpecificity } from "./english-word-specificity.js";
 import { rankWithVectors } from "./rank-vectors.js";
 import type { VectorsOwner } from "./built-index.js";
 import type { VectorRanking } from "./ranking.js";
@@ -52,6 +53,7 @@ export function resolveModelOptions(options: ToolIndexOptions | undefined): Reso
 }
 
 export const ALL_MODEL_STAGES: ModelStages = {
+  wordSpecificity: englishWordSpecificity,
   semanticEngine: (settings, abortSignal, module, emit) =>
     new SemanticEngine(
       createEmbedder(settings.model, {

@@ -75,13 +75,15 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
       return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
     });
   const fields = fieldsOf();
-  const keywordIndex = () => new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)));
+  const specificity = context.models?.wordSpecificity;
+  const keywordIndex = () =>
+    new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)), specificity);
   // A semantic index ranks by vectors; its keyword index serves only fallbacks and explain, so it is
   // built on first need (from the tools and their schemas, which the catalog holds anyway).
   const lazyKeywords = options.strategy === "semantic" && options.expansion === undefined;
   let engine = lazyKeywords
     ? undefined
-    : new KeywordEngine(fields, options.keyword, new WasmArena(instantiateCore(compiled)));
+    : new KeywordEngine(fields, options.keyword, new WasmArena(instantiateCore(compiled)), specificity);
   let neighbours: CatalogNeighbours | undefined;
   if (options.expansion !== undefined) {
     try {

@@ -5,6 +5,7 @@
 import type { LanguageModel } from "ai";
 import type { TextCache } from "../cache/text-cache.js";
 import type { CatalogNeighbours } from "../core/word-neighbours.js";
+import type { WordSpecificity } from "../core/word-specificity.js";
 import type { ToolsiftEvent } from "../events.js";
 import type { ToolIndexOptions } from "../options.js";
 import type { SemanticEngine } from "../semantic/semantic-engine.js";
@@ -73,4 +74,9 @@ export interface ModelStages {
    */
   readonly catalogVectors: (...args: never[]) => unknown;
   readonly rankWithVectors: (...args: never[]) => Promise<unknown>;
+  /**
+   * How specific a word is in general English, which keyword relevance reads (core/relevance.ts). Not a model, but a
+   * 2,000-word list that `toolsift/core`'s size budget has no room for: without it every word counts as specific.
+   */
+  readonly wordSpecificity?: WordSpecificity;
 }

@@ -14,9 +14,11 @@ export interface JudgedHit extends RankedHit {
 /**
  * Cosine similarities (query vs tool) mapped to semantic relevance: at or under FLOOR nothing, at FULL or above a full
  * match, linear between. Read off the bundled local model's cosines on public data
- * (bench/experiments/calibrate-relevance.mjs); another embedding model has its own scale (README: minRelevance).
+ * (bench/experiments/relevance/calibrate-relevance.mjs); another embedding model has its own scale (README:
+ * minRelevance). The floor was 0.2 until keyword relevance discounted common words: paraphrases that had passed on
+ * an incidental word ("moved" in another tool's description) then need their cosine (NOTES.md, session 3).
  */
-const SIMILARITY_FLOOR = 0.2;
+const SIMILARITY_FLOOR = 0.15;
 const SIMILARITY_FULL = 0.6;
 
 /** The relevance an embedding similarity alone gives (0–1). */

@@ -26,7 +26,7 @@
 // half; and the same with the halves swapped. The paraphrase column is not part of the pick.
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadBfcl, loadParaphraseSet, normaliseSchema, sharedDataFile } from "../../lib/data.mjs";
+import { loadBfcl, loadOffTopicSets, loadParaphraseSet, normaliseSchema, sharedDataFile } from "../../lib/data.mjs";
 import { toolsiftLocation } from "../../libraries.mjs";
 import { markdownTable, percent } from "../../lib/table.mjs";
 
@@ -101,6 +101,14 @@ async function collect(toolsift, indexOptions) {
   }
   const chat = [];
   for (const query of CHIT_CHAT) chat.push(best(await bfcl.selectWithScores(query, SELECT)));
+  // bench/irrelevance.mjs's off-topic sets, read but not picked on: its chit-chat turns on the same catalog, and the
+  // math and trivia questions on the SaaS catalog.
+  const offTopic = loadOffTopicSets();
+  const chitChat = [];
+  for (const query of offTopic.chitChat) chitChat.push(best(await bfcl.selectWithScores(query, SELECT)));
+  const saasIndex = toolsift.createToolIndex(offTopic.saasCatalog, indexOptions);
+  const saas = [];
+  for (const query of offTopic.offTopic) saas.push(best(await saasIndex.selectWithScores(query, SELECT)));
   // The paraphrase set: queries that share no word with their tool (what an embedding model is for).
   const paraphrase = loadParaphraseSet();
   const paraphraseIndex = toolsift.createToolIndex(paraphrase.catalog, indexOptions);
@@ -123,7 +131,7 @@ async function collect(toolsift, indexOptions) {
   for (const conversation of sessions.conversations)
     for (const turn of conversation.turns)
       if (turn.calls.length > 0) turns.push(best(await sessionIndex.selectWithScores(turn.user, SELECT)));
-  return { perRequest, pooledBest, expected, chat, paraphrased, turns };
+  return { perRequest, pooledBest, expected, chat, paraphrased, turns, chitChat, saas };
 }
 
 const share = (values, test) => (values.length === 0 ? 0 : values.filter(test).length / values.length);
@@ -143,6 +151,8 @@ function rates(data, t) {
     chatNoTool: share(data.chat, (value) => value < t || value < 0),
     paraphrase: share(data.paraphrased, (value) => kept(value, t)),
     turnsGated: share(data.turns, (value) => t > 0 && value < t),
+    chitChatNoTool: share(data.chitChat, (value) => value < t || value < 0),
+    saasNoTool: share(data.saas, (value) => value < t || value < 0),
   };
 }
 
@@ -152,6 +162,8 @@ const halfOf = (data, parity) => ({
   pooledBest: half(data.pooledBest, parity),
   expected: half(data.expected, parity),
   chat: data.chat,
+  chitChat: data.chitChat,
+  saas: data.saas,
   paraphrased: data.paraphrased,
   turns: half(data.turns, parity),
 });
@@ -173,6 +185,8 @@ const row = (r) => [
   percent(r.chatNoTool),
   percent(r.paraphrase),
   percent(r.turnsGated),
+  percent(r.chitChatNoTool),
+  percent(r.saasNoTool),
 ];
 
 async function main() {
@@ -200,6 +214,8 @@ async function main() {
           "chit-chat: no tool",
           "paraphrase recall@5",
           "session turns left without a tool",
+          "chit-chat set (40): no tool",
+          "math/trivia on SaaS (100): no tool",
         ],
         THRESHOLDS.map((t) => row(rates(data, t))),
       ),

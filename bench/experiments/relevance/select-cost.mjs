@@ -1,5 +1,5 @@
-// What the relevance decision costs select(): BFCL's 600 queries, an older build and this one alternating in one
-// process, median of 3 passes after 100 warm-up selects each.
+// What the relevance decision costs select() and selectWithScores() with pinned tools: BFCL's 600 queries, an older
+// build and this one alternating in one process, median of 3 passes after 100 warm-up calls each.
 //
 //   npm run build && npx node bench/experiments/relevance/select-cost.mjs <dir of an older build's package root>
 //
@@ -17,18 +17,32 @@ const after = await import(toolsiftLocation);
 const { tools, queries } = loadBfcl();
 const indexes = [before.createToolIndex(tools), after.createToolIndex(tools)];
 for (const index of indexes) await index.warmUp();
+/** Median times of `call(index, query)` for the two indexes, alternating, 3 passes after 100 warm-up queries. */
+async function timeBoth(call) {
+  for (const { query } of queries.slice(0, 100)) for (const index of indexes) await call(index, query);
+  const times = [[], []];
+  for (let pass = 0; pass < 3; pass++)
+    for (const { query } of queries)
+      for (let i = 0; i < 2; i++) {
+        const start = performance.now();
+        await call(indexes[i], query);
+        times[i].push(performance.now() - start);
+      }
+  return { samples: times[0].length, medians: times.map((samples) => median(samples)) };
+}
+
 const options = { maxTools: 5, adaptive: false };
-for (const { query } of queries.slice(0, 100)) for (const index of indexes) await index.select(query, options);
-const times = [[], []];
-for (let pass = 0; pass < 3; pass++)
-  for (const { query } of queries)
-    for (let i = 0; i < 2; i++) {
-      const start = performance.now();
-      await indexes[i].select(query, options);
-      times[i].push(performance.now() - start);
-    }
-const [was, is] = times.map((samples) => median(samples));
-console.log(
-  `select() median: before ${was.toFixed(4)} ms, after ${is.toFixed(4)} ms (${(is / was).toFixed(2)}x), ` +
-    `${times[0].length} samples each`,
-);
+const pinned = { ...options, alwaysActive: tools.slice(0, 5).map((tool) => tool.name) };
+for (const [label, call] of [
+  ["select()", (index, query) => index.select(query, options)],
+  ["selectWithScores() with 5 pinned tools", (index, query) => index.selectWithScores(query, pinned)],
+]) {
+  const {
+    samples,
+    medians: [was, is],
+  } = await timeBoth(call);
+  console.log(
+    `${label} median: before ${was.toFixed(4)} ms, after ${is.toFixed(4)} ms (${(is / was).toFixed(2)}x), ` +
+      `${samples} samples each`,
+  );
+}

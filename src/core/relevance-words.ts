@@ -1,0 +1,41 @@
+// The words of a query that carry little or no intent for relevance: values (quoted text, identifiers, paths) and
+// conversational phrases.
+
+import { CONVERSATIONAL_PHRASES } from "./stop-words.js";
+import { tokenize, type Token } from "./tokenizer.js";
+
+// Quoted text ('final_report.pdf', "Q3 budget") and words joined by _ . / : @ - or holding digits are values the
+// user gives a tool (file names, ids, addresses), not what they ask for.
+const QUOTED = /'[^'\n]{1,200}'|"[^"\n]{1,200}"|`[^`\n]{1,200}`|[‘“][^’”\n]{1,200}[’”]/g;
+const IDENTIFIER = /[\p{L}\p{N}]+(?:[_./:@\\-][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L}\p{N}]*/gu;
+
+/** The words of `text` that are values: inside quotes, or part of an identifier, path or address. */
+export function valueWords(text: string): Set<string> {
+  const values = new Set<string>();
+  const add = (part: string): void => {
+    for (const token of tokenize(part)) values.add(token.surface);
+  };
+  for (const match of text.matchAll(QUOTED)) add(match[0]);
+  for (const match of text.matchAll(IDENTIFIER)) add(match[0]);
+  return values;
+}
+
+/** Conversational phrases by their first word. */
+const PHRASES_BY_FIRST_WORD = new Map<string, (readonly string[])[]>();
+for (const phrase of CONVERSATIONAL_PHRASES) {
+  const list = PHRASES_BY_FIRST_WORD.get(phrase[0]);
+  if (list === undefined) PHRASES_BY_FIRST_WORD.set(phrase[0], [phrase]);
+  else list.push(phrase);
+}
+
+/** Positions (among all tokens, stop words included) of the words of conversational phrases. */
+export function conversationalPositions(tokens: readonly Token[]): Set<number> {
+  const positions = new Set<number>();
+  tokens.forEach((token, start) => {
+    for (const phrase of PHRASES_BY_FIRST_WORD.get(token.surface) ?? []) {
+      if (!phrase.every((word, offset) => tokens[start + offset]?.surface === word)) continue;
+      for (let offset = 0; offset < phrase.length; offset++) positions.add(start + offset);
+    }
+  });
+  return positions;
+}
