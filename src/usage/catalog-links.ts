@@ -1,7 +1,8 @@
 // Links read from the catalog itself, before anything is learnt: a required parameter that another tool's name
 // says it produces (`get_stock_info(symbol)` ← `get_symbol_by_name`, `message_login(user_id)` ← `get_user_id`).
-// A name says so when its last segment starts with a getter verb and holds the parameter's words (`get_user_id`);
-// `league_stats.get_top_scorer` is no producer of a league's name, nor are `round_number` or `mutation_type.find`.
+// A name says so when the parameter's words follow a getter verb in it (`get_user_id`, `github__get_user_id`,
+// `GetUserId`); `league_stats.get_top_scorer` is no producer of a league, nor are `round_number` or
+// `mutation_type.find` of a type.
 
 import type { CatalogTool } from "../core/catalog.js";
 import { terms } from "../core/tokenizer.js";
@@ -17,7 +18,7 @@ export interface CatalogLinks {
 // A parameter that more tools' names could produce is too generic to say which one comes first ("name", "id").
 const MAX_PRODUCERS = 2;
 
-// The verbs a producing name starts with.
+// The verbs after which a name says what it produces.
 const GETTERS = new Set([
   "get",
   "fetch",
@@ -35,13 +36,17 @@ const GETTERS = new Set([
 ]);
 
 /**
- * The stemmed words of a name that says it gets something: its last segment starts with a getter verb
- * (`get_symbol_by_name` → get, symbol, name); none for another name (`round_number`, `league_stats.top_scorer`).
+ * The stemmed words of a name after its first getter verb (`get_symbol_by_name` → symbol, name;
+ * `svc__get_user_id` → user, id), or none when it has no getter verb (`round_number`, `mutation_type.find` has
+ * nothing after it). Words split at any separator and at lower→upper case changes, in any casing.
  */
 function getterTerms(name: string): Set<string> {
-  const segment = name.split(/[./:]/).at(-1) ?? "";
-  const first = /^[A-Za-z][a-z]*/.exec(segment)?.[0]?.toLowerCase() ?? "";
-  return GETTERS.has(first) ? new Set(terms(segment)) : new Set();
+  const words = name
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .map((word) => word.toLowerCase())
+    .filter((word) => word.length > 0);
+  const verb = words.findIndex((word) => GETTERS.has(word));
+  return verb < 0 ? new Set() : new Set(terms(words.slice(verb + 1).join(" ")));
 }
 
 function requiredParameters(schema: unknown): string[] {
@@ -50,8 +55,8 @@ function requiredParameters(schema: unknown): string[] {
 }
 
 /**
- * For each tool's required parameter, the tools whose names say they get it (a getter verb first, then every word of
- * the parameter, stemmed: `user_id` ← `get_user_id`; see `getterTerms`) and that do not require it themselves: they
+ * For each tool's required parameter, the tools whose names say they get it (every word of the parameter after a
+ * getter verb, stemmed: `user_id` ← `get_user_id`; see `getterTerms`) and that do not require it themselves: they
  * are read as producing it. Parameters with no producer, or more than two, make no link.
  */
 export function catalogLinks(catalog: readonly CatalogTool[]): CatalogLinks {

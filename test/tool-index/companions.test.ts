@@ -216,4 +216,24 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(results[0]?.name).toBe("get_team_standing");
     expect(prerequisites).toEqual(["lookup_team"]);
   });
+
+  it("reads a getter verb after a server prefix and in any casing", async () => {
+    const login = {
+      description: "Log a user in.",
+      inputSchema: { type: "object", properties: { user_id: { type: "string" } }, required: ["user_id"] },
+    };
+    for (const [consumer, producer] of [
+      ["crm__message_login", "crm__get_user_id"],
+      ["crm_message_login", "crm_get_user_id"],
+      ["MESSAGE_LOGIN", "GET_USER_ID"],
+      ["messageLogin", "GetUserId"],
+    ]) {
+      const index = createToolIndex({ [consumer]: login, [producer]: { description: "The id of a user." } });
+      const { results } = await index.selectWithScores("log in", { maxTools: 1, messages: [] });
+      expect(results.map((result) => [result.name, result.reason])).toEqual([
+        [consumer, "ranked"],
+        [producer, "catalog-prerequisite"],
+      ]);
+    }
+  });
 });
