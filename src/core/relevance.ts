@@ -48,6 +48,10 @@ const PRIOR_DOCUMENTS = 0;
  * scores low against the very tool it asks for (bench/experiments/relevance/NOTES.md).
  */
 const CONTENT_CAP = 2;
+// A common English word met as itself outside a tool's name keeps at least this share of its credit: "first" in a
+// description is incidental, but "news" in "Top news headlines" is what the tool is about, and a word list cannot
+// tell them apart. Read as another word (a typo, an abbreviation: "even" as event) it keeps only its specificity.
+const GENERAL_FLOOR = 0.5;
 /** A capitalised unknown word inside the query ("Lisbon") or one with digits ("5th") is a value, not intent. */
 const VALUE_WORD_WEIGHT = 0.3;
 /** How much of a word a match in each field is worth: the name says most, parameter prose least. */
@@ -213,7 +217,9 @@ export function keywordRelevance(
       for (let position = term.word; position < end; position++) {
         const word = words[position];
         if (word.share === 0) continue;
-        const general = field === "name" && (term.kind === "exact" || term.kind === "compound") ? 1 : word.general;
+        const literal = term.kind === "exact" || term.kind === "compound";
+        // The word itself, in the name: what the tool is about; elsewhere: floored; read as another word: not.
+        const general = !literal ? word.general : field === "name" ? 1 : Math.max(GENERAL_FLOOR, word.general);
         const credit = word.share * kindWeight * FIELD_CREDIT[field] * general * Math.min(1, specificity / word.weight);
         if (credit > credits[position]) {
           credits[position] = credit;

@@ -229,6 +229,23 @@ describe("relevance", () => {
       expect(await relevanceOf(root, question, "listSentryErrors")).toBeLessThan(DEFAULT_MIN_RELEVANCE);
     });
 
+    it("keep half their credit in a description, where they may be what the tool is about", async () => {
+      const directory = [
+        {
+          name: "searchEmployees",
+          description: "Search the company directory for employees by team, role or name.",
+          parameters: object({}),
+        },
+        { name: "createInvoice", description: "Create an invoice for a customer.", parameters: object({}) },
+      ];
+      const question = "who is on the marketing team at the company";
+      const rootRelevance = await relevanceOf(createToolIndex(directory), question, "searchEmployees");
+      const coreRelevance = await relevanceOf(createCoreIndex(directory), question, "searchEmployees");
+      // "team" and "company" are among the commonest English words: half their credit, not none.
+      expect(rootRelevance).toBeCloseTo(coreRelevance / 2, 5);
+      expect(await createToolIndex(directory).select(question)).toEqual(["searchEmployees"]);
+    });
+
     it("count in full in a tool's name, where they say what the tool is about", async () => {
       const question = "How many players are on a soccer team?";
       const named = await relevanceOf(root, question, "getTeamRoster");
@@ -267,7 +284,9 @@ describe("relevance with the local model", () => {
     const query = "what did marketing spend last quarter";
     const { results } = await index.selectWithScores(query, { maxTools: 5, adaptive: false });
     const report = results.find((result) => result.name === "quickbooks_get_expense_report");
-    expect(report?.match).toEqual([]);
+    // Its words give it less than the bar ("last" in a parameter description, a common word, at half credit).
+    const keywordCredit = (report?.match ?? []).reduce((sum, match) => sum + match.credit, 0);
+    expect(keywordCredit).toBeLessThan(DEFAULT_MIN_RELEVANCE);
     expect(report?.relevance).toBeGreaterThanOrEqual(DEFAULT_MIN_RELEVANCE);
     expect(await index.select(query, { maxTools: 5, adaptive: false })).toContain("quickbooks_get_expense_report");
   });
