@@ -11,8 +11,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { MODEL_SEARCH } from "../../options.js";
 import type { McpCatalog } from "../mcp-catalog.js";
-import type { McpTool } from "../server-tools.js";
 import type { ArgumentValidator } from "./argument-validator.js";
+import { described, searchAnswer, withinLimit } from "./search-answer.js";
 
 export const SEARCH_TOOL = "search_tools";
 export const CALL_TOOL = "call_tool";
@@ -53,7 +53,8 @@ const searchTool: Tool = {
   name: SEARCH_TOOL,
   description:
     "Find tools for a task among all connected MCP servers. Describe the task in plain words; returns matching " +
-    "tools with name, description, input schema, server and annotations. Then run one with call_tool.",
+    "tools with name, description, input schema, server, annotations and relevance (0-1), and a note when none " +
+    "matched well. Then run one with call_tool.",
   inputSchema: {
     type: "object",
     properties: {
@@ -77,18 +78,6 @@ const callTool: Tool = {
     required: ["name"],
   },
 };
-
-/** A tool as search results show it: what calling it takes (its output schema is left to the pinned listing). */
-function described(tool: McpTool): Tool & { server: string } {
-  return {
-    name: tool.name,
-    ...(tool.title === undefined ? {} : { title: tool.title }),
-    description: tool.description,
-    inputSchema: tool.inputSchema as Tool["inputSchema"],
-    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-    server: tool.server,
-  };
-}
 
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: "text", text }], isError: true };
@@ -155,18 +144,16 @@ export function createGatewayServer(context: GatewayContext): Server {
       const limit = args?.limit;
       const maxTools =
         typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 20 ? limit : context.maxResults;
-      const names = await context.catalog.index.select(query, { ...MODEL_SEARCH, maxTools });
+      const { results } = await context.catalog.index.selectWithScores(query, { ...MODEL_SEARCH, maxTools });
       lastQuery = query;
       callsSinceSearch = [];
-      const tools = names.flatMap((found) => {
-        const tool = context.catalog.tool(found);
-        return tool === undefined ? [] : [described(tool)];
-      });
+      const answer = searchAnswer(context.catalog, withinLimit(results, maxTools));
+      const names = answer.tools.map((tool) => tool.name);
       if (context.exposeSelected && names.join("\n") !== exposed.join("\n")) {
         exposed = names;
         await server.sendToolListChanged();
       }
-      return { content: [{ type: "text", text: JSON.stringify({ tools }) }], structuredContent: { tools } };
+      return { content: [{ type: "text", text: JSON.stringify(answer) }], structuredContent: { ...answer } };
     }
     if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments);
     if (listed().includes(name)) return forward(name, args);

@@ -1,0 +1,72 @@
+// What search_tools answers: at most the limit the caller asked for (learnt tools sharing it with the ranked ones),
+// each tool's relevance, and a note when nothing matched the request's words well.
+
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { DEFAULT_MIN_RELEVANCE } from "../../options.js";
+import type { ScoredTool } from "../../tool-index/types.js";
+import type { McpCatalog } from "../mcp-catalog.js";
+import type { McpTool } from "../server-tools.js";
+
+/**
+ * The note a search answer carries when no tool reached `DEFAULT_MIN_RELEVANCE` (no ranked tool shares enough of the
+ * request's words or meaning, and nothing was learnt for its words): the model is told the list is guesses.
+ */
+export const WEAK_RESULTS_NOTE =
+  "No tool matched these words well; these are the nearest guesses. Rephrase, or answer without a tool.";
+
+/** A tool as search results show it: what calling it takes (its output schema is left to the pinned listing). */
+export function described(tool: McpTool): Tool & { server: string } {
+  return {
+    name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
+    server: tool.server,
+  };
+}
+
+/** One tool of a search answer: its definition, its relevance (2 decimals) and, unless ranked, why it is there. */
+export type FoundTool = Tool & { server: string; relevance: number; reason?: string };
+
+/** search_tools' answer: the tools, and `note` when they are guesses. */
+export interface SearchAnswer {
+  readonly note?: string;
+  readonly tools: FoundTool[];
+}
+
+/**
+ * At most `limit` results: the first ranked tool, then the learnt ones (companions: what the usage graph predicts for
+ * this query or with the ranked tools), then the other ranked tools. A learnt tool takes the place of the weakest
+ * ranked ones, never the ranker's first (learnt links from one shared word are as noisy as a keyword match;
+ * bench/experiments/mcp-search/NOTES.md, "Learning from use").
+ */
+export function withinLimit(results: readonly ScoredTool[], limit: number): ScoredTool[] {
+  const ranked = results.filter((result) => result.reason === "ranked");
+  const learnt = results.filter((result) => result.reason !== "ranked");
+  return [...ranked.slice(0, 1), ...learnt, ...ranked.slice(1)].slice(0, limit);
+}
+
+/** Whether `results` hold evidence for the request: a ranked tool at the relevance bar, or one learnt for its words. */
+export function matchedWell(results: readonly ScoredTool[]): boolean {
+  return results.some(
+    (result) =>
+      (result.reason === "ranked" && result.relevance >= DEFAULT_MIN_RELEVANCE) || result.reason === "learned-query",
+  );
+}
+
+/** The answer for `results` (already within the limit), tools the catalog no longer has left out. */
+export function searchAnswer(catalog: McpCatalog, results: readonly ScoredTool[]): SearchAnswer {
+  const tools = results.flatMap((result): FoundTool[] => {
+    const tool = catalog.tool(result.name);
+    if (tool === undefined) return [];
+    return [
+      {
+        ...described(tool),
+        relevance: Math.round(result.relevance * 100) / 100,
+        ...(result.reason === "ranked" ? {} : { reason: result.reason }),
+      },
+    ];
+  });
+  return matchedWell(results) ? { tools } : { note: WEAK_RESULTS_NOTE, tools };
+}
