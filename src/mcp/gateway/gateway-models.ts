@@ -62,7 +62,9 @@ export function describeEvent(event: ToolsiftEvent): string | undefined {
     );
   }
   if (event.type.startsWith("mcp-") || event.type.startsWith("embedding-") || event.type === "catalog-warning") {
-    return `${event.type}: ${"message" in event ? event.message : ""}`;
+    // The cause is what the user can act on (a refused key, an unreachable host): the message alone does not say it.
+    const cause = "error" in event && event.error !== undefined ? ` (${errorMessage(event.error)})` : "";
+    return `${event.type}: ${"message" in event ? event.message : ""}${cause}`;
   }
   return undefined;
 }
