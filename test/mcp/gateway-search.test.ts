@@ -60,23 +60,29 @@ describe("search_tools and learnt tools share the caller's limit", () => {
     }
   });
 
-  it.each([1, 2, 5, 20])("returns at most %i tools, the learnt one after the first ranked", async (limit) => {
+  it.each([1, 4])(
+    "returns the %i ranked tools the caller asked for, no learnt one (a place in 5 is)",
+    async (limit) => {
+      const { tools } = await searchAnswer(client, "jot down that Erin likes golf", limit);
+      expect(tools).toHaveLength(limit);
+      for (const tool of tools) expect(tool.reason).toBeUndefined();
+    },
+  );
+
+  it.each([5, 9, 20])("returns at most %i tools, the learnt one in the last places", async (limit) => {
     const { tools, note } = await searchAnswer(client, "jot down that Erin likes golf", limit);
     expect(tools.length).toBeLessThanOrEqual(limit);
-    expect(tools[0].reason).toBeUndefined(); // the ranker's first keeps its place
-    if (limit === 1) {
-      expect(tools).toHaveLength(1);
-      return;
-    }
-    expect(tools[1]).toMatchObject({ name: learntTool, reason: "learned-query" });
-    expect(tools.filter((tool) => tool.name === learntTool)).toHaveLength(1);
+    const learnt = tools.filter((tool) => tool.reason !== undefined);
+    expect(learnt).toEqual([expect.objectContaining({ name: learntTool, reason: "learned-query" })]);
+    expect(tools.indexOf(learnt[0])).toBe(tools.length - 1);
+    expect(tools.slice(0, -1).map((tool) => tool.name)).not.toContain(learntTool);
     // What was learnt for these words is evidence: the answer is not called a guess.
     expect(note).toBeUndefined();
   });
 
-  it("fills the limit with ranked tools after the learnt one", async () => {
+  it("gives the learnt tool its place when the ranked ones would fill the limit", async () => {
     const { tools } = await searchAnswer(client, "jot down that Erin likes golf", 5);
     expect(tools).toHaveLength(5);
-    expect(tools.filter((tool) => tool.reason === undefined)).toHaveLength(4);
+    expect(tools[4]).toMatchObject({ name: learntTool, reason: "learned-query" });
   });
 });

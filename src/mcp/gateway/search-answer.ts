@@ -35,16 +35,21 @@ export interface SearchAnswer {
   readonly tools: FoundTool[];
 }
 
+/** Of every this many places a search returns, one may go to a learnt tool (see `withinLimit`). */
+export const PLACES_PER_LEARNT_TOOL = 5;
+
 /**
- * At most `limit` results: the first ranked tool, then the learnt ones (companions: what the usage graph predicts for
- * this query or with the ranked tools), then the other ranked tools. A learnt tool takes the place of the weakest
- * ranked ones, never the ranker's first (learnt links from one shared word are as noisy as a keyword match;
- * bench/experiments/mcp-search/NOTES.md, "Learning from use").
+ * At most `limit` results: the ranked tools, then the learnt ones (companions: what the usage graph predicts for this
+ * query or with the ranked tools, strongest first). Learnt tools are kept one place in every `PLACES_PER_LEARNT_TOOL`
+ * (the last places, so never the ranker's first) and fill any place the ranking leaves empty. Learnt tools first, or
+ * right after the first ranked tool, lost more requests than they gained
+ * (bench/experiments/mcp-search/learned-limit.mjs).
  */
 export function withinLimit(results: readonly ScoredTool[], limit: number): ScoredTool[] {
   const ranked = results.filter((result) => result.reason === "ranked");
   const learnt = results.filter((result) => result.reason !== "ranked");
-  return [...ranked.slice(0, 1), ...learnt, ...ranked.slice(1)].slice(0, limit);
+  const kept = Math.min(learnt.length, Math.floor(limit / PLACES_PER_LEARNT_TOOL));
+  return [...ranked.slice(0, limit - kept), ...learnt].slice(0, limit);
 }
 
 /** Whether `results` hold evidence for the request: a ranked tool at the relevance bar, or one learnt for its words. */
