@@ -4,11 +4,10 @@
 // the other). Each rule is scored on the tools a caller asking for 5 receives.
 //
 //   npm run build && npx node bench/experiments/mcp-search/learned-limit.mjs
-import { createMcpCatalog } from "../../../dist/mcp/index.js";
 import { localEmbeddingModel } from "../../../dist/local/index.js";
 import { DEFAULT_MIN_RELEVANCE } from "../../../dist/index.js";
 import { withinLimit } from "../../../dist/mcp/gateway/search-answer.js";
-import { connectAll, mcpServers, requestSets } from "../../mcp/servers.mjs";
+import { connectAll, gatewayCatalog, mcpServers, requestSets } from "../../mcp/servers.mjs";
 
 const MODEL_SEARCH = { adaptive: false, minRelevance: 0 };
 const LIMIT = 5;
@@ -35,13 +34,7 @@ const local = localEmbeddingModel();
 await local.load();
 
 async function score(learnt, searched) {
-  const catalog = await createMcpCatalog(clients, {
-    warnings: false,
-    watch: false,
-    embeddingModel: local,
-    queryExpansion: local,
-  });
-  await catalog.index.warmUp();
+  const catalog = await gatewayCatalog(clients, local);
   for (let round = 0; round < 2; round++)
     for (const { request, expected } of learnt) catalog.index.learnStep(request, [], [expected]);
   const counts = Object.fromEntries(Object.keys(rules).map((rule) => [rule, { top1: 0, top5: 0, returned: 0 }]));
