@@ -24,19 +24,22 @@ const DIMENSIONS = 256;
 /** The one relation this fake model knows beyond spelling. */
 const SAME_AS: Readonly<Record<string, string>> = { folder: "directory" };
 
-/** FNV-1a of a word, to a dimension. */
-function dimension(word: string): number {
+/** FNV-1a of a word, to one of `dimensions`. */
+function dimension(word: string, dimensions: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % DIMENSIONS;
+  return (hash >>> 0) % dimensions;
 }
 
-/** The vector of a text: its lower-case words (a final "s" dropped, `SAME_AS` applied) counted in hashed dimensions. */
-export function fakeVector(text: string): number[] {
-  const vector = new Array<number>(DIMENSIONS).fill(0);
+/**
+ * The vector of a text: its lower-case words (a final "s" dropped, `SAME_AS` applied) counted in hashed dimensions
+ * (the request's `dimensions`, else 256).
+ */
+export function fakeVector(text: string, dimensions = DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
   for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
     const word = raw.length > 3 && raw.endsWith("s") ? raw.slice(0, -1) : raw;
-    vector[dimension(SAME_AS[word] ?? word)] += 1;
+    vector[dimension(SAME_AS[word] ?? word, dimensions)] += 1;
   }
   return vector;
 }
@@ -61,7 +64,11 @@ export async function startEmbeddingServer(): Promise<EmbeddingServer> {
         );
         return;
       }
-      const data = body.input.map((input, index) => ({ object: "embedding", index, embedding: fakeVector(input) }));
+      const data = body.input.map((input, index) => ({
+        object: "embedding",
+        index,
+        embedding: fakeVector(input, body.dimensions),
+      }));
       response.end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1 } }));
     });
   });

@@ -1,12 +1,15 @@
 // The gateway with an API embedding model (`--embedding openai:<model>`): the real @ai-sdk/openai provider against a
 // loopback OpenAI-compatible endpoint, over real MCP servers; vectors kept in a file cache across restarts; a 401 falls
 // back to keywords, said on the log, and search still works.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddingChoice } from "../../src/mcp/gateway/embedding-choice.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { startEmbeddingServer, type EmbeddingServer } from "./embedding-server.js";
-import { gatewayInProcess, search } from "./gateway-helpers.js";
+import { assertBuilt, GATEWAY_BIN, gatewayInProcess, search, writeConfig } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
 
 const directory = temporaryDirectory();
@@ -102,6 +105,52 @@ describe("toolsift mcp --embedding openai:<model>", () => {
       expect(found.map((tool) => tool.name).slice(0, 3)).toContain("filesystem__read_text_file");
     } finally {
       endpoint.mode = "ok";
+    }
+  });
+});
+
+describe("the built gateway with --embedding", () => {
+  it("takes the model, its dimensions and base URL from the flags and the key from the environment", async () => {
+    assertBuilt();
+    // Only the binary may call the endpoint now (a gateway in this process may retry its catalog in the background).
+    await Promise.all(open.splice(0).map((gateway) => gateway.close()));
+    const config = writeConfig(temporaryDirectory(), { filesystem: all.filesystem, memory: all.memory });
+    const cache = join(directory, "binary-cache.bin");
+    const before = endpoint.requests.length;
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        GATEWAY_BIN,
+        "mcp",
+        "-c",
+        config,
+        "--no-learn",
+        "--quiet",
+        "--embedding",
+        `openai:${MODEL}:64`,
+        "--embedding-base-url",
+        endpoint.baseURL,
+        "--embedding-cache",
+        cache,
+      ],
+      env: { ...(process.env as Record<string, string>), OPENAI_API_KEY: "sk-from-the-client-config" },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "binary-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const found = await search(client, "make a folder called invoices");
+      expect(found[0].name).toBe("filesystem__create_directory");
+      const requests = endpoint.requests.slice(before);
+      expect(requests.length).toBeGreaterThan(1);
+      for (const request of requests) {
+        expect(request.authorization).toBe("Bearer sk-from-the-client-config");
+        expect(request.body).toMatchObject({ model: MODEL, dimensions: 64 });
+      }
+      expect(requests.at(-1)!.body.input).toEqual(["make a folder called invoices"]);
+      expect(existsSync(cache)).toBe(true);
+    } finally {
+      await client.close();
     }
   });
 });
