@@ -71,12 +71,13 @@ const gatewayTokens = tokens(gatewayTools);
 // Accuracy and latency of search_tools through the gateway.
 const search = async (query) => {
   const result = await gateway.callTool({ name: "search_tools", arguments: { query, limit: 5 } });
-  const answer = JSON.parse(result.content[0].text);
-  // What the note and each tool's relevance and reason cost the model, of the answer's tokens.
+  return JSON.parse(result.content[0].text);
+};
+/** What the note and each tool's relevance and reason cost the model, of the answer's tokens (counted untimed). */
+const countTokens = (answer) => {
   const bare = { tools: answer.tools.map(({ relevance: _relevance, reason: _reason, ...tool }) => tool) };
   answerTokens.push(tokens(answer));
   markTokens.push(tokens(answer) - tokens(bare));
-  return { found: answer.tools.map((tool) => tool.name), weak: answer.note !== undefined };
 };
 const rows = [];
 const roundTrips = [];
@@ -84,8 +85,11 @@ const answerTokens = [];
 const markTokens = [];
 for (const { request, expected, also = [] } of requests) {
   const started = performance.now();
-  const { found, weak } = await search(request);
+  const answer = await search(request);
   roundTrips.push(performance.now() - started);
+  countTokens(answer);
+  const found = answer.tools.map((tool) => tool.name);
+  const weak = answer.note !== undefined;
   const right = new Set([expected, ...also]);
   const rank = found.findIndex((name) => right.has(name)) + 1;
   rows.push({ request, expected, found, rank, weak });

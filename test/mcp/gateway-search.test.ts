@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIN_RELEVANCE } from "../../src/options.js";
 import { WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
-import { gatewayInProcess, searchAnswer } from "./gateway-helpers.js";
+import { gatewayInProcess, resultText, searchAnswer } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
 
 const directory = temporaryDirectory();
@@ -85,4 +85,29 @@ describe("search_tools and learnt tools share the caller's limit", () => {
     expect(tools).toHaveLength(5);
     expect(tools[4]).toMatchObject({ name: learntTool, reason: "learned-query" });
   });
+});
+
+describe("search_tools with other phrasings (queries)", () => {
+  it("fuses the model's other words with the request's", async () => {
+    const request = "make a folder called invoices";
+    const alone = await searchAnswer(client, request);
+    expect(alone.tools.map((tool) => tool.name)).not.toContain("filesystem__create_directory");
+    const result = await client.callTool({
+      name: "search_tools",
+      arguments: { query: request, queries: ["create a new directory named invoices"] },
+    });
+    const fused = JSON.parse(resultText(result)) as { note?: string; tools: { name: string; relevance: number }[] };
+    expect(fused.tools).toHaveLength(5);
+    expect(fused.tools[0]).toMatchObject({ name: "filesystem__create_directory", relevance: 1 });
+    expect(fused.note).toBeUndefined();
+  });
+
+  it.each([["a folder"], [["directory", ""]], [["a", "b", "c", "d", "e"]]])(
+    "refuses queries %j with an error naming the argument",
+    async (queries) => {
+      await expect(
+        client.callTool({ name: "search_tools", arguments: { query: "make a folder", queries } }),
+      ).rejects.toThrow('search_tools: argument "queries" must be an array of at most 4 non-empty strings');
+    },
+  );
 });

@@ -12,10 +12,12 @@ import {
 import { MODEL_SEARCH } from "../../options.js";
 import type { McpCatalog } from "../mcp-catalog.js";
 import type { ArgumentValidator } from "./argument-validator.js";
-import { described, searchAnswer, withinLimit } from "./search-answer.js";
+import { described, fusePhrasings, searchAnswer, withinLimit } from "./search-answer.js";
 
 export const SEARCH_TOOL = "search_tools";
 export const CALL_TOOL = "call_tool";
+/** Most other phrasings `search_tools` takes beside its query (`queries`). */
+export const MAX_PHRASINGS = 4;
 
 /** What every session of the gateway shares. */
 export interface GatewayContext {
@@ -60,6 +62,12 @@ const searchTool: Tool = {
     properties: {
       query: { type: "string", description: "What you want to do" },
       limit: { type: "integer", minimum: 1, maximum: 20, description: "Most tools to return (default 5)" },
+      queries: {
+        type: "array",
+        items: { type: "string" },
+        maxItems: MAX_PHRASINGS,
+        description: "Optional: the same task in other words (synonyms, the words a tool would use); results are fused",
+      },
     },
     required: ["query"],
   },
@@ -89,6 +97,23 @@ function stringArgument(args: Record<string, unknown> | undefined, name: string,
     throw new McpError(ErrorCode.InvalidParams, `${tool}: argument "${name}" must be a non-empty string`);
   }
   return value;
+}
+
+/** `search_tools`' optional `queries`: at most MAX_PHRASINGS non-empty strings. */
+function otherPhrasings(args: Record<string, unknown> | undefined): string[] {
+  const value = args?.queries;
+  if (value === undefined) return [];
+  if (
+    !Array.isArray(value) ||
+    value.length > MAX_PHRASINGS ||
+    value.some((text) => typeof text !== "string" || text.trim().length === 0)
+  ) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `${SEARCH_TOOL}: argument "queries" must be an array of at most ${MAX_PHRASINGS} non-empty strings`,
+    );
+  }
+  return value as string[];
 }
 
 /** A new MCP server for one client session (its own search history for learning). */
@@ -140,14 +165,19 @@ export function createGatewayServer(context: GatewayContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     if (name === SEARCH_TOOL) {
-      const query = stringArgument(args, "query", SEARCH_TOOL);
+      const phrasings = [stringArgument(args, "query", SEARCH_TOOL), ...otherPhrasings(args)];
       const limit = args?.limit;
       const maxTools =
         typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 20 ? limit : context.maxResults;
-      const { results } = await context.catalog.index.selectWithScores(query, { ...MODEL_SEARCH, maxTools });
-      lastQuery = query;
+      const selections = await Promise.all(
+        phrasings.map(
+          async (text) => (await context.catalog.index.selectWithScores(text, { ...MODEL_SEARCH, maxTools })).results,
+        ),
+      );
+      // Every phrasing's words are learnt with the call that follows: the model's synonyms become the catalog's.
+      lastQuery = phrasings.join("\n");
       callsSinceSearch = [];
-      const answer = searchAnswer(context.catalog, withinLimit(results, maxTools));
+      const answer = searchAnswer(context.catalog, withinLimit(fusePhrasings(selections), maxTools));
       const names = answer.tools.map((tool) => tool.name);
       if (context.exposeSelected && names.join("\n") !== exposed.join("\n")) {
         exposed = names;

@@ -52,6 +52,41 @@ export function withinLimit(results: readonly ScoredTool[], limit: number): Scor
   return [...ranked.slice(0, limit - kept), ...learnt].slice(0, limit);
 }
 
+/** Reciprocal rank fusion's constant (the usual 60): a place's weight is 1 / (60 + rank). */
+const RRF_K = 60;
+
+/**
+ * Several phrasings' selections as one: the ranked tools by reciprocal rank fusion (a tool several phrasings rank
+ * comes first; ties go to the higher relevance, then to the first phrasing), each with the best relevance a phrasing
+ * gave it; then the learnt tools, each once, unless a phrasing ranked it. One phrasing's selection is returned as is.
+ */
+export function fusePhrasings(selections: readonly (readonly ScoredTool[])[]): ScoredTool[] {
+  if (selections.length === 1) return [...selections[0]];
+  const ranked = new Map<string, { tool: ScoredTool; score: number }>();
+  const learnt = new Map<string, ScoredTool>();
+  for (const results of selections) {
+    results
+      .filter((result) => result.reason === "ranked")
+      .forEach((result, position) => {
+        const entry = ranked.get(result.name);
+        const score = 1 / (RRF_K + position + 1);
+        if (entry === undefined) ranked.set(result.name, { tool: result, score });
+        else
+          ranked.set(result.name, {
+            tool: result.relevance > entry.tool.relevance ? result : entry.tool,
+            score: entry.score + score,
+          });
+      });
+    for (const result of results) {
+      if (result.reason !== "ranked" && !learnt.has(result.name)) learnt.set(result.name, result);
+    }
+  }
+  const fused = [...ranked.values()]
+    .sort((a, b) => b.score - a.score || b.tool.relevance - a.tool.relevance)
+    .map((entry) => entry.tool);
+  return [...fused, ...[...learnt.values()].filter((tool) => !ranked.has(tool.name))];
+}
+
 /** Whether `results` hold evidence for the request: a ranked tool at the relevance bar, or one learnt for its words. */
 export function matchedWell(results: readonly ScoredTool[]): boolean {
   return results.some(
