@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EmbeddingChoice } from "../../src/mcp/gateway/embedding-choice.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { startEmbeddingServer, type EmbeddingServer } from "./embedding-server.js";
@@ -96,6 +96,7 @@ describe("toolsift mcp --embedding openai:<model>", () => {
 
   it("falls back to keywords when the API refuses the key, says so on the log, and search still works", async () => {
     endpoint.mode = "unauthorized";
+    const warn = vi.spyOn(console, "warn");
     try {
       const { client, log } = await start(["filesystem", "memory"], join(directory, "other-cache.bin"));
       const failures = log.filter((line) => line.startsWith("embedding-failed:"));
@@ -103,7 +104,10 @@ describe("toolsift mcp --embedding openai:<model>", () => {
       expect(failures[0]).toContain("Incorrect API key provided");
       const found = await search(client, "read a text file");
       expect(found.map((tool) => tool.name).slice(0, 3)).toContain("filesystem__read_text_file");
+      // Said once, on the gateway's log (which --quiet silences), not also on the console by the index.
+      expect(warn).not.toHaveBeenCalled();
     } finally {
+      warn.mockRestore();
       endpoint.mode = "ok";
     }
   });

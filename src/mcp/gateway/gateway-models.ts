@@ -53,6 +53,9 @@ export async function gatewayModels(
   };
 }
 
+/** Events logged beside every `mcp-*` and `embedding-*` one: the index's other fallbacks the gateway can meet. */
+const LOGGED: ReadonlySet<ToolsiftEvent["type"]> = new Set(["catalog-warning", "query-expansion-failed"]);
+
 /** The gateway's log line for an index or catalog event; `undefined`: not logged. */
 export function describeEvent(event: ToolsiftEvent): string | undefined {
   if (event.type === "embeddings-ready") {
@@ -61,7 +64,7 @@ export function describeEvent(event: ToolsiftEvent): string | undefined {
       `${event.reused} kept`
     );
   }
-  if (event.type.startsWith("mcp-") || event.type.startsWith("embedding-") || event.type === "catalog-warning") {
+  if (event.type.startsWith("mcp-") || event.type.startsWith("embedding-") || LOGGED.has(event.type)) {
     // The cause is what the user can act on (a refused key, an unreachable host): the message alone does not say it.
     const cause = "error" in event && event.error !== undefined ? ` (${errorMessage(event.error)})` : "";
     return `${event.type}: ${"message" in event ? event.message : ""}${cause}`;

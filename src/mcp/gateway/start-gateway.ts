@@ -89,6 +89,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (line !== undefined) log(line);
       if (event.type === "mcp-tools-changed") announceChange(sessions, log);
     },
+    // Every fallback is on the gateway's own log (describeEvent), so the index's console.warn would say it twice and
+    // would ignore --quiet.
+    warnings: false,
     usage: await loadUsage(options.usageFile, log),
     ...(await gatewayModels(options, log)),
   };
