@@ -2,9 +2,11 @@
 // top-1 / top-5 of its search tool on bench/mcp/requests.json, search latency (in process and through the gateway),
 // the time a call through the gateway adds over a direct SDK call, and the tokens of its tools/list vs the upstream's.
 //
-//   npm run build && npx node bench/mcp.mjs [--json] [--no-local] [--calls 300] [--requests <file>]
+//   npm run build && npx node bench/mcp.mjs [--json] [--no-local] [--calls 300] [--requests <file>] [--embedding <m>]
 //
 // --requests: another requests file (default bench/mcp/requests.json; the held-out set is requests-heldout.json).
+// --embedding: passed to the gateway (`openai:<model>` with OPENAI_API_KEY set; --embedding-base-url too); the
+// in-process search timings stay the local model's.
 //
 // Needs dist/ (npm run build). Servers run on this Node (the repository's Node 22 under npx).
 import { join } from "node:path";
@@ -21,6 +23,8 @@ const { values } = parseArgs({
     "no-local": { type: "boolean" },
     calls: { type: "string" },
     requests: { type: "string" },
+    embedding: { type: "string" },
+    "embedding-base-url": { type: "string" },
   },
 });
 const CALLS = Number(values.calls ?? 300);
@@ -52,6 +56,10 @@ const gatewayArgs = [
   "--quiet",
 ];
 if (values["no-local"]) gatewayArgs.push("--no-local");
+for (const flag of ["embedding", "embedding-base-url"]) {
+  if (values[flag] !== undefined) gatewayArgs.push(`--${flag}`, values[flag]);
+}
+if (values.embedding !== undefined) gatewayArgs.push("--embedding-cache", join(directory, "embeddings.bin"));
 const gateway = await connect(node, gatewayArgs);
 const gatewayTools = (await gateway.listTools()).tools;
 
@@ -63,20 +71,40 @@ const gatewayTokens = tokens(gatewayTools);
 // Accuracy and latency of search_tools through the gateway.
 const search = async (query) => {
   const result = await gateway.callTool({ name: "search_tools", arguments: { query, limit: 5 } });
-  return JSON.parse(result.content[0].text).tools.map((tool) => tool.name);
+  return JSON.parse(result.content[0].text);
+};
+/** What the note and each tool's relevance and reason cost the model, of the answer's tokens (counted untimed). */
+const countTokens = (answer) => {
+  const bare = { tools: answer.tools.map(({ relevance: _relevance, reason: _reason, ...tool }) => tool) };
+  answerTokens.push(tokens(answer));
+  markTokens.push(tokens(answer) - tokens(bare));
 };
 const rows = [];
 const roundTrips = [];
+const answerTokens = [];
+const markTokens = [];
 for (const { request, expected, also = [] } of requests) {
   const started = performance.now();
-  const found = await search(request);
+  const answer = await search(request);
   roundTrips.push(performance.now() - started);
+  countTokens(answer);
+  const found = answer.tools.map((tool) => tool.name);
+  const weak = answer.note !== undefined;
   const right = new Set([expected, ...also]);
   const rank = found.findIndex((name) => right.has(name)) + 1;
-  rows.push({ request, expected, found, rank });
+  rows.push({ request, expected, found, rank, weak });
 }
 const top1 = rows.filter((row) => row.rank === 1).length / rows.length;
 const top5 = rows.filter((row) => row.rank >= 1 && row.rank <= 5).length / rows.length;
+// The note "no tool matched these words well": how often, and how often the wanted tool was in the top 5 anyway.
+const inTop5 = (subset) => subset.filter((row) => row.rank >= 1).length;
+const weakRows = rows.filter((row) => row.weak);
+const notes = {
+  marked: weakRows.length,
+  markedFound: inTop5(weakRows),
+  unmarked: rows.length - weakRows.length,
+  unmarkedFound: inTop5(rows.filter((row) => !row.weak)),
+};
 
 // Search in process: the same index the gateway builds (local model unless --no-local), select() timed alone.
 const local = values["no-local"] ? undefined : localEmbeddingModel();
@@ -132,6 +160,10 @@ const report = {
   gatewayTokens,
   tokenRatio: round(gatewayTokens / upstreamTokens),
   local: local !== undefined,
+  embedding: values.embedding ?? (values["no-local"] ? "none" : "local"),
+  weakNotes: notes,
+  answerTokensMedian: median(answerTokens),
+  relevanceAndNoteTokensMedian: median(markTokens),
   misses: rows
     .filter((row) => row.rank !== 1)
     .map(({ request, expected, found, rank }) => ({ request, expected, rank, found })),
@@ -142,7 +174,14 @@ else {
     `MCP gateway over ${report.upstreamTools} upstream tools, ${report.requests} requests of ${requestsFile} ` +
       `(local model: ${report.local})`,
   );
-  console.log(`top-1 ${(top1 * 100).toFixed(1)}%   top-5 ${(top5 * 100).toFixed(1)}%`);
+  console.log(
+    `top-1 ${(top1 * 100).toFixed(1)}%   top-5 ${(top5 * 100).toFixed(1)}%   (embedding: ${report.embedding})`,
+  );
+  console.log(
+    `"no tool matched well" note on ${notes.marked} requests (wanted tool in the top 5 for ${notes.markedFound}); ` +
+      `not on ${notes.unmarked} (in the top 5 for ${notes.unmarkedFound}); an answer ${report.answerTokensMedian} ` +
+      `tokens median, of which relevance, reasons and note ${report.relevanceAndNoteTokensMedian}`,
+  );
   console.log(
     `search: ${report.searchFirstMedianMs} ms median in process for a new query, ${report.searchMedianMs} ms repeated, ` +
       `${report.searchRoundTripMedianMs} ms round trip through the gateway`,

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { createMcpCatalog } from "../../dist/mcp/index.js";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -52,4 +53,16 @@ export function requestSets() {
     public: readRequests(join(root, "bench", "mcp", "requests.json")),
     heldout: readRequests(join(root, "bench", "mcp", "requests-heldout.json")),
   };
+}
+
+/** The gateway's index over `clients` (local model: embedding, query expansion), built: what search_tools ranks. */
+export async function gatewayCatalog(clients, local) {
+  const catalog = await createMcpCatalog(clients, {
+    warnings: false,
+    watch: false,
+    embeddingModel: local,
+    queryExpansion: local,
+  });
+  await catalog.index.warmUp();
+  return catalog;
 }

@@ -7,6 +7,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
+import type { EmbeddingChoice } from "../../src/mcp/gateway/embedding-choice.js";
 import { DEFAULT_RETRY_MAX } from "../../src/mcp/gateway/retry-delay.js";
 import { startGateway, type Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import type { StdioServerConfig } from "./servers.js";
@@ -40,6 +41,9 @@ export async function gatewayInProcess(
     timeout?: number;
     exposeSelected?: boolean;
     retryMax?: number;
+    embedding?: EmbeddingChoice;
+    embeddingCache?: string;
+    log?: (line: string) => void;
   } = {},
 ): Promise<{ gateway: Gateway; client: Client }> {
   const config = parseGatewayConfig(
@@ -52,9 +56,12 @@ export async function gatewayInProcess(
     timeout: options.timeout ?? 60_000,
     retryMax: options.retryMax ?? DEFAULT_RETRY_MAX,
     usageFile: options.usageFile,
+    embedding: options.embedding ?? { kind: "local" },
     local: true,
+    embeddingCache: options.embeddingCache,
     exposeSelected: options.exposeSelected ?? false,
     quiet: true,
+    ...(options.log === undefined ? {} : { log: options.log }),
     version: "0.0.0-test",
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -70,16 +77,21 @@ export function resultText(result: unknown): string {
   return first?.type === "text" ? first.text : JSON.stringify(first);
 }
 
-/** search_tools through `client`: the names it found, with the whole result. */
+/** search_tools through `client`: the tools it found. */
 export async function search(client: Client, query: string, limit?: number) {
+  return (await searchAnswer(client, query, limit)).tools;
+}
+
+/** search_tools through `client`: its whole answer (the tools, and the note when they are guesses). */
+export async function searchAnswer(client: Client, query: string, limit?: number) {
   const result = await client.callTool({
     name: "search_tools",
     arguments: limit === undefined ? { query } : { query, limit },
   });
-  const parsed = JSON.parse(resultText(result)) as {
-    tools: { name: string; server: string; [key: string]: unknown }[];
+  return JSON.parse(resultText(result)) as {
+    note?: string;
+    tools: { name: string; server: string; relevance: number; reason?: string; [key: string]: unknown }[];
   };
-  return parsed.tools;
 }
 
 /**

@@ -4,9 +4,8 @@
 // one half, search the other. Figures as top-1 / top-5 of what select() returns first (ranked tools, then companions).
 //
 //   npm run build && npx node bench/experiments/mcp-search/learned.mjs
-import { createMcpCatalog } from "../../../dist/mcp/index.js";
 import { localEmbeddingModel } from "../../../dist/local/index.js";
-import { connectAll, mcpServers, requestSets } from "../../mcp/servers.mjs";
+import { connectAll, gatewayCatalog, mcpServers, requestSets } from "../../mcp/servers.mjs";
 
 const MODEL_SEARCH = { adaptive: false, minRelevance: 0 };
 const sets = requestSets();
@@ -15,13 +14,7 @@ const local = localEmbeddingModel();
 await local.load();
 
 async function score(learnt, searched) {
-  const catalog = await createMcpCatalog(clients, {
-    warnings: false,
-    watch: false,
-    embeddingModel: local,
-    queryExpansion: local,
-  });
-  await catalog.index.warmUp();
+  const catalog = await gatewayCatalog(clients, local);
   for (const { request, expected } of learnt) catalog.index.learnStep(request, [], [expected]);
   let top1 = 0;
   let top5 = 0;

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { ToolsiftError } from "../../errors.js";
 import { describeValue } from "../../support/describe-value.js";
 import { errorMessage } from "../../support/error-message.js";
+import { rejectUnknownOptions } from "../../support/validate-options.js";
 
 /** A server started as a child process speaking MCP over stdio. */
 export interface StdioServerEntry {
@@ -30,7 +31,14 @@ export interface GatewayConfig {
   readonly servers: ReadonlyMap<string, ServerEntry>;
   /** Catalog names (`server__tool`) listed as tools of their own next to search and call (`toolsift.pinned`). */
   readonly pinned: readonly string[];
+  /** `toolsift.embedding`: the embedding model's name as `--embedding` takes it (checked by embedding-choice.ts). */
+  readonly embedding: string | undefined;
+  /** `toolsift.embeddingBaseURL`: an OpenAI-compatible server's base URL (checked by embedding-choice.ts). */
+  readonly embeddingBaseURL: string | undefined;
 }
+
+/** The fields of the config's own `toolsift` section. */
+const OWN_FIELDS = ["pinned", "embedding", "embeddingBaseURL"];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -108,11 +116,21 @@ export function parseGatewayConfig(text: string, path: string): GatewayConfig {
   }
   const own = json.toolsift ?? {};
   if (!isObject(own)) configError(path, "toolsift", "an object", own);
+  rejectUnknownOptions(path, own, OWN_FIELDS, "toolsift.");
   const pinned = own.pinned ?? [];
   if (!Array.isArray(pinned) || pinned.some((name) => typeof name !== "string")) {
     configError(path, "toolsift.pinned", "an array of tool names (server__tool)", own.pinned);
   }
-  return { servers, pinned: pinned as string[] };
+  for (const field of ["embedding", "embeddingBaseURL"] as const) {
+    if (own[field] !== undefined && typeof own[field] !== "string")
+      configError(path, `toolsift.${field}`, "a string", own[field]);
+  }
+  return {
+    servers,
+    pinned: pinned as string[],
+    embedding: own.embedding as string | undefined,
+    embeddingBaseURL: own.embeddingBaseURL as string | undefined,
+  };
 }
 
 /** Reads and parses the config file at `path`. */

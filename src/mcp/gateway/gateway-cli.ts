@@ -1,12 +1,14 @@
 // `toolsift mcp --config <file>`: the gateway's command line (flags, start, serve, and a clean exit on Ctrl-C).
 
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { ToolsiftError } from "../../errors.js";
 import { errorMessage } from "../../support/error-message.js";
-import { integerOption } from "../../support/validate-options.js";
-import { readGatewayConfig } from "./config.js";
+import { integerOption, invalidOption } from "../../support/validate-options.js";
+import { readGatewayConfig, type GatewayConfig } from "./config.js";
+import { checkApiKey, readBaseUrl, readEmbeddingChoice } from "./embedding-choice.js";
+import type { ModelSettings } from "./gateway-models.js";
 import { DEFAULT_RETRY_MAX } from "./retry-delay.js";
 import { serveHttp, serveStdio } from "./serve.js";
 import { startGateway } from "./start-gateway.js";
@@ -17,7 +19,8 @@ Usage:
   toolsift mcp --config <mcp.json> [options]
 
 The config is the "mcpServers" JSON MCP clients use: { "mcpServers": { "<name>": { "command", "args", "env" } |
-{ "url" } } }, with an optional "toolsift": { "pinned": ["<server>__<tool>", ...] } listed as tools of their own.
+{ "url" } } }, with an optional "toolsift": { "pinned": ["<server>__<tool>", ...] } listed as tools of their own,
+"embedding" and "embeddingBaseURL" (as the flags below; a flag wins).
 Tools: search_tools (find tools across every server) and call_tool (run one by the name search gave).
 
 Options:
@@ -29,7 +32,13 @@ Options:
                         (default 60000; 0: never)
   --usage <file>        where learnt usage is kept (default ~/.toolsift/mcp-usage.json)
   --no-learn            learn nothing from calls
-  --no-local            keyword search only (no local embedding model)
+  --embedding <model>   "local" (the bundled model, default), "none" (keywords only) or
+                        "openai:<model>[:<dimensions>]" (key from OPENAI_API_KEY; needs @ai-sdk/openai installed);
+                        if the API fails, search ranks by keywords and says so on this log
+  --embedding-base-url <url>   an OpenAI-compatible server for openai:<model> (default: OPENAI_BASE_URL, else OpenAI)
+  --embedding-cache <file>     where openai:<model> tool vectors are kept, so a restart embeds only changed tools
+                        (default: mcp-embeddings.bin beside the usage file)
+  --no-local            no bundled local model: keywords only, or no query expansion beside openai:<model>
   --expose-selected     also list the tools each search found, announced with tools/list_changed
   --quiet               no log lines, upstream servers' stderr dropped
   --help, -h            this text`;
@@ -39,6 +48,31 @@ function integerFlag(flag: string, value: string | undefined, fallback: number, 
   // A numeral is read as its number; anything else is passed as given, so the message quotes it.
   const read = value !== undefined && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
   return integerOption("toolsift mcp", flag, read, min, max, fallback);
+}
+
+/** `--embedding` (or the config's `toolsift.embedding`), its base URL, `--no-local` and the vector cache, checked. */
+function modelSettings(
+  values: { embedding?: string; "embedding-base-url"?: string; "embedding-cache"?: string; "no-local"?: boolean },
+  config: GatewayConfig,
+  usage: string,
+): ModelSettings {
+  const [option, value] =
+    values.embedding !== undefined ? ["--embedding", values.embedding] : ["toolsift.embedding", config.embedding];
+  const baseURL =
+    values["embedding-base-url"] !== undefined
+      ? readBaseUrl("--embedding-base-url", values["embedding-base-url"])
+      : readBaseUrl("toolsift.embeddingBaseURL", config.embeddingBaseURL);
+  const embedding = readEmbeddingChoice(option, value ?? "local", baseURL);
+  if (values["no-local"] && value !== undefined && embedding.kind === "local") {
+    invalidOption("toolsift mcp", option, '"none" or "openai:<model>" with --no-local', value);
+  }
+  checkApiKey(option, embedding, process.env);
+  const local = !values["no-local"];
+  return {
+    embedding: embedding.kind === "local" && !local ? { kind: "none" } : embedding,
+    local,
+    embeddingCache: values["embedding-cache"] ?? join(dirname(usage), "mcp-embeddings.bin"),
+  };
 }
 
 /** Runs the gateway until stdin closes (stdio) or a signal arrives; returns the exit code. */
@@ -55,6 +89,9 @@ export async function runGateway(argv: readonly string[], version: string): Prom
         timeout: { type: "string" },
         retry: { type: "string" },
         usage: { type: "string" },
+        embedding: { type: "string" },
+        "embedding-base-url": { type: "string" },
+        "embedding-cache": { type: "string" },
         "no-learn": { type: "boolean" },
         "no-local": { type: "boolean" },
         "expose-selected": { type: "boolean" },
@@ -78,13 +115,15 @@ export async function runGateway(argv: readonly string[], version: string): Prom
   try {
     // Every flag is checked before any server starts.
     const port = values.http === undefined ? undefined : integerFlag("--http", values.http, 0, 0, 65_535);
+    const config = await readGatewayConfig(values.config);
+    const usage = values.usage ?? join(homedir(), ".toolsift", "mcp-usage.json");
     const gateway = await startGateway({
-      config: await readGatewayConfig(values.config),
+      config,
       maxResults: integerFlag("--max", values.max, 5, 1, 20),
       timeout: integerFlag("--timeout", values.timeout, 60_000, 1, 3_600_000),
       retryMax: integerFlag("--retry", values.retry, DEFAULT_RETRY_MAX, 0, 3_600_000),
-      usageFile: values["no-learn"] ? undefined : (values.usage ?? join(homedir(), ".toolsift", "mcp-usage.json")),
-      local: !values["no-local"],
+      usageFile: values["no-learn"] ? undefined : usage,
+      ...modelSettings(values, config, usage),
       exposeSelected: values["expose-selected"] === true,
       quiet: values.quiet === true,
       version,

@@ -11,11 +11,13 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { MODEL_SEARCH } from "../../options.js";
 import type { McpCatalog } from "../mcp-catalog.js";
-import type { McpTool } from "../server-tools.js";
 import type { ArgumentValidator } from "./argument-validator.js";
+import { described, fusePhrasings, searchAnswer, withinLimit } from "./search-answer.js";
 
 export const SEARCH_TOOL = "search_tools";
 export const CALL_TOOL = "call_tool";
+/** Most other phrasings `search_tools` takes beside its query (`queries`). */
+export const MAX_PHRASINGS = 4;
 
 /** What every session of the gateway shares. */
 export interface GatewayContext {
@@ -53,12 +55,19 @@ const searchTool: Tool = {
   name: SEARCH_TOOL,
   description:
     "Find tools for a task among all connected MCP servers. Describe the task in plain words; returns matching " +
-    "tools with name, description, input schema, server and annotations. Then run one with call_tool.",
+    "tools with name, description, input schema, server, annotations and relevance (0-1), and a note when none " +
+    "matched well. Then run one with call_tool.",
   inputSchema: {
     type: "object",
     properties: {
       query: { type: "string", description: "What you want to do" },
       limit: { type: "integer", minimum: 1, maximum: 20, description: "Most tools to return (default 5)" },
+      queries: {
+        type: "array",
+        items: { type: "string" },
+        maxItems: MAX_PHRASINGS,
+        description: "Optional: the same task in other words (synonyms, the words a tool would use); results are fused",
+      },
     },
     required: ["query"],
   },
@@ -78,18 +87,6 @@ const callTool: Tool = {
   },
 };
 
-/** A tool as search results show it: what calling it takes (its output schema is left to the pinned listing). */
-function described(tool: McpTool): Tool & { server: string } {
-  return {
-    name: tool.name,
-    ...(tool.title === undefined ? {} : { title: tool.title }),
-    description: tool.description,
-    inputSchema: tool.inputSchema as Tool["inputSchema"],
-    ...(tool.annotations === undefined ? {} : { annotations: tool.annotations }),
-    server: tool.server,
-  };
-}
-
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: "text", text }], isError: true };
 }
@@ -100,6 +97,23 @@ function stringArgument(args: Record<string, unknown> | undefined, name: string,
     throw new McpError(ErrorCode.InvalidParams, `${tool}: argument "${name}" must be a non-empty string`);
   }
   return value;
+}
+
+/** `search_tools`' optional `queries`: at most MAX_PHRASINGS non-empty strings. */
+function otherPhrasings(args: Record<string, unknown> | undefined): string[] {
+  const value = args?.queries;
+  if (value === undefined) return [];
+  if (
+    !Array.isArray(value) ||
+    value.length > MAX_PHRASINGS ||
+    value.some((text) => typeof text !== "string" || text.trim().length === 0)
+  ) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `${SEARCH_TOOL}: argument "queries" must be an array of at most ${MAX_PHRASINGS} non-empty strings`,
+    );
+  }
+  return value as string[];
 }
 
 /** A new MCP server for one client session (its own search history for learning). */
@@ -151,22 +165,25 @@ export function createGatewayServer(context: GatewayContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     if (name === SEARCH_TOOL) {
-      const query = stringArgument(args, "query", SEARCH_TOOL);
+      const phrasings = [stringArgument(args, "query", SEARCH_TOOL), ...otherPhrasings(args)];
       const limit = args?.limit;
       const maxTools =
         typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 20 ? limit : context.maxResults;
-      const names = await context.catalog.index.select(query, { ...MODEL_SEARCH, maxTools });
-      lastQuery = query;
+      const selections = await Promise.all(
+        phrasings.map(
+          async (text) => (await context.catalog.index.selectWithScores(text, { ...MODEL_SEARCH, maxTools })).results,
+        ),
+      );
+      // Every phrasing's words are learnt with the call that follows: the model's synonyms become the catalog's.
+      lastQuery = phrasings.join("\n");
       callsSinceSearch = [];
-      const tools = names.flatMap((found) => {
-        const tool = context.catalog.tool(found);
-        return tool === undefined ? [] : [described(tool)];
-      });
+      const answer = searchAnswer(context.catalog, withinLimit(fusePhrasings(selections), maxTools));
+      const names = answer.tools.map((tool) => tool.name);
       if (context.exposeSelected && names.join("\n") !== exposed.join("\n")) {
         exposed = names;
         await server.sendToolListChanged();
       }
-      return { content: [{ type: "text", text: JSON.stringify({ tools }) }], structuredContent: { tools } };
+      return { content: [{ type: "text", text: JSON.stringify(answer) }], structuredContent: { ...answer } };
     }
     if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments);
     if (listed().includes(name)) return forward(name, args);

@@ -1,8 +1,6 @@
 // Starting the gateway: upstream servers connected, the catalog indexed (local model, learnt usage), sessions served.
 
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { ToolsiftEvent } from "../../events.js";
-import { localEmbeddingModel } from "../../local/index.js";
 import { fileUsageStore } from "../../usage/file-usage-store.js";
 import type { UsageSnapshot } from "../../usage/usage-snapshot.js";
 import { errorMessage } from "../../support/error-message.js";
@@ -11,10 +9,11 @@ import { createMcpCatalog, type McpCatalog, type McpCatalogOptions } from "../mc
 import { argumentValidator } from "./argument-validator.js";
 import type { GatewayConfig } from "./config.js";
 import { createGatewayServer, listsChange, type GatewayContext } from "./gateway-server.js";
+import { describeEvent, gatewayModels, type ModelSettings } from "./gateway-models.js";
 import { Upstream } from "./upstream.js";
 
-/** How `toolsift mcp` runs (its command-line flags). */
-export interface GatewayOptions {
+/** How `toolsift mcp` runs (its command-line flags; `ModelSettings`: `--embedding`, `--no-local`, the cache file). */
+export interface GatewayOptions extends ModelSettings {
   readonly config: GatewayConfig;
   /** Tools a search returns by default. */
   readonly maxResults: number;
@@ -27,12 +26,12 @@ export interface GatewayOptions {
   readonly retryMax: number;
   /** The file learnt usage is kept in; `undefined`: nothing is learnt. */
   readonly usageFile: string | undefined;
-  /** Rank with the bundled local embedding model too (when it loads). */
-  readonly local: boolean;
   /** List each search's tools directly and announce them with list_changed (`GatewayContext.exposeSelected`). */
   readonly exposeSelected: boolean;
   /** Drop upstream servers' stderr and the gateway's own log lines. */
   readonly quiet: boolean;
+  /** Where the gateway's log lines go. Default: stderr, `[toolsift mcp] <line>` (none when `quiet`). */
+  readonly log?: (line: string) => void;
   readonly version: string;
 }
 
@@ -43,13 +42,6 @@ export interface Gateway {
   session(): Server;
   /** Ends every upstream server (children included) and saves what was learnt. */
   close(): Promise<void>;
-}
-
-function describeEvent(event: ToolsiftEvent): string | undefined {
-  if (event.type.startsWith("mcp-") || event.type === "embedding-failed" || event.type === "catalog-warning") {
-    return `${event.type}: ${"message" in event ? event.message : ""}`;
-  }
-  return undefined;
 }
 
 /** Tells every connected session that lists tools of its own that its list may have changed. */
@@ -79,7 +71,8 @@ async function loadUsage(path: string | undefined, log: (line: string) => void):
  * again.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const log = options.quiet ? () => {} : (line: string) => process.stderr.write(`[toolsift mcp] ${line}\n`);
+  const log =
+    options.log ?? (options.quiet ? () => {} : (line: string) => process.stderr.write(`[toolsift mcp] ${line}\n`));
   const upstreams = [...options.config.servers].map(
     ([name, entry]) =>
       new Upstream(name, entry, {
@@ -96,17 +89,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (line !== undefined) log(line);
       if (event.type === "mcp-tools-changed") announceChange(sessions, log);
     },
+    // Every fallback is on the gateway's own log (describeEvent), so the index's console.warn would say it twice and
+    // would ignore --quiet.
+    warnings: false,
     usage: await loadUsage(options.usageFile, log),
+    ...(await gatewayModels(options, log)),
   };
-  if (options.local) {
-    const local = localEmbeddingModel();
-    try {
-      await local.load();
-      Object.assign(indexOptions, { embeddingModel: local, queryExpansion: local });
-    } catch (error) {
-      log(`the local embedding model did not load (${errorMessage(error)}); searching by keywords only`);
-    }
-  }
   await Promise.all(upstreams.map((upstream) => upstream.start()));
   const sources = Object.fromEntries(upstreams.map((upstream) => [upstream.name, upstream as never]));
   let catalog: McpCatalog;

@@ -1,0 +1,73 @@
+// The models the gateway's index ranks with: the bundled local model (embedding and query expansion), or an API
+// embedding model with its vectors kept in a file cache and the local model's query expansion beside it.
+
+import { fileCache } from "../../cache/file-cache.js";
+import { localEmbeddingModel, type LocalEmbeddingModel } from "../../local/index.js";
+import type { ToolsiftEvent } from "../../events.js";
+import type { ToolIndexOptions } from "../../options.js";
+import { errorMessage } from "../../support/error-message.js";
+import { openaiModel, type EmbeddingChoice } from "./embedding-choice.js";
+
+/** What the gateway's models are chosen from (its flags). */
+export interface ModelSettings {
+  readonly embedding: EmbeddingChoice;
+  /** Load the bundled local model at all (`--no-local`: no): for embedding (`local`) or query expansion (API model). */
+  readonly local: boolean;
+  /** Where an API model's tool vectors persist (`fileCache`); `undefined`: not kept between runs. */
+  readonly embeddingCache: string | undefined;
+}
+
+/** The index options for `settings`' models; a local model that does not load is logged and left out. */
+export async function gatewayModels(
+  settings: ModelSettings,
+  log: (line: string) => void,
+): Promise<Pick<ToolIndexOptions, "embeddingModel" | "queryExpansion" | "embeddingCache" | "dimensions">> {
+  let local: LocalEmbeddingModel | undefined;
+  if (settings.local && settings.embedding.kind !== "none") {
+    const model = localEmbeddingModel();
+    try {
+      await model.load();
+      local = model;
+    } catch (error) {
+      const without = settings.embedding.kind === "local" ? "searching by keywords only" : "no query expansion";
+      log(`the local embedding model did not load (${errorMessage(error)}); ${without}`);
+    }
+  }
+  const expansion = local === undefined ? {} : { queryExpansion: local };
+  if (settings.embedding.kind !== "openai") return local === undefined ? {} : { embeddingModel: local, ...expansion };
+  const { dimensions } = settings.embedding;
+  const path = settings.embeddingCache;
+  log(
+    `embedding with openai:${settings.embedding.model}` +
+      (path === undefined ? "" : `, tool vectors kept in ${path}`) +
+      "; if it fails, search ranks by keywords" +
+      (local === undefined ? "" : " and the local model's related words"),
+  );
+  return {
+    embeddingModel: openaiModel(settings.embedding),
+    ...expansion,
+    ...(dimensions === undefined ? {} : { dimensions }),
+    ...(path === undefined
+      ? {}
+      : { embeddingCache: fileCache(path, { onEvent: (event) => log(`${event.type}: ${event.message}`) }) }),
+  };
+}
+
+/** Events logged beside every `mcp-*` and `embedding-*` one: the index's other fallbacks the gateway can meet. */
+const LOGGED: ReadonlySet<ToolsiftEvent["type"]> = new Set(["catalog-warning", "query-expansion-failed"]);
+
+/** The gateway's log line for an index or catalog event; `undefined`: not logged. */
+export function describeEvent(event: ToolsiftEvent): string | undefined {
+  if (event.type === "embeddings-ready") {
+    return (
+      `embeddings-ready: ${event.tools} tools, ${event.embedded} embedded now, ${event.fromCache} from the cache, ` +
+      `${event.reused} kept`
+    );
+  }
+  if (event.type.startsWith("mcp-") || event.type.startsWith("embedding-") || LOGGED.has(event.type)) {
+    // The cause is what the user can act on (a refused key, an unreachable host): the message alone does not say it.
+    const cause = "error" in event && event.error !== undefined ? ` (${errorMessage(event.error)})` : "";
+    return `${event.type}: ${"message" in event ? event.message : ""}${cause}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,160 @@
+// The gateway with an API embedding model (`--embedding openai:<model>`): the real @ai-sdk/openai provider against a
+// loopback OpenAI-compatible endpoint, over real MCP servers; vectors kept in a file cache across restarts; a 401 falls
+// back to keywords, said on the log, and search still works.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { EmbeddingChoice } from "../../src/mcp/gateway/embedding-choice.js";
+import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
+import { startEmbeddingServer, type EmbeddingServer } from "./embedding-server.js";
+import { assertBuilt, GATEWAY_BIN, gatewayInProcess, search, writeConfig } from "./gateway-helpers.js";
+import { realServers, temporaryDirectory } from "./servers.js";
+
+const directory = temporaryDirectory();
+const all = realServers(directory);
+const MODEL = "text-embedding-3-small";
+let endpoint: EmbeddingServer;
+let keyBefore: string | undefined;
+const open: Gateway[] = [];
+
+beforeAll(async () => {
+  endpoint = await startEmbeddingServer();
+  // Where @ai-sdk/openai reads the key (the gateway passes none).
+  keyBefore = process.env.OPENAI_API_KEY;
+  process.env.OPENAI_API_KEY = "sk-test-key";
+});
+
+afterAll(async () => {
+  await Promise.all(open.map((gateway) => gateway.close()));
+  await endpoint?.close();
+  if (keyBefore === undefined) delete process.env.OPENAI_API_KEY;
+  else process.env.OPENAI_API_KEY = keyBefore;
+});
+
+/** A gateway over `servers` embedding with the loopback endpoint, vectors cached in `cache`; its log lines. */
+async function start(servers: (keyof typeof all)[], cache: string) {
+  const log: string[] = [];
+  const embedding: EmbeddingChoice = { kind: "openai", model: MODEL, dimensions: undefined, baseURL: endpoint.baseURL };
+  const started = await gatewayInProcess(Object.fromEntries(servers.map((name) => [name, all[name]])), {
+    embedding,
+    embeddingCache: cache,
+    log: (line) => log.push(line),
+  });
+  open.push(started.gateway);
+  return { ...started, log };
+}
+
+/** The texts the endpoint was asked to embed since request `from`. */
+const embeddedSince = (from: number) => endpoint.requests.slice(from).flatMap((request) => request.body.input);
+
+describe("toolsift mcp --embedding openai:<model>", () => {
+  const cache = join(directory, "mcp-embeddings.bin");
+
+  it("embeds every upstream tool and each query through @ai-sdk/openai, with the model and the key", async () => {
+    const { gateway, client, log } = await start(["filesystem", "memory"], cache);
+    const tools = gateway.catalog.tools();
+    expect(endpoint.requests.length).toBeGreaterThan(0);
+    for (const request of endpoint.requests) {
+      expect(request.path).toBe("/v1/embeddings");
+      expect(request.authorization).toBe("Bearer sk-test-key");
+      expect(request.body.model).toBe(MODEL);
+    }
+    const texts = embeddedSince(0);
+    expect(texts).toHaveLength(tools.length);
+    // Each tool's own text: its name as words first, its description in it.
+    for (const tool of tools) {
+      const words = tool.name.slice(tool.server.length + 2).replace(/_/g, " ");
+      const own = texts.filter((text) => text.startsWith(`${words}\n`) && text.includes(tool.description.trim()));
+      expect(own).toHaveLength(1);
+    }
+    expect(log).toContainEqual(
+      `embeddings-ready: ${tools.length} tools, ${tools.length} embedded now, 0 from the cache, 0 kept`,
+    );
+
+    const before = endpoint.requests.length;
+    // The bundled local model ranks filesystem__edit_file first here ("make"): the API model's vectors must rank.
+    const found = await search(client, "make a folder called invoices");
+    expect(embeddedSince(before)).toEqual(["make a folder called invoices"]);
+    expect(found[0].name).toBe("filesystem__create_directory");
+  });
+
+  it("keeps the tool vectors in the file cache: a restart embeds only the tools it has not seen", async () => {
+    await open.pop()!.close();
+    const before = endpoint.requests.length;
+    const { gateway, log } = await start(["filesystem", "memory", "sequential-thinking"], cache);
+    const thinking = gateway.catalog.tools().filter((tool) => tool.server === "sequential-thinking");
+    expect(thinking).toHaveLength(1);
+    const texts = embeddedSince(before);
+    expect(texts).toHaveLength(1);
+    // Its text, cut where toolsift cuts a long one (its description is long).
+    expect(texts[0]).toContain(thinking[0].description.trim().slice(0, 200));
+    const total = gateway.catalog.tools().length;
+    expect(log).toContainEqual(`embeddings-ready: ${total} tools, 1 embedded now, ${total - 1} from the cache, 0 kept`);
+  });
+
+  it("falls back to keywords when the API refuses the key, says so on the log, and search still works", async () => {
+    endpoint.mode = "unauthorized";
+    const warn = vi.spyOn(console, "warn");
+    try {
+      const { client, log } = await start(["filesystem", "memory"], join(directory, "other-cache.bin"));
+      const failures = log.filter((line) => line.startsWith("embedding-failed:"));
+      expect(failures.length).toBeGreaterThan(0);
+      expect(failures[0]).toContain("Incorrect API key provided");
+      const found = await search(client, "read a text file");
+      expect(found.map((tool) => tool.name).slice(0, 3)).toContain("filesystem__read_text_file");
+      // Said once, on the gateway's log (which --quiet silences), not also on the console by the index.
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      endpoint.mode = "ok";
+    }
+  });
+});
+
+describe("the built gateway with --embedding", () => {
+  it("takes the model, its dimensions and base URL from the flags and the key from the environment", async () => {
+    assertBuilt();
+    // Only the binary may call the endpoint now (a gateway in this process may retry its catalog in the background).
+    await Promise.all(open.splice(0).map((gateway) => gateway.close()));
+    const config = writeConfig(temporaryDirectory(), { filesystem: all.filesystem, memory: all.memory });
+    const cache = join(directory, "binary-cache.bin");
+    const before = endpoint.requests.length;
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        GATEWAY_BIN,
+        "mcp",
+        "-c",
+        config,
+        "--no-learn",
+        "--quiet",
+        "--embedding",
+        `openai:${MODEL}:64`,
+        "--embedding-base-url",
+        endpoint.baseURL,
+        "--embedding-cache",
+        cache,
+      ],
+      env: { ...(process.env as Record<string, string>), OPENAI_API_KEY: "sk-from-the-client-config" },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "binary-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const found = await search(client, "make a folder called invoices");
+      expect(found[0].name).toBe("filesystem__create_directory");
+      const requests = endpoint.requests.slice(before);
+      expect(requests.length).toBeGreaterThan(1);
+      for (const request of requests) {
+        expect(request.authorization).toBe("Bearer sk-from-the-client-config");
+        expect(request.body).toMatchObject({ model: MODEL, dimensions: 64 });
+      }
+      expect(requests.at(-1)!.body.input).toEqual(["make a folder called invoices"]);
+      expect(existsSync(cache)).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});

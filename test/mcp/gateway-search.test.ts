@@ -1,0 +1,113 @@
+// search_tools' answer over the six real servers: each tool's relevance, the note when nothing matched the request's
+// words well, and the caller's limit kept when learnt tools join the ranked ones.
+import { join } from "node:path";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MIN_RELEVANCE } from "../../src/options.js";
+import { WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
+import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
+import { gatewayInProcess, resultText, searchAnswer } from "./gateway-helpers.js";
+import { realServers, temporaryDirectory } from "./servers.js";
+
+const directory = temporaryDirectory();
+let gateway: Gateway;
+let client: Client;
+
+beforeAll(async () => {
+  ({ gateway, client } = await gatewayInProcess(realServers(directory), { usageFile: join(directory, "usage.json") }));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await gateway?.close();
+});
+
+describe("search_tools says when its results are guesses", () => {
+  it("gives no note when a tool holds the request's words, and each tool's relevance", async () => {
+    const answer = await searchAnswer(client, "create a directory");
+    expect(answer.note).toBeUndefined();
+    expect(answer.tools[0]).toMatchObject({ name: "filesystem__create_directory", relevance: 1 });
+    for (const tool of answer.tools) {
+      expect(tool.relevance).toBeGreaterThanOrEqual(0);
+      expect(tool.relevance).toBeLessThanOrEqual(1);
+      expect(tool.reason).toBeUndefined();
+    }
+  });
+
+  it("marks an off-topic request's tools as the nearest guesses, and still returns them", async () => {
+    const answer = await searchAnswer(client, "what is the capital of France");
+    expect(answer.note).toBe(WEAK_RESULTS_NOTE);
+    expect(answer.tools.length).toBeGreaterThan(0);
+    for (const tool of answer.tools) expect(tool.relevance).toBeLessThan(DEFAULT_MIN_RELEVANCE);
+  });
+});
+
+describe("search_tools and learnt tools share the caller's limit", () => {
+  const request = "jot down that Dave likes chess";
+  const learntTool = "memory__add_observations";
+
+  beforeAll(async () => {
+    // Before learning, the tool is not among the 5 ranked ones for these words; two forwarded calls teach it.
+    const before = await searchAnswer(client, request, 5);
+    expect(before.tools.map((tool) => tool.name)).not.toContain(learntTool);
+    for (let i = 0; i < 2; i++) {
+      await searchAnswer(client, request);
+      const called = await client.callTool({
+        name: "call_tool",
+        arguments: { name: learntTool, arguments: { observations: [] } },
+      });
+      expect(called.isError).toBeFalsy();
+    }
+  });
+
+  it.each([1, 4])(
+    "returns the %i ranked tools the caller asked for, no learnt one (a place in 5 is)",
+    async (limit) => {
+      const { tools } = await searchAnswer(client, "jot down that Erin likes golf", limit);
+      expect(tools).toHaveLength(limit);
+      for (const tool of tools) expect(tool.reason).toBeUndefined();
+    },
+  );
+
+  it.each([5, 9, 20])("returns at most %i tools, the learnt one in the last places", async (limit) => {
+    const { tools, note } = await searchAnswer(client, "jot down that Erin likes golf", limit);
+    expect(tools.length).toBeLessThanOrEqual(limit);
+    const learnt = tools.filter((tool) => tool.reason !== undefined);
+    expect(learnt).toEqual([expect.objectContaining({ name: learntTool, reason: "learned-query" })]);
+    expect(tools.indexOf(learnt[0])).toBe(tools.length - 1);
+    expect(tools.slice(0, -1).map((tool) => tool.name)).not.toContain(learntTool);
+    // What was learnt for these words is evidence: the answer is not called a guess.
+    expect(note).toBeUndefined();
+  });
+
+  it("gives the learnt tool its place when the ranked ones would fill the limit", async () => {
+    const { tools } = await searchAnswer(client, "jot down that Erin likes golf", 5);
+    expect(tools).toHaveLength(5);
+    expect(tools[4]).toMatchObject({ name: learntTool, reason: "learned-query" });
+  });
+});
+
+describe("search_tools with other phrasings (queries)", () => {
+  it("fuses the model's other words with the request's", async () => {
+    const request = "make a folder called invoices";
+    const alone = await searchAnswer(client, request);
+    expect(alone.tools.map((tool) => tool.name)).not.toContain("filesystem__create_directory");
+    const result = await client.callTool({
+      name: "search_tools",
+      arguments: { query: request, queries: ["create a new directory named invoices"] },
+    });
+    const fused = JSON.parse(resultText(result)) as { note?: string; tools: { name: string; relevance: number }[] };
+    expect(fused.tools).toHaveLength(5);
+    expect(fused.tools[0]).toMatchObject({ name: "filesystem__create_directory", relevance: 1 });
+    expect(fused.note).toBeUndefined();
+  });
+
+  it.each([["a folder"], [["directory", ""]], [["a", "b", "c", "d", "e"]]])(
+    "refuses queries %j with an error naming the argument",
+    async (queries) => {
+      await expect(
+        client.callTool({ name: "search_tools", arguments: { query: "make a folder", queries } }),
+      ).rejects.toThrow('search_tools: argument "queries" must be an array of at most 4 non-empty strings');
+    },
+  );
+});
