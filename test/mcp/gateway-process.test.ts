@@ -8,7 +8,16 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { alive, assertBuilt, childrenOf, GATEWAY_BIN, resultText, search, writeConfig } from "./gateway-helpers.js";
+import {
+  alive,
+  assertBuilt,
+  childrenOf,
+  GATEWAY_BIN,
+  PATIENTLY,
+  resultText,
+  search,
+  writeConfig,
+} from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
 
 const INSPECTOR = fileURLToPath(
@@ -42,7 +51,7 @@ describe("toolsift mcp over stdio", () => {
     const upstream = childrenOf(gateway);
     expect(upstream).toHaveLength(6);
     process.kill(gateway, "SIGINT");
-    await expect.poll(() => alive(gateway), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => alive(gateway), PATIENTLY).toBe(false);
     expect(upstream.filter(alive)).toEqual([]);
     await client.close();
   });
