@@ -21,7 +21,7 @@ const tools = {
 const index = createToolIndex(tools); // validates now; builds on warmUp() or the first select
 await index.warmUp(); // optional: load wasm + build so the first select is fast
 
-const activeTools = await index.select("give the customer their money back", { maxTools: 5 });
+const activeTools = await index.select("refund the customer's last charge", { maxTools: 5 }); // ["stripe_create_refund"]
 const result = await generateText({ model, tools, activeTools, prompt });
 
 export {};
