@@ -9,6 +9,17 @@ import type { SemanticEngine, VectorSet } from "../semantic/semantic-engine.js";
 import { errorMessage } from "../support/error-message.js";
 import type { IndexContext } from "./context.js";
 
+// After a failed catalog embedding the next call retries at once; after each further failure in a row, the retries
+// wait 1 s, 2 s, 4 s… up to a minute (each attempt sends the whole catalog to the provider, which may bill it).
+const FIRST_RETRY_WAIT_MS = 1_000;
+const LONGEST_RETRY_WAIT_MS = 60_000;
+
+/** When a retry may start after `failures` failed attempts in a row, counted from `now` (ms). */
+export function catalogRetryAt(failures: number, now: number): number {
+  if (failures <= 1) return now;
+  return now + Math.min(LONGEST_RETRY_WAIT_MS, FIRST_RETRY_WAIT_MS * 2 ** (failures - 2));
+}
+
 /**
  * The embedding state of one built index: no vectors yet, an embedding in flight, vectors, or a failed attempt
  * (which the next call retries in the background). Only this object moves between those states.
@@ -18,8 +29,9 @@ export class CatalogVectors {
   #vectors: VectorSet | undefined;
   /** The embedding in flight, if any. */
   #pending: Promise<VectorSet> | undefined;
-  /** An earlier embedding of this catalog failed: later calls retry in the background. */
-  #failed = false;
+  /** Failed embeddings of this catalog in a row: later calls retry in the background, no sooner than `#retryAt`. */
+  #failures = 0;
+  #retryAt = 0;
   /** The indexed text of each document, kept only until its vectors exist. */
   #fields: readonly ToolFields[] | undefined;
 
@@ -50,12 +62,13 @@ export class CatalogVectors {
       (vectors) => {
         this.#vectors = vectors;
         this.#fields = undefined;
-        this.#failed = false;
+        this.#failures = 0;
         this.#pending = undefined;
         return vectors;
       },
       (error: unknown) => {
-        this.#failed = true;
+        this.#failures++;
+        this.#retryAt = catalogRetryAt(this.#failures, Date.now());
         this.#pending = undefined;
         throw error;
       },
@@ -74,12 +87,12 @@ export class CatalogVectors {
 
   /**
    * Tool vectors for a call: ready ones, or the first attempt awaited. After a failed attempt the next calls rank by
-   * keywords at once (`undefined`) while a retry runs in the background.
+   * keywords at once (`undefined`) while a retry runs in the background (see `catalogRetryAt` for how often).
    */
   async forCall(): Promise<VectorSet | undefined> {
     if (this.#vectors !== undefined) return this.#vectors;
-    if (this.#failed && this.context.options.semantic?.onError !== "throw") {
-      if (this.#pending === undefined) {
+    if (this.#failures > 0 && this.context.options.semantic?.onError !== "throw") {
+      if (this.#pending === undefined && Date.now() >= this.#retryAt) {
         this.embed(undefined).catch((error: unknown) => reportEmbeddingFailure(this.context, "catalog", error));
       }
       return undefined;

@@ -1,7 +1,7 @@
 // Each ranking strategy and fallback path of src/tool-index/, called directly on a built index; oracles are
 // computed independently: cosine in plain JS over the model's own vectors, BM25F scores computed by hand
 // (test/core/bm25f.test.ts), fusion as README.md states it (weights × max-normalised scores).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ToolsiftEvent } from "../../src/events.js";
 import { embeddingText } from "../../src/semantic/embedding-text.js";
 import { toolFields } from "../../src/core/fields.js";
@@ -9,6 +9,7 @@ import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/
 import type { ToolIndexOptions } from "../../src/options.js";
 
 import { ALL_MODEL_STAGES, resolveModelOptions } from "../../src/tool-index/all-model-stages.js";
+import { catalogRetryAt } from "../../src/tool-index/catalog-vectors.js";
 import { createIndexContext } from "../../src/tool-index/context.js";
 import { IndexState } from "../../src/tool-index/index-state.js";
 import { rankCombined } from "../../src/tool-index/rank-combined.js";
@@ -251,5 +252,46 @@ describe("fallback paths", () => {
     await index.vectors!.pending;
     const third = await rank(context, index, await readRankQuery(context, index, "refund"), { k: 3, excluded: [] });
     expect(third.strategy).toBe("combined");
+  });
+
+  it("spaces retries after failures in a row: at once, then 1 s, 2 s, 4 s… up to a minute", async () => {
+    expect([1, 2, 3, 4, 8, 20].map((failures) => catalogRetryAt(failures, 0))).toEqual([
+      0, 1_000, 2_000, 4_000, 60_000, 60_000,
+    ]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      let attempts = 0;
+      const good = hashingEmbeddingModel();
+      const model = {
+        ...good,
+        doEmbed: async () => {
+          attempts++;
+          throw new Error("quota exceeded");
+        },
+      };
+      const { context, index } = await built({ embeddingModel: model, maxRetries: 0 });
+      const select = async () => {
+        await rank(context, index, await readRankQuery(context, index, "refund"), { k: 3, excluded: [] });
+        await index.vectors!.pending?.catch(() => undefined);
+      };
+      await select(); // the first attempt fails
+      expect(attempts).toBe(1);
+      await select(); // retried at once, fails again: the next retry waits 1 s
+      expect(attempts).toBe(2);
+      await select();
+      await select();
+      expect(attempts).toBe(2);
+      vi.advanceTimersByTime(1_000);
+      await select(); // retried, fails: the next waits 2 s
+      expect(attempts).toBe(3);
+      vi.advanceTimersByTime(1_999);
+      await select();
+      expect(attempts).toBe(3);
+      vi.advanceTimersByTime(1);
+      await select();
+      expect(attempts).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
