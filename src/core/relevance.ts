@@ -52,6 +52,8 @@ const CONTENT_CAP = 2;
 // description is incidental, but "news" in "Top news headlines" is what the tool is about, and a word list cannot
 // tell them apart. Read as another word (a typo, an abbreviation: "even" as event) it keeps only its specificity.
 const GENERAL_FLOOR = 0.5;
+// A word at least this specific in general English makes a request more than conversation (see `floor`).
+const SPECIFIC_WORD = 0.5;
 /** A capitalised unknown word inside the query ("Lisbon") or one with digits ("5th") is a value, not intent. */
 const VALUE_WORD_WEIGHT = 0.3;
 /** How much of a word a match in each field is worth: the name says most, parameter prose least. */
@@ -144,6 +146,8 @@ interface TermReadings {
 export interface RelevanceQuery {
   readonly words: readonly QueryWord[];
   readonly byTerm: ReadonlyMap<number, TermReadings>;
+  /** What a common word met as itself outside a name keeps at least (0 when every content word is common). */
+  readonly floor: number;
 }
 
 /**
@@ -178,7 +182,9 @@ export function relevanceQuery(
       byTerm.set(term.termId, { specificity: catalog, readings: [reading] });
     }
   }
-  return { words, byTerm };
+  // A request made only of the commonest words ("good night", "what's your name?") is conversation: no floor.
+  const specific = words.some((word) => word.weight > 0 && word.general >= SPECIFIC_WORD);
+  return { words, byTerm, floor: specific ? GENERAL_FLOOR : 0 };
 }
 
 /** FIELD_CREDIT by field index (FIELD_NAMES order). */
@@ -219,7 +225,7 @@ export function keywordRelevance(
         if (word.share === 0) continue;
         const literal = term.kind === "exact" || term.kind === "compound";
         // The word itself, in the name: what the tool is about; elsewhere: floored; read as another word: not.
-        const general = !literal ? word.general : field === "name" ? 1 : Math.max(GENERAL_FLOOR, word.general);
+        const general = !literal ? word.general : field === "name" ? 1 : Math.max(query.floor, word.general);
         const credit = word.share * kindWeight * FIELD_CREDIT[field] * general * Math.min(1, specificity / word.weight);
         if (credit > credits[position]) {
           credits[position] = credit;

@@ -246,6 +246,21 @@ describe("relevance", () => {
       expect(await createToolIndex(directory).select(question)).toEqual(["searchEmployees"]);
     });
 
+    it("keep no floor when every content word of the request is common: that is conversation", async () => {
+      const museum = [
+        { name: "get_museum_hours", description: "Opening hours of a museum on a given day.", parameters: object({}) },
+      ];
+      const index = createToolIndex(museum);
+      // "day" is among the commonest words, met in the description: alone it is no evidence.
+      expect(await relevanceOf(index, "what a day", "get_museum_hours")).toBe(0);
+      expect(await index.select("what a day")).toEqual([]);
+      // Beside a specific word ("open" is not in the list either way) it keeps half its credit.
+      const { results } = await index.selectWithScores("is the museum open that day");
+      const day = results[0]?.match.find((match) => match.word === "day");
+      expect(results[0]?.name).toBe("get_museum_hours");
+      expect(day?.credit).toBeGreaterThan(0);
+    });
+
     it("count in full in a tool's name, where they say what the tool is about", async () => {
       const question = "How many players are on a soccer team?";
       const named = await relevanceOf(root, question, "getTeamRoster");
