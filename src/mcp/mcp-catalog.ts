@@ -122,6 +122,34 @@ export async function createMcpCatalog(
     }
   }
 
+  /** Reads `name`'s tools again on its list_changed, or once the catalog is built when it is still being built. */
+  let building = true;
+  const changedWhileBuilding = new Set<string>();
+  const onChange = (name: string) => {
+    if (building) return void changedWhileBuilding.add(name);
+    refresh(name).catch((error: unknown) =>
+      emit({
+        type: "mcp-server-failed",
+        server: name,
+        stage: "list",
+        error,
+        message: `MCP server "${name}": reading its changed tools failed (${errorMessage(error)})`,
+      }),
+    );
+  };
+  /** Watches a server from before its first listing, so a change during the listing of any server is not missed. */
+  const watchServer = (name: string, handle: ServerHandle) => {
+    if (!watch) return;
+    if (handle.watch(() => onChange(name)) !== "no-hook") return;
+    emit({
+      type: "mcp-changes-unwatched",
+      server: name,
+      message:
+        `MCP server "${name}" announces changes of its tools, but its AI SDK MCP client gives no way to hear ` +
+        `them; call refresh("${name}") to read its tools again`,
+    });
+  };
+
   await Promise.all(
     Object.entries(servers).map(async ([name, source]) => {
       const state: ServerState = { handle: undefined, title: undefined, tools: [], error: undefined };
@@ -141,6 +169,7 @@ export async function createMcpCatalog(
         });
         return;
       }
+      watchServer(name, state.handle);
       await list(name, state);
     }),
   );
@@ -173,30 +202,9 @@ export async function createMcpCatalog(
       await index.sync(definitions());
     });
 
-  if (watch) {
-    for (const [name, state] of states) {
-      const watching = state.handle?.watch(() => {
-        refresh(name).catch((error: unknown) =>
-          emit({
-            type: "mcp-server-failed",
-            server: name,
-            stage: "list",
-            error,
-            message: `MCP server "${name}": reading its changed tools failed (${errorMessage(error)})`,
-          }),
-        );
-      });
-      if (watching === "no-hook") {
-        emit({
-          type: "mcp-changes-unwatched",
-          server: name,
-          message:
-            `MCP server "${name}" announces changes of its tools, but its AI SDK MCP client gives no way to hear ` +
-            `them; call refresh("${name}") to read its tools again`,
-        });
-      }
-    }
-  }
+  // Changes announced while the catalog was still being built (the index did not exist yet) are read now.
+  building = false;
+  for (const name of changedWhileBuilding) onChange(name);
 
   // By name, for each search result and forwarded call: rebuilt after a server's list is read again.
   const tool = (name: string) => {

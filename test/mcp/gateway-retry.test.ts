@@ -6,8 +6,10 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
 import { retryDelay } from "../../src/mcp/gateway/retry-delay.js";
+import { startGateway } from "../../src/mcp/gateway/start-gateway.js";
 import {
   alive,
   assertBuilt,
@@ -22,6 +24,7 @@ import {
 import { realServers, temporaryDirectory, type StdioServerConfig } from "./servers.js";
 
 const START_WHEN_READY = fileURLToPath(new URL("./fixtures/start-when-ready.sh", import.meta.url));
+const SLOW_LIST_SERVER = fileURLToPath(new URL("./fixtures/slow-list-server.mjs", import.meta.url));
 
 /** server-memory, started only once `marker` exists; each attempt is counted in `<marker>.attempts`. */
 function lateMemory(directory: string, marker: string): StdioServerConfig {
@@ -127,5 +130,59 @@ describe("a server that is down when the gateway starts", () => {
     child.kill("SIGINT");
     expect(await exited).toBe(0);
     expect(servers.filter(alive)).toEqual([]);
+  });
+});
+
+describe("a server that comes up while the catalog is still listing the others", () => {
+  it("joins the catalog once the listing ends", async () => {
+    const directory = temporaryDirectory();
+    const marker = join(directory, "ready");
+    const release = join(directory, "release");
+    // The gateway's log lines, read from stderr (where the in-process gateway writes them when not quiet).
+    let log = "";
+    const write = process.stderr.write.bind(process.stderr);
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk, ...rest) => {
+      if (String(chunk).startsWith("[toolsift mcp]")) return Boolean((log += String(chunk)));
+      return write(chunk as string, ...(rest as []));
+    });
+    try {
+      const config = parseGatewayConfig(
+        JSON.stringify({
+          mcpServers: {
+            late: lateMemory(directory, marker),
+            slow: { command: process.execPath, args: [SLOW_LIST_SERVER, release] },
+          },
+        }),
+        "test",
+      );
+      const starting = startGateway({
+        config,
+        maxResults: 5,
+        timeout: 60_000,
+        retryMax: 100,
+        usageFile: undefined,
+        local: false,
+        exposeSelected: false,
+        quiet: false,
+        version: "0.0.0-test",
+      });
+      // "late" is down and its listing has failed; the catalog waits for "slow" to list. Now "late" comes up.
+      await expect.poll(() => existsSync(`${release}.asked`), PATIENTLY).toBe(true);
+      writeFileSync(marker, "");
+      await expect.poll(() => log, PATIENTLY).toMatch(/upstream "late" is up again/);
+      writeFileSync(release, "");
+      const gateway = await starting;
+      try {
+        const late = () => gateway.catalog.servers().find((server) => server.name === "late");
+        await expect.poll(() => late()?.status, PATIENTLY).toBe("ready");
+        expect(late()?.tools).toBe(9);
+        const graph = await gateway.catalog.callTool("late__read_graph", {});
+        expect(resultText(graph)).toContain("entities");
+      } finally {
+        await gateway.close();
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
