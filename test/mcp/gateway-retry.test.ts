@@ -2,7 +2,7 @@
 // and its last error, it is tried again in the background, and its tools join the catalog when it comes up. The
 // server is real (server-memory behind test/mcp/fixtures/start-when-ready.sh, which fails until a marker file exists).
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -13,17 +13,18 @@ import { startGateway } from "../../src/mcp/gateway/start-gateway.js";
 import {
   alive,
   assertBuilt,
+  attempts,
   childrenOf,
   GATEWAY_BIN,
   gatewayInProcess,
   PATIENTLY,
+  START_WHEN_READY,
   resultText,
   search,
   writeConfig,
 } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory, type StdioServerConfig } from "./servers.js";
 
-const START_WHEN_READY = fileURLToPath(new URL("./fixtures/start-when-ready.sh", import.meta.url));
 const SLOW_LIST_SERVER = fileURLToPath(new URL("./fixtures/slow-list-server.mjs", import.meta.url));
 
 /** server-memory, started only once `marker` exists; each attempt is counted in `<marker>.attempts`. */
@@ -31,9 +32,6 @@ function lateMemory(directory: string, marker: string): StdioServerConfig {
   const { memory } = realServers(directory);
   return { command: "sh", args: [START_WHEN_READY, marker, memory.command, ...memory.args], env: memory.env };
 }
-
-const attempts = (marker: string) =>
-  existsSync(`${marker}.attempts`) ? readFileSync(`${marker}.attempts`, "utf8").split("\n").length - 1 : 0;
 
 describe("retryDelay", () => {
   it("waits 1 s, then doubles up to the cap; a cap of 0 turns retrying off", () => {

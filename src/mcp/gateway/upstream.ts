@@ -2,12 +2,12 @@
 // and, when it cannot start, is marked down and started again in the background (the schedule of retry-delay.ts).
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../support/error-message.js";
 import type { ServerEntry } from "./config.js";
 import { retryDelay } from "./retry-delay.js";
+import { UpstreamStdioTransport } from "./stdio-process.js";
 
 /** How the gateway talks to its upstream servers. */
 export interface UpstreamOptions {
@@ -51,6 +51,8 @@ export class Upstream {
   #attempts = 0;
   #listChanged: NotificationHandler | undefined;
   #down: Down | undefined;
+  /** Aborts the connection attempt under way (`close()`: the gateway is shutting down). */
+  #abortAttempt: AbortController | undefined;
 
   constructor(
     readonly name: string,
@@ -98,6 +100,7 @@ export class Upstream {
   }
 
   #attempt(): Promise<Client> {
+    if (this.#closed) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
     this.#connecting ??= this.#open().finally(() => (this.#connecting = undefined));
     return this.#connecting;
   }
@@ -107,7 +110,7 @@ export class Upstream {
     const client = new Client({ name: "toolsift-gateway", version: "1.0.0" });
     const transport =
       this.entry.kind === "stdio"
-        ? new StdioClientTransport({
+        ? new UpstreamStdioTransport({
             command: this.entry.command,
             args: [...this.entry.args],
             env: { ...(process.env as Record<string, string>), ...this.entry.env },
@@ -120,13 +123,19 @@ export class Upstream {
       this.#client = undefined;
       if (!this.#closed) this.options.log(`upstream "${this.name}" closed its connection; it restarts on next use`);
     };
+    const abort = new AbortController();
+    this.#abortAttempt = abort;
     try {
-      await client.connect(transport, { timeout: this.options.timeout });
+      await client.connect(transport, { timeout: this.options.timeout, signal: abort.signal });
     } catch (error) {
-      // A server that started but did not finish the handshake (a timeout) must not be left running.
+      // A server that started but did not finish the handshake (a timeout, or the gateway shutting down) must not be
+      // left running: the SDK's close on a failed connect gives it 2 s on timers that do not hold the gateway open.
       await client.close();
+      if (transport instanceof UpstreamStdioTransport) await transport.end();
       this.#failed(error, first);
       throw error;
+    } finally {
+      if (this.#abortAttempt === abort) this.#abortAttempt = undefined;
     }
     if (this.#listChanged !== undefined) client.setNotificationHandler(...this.#listChanged);
     this.#client = client;
@@ -216,10 +225,14 @@ export class Upstream {
     }
   }
 
-  /** Closes the connection for good (a stdio server's process is ended: stdin closed, then SIGTERM, then SIGKILL). */
+  /**
+   * Closes the connection for good (a stdio server's process is ended: stdin closed, then SIGTERM, then SIGKILL); an
+   * attempt under way is aborted and the server it was starting ended.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#down?.timer);
+    this.#abortAttempt?.abort(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
     const client = this.#client ?? (await this.#connecting?.catch(() => undefined));
     this.#client = undefined;
     await client?.close();
