@@ -32,8 +32,12 @@ export interface McpCatalogOptions extends ToolIndexOptions {
 /** A server's state in the catalog. */
 export interface McpServerStatus {
   readonly name: string;
-  /** `"ready"`: its tools are in the catalog; `"failed"`: it could not connect or list (see `error`), so none are. */
-  readonly status: "ready" | "failed";
+  /**
+   * `"ready"`: its tools are in the catalog; `"failed"`: it could not connect or list (see `error`), so none are;
+   * `"down"`: its tools, listed before, are in the catalog, but its client says it cannot be used now (see `error`:
+   * the gateway's upstream servers that exited and could not be started again).
+   */
+  readonly status: "ready" | "failed" | "down";
   readonly tools: number;
   readonly error?: unknown;
 }
@@ -239,11 +243,16 @@ export async function createMcpCatalog(
     },
     refresh,
     servers: () =>
-      [...states].map(([name, state]) => ({
-        name,
-        status: state.error === undefined && state.handle !== undefined ? "ready" : "failed",
-        tools: state.tools.length,
-        ...(state.error === undefined ? {} : { error: state.error }),
-      })),
+      [...states].map(([name, state]) => {
+        const down = state.error === undefined ? state.handle?.down() : undefined;
+        const error = state.error ?? down;
+        return {
+          name,
+          status:
+            state.handle === undefined || state.error !== undefined ? "failed" : down === undefined ? "ready" : "down",
+          tools: state.tools.length,
+          ...(error === undefined ? {} : { error }),
+        };
+      }),
   };
 }

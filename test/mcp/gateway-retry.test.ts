@@ -2,7 +2,7 @@
 // and its last error, it is tried again in the background, and its tools join the catalog when it comes up. The
 // server is real (server-memory behind test/mcp/fixtures/start-when-ready.sh, which fails until a marker file exists).
 import { spawn } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -17,6 +17,7 @@ import {
   childrenOf,
   GATEWAY_BIN,
   gatewayInProcess,
+  LIFECYCLE_SERVER,
   PATIENTLY,
   START_WHEN_READY,
   resultText,
@@ -181,6 +182,49 @@ describe("a server that comes up while the catalog is still listing the others",
       }
     } finally {
       spy.mockRestore();
+    }
+  });
+});
+
+describe("--retry 0", () => {
+  it("starts a server that exited again on each use, reporting it down in between", async () => {
+    const directory = temporaryDirectory();
+    const marker = join(directory, "ready");
+    writeFileSync(marker, "");
+    const lifecycle = { command: "sh", args: [START_WHEN_READY, marker, process.execPath, LIFECYCLE_SERVER] };
+    const { gateway, client } = await gatewayInProcess({ lifecycle }, { retryMax: 0 });
+    const reportPid = () => client.callTool({ name: "call_tool", arguments: { name: "lifecycle__report_pid" } });
+    const status = () => gateway.catalog.servers().find((server) => server.name === "lifecycle");
+    try {
+      const pid = Number(resultText(await reportPid()));
+      // The server exits and cannot start again for now.
+      rmSync(marker);
+      process.kill(pid, "SIGKILL");
+      const down = /upstream MCP server "lifecycle" is down \(last error: .*\); it is started again on its next use/;
+      await expect
+        .poll(
+          () =>
+            reportPid().then(
+              () => "answered",
+              (error: unknown) => String(error),
+            ),
+          PATIENTLY,
+        )
+        .toMatch(down);
+      expect(status()).toMatchObject({ status: "down", tools: 3 });
+      expect(String(status()?.error)).toMatch(down);
+      // Each use is one new attempt.
+      const before = attempts(marker);
+      await expect(reportPid()).rejects.toThrow(down);
+      expect(attempts(marker)).toBe(before + 1);
+      writeFileSync(marker, "");
+      const again = Number(resultText(await reportPid()));
+      expect(again).not.toBe(pid);
+      expect(status()).toMatchObject({ status: "ready", tools: 3 });
+      expect(status()?.error).toBeUndefined();
+    } finally {
+      await client.close();
+      await gateway.close();
     }
   });
 });

@@ -17,7 +17,10 @@ export interface UpstreamOptions {
   readonly stderr: "inherit" | "ignore";
   /** A line for the gateway's log (stderr). */
   readonly log: (line: string) => void;
-  /** The longest wait, in milliseconds, between attempts to start a server that is down (`retryDelay`); 0: none. */
+  /**
+   * The longest wait, in milliseconds, between attempts to start a server that is down (`retryDelay`); 0: no attempt
+   * in the background, each use of the server (a call, a listing) tries to start it again instead.
+   */
   readonly retryMax: number;
 }
 
@@ -41,8 +44,9 @@ function duration(milliseconds: number): string {
  * Looks like an SDK `Client` to `createMcpCatalog` (getServerVersion, getServerCapabilities, listTools, callTool,
  * setNotificationHandler), over whichever connection is current: a server that exits is reported, and the next call
  * or listing starts it again. A server that cannot be started is down: every use fails at once with an McpError
- * naming it and its last error, while attempts go on in the background (1 s, 2 s, 4 s, … up to `retryMax`). After a
- * restart or a recovery its tools are read again through the list_changed handler.
+ * naming it and its last error, while attempts go on in the background (1 s, 2 s, 4 s, … up to `retryMax`; with
+ * `retryMax` 0, none: each use of a server that was up tries again). After a restart or a recovery its tools are
+ * read again through the list_changed handler; `downError()` tells the catalog's `servers()` it is down.
  */
 export class Upstream {
   #client: Client | undefined;
@@ -51,6 +55,8 @@ export class Upstream {
   #attempts = 0;
   #listChanged: NotificationHandler | undefined;
   #down: Down | undefined;
+  /** Whether a connection was ever made (a server that was up is started again on use with retrying off). */
+  #wasUp = false;
   /** Aborts the connection attempt under way (`close()`: the gateway is shutting down). */
   #abortAttempt: AbortController | undefined;
 
@@ -62,12 +68,13 @@ export class Upstream {
 
   /**
    * The current connection, or a new one (the same promise for concurrent callers; cleared when it fails). Rejects
-   * with `downError()` while the server is down, and when this attempt fails.
+   * with `downError()` while the server is down (with retrying off, a down server is tried again first), and when
+   * this attempt fails.
    */
   connect(): Promise<Client> {
     if (this.#client !== undefined) return Promise.resolve(this.#client);
     if (this.#closed) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
-    if (this.#down !== undefined) return Promise.reject(this.downError());
+    if (this.#down !== undefined && this.options.retryMax > 0) return Promise.reject(this.downError());
     return this.#attempt().catch((error: unknown) => {
       throw this.downError() ?? error;
     });
@@ -89,7 +96,7 @@ export class Upstream {
     if (down === undefined) return undefined;
     const next =
       down.nextAttempt === undefined
-        ? "it is not started again (--retry 0)"
+        ? this.#retriedOnUse()
         : down.timer === undefined
           ? "an attempt to start it again is under way"
           : `the gateway tries to start it again in ${duration(Math.max(0, down.nextAttempt - Date.now()))}`;
@@ -97,6 +104,11 @@ export class Upstream {
       ErrorCode.InternalError,
       `upstream MCP server "${this.name}" is down (last error: ${errorMessage(down.error)}); ${next}`,
     );
+  }
+
+  /** With retrying off: what happens next to a server that is down. */
+  #retriedOnUse(): string {
+    return this.#wasUp ? "it is started again on its next use (--retry 0)" : "it is not started again (--retry 0)";
   }
 
   #attempt(): Promise<Client> {
@@ -139,6 +151,7 @@ export class Upstream {
     }
     if (this.#listChanged !== undefined) client.setNotificationHandler(...this.#listChanged);
     this.#client = client;
+    this.#wasUp = true;
     if (this.#down !== undefined) {
       this.options.log(`upstream "${this.name}" is up again (after ${this.#down.failures} failed attempts)`);
       this.#down = undefined;
@@ -157,7 +170,7 @@ export class Upstream {
     const delay = retryDelay(failures, this.options.retryMax);
     const timer = delay === undefined ? undefined : setTimeout(() => this.#retry(), delay);
     this.#down = { error, failures, nextAttempt: delay === undefined ? undefined : Date.now() + delay, timer };
-    const next = delay === undefined ? "not started again (--retry 0)" : `next attempt in ${duration(delay)}`;
+    const next = delay === undefined ? this.#retriedOnUse() : `next attempt in ${duration(delay)}`;
     this.options.log(
       `upstream "${this.name}" ${first ? "did not start" : "could not be started"} (${errorMessage(error)}); ${next}`,
     );
