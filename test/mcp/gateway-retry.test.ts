@@ -187,6 +187,22 @@ describe("a server that comes up while the catalog is still listing the others",
 });
 
 describe("--retry 0", () => {
+  it("tries a server that does not start with the gateway once", async () => {
+    const directory = temporaryDirectory();
+    const marker = join(directory, "ready");
+    const { gateway, client } = await gatewayInProcess({ late: lateMemory(directory, marker) }, { retryMax: 0 });
+    try {
+      expect(attempts(marker)).toBe(1);
+      await expect(
+        client.callTool({ name: "call_tool", arguments: { name: "late__read_graph", arguments: {} } }),
+      ).rejects.toThrow(/upstream MCP server "late" is down \(last error: .*\); it is not started again \(--retry 0\)/);
+      expect(attempts(marker)).toBe(1);
+    } finally {
+      await client.close();
+      await gateway.close();
+    }
+  });
+
   it("starts a server that exited again on each use, reporting it down in between", async () => {
     const directory = temporaryDirectory();
     const marker = join(directory, "ready");

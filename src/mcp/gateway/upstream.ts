@@ -68,13 +68,15 @@ export class Upstream {
 
   /**
    * The current connection, or a new one (the same promise for concurrent callers; cleared when it fails). Rejects
-   * with `downError()` while the server is down (with retrying off, a down server is tried again first), and when
-   * this attempt fails.
+   * with `downError()` while the server is down (with retrying off, a down server that was up is tried again first),
+   * and when this attempt fails.
    */
   connect(): Promise<Client> {
     if (this.#client !== undefined) return Promise.resolve(this.#client);
     if (this.#closed) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
-    if (this.#down !== undefined && this.options.retryMax > 0) return Promise.reject(this.downError());
+    // With retrying off, a use of a server that was up is the attempt to start it again.
+    const retriedOnUse = this.options.retryMax === 0 && this.#wasUp;
+    if (this.#down !== undefined && !retriedOnUse) return Promise.reject(this.downError());
     return this.#attempt().catch((error: unknown) => {
       throw this.downError() ?? error;
     });
