@@ -165,20 +165,21 @@ describe("a server that comes up while the catalog is still listing the others",
         quiet: false,
         version: "0.0.0-test",
       });
-      // "late" is down and its listing has failed; the catalog waits for "slow" to list. Now "late" comes up.
-      await expect.poll(() => existsSync(`${release}.asked`), PATIENTLY).toBe(true);
-      writeFileSync(marker, "");
-      await expect.poll(() => log, PATIENTLY).toMatch(/upstream "late" is up again/);
-      writeFileSync(release, "");
-      const gateway = await starting;
       try {
-        const late = () => gateway.catalog.servers().find((server) => server.name === "late");
+        // "late" is down and its listing has failed; the catalog waits for "slow" to list. Now "late" comes up.
+        await expect.poll(() => existsSync(`${release}.asked`), PATIENTLY).toBe(true);
+        writeFileSync(marker, "");
+        await expect.poll(() => log, PATIENTLY).toMatch(/upstream "late" is up again/);
+        writeFileSync(release, "");
+        const { catalog } = await starting;
+        const late = () => catalog.servers().find((server) => server.name === "late");
         await expect.poll(() => late()?.status, PATIENTLY).toBe("ready");
         expect(late()?.tools).toBe(9);
-        const graph = await gateway.catalog.callTool("late__read_graph", {});
-        expect(resultText(graph)).toContain("entities");
+        expect(resultText(await catalog.callTool("late__read_graph", {}))).toContain("entities");
       } finally {
-        await gateway.close();
+        // The catalog's wait ends even when the test failed, so the gateway and its servers are closed.
+        writeFileSync(release, "");
+        await (await starting).close();
       }
     } finally {
       spy.mockRestore();
