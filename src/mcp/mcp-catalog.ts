@@ -32,8 +32,12 @@ export interface McpCatalogOptions extends ToolIndexOptions {
 /** A server's state in the catalog. */
 export interface McpServerStatus {
   readonly name: string;
-  /** `"ready"`: its tools are in the catalog; `"failed"`: it could not connect or list (see `error`), so none are. */
-  readonly status: "ready" | "failed";
+  /**
+   * `"ready"`: its tools are in the catalog; `"failed"`: it could not connect or list (see `error`), so none are;
+   * `"down"`: its tools, listed before, are in the catalog, but its client says it cannot be used now (see `error`:
+   * the gateway's upstream servers that exited and could not be started again).
+   */
+  readonly status: "ready" | "failed" | "down";
   readonly tools: number;
   readonly error?: unknown;
 }
@@ -122,6 +126,34 @@ export async function createMcpCatalog(
     }
   }
 
+  /** Reads `name`'s tools again on its list_changed, or once the catalog is built when it is still being built. */
+  let building = true;
+  const changedWhileBuilding = new Set<string>();
+  const onChange = (name: string) => {
+    if (building) return void changedWhileBuilding.add(name);
+    refresh(name).catch((error: unknown) =>
+      emit({
+        type: "mcp-server-failed",
+        server: name,
+        stage: "list",
+        error,
+        message: `MCP server "${name}": reading its changed tools failed (${errorMessage(error)})`,
+      }),
+    );
+  };
+  /** Watches a server from before its first listing, so a change during the listing of any server is not missed. */
+  const watchServer = (name: string, handle: ServerHandle) => {
+    if (!watch) return;
+    if (handle.watch(() => onChange(name)) !== "no-hook") return;
+    emit({
+      type: "mcp-changes-unwatched",
+      server: name,
+      message:
+        `MCP server "${name}" announces changes of its tools, but its AI SDK MCP client gives no way to hear ` +
+        `them; call refresh("${name}") to read its tools again`,
+    });
+  };
+
   await Promise.all(
     Object.entries(servers).map(async ([name, source]) => {
       const state: ServerState = { handle: undefined, title: undefined, tools: [], error: undefined };
@@ -141,6 +173,7 @@ export async function createMcpCatalog(
         });
         return;
       }
+      watchServer(name, state.handle);
       await list(name, state);
     }),
   );
@@ -173,30 +206,9 @@ export async function createMcpCatalog(
       await index.sync(definitions());
     });
 
-  if (watch) {
-    for (const [name, state] of states) {
-      const watching = state.handle?.watch(() => {
-        refresh(name).catch((error: unknown) =>
-          emit({
-            type: "mcp-server-failed",
-            server: name,
-            stage: "list",
-            error,
-            message: `MCP server "${name}": reading its changed tools failed (${errorMessage(error)})`,
-          }),
-        );
-      });
-      if (watching === "no-hook") {
-        emit({
-          type: "mcp-changes-unwatched",
-          server: name,
-          message:
-            `MCP server "${name}" announces changes of its tools, but its AI SDK MCP client gives no way to hear ` +
-            `them; call refresh("${name}") to read its tools again`,
-        });
-      }
-    }
-  }
+  // Changes announced while the catalog was still being built (the index did not exist yet) are read now.
+  building = false;
+  for (const name of changedWhileBuilding) onChange(name);
 
   // By name, for each search result and forwarded call: rebuilt after a server's list is read again.
   const tool = (name: string) => {
@@ -231,11 +243,16 @@ export async function createMcpCatalog(
     },
     refresh,
     servers: () =>
-      [...states].map(([name, state]) => ({
-        name,
-        status: state.error === undefined && state.handle !== undefined ? "ready" : "failed",
-        tools: state.tools.length,
-        ...(state.error === undefined ? {} : { error: state.error }),
-      })),
+      [...states].map(([name, state]) => {
+        const down = state.error === undefined ? state.handle?.down() : undefined;
+        const error = state.error ?? down;
+        return {
+          name,
+          status:
+            state.handle === undefined || state.error !== undefined ? "failed" : down === undefined ? "ready" : "down",
+          tools: state.tools.length,
+          ...(error === undefined ? {} : { error }),
+        };
+      }),
   };
 }

@@ -48,6 +48,11 @@ export interface ServerHandle {
    * server announces changes but its client cannot hear them: AI SDK MCP clients, see `mcp-changes-unwatched`).
    */
   watch(listener: () => void): "watching" | "not-announced" | "no-hook";
+  /**
+   * Why the server cannot be used now, when its client says so (a client with a `downError()` method, as the
+   * gateway's upstreams have: a server that exited and could not be started again); `undefined` otherwise.
+   */
+  down(): unknown;
 }
 
 /** Pages followed at most, so a server that keeps answering a cursor cannot loop forever. */
@@ -96,6 +101,10 @@ export function serverHandle(server: string, source: unknown): ServerHandle {
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => listener());
         return "watching";
       },
+      down: () => {
+        const reporting = source as { downError?: unknown };
+        return typeof reporting.downError === "function" ? (reporting.downError as () => unknown)() : undefined;
+      },
     };
   }
   if (isObject(source) && typeof source.toolsFromDefinitions === "function" && typeof source.listTools === "function") {
@@ -109,6 +118,7 @@ export function serverHandle(server: string, source: unknown): ServerHandle {
       // @ai-sdk/mcp (2.0.99) has no notification hook: its client hands every server notification to
       // `onUncaughtError` as "Unsupported message type" ("Not supported: accepting in-band notifications").
       watch: () => (client.initializeResult?.capabilities?.tools?.listChanged === true ? "no-hook" : "not-announced"),
+      down: () => undefined,
     };
   }
   if (isObject(source) && Array.isArray(source.tools)) {
@@ -119,6 +129,7 @@ export function serverHandle(server: string, source: unknown): ServerHandle {
       listTools: async () => [...tools],
       callTool: undefined,
       watch: () => "not-announced",
+      down: () => undefined,
     };
   }
   throw new ToolsiftError(

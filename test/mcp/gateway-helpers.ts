@@ -1,6 +1,6 @@
 // The gateway under test: its config for the real servers, in process (source) or as the built binary (dist).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -13,6 +13,8 @@ import { startGateway, type Gateway } from "../../src/mcp/gateway/start-gateway.
 import type { StdioServerConfig } from "./servers.js";
 
 export const LIFECYCLE_SERVER = fileURLToPath(new URL("./fixtures/lifecycle-server.mjs", import.meta.url));
+/** `start-when-ready.sh <marker> <command> [args…]`: fails until <marker> exists (attempts counted beside it). */
+export const START_WHEN_READY = fileURLToPath(new URL("./fixtures/start-when-ready.sh", import.meta.url));
 export const GATEWAY_BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
 /**
@@ -110,6 +112,11 @@ export function assertBuilt(): void {
   if (!existsSync(GATEWAY_BIN) || statSync(GATEWAY_BIN).mtimeMs < changed) {
     throw new Error(`${GATEWAY_BIN} is missing or older than src/mcp and src/cli: run npm run build first`);
   }
+}
+
+/** How many times the server behind start-when-ready.sh `marker` was started. */
+export function attempts(marker: string): number {
+  return existsSync(`${marker}.attempts`) ? readFileSync(`${marker}.attempts`, "utf8").split("\n").length - 1 : 0;
 }
 
 /** Whether process `pid` is running. */

@@ -19,11 +19,27 @@ export async function serveStdio(gateway: Gateway): Promise<void> {
 }
 
 /**
+ * The most Streamable HTTP sessions the gateway keeps: when a client initialises one more, the session idle longest
+ * (no request for the longest time) is closed, so sessions that clients abandoned without a DELETE do not pile up.
+ */
+export const MAX_HTTP_SESSIONS = 100;
+
+/**
  * Serves MCP over Streamable HTTP at `http://127.0.0.1:<port>/mcp` (port 0: any free one), with the SDK's DNS
- * rebinding protection (only 127.0.0.1 and localhost as Host). Resolves with the server once it listens.
+ * rebinding protection (only 127.0.0.1 and localhost as Host), at most `MAX_HTTP_SESSIONS` sessions. Resolves with
+ * the server once it listens.
  */
 export async function serveHttp(gateway: Gateway, port: number, log: (line: string) => void): Promise<HttpServer> {
+  // In order of last use (a request moves its session to the end), so the first is the one idle longest.
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const opened = (sessionId: string, transport: StreamableHTTPServerTransport): void => {
+    sessions.set(sessionId, transport);
+    for (const [idle, oldest] of sessions) {
+      if (sessions.size <= MAX_HTTP_SESSIONS) break;
+      sessions.delete(idle);
+      oldest.close().catch((error: unknown) => log(`closing an idle HTTP session failed: ${errorMessage(error)}`));
+    }
+  };
   const http = createServer((request, response) => {
     const reply = (status: number, message: string) => {
       response.writeHead(status, { "content-type": "application/json" });
@@ -36,9 +52,9 @@ export async function serveHttp(gateway: Gateway, port: number, log: (line: stri
       if (request.method !== "POST" || id !== undefined) return reply(400, "no such session: initialize with a POST");
       const address = http.address();
       const bound = typeof address === "object" && address !== null ? address.port : port;
-      const created = new StreamableHTTPServerTransport({
+      const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => void sessions.set(sessionId, created),
+        onsessioninitialized: (sessionId) => opened(sessionId, created),
         enableDnsRebindingProtection: true,
         allowedHosts: [`127.0.0.1:${bound}`, `localhost:${bound}`],
       });
@@ -52,6 +68,8 @@ export async function serveHttp(gateway: Gateway, port: number, log: (line: stri
         .catch((error: unknown) => log(`HTTP session failed: ${errorMessage(error)}`));
       return;
     }
+    sessions.delete(id as string);
+    sessions.set(id as string, transport);
     transport
       .handleRequest(request, response)
       .catch((error: unknown) => log(`HTTP request failed: ${errorMessage(error)}`));

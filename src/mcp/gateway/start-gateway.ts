@@ -155,7 +155,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     session() {
       const server = createGatewayServer(context);
       if (listsChange(context)) {
-        sessions.add(server);
+        // Only a session that initialised is announced to (and so held): an HTTP request that never did is dropped.
+        server.oninitialized = () => sessions.add(server);
         server.onclose = () => sessions.delete(server);
       }
       return server;

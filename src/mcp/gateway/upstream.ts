@@ -2,12 +2,12 @@
 // and, when it cannot start, is marked down and started again in the background (the schedule of retry-delay.ts).
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../support/error-message.js";
 import type { ServerEntry } from "./config.js";
 import { retryDelay } from "./retry-delay.js";
+import { UpstreamStdioTransport } from "./stdio-process.js";
 
 /** How the gateway talks to its upstream servers. */
 export interface UpstreamOptions {
@@ -17,7 +17,10 @@ export interface UpstreamOptions {
   readonly stderr: "inherit" | "ignore";
   /** A line for the gateway's log (stderr). */
   readonly log: (line: string) => void;
-  /** The longest wait, in milliseconds, between attempts to start a server that is down (`retryDelay`); 0: none. */
+  /**
+   * The longest wait, in milliseconds, between attempts to start a server that is down (`retryDelay`); 0: no attempt
+   * in the background, each use of the server (a call, a listing) tries to start it again instead.
+   */
   readonly retryMax: number;
 }
 
@@ -41,8 +44,9 @@ function duration(milliseconds: number): string {
  * Looks like an SDK `Client` to `createMcpCatalog` (getServerVersion, getServerCapabilities, listTools, callTool,
  * setNotificationHandler), over whichever connection is current: a server that exits is reported, and the next call
  * or listing starts it again. A server that cannot be started is down: every use fails at once with an McpError
- * naming it and its last error, while attempts go on in the background (1 s, 2 s, 4 s, … up to `retryMax`). After a
- * restart or a recovery its tools are read again through the list_changed handler.
+ * naming it and its last error, while attempts go on in the background (1 s, 2 s, 4 s, … up to `retryMax`; with
+ * `retryMax` 0, none: each use of a server that was up tries again). After a restart or a recovery its tools are
+ * read again through the list_changed handler; `downError()` tells the catalog's `servers()` it is down.
  */
 export class Upstream {
   #client: Client | undefined;
@@ -51,6 +55,10 @@ export class Upstream {
   #attempts = 0;
   #listChanged: NotificationHandler | undefined;
   #down: Down | undefined;
+  /** Whether a connection was ever made (a server that was up is started again on use with retrying off). */
+  #wasUp = false;
+  /** Aborts the connection attempt under way (`close()`: the gateway is shutting down). */
+  #abortAttempt: AbortController | undefined;
 
   constructor(
     readonly name: string,
@@ -60,12 +68,15 @@ export class Upstream {
 
   /**
    * The current connection, or a new one (the same promise for concurrent callers; cleared when it fails). Rejects
-   * with `downError()` while the server is down, and when this attempt fails.
+   * with `downError()` while the server is down (with retrying off, a down server that was up is tried again first),
+   * and when this attempt fails.
    */
   connect(): Promise<Client> {
     if (this.#client !== undefined) return Promise.resolve(this.#client);
     if (this.#closed) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
-    if (this.#down !== undefined) return Promise.reject(this.downError());
+    // With retrying off, a use of a server that was up is the attempt to start it again.
+    const retriedOnUse = this.options.retryMax === 0 && this.#wasUp;
+    if (this.#down !== undefined && !retriedOnUse) return Promise.reject(this.downError());
     return this.#attempt().catch((error: unknown) => {
       throw this.downError() ?? error;
     });
@@ -87,7 +98,7 @@ export class Upstream {
     if (down === undefined) return undefined;
     const next =
       down.nextAttempt === undefined
-        ? "it is not started again (--retry 0)"
+        ? this.#retriedOnUse()
         : down.timer === undefined
           ? "an attempt to start it again is under way"
           : `the gateway tries to start it again in ${duration(Math.max(0, down.nextAttempt - Date.now()))}`;
@@ -97,7 +108,13 @@ export class Upstream {
     );
   }
 
+  /** With retrying off: what happens next to a server that is down. */
+  #retriedOnUse(): string {
+    return this.#wasUp ? "it is started again on its next use (--retry 0)" : "it is not started again (--retry 0)";
+  }
+
   #attempt(): Promise<Client> {
+    if (this.#closed) return Promise.reject(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
     this.#connecting ??= this.#open().finally(() => (this.#connecting = undefined));
     return this.#connecting;
   }
@@ -107,7 +124,7 @@ export class Upstream {
     const client = new Client({ name: "toolsift-gateway", version: "1.0.0" });
     const transport =
       this.entry.kind === "stdio"
-        ? new StdioClientTransport({
+        ? new UpstreamStdioTransport({
             command: this.entry.command,
             args: [...this.entry.args],
             env: { ...(process.env as Record<string, string>), ...this.entry.env },
@@ -120,16 +137,23 @@ export class Upstream {
       this.#client = undefined;
       if (!this.#closed) this.options.log(`upstream "${this.name}" closed its connection; it restarts on next use`);
     };
+    const abort = new AbortController();
+    this.#abortAttempt = abort;
     try {
-      await client.connect(transport, { timeout: this.options.timeout });
+      await client.connect(transport, { timeout: this.options.timeout, signal: abort.signal });
     } catch (error) {
-      // A server that started but did not finish the handshake (a timeout) must not be left running.
+      // A server that started but did not finish the handshake (a timeout, or the gateway shutting down) must not be
+      // left running: the SDK's close on a failed connect gives it 2 s on timers that do not hold the gateway open.
       await client.close();
+      if (transport instanceof UpstreamStdioTransport) await transport.end();
       this.#failed(error, first);
       throw error;
+    } finally {
+      if (this.#abortAttempt === abort) this.#abortAttempt = undefined;
     }
     if (this.#listChanged !== undefined) client.setNotificationHandler(...this.#listChanged);
     this.#client = client;
+    this.#wasUp = true;
     if (this.#down !== undefined) {
       this.options.log(`upstream "${this.name}" is up again (after ${this.#down.failures} failed attempts)`);
       this.#down = undefined;
@@ -148,7 +172,7 @@ export class Upstream {
     const delay = retryDelay(failures, this.options.retryMax);
     const timer = delay === undefined ? undefined : setTimeout(() => this.#retry(), delay);
     this.#down = { error, failures, nextAttempt: delay === undefined ? undefined : Date.now() + delay, timer };
-    const next = delay === undefined ? "not started again (--retry 0)" : `next attempt in ${duration(delay)}`;
+    const next = delay === undefined ? this.#retriedOnUse() : `next attempt in ${duration(delay)}`;
     this.options.log(
       `upstream "${this.name}" ${first ? "did not start" : "could not be started"} (${errorMessage(error)}); ${next}`,
     );
@@ -216,10 +240,14 @@ export class Upstream {
     }
   }
 
-  /** Closes the connection for good (a stdio server's process is ended: stdin closed, then SIGTERM, then SIGKILL). */
+  /**
+   * Closes the connection for good (a stdio server's process is ended: stdin closed, then SIGTERM, then SIGKILL); an
+   * attempt under way is aborted and the server it was starting ended.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#down?.timer);
+    this.#abortAttempt?.abort(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
     const client = this.#client ?? (await this.#connecting?.catch(() => undefined));
     this.#client = undefined;
     await client?.close();

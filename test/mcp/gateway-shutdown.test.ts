@@ -1,0 +1,85 @@
+// Ctrl-C while the gateway is still waiting for an upstream server: the built gateway exits, and no server process it
+// started is left running. The servers are real processes behind test/mcp/fixtures/start-when-ready.sh.
+import { execFileSync, spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it, onTestFinished } from "vitest";
+import {
+  alive,
+  assertBuilt,
+  attempts,
+  childrenOf,
+  GATEWAY_BIN,
+  PATIENTLY,
+  START_WHEN_READY,
+  writeConfig,
+} from "./gateway-helpers.js";
+import { temporaryDirectory, type StdioServerConfig } from "./servers.js";
+import { Upstream } from "../../src/mcp/gateway/upstream.js";
+
+/** The command name of process `pid` (`ps -o comm=`). */
+const command = (pid: number) => execFileSync("ps", ["-o", "comm=", "-p", String(pid)], { encoding: "utf8" }).trim();
+
+/** The built gateway over `servers`, with its log; `exited` resolves with its exit code. */
+function runGateway(servers: Record<string, StdioServerConfig>, ...flags: string[]) {
+  assertBuilt();
+  const config = writeConfig(temporaryDirectory(), servers);
+  const child = spawn(process.execPath, [GATEWAY_BIN, "mcp", "-c", config, "--no-learn", "--no-local", ...flags], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const state = { log: "", exited: new Promise<number | null>((resolve) => child.once("exit", resolve)) };
+  // A failed test leaves no gateway running.
+  onTestFinished(() => void (child.exitCode === null && child.signalCode === null && child.kill("SIGKILL")));
+  child.stderr!.on("data", (chunk: Buffer) => void (state.log += chunk.toString()));
+  return Object.assign(state, { child });
+}
+
+it("exits on Ctrl-C during a connection attempt that hangs, and ends the server it was starting", async () => {
+  const directory = temporaryDirectory();
+  const marker = join(directory, "ready");
+  // Once the marker exists the server is `sleep`: started, but it never answers initialize.
+  const hanging = { command: "sh", args: [START_WHEN_READY, marker, "sleep", "1000"] };
+  const gateway = runGateway({ hanging }, "--timeout", "30000", "--retry", "200", "--http", "0");
+  await expect.poll(() => gateway.log, PATIENTLY).toMatch(/serving MCP at/);
+  writeFileSync(marker, "");
+  const starting = () => childrenOf(gateway.child.pid!).filter((pid) => command(pid) === "sleep");
+  await expect.poll(() => starting().length, PATIENTLY).toBe(1);
+  const [server] = starting();
+  onTestFinished(() => void (alive(server!) && process.kill(server!, "SIGKILL")));
+  gateway.child.kill("SIGINT");
+  expect(await gateway.exited).toBe(0);
+  expect(alive(server!)).toBe(false);
+});
+
+it("exits on Ctrl-C while waiting to start a server again", async () => {
+  const directory = temporaryDirectory();
+  const down = { command: "sh", args: [START_WHEN_READY, join(directory, "never"), "sleep", "1000"] };
+  const gateway = runGateway({ down }, "--retry", "3600000", "--http", "0");
+  await expect.poll(() => gateway.log, PATIENTLY).toMatch(/upstream "down" did not start .*next attempt in 1 s/);
+  await expect.poll(() => gateway.log, PATIENTLY).toMatch(/serving MCP at/);
+  gateway.child.kill("SIGINT");
+  expect(await gateway.exited).toBe(0);
+});
+
+it("starts no attempt after it is closed", async () => {
+  const directory = temporaryDirectory();
+  const upstream = (marker: string) =>
+    new Upstream(
+      "down",
+      { kind: "stdio", command: "sh", args: [START_WHEN_READY, marker, "sleep", "1000"], env: {}, cwd: undefined },
+      { timeout: 60_000, stderr: "ignore", log: () => {}, retryMax: 100 },
+    );
+  const first = join(directory, "first");
+  const closed = upstream(first);
+  await closed.start();
+  await expect.poll(() => attempts(first), PATIENTLY).toBeGreaterThanOrEqual(2);
+  await closed.close();
+  const made = attempts(first);
+  // Another upstream on the same schedule makes three attempts: the closed one's next attempt would have come by then.
+  const second = join(directory, "second");
+  const other = upstream(second);
+  await other.start();
+  await expect.poll(() => attempts(second), PATIENTLY).toBeGreaterThanOrEqual(3);
+  await other.close();
+  expect(attempts(first)).toBe(made);
+});
