@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MIN_RELEVANCE } from "../../src/options.js";
+import { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH } from "../../src/options.js";
 import { NO_RESULTS_NOTE, WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { gatewayInProcess, resultText, searchAnswer } from "./gateway-helpers.js";
@@ -142,5 +142,24 @@ describe("search_tools with no tool to return", () => {
       await empty.client.close();
       await empty.gateway.close();
     }
+  });
+});
+
+describe("search_tools learns what it ranked", () => {
+  it("learns a long phrasing cut where ranking cuts it, not the words past the cut", async () => {
+    const tool = "memory__read_graph";
+    // "gzip" only past the first MAX_QUERY_LENGTH characters: ranking never reads it, so learning must not either.
+    const long = "please ".repeat(Math.ceil(MAX_QUERY_LENGTH / 7)) + "gzip";
+    expect(long.indexOf("gzip")).toBeGreaterThanOrEqual(MAX_QUERY_LENGTH);
+    for (let i = 0; i < 2; i++) {
+      await client.callTool({ name: "search_tools", arguments: { query: long, queries: ["show the whole graph"] } });
+      const called = await client.callTool({ name: "call_tool", arguments: { name: tool, arguments: {} } });
+      expect(called.isError).toBeFalsy();
+    }
+    // What was read is learnt: the other phrasing's words now bring the tool.
+    const read = await searchAnswer(client, "show the whole graph", 20);
+    expect(read.tools).toContainEqual(expect.objectContaining({ name: tool }));
+    const past = await searchAnswer(client, "gzip", 20);
+    expect(past.tools.filter((found) => found.reason === "learned-query")).toEqual([]);
   });
 });
