@@ -228,7 +228,7 @@ describe("the built gateway without @ai-sdk/openai", () => {
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     expect(stderr).toContain(
-      `toolsift mcp: toolsift mcp --embedding openai:${MODEL} needs the "@ai-sdk/openai" package, which could not ` +
+      `toolsift mcp: --embedding openai:${MODEL} needs the "@ai-sdk/openai" package, which could not ` +
         "be loaded: npm install @ai-sdk/openai.",
     );
     expect(code).toBe(1);

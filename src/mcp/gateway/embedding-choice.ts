@@ -44,7 +44,7 @@ export function readBaseUrl(option: string, value: unknown): string | undefined 
       WHERE,
       option,
       'an http(s) URL such as "http://127.0.0.1:11434/v1"',
-      withoutCredentials(String(value)),
+      typeof value === "string" ? withoutCredentials(value) : value,
     );
   }
   if (url.username !== "" || url.password !== "") {
@@ -105,10 +105,8 @@ export function checkApiKey(option: string, choice: EmbeddingChoice, env: NodeJS
   );
 }
 
-/** The MISSING_DEPENDENCY error's package, naming the flag or field that asked for `choice`. */
-function providerPackage(option: string, choice: Extract<EmbeddingChoice, { kind: "openai" }>) {
-  return { name: "@ai-sdk/openai", neededBy: `${WHERE} ${option} openai:${choice.model}` };
-}
+/** The MISSING_DEPENDENCY error's package; `neededBy` names the setting that asked for it. */
+const providerPackage = (neededBy: string) => ({ name: "@ai-sdk/openai", neededBy });
 
 /**
  * Throws MISSING_DEPENDENCY (with the install command) unless @ai-sdk/openai can be imported for an openai `choice`:
@@ -117,7 +115,7 @@ function providerPackage(option: string, choice: Extract<EmbeddingChoice, { kind
 export async function checkProvider(option: string, choice: EmbeddingChoice): Promise<void> {
   if (choice.kind !== "openai") return;
   await import("@ai-sdk/openai").catch((cause: unknown) => {
-    throw missingProvider(providerPackage(option, choice), cause);
+    throw missingProvider(providerPackage(`${option} openai:${choice.model}`), cause);
   });
 }
 
@@ -132,7 +130,7 @@ export function openaiModel(choice: Extract<EmbeddingChoice, { kind: "openai" }>
     choice.baseURL === undefined ? OPENAI_PROVIDER : `${OPENAI_PROVIDER}@${new URL(choice.baseURL).origin}`;
   return lazyEmbeddingModel({ provider, modelId: choice.model }, async () => {
     const { createOpenAI } = await import("@ai-sdk/openai").catch((cause: unknown) => {
-      throw missingProvider(providerPackage("--embedding", choice), cause);
+      throw missingProvider(providerPackage(`${WHERE} --embedding openai:${choice.model}`), cause);
     });
     return createOpenAI(choice.baseURL === undefined ? {} : { baseURL: choice.baseURL }).embedding(choice.model);
   });
