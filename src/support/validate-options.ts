@@ -57,7 +57,7 @@ export function rejectUnknownOptions(
     const nearest = closest(key, known);
     throw new ToolsiftError(
       "UNKNOWN_OPTION",
-      `${where}: unknown option "${prefix}${key}"${nearest === undefined ? "" : `; did you mean "${prefix}${nearest}"`}? ` +
+      `${where}: unknown option "${prefix}${key}"${nearest === undefined ? "." : `; did you mean "${prefix}${nearest}"?`} ` +
         `Known options: ${known.map((name) => prefix + name).join(", ")}.`,
       { option: prefix + key, ...(nearest === undefined ? {} : { suggestion: prefix + nearest }) },
     );

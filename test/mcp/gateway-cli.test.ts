@@ -2,8 +2,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { runGateway } from "../../src/mcp/gateway/gateway-cli.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { GatewayConfig } from "../../src/mcp/gateway/config.js";
+import { modelSettings, runGateway } from "../../src/mcp/gateway/gateway-cli.js";
 
 const config = join(mkdtempSync(join(tmpdir(), "toolsift-cli-")), "servers.json");
 writeFileSync(config, JSON.stringify({ mcpServers: {} }));
@@ -40,8 +41,9 @@ describe("toolsift mcp flags", () => {
     ],
     [
       ["--embedding", "openai:text-embedding-3-small:0"],
-      'option "--embedding" must be "openai:<model>:<dimensions>" with dimensions in [1, 65536], ' +
-        'got the string "openai:text-embedding-3-small:0".',
+      'option "--embedding" must be "openai:<model>:<dimensions>" with dimensions in [1, 65536] (a last part that ' +
+        "is all digits is the dimensions; any other is part of the model id), got the string " +
+        '"openai:text-embedding-3-small:0".',
     ],
     [
       ["--embedding", "openai:text-embedding-3-small", "--embedding-base-url", "ftp://127.0.0.1/v1"],
@@ -50,7 +52,27 @@ describe("toolsift mcp flags", () => {
     ],
     [
       ["--embedding", "local", "--embedding-base-url", "http://127.0.0.1:11434/v1"],
-      'option "--embedding" must be "openai:<model>" with a base URL, got the string "local".',
+      'option "--embedding-base-url" must be used with an "openai:<model>" --embedding only, ' +
+        'got the string "http://127.0.0.1:11434/v1".',
+    ],
+    [
+      ["--embedding-base-url", "http://127.0.0.1:11434/v1"],
+      'option "--embedding-base-url" must be used with an "openai:<model>" --embedding only, ' +
+        'got the string "http://127.0.0.1:11434/v1".',
+    ],
+    [
+      ["--embedding", "openai:text-embedding-3-small", "--embedding-base-url", "http://me:s3cret@127.0.0.1:11434/v1"],
+      'option "--embedding-base-url" must be a URL without a user or password (give the key in OPENAI_API_KEY), ' +
+        'got the string "http://***@127.0.0.1:11434/v1".',
+    ],
+    [
+      ["--embedding", "none", "--embedding-cache", "vectors.bin"],
+      'option "--embedding-cache" must be used with an "openai:<model>" --embedding only, got the string "vectors.bin".',
+    ],
+    [
+      ["--embedding", "openai:mxbai-embed-large:335m"],
+      "--embedding openai:mxbai-embed-large:335m reads its key from OPENAI_API_KEY, which is not set: set it in the " +
+        '"env" your MCP client gives the gateway (any non-empty value for a server that needs no key).',
     ],
     [
       ["--embedding", "local", "--no-local"],
@@ -78,6 +100,16 @@ describe("the config's toolsift section", () => {
     ],
     [{ embedding: "bert" }, 'option "toolsift.embedding" must be "local", "none" or "openai:<model>[:<dimensions>]"'],
     [{ embeding: "local" }, 'unknown option "toolsift.embeding"; did you mean "toolsift.embedding"?'],
+    [
+      { embedding: "openai:text-embedding-3-small", embeddingBaseURL: "https://user:pw@example.test/v1" },
+      'option "toolsift.embeddingBaseURL" must be a URL without a user or password (give the key in ' +
+        'OPENAI_API_KEY), got the string "https://***@example.test/v1".',
+    ],
+    [
+      { embeddingCacheFile: "x.bin" },
+      'unknown option "toolsift.embeddingCacheFile". Known options: toolsift.pinned, toolsift.embedding, ' +
+        "toolsift.embeddingBaseURL.",
+    ],
   ])("refuses %j naming the field", async (own, message) => {
     writeFileSync(config, JSON.stringify({ mcpServers: {}, toolsift: own }));
     try {
@@ -87,5 +119,58 @@ describe("the config's toolsift section", () => {
     } finally {
       writeFileSync(config, JSON.stringify({ mcpServers: {} }));
     }
+  });
+});
+
+describe("which embedding setting wins", () => {
+  const usage = join(tmpdir(), "usage.json");
+  const configOf = (own: { embedding?: string; embeddingBaseURL?: string }): GatewayConfig => ({
+    servers: new Map(),
+    pinned: [],
+    embedding: own.embedding,
+    embeddingBaseURL: own.embeddingBaseURL,
+  });
+  const OPENAI = { embedding: "openai:text-embedding-3-small", embeddingBaseURL: "http://127.0.0.1:1/v1" };
+
+  beforeEach(() => {
+    vi.stubEnv("OPENAI_API_KEY", "sk-test");
+    vi.stubEnv("OPENAI_BASE_URL", "");
+  });
+
+  it.each(["local", "none"])("--embedding %s over the config's openai model and its base URL", async (flag) => {
+    const settings = await modelSettings({ embedding: flag }, configOf(OPENAI), usage);
+    expect(settings.embedding).toEqual({ kind: flag });
+  });
+
+  it("--no-local over the config's local model: keywords only", async () => {
+    const settings = await modelSettings({ "no-local": true }, configOf({ embedding: "local" }), usage);
+    expect(settings).toMatchObject({ embedding: { kind: "none" }, local: false });
+  });
+
+  it("--embedding-base-url over the config's, the config's over OPENAI_BASE_URL, then OPENAI_BASE_URL", async () => {
+    vi.stubEnv("OPENAI_BASE_URL", "http://127.0.0.1:3/v1");
+    const flag = await modelSettings({ "embedding-base-url": "http://127.0.0.1:2/v1/" }, configOf(OPENAI), usage);
+    expect(flag.embedding).toMatchObject({ kind: "openai", baseURL: "http://127.0.0.1:2/v1" });
+    const config = await modelSettings({}, configOf(OPENAI), usage);
+    expect(config.embedding).toMatchObject({ baseURL: "http://127.0.0.1:1/v1" });
+    const variable = await modelSettings({}, configOf({ embedding: OPENAI.embedding }), usage);
+    expect(variable.embedding).toMatchObject({ baseURL: "http://127.0.0.1:3/v1" });
+  });
+
+  it("refuses OPENAI_BASE_URL with a password, naming the variable and masking it", async () => {
+    vi.stubEnv("OPENAI_BASE_URL", "http://me:s3cret@127.0.0.1:3/v1");
+    await expect(modelSettings({ embedding: OPENAI.embedding }, configOf({}), usage)).rejects.toThrow(
+      'option "OPENAI_BASE_URL" must be a URL without a user or password (give the key in OPENAI_API_KEY), ' +
+        'got the string "http://***@127.0.0.1:3/v1".',
+    );
+  });
+
+  it.each([
+    ["openai:mxbai-embed-large:335m", "mxbai-embed-large:335m", undefined],
+    ["openai:qwen3-embedding:0.6b", "qwen3-embedding:0.6b", undefined],
+    ["openai:text-embedding-3-small:256", "text-embedding-3-small", 256],
+  ])("reads %s as model %s with dimensions %s", async (embedding, model, dimensions) => {
+    const settings = await modelSettings({ embedding }, configOf({}), usage);
+    expect(settings.embedding).toEqual({ kind: "openai", model, dimensions, baseURL: undefined });
   });
 });

@@ -1,15 +1,18 @@
 // The gateway with an API embedding model (`--embedding openai:<model>`): the real @ai-sdk/openai provider against a
 // loopback OpenAI-compatible endpoint, over real MCP servers; vectors kept in a file cache across restarts; a 401 falls
 // back to keywords, said on the log, and search still works.
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EmbeddingChoice } from "../../src/mcp/gateway/embedding-choice.js";
+import { describeEvent } from "../../src/mcp/gateway/gateway-models.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { startEmbeddingServer, type EmbeddingServer } from "./embedding-server.js";
-import { assertBuilt, GATEWAY_BIN, gatewayInProcess, search, writeConfig } from "./gateway-helpers.js";
+import { assertBuilt, GATEWAY_BIN, gatewayInProcess, PATIENTLY, search, writeConfig } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
 
 const directory = temporaryDirectory();
@@ -34,9 +37,9 @@ afterAll(async () => {
 });
 
 /** A gateway over `servers` embedding with the loopback endpoint, vectors cached in `cache`; its log lines. */
-async function start(servers: (keyof typeof all)[], cache: string) {
+async function start(servers: (keyof typeof all)[], cache: string, baseURL = endpoint.baseURL) {
   const log: string[] = [];
-  const embedding: EmbeddingChoice = { kind: "openai", model: MODEL, dimensions: undefined, baseURL: endpoint.baseURL };
+  const embedding: EmbeddingChoice = { kind: "openai", model: MODEL, dimensions: undefined, baseURL };
   const started = await gatewayInProcess(Object.fromEntries(servers.map((name) => [name, all[name]])), {
     embedding,
     embeddingCache: cache,
@@ -94,6 +97,20 @@ describe("toolsift mcp --embedding openai:<model>", () => {
     expect(log).toContainEqual(`embeddings-ready: ${total} tools, 1 embedded now, ${total - 1} from the cache, 0 kept`);
   });
 
+  it("does not reuse the vectors of another server's model of the same name (the base URL is part of the key)", async () => {
+    await open.pop()!.close();
+    const other = await startEmbeddingServer();
+    try {
+      const { gateway, log } = await start(["filesystem", "memory", "sequential-thinking"], cache, other.baseURL);
+      const total = gateway.catalog.tools().length;
+      expect(other.requests.flatMap((request) => request.body.input)).toHaveLength(total);
+      expect(log).toContainEqual(`embeddings-ready: ${total} tools, ${total} embedded now, 0 from the cache, 0 kept`);
+      await open.pop()!.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it("falls back to keywords when the API refuses the key, says so on the log, and search still works", async () => {
     endpoint.mode = "unauthorized";
     const warn = vi.spyOn(console, "warn");
@@ -104,12 +121,38 @@ describe("toolsift mcp --embedding openai:<model>", () => {
       expect(failures[0]).toContain("Incorrect API key provided");
       const found = await search(client, "read a text file");
       expect(found.map((tool) => tool.name).slice(0, 3)).toContain("filesystem__read_text_file");
+      // After a failure each search retries the catalog in the background, and it fails the same way: said once, then
+      // counted at the 2nd and 4th time.
+      await expect
+        .poll(async () => {
+          await search(client, "read a text file");
+          return log.some((line) => line.endsWith("(again: 4 times in all)"));
+        }, PATIENTLY)
+        .toBe(true);
+      const said = log.filter((line) => line.startsWith("embedding-failed:") && !line.endsWith(" times in all)"));
+      expect(said).toEqual([failures[0]]);
+      const attempts = endpoint.requests.filter((request) => request.body.input.length > 1).length;
+      expect(attempts).toBeGreaterThanOrEqual(4);
       // Said once, on the gateway's log (which --quiet silences), not also on the console by the index.
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
       endpoint.mode = "ok";
     }
+  });
+});
+
+describe("the gateway's log", () => {
+  it("masks a URL's user and password in an event's cause", () => {
+    const line = describeEvent({
+      type: "embedding-failed",
+      stage: "query",
+      error: new Error("Cannot connect to API: http://me:s3cret@127.0.0.1:9/v1/embeddings"),
+      fallback: "keyword",
+      message: "embedding the query failed; this call ranks by keywords",
+    });
+    expect(line).toContain("(Cannot connect to API: http://***@127.0.0.1:9/v1/embeddings)");
+    expect(line).not.toContain("s3cret");
   });
 });
 
@@ -156,5 +199,38 @@ describe("the built gateway with --embedding", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("the built gateway without @ai-sdk/openai", () => {
+  it("exits 1 at startup with the install command when --embedding openai:<model> cannot load it", async () => {
+    assertBuilt();
+    // A copy of the package whose node_modules has every dependency but @ai-sdk/openai.
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const copy = temporaryDirectory();
+    cpSync(join(root, "dist"), join(copy, "dist"), { recursive: true });
+    cpSync(join(root, "package.json"), join(copy, "package.json"));
+    mkdirSync(join(copy, "node_modules", "@ai-sdk"), { recursive: true });
+    for (const entry of readdirSync(join(root, "node_modules"))) {
+      if (entry !== "@ai-sdk") symlinkSync(join(root, "node_modules", entry), join(copy, "node_modules", entry));
+    }
+    for (const entry of readdirSync(join(root, "node_modules", "@ai-sdk"))) {
+      if (entry === "openai") continue;
+      symlinkSync(join(root, "node_modules", "@ai-sdk", entry), join(copy, "node_modules", "@ai-sdk", entry));
+    }
+    const config = writeConfig(temporaryDirectory(), {});
+    const child = spawn(
+      process.execPath,
+      [join(copy, "dist", "cli", "main.js"), "mcp", "-c", config, "--no-learn", "--embedding", `openai:${MODEL}`],
+      { env: { ...process.env, OPENAI_API_KEY: "sk-test" }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(stderr).toContain(
+      `toolsift mcp: --embedding openai:${MODEL} needs the "@ai-sdk/openai" package, which could not ` +
+        "be loaded: npm install @ai-sdk/openai.",
+    );
+    expect(code).toBe(1);
   });
 });

@@ -3,8 +3,8 @@
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MIN_RELEVANCE } from "../../src/options.js";
-import { WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
+import { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH } from "../../src/options.js";
+import { NO_RESULTS_NOTE, WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { gatewayInProcess, resultText, searchAnswer } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
@@ -102,12 +102,64 @@ describe("search_tools with other phrasings (queries)", () => {
     expect(fused.note).toBeUndefined();
   });
 
-  it.each([["a folder"], [["directory", ""]], [["a", "b", "c", "d", "e"]]])(
-    "refuses queries %j with an error naming the argument",
-    async (queries) => {
-      await expect(
-        client.callTool({ name: "search_tools", arguments: { query: "make a folder", queries } }),
-      ).rejects.toThrow('search_tools: argument "queries" must be an array of at most 4 non-empty strings');
-    },
-  );
+  it("keeps a phrasing that matched nothing from pushing aside the tools another matched", async () => {
+    const request = "open nodes in the knowledge graph";
+    const alone = await searchAnswer(client, request);
+    const matched = alone.tools.filter((tool) => tool.relevance >= DEFAULT_MIN_RELEVANCE).map((tool) => tool.name);
+    expect(matched.length).toBeGreaterThan(0);
+    const offTopic = await searchAnswer(client, "what is the capital of France");
+    expect(offTopic.note).toBe(WEAK_RESULTS_NOTE);
+    const result = await client.callTool({
+      name: "search_tools",
+      arguments: { query: request, queries: ["what is the capital of France"] },
+    });
+    const fused = JSON.parse(resultText(result)) as { tools: { name: string; relevance: number }[] };
+    // What the request matched comes first, before any tool the other phrasing merely guessed.
+    expect(new Set(fused.tools.slice(0, matched.length).map((tool) => tool.name))).toEqual(new Set(matched));
+    const weakest = Math.min(...fused.tools.slice(0, matched.length).map((tool) => tool.relevance));
+    expect(weakest).toBeGreaterThanOrEqual(DEFAULT_MIN_RELEVANCE);
+  });
+
+  it.each([
+    ["a folder", 'the string "a folder"'],
+    [["directory", ""], 'queries[1] = the string ""'],
+    [["directory", 7], "queries[1] = 7"],
+    [["a", "b", "c", "d", "e"], "5 elements"],
+  ])("refuses queries %j with an error naming the argument and the element at fault", async (queries, got) => {
+    await expect(
+      client.callTool({ name: "search_tools", arguments: { query: "make a folder", queries } }),
+    ).rejects.toThrow(`search_tools: argument "queries" must be an array of at most 4 non-empty strings, got ${got}`);
+  });
+});
+
+describe("search_tools with no tool to return", () => {
+  it("says nothing was found rather than calling an empty list guesses", async () => {
+    const empty = await gatewayInProcess({});
+    try {
+      const answer = await searchAnswer(empty.client, "create a directory");
+      expect(answer).toEqual({ note: NO_RESULTS_NOTE, tools: [] });
+    } finally {
+      await empty.client.close();
+      await empty.gateway.close();
+    }
+  });
+});
+
+describe("search_tools learns what it ranked", () => {
+  it("learns a long phrasing cut where ranking cuts it, not the words past the cut", async () => {
+    const tool = "memory__read_graph";
+    // "gzip" only past the first MAX_QUERY_LENGTH characters: ranking never reads it, so learning must not either.
+    const long = "please ".repeat(Math.ceil(MAX_QUERY_LENGTH / 7)) + "gzip";
+    expect(long.indexOf("gzip")).toBeGreaterThanOrEqual(MAX_QUERY_LENGTH);
+    for (let i = 0; i < 2; i++) {
+      await client.callTool({ name: "search_tools", arguments: { query: long, queries: ["show the whole graph"] } });
+      const called = await client.callTool({ name: "call_tool", arguments: { name: tool, arguments: {} } });
+      expect(called.isError).toBeFalsy();
+    }
+    // What was read is learnt: the other phrasing's words now bring the tool.
+    const read = await searchAnswer(client, "show the whole graph", 20);
+    expect(read.tools).toContainEqual(expect.objectContaining({ name: tool }));
+    const past = await searchAnswer(client, "gzip", 20);
+    expect(past.tools.filter((found) => found.reason === "learned-query")).toEqual([]);
+  });
 });

@@ -10,17 +10,27 @@ import { lazyEmbeddingModel, missingProvider } from "../../worker/embedding/prov
 /**
  * What the gateway ranks with, as `--embedding` (or the config's `toolsift.embedding`) names it: the service's setting
  * (TOOLSIFT_EMBEDDING) without Workers AI, and with no key of its own (@ai-sdk/openai reads OPENAI_API_KEY). An openai
- * `baseURL` of `undefined` is what the provider reads: OPENAI_BASE_URL, else OpenAI's.
+ * `baseURL` is the flag's, the config's or OPENAI_BASE_URL (the command line reads all three); `undefined`: OpenAI's.
  */
 export type EmbeddingChoice =
   Extract<EmbeddingSetting, { kind: "local" | "none" }> | Omit<Extract<EmbeddingSetting, { kind: "openai" }>, "apiKey">;
 
 const WHERE = "toolsift mcp";
 const FORMS = '"local", "none" or "openai:<model>[:<dimensions>]"';
+/** The provider name `@ai-sdk/openai` gives its embedding models. */
+const OPENAI_PROVIDER = "openai.embedding";
 /** Largest `dimensions` accepted (the service's bound on TOOLSIFT_EMBEDDING's). */
 const MAX_DIMENSIONS = 65_536;
 
-/** An http(s) URL, without trailing slashes; `option` names the flag or config field in the error. */
+/** `text` with the user and password of every URL in it replaced by `***`, for log lines and error messages. */
+export function withoutCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, "$1***@");
+}
+
+/**
+ * An http(s) URL without trailing slashes and without credentials (a user or password in it is refused: the URL is
+ * logged, and a server's key belongs in OPENAI_API_KEY); `option` names the flag, config field or variable in errors.
+ */
 export function readBaseUrl(option: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   let url: URL | undefined;
@@ -30,38 +40,55 @@ export function readBaseUrl(option: string, value: unknown): string | undefined 
     url = undefined; // reported below, with the value
   }
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    invalidOption(WHERE, option, 'an http(s) URL such as "http://127.0.0.1:11434/v1"', value);
+    invalidOption(
+      WHERE,
+      option,
+      'an http(s) URL such as "http://127.0.0.1:11434/v1"',
+      typeof value === "string" ? withoutCredentials(value) : value,
+    );
+  }
+  if (url.username !== "" || url.password !== "") {
+    invalidOption(
+      WHERE,
+      option,
+      "a URL without a user or password (give the key in OPENAI_API_KEY)",
+      withoutCredentials(value as string),
+    );
   }
   return (value as string).replace(/\/+$/, "");
 }
 
 /**
  * Reads `value` (`option` names the flag or config field in errors). `openai:<model>[:<dimensions>]` as the service's
- * TOOLSIFT_EMBEDDING reads it: the part after the last colon is the dimensions when it starts like a number (then an
- * integer in [1, 65,536]), else part of the model id (`nomic-embed-text:latest`).
+ * TOOLSIFT_EMBEDDING reads it: the part after the last colon is the dimensions when it is all digits (then in
+ * [1, 65,536]), else part of the model id (Ollama's tags: `nomic-embed-text:latest`, `mxbai-embed-large:335m`,
+ * `qwen3-embedding:0.6b`). An openai model's `baseURL` is left for the caller to set.
  */
-export function readEmbeddingChoice(option: string, value: unknown, baseURL: string | undefined): EmbeddingChoice {
+export function readEmbeddingChoice(option: string, value: unknown): EmbeddingChoice {
   if (typeof value !== "string") invalidOption(WHERE, option, FORMS, value);
   const text = value.trim();
-  if (text === "local" || text === "none") {
-    if (baseURL !== undefined) invalidOption(WHERE, option, `"openai:<model>" with a base URL`, value);
-    return { kind: text };
-  }
+  if (text === "local" || text === "none") return { kind: text };
   if (!text.startsWith("openai:")) invalidOption(WHERE, option, FORMS, value);
   let model = text.slice("openai:".length);
   let dimensions: number | undefined;
   const colon = model.lastIndexOf(":");
   const last = colon < 0 ? "" : model.slice(colon + 1).trim();
-  if (colon >= 0 && /^[-+.\d]/.test(last)) {
+  if (colon >= 0 && /^\d+$/.test(last)) {
     dimensions = Number(last);
-    if (!/^\d+$/.test(last) || dimensions < 1 || dimensions > MAX_DIMENSIONS) {
-      invalidOption(WHERE, option, `"openai:<model>:<dimensions>" with dimensions in [1, ${MAX_DIMENSIONS}]`, value);
+    if (dimensions < 1 || dimensions > MAX_DIMENSIONS) {
+      invalidOption(
+        WHERE,
+        option,
+        `"openai:<model>:<dimensions>" with dimensions in [1, ${MAX_DIMENSIONS}] (a last part that is all digits ` +
+          "is the dimensions; any other is part of the model id)",
+        value,
+      );
     }
     model = model.slice(0, colon);
   }
   model = model.trim();
   if (model === "") invalidOption(WHERE, option, '"openai:<model>", e.g. "openai:text-embedding-3-small"', value);
-  return { kind: "openai", model, dimensions, baseURL };
+  return { kind: "openai", model, dimensions, baseURL: undefined };
 }
 
 /**
@@ -78,16 +105,32 @@ export function checkApiKey(option: string, choice: EmbeddingChoice, env: NodeJS
   );
 }
 
+/** The MISSING_DEPENDENCY error's package; `neededBy` names the setting that asked for it. */
+const providerPackage = (neededBy: string) => ({ name: "@ai-sdk/openai", neededBy });
+
+/**
+ * Throws MISSING_DEPENDENCY (with the install command) unless @ai-sdk/openai can be imported for an openai `choice`:
+ * checked at startup, as the key is, rather than found at the first search and answered with keywords for good.
+ */
+export async function checkProvider(option: string, choice: EmbeddingChoice): Promise<void> {
+  if (choice.kind !== "openai") return;
+  await import("@ai-sdk/openai").catch((cause: unknown) => {
+    throw missingProvider(providerPackage(`${option} openai:${choice.model}`), cause);
+  });
+}
+
 /**
  * `createOpenAI({ baseURL }).embedding(model)` from @ai-sdk/openai, imported on the first call (MISSING_DEPENDENCY with
- * the install command when it is not installed). The provider reads OPENAI_API_KEY (and OPENAI_BASE_URL when no base
- * URL is given) itself.
+ * the install command when it is not installed). The provider reads OPENAI_API_KEY itself. Its identity (the cache
+ * keys' namespace) names the base URL's origin beside the provider, so another server's model of the same name does
+ * not reuse these vectors; without a base URL (OpenAI's) it is the provider's own, `openai.embedding`.
  */
 export function openaiModel(choice: Extract<EmbeddingChoice, { kind: "openai" }>): EmbeddingModelV4 {
-  const pkg = { name: "@ai-sdk/openai", neededBy: `toolsift mcp --embedding openai:${choice.model}` };
-  return lazyEmbeddingModel({ provider: "openai.embedding", modelId: choice.model }, async () => {
+  const provider =
+    choice.baseURL === undefined ? OPENAI_PROVIDER : `${OPENAI_PROVIDER}@${new URL(choice.baseURL).origin}`;
+  return lazyEmbeddingModel({ provider, modelId: choice.model }, async () => {
     const { createOpenAI } = await import("@ai-sdk/openai").catch((cause: unknown) => {
-      throw missingProvider(pkg, cause);
+      throw missingProvider(providerPackage(`${WHERE} --embedding openai:${choice.model}`), cause);
     });
     return createOpenAI(choice.baseURL === undefined ? {} : { baseURL: choice.baseURL }).embedding(choice.model);
   });

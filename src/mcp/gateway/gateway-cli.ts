@@ -7,7 +7,7 @@ import { ToolsiftError } from "../../errors.js";
 import { errorMessage } from "../../support/error-message.js";
 import { integerOption, invalidOption } from "../../support/validate-options.js";
 import { readGatewayConfig, type GatewayConfig } from "./config.js";
-import { checkApiKey, readBaseUrl, readEmbeddingChoice } from "./embedding-choice.js";
+import { checkApiKey, checkProvider, readBaseUrl, readEmbeddingChoice } from "./embedding-choice.js";
 import type { ModelSettings } from "./gateway-models.js";
 import { DEFAULT_RETRY_MAX } from "./retry-delay.js";
 import { serveHttp, serveStdio } from "./serve.js";
@@ -20,7 +20,7 @@ Usage:
 
 The config is the "mcpServers" JSON MCP clients use: { "mcpServers": { "<name>": { "command", "args", "env" } |
 { "url" } } }, with an optional "toolsift": { "pinned": ["<server>__<tool>", ...] } listed as tools of their own,
-"embedding" and "embeddingBaseURL" (as the flags below; a flag wins).
+"embedding" and "embeddingBaseURL" (as the flags below; a flag wins over its field).
 Tools: search_tools (find tools across every server) and call_tool (run one by the name search gave).
 
 Options:
@@ -33,11 +33,13 @@ Options:
   --usage <file>        where learnt usage is kept (default ~/.toolsift/mcp-usage.json)
   --no-learn            learn nothing from calls
   --embedding <model>   "local" (the bundled model, default), "none" (keywords only) or
-                        "openai:<model>[:<dimensions>]" (key from OPENAI_API_KEY; needs @ai-sdk/openai installed);
+                        "openai:<model>[:<dimensions>]" (key from OPENAI_API_KEY; needs @ai-sdk/openai installed;
+                        a last part that is all digits is the dimensions, any other is part of the model id);
                         if the API fails, search ranks by keywords and says so on this log
-  --embedding-base-url <url>   an OpenAI-compatible server for openai:<model> (default: OPENAI_BASE_URL, else OpenAI)
+  --embedding-base-url <url>   an OpenAI-compatible server for openai:<model> (default: OPENAI_BASE_URL, else OpenAI;
+                        no user or password in it); its origin is part of the cached vectors' key
   --embedding-cache <file>     where openai:<model> tool vectors are kept, so a restart embeds only changed tools
-                        (default: mcp-embeddings.bin beside the usage file)
+                        (default: mcp-embeddings.bin beside the usage file, also with --no-learn)
   --no-local            no bundled local model: keywords only, or no query expansion beside openai:<model>
   --expose-selected     also list the tools each search found, announced with tools/list_changed
   --quiet               no log lines, upstream servers' stderr dropped
@@ -50,24 +52,51 @@ function integerFlag(flag: string, value: string | undefined, fallback: number, 
   return integerOption("toolsift mcp", flag, read, min, max, fallback);
 }
 
-/** `--embedding` (or the config's `toolsift.embedding`), its base URL, `--no-local` and the vector cache, checked. */
-function modelSettings(
+/** The first of `settings` that is given: the setting's name (flag, config field or variable) and its value. */
+function firstGiven<T>(...settings: (readonly [string, T | undefined])[]): readonly [string, T] | undefined {
+  return settings.find((setting): setting is readonly [string, T] => setting[1] !== undefined);
+}
+
+/**
+ * `--embedding` (or the config's `toolsift.embedding`), its base URL, `--no-local` and the vector cache, checked. A
+ * flag wins over the config's field; a base URL applies to an `openai:<model>` only (one given as a flag with another
+ * model is refused, naming the flag; the config's or OPENAI_BASE_URL is then left unused).
+ */
+export async function modelSettings(
   values: { embedding?: string; "embedding-base-url"?: string; "embedding-cache"?: string; "no-local"?: boolean },
   config: GatewayConfig,
   usage: string,
-): ModelSettings {
-  const [option, value] =
-    values.embedding !== undefined ? ["--embedding", values.embedding] : ["toolsift.embedding", config.embedding];
-  const baseURL =
-    values["embedding-base-url"] !== undefined
-      ? readBaseUrl("--embedding-base-url", values["embedding-base-url"])
-      : readBaseUrl("toolsift.embeddingBaseURL", config.embeddingBaseURL);
-  const embedding = readEmbeddingChoice(option, value ?? "local", baseURL);
-  if (values["no-local"] && value !== undefined && embedding.kind === "local") {
+): Promise<ModelSettings> {
+  const [option, value] = firstGiven(["--embedding", values.embedding], ["toolsift.embedding", config.embedding]) ?? [
+    "--embedding",
+    "local",
+  ];
+  const chosen = readEmbeddingChoice(option, value);
+  const flagBase = values["embedding-base-url"];
+  if (chosen.kind !== "openai" && flagBase !== undefined) {
+    invalidOption("toolsift mcp", "--embedding-base-url", `used with an "openai:<model>" ${option} only`, flagBase);
+  }
+  const base = firstGiven(
+    ["--embedding-base-url", flagBase],
+    ["toolsift.embeddingBaseURL", config.embeddingBaseURL],
+    ["OPENAI_BASE_URL", process.env.OPENAI_BASE_URL?.trim() || undefined],
+  );
+  const embedding =
+    chosen.kind === "openai" && base !== undefined ? { ...chosen, baseURL: readBaseUrl(...base) } : chosen;
+  const local = !values["no-local"];
+  if (!local && values.embedding !== undefined && embedding.kind === "local") {
     invalidOption("toolsift mcp", option, '"none" or "openai:<model>" with --no-local', value);
   }
+  if (embedding.kind !== "openai" && values["embedding-cache"] !== undefined) {
+    invalidOption(
+      "toolsift mcp",
+      "--embedding-cache",
+      `used with an "openai:<model>" ${option} only`,
+      values["embedding-cache"],
+    );
+  }
   checkApiKey(option, embedding, process.env);
-  const local = !values["no-local"];
+  await checkProvider(option, embedding);
   return {
     embedding: embedding.kind === "local" && !local ? { kind: "none" } : embedding,
     local,
@@ -123,7 +152,7 @@ export async function runGateway(argv: readonly string[], version: string): Prom
       timeout: integerFlag("--timeout", values.timeout, 60_000, 1, 3_600_000),
       retryMax: integerFlag("--retry", values.retry, DEFAULT_RETRY_MAX, 0, 3_600_000),
       usageFile: values["no-learn"] ? undefined : usage,
-      ...modelSettings(values, config, usage),
+      ...(await modelSettings(values, config, usage)),
       exposeSelected: values["expose-selected"] === true,
       quiet: values.quiet === true,
       version,

@@ -6,7 +6,7 @@ import { localEmbeddingModel, type LocalEmbeddingModel } from "../../local/index
 import type { ToolsiftEvent } from "../../events.js";
 import type { ToolIndexOptions } from "../../options.js";
 import { errorMessage } from "../../support/error-message.js";
-import { openaiModel, type EmbeddingChoice } from "./embedding-choice.js";
+import { openaiModel, withoutCredentials, type EmbeddingChoice } from "./embedding-choice.js";
 
 /** What the gateway's models are chosen from (its flags). */
 export interface ModelSettings {
@@ -56,7 +56,10 @@ export async function gatewayModels(
 /** Events logged beside every `mcp-*` and `embedding-*` one: the index's other fallbacks the gateway can meet. */
 const LOGGED: ReadonlySet<ToolsiftEvent["type"]> = new Set(["catalog-warning", "query-expansion-failed"]);
 
-/** The gateway's log line for an index or catalog event; `undefined`: not logged. */
+/**
+ * The gateway's log line for an index or catalog event; `undefined`: not logged. A URL's user and password are masked
+ * (a fetch error names the URL it failed on).
+ */
 export function describeEvent(event: ToolsiftEvent): string | undefined {
   if (event.type === "embeddings-ready") {
     return (
@@ -67,7 +70,29 @@ export function describeEvent(event: ToolsiftEvent): string | undefined {
   if (event.type.startsWith("mcp-") || event.type.startsWith("embedding-") || LOGGED.has(event.type)) {
     // The cause is what the user can act on (a refused key, an unreachable host): the message alone does not say it.
     const cause = "error" in event && event.error !== undefined ? ` (${errorMessage(event.error)})` : "";
-    return `${event.type}: ${"message" in event ? event.message : ""}${cause}`;
+    return withoutCredentials(`${event.type}: ${"message" in event ? event.message : ""}${cause}`);
   }
   return undefined;
+}
+
+/** Most distinct repeated lines `eventLogger` counts (a bound, so a flood of distinct errors cannot grow it). */
+const MAX_COUNTED_LINES = 100;
+
+/**
+ * Logs `describeEvent`'s line of each event, an embedding failure's identical line once: while the API refuses the key
+ * the index tries the catalog again at every search, so the same line comes back each time. A repeat is said again at
+ * the 2nd, 4th, 8th, … time, with its count (`… (again: 4 times in all)`).
+ */
+export function eventLogger(log: (line: string) => void): (event: ToolsiftEvent) => void {
+  const seen = new Map<string, number>();
+  return (event) => {
+    const line = describeEvent(event);
+    if (line === undefined) return;
+    if (!event.type.startsWith("embedding-")) return log(line);
+    const count = (seen.get(line) ?? 0) + 1;
+    if (count === 1 && seen.size >= MAX_COUNTED_LINES) seen.clear();
+    seen.set(line, count);
+    if (count === 1) log(line);
+    else if ((count & (count - 1)) === 0) log(`${line} (again: ${count} times in all)`);
+  };
 }

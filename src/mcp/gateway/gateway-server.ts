@@ -10,6 +10,8 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { MODEL_SEARCH } from "../../options.js";
+import { normalizeQuery } from "../../resolve-select-options.js";
+import { describeValue } from "../../support/describe-value.js";
 import type { McpCatalog } from "../mcp-catalog.js";
 import type { ArgumentValidator } from "./argument-validator.js";
 import { described, fusePhrasings, searchAnswer, withinLimit } from "./search-answer.js";
@@ -99,21 +101,23 @@ function stringArgument(args: Record<string, unknown> | undefined, name: string,
   return value;
 }
 
-/** `search_tools`' optional `queries`: at most MAX_PHRASINGS non-empty strings. */
+/** `search_tools`' optional `queries`: at most MAX_PHRASINGS non-empty strings; an error names the element at fault. */
 function otherPhrasings(args: Record<string, unknown> | undefined): string[] {
   const value = args?.queries;
   if (value === undefined) return [];
-  if (
-    !Array.isArray(value) ||
-    value.length > MAX_PHRASINGS ||
-    value.some((text) => typeof text !== "string" || text.trim().length === 0)
-  ) {
+  const refuse = (got: string) => {
     throw new McpError(
       ErrorCode.InvalidParams,
-      `${SEARCH_TOOL}: argument "queries" must be an array of at most ${MAX_PHRASINGS} non-empty strings`,
+      `${SEARCH_TOOL}: argument "queries" must be an array of at most ${MAX_PHRASINGS} non-empty strings, got ${got}`,
     );
-  }
-  return value as string[];
+  };
+  if (!Array.isArray(value)) refuse(describeValue(value));
+  const texts = value as unknown[];
+  if (texts.length > MAX_PHRASINGS) refuse(`${texts.length} elements`);
+  texts.forEach((text, index) => {
+    if (typeof text !== "string" || text.trim().length === 0) refuse(`queries[${index}] = ${describeValue(text)}`);
+  });
+  return texts as string[];
 }
 
 /** A new MCP server for one client session (its own search history for learning). */
@@ -174,8 +178,9 @@ export function createGatewayServer(context: GatewayContext): Server {
           async (text) => (await context.catalog.index.selectWithScores(text, { ...MODEL_SEARCH, maxTools })).results,
         ),
       );
-      // Every phrasing's words are learnt with the call that follows: the model's synonyms become the catalog's.
-      lastQuery = phrasings.join("\n");
+      // Every phrasing's words are learnt with the call that follows: the model's synonyms become the catalog's. Each
+      // is cut as ranking cuts it, so a long first phrasing does not push the others out of what is learnt.
+      lastQuery = phrasings.map((text) => normalizeQuery(text).text).join("\n");
       callsSinceSearch = [];
       const answer = searchAnswer(context.catalog, withinLimit(fusePhrasings(selections), maxTools));
       const names = answer.tools.map((tool) => tool.name);

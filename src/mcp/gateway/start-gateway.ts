@@ -9,7 +9,7 @@ import { createMcpCatalog, type McpCatalog, type McpCatalogOptions } from "../mc
 import { argumentValidator } from "./argument-validator.js";
 import type { GatewayConfig } from "./config.js";
 import { createGatewayServer, listsChange, type GatewayContext } from "./gateway-server.js";
-import { describeEvent, gatewayModels, type ModelSettings } from "./gateway-models.js";
+import { eventLogger, gatewayModels, type ModelSettings } from "./gateway-models.js";
 import { Upstream } from "./upstream.js";
 
 /** How `toolsift mcp` runs (its command-line flags; `ModelSettings`: `--embedding`, `--no-local`, the cache file). */
@@ -83,10 +83,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }),
   );
   const sessions = new Set<Server>();
+  const logEvent = eventLogger(log);
   const indexOptions: McpCatalogOptions = {
     onEvent: (event) => {
-      const line = describeEvent(event);
-      if (line !== undefined) log(line);
+      logEvent(event);
       if (event.type === "mcp-tools-changed") announceChange(sessions, log);
     },
     // Every fallback is on the gateway's own log (describeEvent), so the index's console.warn would say it twice and
