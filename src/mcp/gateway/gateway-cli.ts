@@ -29,7 +29,7 @@ Options:
   --max <n>             tools a search returns by default (default 5)
   --timeout <ms>        connecting to a server and one call (default 60000)
   --retry <ms>          a server that does not start is tried again after 1 s, 2 s, 4 s, … up to this wait
-                        (default 60000; 0: never)
+                        (default 60000; 0: no background retries, a crashed server is restarted on its next use)
   --usage <file>        where learnt usage is kept (default ~/.toolsift/mcp-usage.json)
   --no-learn            learn nothing from calls
   --embedding <model>   "local" (the bundled model, default), "none" (keywords only) or

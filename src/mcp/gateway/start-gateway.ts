@@ -21,7 +21,8 @@ export interface GatewayOptions extends ModelSettings {
   readonly timeout: number;
   /**
    * The longest wait, in milliseconds, between attempts to start an upstream server that is down (`--retry`): 1 s after
-   * the first failure, doubling up to this cap (`retryDelay`); 0: a server that fails is not started again.
+   * the first failure, doubling up to this cap (`retryDelay`); 0: no background retries (a server that was up and went
+   * down is started again on its next use; one that never started stays out).
    */
   readonly retryMax: number;
   /** The file learnt usage is kept in; `undefined`: nothing is learnt. */
