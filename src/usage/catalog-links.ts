@@ -5,7 +5,7 @@
 // `mutation_type.find` of a type.
 
 import type { CatalogTool } from "../core/catalog.js";
-import { terms } from "../core/tokenizer.js";
+import { terms, tokenize } from "../core/tokenizer.js";
 
 /** Producer links of a catalog: what each tool needs first, and what may follow each tool. */
 export interface CatalogLinks {
@@ -36,17 +36,20 @@ const GETTERS = new Set([
 ]);
 
 /**
- * The stemmed words of a name after its first getter verb (`get_symbol_by_name` → symbol, name;
- * `svc__get_user_id` → user, id), or none when it has no getter verb (`round_number`, `mutation_type.find` has
- * nothing after it). Words split at any separator and at lower→upper case changes, in any casing.
+ * The terms of a tool's name after its first getter verb (`get_symbol_by_name` → symbol, name; `GETUserID`,
+ * `getHTTPServer` as the tokenizer splits them), or none when it has none (`round_number`; `mutation_type.find` has
+ * nothing after it). An MCP tool is read by its name on its server, so a server named "search" is no getter.
  */
-function getterTerms(name: string): Set<string> {
-  const words = name
-    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
-    .map((word) => word.toLowerCase())
-    .filter((word) => word.length > 0);
-  const verb = words.findIndex((word) => GETTERS.has(word));
-  return verb < 0 ? new Set() : new Set(terms(words.slice(verb + 1).join(" ")));
+function getterTerms(tool: CatalogTool): Set<string> {
+  const tokens = tokenize(tool.server?.toolName ?? tool.name);
+  const verb = tokens.findIndex((token) => GETTERS.has(token.surface));
+  if (verb < 0) return new Set();
+  return new Set(
+    tokens
+      .slice(verb + 1)
+      .filter((token) => !token.stop)
+      .map((token) => token.term),
+  );
 }
 
 function requiredParameters(schema: unknown): string[] {
@@ -61,7 +64,7 @@ function requiredParameters(schema: unknown): string[] {
  */
 export function catalogLinks(catalog: readonly CatalogTool[]): CatalogLinks {
   const tools = catalog.filter((tool) => !tool.provider);
-  const nameTerms = tools.map((tool) => getterTerms(tool.name));
+  const nameTerms = tools.map(getterTerms);
   const needs = tools.map((tool) => new Set(requiredParameters(tool.schema)));
   const prerequisites = new Map<string, string[]>();
   const followUps = new Map<string, string[]>();

@@ -195,7 +195,7 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await off.select("show the details of order 42", { messages: [] })).not.toContain("get_user_id");
   });
 
-  it("reads a producer only from a name that says it gets the parameter (a getter verb first)", async () => {
+  it("reads a producer only from a name that says it gets the parameter (its words after a getter verb)", async () => {
     const catalog = {
       get_team_standing: {
         description: "Standing of a team in a league.",
@@ -227,6 +227,7 @@ describe("the conversation's memory and the catalog's links", () => {
       ["crm_message_login", "crm_get_user_id"],
       ["MESSAGE_LOGIN", "GET_USER_ID"],
       ["messageLogin", "GetUserId"],
+      ["messageLogin", "GETUserID"],
     ]) {
       const index = createToolIndex({ [consumer]: login, [producer]: { description: "The id of a user." } });
       const { results } = await index.selectWithScores("log in", { maxTools: 1, messages: [] });
@@ -235,5 +236,39 @@ describe("the conversation's memory and the catalog's links", () => {
         [producer, "catalog-prerequisite"],
       ]);
     }
+  });
+
+  it("reads no producer from a getter verb with nothing after it, or from a server's name", async () => {
+    const needs = (parameter: string) => ({
+      type: "object",
+      properties: { [parameter]: { type: "string" } },
+      required: [parameter],
+    });
+    const catalog = [
+      { name: "classify_mutation", description: "Classify a mutation of a given type.", parameters: needs("type") },
+      { name: "mutation_type.find", description: "Find the mutation type of a gene.", parameters: needs("gene") },
+      { name: "start_server", description: "Start a server.", parameters: needs("server") },
+      { name: "getHTTPServer", description: "The HTTP server of a site.", parameters: needs("site") },
+      {
+        name: "crm__delete_index",
+        description: "Delete a search index.",
+        parameters: needs("index_name"),
+        server: { name: "crm", toolName: "delete_index" },
+      },
+      {
+        name: "search__drop_index_name",
+        description: "Drop an index by name.",
+        parameters: needs("table"),
+        server: { name: "search", toolName: "drop_index_name" },
+      },
+    ];
+    const index = createToolIndex(catalog);
+    const prerequisites = async (query: string) =>
+      (await index.selectWithScores(query, { maxTools: 1, messages: [] })).results
+        .filter((result) => result.reason === "catalog-prerequisite")
+        .map((result) => result.name);
+    expect(await prerequisites("classify a mutation")).toEqual([]);
+    expect(await prerequisites("start a server")).toEqual(["getHTTPServer"]);
+    expect(await prerequisites("delete the crm index")).toEqual([]);
   });
 });
