@@ -18,6 +18,8 @@ export interface QueryWord {
   readonly share: number;
   /** How specific it is in general English (0–1; 1 for a rare word, or without a word list). */
   readonly general: number;
+  /** A value the catalog lacks (a name, a quoted string, an identifier, a number): it weighs VALUE_WORD_WEIGHT. */
+  readonly value: boolean;
 }
 
 /** How one query word matched one tool, and what it adds to the tool's relevance. */
@@ -99,22 +101,25 @@ export function queryWords(
   let values: Set<string> | undefined;
   const isValue = (surface: string): boolean => (values ??= valueWords(text)).has(surface);
   const unknown = smoothedIdf(index.docCount, 0);
-  const words: { surface: string; weight: number }[] = [];
+  const words: { surface: string; weight: number; value: boolean }[] = [];
   const seen = new Set<string>();
   tokens.forEach((token, at) => {
     if (token.stop) return;
     const known = index.termIds.get(token.term);
     let weight: number;
+    let value = false;
     // A repeated word counts once (its first place is where the query's terms point).
     if (seen.has(token.term)) weight = 0;
     else if (CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)) weight = 0;
     else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
-    else if (!token.alphabetic || (token.capitalized && words.length > 0) || isValue(token.surface))
+    else if (!token.alphabetic || (token.capitalized && words.length > 0) || isValue(token.surface)) {
       weight = VALUE_WORD_WEIGHT;
+      value = true;
+    }
     // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
     else weight = readAs.get(words.length) ?? 1;
     seen.add(token.term);
-    words.push({ surface: token.surface, weight });
+    words.push({ surface: token.surface, weight, value });
   });
   const total = words.reduce((sum, word) => sum + word.weight, 0);
   // A long request tells its task in a few words among many: shares are of at most CONTENT_CAP words' worth.
@@ -183,7 +188,8 @@ export function relevanceQuery(
     }
   }
   // A request made only of the commonest words ("good night", "what's your name?") is conversation: no floor.
-  const specific = words.some((word) => word.weight > 0 && word.general >= SPECIFIC_WORD);
+  // A value ("Bob", "#42") says nothing of what is asked: "what a day, Bob" is conversation still.
+  const specific = words.some((word) => word.weight > 0 && !word.value && word.general >= SPECIFIC_WORD);
   return { words, byTerm, floor: specific ? GENERAL_FLOOR : 0 };
 }
 

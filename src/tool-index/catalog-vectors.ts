@@ -76,6 +76,16 @@ export class CatalogVectors {
     return this.#pending;
   }
 
+  /**
+   * Takes over the failures in a row of the index this one replaces (a catalog change): a provider that kept failing
+   * is not asked again at once because tools were added.
+   */
+  inheritFailures(previous: CatalogVectors): void {
+    if (previous.#vectors !== undefined || previous.#failures === 0) return;
+    this.#failures = previous.#failures;
+    this.#retryAt = previous.#retryAt;
+  }
+
   /** Embeds the catalog now, reporting a failure instead of rejecting (unless `onError: "throw"`). */
   async embedOrReport(previous: VectorSet | undefined): Promise<void> {
     try {

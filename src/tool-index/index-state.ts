@@ -100,6 +100,7 @@ export class IndexState {
     const index = await this.ready();
     const carried = previous.vectors?.ready;
     if (carried !== undefined) await index.vectors?.embedOrReport(carried);
+    else if (previous.vectors !== undefined) index.vectors?.inheritFailures(previous.vectors);
   }
 
   private setCatalog(read: CatalogTool[]): void {

@@ -1,6 +1,6 @@
 // Semantic and combined selection with deterministic embedding models: strategies, caches, fallbacks, sync.
 import { MockEmbeddingModelV4 } from "ai/test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { memoryCache } from "../../src/cache/index.js";
 import type { EmbeddingCache } from "../../src/cache/embedding-cache.js";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
@@ -131,6 +131,29 @@ describe("never breaks the agent", () => {
     await index.select("send an email");
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(model.calls.length).toBeGreaterThan(attempts);
+  });
+
+  it("keeps its wait between catalog retries across a catalog change", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const model = failingEmbeddingModel();
+      const index = createToolIndex(saasCatalog, { embeddingModel: model, maxRetries: 0 });
+      await index.warmUp(); // fails
+      await index.warmUp(); // fails again: the next retry waits 1 s
+      const attempts = model.calls.length;
+      await index.add([{ name: "archive_ticket", description: "Archive a support ticket.", parameters: {} }]);
+      const result = await index.selectWithScores("archive the ticket");
+      expect(result.fallback).toBe("keyword");
+      expect(result.tools[0]).toBe("archive_ticket");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(model.calls.length).toBe(attempts);
+      vi.advanceTimersByTime(1_000);
+      await index.select("archive the ticket");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(model.calls.length).toBeGreaterThan(attempts);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("falls back to keywords when the query cannot be embedded", async () => {

@@ -252,13 +252,28 @@ describe("relevance", () => {
       ];
       const index = createToolIndex(museum);
       // "day" is among the commonest words, met in the description: alone it is no evidence.
-      expect(await relevanceOf(index, "what a day", "get_museum_hours")).toBe(0);
-      expect(await index.select("what a day")).toEqual([]);
+      // Nor with a conversational word or a name beside it.
+      for (const chat of ["what a day", "thanks, what a day", "what a day, Bob"]) {
+        expect(await relevanceOf(index, chat, "get_museum_hours")).toBe(0);
+        expect(await index.select(chat)).toEqual([]);
+      }
       // Beside a specific word ("open" is not in the list either way) it keeps half its credit.
       const { results } = await index.selectWithScores("is the museum open that day");
       const day = results[0]?.match.find((match) => match.word === "day");
       expect(results[0]?.name).toBe("get_museum_hours");
       expect(day?.credit).toBeGreaterThan(0);
+    });
+
+    it("keep only their specificity, no floor, when read as another word", async () => {
+      const catalog = [
+        { name: "audit_passwords", description: "Find weak passwords.", parameters: object({}) },
+        { name: "get_museum_hours", description: "Opening hours of a museum.", parameters: object({}) },
+      ];
+      // "week" is one letter from "weak", and among the commonest words: its typo reading earns nothing, even beside
+      // a specific word that turns the floor on for words met as themselves.
+      const { results } = await createToolIndex(catalog).selectWithScores("museum week", { minRelevance: 0 });
+      const audit = results.find((result) => result.name === "audit_passwords");
+      expect(audit?.relevance ?? 0).toBe(0);
     });
 
     it("count in full in a tool's name, where they say what the tool is about", async () => {
