@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH } from "../../src/options.js";
-import { NO_RESULTS_NOTE, WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
+import { NO_MATCH_NOTE, NO_RESULTS_NOTE, WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { gatewayInProcess, resultText, searchAnswer } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
@@ -39,6 +39,23 @@ describe("search_tools says when its results are guesses", () => {
     expect(answer.note).toBe(WEAK_RESULTS_NOTE);
     expect(answer.tools.length).toBeGreaterThan(0);
     for (const tool of answer.tools) expect(tool.relevance).toBeLessThan(DEFAULT_MIN_RELEVANCE);
+  });
+});
+
+describe("search_tools with no tool to return", () => {
+  it("says no tool matched, not that no server offers one, when servers have tools", async () => {
+    const servers = realServers(temporaryDirectory());
+    const small = await gatewayInProcess(
+      { memory: servers.memory, filesystem: servers.filesystem },
+      { embedding: { kind: "none" } },
+    );
+    try {
+      const answer = await searchAnswer(small.client, "capital of France");
+      expect(answer).toEqual({ note: NO_MATCH_NOTE, tools: [] });
+    } finally {
+      await small.client.close();
+      await small.gateway.close();
+    }
   });
 });
 

@@ -14,8 +14,11 @@ import type { McpTool } from "../server-tools.js";
 export const WEAK_RESULTS_NOTE =
   "No tool matched these words well; these are the nearest guesses. Rephrase, or answer without a tool.";
 
-/** The note of an answer with no tool at all (no server has tools yet, or none is searchable). */
+/** The note of an answer with no tool because no connected server offers one (none has tools yet, or none is up). */
 export const NO_RESULTS_NOTE = "No tools to return: no connected server offers a tool for now. Answer without a tool.";
+
+/** The note of an answer with no tool although servers offer tools: none holds any of the request's words. */
+export const NO_MATCH_NOTE = "No tool matched these words at all. Rephrase, or answer without a tool.";
 
 /** A tool as search results show it: what calling it takes (its output schema is left to the pinned listing). */
 export function described(tool: McpTool): Tool & { server: string } {
@@ -127,6 +130,6 @@ export function searchAnswer(catalog: McpCatalog, results: readonly ScoredTool[]
       },
     ];
   });
-  if (tools.length === 0) return { note: NO_RESULTS_NOTE, tools };
+  if (tools.length === 0) return { note: catalog.tools().length === 0 ? NO_RESULTS_NOTE : NO_MATCH_NOTE, tools };
   return matchedWell(results) ? { tools } : { note: WEAK_RESULTS_NOTE, tools };
 }
