@@ -18,7 +18,7 @@ export interface QueryWord {
   readonly share: number;
   /** How specific it is in general English (0–1; 1 for a rare word, or without a word list). */
   readonly general: number;
-  /** A value the catalog lacks (a name, a quoted string, an identifier, a number): it weighs VALUE_WORD_WEIGHT. */
+  /** A value the catalog lacks (a name, a quoted string, an identifier, a word with digits): it weighs VALUE_WORD_WEIGHT. */
   readonly value: boolean;
 }
 
@@ -187,8 +187,8 @@ export function relevanceQuery(
       byTerm.set(term.termId, { specificity: catalog, readings: [reading] });
     }
   }
-  // A request made only of the commonest words ("good night", "what's your name?") is conversation: no floor.
-  // A value ("Bob", "#42") says nothing of what is asked: "what a day, Bob" is conversation still.
+  // A request made only of the commonest words ("what a day", "what's your name?") is conversation: no floor.
+  // A value ("Bob", "A42") says nothing of what is asked: "what a day, Bob" is conversation still.
   const specific = words.some((word) => word.weight > 0 && !word.value && word.general >= SPECIFIC_WORD);
   return { words, byTerm, floor: specific ? GENERAL_FLOOR : 0 };
 }

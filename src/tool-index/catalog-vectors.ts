@@ -83,7 +83,9 @@ export class CatalogVectors {
   inheritFailures(previous: CatalogVectors): void {
     if (previous.#vectors !== undefined || previous.#failures === 0) return;
     this.#failures = previous.#failures;
-    this.#retryAt = previous.#retryAt;
+    // A retry still running counts as the next failure: the new index waits as if it had failed.
+    this.#retryAt =
+      previous.#pending === undefined ? previous.#retryAt : catalogRetryAt(previous.#failures + 1, Date.now());
   }
 
   /** Embeds the catalog now, reporting a failure instead of rejecting (unless `onError: "throw"`). */

@@ -42,23 +42,6 @@ describe("search_tools says when its results are guesses", () => {
   });
 });
 
-describe("search_tools with no tool to return", () => {
-  it("says no tool matched, not that no server offers one, when servers have tools", async () => {
-    const servers = realServers(temporaryDirectory());
-    const small = await gatewayInProcess(
-      { memory: servers.memory, filesystem: servers.filesystem },
-      { embedding: { kind: "none" } },
-    );
-    try {
-      const answer = await searchAnswer(small.client, "capital of France");
-      expect(answer).toEqual({ note: NO_MATCH_NOTE, tools: [] });
-    } finally {
-      await small.client.close();
-      await small.gateway.close();
-    }
-  });
-});
-
 describe("search_tools and learnt tools share the caller's limit", () => {
   const request = "jot down that Dave likes chess";
   const learntTool = "memory__add_observations";
@@ -150,6 +133,21 @@ describe("search_tools with other phrasings (queries)", () => {
 });
 
 describe("search_tools with no tool to return", () => {
+  it("says no tool matched, not that no server offers one, when servers have tools", async () => {
+    const servers = realServers(temporaryDirectory());
+    const small = await gatewayInProcess(
+      { memory: servers.memory, filesystem: servers.filesystem },
+      { embedding: { kind: "none" } },
+    );
+    try {
+      const answer = await searchAnswer(small.client, "capital of France");
+      expect(answer).toEqual({ note: NO_MATCH_NOTE, tools: [] });
+    } finally {
+      await small.client.close();
+      await small.gateway.close();
+    }
+  });
+
   it("says nothing was found rather than calling an empty list guesses", async () => {
     const empty = await gatewayInProcess({});
     try {

@@ -156,6 +156,45 @@ describe("never breaks the agent", () => {
     }
   });
 
+  it("does not ask a failing provider again when the catalog changes while a retry is running", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      let calls = 0;
+      let inFlight = 0;
+      let most = 0;
+      const held: (() => void)[] = [];
+      const base = hashingEmbeddingModel();
+      const model = {
+        ...base,
+        doEmbed: async () => {
+          calls++;
+          most = Math.max(most, ++inFlight);
+          await new Promise<void>((resolve) => held.push(resolve));
+          inFlight--;
+          throw new Error("quota exceeded");
+        },
+      };
+      const release = () => held.splice(0).forEach((resolve) => resolve());
+      const index = createToolIndex(saasCatalog, { embeddingModel: model, maxRetries: 0 });
+      for (let i = 0; i < 2; i++) {
+        const warm = index.warmUp();
+        await vi.waitFor(() => expect(held.length).toBe(1));
+        release();
+        await warm;
+      }
+      vi.advanceTimersByTime(1_000);
+      await index.select("refund"); // starts a background retry, held open
+      await vi.waitFor(() => expect(held.length).toBe(1));
+      await index.add([{ name: "archive_ticket", description: "Archive a support ticket.", parameters: {} }]);
+      expect(await index.select("archive the ticket")).toContain("archive_ticket");
+      expect(most).toBe(1);
+      expect(calls).toBe(3);
+      release();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("falls back to keywords when the query cannot be embedded", async () => {
     const log = recorder();
     let failQueries = false;

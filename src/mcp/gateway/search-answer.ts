@@ -14,7 +14,10 @@ import type { McpTool } from "../server-tools.js";
 export const WEAK_RESULTS_NOTE =
   "No tool matched these words well; these are the nearest guesses. Rephrase, or answer without a tool.";
 
-/** The note of an answer with no tool because no connected server offers one (none has tools yet, or none is up). */
+/**
+ * The note of an answer with no tool because the catalog has none: no server connected and listed, or every tool was
+ * skipped (a server that went down keeps its tools: they are ranked, and calling one starts it again).
+ */
 export const NO_RESULTS_NOTE = "No tools to return: no connected server offers a tool for now. Answer without a tool.";
 
 /** The note of an answer with no tool although servers offer tools: none holds any of the request's words. */
