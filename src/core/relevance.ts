@@ -18,7 +18,7 @@ export interface QueryWord {
   readonly share: number;
   /** How specific it is in general English (0–1; 1 for a rare word, or without a word list). */
   readonly general: number;
-  /** A value the catalog lacks (a name, a quoted string, an identifier, a word with digits): it weighs VALUE_WORD_WEIGHT. */
+  /** A value the catalog lacks (a name, a quoted string, an identifier, a word with digits): VALUE_WORD_WEIGHT. */
   readonly value: boolean;
 }
 
