@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { localEmbeddingModel } from "../../dist/local/index.js";
 import { createMcpCatalog } from "../../dist/mcp/index.js";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -65,4 +66,13 @@ export async function gatewayCatalog(clients, local) {
   });
   await catalog.index.warmUp();
   return catalog;
+}
+
+/** What the learning experiments share: both request sets, every server connected, the local model loaded. */
+export async function connectForLearning() {
+  const sets = requestSets();
+  const clients = await connectAll(mcpServers().servers);
+  const local = localEmbeddingModel();
+  await local.load();
+  return { sets, clients, local };
 }

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { createMcpCatalog } from "../../../dist/mcp/index.js";
 import { localEmbeddingModel } from "../../../dist/local/index.js";
 import { connectAll, mcpServers, requestSets } from "../../mcp/servers.mjs";
+import { MODEL_SEARCH } from "../../../dist/options.js";
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +26,6 @@ const { values } = parseArgs({
     "name-blend": { type: "string" },
   },
 });
-const MODEL_SEARCH = { adaptive: false, minRelevance: 0 };
 const sets = requestSets();
 const { servers } = mcpServers();
 const clients = await connectAll(servers);

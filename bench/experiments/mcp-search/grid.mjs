@@ -5,8 +5,8 @@
 import { createMcpCatalog } from "../../../dist/mcp/index.js";
 import { localEmbeddingModel } from "../../../dist/local/index.js";
 import { connectAll, mcpServers, requestSets } from "../../mcp/servers.mjs";
+import { MODEL_SEARCH } from "../../../dist/options.js";
 
-const MODEL_SEARCH = { adaptive: false, minRelevance: 0 };
 const sets = requestSets();
 const { servers } = mcpServers();
 const clients = await connectAll(servers);

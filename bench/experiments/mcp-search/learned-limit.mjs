@@ -4,12 +4,11 @@
 // the other). Each rule is scored on the tools a caller asking for 5 receives.
 //
 //   npm run build && npx node bench/experiments/mcp-search/learned-limit.mjs
-import { localEmbeddingModel } from "../../../dist/local/index.js";
 import { DEFAULT_MIN_RELEVANCE } from "../../../dist/index.js";
 import { withinLimit } from "../../../dist/mcp/gateway/search-answer.js";
-import { connectAll, gatewayCatalog, mcpServers, requestSets } from "../../mcp/servers.mjs";
+import { connectForLearning, gatewayCatalog } from "../../mcp/servers.mjs";
+import { MODEL_SEARCH } from "../../../dist/options.js";
 
-const MODEL_SEARCH = { adaptive: false, minRelevance: 0 };
 const LIMIT = 5;
 const rules = {
   "ranked only (learnt tools dropped)": (results) => results.filter((r) => r.reason === "ranked").slice(0, LIMIT),
@@ -28,10 +27,7 @@ const rules = {
   },
   "one place in 5 for a learnt tool, the last (withinLimit, shipped)": (results) => withinLimit(results, LIMIT),
 };
-const sets = requestSets();
-const clients = await connectAll(mcpServers().servers);
-const local = localEmbeddingModel();
-await local.load();
+const { sets, clients, local } = await connectForLearning();
 
 async function score(learnt, searched) {
   const catalog = await gatewayCatalog(clients, local);

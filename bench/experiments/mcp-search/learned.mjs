@@ -4,14 +4,10 @@
 // one half, search the other. Figures as top-1 / top-5 of what select() returns first (ranked tools, then companions).
 //
 //   npm run build && npx node bench/experiments/mcp-search/learned.mjs
-import { localEmbeddingModel } from "../../../dist/local/index.js";
-import { connectAll, gatewayCatalog, mcpServers, requestSets } from "../../mcp/servers.mjs";
+import { connectForLearning, gatewayCatalog } from "../../mcp/servers.mjs";
+import { MODEL_SEARCH } from "../../../dist/options.js";
 
-const MODEL_SEARCH = { adaptive: false, minRelevance: 0 };
-const sets = requestSets();
-const clients = await connectAll(mcpServers().servers);
-const local = localEmbeddingModel();
-await local.load();
+const { sets, clients, local } = await connectForLearning();
 
 async function score(learnt, searched) {
   const catalog = await gatewayCatalog(clients, local);
