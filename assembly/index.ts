@@ -1,5 +1,5 @@
 // toolsift's WebAssembly scoring core: BM25 accumulation, batched f32 and int8-by-i16 dot products,
-// top-k selection and int8 row pooling over linear memory.
+// rescoring of int8 candidates with 4-bit residuals, top-k selection and int8 row pooling over linear memory.
 
 // Every pointer is a byte offset into this module's own memory. The TypeScript shell
 // (src/wasm/arena.ts) owns allocation, so nothing in here allocates, traps on bounds
@@ -144,6 +144,39 @@ export function dotBatchI8I16(
     const slot = <usize>r << 2;
     store<f32>(out + slot, load<f32>(scales + slot) * queryScale * sum);
     row += rowBytes;
+  }
+}
+
+/**
+ * Rescores rows ids[0..count) of an int8 slab (as dotBatchI8I16 reads it) with their 4-bit residuals
+ * (stride / 2 bytes a row, value 2i in the low nibble of byte i, 2i + 1 in the high one): value d is
+ * scale * (32 * row[d] + 2 * nibble - 15) / 32, so a row is exact to 1/32 of its int8 step. Writes
+ * out[id] = scales[id] * queryScale * dot / 32. Scalar with an i64 sum: it runs over a few dozen rows
+ * per query, and 32 * 127 + 15 by 32,767 summed over any stride fits.
+ */
+export function rescoreI8I4(
+  slab: usize,
+  residuals: usize,
+  scales: usize,
+  ids: usize,
+  count: u32,
+  stride: u32,
+  query: usize,
+  queryScale: f32,
+  out: usize,
+): void {
+  for (let i: u32 = 0; i < count; i++) {
+    const id = <usize>load<u32>(ids + (<usize>i << 2));
+    const row = slab + id * <usize>stride;
+    const residual = residuals + id * <usize>(stride >> 1);
+    let sum: i64 = 0;
+    for (let d: usize = 0; d < <usize>stride; d += 2) {
+      const nibbles = <i32>load<u8>(residual + (d >> 1));
+      const even = 32 * <i32>load<i8>(row + d) + 2 * (nibbles & 15) - 15;
+      const odd = 32 * <i32>load<i8>(row + d + 1) + 2 * (nibbles >> 4) - 15;
+      sum += <i64>(even * <i32>load<i16>(query + (d << 1)) + odd * <i32>load<i16>(query + (d << 1) + 2));
+    }
+    store<f32>(out + (id << 2), <f32>(<f64>load<f32>(scales + (id << 2)) * <f64>queryScale * (<f64>sum / 32)));
   }
 }
 

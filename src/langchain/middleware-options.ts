@@ -86,6 +86,7 @@ const INDEX_OPTIONS = {
   strategy: true,
   fusion: true,
   quantize: true,
+  rescore: true,
   queryCacheSize: true,
   embeddingCache: true,
   dimensions: true,

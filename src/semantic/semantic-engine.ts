@@ -22,6 +22,8 @@ export interface VectorSet {
 
 export interface SemanticSettings {
   readonly quantization: Quantization;
+  /** int8 only: keep 4-bit residuals and rescore the best candidates (VectorIndex). */
+  readonly rescore: boolean;
   readonly queryCacheSize: number;
   readonly dimensions: number | undefined;
   readonly cache: EmbeddingCache | undefined;
@@ -130,7 +132,7 @@ export class SemanticEngine {
     }
 
     const arena = new WasmArena(instantiateCore(await this.module()));
-    const index = new VectorIndex(arena, count, dims ?? 1, this.settings.quantization);
+    const index = new VectorIndex(arena, count, dims ?? 1, this.settings.quantization, this.settings.rescore);
     const zero: number[] = [];
     for (let row = 0; row < count; row++) {
       if (copyFrom[row] >= 0 && previous !== undefined) index.copyRow(row, previous.index, copyFrom[row]);

@@ -65,6 +65,7 @@ export const ALL_MODEL_STAGES: ModelStages = {
       }),
       {
         quantization: settings.quantization,
+        rescore: settings.rescore,
         queryCacheSize: settings.queryCacheSize,
         dimensions: settings.dimensions,
         cache: settings.cache,

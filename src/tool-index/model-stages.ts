@@ -18,6 +18,7 @@ export const MODEL_OPTIONS = [
   "embeddingModel",
   "fusion",
   "quantize",
+  "rescore",
   "queryCacheSize",
   "embeddingCache",
   "dimensions",

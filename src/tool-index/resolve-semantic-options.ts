@@ -25,6 +25,8 @@ export interface ResolvedSemanticOptions {
   readonly strategy: "semantic" | "combined";
   readonly fusion: ResolvedFusion;
   readonly quantization: Quantization;
+  /** int8 rows keep 4-bit residuals and the best candidates are rescored with them. */
+  readonly rescore: boolean;
   readonly queryCacheSize: number;
   readonly dimensions: number | undefined;
   readonly timeoutMs: number;
@@ -102,6 +104,7 @@ export function resolveSemanticOptions(
       adaptive,
     },
     quantization,
+    rescore: booleanOption(WHERE, "rescore", options?.rescore, true),
     queryCacheSize: integerOption(WHERE, "queryCacheSize", options?.queryCacheSize, 0, 1_000_000, 128),
     dimensions: integerOption(WHERE, "dimensions", options?.dimensions, 1, 65_536),
     timeoutMs: numberOption(WHERE, "embeddingTimeout", options?.embeddingTimeout, { min: 1, max: 600_000 }, 10_000),

@@ -90,6 +90,10 @@ export class WasmArena {
     return new Uint32Array(this.core.memory.buffer, pointer, length);
   }
 
+  u8(pointer: number, length: number): Uint8Array {
+    return new Uint8Array(this.core.memory.buffer, pointer, length);
+  }
+
   i8(pointer: number, length: number): Int8Array {
     return new Int8Array(this.core.memory.buffer, pointer, length);
   }

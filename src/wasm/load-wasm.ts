@@ -51,6 +51,21 @@ export interface CoreExports {
     queryScale: number,
     out: number,
   ): void;
+  /**
+   * Rescores the int8 rows ids[0..count) (u32[]) with their 4-bit residuals (stride / 2 bytes a row): value d
+   * is scale * (32 * row[d] + 2 * nibble - 15) / 32. Writes out[id] = scales[id] * queryScale * dot(row, i16 query).
+   */
+  rescoreI8I4(
+    slab: number,
+    residuals: number,
+    scales: number,
+    ids: number,
+    count: number,
+    stride: number,
+    query: number,
+    queryScale: number,
+    out: number,
+  ): void;
   poolRowsI8(
     slab: number,
     scales: number,
@@ -65,7 +80,15 @@ export interface CoreExports {
   topK(scores: number, n: number, k: number, minScore: number, outIds: number, outScores: number): number;
 }
 
-const requiredFunctions = ["heapBase", "bm25Accumulate", "dotBatch", "dotBatchI8I16", "poolRowsI8", "topK"] as const;
+const requiredFunctions = [
+  "heapBase",
+  "bm25Accumulate",
+  "dotBatch",
+  "dotBatchI8I16",
+  "rescoreI8I4",
+  "poolRowsI8",
+  "topK",
+] as const;
 
 /** The runtime's default core, compiled once per process; a failure is not kept (the environment may be fixed). */
 const defaultModule = memoizeUntilFailure(() => compileSource(defaultWasm()));

@@ -128,6 +128,7 @@ describe("toolsift/core refuses what needs a model", () => {
     ["embeddingModel", hashingEmbeddingModel({ dimensions: 8 })],
     ["fusion", { method: "rrf" }],
     ["quantize", "int8"],
+    ["rescore", false],
     ["queryCacheSize", 16],
     ["embeddingCache", { getMany: async () => [], setMany: async () => {} }],
     ["dimensions", 8],

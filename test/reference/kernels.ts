@@ -49,6 +49,34 @@ export function dotBatchI8I16(
   return out;
 }
 
+/**
+ * Rows ids[i] of an int8 slab rescored with their 4-bit residuals (stride / 2 bytes a row, value 2j in the low
+ * nibble of byte j): value d is 32 * slab[d] + 2 * nibble - 15 in 1/32 steps. out (length `rows`, NaN where no id
+ * was given) gets scales[id] * queryScale * dot / 32, summed in doubles.
+ */
+export function rescoreI8I4(
+  slab: Int8Array,
+  residuals: Uint8Array,
+  scales: Float32Array,
+  ids: Uint32Array,
+  stride: number,
+  query: Int16Array,
+  queryScale: number,
+  rows: number,
+): Float32Array {
+  const out = new Float32Array(rows).fill(Number.NaN);
+  for (const id of ids) {
+    let sum = 0;
+    for (let index = 0; index < stride; index++) {
+      const byte = residuals[(id * stride + index) >> 1];
+      const nibble = index % 2 === 0 ? byte & 15 : byte >> 4;
+      sum += (32 * slab[id * stride + index] + 2 * nibble - 15) * query[index];
+    }
+    out[id] = scales[id] * Math.fround(queryScale) * (sum / 32);
+  }
+  return out;
+}
+
 /** Weighted sum of int8 rows: out[d] = Σ weights[i] · scales[ids[i]] · slab[ids[i]·stride + d]. */
 export function poolRowsI8(
   slab: Int8Array,

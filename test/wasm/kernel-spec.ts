@@ -27,6 +27,20 @@ export interface Kernels {
     query: Int16Array,
     queryScale: number,
   ): Float32Array;
+  /**
+   * Rescores rows `ids` of `slab` (`rows` rows of `stride` bytes) with their 4-bit residuals (`stride / 2` bytes a
+   * row); returns `rows` scores, NaN for every row not in `ids`.
+   */
+  rescoreI8I4(
+    slab: Int8Array,
+    residuals: Uint8Array,
+    scales: Float32Array,
+    ids: Uint32Array,
+    stride: number,
+    query: Int16Array,
+    queryScale: number,
+    rows: number,
+  ): Float32Array;
   topK(scores: Float32Array, k: number, minScore: number): { ids: number[]; scores: number[] };
   /** Weighted sum of the int8 rows `ids` of `slab` (rows `stride` bytes apart), `dims` values long. */
   poolRowsI8(
@@ -273,6 +287,75 @@ export function runKernelSpec(name: string, makeKernels: () => Promise<Kernels>)
         const absSum = x.reduce((sum, value) => sum + Math.abs(value), 0);
         const bound = (step / 2 + queryStep / 2) * absSum * (1 + step);
         expect(Math.abs(result[0] - 1)).toBeLessThanOrEqual(bound);
+      });
+    });
+
+    describe("rescoreI8I4", () => {
+      const ones = (length: number) => new Float32Array(length).fill(1);
+
+      it("reads each value as 32 * code + 2 * nibble - 15, in 1/32 steps", () => {
+        // Codes 1 and -2 with nibbles 0 and 15: values 17/32 and -49/32.
+        const slab = packI8([1, -2], 1, 2, 16);
+        const residuals = new Uint8Array(8).fill(0x88); // padding nibbles 8: +1/32, weighed by a zero query
+        residuals[0] = 0xf0;
+        const query = padQuery([1, 1], 2, 16);
+        const out = kernels.rescoreI8I4(slab, residuals, ones(1), Uint32Array.of(0), 16, query, 1, 1);
+        expect(Array.from(out)).toEqual([(17 - 49) / 32]);
+      });
+
+      it("puts value 2j in the low nibble of byte j and 2j + 1 in the high one", () => {
+        const slab = new Int8Array(16);
+        const residuals = new Uint8Array(8);
+        residuals[0] = 0xf0; // value 0: nibble 0 (-15/32), value 1: nibble 15 (+15/32)
+        const first = kernels.rescoreI8I4(slab, residuals, ones(1), Uint32Array.of(0), 16, padQuery([1], 1, 16), 1, 1);
+        const second = kernels.rescoreI8I4(
+          slab,
+          residuals,
+          ones(1),
+          Uint32Array.of(0),
+          16,
+          padQuery([0, 1], 2, 16),
+          1,
+          1,
+        );
+        expect([first[0], second[0]]).toEqual([-15 / 32, 15 / 32]);
+      });
+
+      it("writes only the rows asked for, each at its own offset, scaled by its scale and the query's", () => {
+        // Row r holds code r + 1 in its first byte and residual nibble 8 (+1/32) everywhere.
+        const rows = 5;
+        const stride = 32;
+        const slab = packI8([1, 2, 3, 4, 5], rows, 1, stride);
+        const residuals = new Uint8Array((rows * stride) / 2).fill(0x88);
+        const scales = Float32Array.of(1, 2, 4, 8, 16);
+        const query = padQuery([32], 1, stride);
+        const out = kernels.rescoreI8I4(slab, residuals, scales, Uint32Array.of(3, 1, 3), stride, query, 0.5, rows);
+        // Row 1: (32 * 2 + 1) * 32 / 32 * 2 * 0.5 = 65; row 3: (32 * 4 + 1) * 8 * 0.5 = 516.
+        expect(Array.from(out)).toEqual([Number.NaN, 65, Number.NaN, 516, Number.NaN]);
+      });
+
+      it("does not overflow at 65,536 dimensions of extreme values", () => {
+        // 4,079 (code 127, nibble 15) by 32,767, 65,536 times: past i32 by far, exact in an i64 and in doubles.
+        const dims = 65_536;
+        const slab = new Int8Array(dims).fill(127);
+        const residuals = new Uint8Array(dims / 2).fill(0xff);
+        const query = new Int16Array(dims).fill(32_767);
+        const out = kernels.rescoreI8I4(slab, residuals, ones(1), Uint32Array.of(0), dims, query, 1, 1);
+        expect(out[0]).toBe(Math.fround((4_079 * 32_767 * dims) / 32));
+      });
+
+      it("rescores nothing for no ids", () => {
+        const out = kernels.rescoreI8I4(
+          new Int8Array(32),
+          new Uint8Array(16),
+          ones(2),
+          new Uint32Array(0),
+          16,
+          new Int16Array(16),
+          1,
+          2,
+        );
+        expect(Array.from(out)).toEqual([Number.NaN, Number.NaN]);
       });
     });
 

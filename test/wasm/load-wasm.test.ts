@@ -163,7 +163,7 @@ describe("instantiateCore", () => {
     // The smallest valid module: magic number and version, nothing exported.
     const empty = new WebAssembly.Module(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0));
     expect(() => instantiateCore(empty)).toThrowError(
-      /lacks the export\(s\) heapBase, bm25Accumulate, dotBatch, dotBatchI8I16, poolRowsI8, topK, memory/,
+      /lacks the export\(s\) heapBase, bm25Accumulate, dotBatch, dotBatchI8I16, rescoreI8I4, poolRowsI8, topK, memory/,
     );
   });
 });

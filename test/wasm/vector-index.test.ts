@@ -14,8 +14,13 @@ function vector(seed: number, dims: number): Float32Array {
   );
 }
 
-async function build(rows: number, dims: number, quantization: "float32" | "int8"): Promise<VectorIndex> {
-  const index = new VectorIndex(new WasmArena(instantiateCore(await loadWasm())), rows, dims, quantization);
+async function build(
+  rows: number,
+  dims: number,
+  quantization: "float32" | "int8",
+  rescore = true,
+): Promise<VectorIndex> {
+  const index = new VectorIndex(new WasmArena(instantiateCore(await loadWasm())), rows, dims, quantization, rescore);
   for (let row = 0; row < rows; row++) expect(index.setRow(row, vector(row + 1, dims))).toBe(true);
   return index;
 }
@@ -102,5 +107,106 @@ describe("VectorIndex", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  describe("rescoring int8 candidates with 4-bit residuals", () => {
+    /** Seeded Gaussian-ish vectors clustered around a few centres, so near ties at the cut are common. */
+    function clustered(count: number, dims: number, seed: number): Float32Array[] {
+      let state = seed;
+      const random = () => {
+        state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+        return state / 2 ** 32 - 0.5;
+      };
+      const centres = Array.from({ length: 4 }, () => Float32Array.from({ length: dims }, random));
+      return Array.from({ length: count }, (_, index) =>
+        Float32Array.from(centres[index % 4], (value) => value + 0.3 * random()),
+      );
+    }
+
+    async function filled(rowsOf: Float32Array[], quantization: "float32" | "int8", rescore = true) {
+      const index = await build(0, rowsOf[0].length, quantization, rescore);
+      const sized = new VectorIndex(index["arena"], rowsOf.length, rowsOf[0].length, quantization, rescore);
+      rowsOf.forEach((row, id) => expect(sized.setRow(id, row)).toBe(true));
+      return sized;
+    }
+
+    const topFive = (index: VectorIndex, query: Float32Array) => {
+      index.score(query);
+      return Array.from(index.top(5, -Infinity).ids).sort((a, b) => a - b);
+    };
+
+    it("gives float32's top 5 where plain int8 rows swap near ties at the cut", async () => {
+      const dims = 100;
+      const rows = clustered(300, dims, 7);
+      const queries = clustered(80, dims, 11);
+      const exact = await filled(rows, "float32");
+      const plain = await filled(rows, "int8", false);
+      const rescored = await filled(rows, "int8");
+      let plainMisses = 0;
+      for (const query of queries) {
+        const expected = topFive(exact, query);
+        if (topFive(plain, query).join() !== expected.join()) plainMisses++;
+        expect(topFive(rescored, query)).toEqual(expected);
+      }
+      // The data must be hard enough that plain int8 rows get some cuts wrong, or the test proves nothing.
+      expect(plainMisses).toBeGreaterThan(0);
+    });
+
+    it("returns rescored similarities within a 1/32 row step of the cosine, in score's view too", async () => {
+      const dims = 37;
+      const rows = clustered(12, dims, 3);
+      const index = await filled(rows, "int8");
+      const query = clustered(1, dims, 5)[0];
+      const view = index.score(query);
+      const { ids, scores } = index.top(12, -Infinity);
+      expect(ids.length).toBe(12);
+      const q = Array.from(query, (value) => value / Math.hypot(...query));
+      ids.forEach((id, rank) => {
+        const x = Array.from(rows[id], (value) => value / Math.hypot(...rows[id]));
+        const expected = cosine(x, q);
+        const maxAbs = (values: number[]) => Math.max(...values.map(Math.abs));
+        const absSum = (values: number[]) => values.reduce((sum, value) => sum + Math.abs(value), 0);
+        // A residual leaves each value within 1/64 of its row's step; the i16 query adds its own half step.
+        const bound = ((maxAbs(x) / 127) * absSum(q)) / 64 + (maxAbs(q) / 65_534) * absSum(x) + 1e-6;
+        expect(Math.abs(scores[rank] - expected)).toBeLessThanOrEqual(bound);
+        expect(view[id]).toBe(scores[rank]);
+      });
+    });
+
+    it("leaves rows a caller marked -2 out, also when every row is a candidate", async () => {
+      const rows = clustered(3, 16, 9);
+      const index = await filled(rows, "int8");
+      const view = index.score(rows[1]);
+      view[1] = -2;
+      const { ids } = index.top(5, 0.5 - 2);
+      expect(Array.from(ids)).not.toContain(1);
+      expect(view[1]).toBe(-2);
+    });
+
+    it("copies residuals with copyRow, and refuses to copy between rescoring and plain rows", async () => {
+      const dims = 50;
+      const rows = clustered(20, dims, 13);
+      const source = await filled(rows, "int8");
+      const copy = new VectorIndex(source["arena"], rows.length, dims, "int8");
+      rows.forEach((_, id) => copy.copyRow(id, source, id));
+      const query = clustered(1, dims, 17)[0];
+      source.score(query);
+      const expected = source.top(20, -Infinity);
+      const expectedIds = Array.from(expected.ids);
+      const expectedScores = Array.from(expected.scores);
+      copy.score(query);
+      const actual = copy.top(20, -Infinity);
+      expect(Array.from(actual.ids)).toEqual(expectedIds);
+      expect(Array.from(actual.scores)).toEqual(expectedScores);
+      const plain = new VectorIndex(source["arena"], 1, dims, "int8", false);
+      expect(() => plain.copyRow(0, source, 0)).toThrow(/layouts differ/);
+    });
+
+    it("costs half a byte a value, and nothing with rescore off or float32 rows", async () => {
+      const rescored = await build(10, 100, "int8");
+      const plain = await build(10, 100, "int8", false);
+      expect(rescored.byteLength - plain.byteLength).toBe((10 * 112) / 2);
+      expect((await build(10, 100, "float32", true)).rescoring).toBe(false);
+    });
   });
 });

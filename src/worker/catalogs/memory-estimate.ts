@@ -28,12 +28,13 @@ const BYTES_PER_TOOL = 200;
 
 /**
  * Bytes of the vector slab as VectorIndex lays it out (`byteLength`): each row (float32, or int8 padded to 16
- * plus a float32 scale) and 12 bytes of per-query scratch, the padded query, and each row's 8-byte text hash.
+ * plus a float32 scale and its 4-bit residuals: toolsift's default `rescore`) and 12 bytes of per-query scratch,
+ * the padded query, and each row's 8-byte text hash.
  */
 export function vectorBytes(tools: number, dimensions: number, quantization: Quantization): number {
   if (dimensions === 0) return 0;
   const stride = quantization === "int8" ? Math.ceil(dimensions / 16) * 16 : dimensions;
-  const row = quantization === "int8" ? stride + 4 : dimensions * 4;
+  const row = quantization === "int8" ? stride + stride / 2 + 4 : dimensions * 4;
   return tools * (row + 12 + 8) + stride * 4;
 }
 
