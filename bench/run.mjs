@@ -25,6 +25,7 @@ import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
 import { COLD_IMPORT_NOTES, coldImportTable, measureColdImport } from "./cold-import.mjs";
 import { measureScan, scanTable } from "./experiments/scan/scan.mjs";
+import { int8AgreementTable, measureInt8Agreement } from "./experiments/scan/int8-agreement.mjs";
 import {
   SEMANTIC_BFCL_NOTES,
   SEMANTIC_LATENCY_NOTES,
@@ -159,6 +160,15 @@ await section(
   measureSemanticBfcl,
   semanticBfclTable,
   SEMANTIC_BFCL_NOTES,
+);
+await section(
+  "int8 against float32 on real text: paraphrase set and BFCL",
+  measureInt8Agreement,
+  int8AgreementTable,
+  '`select(query, { maxTools: 5, adaptive: false })` with float32 rows and with `quantize: "int8"` (rescored with ' +
+    "4-bit residuals, the default, and `rescore: false`), semantic and combined, with the local model and the hashing " +
+    "model. Goal: the same top-5 set as float32 on >= 99% of paraphrase queries. Command: `npm run build && npx node " +
+    "bench/experiments/scan/int8-agreement.mjs`.",
 );
 await section(
   "Warm restart: 1,000 tools x 1,536 from each embedding cache",
