@@ -192,7 +192,7 @@ export function scaleTable({ rows, queries }) {
     ["memory held, keyword index", (row) => row.keywordBytes, bytes],
     ["memory held, keyword index, per tool", (row) => row.keywordBytes / row.size, perTool],
     ["memory held, keyword index, per tool added since the previous size", marginal, perTool],
-    ["memory held, combined index (keyword + int8 vectors)", (row) => row.combinedBytes, bytes],
+    ["memory held, combined index (keyword + float32 vectors, 100 dims)", (row) => row.combinedBytes, bytes],
     ["memory held, toolpick hybrid", (row) => row.toolpickBytes, bytes],
     ["keyword select p50, ms", (row) => row.keyword.p50, ms],
     ["keyword select p99, ms", (row) => row.keyword.p99, ms],

@@ -114,17 +114,23 @@ export class VectorIndex {
 
   /**
    * The best `k` rows of the last `score` call with a score above `minScore`, best first, ties by row.
-   * When rescoring, the int8 scan's best max(2k, k + 16) rows (those above -1.5: a caller marks excluded
-   * rows -2) are rescored first, and their rescored similarities replace the int8 ones in `score`'s view.
+   * When rescoring, the int8 scan's best max(2r, r + 16) rows, r = `rescoreFor` (default `k`), are rescored
+   * first (whatever `minScore`, so a row the int8 step put just under it can rise above), and their rescored
+   * similarities replace the int8 ones in `score`'s view; rows at or below -1.5 (a caller's mark for an excluded
+   * row, under any cosine) are never rescored or returned. Past those candidates (`k` larger than them, as
+   * explain asks for every row with select's `rescoreFor`) the rest follow by int8 score, so the first
+   * `rescoreFor` rows are exactly what `top(rescoreFor)` returns.
    */
-  top(k: number, minScore: number): { ids: Uint32Array; scores: Float32Array } {
+  top(k: number, minScore: number, rescoreFor = k): { ids: Uint32Array; scores: Float32Array } {
     const core = this.arena.core;
     if (!this.rescoring || k <= 0) {
       const count = core.topK(this.out, this.rows, Math.min(k, this.rows), minScore, this.outIds, this.outScores);
       return { ids: this.arena.u32(this.outIds, count), scores: this.arena.f32(this.outScores, count) };
     }
-    const depth = Math.min(this.rows, Math.max(2 * k, k + RESCORE_MARGIN));
+    const asked = Math.max(1, rescoreFor);
+    const depth = Math.min(this.rows, Math.max(2 * asked, asked + RESCORE_MARGIN));
     const found = core.topK(this.out, this.rows, depth, EXCLUDED_BELOW, this.outIds, this.outScores);
+    const candidates = Array.from(this.arena.u32(this.outIds, found));
     core.rescoreI8I4(
       this.slab,
       this.residuals,
@@ -137,10 +143,23 @@ export class VectorIndex {
       this.out,
     );
     const similarities = this.arena.f32(this.out, this.rows);
-    const ids = Array.from(this.arena.u32(this.outIds, found))
+    const ids = candidates
       .filter((id) => similarities[id] > minScore)
-      .sort((a, b) => similarities[b] - similarities[a] || a - b)
-      .slice(0, k);
+      .sort((a, b) => similarities[b] - similarities[a] || a - b);
+    if (ids.length < k && found === depth && depth < this.rows) {
+      // The rows past the candidates, by int8 score (the candidates now hold rescored scores: skip them).
+      const rescored = new Set(candidates);
+      const more = core.topK(
+        this.out,
+        this.rows,
+        Math.min(this.rows, k + found),
+        minScore,
+        this.outIds,
+        this.outScores,
+      );
+      for (const id of this.arena.u32(this.outIds, more)) if (!rescored.has(id) && ids.length < k) ids.push(id);
+    }
+    ids.length = Math.min(ids.length, k);
     const outIds = this.arena.u32(this.outIds, ids.length);
     const outScores = this.arena.f32(this.outScores, ids.length);
     ids.forEach((id, i) => {
@@ -191,7 +210,7 @@ function quantize(vector: ArrayLike<number>, norm: number, target: Int8Array | I
  * The 4-bit residual of each value of `vector / norm` against its int8 code: nibble u stands for
  * (code + (2u - 15) / 32) * step, the nearest of 16 points across the code's rounding interval.
  */
-function writeResiduals(
+export function writeResiduals(
   vector: ArrayLike<number>,
   norm: number,
   step: number,

@@ -37,16 +37,17 @@ export async function rankWithVectors(
   }
   const similarities = vectors.index.score(queryVector);
   for (const doc of request.excluded) similarities[doc] = -2;
-  if (semantic.strategy === "semantic") return rankSemantic(vectors, query, pool);
+  if (semantic.strategy === "semantic") return rankSemantic(vectors, query, pool, request.k);
   return rankCombined(index, vectors, similarities, query, request, semantic.fusion);
 }
 
 /**
  * The best `k` tools by the similarities last scored into `vectors` (excluded documents already set to -2,
- * below any cosine, so they never rank).
+ * below any cosine, so they never rank). int8 rows are rescored for select's `selectK` however many are asked
+ * for, so explain (every row) ranks select's tools as select does.
  */
-export function rankSemantic(vectors: VectorSet, query: RankQuery, k: number): Ranking {
-  const { ids, scores } = vectors.index.top(k, 0);
+export function rankSemantic(vectors: VectorSet, query: RankQuery, k: number, selectK = k): Ranking {
+  const { ids, scores } = vectors.index.top(k, 0, selectK);
   const hits: RankedHit[] = [];
   for (let i = 0; i < ids.length; i++)
     hits.push({ doc: ids[i], score: Math.min(1, scores[i]), keyword: 0, similarity: scores[i] });

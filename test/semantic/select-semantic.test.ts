@@ -394,4 +394,40 @@ describe("int8 quantisation", () => {
       expect(new Set(b)).toEqual(new Set(a));
     }
   });
+
+  it("explains int8 rankings as select ranks them, when rescoring more rows would change the winner", async () => {
+    // 20 alpha tools whose second value rounds up to int8 code 3 and an omega tool whose value rounds down to it:
+    // the int8 scan puts the alphas first, the residuals put omega first. select (maxTools 1) rescores only the
+    // scan's best 17, which leaves omega out; explain ranks every tool and must still agree with select.
+    const vector = (second: number) => [1, second, 0, 0, 0, 0, 0, 0];
+    const model = {
+      specificationVersion: "v4" as const,
+      provider: "test",
+      modelId: "fixed-vectors",
+      maxEmbeddingsPerCall: 100,
+      supportsParallelCalls: true,
+      async doEmbed({ values }: { values: string[] }) {
+        return {
+          embeddings: values.map((text) =>
+            text.startsWith("omega") ? vector(3.49 / 127) : text.startsWith("alpha") ? vector(2.51 / 127) : vector(1),
+          ),
+          warnings: [],
+        };
+      },
+    };
+    const tools = [
+      ...Array.from({ length: 20 }, (_, i) => ({ name: `alpha_${i}`, description: "A tool." })),
+      { name: "omega", description: "A tool." },
+    ];
+    const options = { maxTools: 1, adaptive: false, minRelevance: 0 } as const;
+    for (const rescore of [true, false]) {
+      const index = createToolIndex(tools, { embeddingModel: model, strategy: "semantic", quantize: "int8", rescore });
+      const [first] = await index.select("query", options);
+      expect(first).toBe("alpha_0");
+      expect(await index.explain("query", "alpha_0", options)).toMatchObject({ rank: 1, selected: true });
+      const omega = await index.explain("query", "omega", options);
+      expect(omega.selected).toBe(false);
+      expect(omega.rank).not.toBe(1);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // VectorIndex on the wasm core: int8 rows scored against the i16 query land within quantisation error of float32.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { VectorIndex } from "../../src/semantic/vector-index.js";
+import { VectorIndex, writeResiduals } from "../../src/semantic/vector-index.js";
 import { WasmArena } from "../../src/wasm/arena.js";
 import { instantiateCore, loadWasm } from "../../src/wasm/load-wasm.js";
 import { cosine } from "../reference/kernels.js";
@@ -166,11 +166,79 @@ describe("VectorIndex", () => {
         const expected = cosine(x, q);
         const maxAbs = (values: number[]) => Math.max(...values.map(Math.abs));
         const absSum = (values: number[]) => values.reduce((sum, value) => sum + Math.abs(value), 0);
-        // A residual leaves each value within 1/64 of its row's step; the i16 query adds its own half step.
-        const bound = ((maxAbs(x) / 127) * absSum(q)) / 64 + (maxAbs(q) / 65_534) * absSum(x) + 1e-6;
+        // A residual leaves each value within 1/32 of its row's step; the i16 query adds its own half step.
+        const bound = ((maxAbs(x) / 127) * absSum(q)) / 32 + (maxAbs(q) / 65_534) * absSum(x) + 1e-6;
         expect(Math.abs(scores[rank] - expected)).toBeLessThanOrEqual(bound);
         expect(view[id]).toBe(scores[rank]);
       });
+    });
+
+    it("encodes each value within 1/32 of its row's step (the nearest of 16 points across its int8 interval)", () => {
+      let state = 5;
+      const random = () => {
+        state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+        return state / 2 ** 32 - 0.5;
+      };
+      for (let trial = 0; trial < 50; trial++) {
+        const dims = 1 + (trial % 40);
+        const vector = Float32Array.from({ length: dims }, random);
+        const norm = Math.hypot(...vector);
+        const step = Math.max(...Array.from(vector, (value) => Math.abs(value / norm))) / 127;
+        const stride = Math.ceil(dims / 16) * 16;
+        const codes = new Int8Array(stride);
+        vector.forEach((value, d) => (codes[d] = Math.round(value / norm / step)));
+        const nibbles = new Uint8Array(stride / 2);
+        writeResiduals(vector, norm, step, codes, nibbles);
+        for (let d = 0; d < dims; d++) {
+          const nibble = d % 2 === 0 ? nibbles[d >> 1] & 15 : nibbles[d >> 1] >> 4;
+          // The kernel's reading (kernel-spec.ts): value = (code + (2 * nibble - 15) / 32) * step.
+          const decoded = (codes[d] + (2 * nibble - 15) / 32) * step;
+          expect(Math.abs(decoded - vector[d] / norm)).toBeLessThanOrEqual(step / 32 + 1e-12);
+        }
+      }
+    });
+
+    it("returns a row the int8 step put under minScore when its rescored similarity is above it", async () => {
+      const dims = 100;
+      const rows = clustered(30, dims, 21);
+      const query = clustered(1, dims, 23)[0];
+      const plain = await filled(rows, "int8", false);
+      const rescored = await filled(rows, "int8");
+      const before = Array.from(plain.score(query));
+      rescored.score(query);
+      const after = new Map(
+        Array.from(rescored.top(30, -1).ids, (id, rank) => [id, rescored.top(30, -1).scores[rank]]),
+      );
+      // The row the residuals raised most: a minScore between its two scores keeps it only when rescored.
+      const raised = [...after.keys()].sort((a, b) => after.get(b)! - before[b] - (after.get(a)! - before[a]))[0];
+      expect(after.get(raised)!).toBeGreaterThan(before[raised]);
+      const minScore = (before[raised] + after.get(raised)!) / 2;
+      plain.score(query);
+      expect(Array.from(plain.top(30, minScore).ids)).not.toContain(raised);
+      rescored.score(query);
+      expect(Array.from(rescored.top(30, minScore).ids)).toContain(raised);
+    });
+
+    it("ranks select's k first when more rows are asked for (explain), as top(k) alone does", async () => {
+      // Twenty rows whose second value rounds up to int8 code 3 and one whose value rounds down to it: the int8
+      // scan ranks the twenty above the one, their residuals the other way round. select (k = 1) rescores only
+      // the best max(2, 1 + 16) rows, which leaves the one out; explain must agree with it.
+      const dims = 8;
+      const row = (second: number) =>
+        Float32Array.from({ length: dims }, (_, d) => (d === 0 ? 1 : d === 1 ? second : 0));
+      const rows = [...Array.from({ length: 20 }, () => row(2.51 / 127)), row(3.49 / 127)];
+      const index = await filled(rows, "int8");
+      const query = Float32Array.from({ length: dims }, (_, d) => (d < 2 ? 1 : 0));
+      index.score(query);
+      const selected = Array.from(index.top(1, -Infinity).ids);
+      index.score(query);
+      const explained = Array.from(index.top(rows.length, -Infinity, 1).ids);
+      expect(explained.slice(0, 1)).toEqual(selected);
+      expect(new Set(explained).size).toBe(rows.length);
+      // Rescoring every row would put row 20 first: the case is one where the depth matters.
+      index.score(query);
+      expect(index.top(1, -Infinity, rows.length).ids[0]).toBe(20);
+      expect(selected[0]).not.toBe(20);
     });
 
     it("leaves rows a caller marked -2 out, also when every row is a candidate", async () => {

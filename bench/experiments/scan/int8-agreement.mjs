@@ -43,7 +43,10 @@ export async function measureInt8Agreement() {
         const options = { embeddingModel: model, strategy };
         const exact = await topFives(createToolIndex(catalog, { ...options, quantize: "float32" }), queries);
         const rescored = await topFives(createToolIndex(catalog, { ...options, quantize: "int8" }), queries);
-        const plain = await topFives(createToolIndex(catalog, { ...options, quantize: "int8", rescore: false }), queries);
+        const plain = await topFives(
+          createToolIndex(catalog, { ...options, quantize: "int8", rescore: false }),
+          queries,
+        );
         rows.push({
           model: modelLabel,
           data: label,
