@@ -100,14 +100,17 @@ describe("TOOLSIFT_VECTOR_PRECISION and TOOLSIFT_WARM_BYTES", () => {
     expect(chosen({}, true)).toEqual({ quantize: "float32" });
   });
 
-  it("int8 or float32 forces either; anything else is refused", () => {
+  it("int8, int8-compact or float32 forces one; anything else is refused", () => {
     expect(
       chosen({ TOOLSIFT_EMBEDDING: "openai:m", OPENAI_API_KEY: "k", TOOLSIFT_VECTOR_PRECISION: "float32" }),
     ).toEqual({
       quantize: "float32",
     });
     expect(chosen({ TOOLSIFT_VECTOR_PRECISION: "int8" }, true)).toEqual({ quantize: "int8" });
-    expect(refusal({ TOOLSIFT_VECTOR_PRECISION: "int4" })).toContain('must be "auto", "int8" or "float32", got "int4"');
+    expect(chosen({ TOOLSIFT_VECTOR_PRECISION: "int8-compact" }, true)).toEqual({ quantize: "int8", rescore: false });
+    expect(refusal({ TOOLSIFT_VECTOR_PRECISION: "int4" })).toContain(
+      'must be "auto", "int8", "int8-compact" or "float32", got "int4"',
+    );
   });
 
   it("TOOLSIFT_WARM_BYTES: 32 MiB by default, an integer in [64 KiB, 1 GiB]", () => {

@@ -69,6 +69,10 @@ describe("warm catalogs bounded by bytes", () => {
     expect(float32 - keywords).toBeGreaterThan(30_720_000);
     expect(int8 - keywords).toBeGreaterThan(5_000 * 2_308);
     expect(int8 - keywords).toBeLessThan((float32 - keywords) / 2.5);
+    // int8-compact (no residuals): 1,536 + 4 bytes a row.
+    const compact = estimateIndexBytes({ ...base, dimensions: 1_536, quantization: "int8", rescore: false });
+    expect(int8 - compact).toBe(5_000 * 768);
+    expect(compact - keywords).toBeLessThan((float32 - keywords) / 3.5);
   });
 
   it("with room for every catalog, each is loaded once however often it is asked", async () => {

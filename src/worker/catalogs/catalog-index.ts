@@ -121,6 +121,7 @@ export async function buildCatalogIndex(
     catalogCharacters: catalogCharacters(catalog),
     dimensions: embedding?.dimensions ?? 0,
     quantization: vectors.quantize,
+    rescore: vectors.rescore ?? true,
     queryCacheSize: QUERY_CACHE_SIZE,
   });
   builtBytes.set(index, bytes);

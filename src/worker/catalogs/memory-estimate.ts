@@ -11,6 +11,8 @@ export interface IndexFootprint {
   /** Vector length; 0 without vectors (keyword ranking, or embedding failed). */
   readonly dimensions: number;
   readonly quantization: Quantization;
+  /** int8 rows keep 4-bit residuals (toolsift's `rescore`, default true). */
+  readonly rescore?: boolean;
   /** Query vectors an index keeps (toolsift's `queryCacheSize`, 128 by default). */
   readonly queryCacheSize: number;
 }
@@ -28,13 +30,14 @@ const BYTES_PER_TOOL = 200;
 
 /**
  * Bytes of the vector slab as VectorIndex lays it out (`byteLength`): each row (float32, or int8 padded to 16
- * plus a float32 scale and its 4-bit residuals: toolsift's default `rescore`) and 12 bytes of per-query scratch,
- * the padded query, and each row's 8-byte text hash.
+ * plus a float32 scale and, with `rescore`, its 4-bit residuals) and 12 bytes of per-query scratch, the padded
+ * query, and each row's 8-byte text hash.
  */
-export function vectorBytes(tools: number, dimensions: number, quantization: Quantization): number {
+export function vectorBytes(tools: number, dimensions: number, quantization: Quantization, rescore = true): number {
   if (dimensions === 0) return 0;
   const stride = quantization === "int8" ? Math.ceil(dimensions / 16) * 16 : dimensions;
-  const row = quantization === "int8" ? stride + stride / 2 + 4 : dimensions * 4;
+  const residuals = rescore ? stride / 2 : 0;
+  const row = quantization === "int8" ? stride + residuals + 4 : dimensions * 4;
   return tools * (row + 12 + 8) + stride * 4;
 }
 
@@ -46,7 +49,7 @@ export function estimateIndexBytes(footprint: IndexFootprint): number {
   const { tools, dimensions } = footprint;
   const instances = dimensions > 0 ? 2 : 1;
   return (
-    vectorBytes(tools, dimensions, footprint.quantization) +
+    vectorBytes(tools, dimensions, footprint.quantization, footprint.rescore ?? true) +
     footprint.queryCacheSize * dimensions * 4 +
     footprint.catalogCharacters * BYTES_PER_CHARACTER +
     tools * BYTES_PER_TOOL +

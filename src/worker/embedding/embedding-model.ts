@@ -20,6 +20,8 @@ export type EmbeddingModelChoice = (env: ServiceEnv) => ServiceEmbeddingModel | 
 export interface VectorOptions {
   readonly dimensions?: number;
   readonly quantize: Quantization;
+  /** int8 rows without toolsift's 4-bit residuals (`TOOLSIFT_VECTOR_PRECISION=int8-compact`); absent: kept. */
+  readonly rescore?: false;
 }
 
 /** Below this many dimensions, `auto` precision keeps float32 (int8 saves little and costs a little accuracy). */
@@ -70,6 +72,7 @@ function providerModel(setting: EmbeddingSetting, env: ServiceEnv): ServiceEmbed
 
 /** float32 or int8 for `config`'s setting: `auto` quantises the API providers' long vectors (config.ts). */
 function quantizationFor(config: ServiceConfig, fromCode: boolean): Quantization {
+  if (config.vectorPrecision === "int8-compact") return "int8";
   if (config.vectorPrecision !== "auto") return config.vectorPrecision;
   const setting = config.embedding;
   if (fromCode || setting.kind === "local" || setting.kind === "none") return "float32";
@@ -95,6 +98,7 @@ export function embeddingModelFor(
     vectorOptions.set(model, {
       ...(dimensions === undefined ? {} : { dimensions }),
       quantize: quantizationFor(config, choice !== undefined),
+      ...(config.vectorPrecision === "int8-compact" ? { rescore: false as const } : {}),
     });
   }
   return model;

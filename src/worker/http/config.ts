@@ -38,7 +38,8 @@ export interface ServiceConfig {
   /**
    * How tool vectors are stored (TOOLSIFT_VECTOR_PRECISION): `auto` is int8 for the openai and workers-ai providers
    * (384 to 3,072 dimensions; float32 for `openai:<model>:<dims>` below 256) and float32 for `local` (100
-   * dimensions) and models passed in code.
+   * dimensions) and models passed in code. `int8` keeps toolsift's 4-bit residuals (`rescore`: float32's
+   * rankings); `int8-compact` drops them (2/3 of the vector bytes; near-tied tools may swap).
    */
   readonly vectorPrecision: VectorPrecision;
   /** `"*"`, or the allowed origins; empty: CORS off. */
@@ -47,9 +48,9 @@ export interface ServiceConfig {
 }
 
 /** TOOLSIFT_VECTOR_PRECISION: how the service stores tool vectors. */
-export type VectorPrecision = "auto" | "int8" | "float32";
+export type VectorPrecision = "auto" | "int8" | "int8-compact" | "float32";
 
-const PRECISIONS: readonly VectorPrecision[] = ["auto", "int8", "float32"];
+const PRECISIONS: readonly VectorPrecision[] = ["auto", "int8", "int8-compact", "float32"];
 
 interface NumberSetting {
   readonly variable: keyof ServiceEnv;
@@ -135,7 +136,7 @@ export function readConfig(env: ServiceEnv): ServiceConfig {
   if (!PRECISIONS.includes(precision as VectorPrecision)) {
     throw new ServiceError(
       "INVALID_CONFIGURATION",
-      `TOOLSIFT_VECTOR_PRECISION must be "auto", "int8" or "float32", got ${JSON.stringify(env.TOOLSIFT_VECTOR_PRECISION)}.`,
+      `TOOLSIFT_VECTOR_PRECISION must be "auto", "int8", "int8-compact" or "float32", got ${JSON.stringify(env.TOOLSIFT_VECTOR_PRECISION)}.`,
     );
   }
   const seed = env.TOOLSIFT_SEED_DEMO?.trim();

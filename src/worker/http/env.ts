@@ -83,7 +83,10 @@ export interface ServiceEnv {
   readonly TOOLSIFT_OPENAI_BASE_URL?: string;
   /** The Workers AI binding (`[ai] binding = "AI"` in wrangler.toml), for `TOOLSIFT_EMBEDDING=workers-ai:…`. */
   readonly AI?: WorkersAiBindingLike;
-  /** `auto` (default: int8 for the openai and workers-ai providers), `int8` or `float32`: how tool vectors are kept. */
+  /**
+   * `auto` (default: int8 for the openai and workers-ai providers), `int8`, `int8-compact` (int8 without the 4-bit
+   * residuals) or `float32`: how tool vectors are kept.
+   */
   readonly TOOLSIFT_VECTOR_PRECISION?: string;
   /** A catalog id to publish the demo catalog under, once, when nothing is published there (`npm start`: `demo`). */
   readonly TOOLSIFT_SEED_DEMO?: string;
