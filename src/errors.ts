@@ -47,4 +47,12 @@ export class ToolsiftError extends Error {
   static isInstance(error: unknown): error is ToolsiftError {
     return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[marker] === true;
   }
+
+  /**
+   * `instanceof ToolsiftError` as `isInstance`: true also for an error made by another copy of this module (the
+   * package's runtime-specific asset loaders import dist/errors.js itself, the entry points a bundled copy).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return ToolsiftError.isInstance(value);
+  }
 }

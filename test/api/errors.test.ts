@@ -285,3 +285,18 @@ describe("empty and edge inputs", () => {
     ]);
   });
 });
+
+describe("ToolsiftError identity", () => {
+  it("answers instanceof for an error made by another copy of the module (dist's loaders import their own)", async () => {
+    // A query string makes the module loader evaluate src/errors.ts a second time: another class, same marker.
+    const specifier = "../../src/errors.js?another-copy";
+    const copy = (await import(/* @vite-ignore */ specifier)) as typeof import("../../src/errors.js");
+    expect(copy.ToolsiftError).not.toBe(ToolsiftError);
+    const foreign = new copy.ToolsiftError("INVALID_MODEL_ASSET", "from the other copy");
+    expect(foreign instanceof ToolsiftError).toBe(true);
+    expect(new ToolsiftError("INVALID_OPTION", "here") instanceof copy.ToolsiftError).toBe(true);
+    expect(new Error("plain") instanceof ToolsiftError).toBe(false);
+    expect({ code: "INVALID_OPTION" } instanceof ToolsiftError).toBe(false);
+    expect((null as unknown as object) instanceof ToolsiftError).toBe(false);
+  });
+});
