@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
-import { gatewayInProcess, LIFECYCLE_SERVER, resultText, search } from "./gateway-helpers.js";
+import { gatewayInProcess, LIFECYCLE_SERVER, PATIENTLY, resultText, search } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
 
 const directory = temporaryDirectory();
@@ -125,11 +125,13 @@ describe("an upstream that dies or changes", () => {
     const pid = Number(
       resultText(await client.callTool({ name: "call_tool", arguments: { name: "lifecycle__report_pid" } })),
     );
+    const started = join(directory, "wait-started");
     const pending = client.callTool({
       name: "call_tool",
-      arguments: { name: "lifecycle__wait_a_while", arguments: { milliseconds: 30_000 } },
+      arguments: { name: "lifecycle__wait_a_while", arguments: { milliseconds: 30_000, started } },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Killed once the call is under way in the server (killed before it arrives, the call would start it again).
+    await expect.poll(() => existsSync(started), PATIENTLY).toBe(true);
     process.kill(pid, "SIGKILL");
     await expect(pending).rejects.toThrow(/upstream MCP server "lifecycle" exited during the call to "wait_a_while"/);
     // The others still answer, and the next call starts the server again.
