@@ -48,6 +48,7 @@ export async function gatewayInProcess(
     embedding?: EmbeddingChoice;
     embeddingCache?: string;
     log?: (line: string) => void;
+    maxResults?: number;
   } = {},
 ): Promise<{ gateway: Gateway; client: Client }> {
   const config = parseGatewayConfig(
@@ -56,7 +57,7 @@ export async function gatewayInProcess(
   );
   const gateway = await startGateway({
     config,
-    maxResults: 5,
+    maxResults: options.maxResults ?? 5,
     timeout: options.timeout ?? 60_000,
     retryMax: options.retryMax ?? DEFAULT_RETRY_MAX,
     usageFile: options.usageFile,

@@ -1,16 +1,20 @@
 // The HTTP gateway's sessions: requests that never initialise leave nothing behind, and sessions are bounded (the one
 // idle longest is closed past MAX_HTTP_SESSIONS, and each once idle past --session-timeout); a closed session's id gets
-// HTTP 404. The gateway runs in process over a real upstream server.
+// HTTP 404. The gateway runs in process over a real upstream server (built, for its flag and config field).
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
+import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
 import { MAX_HTTP_SESSIONS } from "../../src/mcp/gateway/http-sessions.js";
 import { serveHttp } from "../../src/mcp/gateway/serve.js";
 import { startGateway, type Gateway } from "../../src/mcp/gateway/start-gateway.js";
-import { LIFECYCLE_SERVER, PATIENTLY } from "./gateway-helpers.js";
+import { assertBuilt, GATEWAY_BIN, LIFECYCLE_SERVER, PATIENTLY } from "./gateway-helpers.js";
+import { temporaryDirectory } from "./servers.js";
 
 setFlagsFromString("--expose-gc");
 const collectGarbage = runInNewContext("gc") as () => void;
@@ -197,5 +201,36 @@ describe("--session-timeout", () => {
       await close(never);
       await close(timed);
     }
+  });
+});
+
+describe("the built gateway's --session-timeout and toolsift.sessionTimeout", () => {
+  /** The built gateway over the lifecycle server with `own` as the config's toolsift section: its URL and log. */
+  async function served(own: Record<string, unknown>, ...flags: string[]) {
+    assertBuilt();
+    const config = join(temporaryDirectory(), "mcp.json");
+    const lifecycle = { command: process.execPath, args: [LIFECYCLE_SERVER] };
+    writeFileSync(config, JSON.stringify({ mcpServers: { lifecycle }, toolsift: own }));
+    const child = spawn(
+      process.execPath,
+      [GATEWAY_BIN, "mcp", "-c", config, "--no-learn", "--no-local", "--http", "0", ...flags],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+    onTestFinished(() => void (child.exitCode === null && child.signalCode === null && child.kill("SIGKILL")));
+    const state = { log: "" };
+    child.stderr!.on("data", (chunk: Buffer) => void (state.log += chunk.toString()));
+    await expect.poll(() => state.log, PATIENTLY).toMatch(/serving MCP at/);
+    const url = /serving MCP at (\S+)/.exec(state.log)![1]!;
+    return Object.assign(state, { url });
+  }
+
+  it.each([
+    ["the config's field", { sessionTimeout: 50 }, []],
+    ["the flag over the config's field", { sessionTimeout: 0 }, ["--session-timeout", "50"]],
+  ])("closes an idle session after %s", async (_, own, flags) => {
+    const gateway = await served(own, ...flags);
+    const id = await openSession(gateway.url);
+    await expect.poll(() => gateway.log, PATIENTLY).toMatch(/closed an HTTP session idle for 50 ms/);
+    expect((await post(gateway.url, { jsonrpc: "2.0", id: 2, method: "tools/list" }, id)).status).toBe(404);
   });
 });

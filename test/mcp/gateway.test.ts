@@ -142,6 +142,25 @@ describe("an upstream that dies or changes", () => {
     expect(again).not.toBe(pid);
   });
 
+  it("cancels the upstream call when the client cancels its call", async () => {
+    const started = join(directory, "cancel-started");
+    const cancelled = join(directory, "cancel-cancelled");
+    const abort = new AbortController();
+    const pending = client.callTool(
+      {
+        name: "call_tool",
+        arguments: { name: "lifecycle__wait_a_while", arguments: { milliseconds: 60_000, started, cancelled } },
+      },
+      undefined,
+      { signal: abort.signal },
+    );
+    await expect.poll(() => existsSync(started), PATIENTLY).toBe(true);
+    abort.abort();
+    await expect(pending).rejects.toThrow();
+    // The gateway passes notifications/cancelled on: the server's handler sees its signal aborted.
+    await expect.poll(() => existsSync(cancelled), PATIENTLY).toBe(true);
+  });
+
   it("finds a tool the upstream adds at run time (notifications/tools/list_changed)", async () => {
     expect((await search(client, "weather forecast for tomorrow")).map((tool) => tool.name)).not.toContain(
       "lifecycle__weather_forecast",
