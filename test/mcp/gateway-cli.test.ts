@@ -102,6 +102,17 @@ describe("toolsift mcp flags", () => {
   });
 });
 
+describe("toolsift mcp --help", () => {
+  it("documents the session timeout, its config field and the stop during startup", async () => {
+    let stdout = "";
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+    expect(await runGateway(["--help"], "test")).toBe(0);
+    expect(stdout).toContain("--session-timeout <ms>   with --http: a session with no request in flight");
+    expect(stdout).toContain('"sessionTimeout"');
+    expect(stdout).toContain("also while the servers are still starting, ends every upstream server started");
+  });
+});
+
 describe("the config's toolsift section", () => {
   it.each([
     [{ embedding: 3 }, '"toolsift.embedding" must be a string, got 3.'],
