@@ -3,6 +3,8 @@
 // the fixtures' SDK servers, and processes behind test/mcp/fixtures/start-when-ready.sh.
 import { execFileSync, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, it, onTestFinished } from "vitest";
 import {
@@ -104,6 +106,24 @@ it("on a second Ctrl-C while stopping, still ends a server that ignores SIGTERM 
   expect(await gateway.exited).toBe(0);
   expect(gateway.log).toMatch(/SIGINT: already stopping, ending the upstream servers/);
   // SIGKILL, the gateway's last step, is sent just before it exits: the server is gone a moment later.
+  await expect.poll(() => alive(server!), PATIENTLY).toBe(false);
+});
+
+it("exits 1 naming --http when its port is in use, and ends the servers it started", async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  onTestFinished(() => void taken.close());
+  const port = (taken.address() as AddressInfo).port;
+  const gateway = runGateway({ stubborn: { command: process.execPath, args: [STUBBORN_SERVER] } }, "--http", `${port}`);
+  await expect.poll(() => gateway.log, PATIENTLY).toMatch(/1 tools from 1 of 1 servers/);
+  const [server] = childrenOf(gateway.child.pid!);
+  expect(server).toBeDefined();
+  onTestFinished(() => void (alive(server!) && process.kill(server!, "SIGKILL")));
+  expect(await gateway.exited).toBe(1);
+  expect(gateway.log).toContain(
+    `toolsift mcp: --http ${port}: cannot listen on 127.0.0.1:${port} (listen EADDRINUSE: address already in use`,
+  );
+  // The stubborn server needs SIGKILL, which the gateway sends just before it exits.
   await expect.poll(() => alive(server!), PATIENTLY).toBe(false);
 });
 

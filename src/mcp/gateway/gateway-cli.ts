@@ -18,7 +18,7 @@ import { DEFAULT_SESSION_TIMEOUT, MAX_SESSION_TIMEOUT } from "./http-sessions.js
 import type { ModelSettings } from "./gateway-models.js";
 import { DEFAULT_RETRY_MAX } from "./retry-delay.js";
 import { serveHttp, serveStdio } from "./serve.js";
-import { startGateway } from "./start-gateway.js";
+import { startGateway, type Gateway } from "./start-gateway.js";
 
 export const GATEWAY_USAGE = `toolsift mcp — one MCP server in front of many, with tool search
 
@@ -133,6 +133,34 @@ export async function modelSettings(
   };
 }
 
+/**
+ * Serves `gateway` over Streamable HTTP on `port` until `stopped` resolves. A port that cannot be listened on (in use,
+ * or not allowed) is an error naming `--http` and the cause.
+ */
+async function serveHttpUntil(
+  stopped: Promise<void>,
+  gateway: Gateway,
+  port: number,
+  log: (line: string) => void,
+  sessionTimeout: number,
+): Promise<void> {
+  const http = await serveHttp(gateway, port, log, { sessionTimeout }).catch((error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EADDRINUSE" && code !== "EACCES") throw error;
+    throw new ToolsiftError(
+      "INVALID_OPTION",
+      `toolsift mcp: --http ${port}: cannot listen on 127.0.0.1:${port} (${errorMessage(error)})`,
+      { option: "--http", value: port },
+      { cause: error },
+    );
+  });
+  const address = http.address();
+  log(`serving MCP at http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : port}/mcp`);
+  await stopped;
+  http.closeAllConnections();
+  http.close();
+}
+
 /** Runs the gateway until stdin closes (stdio) or a signal arrives; returns the exit code. */
 export async function runGateway(argv: readonly string[], version: string): Promise<number> {
   const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -208,19 +236,13 @@ export async function runGateway(argv: readonly string[], version: string): Prom
       version,
       signal: stop.signal,
     });
-    if (port !== undefined) {
-      const http = await serveHttp(gateway, port, log, { sessionTimeout });
-      const address = http.address();
-      log(
-        `serving MCP at http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : values.http}/mcp`,
-      );
-      await stopped;
-      http.closeAllConnections();
-      http.close();
-    } else {
-      await Promise.race([serveStdio(gateway), stopped]);
+    try {
+      if (port !== undefined) await serveHttpUntil(stopped, gateway, port, log, sessionTimeout);
+      else await Promise.race([serveStdio(gateway), stopped]);
+    } finally {
+      // Also when serving failed (a port in use): no upstream server outlives the gateway.
+      await gateway.close();
     }
-    await gateway.close();
     return 0;
   } catch (error) {
     if (stop.signal.aborted && error === stop.signal.reason) {
