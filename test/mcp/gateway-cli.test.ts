@@ -32,6 +32,18 @@ describe("toolsift mcp flags", () => {
     [["--timeout", "soon"], 'option "--timeout" must be an integer in [1, 3600000], got the string "soon".'],
     [["--retry=-1"], 'option "--retry" must be an integer in [0, 3600000], got -1.'],
     [
+      ["--session-timeout", "600000"],
+      'option "--session-timeout" must be used with --http only, got the string "600000".',
+    ],
+    [
+      ["--http", "0", "--session-timeout", "30m"],
+      'option "--session-timeout" must be an integer in [0, 86400000], got the string "30m".',
+    ],
+    [
+      ["--http", "0", "--session-timeout", "86400001"],
+      'option "--session-timeout" must be an integer in [0, 86400000], got 86400001.',
+    ],
+    [
       ["--embedding", "openai-small"],
       'option "--embedding" must be "local", "none" or "openai:<model>[:<dimensions>]", got the string "openai-small".',
     ],
@@ -90,9 +102,29 @@ describe("toolsift mcp flags", () => {
   });
 });
 
+describe("toolsift mcp --help", () => {
+  it("documents the session timeout, its config field and the stop during startup", async () => {
+    let stdout = "";
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+    expect(await runGateway(["--help"], "test")).toBe(0);
+    expect(stdout).toContain("--session-timeout <ms>   with --http: a session with no request in flight");
+    expect(stdout).toContain('"sessionTimeout"');
+    expect(stdout).toContain("also while the servers are still starting, ends every upstream server started");
+  });
+});
+
 describe("the config's toolsift section", () => {
   it.each([
     [{ embedding: 3 }, '"toolsift.embedding" must be a string, got 3.'],
+    [
+      { sessionTimeout: "30m" },
+      'option "toolsift.sessionTimeout" must be an integer in [0, 86400000], got the string "30m".',
+    ],
+    [{ sessionTimeout: -1 }, 'option "toolsift.sessionTimeout" must be an integer in [0, 86400000], got -1.'],
+    [
+      { embedding: "none", embeddingBaseURL: "http://127.0.0.1:11434/v1" },
+      'option "toolsift.embeddingBaseURL" must be used with an "openai:<model>" toolsift.embedding only',
+    ],
     [
       { embedding: "openai:text-embedding-3-small", embeddingBaseURL: "not a url" },
       'option "toolsift.embeddingBaseURL" must be an http(s) URL such as "http://127.0.0.1:11434/v1", ' +
@@ -108,7 +140,7 @@ describe("the config's toolsift section", () => {
     [
       { embeddingCacheFile: "x.bin" },
       'unknown option "toolsift.embeddingCacheFile". Known options: toolsift.pinned, toolsift.embedding, ' +
-        "toolsift.embeddingBaseURL.",
+        "toolsift.embeddingBaseURL, toolsift.sessionTimeout.",
     ],
   ])("refuses %j naming the field", async (own, message) => {
     writeFileSync(config, JSON.stringify({ mcpServers: {}, toolsift: own }));
@@ -129,37 +161,72 @@ describe("which embedding setting wins", () => {
     pinned: [],
     embedding: own.embedding,
     embeddingBaseURL: own.embeddingBaseURL,
+    sessionTimeout: undefined,
   });
   const OPENAI = { embedding: "openai:text-embedding-3-small", embeddingBaseURL: "http://127.0.0.1:1/v1" };
+  let logged: string[] = [];
+  const log = (line: string) => void logged.push(line);
 
   beforeEach(() => {
+    logged = [];
     vi.stubEnv("OPENAI_API_KEY", "sk-test");
     vi.stubEnv("OPENAI_BASE_URL", "");
   });
 
   it.each(["local", "none"])("--embedding %s over the config's openai model and its base URL", async (flag) => {
-    const settings = await modelSettings({ embedding: flag }, configOf(OPENAI), usage);
+    const settings = await modelSettings({ embedding: flag }, configOf(OPENAI), usage, log);
     expect(settings.embedding).toEqual({ kind: flag });
+    expect(logged).toEqual([
+      `toolsift.embeddingBaseURL http://127.0.0.1:1/v1 is unused: --embedding ${flag} is not openai:<model>`,
+    ]);
+  });
+
+  it("logs the config's unused base URL with its password masked", async () => {
+    const config = configOf({ ...OPENAI, embeddingBaseURL: "http://me:s3cret@127.0.0.1:1/v1" });
+    await modelSettings({ embedding: "none" }, config, usage, log);
+    expect(logged).toEqual([
+      "toolsift.embeddingBaseURL http://***@127.0.0.1:1/v1 is unused: --embedding none is not openai:<model>",
+    ]);
+  });
+
+  it.each([
+    [{ embedding: "local" }, "toolsift.embedding"],
+    [{ embedding: "none" }, "toolsift.embedding"],
+    [{}, "--embedding"],
+  ])("refuses the config's base URL beside its own %j, naming the field", async (own, option) => {
+    const config = configOf({ ...own, embeddingBaseURL: OPENAI.embeddingBaseURL });
+    await expect(modelSettings({}, config, usage, log)).rejects.toThrow(
+      `toolsift mcp: option "toolsift.embeddingBaseURL" must be used with an "openai:<model>" ${option} only, ` +
+        'got the string "http://127.0.0.1:1/v1".',
+    );
+  });
+
+  it("logs nothing for OPENAI_BASE_URL beside a local model (the environment is not this gateway's setting)", async () => {
+    vi.stubEnv("OPENAI_BASE_URL", "http://127.0.0.1:3/v1");
+    expect((await modelSettings({}, configOf({ embedding: "local" }), usage, log)).embedding).toEqual({
+      kind: "local",
+    });
+    expect(logged).toEqual([]);
   });
 
   it("--no-local over the config's local model: keywords only", async () => {
-    const settings = await modelSettings({ "no-local": true }, configOf({ embedding: "local" }), usage);
+    const settings = await modelSettings({ "no-local": true }, configOf({ embedding: "local" }), usage, log);
     expect(settings).toMatchObject({ embedding: { kind: "none" }, local: false });
   });
 
   it("--embedding-base-url over the config's, the config's over OPENAI_BASE_URL, then OPENAI_BASE_URL", async () => {
     vi.stubEnv("OPENAI_BASE_URL", "http://127.0.0.1:3/v1");
-    const flag = await modelSettings({ "embedding-base-url": "http://127.0.0.1:2/v1/" }, configOf(OPENAI), usage);
+    const flag = await modelSettings({ "embedding-base-url": "http://127.0.0.1:2/v1/" }, configOf(OPENAI), usage, log);
     expect(flag.embedding).toMatchObject({ kind: "openai", baseURL: "http://127.0.0.1:2/v1" });
-    const config = await modelSettings({}, configOf(OPENAI), usage);
+    const config = await modelSettings({}, configOf(OPENAI), usage, log);
     expect(config.embedding).toMatchObject({ baseURL: "http://127.0.0.1:1/v1" });
-    const variable = await modelSettings({}, configOf({ embedding: OPENAI.embedding }), usage);
+    const variable = await modelSettings({}, configOf({ embedding: OPENAI.embedding }), usage, log);
     expect(variable.embedding).toMatchObject({ baseURL: "http://127.0.0.1:3/v1" });
   });
 
   it("refuses OPENAI_BASE_URL with a password, naming the variable and masking it", async () => {
     vi.stubEnv("OPENAI_BASE_URL", "http://me:s3cret@127.0.0.1:3/v1");
-    await expect(modelSettings({ embedding: OPENAI.embedding }, configOf({}), usage)).rejects.toThrow(
+    await expect(modelSettings({ embedding: OPENAI.embedding }, configOf({}), usage, log)).rejects.toThrow(
       'option "OPENAI_BASE_URL" must be a URL without a user or password (give the key in OPENAI_API_KEY), ' +
         'got the string "http://***@127.0.0.1:3/v1".',
     );
@@ -170,7 +237,7 @@ describe("which embedding setting wins", () => {
     ["openai:qwen3-embedding:0.6b", "qwen3-embedding:0.6b", undefined],
     ["openai:text-embedding-3-small:256", "text-embedding-3-small", 256],
   ])("reads %s as model %s with dimensions %s", async (embedding, model, dimensions) => {
-    const settings = await modelSettings({ embedding }, configOf({}), usage);
+    const settings = await modelSettings({ embedding }, configOf({}), usage, log);
     expect(settings.embedding).toEqual({ kind: "openai", model, dimensions, baseURL: undefined });
   });
 });

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EmbeddingChoice } from "../../src/mcp/gateway/embedding-choice.js";
 import { describeEvent } from "../../src/mcp/gateway/gateway-models.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
@@ -36,10 +36,18 @@ afterAll(async () => {
   else process.env.OPENAI_API_KEY = keyBefore;
 });
 
-/** A gateway over `servers` embedding with the loopback endpoint, vectors cached in `cache`; its log lines. */
-async function start(servers: (keyof typeof all)[], cache: string, baseURL = endpoint.baseURL) {
+/**
+ * A gateway over `servers` embedding with the loopback endpoint (or `baseURL`; `null`: none given, so OPENAI_BASE_URL
+ * or OpenAI's), vectors cached in `cache`; its log lines.
+ */
+async function start(servers: (keyof typeof all)[], cache: string, baseURL: string | null = endpoint.baseURL) {
   const log: string[] = [];
-  const embedding: EmbeddingChoice = { kind: "openai", model: MODEL, dimensions: undefined, baseURL };
+  const embedding: EmbeddingChoice = {
+    kind: "openai",
+    model: MODEL,
+    dimensions: undefined,
+    baseURL: baseURL ?? undefined,
+  };
   const started = await gatewayInProcess(Object.fromEntries(servers.map((name) => [name, all[name]])), {
     embedding,
     embeddingCache: cache,
@@ -138,6 +146,49 @@ describe("toolsift mcp --embedding openai:<model>", () => {
     } finally {
       warn.mockRestore();
       endpoint.mode = "ok";
+    }
+  });
+});
+
+describe("a gateway started in process without a base URL", () => {
+  const before = process.env.OPENAI_BASE_URL;
+  afterEach(() => {
+    if (before === undefined) delete process.env.OPENAI_BASE_URL;
+    else process.env.OPENAI_BASE_URL = before;
+  });
+
+  it("refuses OPENAI_BASE_URL with a password as the command line does, masking it", async () => {
+    process.env.OPENAI_BASE_URL = endpoint.baseURL.replace("http://", "http://me:s3cret@");
+    const asked = endpoint.requests.length;
+    const failure = start(["memory"], join(directory, "refused.bin"), null);
+    await expect(failure).rejects.toThrow(
+      'toolsift mcp: option "OPENAI_BASE_URL" must be a URL without a user or password (give the key in ' +
+        `OPENAI_API_KEY), got the string "${endpoint.baseURL.replace("http://", "http://***@")}".`,
+    );
+    await expect(failure).rejects.not.toThrow(/s3cret/);
+    expect(endpoint.requests.length).toBe(asked);
+  });
+
+  it("embeds with OPENAI_BASE_URL's server, its origin in the cache key as with the command line", async () => {
+    const cache = join(directory, "from-the-environment.bin");
+    const other = await startEmbeddingServer();
+    try {
+      process.env.OPENAI_BASE_URL = endpoint.baseURL;
+      const asked = endpoint.requests.length;
+      const first = await start(["memory"], cache, null);
+      const total = first.gateway.catalog.tools().length;
+      expect(embeddedSince(asked)).toHaveLength(total);
+      await open.pop()!.close();
+      // Another server's model of the same name: the first one's vectors are not reused.
+      process.env.OPENAI_BASE_URL = other.baseURL;
+      const second = await start(["memory"], cache, null);
+      expect(other.requests.flatMap((request) => request.body.input)).toHaveLength(total);
+      expect(second.log).toContainEqual(
+        `embeddings-ready: ${total} tools, ${total} embedded now, 0 from the cache, 0 kept`,
+      );
+      await open.pop()!.close();
+    } finally {
+      await other.close();
     }
   });
 });

@@ -13,6 +13,8 @@ import { startGateway, type Gateway } from "../../src/mcp/gateway/start-gateway.
 import type { StdioServerConfig } from "./servers.js";
 
 export const LIFECYCLE_SERVER = fileURLToPath(new URL("./fixtures/lifecycle-server.mjs", import.meta.url));
+/** An SDK server that ignores SIGTERM and its stdin closing: only SIGKILL ends it. */
+export const STUBBORN_SERVER = fileURLToPath(new URL("./fixtures/stubborn-server.mjs", import.meta.url));
 /** `start-when-ready.sh <marker> <command> [args…]`: fails until <marker> exists (attempts counted beside it). */
 export const START_WHEN_READY = fileURLToPath(new URL("./fixtures/start-when-ready.sh", import.meta.url));
 export const GATEWAY_BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
@@ -46,6 +48,7 @@ export async function gatewayInProcess(
     embedding?: EmbeddingChoice;
     embeddingCache?: string;
     log?: (line: string) => void;
+    maxResults?: number;
   } = {},
 ): Promise<{ gateway: Gateway; client: Client }> {
   const config = parseGatewayConfig(
@@ -54,7 +57,7 @@ export async function gatewayInProcess(
   );
   const gateway = await startGateway({
     config,
-    maxResults: 5,
+    maxResults: options.maxResults ?? 5,
     timeout: options.timeout ?? 60_000,
     retryMax: options.retryMax ?? DEFAULT_RETRY_MAX,
     usageFile: options.usageFile,

@@ -132,6 +132,35 @@ describe("search_tools with other phrasings (queries)", () => {
   });
 });
 
+describe("search_tools' limit", () => {
+  it.each([
+    [0, "0"],
+    [21, "21"],
+    [2.5, "2.5"],
+    ["3", 'the string "3"'],
+  ])(
+    "refuses limit %j with an error naming the argument and the value (was: the default, quietly)",
+    async (limit, got) => {
+      await expect(
+        client.callTool({ name: "search_tools", arguments: { query: "make a folder", limit } }),
+      ).rejects.toThrow(`search_tools: argument "limit" must be an integer in [1, 20], got ${got}`);
+    },
+  );
+
+  it("describes its default as --max sets it", async () => {
+    const servers = realServers(temporaryDirectory());
+    const other = await gatewayInProcess({ memory: servers.memory }, { embedding: { kind: "none" }, maxResults: 8 });
+    try {
+      const { tools } = await other.client.listTools();
+      const search = tools.find((tool) => tool.name === "search_tools")!;
+      expect(search.inputSchema.properties?.limit).toMatchObject({ description: "Most tools to return (default 8)" });
+    } finally {
+      await other.client.close();
+      await other.gateway.close();
+    }
+  });
+});
+
 describe("search_tools with no tool to return", () => {
   it("says no tool matched, not that no server offers one, when servers have tools", async () => {
     const servers = realServers(temporaryDirectory());

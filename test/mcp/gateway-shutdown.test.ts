@@ -1,7 +1,10 @@
-// Ctrl-C while the gateway is still waiting for an upstream server: the built gateway exits, and no server process it
-// started is left running. The servers are real processes behind test/mcp/fixtures/start-when-ready.sh.
+// Ctrl-C while the gateway is still waiting for an upstream server (also before it is up, and twice): the built gateway
+// exits, and no server process it started is left running. The servers are real processes: a real server from npm,
+// the fixtures' SDK servers, and processes behind test/mcp/fixtures/start-when-ready.sh.
 import { execFileSync, spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, it, onTestFinished } from "vitest";
 import {
@@ -12,9 +15,10 @@ import {
   GATEWAY_BIN,
   PATIENTLY,
   START_WHEN_READY,
+  STUBBORN_SERVER,
   writeConfig,
 } from "./gateway-helpers.js";
-import { temporaryDirectory, type StdioServerConfig } from "./servers.js";
+import { realServers, temporaryDirectory, type StdioServerConfig } from "./servers.js";
 import { Upstream } from "../../src/mcp/gateway/upstream.js";
 
 /** The command name of process `pid` (`ps -o comm=`). */
@@ -59,6 +63,68 @@ it("exits on Ctrl-C while waiting to start a server again", async () => {
   await expect.poll(() => gateway.log, PATIENTLY).toMatch(/serving MCP at/);
   gateway.child.kill("SIGINT");
   expect(await gateway.exited).toBe(0);
+});
+
+it.each(["SIGINT", "SIGTERM"] as const)(
+  "on %s before the gateway is up, ends every server started so far and exits with code 0",
+  async (signal) => {
+    const directory = temporaryDirectory();
+    const marker = join(directory, "ready");
+    writeFileSync(marker, "");
+    // `sleep` never answers initialize, so the gateway is still starting; it does not read its stdin either (as an
+    // npx still installing), so only the gateway can end it. memory is a real server from npm, started beside it.
+    const hanging = { command: "sh", args: [START_WHEN_READY, marker, "sleep", "1000"] };
+    const { memory } = realServers(directory);
+    const gateway = runGateway({ memory: memory!, hanging }, "--timeout", "3600000");
+    const started = () =>
+      childrenOf(gateway.child.pid!)
+        .map((pid) => [command(pid), pid] as const)
+        .filter(([name]) => name === "sleep" || name === "node");
+    await expect.poll(() => started().length, PATIENTLY).toBe(2);
+    const servers = started().map(([, pid]) => pid);
+    onTestFinished(() => servers.forEach((pid) => void (alive(pid) && process.kill(pid, "SIGKILL"))));
+    expect(gateway.log).not.toMatch(/tools from/);
+    gateway.child.kill(signal);
+    expect(await gateway.exited).toBe(0);
+    expect(servers.filter(alive)).toEqual([]);
+    expect(gateway.log).toMatch(
+      new RegExp(`stopped by ${signal} before the gateway was up; the upstream servers started so far are ended`),
+    );
+  },
+);
+
+it("on a second Ctrl-C while stopping, still ends a server that ignores SIGTERM before it exits", async () => {
+  const stubborn = { command: process.execPath, args: [STUBBORN_SERVER] };
+  const gateway = runGateway({ stubborn }, "--http", "0");
+  await expect.poll(() => gateway.log, PATIENTLY).toMatch(/serving MCP at/);
+  const [server] = childrenOf(gateway.child.pid!);
+  onTestFinished(() => void (alive(server!) && process.kill(server!, "SIGKILL")));
+  gateway.child.kill("SIGINT");
+  await expect.poll(() => gateway.log, PATIENTLY).toMatch(/SIGINT: stopping, ending the upstream servers/);
+  // The server outlives its closed stdin and SIGTERM: the gateway is still stopping when the second Ctrl-C comes.
+  gateway.child.kill("SIGINT");
+  expect(await gateway.exited).toBe(0);
+  expect(gateway.log).toMatch(/SIGINT: already stopping, ending the upstream servers/);
+  // SIGKILL, the gateway's last step, is sent just before it exits: the server is gone a moment later.
+  await expect.poll(() => alive(server!), PATIENTLY).toBe(false);
+});
+
+it("exits 1 naming --http when its port is in use, and ends the servers it started", async () => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  onTestFinished(() => void taken.close());
+  const port = (taken.address() as AddressInfo).port;
+  const gateway = runGateway({ stubborn: { command: process.execPath, args: [STUBBORN_SERVER] } }, "--http", `${port}`);
+  await expect.poll(() => gateway.log, PATIENTLY).toMatch(/1 tools from 1 of 1 servers/);
+  const [server] = childrenOf(gateway.child.pid!);
+  expect(server).toBeDefined();
+  onTestFinished(() => void (alive(server!) && process.kill(server!, "SIGKILL")));
+  expect(await gateway.exited).toBe(1);
+  expect(gateway.log).toContain(
+    `toolsift mcp: --http ${port}: cannot listen on 127.0.0.1:${port} (listen EADDRINUSE: address already in use`,
+  );
+  // The stubborn server needs SIGKILL, which the gateway sends just before it exits.
+  await expect.poll(() => alive(server!), PATIENTLY).toBe(false);
 });
 
 it("starts no attempt after it is closed", async () => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
-import { gatewayInProcess, LIFECYCLE_SERVER, resultText, search } from "./gateway-helpers.js";
+import { gatewayInProcess, LIFECYCLE_SERVER, PATIENTLY, resultText, search } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
 
 const directory = temporaryDirectory();
@@ -125,11 +125,13 @@ describe("an upstream that dies or changes", () => {
     const pid = Number(
       resultText(await client.callTool({ name: "call_tool", arguments: { name: "lifecycle__report_pid" } })),
     );
+    const started = join(directory, "wait-started");
     const pending = client.callTool({
       name: "call_tool",
-      arguments: { name: "lifecycle__wait_a_while", arguments: { milliseconds: 30_000 } },
+      arguments: { name: "lifecycle__wait_a_while", arguments: { milliseconds: 30_000, started } },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Killed once the call is under way in the server (killed before it arrives, the call would start it again).
+    await expect.poll(() => existsSync(started), PATIENTLY).toBe(true);
     process.kill(pid, "SIGKILL");
     await expect(pending).rejects.toThrow(/upstream MCP server "lifecycle" exited during the call to "wait_a_while"/);
     // The others still answer, and the next call starts the server again.
@@ -138,6 +140,25 @@ describe("an upstream that dies or changes", () => {
       resultText(await client.callTool({ name: "call_tool", arguments: { name: "lifecycle__report_pid" } })),
     );
     expect(again).not.toBe(pid);
+  });
+
+  it("cancels the upstream call when the client cancels its call", async () => {
+    const started = join(directory, "cancel-started");
+    const cancelled = join(directory, "cancel-cancelled");
+    const abort = new AbortController();
+    const pending = client.callTool(
+      {
+        name: "call_tool",
+        arguments: { name: "lifecycle__wait_a_while", arguments: { milliseconds: 60_000, started, cancelled } },
+      },
+      undefined,
+      { signal: abort.signal },
+    );
+    await expect.poll(() => existsSync(started), PATIENTLY).toBe(true);
+    abort.abort();
+    await expect(pending).rejects.toThrow();
+    // The gateway passes notifications/cancelled on: the server's handler sees its signal aborted.
+    await expect.poll(() => existsSync(cancelled), PATIENTLY).toBe(true);
   });
 
   it("finds a tool the upstream adds at run time (notifications/tools/list_changed)", async () => {

@@ -5,7 +5,8 @@ import { readFile } from "node:fs/promises";
 import { ToolsiftError } from "../../errors.js";
 import { describeValue } from "../../support/describe-value.js";
 import { errorMessage } from "../../support/error-message.js";
-import { rejectUnknownOptions } from "../../support/validate-options.js";
+import { integerOption, rejectUnknownOptions } from "../../support/validate-options.js";
+import { MAX_SESSION_TIMEOUT } from "./http-sessions.js";
 
 /** A server started as a child process speaking MCP over stdio. */
 export interface StdioServerEntry {
@@ -35,10 +36,15 @@ export interface GatewayConfig {
   readonly embedding: string | undefined;
   /** `toolsift.embeddingBaseURL`: an OpenAI-compatible server's base URL (checked by embedding-choice.ts). */
   readonly embeddingBaseURL: string | undefined;
+  /**
+   * `toolsift.sessionTimeout`: milliseconds an HTTP session may stay idle before it is closed, an integer in
+   * [0, MAX_SESSION_TIMEOUT] (0: never), as `--session-timeout` (which wins); used with `--http` only.
+   */
+  readonly sessionTimeout: number | undefined;
 }
 
 /** The fields of the config's own `toolsift` section. */
-const OWN_FIELDS = ["pinned", "embedding", "embeddingBaseURL"];
+const OWN_FIELDS = ["pinned", "embedding", "embeddingBaseURL", "sessionTimeout"];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -130,6 +136,7 @@ export function parseGatewayConfig(text: string, path: string): GatewayConfig {
     pinned: pinned as string[],
     embedding: own.embedding as string | undefined,
     embeddingBaseURL: own.embeddingBaseURL as string | undefined,
+    sessionTimeout: integerOption(path, "toolsift.sessionTimeout", own.sessionTimeout, 0, MAX_SESSION_TIMEOUT),
   };
 }
 

@@ -19,6 +19,8 @@ const WHERE = "toolsift mcp";
 const FORMS = '"local", "none" or "openai:<model>[:<dimensions>]"';
 /** The provider name `@ai-sdk/openai` gives its embedding models. */
 const OPENAI_PROVIDER = "openai.embedding";
+/** @ai-sdk/openai's own default base URL, given explicitly when none is set. */
+const OPENAI_BASE_URL = "https://api.openai.com/v1";
 /** Largest `dimensions` accepted (the service's bound on TOOLSIFT_EMBEDDING's). */
 const MAX_DIMENSIONS = 65_536;
 
@@ -56,6 +58,15 @@ export function readBaseUrl(option: string, value: unknown): string | undefined 
     );
   }
   return (value as string).replace(/\/+$/, "");
+}
+
+/**
+ * OPENAI_BASE_URL checked as `readBaseUrl` checks a flag (refused with a user or password, masked in the message);
+ * `undefined` when it is unset or blank. The gateway passes it to the provider itself, so that the provider never
+ * reads the variable unchecked.
+ */
+export function environmentBaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return readBaseUrl("OPENAI_BASE_URL", env.OPENAI_BASE_URL?.trim() || undefined);
 }
 
 /**
@@ -121,9 +132,11 @@ export async function checkProvider(option: string, choice: EmbeddingChoice): Pr
 
 /**
  * `createOpenAI({ baseURL }).embedding(model)` from @ai-sdk/openai, imported on the first call (MISSING_DEPENDENCY with
- * the install command when it is not installed). The provider reads OPENAI_API_KEY itself. Its identity (the cache
- * keys' namespace) names the base URL's origin beside the provider, so another server's model of the same name does
- * not reuse these vectors; without a base URL (OpenAI's) it is the provider's own, `openai.embedding`.
+ * the install command when it is not installed). The provider reads OPENAI_API_KEY itself; the base URL is always
+ * given (OpenAI's without one), so the provider does not read OPENAI_BASE_URL (`environmentBaseUrl` does, checked).
+ * Its identity (the cache keys' namespace) names the base URL's origin beside the provider, so another server's model
+ * of the same name does not reuse these vectors; without a base URL (OpenAI's) it is the provider's own,
+ * `openai.embedding`.
  */
 export function openaiModel(choice: Extract<EmbeddingChoice, { kind: "openai" }>): EmbeddingModelV4 {
   const provider =
@@ -132,6 +145,6 @@ export function openaiModel(choice: Extract<EmbeddingChoice, { kind: "openai" }>
     const { createOpenAI } = await import("@ai-sdk/openai").catch((cause: unknown) => {
       throw missingProvider(providerPackage(`${WHERE} --embedding openai:${choice.model}`), cause);
     });
-    return createOpenAI(choice.baseURL === undefined ? {} : { baseURL: choice.baseURL }).embedding(choice.model);
+    return createOpenAI({ baseURL: choice.baseURL ?? OPENAI_BASE_URL }).embedding(choice.model);
   });
 }

@@ -6,7 +6,7 @@ import { localEmbeddingModel, type LocalEmbeddingModel } from "../../local/index
 import type { ToolsiftEvent } from "../../events.js";
 import type { ToolIndexOptions } from "../../options.js";
 import { errorMessage } from "../../support/error-message.js";
-import { openaiModel, withoutCredentials, type EmbeddingChoice } from "./embedding-choice.js";
+import { environmentBaseUrl, openaiModel, withoutCredentials, type EmbeddingChoice } from "./embedding-choice.js";
 
 /** What the gateway's models are chosen from (its flags). */
 export interface ModelSettings {
@@ -35,16 +35,19 @@ export async function gatewayModels(
   }
   const expansion = local === undefined ? {} : { queryExpansion: local };
   if (settings.embedding.kind !== "openai") return local === undefined ? {} : { embeddingModel: local, ...expansion };
-  const { dimensions } = settings.embedding;
+  // Without a base URL (a gateway started in process; the command line reads the variable itself), OPENAI_BASE_URL
+  // is read here, checked, rather than by the provider unchecked and outside the cache key.
+  const choice = { ...settings.embedding, baseURL: settings.embedding.baseURL ?? environmentBaseUrl() };
+  const { dimensions } = choice;
   const path = settings.embeddingCache;
   log(
-    `embedding with openai:${settings.embedding.model}` +
+    `embedding with openai:${choice.model}` +
       (path === undefined ? "" : `, tool vectors kept in ${path}`) +
       "; if it fails, search ranks by keywords" +
       (local === undefined ? "" : " and the local model's related words"),
   );
   return {
-    embeddingModel: openaiModel(settings.embedding),
+    embeddingModel: openaiModel(choice),
     ...expansion,
     ...(dimensions === undefined ? {} : { dimensions }),
     ...(path === undefined

@@ -18,6 +18,8 @@ import { described, fusePhrasings, searchAnswer, withinLimit } from "./search-an
 
 export const SEARCH_TOOL = "search_tools";
 export const CALL_TOOL = "call_tool";
+/** Most tools one search returns (`limit`). */
+export const MAX_LIMIT = 20;
 /** Most other phrasings `search_tools` takes beside its query (`queries`). */
 export const MAX_PHRASINGS = 4;
 
@@ -26,7 +28,7 @@ export interface GatewayContext {
   readonly catalog: McpCatalog;
   readonly pinned: readonly string[];
   readonly validator: ArgumentValidator;
-  /** Tools a search returns by default (its `limit` argument goes up to 20). */
+  /** Tools a search returns by default (its `limit` argument goes up to MAX_LIMIT). */
   readonly maxResults: number;
   /** Milliseconds one forwarded call may take. */
   readonly timeout: number;
@@ -53,7 +55,8 @@ export function listsChange(context: GatewayContext): boolean {
   return context.exposeSelected || context.pinned.length > 0;
 }
 
-const searchTool: Tool = {
+/** `search_tools`, its `limit` defaulting to `maxResults` (`--max`). */
+const searchTool = (maxResults: number): Tool => ({
   name: SEARCH_TOOL,
   description:
     "Find tools for a task among all connected MCP servers. Describe the task in plain words; returns matching " +
@@ -63,7 +66,12 @@ const searchTool: Tool = {
     type: "object",
     properties: {
       query: { type: "string", description: "What you want to do" },
-      limit: { type: "integer", minimum: 1, maximum: 20, description: "Most tools to return (default 5)" },
+      limit: {
+        type: "integer",
+        minimum: 1,
+        maximum: MAX_LIMIT,
+        description: `Most tools to return (default ${maxResults})`,
+      },
       queries: {
         type: "array",
         items: { type: "string" },
@@ -74,7 +82,7 @@ const searchTool: Tool = {
     required: ["query"],
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
-};
+});
 
 const callTool: Tool = {
   name: CALL_TOOL,
@@ -99,6 +107,19 @@ function stringArgument(args: Record<string, unknown> | undefined, name: string,
     throw new McpError(ErrorCode.InvalidParams, `${tool}: argument "${name}" must be a non-empty string`);
   }
   return value;
+}
+
+/** `search_tools`' optional `limit`: an integer in [1, MAX_LIMIT] (an error names the value); `undefined`: absent. */
+function limitArgument(args: Record<string, unknown> | undefined): number | undefined {
+  const limit = args?.limit;
+  if (limit === undefined) return undefined;
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `${SEARCH_TOOL}: argument "limit" must be an integer in [1, ${MAX_LIMIT}], got ${describeValue(limit)}`,
+    );
+  }
+  return limit;
 }
 
 /** `search_tools`' optional `queries`: at most MAX_PHRASINGS non-empty strings; an error names the element at fault. */
@@ -132,7 +153,8 @@ export function createGatewayServer(context: GatewayContext): Server {
   let exposed: readonly string[] = [];
   const listed = () => [...context.pinned, ...exposed.filter((name) => !context.pinned.includes(name))];
 
-  async function forward(name: string, args: unknown): Promise<CallToolResult> {
+  /** Forwards a call; `signal` (the client cancelled, or its session closed) cancels it upstream too. */
+  async function forward(name: string, args: unknown, signal: AbortSignal): Promise<CallToolResult> {
     const tool = context.catalog.tool(name);
     if (tool === undefined) {
       const down = context.downError(name);
@@ -144,6 +166,7 @@ export function createGatewayServer(context: GatewayContext): Server {
     if (problem !== undefined) return errorResult(`Invalid arguments for "${name}": ${problem}`);
     const result = (await context.catalog.callTool(name, given as Record<string, unknown>, {
       timeout: context.timeout,
+      signal,
     })) as CallToolResult;
     if (result.isError !== true) {
       context.learn(lastQuery, callsSinceSearch, name);
@@ -154,7 +177,7 @@ export function createGatewayServer(context: GatewayContext): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [
-      searchTool,
+      searchTool(context.maxResults),
       callTool,
       ...listed().flatMap((name) => {
         const tool = context.catalog.tool(name);
@@ -166,13 +189,11 @@ export function createGatewayServer(context: GatewayContext): Server {
     ],
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     if (name === SEARCH_TOOL) {
       const phrasings = [stringArgument(args, "query", SEARCH_TOOL), ...otherPhrasings(args)];
-      const limit = args?.limit;
-      const maxTools =
-        typeof limit === "number" && Number.isInteger(limit) && limit >= 1 && limit <= 20 ? limit : context.maxResults;
+      const maxTools = limitArgument(args) ?? context.maxResults;
       const selections = await Promise.all(
         phrasings.map(
           async (text) => (await context.catalog.index.selectWithScores(text, { ...MODEL_SEARCH, maxTools })).results,
@@ -190,8 +211,8 @@ export function createGatewayServer(context: GatewayContext): Server {
       }
       return { content: [{ type: "text", text: JSON.stringify(answer) }], structuredContent: { ...answer } };
     }
-    if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments);
-    if (listed().includes(name)) return forward(name, args);
+    if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments, extra.signal);
+    if (listed().includes(name)) return forward(name, args, extra.signal);
     throw new McpError(
       ErrorCode.InvalidParams,
       `Unknown tool "${name}": this gateway offers ${SEARCH_TOOL} and ${CALL_TOOL}.`,

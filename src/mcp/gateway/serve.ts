@@ -5,6 +5,7 @@ import { createServer, type Server as HttpServer } from "node:http";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { errorMessage } from "../../support/error-message.js";
+import { DEFAULT_SESSION_TIMEOUT, HttpSessions } from "./http-sessions.js";
 import type { Gateway } from "./start-gateway.js";
 
 /** Serves one session over this process's stdin/stdout; resolves when the client closes stdin. */
@@ -18,48 +19,50 @@ export async function serveStdio(gateway: Gateway): Promise<void> {
   await closed;
 }
 
-/**
- * The most Streamable HTTP sessions the gateway keeps: when a client initialises one more, the session idle longest
- * (no request for the longest time) is closed, so sessions that clients abandoned without a DELETE do not pile up.
- */
-export const MAX_HTTP_SESSIONS = 100;
+/** How `serveHttp` keeps sessions. */
+export interface HttpOptions {
+  /**
+   * Milliseconds a session may stay idle (no request in flight, no stream open) before it is closed; 0: never (only
+   * `MAX_HTTP_SESSIONS` bounds them). Default `DEFAULT_SESSION_TIMEOUT` (30 minutes); `--session-timeout`.
+   */
+  readonly sessionTimeout?: number;
+}
 
 /**
  * Serves MCP over Streamable HTTP at `http://127.0.0.1:<port>/mcp` (port 0: any free one), with the SDK's DNS
- * rebinding protection (only 127.0.0.1 and localhost as Host), at most `MAX_HTTP_SESSIONS` sessions. Resolves with
- * the server once it listens.
+ * rebinding protection (only 127.0.0.1 and localhost as Host), at most `MAX_HTTP_SESSIONS` sessions, each closed after
+ * `sessionTimeout` idle. A request naming a session that is not open (closed, or never opened) gets HTTP 404, as the
+ * MCP specification asks, so that the client starts a new one. Resolves with the server once it listens.
  */
-export async function serveHttp(gateway: Gateway, port: number, log: (line: string) => void): Promise<HttpServer> {
-  // In order of last use (a request moves its session to the end), so the first is the one idle longest.
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const opened = (sessionId: string, transport: StreamableHTTPServerTransport): void => {
-    sessions.set(sessionId, transport);
-    for (const [idle, oldest] of sessions) {
-      if (sessions.size <= MAX_HTTP_SESSIONS) break;
-      sessions.delete(idle);
-      oldest.close().catch((error: unknown) => log(`closing an idle HTTP session failed: ${errorMessage(error)}`));
-    }
-  };
+export async function serveHttp(
+  gateway: Gateway,
+  port: number,
+  log: (line: string) => void,
+  options: HttpOptions = {},
+): Promise<HttpServer> {
+  const sessions = new HttpSessions(options.sessionTimeout ?? DEFAULT_SESSION_TIMEOUT, log);
   const http = createServer((request, response) => {
-    const reply = (status: number, message: string) => {
+    const reply = (status: number, message: string, code = -32000) => {
       response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+      response.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
     };
     if (new URL(request.url ?? "/", "http://127.0.0.1").pathname !== "/mcp") return reply(404, "not found: use /mcp");
     const id = request.headers["mcp-session-id"];
     const transport = typeof id === "string" ? sessions.get(id) : undefined;
     if (transport === undefined) {
-      if (request.method !== "POST" || id !== undefined) return reply(400, "no such session: initialize with a POST");
+      // -32001 and the wording are the SDK's own server's for an unknown session.
+      if (id !== undefined) return reply(404, "Session not found: initialize a new session with a POST", -32001);
+      if (request.method !== "POST") return reply(400, "no session: initialize with a POST");
       const address = http.address();
       const bound = typeof address === "object" && address !== null ? address.port : port;
       const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sessionId) => opened(sessionId, created),
+        onsessioninitialized: (sessionId) => sessions.opened(sessionId, created, response),
         enableDnsRebindingProtection: true,
         allowedHosts: [`127.0.0.1:${bound}`, `localhost:${bound}`],
       });
       created.onclose = () => {
-        if (created.sessionId !== undefined) sessions.delete(created.sessionId);
+        if (created.sessionId !== undefined) sessions.forget(created.sessionId);
       };
       gateway
         .session()
@@ -68,12 +71,12 @@ export async function serveHttp(gateway: Gateway, port: number, log: (line: stri
         .catch((error: unknown) => log(`HTTP session failed: ${errorMessage(error)}`));
       return;
     }
-    sessions.delete(id as string);
-    sessions.set(id as string, transport);
+    sessions.use(id as string, response);
     transport
       .handleRequest(request, response)
       .catch((error: unknown) => log(`HTTP request failed: ${errorMessage(error)}`));
   });
+  http.once("close", () => sessions.clear());
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(port, "127.0.0.1", resolve);

@@ -34,6 +34,11 @@ export interface GatewayOptions extends ModelSettings {
   /** Where the gateway's log lines go. Default: stderr, `[toolsift mcp] <line>` (none when `quiet`). */
   readonly log?: (line: string) => void;
   readonly version: string;
+  /**
+   * Stops a start under way (Ctrl-C): every upstream server started so far is ended (an attempt under way abandoned)
+   * and `startGateway` rejects with the signal's reason. Once the gateway is up it has no effect: `close()` ends it.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** A running gateway. */
@@ -85,26 +90,38 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   );
   const sessions = new Set<Server>();
   const logEvent = eventLogger(log);
-  const indexOptions: McpCatalogOptions = {
-    onEvent: (event) => {
-      logEvent(event);
-      if (event.type === "mcp-tools-changed") announceChange(sessions, log);
-    },
-    // Every fallback is on the gateway's own log (describeEvent), so the index's console.warn would say it twice and
-    // would ignore --quiet.
-    warnings: false,
-    usage: await loadUsage(options.usageFile, log),
-    ...(await gatewayModels(options, log)),
-  };
-  await Promise.all(upstreams.map((upstream) => upstream.start()));
-  const sources = Object.fromEntries(upstreams.map((upstream) => [upstream.name, upstream as never]));
+  const { signal } = options;
+  const closeUpstreams = () => Promise.all(upstreams.map((upstream) => upstream.close()));
+  // Closing an upstream aborts its attempt under way and keeps it from starting: the start below then ends at once.
+  const abandon = () => void closeUpstreams();
+  signal?.addEventListener("abort", abandon);
   let catalog: McpCatalog;
   try {
+    signal?.throwIfAborted();
+    const indexOptions: McpCatalogOptions = {
+      onEvent: (event) => {
+        logEvent(event);
+        if (event.type === "mcp-tools-changed") announceChange(sessions, log);
+      },
+      // Every fallback is on the gateway's own log (describeEvent), so the index's console.warn would say it twice
+      // and would ignore --quiet.
+      warnings: false,
+      usage: await loadUsage(options.usageFile, log),
+      ...(await gatewayModels(options, log)),
+    };
+    signal?.throwIfAborted();
+    await Promise.all(upstreams.map((upstream) => upstream.start()));
+    signal?.throwIfAborted();
+    const sources = Object.fromEntries(upstreams.map((upstream) => [upstream.name, upstream as never]));
     catalog = await createMcpCatalog(sources, indexOptions);
     await catalog.index.warmUp();
+    signal?.throwIfAborted();
   } catch (error) {
-    await Promise.all(upstreams.map((upstream) => upstream.close()));
-    throw error;
+    await closeUpstreams();
+    // What a stop cut short (a listing of a server it closed) is not the error: the stop is.
+    throw signal?.aborted ? signal.reason : error;
+  } finally {
+    signal?.removeEventListener("abort", abandon);
   }
   const ready = catalog.servers().filter((server) => server.status === "ready");
   log(`${catalog.tools().length} tools from ${ready.length} of ${upstreams.length} servers`);

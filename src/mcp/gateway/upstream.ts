@@ -52,6 +52,7 @@ export class Upstream {
   #client: Client | undefined;
   #connecting: Promise<Client> | undefined;
   #closed = false;
+  #closing: Promise<void> | undefined;
   #attempts = 0;
   #listChanged: NotificationHandler | undefined;
   #down: Down | undefined;
@@ -242,9 +243,15 @@ export class Upstream {
 
   /**
    * Closes the connection for good (a stdio server's process is ended: stdin closed, then SIGTERM, then SIGKILL); an
-   * attempt under way is aborted and the server it was starting ended.
+   * attempt under way is aborted and the server it was starting ended. Every call returns the same promise, so a
+   * second caller (a stop during the gateway's start, then its cleanup) also waits until the server is ended.
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#down?.timer);
     this.#abortAttempt?.abort(new McpError(ErrorCode.ConnectionClosed, "the gateway is shutting down"));
