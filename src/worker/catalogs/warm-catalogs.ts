@@ -9,6 +9,7 @@ import { errorMessage } from "../../support/error-message.js";
 import type { ServiceEmbeddingModel } from "../embedding/embedding-model.js";
 import { catalogNotFound, ServiceError, fromToolsiftError } from "../http/errors.js";
 import { readOnly } from "./version-embeddings.js";
+import { storedModelWarnings } from "./stored-model.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "../http/warnings.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
 
@@ -275,9 +276,10 @@ export class WarmCatalogs {
       built = await buildCatalogIndex(JSON.parse(text), model, cache, CATALOG_LIMIT_MAXIMUMS, onEvent);
     } catch (error) {
       // The write validated this catalog: failing to read it now is the service's problem, not the caller's.
-      const detail = fromToolsiftError(error)?.message ?? errorMessage(error);
-      const message = `The stored version ${pointer.version} of catalog "${id}" could not be indexed: ${detail}`;
-      throw new ServiceError("INTERNAL", message, {}, { cause: error });
+      // INTERNAL answers carry no internal detail: it is logged.
+      const what = `The stored version ${pointer.version} of catalog "${id}" could not be indexed`;
+      console.error(`[toolsift service] ${what}: ${fromToolsiftError(error)?.message ?? errorMessage(error)}`);
+      throw new ServiceError("INTERNAL", `${what}; the error is logged.`, {}, { cause: error });
     }
     // A write in this isolate, or a newer pointer, may have come while this version loaded: that one answers.
     const mark = this.marks.get(id);
@@ -289,6 +291,7 @@ export class WarmCatalogs {
     const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
     this.raiseMark(id, pointer, false, false);
     this.install(entry);
-    return { entry, warnings: dedupe(built.events.flatMap(warningsFromEvent)) };
+    const modelWarnings = storedModelWarnings(id, pointer, settings.model);
+    return { entry, warnings: dedupe([...modelWarnings, ...built.events.flatMap(warningsFromEvent)]) };
   }
 }
