@@ -96,7 +96,8 @@ export function createService(options: ServiceOptions = {}): SelectionService {
     async (c, next) => {
       const { config } = c.var;
       warm ??= new WarmCatalogs({ catalogs: config.warmCatalogs, bytes: config.warmBytes });
-      warmUsage ??= new WarmUsage(config.warmCatalogs);
+      const catalogs = warm;
+      warmUsage ??= new WarmUsage(config.warmCatalogs, (entry) => catalogs.refit(entry));
       const kv = new BoundedKv(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
       const store = new CatalogStore(kv);
       const namespace = c.env.TOOLSIFT_USAGE;

@@ -3,6 +3,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";
 import { DEMO_TOOLS } from "../../src/demo/demo-catalog.js";
+import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
+import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";
+import { estimateUsageBytes } from "../../src/worker/catalogs/memory-estimate.js";
 import {
   BILLING,
   catalogOf,
@@ -83,7 +86,7 @@ describe("GET /health and GET / touch no storage", () => {
     const select = await isolate.select(seed, { query: "give the customer their money back" }, { token: null });
     expect(select.status, select.text).toBe(200);
     expect(select.body.catalog.id).toBe(seed);
-    const demoNames = new Set(DEMO_TOOLS.map((tool) => tool.name));
+    const demoNames = new Set(DEMO_TOOLS.map((tool) => (tool as { name: string }).name));
     expect(select.body.tools.length).toBeGreaterThan(0);
     for (const name of select.body.tools) expect(demoNames.has(name)).toBe(true);
     expect(calls.some((call) => call === `put seed/${seed}`)).toBe(true);
@@ -245,5 +248,64 @@ describe("nits", () => {
     } while (cursor !== undefined);
     expect(pages).toBeGreaterThan(1);
     for (const id of created) expect(listed.has(id)).toBe(true);
+  });
+});
+
+describe("TOOLSIFT_WARM_BYTES counts learnt usage", () => {
+  /** One conversation of `turns` user turns, each of 8 words of its own and a call of one of `tools`. */
+  function wordyConversation(tools: readonly { name: string }[], turns: number) {
+    return Array.from({ length: turns }, (_, turn) => {
+      const toolName = tools[turn % tools.length].name;
+      const words = Array.from({ length: 8 }, (_, w) => `word${turn}x${w}`).join(" ");
+      return [
+        { role: "user", content: words },
+        { role: "assistant", content: [{ type: "tool-call", toolCallId: `c${turn}`, toolName, input: {} }] },
+        {
+          role: "tool",
+          content: [{ type: "tool-result", toolCallId: `c${turn}`, toolName, output: { type: "text", value: "ok" } }],
+        },
+      ];
+    }).flat();
+  }
+
+  it("a catalog's installed usage takes room: past the budget the other warm catalog is dropped", async () => {
+    const variables = { TOOLSIFT_EMBEDDING: "none" };
+    const writer = new Isolate(learnEnv(variables));
+    const [learnt, other] = [freshId("usage-mem"), freshId("usage-mem")];
+    expect((await writer.put(learnt, BILLING)).status).toBe(201);
+    expect((await writer.put(other, SOCIAL)).status).toBe(201);
+    const taught = await writer.learn(learnt, { messages: wordyConversation(BILLING, 300) }, { token: LEARN_TOKEN });
+    expect(taught.body.learnt.calls).toBe(300);
+    const snapshot = JSON.stringify((await writer.usage(learnt)).body.usage);
+    const usageBytes = estimateUsageBytes(snapshot.length);
+    const limits = CATALOG_LIMIT_MAXIMUMS;
+    const indexes = (await buildCatalogIndex(BILLING, undefined, undefined, limits)).bytes;
+    const others = (await buildCatalogIndex(SOCIAL, undefined, undefined, limits)).bytes;
+    expect(usageBytes).toBeGreaterThan(indexes + others); // the usage is what decides, not the rounding
+
+    /** Selects the learnt catalog, the other, the learnt one again; answers the catalogs loaded from KV. */
+    async function selectInTurn(budget: number): Promise<string[]> {
+      const loads: string[] = [];
+      const kv = faultyKv((operation, key) => {
+        if (operation === "get" && key.endsWith("/catalog")) loads.push(key.split("/")[1]);
+        return undefined;
+      });
+      const isolate = new Isolate(learnEnv({ ...variables, TOOLSIFT_KV: kv, TOOLSIFT_WARM_BYTES: String(budget) }));
+      for (const [id, query, first] of [
+        [learnt, "refund the stripe charge", "stripe_create_refund"],
+        [other, "post a tweet", "post_tweet"],
+        [learnt, "refund the stripe charge", "stripe_create_refund"],
+      ]) {
+        const answer = await isolate.select(id, { query, maxTools: 1 });
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.body.tools).toEqual([first]);
+      }
+      return loads;
+    }
+    // Room for both indexes and half the usage: the learnt catalog is dropped when the other is answered.
+    expect(await selectInTurn(indexes + others + usageBytes / 2)).toEqual([learnt, other, learnt]);
+    // Room for both indexes and the usage twice over: both stay warm.
+    expect(await selectInTurn(indexes + others + usageBytes * 2)).toEqual([learnt, other]);
+    await writer.settle();
   });
 });

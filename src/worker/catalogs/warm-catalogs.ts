@@ -1,50 +1,23 @@
 // Each isolate's warm copies: built indexes by catalog id + version, the pointer re-read every recheck period;
 // each catalog's newest version seen, so an isolate never goes back to an older one.
 
-import type { ToolsiftEvent } from "../../events.js";
-import type { ToolIndex } from "../../tool-index.js";
-import { buildCatalogIndex, indexBytes } from "./catalog-index.js";
+import { buildCatalogIndex } from "./catalog-index.js";
+import {
+  entryBytes,
+  type CatalogLookup,
+  type LookupSettings,
+  type WarmBudget,
+  type WarmCatalog,
+} from "./warm-catalog.js";
 import { comparePointers, newerPointer, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
 import { errorMessage } from "../../support/error-message.js";
-import type { ServiceEmbeddingModel } from "../embedding/embedding-model.js";
 import { catalogNotFound, ServiceError, fromToolsiftError } from "../http/errors.js";
 import { readOnly } from "./version-embeddings.js";
 import { storedModelWarnings } from "./stored-model.js";
-import { dedupe, warningsFromEvent, type ServiceWarning } from "../http/warnings.js";
+import { dedupe, warningsFromEvent } from "../http/warnings.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
 
-/** A published catalog version, built and ready to rank in this isolate. */
-export interface WarmCatalog {
-  readonly id: string;
-  readonly pointer: CatalogPointer;
-  readonly index: ToolIndex;
-  /** `Date.now()` when the pointer last confirmed this version. */
-  checkedAt: number;
-  /** The revision of learnt usage installed in `index` (warm-usage.ts); unset until a selection installs one. */
-  usageRevision?: number;
-}
-
-/** What an isolate keeps warm: at most `catalogs` built indexes, of at most `bytes` estimated bytes together. */
-export interface WarmBudget {
-  /** TOOLSIFT_WARM_CATALOGS. */
-  readonly catalogs: number;
-  /** TOOLSIFT_WARM_BYTES (estimates: memory-estimate.ts). */
-  readonly bytes: number;
-}
-
-/** The catalog to answer from, and what getting it worked around. */
-export interface CatalogLookup {
-  readonly entry: WarmCatalog;
-  readonly warnings: readonly ServiceWarning[];
-}
-
-export interface LookupSettings {
-  /** Serve a warm copy without reading the pointer for this long (0: read it on every request). */
-  readonly recheckMs: number;
-  readonly model: ServiceEmbeddingModel | undefined;
-  /** Sees every toolsift event of a catalog this lookup loads (its embedding pass: tools, tokens, cache hits). */
-  readonly onEvent?: (event: ToolsiftEvent) => void;
-}
+export type { CatalogLookup, LookupSettings, WarmBudget, WarmCatalog } from "./warm-catalog.js";
 
 function isStorageFailure(error: unknown): boolean {
   return ServiceError.isInstance(error) && error.code === "STORAGE_UNAVAILABLE";
@@ -208,17 +181,22 @@ export class WarmCatalogs {
     }
   }
 
+  /** `entry` (still the warm copy of its catalog) grew (learnt usage installed): others are dropped past the budget. */
+  refit(entry: WarmCatalog): void {
+    if (this.entries.get(entry.id) === entry) this.install(entry);
+  }
+
   /** Makes `entry` the warm copy of its catalog, dropping the least recently used others past the budget. */
   private install(entry: WarmCatalog): void {
     this.entries.delete(entry.id);
     this.entries.set(entry.id, entry);
     let bytes = 0;
-    for (const warm of this.entries.values()) bytes += indexBytes(warm.index);
+    for (const warm of this.entries.values()) bytes += entryBytes(warm);
     for (const [id, warm] of this.entries) {
       if (this.entries.size <= this.budget.catalogs && bytes <= this.budget.bytes) break;
       if (warm === entry) continue; // the one being answered stays, however large
       this.entries.delete(id);
-      bytes -= indexBytes(warm.index);
+      bytes -= entryBytes(warm);
     }
   }
 
@@ -281,9 +259,9 @@ export class WarmCatalogs {
       console.error(`[toolsift service] ${what}: ${fromToolsiftError(error)?.message ?? errorMessage(error)}`);
       throw new ServiceError("INTERNAL", `${what}; the error is logged.`, {}, { cause: error });
     }
-    // A write in this isolate, or a newer pointer, may have come while this version loaded: that one answers.
+    // A write in this isolate, or a newer pointer, may have come while this version loaded: that one answers
+    // (never the version loading here: that would wait for itself).
     const mark = this.marks.get(id);
-    // (Never the version loading here: that would wait for itself.)
     if (mark !== undefined && (mark.writes !== writes || this.isBehind(pointer, mark))) {
       const other = mark.pointer.version !== pointer.version && mark.pointer.version !== read.version;
       if (mark.deleted || other) return this.fromMark(id, mark, store, settings);

@@ -5,7 +5,7 @@ import { MAX_QUERY_LENGTH } from "../../options.js";
 import type { NumberVariable, ServiceEnv } from "./env.js";
 import { readEmbeddingSetting, type EmbeddingSetting } from "../embedding/embedding-setting.js";
 import { ServiceError } from "./errors.js";
-import { CATALOG_ID } from "./validation.js";
+import { CATALOG_ID } from "./catalog-id.js";
 
 /** Limits on what a caller may send; each breach is answered 413 with its own code. */
 export interface ServiceLimits {
