@@ -6,6 +6,7 @@ import { DEMO_TOOLS } from "../../src/demo/demo-catalog.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
 import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";
 import { estimateUsageBytes } from "../../src/worker/catalogs/memory-estimate.js";
+import { ScriptedKv } from "./scripted-kv.js";
 import {
   BILLING,
   catalogOf,
@@ -307,5 +308,43 @@ describe("TOOLSIFT_WARM_BYTES counts learnt usage", () => {
     // Room for both indexes and the usage twice over: both stay warm.
     expect(await selectInTurn(indexes + others + usageBytes * 2)).toEqual([learnt, other]);
     await writer.settle();
+  });
+});
+
+describe("DELETE after a stale pointer read stops learning on the version it unpublished", () => {
+  it("a learn request checked against the newer version is refused; the re-created catalog starts at zero", async () => {
+    const id = freshId("del");
+    const kvA = new ScriptedKv();
+    const a = new Isolate(learnEnv({ TOOLSIFT_KV: kvA.binding, TOOLSIFT_RECHECK_SECONDS: "0" }));
+    const b = new Isolate(learnEnv({ TOOLSIFT_RECHECK_SECONDS: "3600" }));
+    const v1 = await a.put(id, SOCIAL);
+    const staleText = (await serviceKv.get(`catalog/${id}/current`, "text"))!;
+    const v2 = await b.put(id, SOCIAL.slice().reverse());
+    expect(v2.body.previousVersion).toBe(v1.body.version);
+    kvA.stale(`catalog/${id}/current`, staleText); // A's KV still answers version 1's pointer
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the DELETE comes later than version 2's publication
+    const deleted = await a.request("DELETE", `/v1/catalogs/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.version).toBe(v1.body.version); // what A could know
+    expect(deleted.body.warnings).toBeUndefined();
+    expect(await serviceKv.get(`catalog/${id}/current`, "text")).toBeNull(); // version 2's pointer is gone too
+
+    // B still holds version 2 for the hour: its learn request is checked against it, and refused.
+    const learnt = await b.learn(
+      id,
+      { messages: conversation(["authenticate_twitter", "post_tweet"]) },
+      { token: LEARN_TOKEN },
+    );
+    expectError(learnt, "CATALOG_NOT_FOUND", v2.body.version, "was deleted");
+
+    const c = new Isolate(learnEnv());
+    expect((await c.put(id, SOCIAL)).status).toBe(201);
+    const usage = await c.usage(id);
+    expect(usage.body.totals).toEqual({ conversations: 0, turns: 0, calls: 0 });
+    // The re-created catalog learns.
+    const fresh = await c.learn(id, { messages: conversation(["post_tweet"]) }, { token: LEARN_TOKEN });
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.totals).toEqual({ conversations: 1, turns: 1, calls: 1 });
+    for (const isolate of [a, b, c]) await isolate.settle();
   });
 });
