@@ -148,9 +148,9 @@ export async function putCatalog(
 /**
  * Unpublishes `id` (deletes its pointer; this isolate answers 404 from then on), erases its learnt usage (the usage
  * object refuses learn requests checked against any version published before the DELETE from then on, so a catalog
- * re-created under the id starts cold), then, after answering, deletes the keys of every stored version of it but writes that may still
- * be in flight (`retireDeleted`). When the usage object cannot be reached the catalog stays deleted and the answer
- * carries `USAGE_NOT_ERASED`.
+ * re-created under the id starts cold), then, after answering, deletes the keys of every stored version of it but
+ * writes that may still be in flight (`retireDeleted`). When the usage object cannot be reached the catalog stays
+ * deleted and the answer carries `USAGE_NOT_ERASED`.
  */
 export async function deleteCatalog(context: WriteContext, id: string): Promise<DeleteResult> {
   // The newest version this isolate knows is the one unpublished (a stale read would name an older one), and after
