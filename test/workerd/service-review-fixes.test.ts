@@ -6,6 +6,7 @@ import { DEMO_TOOLS } from "../../src/demo/demo-catalog.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
 import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";
 import { estimateUsageBytes } from "../../src/worker/catalogs/memory-estimate.js";
+import { READ_GRACE_MS } from "../../src/worker/catalogs/version-retirement.js";
 import { ScriptedKv } from "./scripted-kv.js";
 import {
   BILLING,
@@ -16,6 +17,7 @@ import {
   Isolate,
   learnEnv,
   LEARN_TOKEN,
+  MESSAGING,
   serviceEnv,
   serviceKv,
 } from "./service-harness.js";
@@ -346,5 +348,50 @@ describe("DELETE after a stale pointer read stops learning on the version it unp
     expect(fresh.status, fresh.text).toBe(200);
     expect(fresh.body.totals).toEqual({ conversations: 1, turns: 1, calls: 1 });
     for (const isolate of [a, b, c]) await isolate.settle();
+  });
+});
+
+describe("two PUTs from two isolates: the older-stamped pointer reaches KV last", () => {
+  const isPointer = (key: string) => key.endsWith("/current");
+
+  it("within the read grace the writer keeps its own version; past it, every isolate answers KV's", async () => {
+    const id = freshId("race");
+    const kvB = new ScriptedKv();
+    const a = new Isolate(serviceEnv({ TOOLSIFT_RECHECK_SECONDS: "0" }));
+    const b = new Isolate(serviceEnv({ TOOLSIFT_KV: kvB.binding, TOOLSIFT_RECHECK_SECONDS: "0" }));
+    await a.put(id, BILLING);
+    const held = kvB.hold((operation, key) => operation === "put" && isPointer(key));
+    const putB = b.put(id, MESSAGING); // stamped first, its pointer put held
+    await held.reached();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const putA = await a.put(id, BILLING.slice(0, 2)); // stamped later, reaches KV first
+    held.release();
+    const answerB = await putB;
+    expect(Date.parse(putA.body.updatedAt)).toBeGreaterThan(Date.parse(answerB.body.updatedAt));
+    const inKv = JSON.parse((await serviceKv.get(`catalog/${id}/current`, "text"))!);
+    expect(inKv.version).toBe(answerB.body.version); // KV keeps the last write to arrive
+    const c = new Isolate(serviceEnv({ TOOLSIFT_RECHECK_SECONDS: "0" }));
+    const answers = async () => [
+      (await a.get(id)).body.version,
+      (await a.select(id, { query: "refund" })).body.catalog.version,
+      (await b.get(id)).body.version,
+      (await c.get(id)).body.version,
+      (await c.select(id, { query: "refund" })).body.catalog.version,
+    ];
+    // Within the read grace, A answers its acknowledged write (read-your-writes; KV may be stale for A).
+    const [versionA, versionB] = [putA.body.version, answerB.body.version];
+    expect(await answers()).toEqual([versionA, versionA, versionB, versionB, versionB]);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + READ_GRACE_MS + 1_000);
+      // KV still answers B's pointer past the grace: it is KV's last write, and A follows it, for good.
+      for (let round = 0; round < 2; round++) expect(await answers()).toEqual(Array(5).fill(versionB));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await answers()).toEqual(Array(5).fill(versionB)); // never back to its own
+    await a.settle();
+    await b.settle();
   });
 });

@@ -9,7 +9,14 @@ import {
   type WarmBudget,
   type WarmCatalog,
 } from "./warm-catalog.js";
-import { comparePointers, newerPointer, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
+import {
+  comparePointers,
+  newerPointer,
+  READ_GRACE_MS,
+  writtenAt,
+  type CatalogPointer,
+  type CatalogStore,
+} from "./catalog-store.js";
 import { errorMessage } from "../../support/error-message.js";
 import { catalogNotFound, ServiceError, fromToolsiftError } from "../http/errors.js";
 import { readOnly } from "./version-embeddings.js";
@@ -140,10 +147,20 @@ export class WarmCatalogs {
     }
   }
 
-  /** Whether `pointer` is older than the mark, or the very version this isolate saw deleted. */
+  /**
+   * Whether `pointer` is behind the mark: the version this isolate saw deleted or an older one, a version the mark's
+   * write replaced (`previous`, `superseded`), or, within READ_GRACE_MS of the mark's write, any older pointer (KV's
+   * eventual consistency). Past that, an older pointer that is not one the mark replaced is KV's last write: two
+   * writes raced and the older-stamped one reached KV last, so the isolate follows it rather than keep its own.
+   */
   private isBehind(pointer: CatalogPointer, mark: HighWaterMark): boolean {
     const order = comparePointers(pointer, mark.pointer);
-    return order < 0 || (order === 0 && mark.deleted);
+    // After this isolate's DELETE only a newer pointer brings the catalog back (read-your-writes).
+    if (mark.deleted) return order <= 0;
+    if (order === 0) return false;
+    const { previous, superseded } = mark.pointer;
+    if (pointer.version === previous || superseded?.some((entry) => entry.version === pointer.version)) return true;
+    return order < 0 && Date.now() - writtenAt(mark.pointer) < READ_GRACE_MS;
   }
 
   /** Answers from the newest state seen: 404 after a deletion, else the mark's version (loaded if evicted). */
@@ -165,7 +182,7 @@ export class WarmCatalogs {
   /** Raises the mark of `id` to `pointer` (a write of this isolate sets it as it is). */
   private raiseMark(id: string, pointer: CatalogPointer, deleted: boolean, ownWrite: boolean): void {
     const previous = this.marks.get(id);
-    const newest = ownWrite || previous === undefined ? pointer : newerPointer(pointer, previous.pointer);
+    const newest = ownWrite || previous === undefined || !this.isBehind(pointer, previous) ? pointer : previous.pointer;
     const known = previous?.known.filter((version) => version !== pointer.version) ?? [];
     known.push(pointer.version);
     this.marks.delete(id);
