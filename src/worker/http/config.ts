@@ -99,8 +99,9 @@ export const CATALOG_LIMIT_SETTINGS = {
   schemaTextLength: { variable: "TOOLSIFT_MAX_SCHEMA_TEXT_LENGTH", fallback: 100_000, min: 1, max: 24 * MiB },
 } as const satisfies Record<CatalogLimitName, NumberSetting>;
 
-function invalid(variable: string, expected: string, raw: unknown): ServiceError {
-  return new ServiceError("INVALID_CONFIGURATION", `${variable} must be ${expected}, got ${JSON.stringify(raw)}.`);
+function invalid(variable: string, expected: string, raw: unknown, note = ""): ServiceError {
+  const message = `${variable} must be ${expected}, got ${JSON.stringify(raw)}${note}.`;
+  return new ServiceError("INVALID_CONFIGURATION", message);
 }
 
 /** Unset, empty or blank: the default. A string must be decimal digits only (no `0x10`, `1e3`, `+5` or `5.0`). */
@@ -110,7 +111,8 @@ function integer(env: ServiceEnv, setting: NumberSetting): number {
   if (text === undefined || text === "") return setting.fallback;
   const value = typeof text === "number" ? text : /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value < setting.min || value > setting.max) {
-    throw invalid(setting.variable, `an integer in [${setting.min}, ${setting.max}] (decimal digits)`, raw);
+    const range = `[${setting.min}, ${setting.max}]`;
+    throw invalid(setting.variable, `an integer in ${range}`, raw, " (decimal digits only)");
   }
   return value;
 }
