@@ -87,21 +87,27 @@ export function createService(options: ServiceOptions = {}): SelectionService {
   const tenants = new TenantTokens();
   const seeding = new Map<string, Promise<void>>();
 
-  /** The isolate's state for a matched route; seeds the demo catalog once (TOOLSIFT_SEED_DEMO). */
-  const serviceState: MiddlewareHandler<ServiceApp> = async (c, next) => {
-    const { config } = c.var;
-    warm ??= new WarmCatalogs({ catalogs: config.warmCatalogs, bytes: config.warmBytes });
-    warmUsage ??= new WarmUsage(config.warmCatalogs);
-    const kv = new BoundedKv(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
-    const store = new CatalogStore(kv);
-    const namespace = c.env.TOOLSIFT_USAGE;
-    const usage = namespace === undefined ? undefined : new UsageClient(namespace, config.kvTimeoutMs);
-    const tenantStore = new TenantTokenStore(kv);
-    const model = embeddingModelFor(c.env, config, chooseModel);
-    c.set("state", { store, warm, model, usage, warmUsage, tenants, tenantStore, onEvent });
-    if (config.seedDemo !== undefined) await seedOnce(writeContext(c), config.seedDemo);
-    await next();
-  };
+  /**
+   * The isolate's state for a matched route; on a route that reads storage, first seeds the demo catalog once
+   * (TOOLSIFT_SEED_DEMO). `GET /health` and `GET /` touch no storage, so they never seed.
+   */
+  const serviceState =
+    (seeds: boolean): MiddlewareHandler<ServiceApp> =>
+    async (c, next) => {
+      const { config } = c.var;
+      warm ??= new WarmCatalogs({ catalogs: config.warmCatalogs, bytes: config.warmBytes });
+      const catalogs = warm;
+      warmUsage ??= new WarmUsage(config.warmCatalogs, (entry) => catalogs.refit(entry));
+      const kv = new BoundedKv(c.env.TOOLSIFT_KV, config.kvTimeoutMs);
+      const store = new CatalogStore(kv);
+      const namespace = c.env.TOOLSIFT_USAGE;
+      const usage = namespace === undefined ? undefined : new UsageClient(namespace, config.kvTimeoutMs);
+      const tenantStore = new TenantTokenStore(kv);
+      const model = embeddingModelFor(c.env, config, chooseModel);
+      c.set("state", { store, warm, model, usage, warmUsage, tenants, tenantStore, onEvent });
+      if (seeds && config.seedDemo !== undefined) await seedOnce(writeContext(c), config.seedDemo);
+      await next();
+    };
 
   /** Seeds once per isolate; a failure is logged and retried by the next request. */
   function seedOnce(context: Parameters<typeof seedDemoCatalog>[0], id: string): Promise<void> {
@@ -120,8 +126,10 @@ export function createService(options: ServiceOptions = {}): SelectionService {
   // smaller than the default preset's two routers. Routing is on the path as sent: `/he%61lth` is not `/health`.
   const app = new HonoBase<ServiceApp>({ router: new TrieRouter(), getPath: rawPath });
   app.use("*", settings, corsHeaders);
+  const [withSeed, withoutSeed] = [serviceState(true), serviceState(false)];
   for (const route of ROUTES) {
-    for (const [method, chain] of Object.entries(route.methods)) app.on(method, route.path, serviceState, ...chain);
+    const state = route.storage === false ? withoutSeed : withSeed;
+    for (const [method, chain] of Object.entries(route.methods)) app.on(method, route.path, state, ...chain);
     app.options(route.path, preflight(allowedMethods(route)));
     app.all(route.path, methodNotAllowed(allowedMethods(route)));
   }

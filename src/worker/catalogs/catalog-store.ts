@@ -45,8 +45,16 @@ export interface CatalogPointer {
   };
 }
 
+/**
+ * How long KV may answer an older pointer than the last one written: about 60 s in other locations (and an isolate
+ * re-reads it only every TOOLSIFT_RECHECK_SECONDS), doubled. A replaced version stays in KV this long after it was
+ * replaced (a reader whose version is gone and whose KV still answers an old pointer could only answer 503), and an
+ * isolate takes a pointer that KV still answers past it as KV's last write (warm-catalogs.ts, `isBehind`).
+ */
+export const READ_GRACE_MS = 2 * 60_000;
+
 /** Milliseconds since the epoch of a pointer's write (`updatedAt`); 0 when it does not parse. */
-function writtenAt(pointer: CatalogPointer): number {
+export function writtenAt(pointer: CatalogPointer): number {
   const time = Date.parse(pointer.updatedAt);
   return Number.isNaN(time) ? 0 : time;
 }

@@ -147,10 +147,10 @@ export async function putCatalog(
 
 /**
  * Unpublishes `id` (deletes its pointer; this isolate answers 404 from then on), erases its learnt usage (the usage
- * object refuses learn requests checked against the deleted version from then on, so a catalog re-created under the
- * id starts cold), then, after answering, deletes the keys of every stored version of it but writes that may still
- * be in flight (`retireDeleted`). When the usage object cannot be reached the catalog stays deleted and the answer
- * carries `USAGE_NOT_ERASED`.
+ * object refuses learn requests checked against any version published before the DELETE from then on, so a catalog
+ * re-created under the id starts cold), then, after answering, deletes the keys of every stored version of it but
+ * writes that may still be in flight (`retireDeleted`). When the usage object cannot be reached the catalog stays
+ * deleted and the answer carries `USAGE_NOT_ERASED`.
  */
 export async function deleteCatalog(context: WriteContext, id: string): Promise<DeleteResult> {
   // The newest version this isolate knows is the one unpublished (a stale read would name an older one), and after
@@ -161,7 +161,10 @@ export async function deleteCatalog(context: WriteContext, id: string): Promise<
   await context.store.deletePointer(id);
   context.warm.deletedHere(id, pointer);
   const writes = context.warm.writesOf(id);
-  const warnings = await eraseLearntUsage(context.usage, context.warmUsage, id, pointer);
+  // Erased up to now, not only up to the version read: a stale read names an older version than the one this DELETE
+  // unpublished (the pointer key is deleted whatever it held), and learn requests checked against that one must stop.
+  const erasedAt = new Date(Math.max(Date.parse(pointer.updatedAt) || 0, Date.now())).toISOString();
+  const warnings = await eraseLearntUsage(context.usage, context.warmUsage, id, { ...pointer, updatedAt: erasedAt });
   retireDeleted(context, id, pointer, writes);
   return { pointer, warnings };
 }

@@ -56,3 +56,17 @@ export function estimateIndexBytes(footprint: IndexFootprint): number {
     instances * PAGE
   );
 }
+
+/**
+ * Bytes per character of a learnt-usage snapshot's JSON that a warm catalog holds for it: this isolate's parsed copy
+ * (warm-usage.ts) plus the usage graph `replaceUsage` builds in the index. Measured 18.8–19.7 in Node for 1,000 and
+ * 5,000 tools and 1,000–20,000 learnt conversations (253,414–483,071 characters; `--expose-gc`, heap + external bytes
+ * held after installing and one select: bench/service-memory/usage.mjs), rounded up; an empty snapshot holds about
+ * nothing.
+ */
+export const USAGE_BYTES_PER_CHARACTER = 20;
+
+/** Estimated bytes a warm catalog holds for learnt usage whose snapshot is `characters` long as JSON. */
+export function estimateUsageBytes(characters: number): number {
+  return characters * USAGE_BYTES_PER_CHARACTER;
+}

@@ -2,7 +2,7 @@
 
 import { errorMessage } from "../../support/error-message.js";
 import type { ExecutionContextLike } from "../http/env.js";
-import { versionCreatedAt, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
+import { READ_GRACE_MS, versionCreatedAt, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
 import type { WarmCatalogs } from "./warm-catalogs.js";
 
 /** What a clean-up reads and deletes with: the KV store, this isolate's warm copies, and `waitUntil`. */
@@ -19,12 +19,8 @@ export interface RetirementContext {
  */
 export const WRITE_GRACE_MS = 10 * 60_000;
 
-/**
- * How long a replaced version stays in KV after it was replaced: KV may answer an older pointer for about 60 s in
- * other locations (and an isolate re-reads it only every TOOLSIFT_RECHECK_SECONDS), and a reader whose version is
- * gone and whose KV still answers an old pointer could only answer 503.
- */
-export const READ_GRACE_MS = 2 * 60_000;
+// READ_GRACE_MS (catalog-store.ts): how long a replaced version stays in KV after it was replaced.
+export { READ_GRACE_MS };
 
 /** Replaced versions a pointer remembers (`superseded`); older ones are retired even inside the read grace. */
 const MAX_SUPERSEDED = 32;

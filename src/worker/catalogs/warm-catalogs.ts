@@ -1,49 +1,30 @@
 // Each isolate's warm copies: built indexes by catalog id + version, the pointer re-read every recheck period;
 // each catalog's newest version seen, so an isolate never goes back to an older one.
 
-import type { ToolsiftEvent } from "../../events.js";
-import type { ToolIndex } from "../../tool-index.js";
-import { buildCatalogIndex, indexBytes } from "./catalog-index.js";
-import { comparePointers, newerPointer, type CatalogPointer, type CatalogStore } from "./catalog-store.js";
+import { buildCatalogIndex } from "./catalog-index.js";
+import {
+  entryBytes,
+  type CatalogLookup,
+  type LookupSettings,
+  type WarmBudget,
+  type WarmCatalog,
+} from "./warm-catalog.js";
+import {
+  comparePointers,
+  newerPointer,
+  READ_GRACE_MS,
+  writtenAt,
+  type CatalogPointer,
+  type CatalogStore,
+} from "./catalog-store.js";
 import { errorMessage } from "../../support/error-message.js";
-import type { ServiceEmbeddingModel } from "../embedding/embedding-model.js";
 import { catalogNotFound, ServiceError, fromToolsiftError } from "../http/errors.js";
 import { readOnly } from "./version-embeddings.js";
-import { dedupe, warningsFromEvent, type ServiceWarning } from "../http/warnings.js";
+import { storedModelWarnings } from "./stored-model.js";
+import { dedupe, warningsFromEvent } from "../http/warnings.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
 
-/** A published catalog version, built and ready to rank in this isolate. */
-export interface WarmCatalog {
-  readonly id: string;
-  readonly pointer: CatalogPointer;
-  readonly index: ToolIndex;
-  /** `Date.now()` when the pointer last confirmed this version. */
-  checkedAt: number;
-  /** The revision of learnt usage installed in `index` (warm-usage.ts); unset until a selection installs one. */
-  usageRevision?: number;
-}
-
-/** What an isolate keeps warm: at most `catalogs` built indexes, of at most `bytes` estimated bytes together. */
-export interface WarmBudget {
-  /** TOOLSIFT_WARM_CATALOGS. */
-  readonly catalogs: number;
-  /** TOOLSIFT_WARM_BYTES (estimates: memory-estimate.ts). */
-  readonly bytes: number;
-}
-
-/** The catalog to answer from, and what getting it worked around. */
-export interface CatalogLookup {
-  readonly entry: WarmCatalog;
-  readonly warnings: readonly ServiceWarning[];
-}
-
-export interface LookupSettings {
-  /** Serve a warm copy without reading the pointer for this long (0: read it on every request). */
-  readonly recheckMs: number;
-  readonly model: ServiceEmbeddingModel | undefined;
-  /** Sees every toolsift event of a catalog this lookup loads (its embedding pass: tools, tokens, cache hits). */
-  readonly onEvent?: (event: ToolsiftEvent) => void;
-}
+export type { CatalogLookup, LookupSettings, WarmBudget, WarmCatalog } from "./warm-catalog.js";
 
 function isStorageFailure(error: unknown): boolean {
   return ServiceError.isInstance(error) && error.code === "STORAGE_UNAVAILABLE";
@@ -166,10 +147,20 @@ export class WarmCatalogs {
     }
   }
 
-  /** Whether `pointer` is older than the mark, or the very version this isolate saw deleted. */
+  /**
+   * Whether `pointer` is behind the mark: the version this isolate saw deleted or an older one, a version the mark's
+   * write replaced (`previous`, `superseded`), or, within READ_GRACE_MS of the mark's write, any older pointer (KV's
+   * eventual consistency). Past that, an older pointer that is not one the mark replaced is KV's last write: two
+   * writes raced and the older-stamped one reached KV last, so the isolate follows it rather than keep its own.
+   */
   private isBehind(pointer: CatalogPointer, mark: HighWaterMark): boolean {
     const order = comparePointers(pointer, mark.pointer);
-    return order < 0 || (order === 0 && mark.deleted);
+    // After this isolate's DELETE only a newer pointer brings the catalog back (read-your-writes).
+    if (mark.deleted) return order <= 0;
+    if (order === 0) return false;
+    const { previous, superseded } = mark.pointer;
+    if (pointer.version === previous || superseded?.some((entry) => entry.version === pointer.version)) return true;
+    return order < 0 && Date.now() - writtenAt(mark.pointer) < READ_GRACE_MS;
   }
 
   /** Answers from the newest state seen: 404 after a deletion, else the mark's version (loaded if evicted). */
@@ -191,7 +182,7 @@ export class WarmCatalogs {
   /** Raises the mark of `id` to `pointer` (a write of this isolate sets it as it is). */
   private raiseMark(id: string, pointer: CatalogPointer, deleted: boolean, ownWrite: boolean): void {
     const previous = this.marks.get(id);
-    const newest = ownWrite || previous === undefined ? pointer : newerPointer(pointer, previous.pointer);
+    const newest = ownWrite || previous === undefined || !this.isBehind(pointer, previous) ? pointer : previous.pointer;
     const known = previous?.known.filter((version) => version !== pointer.version) ?? [];
     known.push(pointer.version);
     this.marks.delete(id);
@@ -207,17 +198,22 @@ export class WarmCatalogs {
     }
   }
 
+  /** `entry` (still the warm copy of its catalog) grew (learnt usage installed): others are dropped past the budget. */
+  refit(entry: WarmCatalog): void {
+    if (this.entries.get(entry.id) === entry) this.install(entry);
+  }
+
   /** Makes `entry` the warm copy of its catalog, dropping the least recently used others past the budget. */
   private install(entry: WarmCatalog): void {
     this.entries.delete(entry.id);
     this.entries.set(entry.id, entry);
     let bytes = 0;
-    for (const warm of this.entries.values()) bytes += indexBytes(warm.index);
+    for (const warm of this.entries.values()) bytes += entryBytes(warm);
     for (const [id, warm] of this.entries) {
       if (this.entries.size <= this.budget.catalogs && bytes <= this.budget.bytes) break;
       if (warm === entry) continue; // the one being answered stays, however large
       this.entries.delete(id);
-      bytes -= indexBytes(warm.index);
+      bytes -= entryBytes(warm);
     }
   }
 
@@ -275,13 +271,14 @@ export class WarmCatalogs {
       built = await buildCatalogIndex(JSON.parse(text), model, cache, CATALOG_LIMIT_MAXIMUMS, onEvent);
     } catch (error) {
       // The write validated this catalog: failing to read it now is the service's problem, not the caller's.
-      const detail = fromToolsiftError(error)?.message ?? errorMessage(error);
-      const message = `The stored version ${pointer.version} of catalog "${id}" could not be indexed: ${detail}`;
-      throw new ServiceError("INTERNAL", message, {}, { cause: error });
+      // INTERNAL answers carry no internal detail: it is logged.
+      const what = `The stored version ${pointer.version} of catalog "${id}" could not be indexed`;
+      console.error(`[toolsift service] ${what}: ${fromToolsiftError(error)?.message ?? errorMessage(error)}`);
+      throw new ServiceError("INTERNAL", `${what}; the error is logged.`, {}, { cause: error });
     }
-    // A write in this isolate, or a newer pointer, may have come while this version loaded: that one answers.
+    // A write in this isolate, or a newer pointer, may have come while this version loaded: that one answers
+    // (never the version loading here: that would wait for itself).
     const mark = this.marks.get(id);
-    // (Never the version loading here: that would wait for itself.)
     if (mark !== undefined && (mark.writes !== writes || this.isBehind(pointer, mark))) {
       const other = mark.pointer.version !== pointer.version && mark.pointer.version !== read.version;
       if (mark.deleted || other) return this.fromMark(id, mark, store, settings);
@@ -289,6 +286,7 @@ export class WarmCatalogs {
     const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
     this.raiseMark(id, pointer, false, false);
     this.install(entry);
-    return { entry, warnings: dedupe(built.events.flatMap(warningsFromEvent)) };
+    const modelWarnings = storedModelWarnings(id, pointer, settings.model);
+    return { entry, warnings: dedupe([...modelWarnings, ...built.events.flatMap(warningsFromEvent)]) };
   }
 }

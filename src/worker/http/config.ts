@@ -5,6 +5,7 @@ import { MAX_QUERY_LENGTH } from "../../options.js";
 import type { NumberVariable, ServiceEnv } from "./env.js";
 import { readEmbeddingSetting, type EmbeddingSetting } from "../embedding/embedding-setting.js";
 import { ServiceError } from "./errors.js";
+import { CATALOG_ID } from "./catalog-id.js";
 
 /** Limits on what a caller may send; each breach is answered 413 with its own code. */
 export interface ServiceLimits {
@@ -98,25 +99,88 @@ export const CATALOG_LIMIT_SETTINGS = {
   schemaTextLength: { variable: "TOOLSIFT_MAX_SCHEMA_TEXT_LENGTH", fallback: 100_000, min: 1, max: 24 * MiB },
 } as const satisfies Record<CatalogLimitName, NumberSetting>;
 
+function invalid(variable: string, expected: string, raw: unknown, note = ""): ServiceError {
+  const message = `${variable} must be ${expected}, got ${JSON.stringify(raw)}${note}.`;
+  return new ServiceError("INVALID_CONFIGURATION", message);
+}
+
+/** Unset, empty or blank: the default. A string must be decimal digits only (no `0x10`, `1e3`, `+5` or `5.0`). */
 function integer(env: ServiceEnv, setting: NumberSetting): number {
   const raw = env[setting.variable] as NumberVariable;
-  if (raw === undefined || raw === "") return setting.fallback;
-  const value = typeof raw === "number" ? raw : Number(raw.trim());
+  const text = typeof raw === "string" ? raw.trim() : raw;
+  if (text === undefined || text === "") return setting.fallback;
+  const value = typeof text === "number" ? text : /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value < setting.min || value > setting.max) {
-    throw new ServiceError(
-      "INVALID_CONFIGURATION",
-      `${setting.variable} must be an integer in [${setting.min}, ${setting.max}], got ${JSON.stringify(raw)}.`,
-    );
+    const range = `[${setting.min}, ${setting.max}]`;
+    throw invalid(setting.variable, `an integer in ${range}`, raw, " (decimal digits only)");
   }
   return value;
 }
 
+/**
+ * TOOLSIFT_CORS_ORIGINS: `*`, or comma-separated origins each exactly as a browser sends `Origin`
+ * (`https://app.example.com`, `http://127.0.0.1:5173`: a scheme, a host, a port only when not the default; no path,
+ * no trailing slash), else INVALID_CONFIGURATION naming the entry.
+ */
 function origins(value: string | undefined): "*" | readonly string[] {
   const list = (value ?? "")
     .split(",")
     .map((origin) => origin.trim())
     .filter((origin) => origin.length > 0);
-  return list.includes("*") ? "*" : list;
+  if (list.includes("*")) return "*";
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined; // not a URL: refused below, with the entry named
+    }
+    if (parsed === undefined || parsed.origin === "null" || parsed.origin !== origin) {
+      const expected =
+        parsed === undefined || parsed.origin === "null"
+          ? 'an origin such as "https://app.example.com"'
+          : `an origin as browsers send it: ${JSON.stringify(parsed.origin)}`;
+      throw new ServiceError(
+        "INVALID_CONFIGURATION",
+        `TOOLSIFT_CORS_ORIGINS must be "*" or comma-separated origins, got ${JSON.stringify(value)}: the entry ` +
+          `${JSON.stringify(origin)} is not ${expected} (a scheme and a host, a port only when not the default; no path).`,
+      );
+    }
+  }
+  return list;
+}
+
+const SECRETS = ["TOOLSIFT_ADMIN_TOKEN", "TOOLSIFT_READ_TOKEN", "TOOLSIFT_LEARN_TOKEN"] as const;
+
+/**
+ * The three service tokens: empty is unset; blank, or with whitespace around it (a newline from `echo … | wrangler
+ * secret put`), no bearer token could ever match it, so it is refused. The value is never shown.
+ */
+function checkSecrets(env: ServiceEnv): void {
+  for (const variable of SECRETS) {
+    const secret = env[variable];
+    if (secret === undefined || secret === "" || secret === secret.trim()) continue;
+    const what = secret.trim() === "" ? "only whitespace" : "whitespace before or after it";
+    throw new ServiceError(
+      "INVALID_CONFIGURATION",
+      `${variable} holds ${what} (${secret.length} characters; the value is not shown): no bearer token can match it. ` +
+        "Set it again without the whitespace (e.g. printf '%s' \"$TOKEN\" | wrangler secret put …), or delete it.",
+    );
+  }
+}
+
+/** TOOLSIFT_SEED_DEMO: unset or blank, or a catalog id (the seed writes KV keys under it). */
+function seedId(value: string | undefined): string | undefined {
+  const seed = value?.trim();
+  if (seed === undefined || seed === "") return undefined;
+  if (!CATALOG_ID.test(seed)) {
+    throw invalid(
+      "TOOLSIFT_SEED_DEMO",
+      'a catalog id (1–64 of A–Z a–z 0–9 "_" "-", starting with a letter or digit)',
+      value,
+    );
+  }
+  return seed;
 }
 
 /** Each of toolsift's catalog limits as its TOOLSIFT_MAX_* variable sets it. */
@@ -139,7 +203,7 @@ export function readConfig(env: ServiceEnv): ServiceConfig {
       `TOOLSIFT_VECTOR_PRECISION must be "auto", "int8", "int8-compact" or "float32", got ${JSON.stringify(env.TOOLSIFT_VECTOR_PRECISION)}.`,
     );
   }
-  const seed = env.TOOLSIFT_SEED_DEMO?.trim();
+  checkSecrets(env);
   const config: ServiceConfig = {
     limits: {
       maxBodyBytes: integer(env, NUMBER_SETTINGS.maxBodyBytes),
@@ -157,7 +221,7 @@ export function readConfig(env: ServiceEnv): ServiceConfig {
     embedding,
     vectorPrecision: precision as VectorPrecision,
     corsOrigins: origins(env.TOOLSIFT_CORS_ORIGINS),
-    seedDemo: seed === undefined || seed === "" ? undefined : seed,
+    seedDemo: seedId(env.TOOLSIFT_SEED_DEMO),
   };
   cached.set(env, config);
   return config;

@@ -69,7 +69,7 @@ export interface ServiceEnv {
   readonly TOOLSIFT_RECHECK_SECONDS?: NumberVariable;
   readonly TOOLSIFT_KV_TIMEOUT_MS?: NumberVariable;
   readonly TOOLSIFT_WARM_CATALOGS?: NumberVariable;
-  /** Estimated bytes of built catalog indexes an isolate keeps warm (default 64 MiB of the isolate's 128 MB). */
+  /** Estimated bytes of built catalog indexes an isolate keeps warm (default 32 MiB; README "Memory"). */
   readonly TOOLSIFT_WARM_BYTES?: NumberVariable;
   /**
    * `local` (default: the offline model, combined ranking), `none` (keyword ranking), `openai:<model>[:<dims>]`

@@ -38,6 +38,8 @@ export interface ServiceRoute {
   readonly path: string;
   /** Handler chains by method, in the order `Allow` lists them (`HEAD` is answered by `GET`). */
   readonly methods: Readonly<Partial<Record<"GET" | "PUT" | "DELETE" | "POST", RouteChain>>>;
+  /** `false`: the route touches no storage (KV, usage objects), so the demo seed does not run before it. */
+  readonly storage?: false;
 }
 
 const catalogBody = jsonBody("catalog", (limits) => limits.maxBodyBytes);
@@ -49,8 +51,8 @@ const tokenBody = jsonBody("token", () => 16 * 1024);
 
 /** Every route; `GET /` lists them. Auth comes first, so nothing else of an unauthorised request is read. */
 export const ROUTES: readonly ServiceRoute[] = [
-  { path: "/", methods: { GET: [describeService] } },
-  { path: "/health", methods: { GET: [health] } },
+  { path: "/", methods: { GET: [describeService] }, storage: false },
+  { path: "/health", methods: { GET: [health] }, storage: false },
   {
     path: "/v1/catalogs/:id",
     methods: {

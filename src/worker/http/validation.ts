@@ -4,12 +4,12 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { MessageLike } from "../../conversation/model-messages.js";
 import { describeValue } from "../../support/describe-value.js";
+import { CATALOG_ID } from "./catalog-id.js";
 import { ServiceError } from "./errors.js";
 import { modelMessagesSchema } from "./model-messages.js";
 import type { ServiceApp } from "./service-context.js";
 
-/** A catalog id: 1–64 characters of A–Z a–z 0–9 _ -, starting with a letter or digit (it becomes part of KV keys). */
-export const CATALOG_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export { CATALOG_ID };
 
 /** The id from the path, checked (it is never URL-decoded: `%` is not an id character). */
 export function checkCatalogId(id: string): string {

@@ -16,7 +16,11 @@ export type WarningCode =
   /** Learnt usage could not be read: answered with this isolate's older copy of it, or without it. */
   | "USAGE_UNAVAILABLE"
   /** DELETE: the catalog is deleted, but its learnt usage could not be erased; republished, it starts from it. */
-  | "USAGE_NOT_ERASED";
+  | "USAGE_NOT_ERASED"
+  /** Learn: calls to tools a newer catalog version removed were not learnt (named; `learnt.skipped`). */
+  | "CALLS_SKIPPED"
+  /** The stored vectors are another model's: this isolate embedded the catalog again on load; a re-PUT stores them. */
+  | "EMBEDDING_MODEL_CHANGED";
 
 export interface ServiceWarning {
   readonly code: WarningCode;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ServiceError } from "../http/errors.js";
 import type { ServiceContext } from "../http/service-context.js";
+import { decodeListCursor, encodeListCursor } from "./list-cursor.js";
 import { newToken, TOKEN_ID } from "./tenant-tokens.js";
 import { ACCESS_LEVELS, describeToken } from "./token-record.js";
 import { CATALOG_ID, validate } from "../http/validation.js";
@@ -61,16 +62,15 @@ export async function createTokenRoute(c: ServiceContext): Promise<Response> {
 
 /**
  * `GET /v1/tokens?cursor=…` → `{ tokens: [{ id, catalogs, access, label?, createdAt }], cursor? }`, up to 100 a page
- * (`cursor` for the next one). No secret and no hash is ever listed.
+ * (`cursor` for the next one; one it did not give: 400 INVALID_REQUEST). No secret and no hash is ever listed.
  */
 export async function listTokensRoute(c: ServiceContext): Promise<Response> {
   const { tenants, tenantStore } = c.var.state;
-  const cursor = c.req.query("cursor");
-  const page = await tenantStore.listRecords(cursor === undefined || cursor.length === 0 ? undefined : cursor);
+  const page = await tenantStore.listRecords(decodeListCursor(c.req.query("cursor")));
   const live = page.records.filter((record) => !tenants.isRevokedHere(record.id));
   return c.json({
     tokens: live.map(describeToken),
-    ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+    ...(page.cursor === undefined ? {} : { cursor: encodeListCursor(page.cursor) }),
   });
 }
 

@@ -208,7 +208,11 @@ export class ToolsiftUsage {
     return { revision: this.revision };
   }
 
-  /** Whether `catalog` is a version deleted (`erase`) or older than one: by its time, then by its id. */
+  /**
+   * Whether `catalog` is the version a DELETE named or was published before it (`erase` is sent the time of the
+   * DELETE, so a newer version a stale read did not name is covered too; one published in the same millisecond as
+   * the DELETE counts as after it, as a catalog re-created at once is).
+   */
   private isErased(catalog: LearnCatalog): boolean {
     const erased = this.erased;
     if (erased === null) return false;

@@ -6,6 +6,7 @@ import { catalogNotFound, ServiceError } from "../http/errors.js";
 import { eventsOf, type ServiceContext } from "../http/service-context.js";
 import type { UsageClient } from "./usage-client.js";
 import { learnBodySchema, validate, validateMessages } from "../http/validation.js";
+import type { ServiceWarning } from "../http/warnings.js";
 
 /** The usage objects, or 500 INVALID_CONFIGURATION when the Worker has no TOOLSIFT_USAGE binding. */
 function usageClient(c: ServiceContext): UsageClient {
@@ -41,9 +42,25 @@ function checkConversation(id: string, version: string, messages: MessageLike[],
 }
 
 /**
+ * CALLS_SKIPPED: the usage object learnt over a newer version of the catalog than the one this isolate checked the
+ * conversation against, and that version no longer has some of the tools called (`skipped`: one name per call).
+ */
+function skippedWarnings(id: string, version: string, skipped: readonly string[]): ServiceWarning[] {
+  if (skipped.length === 0) return [];
+  const names = [...new Set(skipped)];
+  const shown = names.slice(0, 5).map((name) => JSON.stringify(name.slice(0, 100)));
+  const more = names.length > 5 ? ` (and ${names.length - 5} more)` : "";
+  const calls = skipped.length === 1 ? "1 call was" : `${skipped.length} calls were`;
+  const message =
+    `${calls} not learnt: a newer version of catalog "${id}" than ${version} (the one this request was checked ` +
+    `against) no longer has ${names.length === 1 ? "the tool" : "the tools"} ${shown.join(", ")}${more}.`;
+  return [{ code: "CALLS_SKIPPED", message }];
+}
+
+/**
  * `POST /v1/catalogs/:id/learn` with `{ messages }` (one finished conversation, AI SDK messages) →
- * `{ id, learnt: { turns, calls }, totals: { conversations, turns, calls }, revision, catalog: { id, version },
- * warnings? }` (`CATALOG_STALE`: checked against this isolate's copy of the catalog).
+ * `{ id, learnt: { turns, calls, skipped? }, totals: { conversations, turns, calls }, revision,
+ * catalog: { id, version }, warnings? }` (`CATALOG_STALE`: checked against this isolate's copy of the catalog).
  * The conversation is checked against the catalog as this isolate's selections see it, then learnt by the
  * catalog's usage object; this isolate's next selection uses it.
  */
@@ -58,13 +75,15 @@ export async function learnRoute(c: ServiceContext): Promise<Response> {
   checkConversation(id, version, messages, entry.index.toolNames);
   const answer = await client.learn(id, { version, updatedAt, tools: entry.index.toolNames }, messages);
   warmUsage.learntUpTo(id, answer.revision);
+  const skipped = [...new Set(answer.learnt.skipped)];
+  const all = [...warnings, ...skippedWarnings(id, version, answer.learnt.skipped)];
   return c.json({
     id,
-    learnt: { turns: answer.learnt.turns, calls: answer.learnt.calls },
+    learnt: { turns: answer.learnt.turns, calls: answer.learnt.calls, ...(skipped.length > 0 ? { skipped } : {}) },
     totals: answer.totals,
     revision: answer.revision,
     catalog: { id, version },
-    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(all.length > 0 ? { warnings: all } : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import { errorMessage } from "../../support/error-message.js";
 import type { UsageSnapshot } from "../../usage/usage-snapshot.js";
 import type { UsageClient } from "./usage-client.js";
 import type { WarmCatalog } from "../catalogs/warm-catalogs.js";
+import { estimateUsageBytes } from "../catalogs/memory-estimate.js";
 import type { ServiceWarning } from "../http/warnings.js";
 
 interface UsageCopy {
@@ -11,6 +12,8 @@ interface UsageCopy {
   readonly snapshot: UsageSnapshot | undefined;
   /** `Date.now()` when the usage object last confirmed this revision. */
   readonly checkedAt: number;
+  /** Estimated bytes the snapshot holds once installed (memory-estimate.ts; 0 without one). */
+  readonly bytes: number;
 }
 
 /**
@@ -25,7 +28,14 @@ export class WarmUsage {
   /** The revision this isolate's own learn requests reached, per catalog: its selections need at least that. */
   private readonly learnt = new Map<string, number>();
 
-  constructor(private readonly capacity: number) {}
+  /**
+   * `capacity`: copies kept (TOOLSIFT_WARM_CATALOGS). `grew`: called with a warm catalog once usage was installed in
+   * it (its `usageBytes` set), for the warm catalogs to keep their bytes budget (`WarmCatalogs.refit`).
+   */
+  constructor(
+    private readonly capacity: number,
+    private readonly grew: (catalog: WarmCatalog) => void = () => undefined,
+  ) {}
 
   /** This isolate learnt up to `revision`: its next selections read the usage object unless they hold that. */
   learntUpTo(id: string, revision: number): void {
@@ -66,6 +76,8 @@ export class WarmUsage {
     if (copy !== undefined && catalog.usageRevision !== copy.revision) {
       catalog.index.replaceUsage(copy.snapshot);
       catalog.usageRevision = copy.revision;
+      catalog.usageBytes = copy.bytes;
+      this.grew(catalog);
     }
     return warnings;
   }
@@ -80,8 +92,12 @@ export class WarmUsage {
     const done: Promise<UsageCopy> = client
       .readUsage(id, held?.revision)
       .then((answer) => {
-        const snapshot = answer.usage ?? (answer.revision === held?.revision ? held.snapshot : undefined);
-        const copy: UsageCopy = { revision: answer.revision, snapshot, checkedAt: Date.now() };
+        const kept = answer.revision === held?.revision ? held : undefined;
+        const snapshot = answer.usage ?? kept?.snapshot;
+        // Measured once per revision read (a snapshot of 5,000 tools is under 1 MB of JSON).
+        const bytes =
+          answer.usage === undefined ? (kept?.bytes ?? 0) : estimateUsageBytes(JSON.stringify(answer.usage).length);
+        const copy: UsageCopy = { revision: answer.revision, snapshot, checkedAt: Date.now(), bytes };
         return this.install(id, copy);
       })
       .finally(() => {
