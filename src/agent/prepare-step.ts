@@ -202,7 +202,8 @@ export function createPrepareStep(
         alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
         // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
         messages: messages as readonly MessageLike[],
-        maxTools: maxTools * (page + 1),
+        // Clamped: a maxTools accepted at creation must not grow past what select accepts on a later page.
+        maxTools: Math.min(maxTools * (page + 1), Number.MAX_SAFE_INTEGER),
         adaptive: page === 0 ? selectOptions.adaptive : false,
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });
