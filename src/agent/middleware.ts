@@ -31,6 +31,7 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
   const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
   const selectOptions = pickSelectOptions(where, given);
   const policy = offerPolicy(where, options);
+  const allowed = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
   return {
     specificationVersion: "v4" as const,
     async transformParams<PARAMS extends ParamsLike>({ params }: { params: PARAMS; type?: string }): Promise<PARAMS> {
@@ -46,11 +47,16 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
         companions = companionCount(results);
         pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(results)];
       }
-      const functionTools = params.tools.filter((tool) => tool.type === "function").length;
-      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools)) return params;
-      const kept = new Set([...ranked, ...pinned]);
       const known = new Set(index.toolNames);
-      const tools = params.tools.filter(
+      // allowedTools bounds every catalog tool the call is offered, "every tool" included.
+      const offerable = params.tools.filter(
+        (tool) => tool.type !== "function" || !known.has(tool.name) || allowed === undefined || allowed.has(tool.name),
+      );
+      const functionTools = offerable.filter((tool) => tool.type === "function").length;
+      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools))
+        return allowed === undefined ? params : { ...params, tools: offerable };
+      const kept = new Set([...ranked, ...pinned]);
+      const tools = offerable.filter(
         (tool) => tool.type !== "function" || kept.has(tool.name) || !known.has(tool.name),
       );
       return { ...params, tools };

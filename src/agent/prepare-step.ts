@@ -61,7 +61,10 @@ export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions, 
    * ranking has no next page (a `no-match` event, reason `"escalation"`). Default `true`.
    */
   escalate?: boolean;
-  /** Only tools these rules allow are ranked or activated (`createToolSet(...)`). Default none. */
+  /**
+   * Only tools these rules allow are ranked or activated (`createToolSet(...)`); with `allowedTools` too, a tool must
+   * pass both. Default none.
+   */
   rules?: ToolRules;
   /** The `toolSetContext` passed to `rules`. Default: the step's `runtimeContext`. */
   context?: unknown;
@@ -158,6 +161,7 @@ export function createPrepareStep(
   const policy = offerPolicy(where, options);
   const stable = stableToolsOptions(where, given);
   const maxTools = selectOptions.maxTools ?? 5;
+  const allowedTools = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
 
   const learn = booleanOption(where, "learn", given.learn, false);
   if (learn && typeof index.learnStep !== "function") {
@@ -169,8 +173,13 @@ export function createPrepareStep(
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
     const toolSetContext = options.context ?? step.runtimeContext;
-    const allowed = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
-    // Every tool (the rules permitting): undefined activeTools is the SDK's "all tools".
+    // allowedTools and the rules both bound the step: a tool must pass both.
+    const ruled = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
+    const allowed =
+      ruled === undefined || allowedTools === undefined
+        ? (ruled ?? allowedTools)
+        : new Set([...ruled].filter((name) => allowedTools.has(name)));
+    // Every tool (allowedTools and the rules permitting): undefined activeTools is the SDK's "all tools".
     const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
     // What "every tool" would mean for this step, against maxOfferAll.
     const toolCount = allowed?.size ?? index.toolNames.length;

@@ -177,6 +177,19 @@ describe("learning from the agent's calls", () => {
   });
 });
 
+describe("related tools", () => {
+  it("are offered only within allowedTools, as learnt companions are", async () => {
+    const index = createToolIndex(tools, { relatedTools: { cancel_order: ["weather_forecast", "list_files"] } });
+    const { results } = await index.selectWithScores("cancel the order", {
+      allowedTools: ["cancel_order", "list_files"],
+    });
+    expect(results.map((result) => [result.name, result.reason])).toEqual([
+      ["cancel_order", "ranked"],
+      ["list_files", "related"],
+    ]);
+  });
+});
+
 describe("the conversation's memory and the catalog's links", () => {
   it("keeps tools used earlier in the conversation available, saying why", async () => {
     const index = createToolIndex(tools);
