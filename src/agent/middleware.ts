@@ -1,15 +1,17 @@
 // index.middleware(): a wrapLanguageModel middleware that sends the model only the selected tools.
 
-import type { SelectOptions } from "../options.js";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
 import { knownOptions } from "../support/validate-options.js";
 import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import type { OfferOptions } from "./offer-policy.js";
-import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
-/** Options of `index.middleware()`: the select options, and what a call is offered when nothing matches. */
-export interface SelectionMiddlewareOptions extends SelectOptions, OfferOptions {}
+/**
+ * Options of `index.middleware()`: the select options but the conversation (read from each call's prompt), and what a
+ * call is offered when nothing matches.
+ */
+export interface SelectionMiddlewareOptions extends AdapterSelectOptions, OfferOptions {}
 
 const OWN_OPTIONS = OFFER_OPTION_NAMES satisfies readonly (keyof SelectionMiddlewareOptions)[];
 

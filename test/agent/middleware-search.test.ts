@@ -29,6 +29,15 @@ describe("middleware", () => {
     expect(offered[1].length).toBeLessThanOrEqual(2);
   });
 
+  it("takes no conversation options, in its type as at run time (it reads the conversation from the prompt)", () => {
+    // @ts-expect-error: previousTools is not a middleware option (tsc fails here if the type accepts it)
+    expect(() => index.middleware({ previousTools: ["send_email"] })).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('"previousTools"') }),
+    );
+    // @ts-expect-error: messages is not a middleware option either
+    expect(() => index.middleware({ messages: [] })).toThrow(expect.objectContaining({ code: "UNKNOWN_OPTION" }));
+  });
+
   it("leaves provider-defined tools and tools the index does not know alone", async () => {
     const middleware = index.middleware({ maxTools: 1 });
     const params = {
