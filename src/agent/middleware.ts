@@ -1,15 +1,17 @@
 // index.middleware(): a wrapLanguageModel middleware that sends the model only the selected tools.
 
-import type { SelectOptions } from "../options.js";
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
 import { knownOptions } from "../support/validate-options.js";
 import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import type { OfferOptions } from "./offer-policy.js";
-import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
-/** Options of `index.middleware()`: the select options, and what a call is offered when nothing matches. */
-export interface SelectionMiddlewareOptions extends SelectOptions, OfferOptions {}
+/**
+ * Options of `index.middleware()`: the select options but the conversation (read from each call's prompt), and what a
+ * call is offered when nothing matches.
+ */
+export interface SelectionMiddlewareOptions extends AdapterSelectOptions, OfferOptions {}
 
 const OWN_OPTIONS = OFFER_OPTION_NAMES satisfies readonly (keyof SelectionMiddlewareOptions)[];
 
@@ -31,6 +33,7 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
   const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
   const selectOptions = pickSelectOptions(where, given);
   const policy = offerPolicy(where, options);
+  const allowed = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
   return {
     specificationVersion: "v4" as const,
     async transformParams<PARAMS extends ParamsLike>({ params }: { params: PARAMS; type?: string }): Promise<PARAMS> {
@@ -46,11 +49,16 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
         companions = companionCount(results);
         pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(results)];
       }
-      const functionTools = params.tools.filter((tool) => tool.type === "function").length;
-      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools)) return params;
-      const kept = new Set([...ranked, ...pinned]);
       const known = new Set(index.toolNames);
-      const tools = params.tools.filter(
+      // allowedTools bounds every catalog tool the call is offered, "every tool" included.
+      const offerable = params.tools.filter(
+        (tool) => tool.type !== "function" || !known.has(tool.name) || allowed === undefined || allowed.has(tool.name),
+      );
+      const functionTools = offerable.filter((tool) => tool.type === "function").length;
+      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools))
+        return allowed === undefined ? params : { ...params, tools: offerable };
+      const kept = new Set([...ranked, ...pinned]);
+      const tools = offerable.filter(
         (tool) => tool.type !== "function" || kept.has(tool.name) || !known.has(tool.name),
       );
       return { ...params, tools };

@@ -61,7 +61,10 @@ export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions, 
    * ranking has no next page (a `no-match` event, reason `"escalation"`). Default `true`.
    */
   escalate?: boolean;
-  /** Only tools these rules allow are ranked or activated (`createToolSet(...)`). Default none. */
+  /**
+   * Only tools these rules allow are ranked or activated (`createToolSet(...)`); with `allowedTools` too, a tool must
+   * pass both. Default none.
+   */
   rules?: ToolRules;
   /** The `toolSetContext` passed to `rules`. Default: the step's `runtimeContext`. */
   context?: unknown;
@@ -158,6 +161,7 @@ export function createPrepareStep(
   const policy = offerPolicy(where, options);
   const stable = stableToolsOptions(where, given);
   const maxTools = selectOptions.maxTools ?? 5;
+  const allowedTools = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
 
   const learn = booleanOption(where, "learn", given.learn, false);
   if (learn && typeof index.learnStep !== "function") {
@@ -169,8 +173,13 @@ export function createPrepareStep(
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
     const toolSetContext = options.context ?? step.runtimeContext;
-    const allowed = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
-    // Every tool (the rules permitting): undefined activeTools is the SDK's "all tools".
+    // allowedTools and the rules both bound the step: a tool must pass both.
+    const ruled = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
+    const allowed =
+      ruled === undefined || allowedTools === undefined
+        ? (ruled ?? allowedTools)
+        : new Set([...ruled].filter((name) => allowedTools.has(name)));
+    // Every tool (allowedTools and the rules permitting): undefined activeTools is the SDK's "all tools".
     const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
     // What "every tool" would mean for this step, against maxOfferAll.
     const toolCount = allowed?.size ?? index.toolNames.length;
@@ -202,7 +211,8 @@ export function createPrepareStep(
         alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
         // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
         messages: messages as readonly MessageLike[],
-        maxTools: maxTools * (page + 1),
+        // Clamped: a maxTools accepted at creation must not grow past what select accepts on a later page.
+        maxTools: Math.min(maxTools * (page + 1), Number.MAX_SAFE_INTEGER),
         adaptive: page === 0 ? selectOptions.adaptive : false,
         ...(allowed !== undefined ? { allowedTools: [...allowed] } : {}),
       });

@@ -108,6 +108,7 @@ export function createToolSearchFunction(index: ToolSelector, options: ToolSearc
       allowedTools: allowed,
     });
     const offered = new Set(allowed);
-    return results.map((result) => result.name).filter((name) => offered.has(name));
+    // Only the ranked tools: related and learnt companions would take the list past maxResults.
+    return rankedNames(results).filter((name) => offered.has(name));
   };
 }

@@ -8,7 +8,7 @@ import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
 import type { Embedder } from "./embedder.js";
 import { QueryEmbeddingCache } from "./query-cache.js";
-import { VectorIndex, type Quantization } from "./vector-index.js";
+import { VectorIndex, vectorNorm, type Quantization } from "./vector-index.js";
 
 /** Version of the cache key layout and of what is embedded; bump to invalidate every cached vector. */
 export const EMBEDDING_FORMAT = "toolsift-v1";
@@ -166,6 +166,15 @@ export class SemanticEngine {
         "EMBEDDING_FAILED",
         `The query embedding has ${vector.length} dimensions, the tool vectors ${dims}.`,
         { expected: dims, received: vector.length },
+      );
+    }
+    // A zero or non-finite vector ranks nothing (every cosine 0 or NaN): a failure, reported and not cached.
+    const norm = vectorNorm(vector);
+    if (!(norm > 0) || !Number.isFinite(norm)) {
+      throw new ToolsiftError(
+        "EMBEDDING_FAILED",
+        `The query embedding is ${norm === 0 ? "zero" : "not finite"} (norm ${norm}); a query vector needs finite values, not all zero.`,
+        { field: "query embedding", received: String(norm) },
       );
     }
     this.queries.set(query, vector);

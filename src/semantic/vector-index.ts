@@ -177,7 +177,7 @@ export class VectorIndex {
   }
 }
 
-function vectorNorm(vector: ArrayLike<number>): number {
+export function vectorNorm(vector: ArrayLike<number>): number {
   let sum = 0;
   for (let d = 0; d < vector.length; d++) sum += vector[d] * vector[d];
   return Math.sqrt(sum);

@@ -76,6 +76,11 @@ export class CatalogVectors {
     return this.#pending;
   }
 
+  /** Resolves once no embedding is in flight, whether it succeeded or failed (its caller reports a failure). */
+  async settled(): Promise<void> {
+    while (this.#pending !== undefined) await this.#pending.then(ignore, ignore);
+  }
+
   /**
    * Takes over the failures in a row of the index this one replaces (a catalog change): a provider that kept failing
    * is not asked again at once because tools were added.
@@ -113,6 +118,9 @@ export class CatalogVectors {
     return this.#vectors;
   }
 }
+
+/** Stands for an outcome already handled elsewhere (`settled`). */
+function ignore(): void {}
 
 /** Reports an embedding failure; with `onError: "throw"` rethrows it as `EMBEDDING_FAILED`. */
 export function reportEmbeddingFailure(context: IndexContext, stage: "catalog" | "query", error: unknown): void {

@@ -54,10 +54,11 @@ export function companionsFor(input: CompanionInput): Companion[] {
   const taken = new Set(input.selected);
   const added: Companion[] = [];
   const related = options.relatedTools ?? input.indexRelated;
+  const allowed = (name: string) => options.allowedTools === undefined || options.allowedTools.has(name);
   if (related !== undefined) {
     for (const name of input.selected) {
       for (const companion of related[name] ?? []) {
-        if (known.has(companion) && !taken.has(companion)) {
+        if (known.has(companion) && !taken.has(companion) && allowed(companion)) {
           taken.add(companion);
           added.push({ name: companion, reason: "related", score: 1 });
         }
@@ -71,8 +72,7 @@ export function companionsFor(input: CompanionInput): Companion[] {
       : [[...(options.previousTools ?? [])]];
   const candidates = new Map<string, Companion>();
   const offer = (name: string, reason: CompanionReason, score: number) => {
-    const allowed = options.allowedTools === undefined || options.allowedTools.has(name);
-    if (!known.has(name) || taken.has(name) || !allowed) return;
+    if (!known.has(name) || taken.has(name) || !allowed(name)) return;
     const best = candidates.get(name);
     if (best === undefined || best.score < score) candidates.set(name, { name, reason, score });
   };

@@ -141,6 +141,24 @@ export function explicitSelection(
 ): { ranking: Ranking; hits: JudgedHit[] } | undefined {
   const names = selectForm(text);
   if (names === undefined) return undefined;
+  const hits = explicitlyNamed(context, index, names, text, excluded).map((doc) => ({
+    doc,
+    score: 1,
+    keyword: 0,
+    relevance: 1,
+    match: [],
+  }));
+  return { ranking: { terms: () => [], hits, strategy: context.options.strategy }, hits };
+}
+
+/** The documents a `select:` list names, in order, less the `excluded`; names of no tool are reported. */
+function explicitlyNamed(
+  context: IndexContext,
+  index: BuiltIndex,
+  names: readonly string[],
+  text: string,
+  excluded: readonly number[],
+): number[] {
   const { docs, unknown } = explicitDocs(index, names);
   if (unknown.length > 0) {
     context.options.emit({
@@ -151,25 +169,29 @@ export function explicitSelection(
     });
   }
   const out = new Set(excluded);
-  const hits = docs
-    .filter((doc) => !out.has(doc))
-    .map((doc) => ({ doc, score: 1, keyword: 0, relevance: 1, match: [] }));
-  return { ranking: { terms: () => [], hits, strategy: context.options.strategy }, hits };
+  return docs.filter((doc) => !out.has(doc));
 }
 
 /**
  * Where explain's tool `doc` stands when the query names tools: `select:` places exactly the named tools, in order;
- * a name in the query places the named tools first, then the `ranked` documents. `undefined` when the query names no
- * tool (the ranking alone decides).
+ * a name in the query places the named tools first, then the `ranked` documents. Named tools that are `excluded`
+ * (pinned, not allowed) take no place, as in select; unknown `select:` names are reported as select reports them.
+ * `undefined` when the query names no tool (the ranking alone decides).
  */
 export function namedPlace(
+  context: IndexContext,
   index: BuiltIndex,
   text: string,
   doc: number,
   ranked: readonly number[],
+  excluded: readonly number[],
 ): { readonly rank: number | null; readonly named: boolean } | undefined {
   const names = selectForm(text);
-  const named = names === undefined ? namedInQuery(index, text) : explicitDocs(index, names).docs;
+  const out = new Set(excluded);
+  const named =
+    names === undefined
+      ? namedInQuery(index, text).filter((candidate) => !out.has(candidate))
+      : explicitlyNamed(context, index, names, text, excluded);
   if (names === undefined && named.length === 0) return undefined;
   const position = named.indexOf(doc);
   if (position >= 0) return { rank: position + 1, named: true };

@@ -82,10 +82,12 @@ export async function explainTool(
       doc === undefined
         ? undefined
         : namedPlace(
+            context,
             index,
             text,
             doc,
             ranking.hits.map((entry) => entry.doc),
+            excluded,
           );
     if (place !== undefined && pin === undefined) {
       rankOf = place.rank;

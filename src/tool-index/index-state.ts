@@ -23,6 +23,11 @@ export class IndexState {
   providerPins: readonly { name: string; reason: PinReason }[] = [];
   /** The index over `catalog`, once built. */
   private built: BuiltIndex | undefined;
+  /**
+   * The index published last, kept across catalog changes until a newer one is published: what a replace carries
+   * vectors and embedding failures over from, also when it overlaps one still building.
+   */
+  private published: BuiltIndex | undefined;
   /** The build in flight (or done) for the current catalog. */
   private building: Promise<BuiltIndex> | undefined;
   /** Bumped by every catalog change, so a build started before it is not published after it. */
@@ -77,7 +82,7 @@ export class IndexState {
       const started = this.generation;
       this.building = buildIndex(this.context, this.catalog).then(
         (result) => {
-          if (started === this.generation) this.built = result;
+          if (started === this.generation) this.built = this.published = result;
           return result;
         },
         (error: unknown) => {
@@ -89,15 +94,23 @@ export class IndexState {
     return this.building;
   }
 
-  /** Swaps in a new catalog: the index is rebuilt at once if one was built; vectors carry over by text hash. */
+  /**
+   * Swaps in a new catalog: the index is rebuilt at once if one was built; vectors carry over by text hash from the
+   * last published index. A replace overtaken by a newer one before its index is built stops there (the newer one
+   * embeds), so overlapping `add`/`sync` calls embed only the latest catalog, and only its new tools.
+   */
   async replace(next: CatalogTool[]): Promise<void> {
-    const previous = this.built;
+    const previous = this.published;
     this.setCatalog(next);
-    this.generation++;
+    const generation = ++this.generation;
     this.building = undefined;
     this.built = undefined;
     if (previous === undefined) return;
     const index = await this.ready();
+    // The previous index's embedding still in flight is waited for, so that its vectors carry over (a failure is
+    // reported by the call that started it, and carried over as failures below).
+    await previous.vectors?.settled();
+    if (generation !== this.generation) return;
     const carried = previous.vectors?.ready;
     if (carried !== undefined) await index.vectors?.embedOrReport(carried);
     else if (previous.vectors !== undefined) index.vectors?.inheritFailures(previous.vectors);

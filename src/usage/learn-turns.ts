@@ -22,7 +22,10 @@ export function termIds(text: string): number[] {
   return ids;
 }
 
-/** Checks that `messages` is a conversation: an array of `{ role, content }` with AI SDK roles. */
+/**
+ * Checks that `messages` is a conversation: an array of `{ role, content }` with AI SDK roles, each content a string
+ * or an array of parts.
+ */
 export function checkMessages(where: string, messages: unknown): asserts messages is MessageLike[] {
   if (!Array.isArray(messages)) {
     throw new ToolsiftError(
@@ -39,6 +42,14 @@ export function checkMessages(where: string, messages: unknown): asserts message
         `${where}: messages[${position}] must be a message with role "system", "user", "assistant" or "tool", got ` +
           `${typeof role === "string" ? `role ${JSON.stringify(role)}` : describeValue(message)}.`,
         { position },
+      );
+    }
+    const content = (message as { content?: unknown }).content;
+    if (typeof content !== "string" && !Array.isArray(content)) {
+      throw new ToolsiftError(
+        "INVALID_MESSAGES",
+        `${where}: messages[${position}].content must be a string or an array of parts, got ${describeValue(content)}.`,
+        { position, field: "content" },
       );
     }
   });

@@ -4,6 +4,7 @@
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
 import { addLink, DEFAULT_USAGE_LIMITS, linkList, pruneTerms, UsageGraph, type LinkList } from "./usage-graph.js";
+import { checkConversations, checkRows } from "./snapshot-bounds.js";
 import { decodeRow, encodeRow, type Row, type SnapshotRows, TERM_DIGITS, toolDigits } from "./snapshot-rows.js";
 
 export const USAGE_FORMAT = "toolsift-usage";
@@ -61,8 +62,11 @@ export interface UsageSnapshotV1 {
 /** A total with 4 significant digits (what probabilities need), as a short JSON number. */
 const total4 = (value: number) => Number(value.toPrecision(4));
 
-/** The graph as a snapshot (in today's units: every weight divided by the current observation weight). */
-export function toSnapshot(graph: UsageGraph): CompactUsageSnapshot {
+/**
+ * The graph as a snapshot (in today's units: every weight divided by the current observation weight). `where` names
+ * the caller in the error when a value is out of bounds.
+ */
+export function toSnapshot(graph: UsageGraph, where = "usage()"): CompactUsageSnapshot {
   const scale = 1 / graph.unit;
   const { maxLinks, maxTermTools, maxTerms } = graph.limits;
   const tools: string[] = [];
@@ -92,6 +96,9 @@ export function toSnapshot(graph: UsageGraph): CompactUsageSnapshot {
   const next = perTool(graph.next);
   const together = perTool(graph.together);
   const termRows = terms.map(([term, list]) => flat(list, [term], maxTermTools));
+  // Checked as a load checks them, so what is written can be read back (a merge can sum past the bounds).
+  checkConversations(where, graph.conversations);
+  checkRows(where, { starts, next, together, terms: termRows });
   // Encoded last: the digits per tool depend on how many tools the rows named.
   const digits = toolDigits(tools.length);
   const encode = (rows: Row[]) => rows.map((row) => encodeRow(row, digits, digits));
@@ -162,6 +169,8 @@ export function addSnapshot(graph: UsageGraph, value: unknown, where: string, kn
   ) {
     invalid(where, "the usage snapshot is malformed (fields tools, starts, next, together, terms, conversations).");
   }
+  checkConversations(where, snapshot.conversations);
+  checkRows(where, decoded);
   const name = (index: number) => {
     const tool = tools[index];
     if (tool === undefined)
@@ -205,5 +214,5 @@ export function addSnapshot(graph: UsageGraph, value: unknown, where: string, kn
 export function mergeUsage(...snapshots: readonly UsageSnapshot[]): CompactUsageSnapshot {
   const graph = new UsageGraph(DEFAULT_USAGE_LIMITS);
   snapshots.forEach((snapshot, position) => addSnapshot(graph, snapshot, `mergeUsage: snapshot ${position}`));
-  return toSnapshot(graph);
+  return toSnapshot(graph, "mergeUsage");
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { NoMatchEvent } from "../../src/agent/offer-policy.js";
 import type { SearchToolOutput } from "../../src/agent/search-tool.js";
 import { createToolIndex } from "../../src/index.js";
+import { conversation } from "../usage/conversations.js";
 import { agentTools } from "./agent-tools.js";
 import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
 
@@ -26,6 +27,15 @@ describe("middleware", () => {
     expect(offered[0]).toContain("hotel_booking");
     expect(offered[0].length).toBeLessThanOrEqual(2);
     expect(offered[1].length).toBeLessThanOrEqual(2);
+  });
+
+  it("takes no conversation options, in its type as at run time (it reads the conversation from the prompt)", () => {
+    // @ts-expect-error: previousTools is not a middleware option (tsc fails here if the type accepts it)
+    expect(() => index.middleware({ previousTools: ["send_email"] })).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('"previousTools"') }),
+    );
+    // @ts-expect-error: messages is not a middleware option either
+    expect(() => index.middleware({ messages: [] })).toThrow(expect.objectContaining({ code: "UNKNOWN_OPTION" }));
   });
 
   it("leaves provider-defined tools and tools the index does not know alone", async () => {
@@ -210,5 +220,27 @@ describe("toolSearchFunction with AI SDK 7 toolSearch", () => {
     expect(result.text).toBe("Done.");
     expect(offered[0]).not.toContain("hotel_booking");
     expect(offered[1]).toContain("hotel_booking");
+  });
+
+  it("returns at most maxResults names, leaving out related and learnt companions", async () => {
+    const tools = {
+      create_pull_request: { description: "Open a pull request on GitHub" },
+      list_branches: { description: "List the branches of a repository" },
+      get_repo: { description: "Get a repository" },
+      send_email: { description: "Send an email" },
+    };
+    const offeredTools = Object.keys(tools).map((name) => ({ name }));
+    const related = createToolIndex(tools, { relatedTools: { create_pull_request: ["list_branches", "get_repo"] } });
+    expect(
+      await related.toolSearchFunction({ maxResults: 1 })({ query: "open a pull request", tools: offeredTools }),
+    ).toEqual(["create_pull_request"]);
+    const learnt = createToolIndex(tools);
+    for (let turn = 0; turn < 4; turn++)
+      learnt.learn(conversation([{ user: "open a pull request", calls: ["create_pull_request", "send_email"] }]));
+    // The learnt companion is kept by select (so the test shows it is there to leave out) but not by the search.
+    expect(await learnt.select("open a pull request", { maxTools: 1 })).toContain("send_email");
+    expect(
+      await learnt.toolSearchFunction({ maxResults: 1 })({ query: "open a pull request", tools: offeredTools }),
+    ).toEqual(["create_pull_request"]);
   });
 });

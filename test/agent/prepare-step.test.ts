@@ -223,6 +223,14 @@ describe("options are validated when prepareStep is made", () => {
     expect(() => index.prepareStep({ maxTool: 3 } as never)).toThrow(/did you mean "maxTools"/);
   });
 
+  it("accepts the largest maxTools on every later page too (the paged count is clamped)", async () => {
+    const prepare = index.prepareStep({ maxTools: 2 ** 52, maxOfferAll: 0 });
+    const messages = [{ role: "user" as const, content: "weather forecast in Paris" }];
+    expect((await prepare({ steps: [], messages })).activeTools).toContain("weather_forecast");
+    // After one miss the next page starts past every ranked tool: nothing to offer (maxOfferAll 0), and no error.
+    expect(await prepare({ steps: [{ toolCalls: [] }], messages })).toEqual({ activeTools: [] });
+  });
+
   it.each([
     [{ recentToolWindow: 0 }, /prepareStep: option "recentToolWindow" must be an integer ≥ 1, got 0/],
     [{ recentToolWindow: 1.5 }, /"recentToolWindow"/],

@@ -133,7 +133,10 @@ describe("never breaks the agent", () => {
     expect(model.calls.length).toBeGreaterThan(attempts);
   });
 
-  it("keeps its wait between catalog retries across a catalog change", async () => {
+  it.each([
+    ["one add", 1],
+    ["two overlapping adds", 2],
+  ])("keeps its wait between catalog retries across a catalog change (%s)", async (_, adds) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const model = failingEmbeddingModel();
@@ -141,7 +144,12 @@ describe("never breaks the agent", () => {
       await index.warmUp(); // fails
       await index.warmUp(); // fails again: the next retry waits 1 s
       const attempts = model.calls.length;
-      await index.add([{ name: "archive_ticket", description: "Archive a support ticket.", parameters: {} }]);
+      const added = [
+        { name: "archive_ticket", description: "Archive a support ticket.", parameters: {} },
+        { name: "close_ticket", description: "Close a support ticket.", parameters: {} },
+      ];
+      // Not awaited one by one: the second replaces the catalog while the first is building.
+      await Promise.all(added.slice(0, adds).map((tool) => index.add([tool])));
       const result = await index.selectWithScores("archive the ticket");
       expect(result.fallback).toBe("keyword");
       expect(result.tools[0]).toBe("archive_ticket");
@@ -356,6 +364,57 @@ describe("sync, add, remove", () => {
     expect(model.calls.flat().length).toBe(afterQuery);
     expect(index.toolNames).not.toContain("fax_document");
     expect(await index.select("fax this document", noCut)).not.toContain("fax_document");
+  });
+
+  it("overlapping, un-awaited: embed only the tools the latest catalog adds, reusing the rest", async () => {
+    const log = recorder();
+    const model = hashingEmbeddingModel();
+    const index = createToolIndex(saasCatalog, { embeddingModel: model, onEvent: log.onEvent });
+    await index.warmUp();
+    const base = model.calls.flat().length;
+    const fax = { name: "fax_document", description: "Send a fax of a document." };
+    const print = { name: "print_page", description: "Print a page on the office printer." };
+    const first = index.sync([...saasCatalog, fax]);
+    const second = index.sync([...saasCatalog, fax, print]);
+    await Promise.all([first, second]);
+    // Only the two new tools went to the model, once each; no vectors were made for the catalog the second replaced.
+    expect(model.calls.flat().length - base).toBe(2);
+    expect(log.of("embeddings-ready").slice(1)).toEqual([
+      expect.objectContaining({ tools: saasCatalog.length + 2, embedded: 2, reused: saasCatalog.length }),
+    ]);
+    expect((await index.select("print a page", noCut))[0]).toBe("print_page");
+    const adds = [index.add([{ name: "archive_ticket", description: "Archive a support ticket." }])];
+    adds.push(index.add([{ name: "close_ticket", description: "Close a support ticket." }]));
+    await Promise.all(adds);
+    expect(index.toolNames).toEqual(expect.arrayContaining(["archive_ticket", "close_ticket"]));
+    expect(model.calls.flat().length - base).toBe(2 + 1 + 2); // + the query, + the two added tools
+  });
+
+  it("a sync while the previous one's embedding is in flight carries its vectors over when they arrive", async () => {
+    const base = hashingEmbeddingModel();
+    const held: (() => void)[] = [];
+    const texts: string[] = [];
+    let holding = false;
+    const model = {
+      ...base,
+      doEmbed: async (call: Parameters<typeof base.doEmbed>[0]) => {
+        texts.push(...call.values);
+        if (holding) await new Promise<void>((resolve) => held.push(resolve));
+        return base.doEmbed(call);
+      },
+    };
+    const index = createToolIndex(saasCatalog, { embeddingModel: model });
+    await index.warmUp();
+    texts.length = 0;
+    holding = true;
+    const fax = { name: "fax_document", description: "Send a fax of a document." };
+    const first = index.sync([...saasCatalog, fax]);
+    await vi.waitFor(() => expect(held).toHaveLength(1)); // the fax embedding is in flight
+    const second = index.sync([...saasCatalog, fax, { name: "print_page", description: "Print a page." }]);
+    holding = false;
+    held.splice(0).forEach((resolve) => resolve());
+    await Promise.all([first, second]);
+    expect(texts).toEqual([expect.stringContaining("fax"), expect.stringContaining("Print a page.")]);
   });
 
   it("reject duplicates and unknown names", async () => {

@@ -133,7 +133,7 @@ describe("learning from the agent's calls", () => {
     ]);
   });
 
-  it("skips and reports tools outside the catalog, and refuses what is not a conversation", () => {
+  it("skips and reports tools outside the catalog, and refuses what is not a conversation", async () => {
     const index = createToolIndex(tools);
     expect(index.learn(turn("do it", ["search_tools", "send_email"]))).toEqual({
       turns: 1,
@@ -149,6 +149,14 @@ describe("learning from the agent's calls", () => {
     }
     expect(error?.message).toContain("messages[0]");
     expect(error?.message).toContain('role "robot"');
+    // A message with no content is no message either, for learn and for select's messages alike.
+    const noContent = [{ role: "user", content: "hi" }, { role: "user" }];
+    const refused = expect.objectContaining({
+      code: "INVALID_MESSAGES",
+      message: "learn: messages[1].content must be a string or an array of parts, got undefined.",
+    });
+    expect(() => index.learn(noContent as never)).toThrow(refused);
+    await expect(index.select("hi", { messages: noContent as never })).rejects.toThrow(/messages\[1\]\.content/);
   });
 
   it("drops what it learnt about a tool removed from the catalog", async () => {
@@ -174,6 +182,19 @@ describe("learning from the agent's calls", () => {
     // [from, total, to, share in thousandths]: one transition change_folder → list_files, counted once.
     expect(row).toEqual([id("change_folder"), 1, id("list_files"), 1000]);
     expect(usage.conversations).toBe(1);
+  });
+});
+
+describe("related tools", () => {
+  it("are offered only within allowedTools, as learnt companions are", async () => {
+    const index = createToolIndex(tools, { relatedTools: { cancel_order: ["weather_forecast", "list_files"] } });
+    const { results } = await index.selectWithScores("cancel the order", {
+      allowedTools: ["cancel_order", "list_files"],
+    });
+    expect(results.map((result) => [result.name, result.reason])).toEqual([
+      ["cancel_order", "ranked"],
+      ["list_files", "related"],
+    ]);
   });
 });
 

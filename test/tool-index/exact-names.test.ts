@@ -90,6 +90,28 @@ describe("a query that contains a tool's exact name", () => {
     expect(other.exactName).toBeUndefined();
   });
 
+  it.each([
+    ["a tool that is pinned", { maxTools: 2, alwaysActive: ["send_email"] }],
+    [
+      "a named tool the call does not allow",
+      { maxTools: 2, allowedTools: ["github_create_issue", "github_list_issues", "notes"] },
+    ],
+  ])("explain agrees with select on every tool when the query names %s", async (_, options) => {
+    const { index } = indexWithEvents();
+    const query = `${question} github_create_issue and send_email`;
+    const selected = await index.select(query, options);
+    const { results } = await index.selectWithScores(query, options);
+    const ranked = results.filter((result) => result.reason === "ranked").map((result) => result.name);
+    // The case the agreement is about: a tool after the named one, within maxTools.
+    expect(ranked).toEqual(["github_create_issue", "github_list_issues"]);
+    for (const name of Object.keys(tools) as (keyof typeof tools)[]) {
+      const explanation = await index.explain(query, name, options);
+      expect({ name, selected: explanation.selected }).toEqual({ name, selected: selected.includes(name) });
+      if (ranked.includes(name))
+        expect({ name, rank: explanation.rank }).toEqual({ name, rank: ranked.indexOf(name) + 1 });
+    }
+  });
+
   it("prepareStep offers the named tool, so a scripted model can call it with maxTools 1", async () => {
     const { index } = indexWithEvents();
     const { model, offered } = scriptedModel([
@@ -165,5 +187,24 @@ describe("select:<name>,…", () => {
     const { index } = indexWithEvents();
     expect(await index.explain("select:notes", "notes")).toMatchObject({ rank: 1, selected: true, exactName: true });
     expect(await index.explain("select:notes", "github_list_issues")).toMatchObject({ rank: null, selected: false });
+  });
+
+  it("explain reports a name no tool has, as select does", async () => {
+    const { index, events } = indexWithEvents();
+    expect(await index.explain("select:notes,send_fax", "notes")).toMatchObject({ rank: 1, selected: true });
+    expect(events).toEqual([
+      expect.objectContaining({ type: "unknown-tool-names", query: "select:notes,send_fax", names: ["send_fax"] }),
+    ]);
+  });
+
+  it("explain leaves a pinned or disallowed tool out of the select: list's places, as select does", async () => {
+    const { index } = indexWithEvents();
+    const query = "select:send_email,notes";
+    const pinned = { alwaysActive: ["send_email"] };
+    expect(await index.select(query, pinned)).toEqual(["notes", "send_email"]);
+    expect(await index.explain(query, "notes", pinned)).toMatchObject({ rank: 1, selected: true });
+    const allowed = { allowedTools: ["notes"] };
+    expect(await index.select(query, allowed)).toEqual(["notes"]);
+    expect(await index.explain(query, "notes", allowed)).toMatchObject({ rank: 1, selected: true });
   });
 });

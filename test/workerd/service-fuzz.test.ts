@@ -354,8 +354,11 @@ describe("fuzzing select", () => {
             explain?: boolean;
           };
           const { tools, results, strategy } = answer.body;
-          expect(strategy).toBe("combined");
-          expect(answer.body.fallback).toBeUndefined();
+          // A query the model embeds as zero (no word it knows: "\u0000") is a query embedding failure: keywords.
+          const fallback = answer.body.fallback as string | undefined;
+          expect([strategy, fallback]).toEqual(
+            fallback === undefined ? ["combined", undefined] : ["keyword", "keyword"],
+          );
           expect(results.map((result: { name: string }) => result.name)).toEqual(tools);
           type Result = { pinned?: string; reason?: string };
           const rankedResults = results.filter((result: Result) => result.pinned === undefined && !result.reason);
@@ -389,7 +392,8 @@ describe("fuzzing select", () => {
               adaptive: input.adaptive,
               alwaysActive: input.alwaysActive,
             };
-            expect(tools).toEqual((await reference.selectWithScores(input.query, options)).tools);
+            const own = await reference.selectWithScores(input.query, options);
+            expect([tools, fallback]).toEqual([own.tools, own.fallback]);
           }
         }),
         { numRuns: RUNS },

@@ -26,7 +26,7 @@ export interface StepNeed {
    * keeps, pinned and learnt tools); undefined: all of `selected`. A change then adds every missing tool of `selected`.
    */
   readonly needed?: readonly string[];
-  /** The tools `rules` allow this step; undefined without rules. */
+  /** The tools `rules` and `allowedTools` allow this step; undefined with neither. */
   readonly allowed?: ReadonlySet<string>;
   /** The step starts a generateText call (a user turn): the only time tools may leave for the size cap. */
   readonly turnStart: boolean;

@@ -54,7 +54,7 @@ export type StepSelection = (
     }
   | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
 ) & {
-  /** The tools `rules` allow this step; undefined without rules. */
+  /** The tools `rules` and `allowedTools` allow this step; undefined with neither. */
   readonly allowed?: ReadonlySet<string>;
 };
 

@@ -1,0 +1,88 @@
+// A query vector that is zero or not finite is a query embedding failure: reported, keyword fallback, never cached.
+import { describe, expect, it } from "vitest";
+import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
+import { hashingEmbeddingModel } from "../../src/testing/index.js";
+
+const tools = {
+  send_email: { description: "Send an email message" },
+  get_weather: { description: "Get the weather forecast" },
+  create_refund: { description: "Refund a charge" },
+};
+
+/** Embeds tool texts as the hashing model does; every single-text call (a query) gets `poison` in each value. */
+function poisonedQueryModel(poison: number) {
+  const inner = hashingEmbeddingModel({ dimensions: 32 });
+  const queries: string[] = [];
+  const model = {
+    ...inner,
+    async doEmbed(options: Parameters<typeof inner.doEmbed>[0]) {
+      const result = await inner.doEmbed(options);
+      if (options.values.length !== 1) return result;
+      queries.push(options.values[0]);
+      return { ...result, embeddings: result.embeddings.map((vector) => vector.map(() => poison)) };
+    },
+  } as typeof inner;
+  return { model, queries };
+}
+
+describe("a zero or non-finite query vector", () => {
+  it.each([
+    [NaN, "combined", "float32"],
+    [Infinity, "combined", "int8"],
+    [0, "combined", "float32"],
+    [NaN, "semantic", "int8"],
+    [-Infinity, "semantic", "float32"],
+    [0, "semantic", "float32"],
+  ] as const)(
+    "%s (%s, %s): embedding-failed, keyword fallback, asked again next call",
+    async (poison, strategy, quantize) => {
+      const events: ToolsiftEvent[] = [];
+      const { model, queries } = poisonedQueryModel(poison);
+      const index = createToolIndex(tools, {
+        embeddingModel: model,
+        strategy,
+        quantize,
+        maxRetries: 0,
+        warnings: false,
+        onEvent: (event) => events.push(event),
+      });
+      await index.warmUp();
+      for (let call = 0; call < 2; call++) {
+        const selection = await index.selectWithScores("send an email");
+        expect(selection.fallback).toBe("keyword");
+        expect(selection.results[0]).toMatchObject({ name: "send_email" });
+        for (const result of selection.results) expect(Number.isFinite(result.score)).toBe(true);
+      }
+      const failures = events.filter((event) => event.type === "embedding-failed");
+      expect(failures).toEqual([
+        expect.objectContaining({ stage: "query", fallback: "keyword" }),
+        expect.objectContaining({ stage: "query", fallback: "keyword" }),
+      ]);
+      expect(failures[0]).toMatchObject({
+        error: { code: "EMBEDDING_FAILED", message: expect.stringMatching(/query embedding is (zero|not finite)/) },
+      });
+      // Not cached: the second call asked the model again.
+      expect(queries).toHaveLength(2);
+      const explanation = await index.explain("send an email", "send_email");
+      expect(explanation).toMatchObject({ strategy: "keyword", selected: true });
+      expect(Number.isFinite(explanation.relevance)).toBe(true);
+    },
+  );
+
+  it("a finite query vector is cached as before (the count above can tell)", async () => {
+    const { model, queries } = poisonedQueryModel(0.5);
+    const index = createToolIndex(tools, { embeddingModel: model, warnings: false });
+    await index.select("send an email");
+    await index.select("send an email");
+    expect(queries).toHaveLength(1);
+  });
+
+  it('rejects with EMBEDDING_FAILED with onError "throw"', async () => {
+    const { model } = poisonedQueryModel(NaN);
+    const index = createToolIndex(tools, { embeddingModel: model, onError: "throw" });
+    await expect(index.select("send an email")).rejects.toMatchObject({
+      code: "EMBEDDING_FAILED",
+      message: expect.stringContaining("not finite"),
+    });
+  });
+});
