@@ -59,8 +59,9 @@ describe("an app selecting with toolsift/core", () => {
   it("stays within 75 KiB minified and 26 KiB gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts");
     expect(bytes).toBeLessThanOrEqual(75 * 1024);
-    // 26.5 KiB, not issue 21's 26: the core review fixes of session 4 (snapshot bounds, allowedTools, explain's named
-    // tools, overlapping catalog changes, message content) added 353 B gzip to 26,517 (26,870; this test's bundle).
+    // 26.5 KiB, not issue 21's 26 (missed, still open): the core review fixes of session 4 (snapshot bounds,
+    // allowedTools, explain's named tools, overlapping catalog changes, message content) and instanceof across module
+    // copies took this bundle from 26,517 B gzip to 26,884 B.
     expect(gzip).toBeLessThanOrEqual(26.5 * 1024);
   });
 });
