@@ -173,7 +173,9 @@ export class SemanticEngine {
     if (!(norm > 0) || !Number.isFinite(norm)) {
       throw new ToolsiftError(
         "EMBEDDING_FAILED",
-        `The query embedding is ${norm === 0 ? "zero" : "not finite"} (norm ${norm}); a query vector needs finite values, not all zero.`,
+        norm === 0
+          ? "The query embedding is zero: the model found nothing in the query to embed (the local model knows none of its words)."
+          : `The query embedding is not finite (norm ${norm}); a query vector needs finite values.`,
         { field: "query embedding", received: String(norm) },
       );
     }
