@@ -140,7 +140,7 @@ describe("the config's toolsift section", () => {
     [
       { embeddingCacheFile: "x.bin" },
       'unknown option "toolsift.embeddingCacheFile". Known options: toolsift.pinned, toolsift.embedding, ' +
-        "toolsift.embeddingBaseURL, toolsift.sessionTimeout.",
+        "toolsift.embeddingBaseURL, toolsift.sessionTimeout, toolsift.inheritEnv.",
     ],
   ])("refuses %j naming the field", async (own, message) => {
     writeFileSync(config, JSON.stringify({ mcpServers: {}, toolsift: own }));
@@ -162,6 +162,7 @@ describe("which embedding setting wins", () => {
     embedding: own.embedding,
     embeddingBaseURL: own.embeddingBaseURL,
     sessionTimeout: undefined,
+    inheritEnv: false,
   });
   const OPENAI = { embedding: "openai:text-embedding-3-small", embeddingBaseURL: "http://127.0.0.1:1/v1" };
   let logged: string[] = [];

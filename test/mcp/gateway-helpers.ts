@@ -49,6 +49,7 @@ export async function gatewayInProcess(
     embeddingCache?: string;
     log?: (line: string) => void;
     maxResults?: number;
+    inheritEnv?: boolean;
   } = {},
 ): Promise<{ gateway: Gateway; client: Client }> {
   const config = parseGatewayConfig(
@@ -67,6 +68,7 @@ export async function gatewayInProcess(
     exposeSelected: options.exposeSelected ?? false,
     quiet: true,
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.inheritEnv === undefined ? {} : { inheritEnv: options.inheritEnv }),
     version: "0.0.0-test",
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

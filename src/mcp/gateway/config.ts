@@ -41,10 +41,16 @@ export interface GatewayConfig {
    * [0, MAX_SESSION_TIMEOUT] (0: never), as `--session-timeout` (which wins); used with `--http` only.
    */
   readonly sessionTimeout: number | undefined;
+  /**
+   * `toolsift.inheritEnv`: start stdio servers with the gateway's whole environment under their own `env` (as
+   * `--inherit-env`). Default false: a server gets the MCP SDK's short safe list (HOME, LOGNAME, PATH, SHELL, TERM,
+   * USER) and its `env`, so keys the gateway holds (OPENAI_API_KEY for its embeddings) do not reach every server.
+   */
+  readonly inheritEnv: boolean;
 }
 
 /** The fields of the config's own `toolsift` section. */
-const OWN_FIELDS = ["pinned", "embedding", "embeddingBaseURL", "sessionTimeout"];
+const OWN_FIELDS = ["pinned", "embedding", "embeddingBaseURL", "sessionTimeout", "inheritEnv"];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -127,6 +133,9 @@ export function parseGatewayConfig(text: string, path: string): GatewayConfig {
   if (!Array.isArray(pinned) || pinned.some((name) => typeof name !== "string")) {
     configError(path, "toolsift.pinned", "an array of tool names (server__tool)", own.pinned);
   }
+  if (own.inheritEnv !== undefined && typeof own.inheritEnv !== "boolean") {
+    configError(path, "toolsift.inheritEnv", "true or false", own.inheritEnv);
+  }
   for (const field of ["embedding", "embeddingBaseURL"] as const) {
     if (own[field] !== undefined && typeof own[field] !== "string")
       configError(path, `toolsift.${field}`, "a string", own[field]);
@@ -137,6 +146,7 @@ export function parseGatewayConfig(text: string, path: string): GatewayConfig {
     embedding: own.embedding as string | undefined,
     embeddingBaseURL: own.embeddingBaseURL as string | undefined,
     sessionTimeout: integerOption(path, "toolsift.sessionTimeout", own.sessionTimeout, 0, MAX_SESSION_TIMEOUT),
+    inheritEnv: own.inheritEnv === true,
   };
 }
 

@@ -27,8 +27,8 @@ Usage:
 
 The config is the "mcpServers" JSON MCP clients use: { "mcpServers": { "<name>": { "command", "args", "env" } |
 { "url" } } }, with an optional "toolsift": { "pinned": ["<server>__<tool>", ...] } listed as tools of their own,
-"embedding", "embeddingBaseURL" and "sessionTimeout" (as the flags below; a flag wins over its field; an
-"embeddingBaseURL" beside a "local" or "none" "embedding" is refused).
+"embedding", "embeddingBaseURL", "sessionTimeout" and "inheritEnv" (as the flags below; a flag wins over its field;
+an "embeddingBaseURL" beside a "local" or "none" "embedding" is refused).
 Tools: search_tools (find tools across every server) and call_tool (run one by the name search gave).
 
 Options:
@@ -52,6 +52,9 @@ Options:
                         (default: mcp-embeddings.bin beside the usage file, also with --no-learn)
   --no-local            no bundled local model: keywords only, or no query expansion beside openai:<model>
   --expose-selected     also list the tools each search found, announced with tools/list_changed
+  --inherit-env         start stdio servers with this process's whole environment under their "env" (default: only
+                        HOME, LOGNAME, PATH, SHELL, TERM and USER, as MCP clients do, so that keys given to the
+                        gateway, such as OPENAI_API_KEY, do not reach every server)
   --quiet               no log lines, upstream servers' stderr dropped
   --help, -h            this text
 
@@ -179,6 +182,7 @@ export async function runGateway(argv: readonly string[], version: string): Prom
         "embedding-base-url": { type: "string" },
         "embedding-cache": { type: "string" },
         "session-timeout": { type: "string" },
+        "inherit-env": { type: "boolean" },
         "no-learn": { type: "boolean" },
         "no-local": { type: "boolean" },
         "expose-selected": { type: "boolean" },
@@ -232,6 +236,7 @@ export async function runGateway(argv: readonly string[], version: string): Prom
       usageFile: values["no-learn"] ? undefined : usage,
       ...(await modelSettings(values, config, usage, log)),
       exposeSelected: values["expose-selected"] === true,
+      inheritEnv: values["inherit-env"] === true || config.inheritEnv,
       quiet: values.quiet === true,
       version,
       signal: stop.signal,

@@ -39,6 +39,11 @@ export interface GatewayOptions extends ModelSettings {
    * and `startGateway` rejects with the signal's reason. Once the gateway is up it has no effect: `close()` ends it.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Start stdio servers with the gateway's whole environment under their own `env` (`--inherit-env`). Default: the
+   * config's `toolsift.inheritEnv` (false: the MCP SDK's safe list and each server's `env`).
+   */
+  readonly inheritEnv?: boolean;
 }
 
 /** A running gateway. */
@@ -86,6 +91,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         stderr: options.quiet ? "ignore" : "inherit",
         log,
         retryMax: options.retryMax,
+        inheritEnv: options.inheritEnv ?? options.config.inheritEnv,
       }),
   );
   const sessions = new Set<Server>();

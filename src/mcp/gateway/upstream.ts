@@ -22,6 +22,11 @@ export interface UpstreamOptions {
    * in the background, each use of the server (a call, a listing) tries to start it again instead.
    */
   readonly retryMax: number;
+  /**
+   * Whether a stdio server starts with the gateway's whole environment under its own `env`; else the MCP SDK's safe
+   * list (HOME, LOGNAME, PATH, SHELL, TERM, USER) and its `env`. Default false.
+   */
+  readonly inheritEnv?: boolean;
 }
 
 type NotificationHandler = Parameters<Client["setNotificationHandler"]>;
@@ -128,7 +133,10 @@ export class Upstream {
         ? new UpstreamStdioTransport({
             command: this.entry.command,
             args: [...this.entry.args],
-            env: { ...(process.env as Record<string, string>), ...this.entry.env },
+            // The SDK adds its safe list (HOME, PATH, …) under what is given here.
+            env: this.options.inheritEnv
+              ? { ...(process.env as Record<string, string>), ...this.entry.env }
+              : { ...this.entry.env },
             ...(this.entry.cwd === undefined ? {} : { cwd: this.entry.cwd }),
             stderr: this.options.stderr,
           })
