@@ -230,7 +230,7 @@ describe("--retry 0", () => {
           PATIENTLY,
         )
         .toMatch(down);
-      expect(status()).toMatchObject({ status: "down", tools: 3 });
+      expect(status()).toMatchObject({ status: "down", tools: 4 });
       expect(String(status()?.error)).toMatch(down);
       // Each use is one new attempt.
       const before = attempts(marker);
@@ -239,7 +239,7 @@ describe("--retry 0", () => {
       writeFileSync(marker, "");
       const again = Number(resultText(await reportPid()));
       expect(again).not.toBe(pid);
-      expect(status()).toMatchObject({ status: "ready", tools: 3 });
+      expect(status()).toMatchObject({ status: "ready", tools: 4 });
       expect(status()?.error).toBeUndefined();
     } finally {
       await client.close();

@@ -38,7 +38,7 @@ describe("the gateway over the real servers", () => {
   it("left out the server that does not start and kept the others", () => {
     const broken = gateway.catalog.servers().find((server) => server.name === "broken");
     expect(broken?.status).toBe("failed");
-    expect(gateway.catalog.tools()).toHaveLength(72 + 3);
+    expect(gateway.catalog.tools()).toHaveLength(72 + 4);
   });
 
   it("finds tools with their server, input schema and annotations", async () => {
