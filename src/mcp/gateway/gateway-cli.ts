@@ -52,9 +52,9 @@ Options:
                         (default: mcp-embeddings.bin beside the usage file, also with --no-learn)
   --no-local            no bundled local model: keywords only, or no query expansion beside openai:<model>
   --expose-selected     also list the tools each search found, announced with tools/list_changed
-  --inherit-env         start stdio servers with this process's whole environment under their "env" (default: only
-                        HOME, LOGNAME, PATH, SHELL, TERM and USER, as MCP clients do, so that keys given to the
-                        gateway, such as OPENAI_API_KEY, do not reach every server)
+  --inherit-env         start stdio servers with this process's whole environment under their "env" (default: HOME,
+                        LOGNAME, PATH, SHELL, TERM, USER as MCP clients do, plus proxy, CA, temp, locale and npm
+                        settings without credentials, so that keys such as OPENAI_API_KEY do not reach every server)
   --quiet               no log lines, upstream servers' stderr dropped
   --help, -h            this text
 

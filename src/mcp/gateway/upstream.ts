@@ -7,6 +7,7 @@ import { ErrorCode, McpError, type ServerCapabilities } from "@modelcontextproto
 import { errorMessage } from "../../support/error-message.js";
 import type { ServerEntry } from "./config.js";
 import { retryDelay } from "./retry-delay.js";
+import { serverEnvironment } from "./server-environment.js";
 import { UpstreamStdioTransport } from "./stdio-process.js";
 
 /** How the gateway talks to its upstream servers. */
@@ -134,9 +135,7 @@ export class Upstream {
             command: this.entry.command,
             args: [...this.entry.args],
             // The SDK adds its safe list (HOME, PATH, …) under what is given here.
-            env: this.options.inheritEnv
-              ? { ...(process.env as Record<string, string>), ...this.entry.env }
-              : { ...this.entry.env },
+            env: { ...serverEnvironment(process.env, this.options.inheritEnv === true), ...this.entry.env },
             ...(this.entry.cwd === undefined ? {} : { cwd: this.entry.cwd }),
             stderr: this.options.stderr,
           })
