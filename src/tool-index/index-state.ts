@@ -28,6 +28,8 @@ export class IndexState {
    * vectors and embedding failures over from, also when it overlaps one still building.
    */
   private published: BuiltIndex | undefined;
+  /** While a replace waits to carry vectors over, the index it carries from (later replaces carry from it too). */
+  private carrySource: BuiltIndex | undefined;
   /** The build in flight (or done) for the current catalog. */
   private building: Promise<BuiltIndex> | undefined;
   /** Bumped by every catalog change, so a build started before it is not published after it. */
@@ -100,7 +102,10 @@ export class IndexState {
    * embeds), so overlapping `add`/`sync` calls embed only the latest catalog, and only its new tools.
    */
   async replace(next: CatalogTool[]): Promise<void> {
-    const previous = this.published;
+    // A replace still waiting to carry from its source leaves that source to the next one: its own index holds no
+    // vectors yet, so carrying from it would embed the whole catalog again.
+    const previous = this.carrySource ?? this.published;
+    this.carrySource = previous;
     this.setCatalog(next);
     const generation = ++this.generation;
     this.building = undefined;
@@ -111,6 +116,7 @@ export class IndexState {
     // reported by the call that started it, and carried over as failures below).
     await previous.vectors?.settled();
     if (generation !== this.generation) return;
+    this.carrySource = undefined;
     const carried = previous.vectors?.ready;
     if (carried !== undefined) await index.vectors?.embedOrReport(carried);
     else if (previous.vectors !== undefined) index.vectors?.inheritFailures(previous.vectors);

@@ -1,9 +1,14 @@
 // What environment an upstream stdio server starts with: by default the MCP SDK's safe list and the server's own
 // `env`, not the gateway's secrets; with inheritEnv (`--inherit-env`, `toolsift.inheritEnv`) everything.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
 import { serverEnvironment } from "../../src/mcp/gateway/server-environment.js";
-import { gatewayInProcess, LIFECYCLE_SERVER, resultText } from "./gateway-helpers.js";
+import { assertBuilt, GATEWAY_BIN, gatewayInProcess, LIFECYCLE_SERVER, resultText } from "./gateway-helpers.js";
+import { temporaryDirectory } from "./servers.js";
 
 const SECRET = "TOOLSIFT_GATEWAY_TEST_SECRET";
 const servers = {
@@ -87,5 +92,40 @@ describe("an upstream server's environment", () => {
     expect(config({}).inheritEnv).toBe(false);
     expect(config({ inheritEnv: true }).inheritEnv).toBe(true);
     expect(() => config({ inheritEnv: "yes" })).toThrow(/toolsift\.inheritEnv.*true or false.*"yes"/);
+  });
+});
+
+describe("the built gateway's --inherit-env and toolsift.inheritEnv", () => {
+  const directory = temporaryDirectory();
+
+  /** The lifecycle server's value of SECRET when the built gateway runs with `args` and the config's `own`. */
+  async function secretThroughBuiltGateway(args: string[], own: Record<string, unknown>): Promise<string> {
+    const config = join(directory, `mcp-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(config, JSON.stringify({ mcpServers: servers, toolsift: own }));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [GATEWAY_BIN, "mcp", "-c", config, "--no-learn", "--embedding", "none", "--quiet", ...args],
+      env: { ...(process.env as Record<string, string>), [SECRET]: "the gateway's key" },
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "env-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({
+        name: "call_tool",
+        arguments: { name: "lifecycle__report_env", arguments: { name: SECRET } },
+      });
+      return resultText(result);
+    } finally {
+      await client.close();
+    }
+  }
+
+  beforeAll(() => assertBuilt());
+
+  it("passes the gateway's environment only when asked, by the flag or the config", async () => {
+    expect(await secretThroughBuiltGateway([], {})).toBe("(unset)");
+    expect(await secretThroughBuiltGateway(["--inherit-env"], {})).toBe("the gateway's key");
+    expect(await secretThroughBuiltGateway([], { inheritEnv: true })).toBe("the gateway's key");
   });
 });

@@ -417,6 +417,36 @@ describe("sync, add, remove", () => {
     expect(texts).toEqual([expect.stringContaining("fax"), expect.stringContaining("Print a page.")]);
   });
 
+  it("two syncs while the first catalog's own embedding is in flight carry its vectors over when they arrive", async () => {
+    const base = hashingEmbeddingModel();
+    const held: (() => void)[] = [];
+    const texts: string[] = [];
+    const model = {
+      ...base,
+      doEmbed: async (call: Parameters<typeof base.doEmbed>[0]) => {
+        texts.push(...call.values);
+        if (held.length === 0 && texts.length === call.values.length) {
+          await new Promise<void>((resolve) => held.push(resolve)); // only the first call (the catalog) waits
+        }
+        return base.doEmbed(call);
+      },
+    };
+    const index = createToolIndex(saasCatalog, { embeddingModel: model });
+    const warming = index.warmUp();
+    await vi.waitFor(() => expect(held).toHaveLength(1)); // the catalog's embedding is in flight
+    const fax = { name: "fax_document", description: "Send a fax of a document." };
+    const first = index.sync([...saasCatalog, fax]);
+    // The first sync's index is built and published, and waits for the catalog's embedding; then the second comes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = index.sync([...saasCatalog, fax, { name: "print_page", description: "Print a page." }]);
+    held[0]();
+    await Promise.all([warming, first, second]);
+    const catalogTexts = texts.length;
+    expect(catalogTexts).toBe(saasCatalog.length + 2); // the catalog once, then only the two new tools
+    await index.select("send an email");
+    expect(texts.length - catalogTexts).toBe(1); // the query; no tool embedded again
+  });
+
   it("reject duplicates and unknown names", async () => {
     const index = createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() });
     await expect(index.add([{ name: "send_email", description: "again" }])).rejects.toMatchObject({
