@@ -75,15 +75,18 @@ describe("an upstream server's environment", () => {
       OPENAI_API_KEY: "sk",
       GITHUB_TOKEN: "gh",
     };
-    expect(serverEnvironment(env, false)).toEqual({
-      HTTPS_PROXY: "http://proxy:3128",
-      no_proxy: "localhost",
-      NODE_EXTRA_CA_CERTS: "/etc/ca.pem",
-      TMPDIR: "/tmp",
-      XDG_CACHE_HOME: "/c",
-      LC_ALL: "C",
-      npm_config_cache: "/npm",
-    });
+    const kept = [
+      "HTTPS_PROXY",
+      "no_proxy",
+      "NODE_EXTRA_CA_CERTS",
+      "TMPDIR",
+      "XDG_CACHE_HOME",
+      "LC_ALL",
+      "npm_config_cache",
+    ];
+    expect(serverEnvironment(env, false)).toEqual(
+      Object.fromEntries(kept.map((name) => [name, env[name as keyof typeof env]])),
+    );
     expect(serverEnvironment(env, true)).toEqual(env);
   });
 
