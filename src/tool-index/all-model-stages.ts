@@ -3,19 +3,19 @@
 
 import { toEmbeddingCache } from "../cache/to-embedding-cache.js";
 import { memoryTextCache, textCacheOption } from "../cache/text-cache.js";
-import { CatalogNeighbours } from "../core/word-neighbours.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolIndexOptions } from "../options.js";
 import { createEmbedder } from "../semantic/embedder.js";
 import { SemanticEngine } from "../semantic/semantic-engine.js";
 import { booleanOption, invalidOption } from "../support/validate-options.js";
-import { enrichDescriptions } from "./llm/enrichment.js";
-import { rerankTools } from "./llm/rerank.js";
+import { enrichCatalog } from "./llm/enrichment.js";
+import { rerankHits } from "./llm/rerank-hits.js";
 import { CatalogVectors } from "./catalog-vectors.js";
 import { englishWordSpecificity } from "./english-word-specificity.js";
 import { rankWithVectors } from "./rank-vectors.js";
-import type { VectorsOwner } from "./built-index.js";
-import type { VectorRanking } from "./ranking.js";
+import type { CatalogEnrichment, ExpansionNeighbours, VectorsOwner } from "./built-index.js";
+import { expansionNeighbours, nearWordsFor } from "./query-expansion.js";
+import type { NearWords, VectorRanking } from "./ranking.js";
 import type { ModelStages, ResolvedModelOptions } from "./model-stages.js";
 import { resolveQueryExpansion, resolveSemanticOptions } from "./resolve-semantic-options.js";
 
@@ -73,10 +73,11 @@ export const ALL_MODEL_STAGES: ModelStages = {
       module,
       emit,
     ),
-  enrichDescriptions,
-  rerankTools,
-  buildNeighbours: (postings, source, arena, settings) => CatalogNeighbours.build(postings, source, arena, settings),
   // Typed loosely in ModelStages (an import cycle otherwise); checked here against what their callers cast them to.
   catalogVectors: ((context, semantic, fields) => new CatalogVectors(context, semantic, fields)) satisfies VectorsOwner,
   rankWithVectors: rankWithVectors satisfies VectorRanking,
+  expansionNeighbours: expansionNeighbours satisfies ExpansionNeighbours,
+  nearWords: nearWordsFor satisfies NearWords,
+  enrichCatalog: enrichCatalog satisfies CatalogEnrichment,
+  rerankHits,
 };

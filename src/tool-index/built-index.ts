@@ -1,6 +1,7 @@
 // Building an index over one catalog: resolved schemas, optional enrichment, the keyword index (lazily for
 // semantic-only indexes), the query-expansion neighbours, and the tool vectors' owner (catalog-vectors.ts).
 
+import type { PostingsIndex } from "../core/bm25f.js";
 import type { CatalogTool } from "../core/catalog.js";
 import { toolFields, type ToolFields } from "../core/fields.js";
 import { KeywordEngine } from "../core/keyword-engine.js";
@@ -10,6 +11,16 @@ import { instantiateCore } from "../wasm/load-wasm.js";
 import type { CatalogVectors } from "./catalog-vectors.js";
 import type { IndexContext } from "./context.js";
 import type { SemanticEngine } from "../semantic/semantic-engine.js";
+
+/** llm/enrichment.ts's `enrichCatalog`, as the root entry's model stages carry it (model-stages.ts). */
+export type CatalogEnrichment = (context: IndexContext, tools: readonly CatalogTool[]) => Promise<Map<string, string>>;
+
+/** query-expansion.ts's `expansionNeighbours`, as the root entry's model stages carry it (model-stages.ts). */
+export type ExpansionNeighbours = (
+  context: IndexContext,
+  postings: PostingsIndex,
+  compiled: WebAssembly.Module,
+) => Promise<CatalogNeighbours | undefined>;
 
 /** catalog-vectors.ts's constructor, as the root entry's model stages carry it (model-stages.ts). */
 export type VectorsOwner = (
@@ -58,16 +69,11 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
   const docTools = catalog.filter((tool) => !tool.provider);
   const schemas = await resolveSchemas(context, docTools);
   const compiled = await context.module();
+  // Enrichment is a model stage (llm/enrichment.ts): `toolsift/core` has none and bundles none.
   const enriched =
     options.enrichmentModel === undefined
       ? new Map<string, string>()
-      : await context.models!.enrichDescriptions(
-          options.enrichmentModel,
-          docTools.map((tool) => ({ name: tool.name, description: tool.description })),
-          options.enrichmentCache,
-          options.emit,
-          options.abortSignal,
-        );
+      : await (context.models!.enrichCatalog as CatalogEnrichment)(context, docTools);
   const fieldsOf = (): ToolFields[] =>
     docTools.map((tool, position) => {
       const fields = toolFields(tool, schemas[position], options.limits);
@@ -84,24 +90,11 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
   let engine = lazyKeywords
     ? undefined
     : new KeywordEngine(fields, options.keyword, new WasmArena(instantiateCore(compiled)), specificity);
-  let neighbours: CatalogNeighbours | undefined;
-  if (options.expansion !== undefined) {
-    try {
-      const arena = new WasmArena(instantiateCore(compiled));
-      neighbours = await context.models!.buildNeighbours(
-        engine!.postings,
-        options.expansion.source,
-        arena,
-        options.expansion,
-      );
-    } catch (error) {
-      options.emit({
-        type: "query-expansion-failed",
-        error,
-        message: "loading word vectors for query expansion failed; this index ranks without expansion",
-      });
-    }
-  }
+  // Query expansion is a model stage (query-expansion.ts): `toolsift/core` has none and bundles none.
+  const neighbours =
+    options.expansion === undefined
+      ? undefined
+      : await (context.models!.expansionNeighbours as ExpansionNeighbours)(context, engine!.postings, compiled);
   let docOf: Map<string, number> | undefined;
   return {
     get engine() {

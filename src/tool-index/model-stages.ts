@@ -4,13 +4,10 @@
 
 import type { LanguageModel } from "ai";
 import type { TextCache } from "../cache/text-cache.js";
-import type { CatalogNeighbours } from "../core/word-neighbours.js";
 import type { WordSpecificity } from "../core/word-specificity.js";
 import type { ToolsiftEvent } from "../events.js";
 import type { ToolIndexOptions } from "../options.js";
 import type { SemanticEngine } from "../semantic/semantic-engine.js";
-import type { enrichDescriptions } from "./llm/enrichment.js";
-import type { rerankTools } from "./llm/rerank.js";
 import type { ResolvedQueryExpansion, ResolvedSemanticOptions } from "./resolve-semantic-options.js";
 
 /** The options of `createToolIndex` that only an embedding model, word vectors or a language model give meaning to. */
@@ -65,16 +62,20 @@ export interface ModelStages {
     module: () => Promise<WebAssembly.Module>,
     emit: (event: ToolsiftEvent) => void,
   ) => SemanticEngine;
-  readonly enrichDescriptions: typeof enrichDescriptions;
-  readonly rerankTools: typeof rerankTools;
-  readonly buildNeighbours: typeof CatalogNeighbours.build;
   /**
    * The stages that work on a built index: the owner of its tool vectors (catalog-vectors.ts) and ranking by them
-   * (rank-vectors.ts). Their signatures name the index's own types, which this file cannot import without a cycle
-   * (the index context holds these stages), so they are typed where they are called: built-index.ts, ranking.ts.
+   * (rank-vectors.ts), and those below. Their signatures name the index's own types, which this file cannot import
+   * without a cycle (the index context holds these stages), so they are typed where they are called.
    */
   readonly catalogVectors: (...args: never[]) => unknown;
   readonly rankWithVectors: (...args: never[]) => Promise<unknown>;
+  /** Query expansion: the catalog's word-vector neighbours (built-index.ts) and each call's lookup (ranking.ts). */
+  readonly expansionNeighbours: (...args: never[]) => Promise<unknown>;
+  readonly nearWords: (...args: never[]) => Promise<unknown>;
+  /** The LLM's descriptions of the catalog's tools, at build time (built-index.ts). */
+  readonly enrichCatalog: (...args: never[]) => Promise<unknown>;
+  /** The LLM rerank of a selection's candidates (post-process.ts). */
+  readonly rerankHits: (...args: never[]) => Promise<unknown>;
   /**
    * How specific a word is in general English, which keyword relevance reads (core/relevance.ts). Not a model, but a
    * 2,000-word list that `toolsift/core`'s size budget has no room for: without it every word counts as specific.

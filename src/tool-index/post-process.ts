@@ -42,44 +42,24 @@ export function cutOrRerank<HIT extends RankedHit>(
   const reranker = context.options.rerankerModel;
   const candidates = aboveThreshold(hits, options.threshold);
   if (reranker === undefined || candidates.length < 2) return { hits: limitHits(candidates, options), reranked: false };
-  return rerankHits(context, index, text, reranker, candidates, options);
+  // The rerank is a model stage (llm/rerank-hits.ts): `toolsift/core` has no reranker and bundles none.
+  return (context.models!.rerankHits as HitReranking)(context, index, text, reranker, candidates, options);
 }
 
-/** The hits a selection returns, and whether the LLM ordered them. */
-export interface SelectedHits<HIT extends RankedHit = RankedHit> {
-  readonly hits: HIT[];
-  readonly reranked: boolean;
-}
-
-async function rerankHits<HIT extends RankedHit>(
+/** llm/rerank-hits.ts's `rerankHits`, as the root entry's model stages carry it (model-stages.ts). */
+export type HitReranking = <HIT extends RankedHit>(
   context: IndexContext,
   index: BuiltIndex,
   text: string,
   reranker: LanguageModel,
   candidates: readonly HIT[],
   options: ResolvedSelectOptions,
-): Promise<SelectedHits<HIT>> {
-  const tools = candidates.map((hit) => index.docTools[hit.doc]);
-  try {
-    const order = await context.models!.rerankTools(
-      reranker,
-      text,
-      tools.map((tool) => ({ name: tool.name, description: tool.description })),
-      context.options.abortSignal,
-    );
-    const position = new Map(order.map((name, rank) => [name, rank]));
-    const rankOf = (hit: RankedHit) => position.get(index.docTools[hit.doc].name) ?? Infinity;
-    // A stable sort: tools the model did not name keep their ranked order after the ones it did.
-    const sorted = [...candidates].sort((a, b) => rankOf(a) - rankOf(b));
-    return { hits: sorted.slice(0, options.maxTools), reranked: true };
-  } catch (error) {
-    context.options.emit({
-      type: "rerank-failed",
-      error,
-      message: "reranking with the LLM failed; this call keeps the unreranked ranking",
-    });
-    return { hits: limitHits(candidates, options), reranked: false };
-  }
+) => Promise<SelectedHits<HIT>>;
+
+/** The hits a selection returns, and whether the LLM ordered them. */
+export interface SelectedHits<HIT extends RankedHit = RankedHit> {
+  readonly hits: HIT[];
+  readonly reranked: boolean;
 }
 
 /** Cuts a ranked list at its first large drop (a share ELBOW_GAP of the top score), keeping at least MIN_ADAPTIVE. */

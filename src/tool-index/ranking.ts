@@ -15,13 +15,23 @@ import type { Ranking, RankQuery, RankRequest } from "./ranking-types.js";
 export function readRankQuery(context: IndexContext, index: BuiltIndex, text: string): RankQuery | Promise<RankQuery> {
   const withoutExpansion = context.options.strategy === "semantic" || index.neighbours === undefined;
   if (withoutExpansion) return analysedLazily(index, text, undefined);
-  return nearWordsFor(context, index, text).then((near) => analysedLazily(index, text, near));
+  // Expansion is a model stage (query-expansion.ts): `toolsift/core` has none and bundles none.
+  return (context.models!.nearWords as NearWords)(context, index, text).then((near) =>
+    analysedLazily(index, text, near),
+  );
 }
 
 function analysedLazily(index: BuiltIndex, text: string, near: Map<string, Neighbour[]> | undefined): RankQuery {
   let analysed: QueryTerm[] | undefined;
   return { text, terms: () => (analysed ??= index.engine.analyse(text, near)) };
 }
+
+/** query-expansion.ts's `nearWordsFor`, as the root entry's model stages carry it (model-stages.ts). */
+export type NearWords = (
+  context: IndexContext,
+  index: BuiltIndex,
+  text: string,
+) => Promise<Map<string, Neighbour[]> | undefined>;
 
 /** rank-vectors.ts's `rankWithVectors`, as the root entry's model stages carry it (model-stages.ts). */
 export type VectorRanking = (
@@ -56,36 +66,4 @@ export function rankKeyword(index: BuiltIndex, query: RankQuery, k: number, excl
     .search(query.terms(), k, excluded)
     .map((hit) => ({ doc: hit.doc, score: hit.normalized, keyword: hit.score }));
   return { terms: query.terms, hits, strategy: "keyword" };
-}
-
-/**
- * The catalog neighbours of each query word the catalog lacks, or `undefined` when expansion is off, every
- * word is known, or the lookup failed (reported as `query-expansion-failed`; the call ranks without it).
- */
-export async function nearWordsFor(
-  context: IndexContext,
-  index: BuiltIndex,
-  text: string,
-): Promise<Map<string, Neighbour[]> | undefined> {
-  const { expansion, emit } = context.options;
-  const neighbours = index.neighbours;
-  if (neighbours === undefined || expansion === undefined) return undefined;
-  const words = index.engine.unknownWords(text);
-  if (words.length === 0) return undefined;
-  try {
-    const vectors = await expansion.source.wordVectors(words);
-    const near = new Map<string, Neighbour[]>();
-    words.forEach((word, position) => {
-      const vector = vectors[position];
-      if (vector !== undefined) near.set(word, neighbours.neighbours(vector));
-    });
-    return near;
-  } catch (error) {
-    emit({
-      type: "query-expansion-failed",
-      error,
-      message: "looking up query word vectors failed; this call ranks without expansion",
-    });
-    return undefined;
-  }
 }

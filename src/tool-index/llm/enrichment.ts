@@ -5,6 +5,8 @@ import type { TextCache } from "../../cache/text-cache.js";
 import type { ToolsiftEvent } from "../../events.js";
 import { textHash } from "../../semantic/embedding-text.js";
 import { modelId } from "../../support/model-id.js";
+import type { CatalogTool } from "../../core/catalog.js";
+import type { IndexContext } from "../context.js";
 import { enrichToolTexts, type ToolText } from "./rerank.js";
 
 /** Start of every enrichment cache key; bumped when the prompt or the key layout changes. */
@@ -16,6 +18,17 @@ const BATCH = 40;
 export function enrichmentKey(model: LanguageModel, tool: ToolText): string {
   const modelPath = modelId(model).split("/").map(encodeURIComponent).join("/");
   return `${ENRICHMENT_FORMAT}/${modelPath}/${textHash(`${tool.name}\n${tool.description}`)}`;
+}
+
+/** The index's enrichment texts for `tools` by tool name (none unless `enrichDescriptions` is on). */
+export async function enrichCatalog(
+  context: IndexContext,
+  tools: readonly CatalogTool[],
+): Promise<Map<string, string>> {
+  const { enrichmentModel, enrichmentCache, emit, abortSignal } = context.options;
+  if (enrichmentModel === undefined) return new Map();
+  const texts = tools.map((tool) => ({ name: tool.name, description: tool.description }));
+  return enrichDescriptions(enrichmentModel, texts, enrichmentCache, emit, abortSignal);
 }
 
 /**
