@@ -52,8 +52,9 @@ export interface OfferOptions {
   onNoMatch?: OnNoMatch;
   /**
    * The most tools "every tool" may mean: when `onNoMatch` asks for every tool and the call could have more than
-   * this many, it is offered none (the tools kept anyway) and the `no-match` event carries `guard`. Default 30;
-   * an integer ≥ 0, or `Infinity` for no bound.
+   * this many, it is offered none (the tools kept anyway) and the `no-match` event carries `guard`. Only catalog
+   * tools count (names in `allowedTools` or the rules that no catalog tool has do not). Default 30; an integer ≥ 0,
+   * or `Infinity` for no bound.
    */
   maxOfferAll?: number;
   /** Receives the adapter's events (`no-match`). Default: none. */
@@ -132,6 +133,27 @@ export function offerPolicy(
       });
       return offered === "all";
     },
+  };
+}
+
+/**
+ * Counts the catalog tools among `allowed` (every catalog tool when it is undefined): what "every tool" would offer,
+ * measured against `maxOfferAll`. Names outside the catalog (a misspelt or removed tool, the search meta-tool) offer
+ * no catalog tool, so they do not count. The catalog's name set is rebuilt only when `toolNames()` changes.
+ */
+export function catalogToolCounter(toolNames: () => readonly string[]) {
+  let names: readonly string[] | undefined;
+  let known = new Set<string>();
+  return (allowed: ReadonlySet<string> | undefined): number => {
+    const current = toolNames();
+    if (allowed === undefined) return current.length;
+    if (current !== names) {
+      names = current;
+      known = new Set(current);
+    }
+    let count = 0;
+    for (const name of allowed) if (known.has(name)) count++;
+    return count;
   };
 }
 

@@ -18,8 +18,8 @@ import {
   type StepSelection,
   type PrepareStepEvent,
 } from "./delivery/stable-tools.js";
-import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
-import type { OfferOptions } from "./offer-policy.js";
+import { catalogToolCounter, companionCount, OFFER_OPTION_NAMES, offerPolicy } from "./offer-policy.js";
+import { pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { SelectedTool, ToolSelector } from "./tool-selector.js";
 
@@ -162,6 +162,7 @@ export function createPrepareStep(
   const stable = stableToolsOptions(where, given);
   const maxTools = selectOptions.maxTools ?? 5;
   const allowedTools = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
+  const catalogTools = catalogToolCounter(() => index.toolNames);
 
   const learn = booleanOption(where, "learn", given.learn, false);
   if (learn && typeof index.learnStep !== "function") {
@@ -181,8 +182,8 @@ export function createPrepareStep(
         : new Set([...ruled].filter((name) => allowedTools.has(name)));
     // Every tool (allowedTools and the rules permitting): undefined activeTools is the SDK's "all tools".
     const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
-    // What "every tool" would mean for this step, against maxOfferAll.
-    const toolCount = allowed?.size ?? index.toolNames.length;
+    // What "every tool" would mean for this step, against maxOfferAll: the catalog tools allowed.
+    const toolCount = catalogTools(allowed);
     let misses = 0;
     for (let i = steps.length - 1; i >= 0 && steps[i].toolCalls.length === 0; i--) misses++;
     if (escalate && misses >= 2 && toolCount <= policy.maxOfferAll) return everyTool("escalate");

@@ -28,8 +28,9 @@ export type ToolsiftMiddlewareEvent =
   | NoMatchEvent
   | {
       /**
-       * Selection failed (embedding, indexing or search). With `onError: "fallbackAll"` the call was
-       * offered every tool (`fallback: "all"`); with `"throw"` the error rejects the model call.
+       * Selection failed (embedding, indexing or search). With `onError: "fallbackAll"` the call was offered every
+       * tool (every allowed tool with `allowedTools`; `fallback: "all"`); with `"throw"` the error rejects the model
+       * call.
        */
       readonly type: "selection-failed";
       readonly error: unknown;

@@ -34,6 +34,14 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    * name must be one of them. Default: none.
    */
   alwaysInclude?: readonly string[];
+  /**
+   * The only client tools a call may be offered, as `allowedTools` bounds `prepareStep` and the AI SDK middleware:
+   * only these are ranked, pinned (`alwaysInclude`), added as related or learnt tools, and "every tool" (no human
+   * text, `onNoMatch: "all"`, the `fallbackAll` after a failed selection) means every allowed tool the call has.
+   * Provider tools pass through as always. Names no tool has are accepted (a tool may reach the agent later) and
+   * offer nothing; they do not count against `maxOfferAll`. Default: every tool; an array of tool names.
+   */
+  allowedTools?: readonly string[];
   /** Minimum relevance score (0–1) a ranked tool needs. Default 0. */
   threshold?: number;
   /**
@@ -118,6 +126,7 @@ const OWN_OPTIONS = [
   "tools",
   "maxTools",
   "alwaysInclude",
+  "allowedTools",
   "threshold",
   "minRelevance",
   "adaptive",
@@ -137,6 +146,8 @@ export interface ResolvedMiddlewareOptions {
   readonly minRelevance: number;
   readonly adaptive: boolean;
   readonly alwaysInclude: readonly string[];
+  /** `undefined`: every tool. */
+  readonly allowedTools: ReadonlySet<string> | undefined;
   readonly embeddingModel: EmbeddingModel | LangChainEmbeddings | undefined;
   readonly onError: (typeof ON_ERROR)[number];
   readonly onEvent: ((event: ToolsiftMiddlewareEvent) => void) | undefined;
@@ -159,8 +170,13 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   const onError = choiceOption(where, "onError", given.onError, ON_ERROR, "fallbackAll");
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
   // Validated now, so a bad value throws at start-up rather than on the first model call.
-  const { maxTools, threshold, minRelevance } = resolveSelectOptions(
-    { maxTools: options.maxTools, threshold: options.threshold, minRelevance: options.minRelevance },
+  const { maxTools, threshold, minRelevance, allowedTools } = resolveSelectOptions(
+    {
+      maxTools: options.maxTools,
+      threshold: options.threshold,
+      minRelevance: options.minRelevance,
+      allowedTools: options.allowedTools,
+    },
     where,
   );
   const selectable = initialTools.filter(isSelectableTool);
@@ -177,6 +193,7 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
     minRelevance,
     adaptive,
     alwaysInclude,
+    allowedTools,
     embeddingModel,
     onError,
     onEvent,

@@ -41,8 +41,10 @@ export interface ToolsiftMiddlewareControls {
  */
 export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const resolved = resolveMiddlewareOptions(options);
-  const { selectable, maxTools, threshold, adaptive, alwaysInclude, embeddingModel, onError, onEvent, indexOptions } =
+  const { selectable, maxTools, threshold, adaptive, alwaysInclude, allowedTools, embeddingModel, onError, onEvent } =
     resolved;
+  /** What "every tool" offers, in events' words. */
+  const everyTool = allowedTools === undefined ? "every tool" : "every allowed tool";
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
   const indexEvent = (event: ToolsiftMiddlewareEvent): void => onEvent?.(event);
   const emit = (event: ToolsiftMiddlewareEvent): void => {
@@ -57,7 +59,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const index: ToolIndex = createToolIndex(
     selectable.map((tool) => toolDefinition(tool, emit)),
     {
-      ...indexOptions,
+      ...resolved.indexOptions,
       embeddingModel: (adapter ?? embeddingModel) as EmbeddingModel | undefined,
       // "fallbackAll" and "throw" need the failure itself; "fallbackKeyword" lets the index rank by keywords.
       onError: onError === "fallbackKeyword" ? "fallback" : "throw",
@@ -87,8 +89,14 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     offered: readonly LangChainTool[],
     messages: readonly unknown[],
   ): Promise<LangChainTool[] | undefined> {
-    const candidates = offered.filter(isSelectableTool);
-    if (candidates.length === 0) return undefined;
+    const selectable = offered.filter(isSelectableTool);
+    if (selectable.length === 0) return undefined;
+    // allowedTools bounds every client tool the call is offered: ranked, pinned, companions and "every tool".
+    const allowed = (tool: LangChainTool) =>
+      allowedTools === undefined || !isSelectableTool(tool) || allowedTools.has(tool.name);
+    const candidates = selectable.filter(allowed);
+    /** Every tool the call may have: the request as it is, or its allowed and provider tools in their order. */
+    const everyOffered = () => (allowedTools === undefined ? undefined : offered.filter(allowed));
     const present = new Set(candidates.map((tool) => tool.name));
     const query = selectionQuery(messages);
     const started = performance.now();
@@ -98,7 +106,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     if (query.length > 0) {
       const release = adapter?.expectQuery(query);
       try {
-        await indexNewTools(candidates);
+        await indexNewTools(selectable);
         const { results } = await index.selectWithScores(query, {
           maxTools,
           threshold,
@@ -108,7 +116,9 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
           // The run's tool calls: its memory of tools, and what learnt usage predicts next.
           messages: toModelMessages(messages),
           // Rank only what this call may offer (another middleware may have removed tools).
-          ...(index.toolNames.length === present.size ? {} : { allowedTools: [...present] }),
+          ...(allowedTools === undefined && index.toolNames.length === present.size
+            ? {}
+            : { allowedTools: [...present] }),
         });
         ranked = rankedNames(results);
         companions = companionCount(results);
@@ -121,16 +131,16 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
           fallback,
           message:
             fallback === "all"
-              ? "selecting tools failed; this call is offered every tool"
+              ? `selecting tools failed; this call is offered ${everyTool}`
               : "selecting tools failed; the model call is rejected",
         });
         if (fallback === "none") throw error;
-        return undefined;
+        return everyOffered();
       } finally {
         release?.();
       }
     }
-    if (ranked.length === 0 && companions === 0 && policy.noMatch(query, candidates.length)) return undefined;
+    if (ranked.length === 0 && companions === 0 && policy.noMatch(query, candidates.length)) return everyOffered();
     const names = [...ranked, ...pinned];
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
@@ -171,7 +181,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
           type: "selection-failed",
           error,
           fallback: "all",
-          message: "warming up the index failed; calls are offered every tool until selection succeeds",
+          message: `warming up the index failed; calls are offered ${everyTool} until selection succeeds`,
         });
       }
     },

@@ -1,5 +1,6 @@
 // Tool vectors in one row-major slab in wasm memory (float32, or int8 with a per-row scale), scored by wasm kernels.
 
+import { ToolsiftError } from "../errors.js";
 import type { WasmArena } from "../wasm/arena.js";
 
 /** How vectors are stored: float32 (exact) or int8 with a per-row scale (4x smaller; see `rescore`). */
@@ -77,10 +78,20 @@ export class VectorIndex {
     return this.quantization === "int8" && this.rescore;
   }
 
-  /** Copies row `from` of another index with the same layout into row `row` (no requantisation). */
+  /**
+   * Copies row `from` of another index with the same layout into row `row` (no requantisation). Throws
+   * `EMBEDDING_FAILED` naming both layouts when they differ (dimensions, storage or residuals): the vectors carried
+   * over from the previous catalog cannot be used, as with a model that returns vectors of another length.
+   */
   copyRow(row: number, other: VectorIndex, from: number): void {
     if (other.dims !== this.dims || other.quantization !== this.quantization || other.rescoring !== this.rescoring) {
-      throw new Error("copyRow: layouts differ");
+      const expected = { dims: this.dims, quantization: this.quantization, rescoring: this.rescoring };
+      const received = { dims: other.dims, quantization: other.quantization, rescoring: other.rescoring };
+      throw new ToolsiftError(
+        "EMBEDDING_FAILED",
+        `copyRow: the vector layouts differ: row ${from} has ${describeLayout(received)}, row ${row} expects ${describeLayout(expected)}.`,
+        { row, from, expected, received },
+      );
     }
     const bytes = this.quantization === "int8" ? this.stride : this.dims * 4;
     const source = new Uint8Array(other.arena.core.memory.buffer, other.slab + from * bytes, bytes);
@@ -223,4 +234,11 @@ export function writeResiduals(
     const nibble = Math.min(15, Math.max(0, Math.round(16 * error + 7.5)));
     target[d >> 1] |= d & 1 ? nibble << 4 : nibble;
   }
+}
+
+/** A row layout in words: "50 dimensions, int8 with residuals". */
+function describeLayout(layout: { dims: number; quantization: Quantization; rescoring: boolean }): string {
+  const storage =
+    layout.quantization === "int8" ? `int8 ${layout.rescoring ? "with" : "without"} residuals` : "float32";
+  return `${layout.dims} dimensions, ${storage}`;
 }

@@ -100,6 +100,25 @@ describe("the maxOfferAll guard", () => {
     expect(events[0]).not.toHaveProperty("guard");
   });
 
+  it("counts only catalog tools among the names allowedTools and the rules give", async () => {
+    // Two catalog tools and two names no tool has: within maxOfferAll 2, so every (allowed) tool is offered.
+    const names = ["send_email", "weather_forecast", "no_such_tool", "search_tools"];
+    for (const options of [{ allowedTools: names }, { rules: { allowedTools: () => names } }]) {
+      const { prepare, events } = recorded({ onNoMatch: "all", maxOfferAll: 2, ...options });
+      expect(await prepare({ steps: [], messages: thanks })).toEqual({ activeTools: names });
+      expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
+      expect(events[0]).not.toHaveProperty("guard");
+      // Escalation after two misses counts the same way: every allowed tool, not more paging.
+      const miss = { toolCalls: [], toolResults: [] };
+      const weather = user("weather forecast");
+      expect(await prepare({ steps: [miss, miss], messages: weather })).toEqual({ activeTools: names });
+    }
+    // One catalog tool more than the bound is still refused, and the guard reports the catalog tools only.
+    const { prepare, events } = recorded({ onNoMatch: "all", maxOfferAll: 1, allowedTools: names });
+    expect(await prepare({ steps: [], messages: thanks })).toEqual({ activeTools: [] });
+    expect(events[0]).toMatchObject({ offered: "none", guard: { maxOfferAll: 1, tools: 2 } });
+  });
+
   it("defaults to 30: a 31-tool catalog with no user text gets none, a 30-tool one every tool", async () => {
     const system = [{ role: "system" as const, content: "Be brief." }];
     for (const [count, expected] of [

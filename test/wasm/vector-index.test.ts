@@ -1,6 +1,7 @@
 // VectorIndex on the wasm core: int8 rows scored against the i16 query land within quantisation error of float32.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ToolsiftError } from "../../src/errors.js";
 import { VectorIndex, writeResiduals } from "../../src/semantic/vector-index.js";
 import { WasmArena } from "../../src/wasm/arena.js";
 import { instantiateCore, loadWasm } from "../../src/wasm/load-wasm.js";
@@ -268,6 +269,34 @@ describe("VectorIndex", () => {
       expect(Array.from(actual.scores)).toEqual(expectedScores);
       const plain = new VectorIndex(source["arena"], 1, dims, "int8", false);
       expect(() => plain.copyRow(0, source, 0)).toThrow(/layouts differ/);
+    });
+
+    it("refuses a copy between layouts with a ToolsiftError naming both layouts", async () => {
+      const source = await filled(clustered(3, 50, 13), "int8");
+      const cases = [
+        [new VectorIndex(source["arena"], 1, 50, "int8", false), "50 dimensions, int8 without residuals"],
+        [new VectorIndex(source["arena"], 1, 64, "int8"), "64 dimensions, int8 with residuals"],
+        [new VectorIndex(source["arena"], 1, 50, "float32"), "50 dimensions, float32"],
+      ] as const;
+      for (const [target, layout] of cases) {
+        let thrown: unknown;
+        try {
+          target.copyRow(0, source, 2);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(ToolsiftError);
+        expect(thrown).toMatchObject({
+          code: "EMBEDDING_FAILED",
+          message: `copyRow: the vector layouts differ: row 2 has 50 dimensions, int8 with residuals, row 0 expects ${layout}.`,
+          details: {
+            row: 0,
+            from: 2,
+            expected: { dims: target.dims, quantization: target.quantization, rescoring: target.rescoring },
+            received: { dims: 50, quantization: "int8", rescoring: true },
+          },
+        });
+      }
     });
 
     it("costs half a byte a value, and nothing with rescore off or float32 rows", async () => {

@@ -209,6 +209,79 @@ describe("stored vectors of another embedding model", () => {
   });
 });
 
+describe("EMBEDDING_MODEL_CHANGED on every answer from that version", () => {
+  const modelChanged = (answer: { body: any }) =>
+    (answer.body.warnings ?? []).filter((w: { code: string }) => w.code === "EMBEDDING_MODEL_CHANGED");
+
+  /** A new catalog stored with "old-model" vectors by one isolate, and the "new-model" its readers are given. */
+  async function storedWithOldModel(label: string, catalog: unknown, env: ReturnType<typeof serviceEnv>) {
+    const id = freshId(label);
+    const oldModel = hashingEmbeddingModel({ dimensions: 64, modelId: "old-model" });
+    const writer = new Isolate(env, { embeddingModel: () => oldModel });
+    expect((await writer.put(id, catalog)).status).toBe(201);
+    return { id, writer, newModel: hashingEmbeddingModel({ dimensions: 64, modelId: "new-model" }) };
+  }
+
+  it("warm requests after the load carry it too (select, MCP search, learn), logged once; gone once re-PUT", async () => {
+    const warn = vi.spyOn(console, "warn");
+    const { id, newModel, writer } = await storedWithOldModel("model-warm", SOCIAL, learnEnv());
+
+    // Warm for the hour: the later requests are answered from the copy the first one loaded, pointer unread.
+    const reader = new Isolate(learnEnv({ TOOLSIFT_RECHECK_SECONDS: "3600" }), { embeddingModel: () => newModel });
+    const first = modelChanged(await reader.select(id, { query: "post a tweet" }));
+    expect(first).toHaveLength(1);
+    expect(first[0].message).toContain("PUT the catalog again");
+    const embedded = newModel.calls.flat().length;
+    for (const query of ["weather in Oslo", "log in to twitter"]) {
+      expect(modelChanged(await reader.select(id, { query }))).toEqual(first);
+    }
+    expect(newModel.calls.flat().length - embedded).toBe(2); // the two queries: no reload, the copy was warm
+    const mcp = await reader.request("POST", `/v1/catalogs/${id}/mcp`, {
+      body: {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "search_tools", arguments: { query: "post a tweet" } },
+      },
+      headers: { Accept: "application/json, text/event-stream" },
+    });
+    expect(mcp.body.result.structuredContent.warnings).toEqual(first);
+    const learnt = await reader.learn(id, { messages: conversation(["post_tweet"]) }, { token: LEARN_TOKEN });
+    expect(learnt.status).toBe(200);
+    expect(modelChanged(learnt)).toEqual(first);
+    // Logged when the version loaded, not on every answer.
+    const logged = warn.mock.calls.filter((args) => String(args[0]).includes(`catalog "${id}"`));
+    expect(logged).toHaveLength(1);
+
+    // A PUT with the configured model stores its vectors: the new version carries no warning.
+    const rewriter = new Isolate(learnEnv(), { embeddingModel: () => newModel });
+    expect((await rewriter.put(id, SOCIAL)).status).toBe(200);
+    const rechecking = new Isolate(learnEnv(), { embeddingModel: () => newModel });
+    expect((await rechecking.select(id, { query: "post a tweet" })).body.warnings).toBeUndefined();
+    expect((await rechecking.select(id, { query: "post a tweet" })).body.warnings).toBeUndefined();
+    await writer.settle();
+    await rewriter.settle();
+  });
+
+  it("a CATALOG_STALE answer from the warm copy carries it as well", async () => {
+    const { id, newModel, writer } = await storedWithOldModel("model-stale", BILLING, serviceEnv());
+    let failing = false;
+    const kv = faultyKv((operation) => (failing && operation === "get" ? "throw" : undefined));
+    const reader = new Isolate(serviceEnv({ TOOLSIFT_KV: kv }), { embeddingModel: () => newModel });
+    const first = modelChanged(await reader.select(id, { query: "refund" }));
+    expect(first).toHaveLength(1);
+    failing = true;
+    const stale = await reader.select(id, { query: "refund" });
+    expect(stale.status).toBe(200);
+    expect(stale.body.warnings.map((w: { code: string }) => w.code).sort()).toEqual([
+      "CATALOG_STALE",
+      "EMBEDDING_MODEL_CHANGED",
+    ]);
+    expect(modelChanged(stale)).toEqual(first);
+    await writer.settle();
+  });
+});
+
 describe("nits", () => {
   it("500 INTERNAL carries no internal detail; the detail is logged", async () => {
     const error = vi.spyOn(console, "error");

@@ -92,6 +92,11 @@ export class CatalogStore {
   /** `kv`: TOOLSIFT_KV, each call bounded by TOOLSIFT_KV_TIMEOUT_MS. */
   constructor(private readonly kv: BoundedKv) {}
 
+  /** The longest one KV call may take (TOOLSIFT_KV_TIMEOUT_MS): a write's pointer put lands within it or fails. */
+  get callTimeoutMs(): number {
+    return this.kv.timeoutMs;
+  }
+
   /** The published pointer of `id`, or null. Rejects STORAGE_UNAVAILABLE when KV fails or times out. */
   async readPointer(id: string): Promise<CatalogPointer | null> {
     const key = KEYS.pointer(id);

@@ -11,6 +11,7 @@ import { catalogNotFound, ServiceError } from "../http/errors.js";
 import { readCatalogWithinLimits } from "./upload-limits.js";
 import { VersionEmbeddings } from "./version-embeddings.js";
 import {
+  flipDeadline,
   pointersNow,
   retire,
   retireDeleted,
@@ -61,7 +62,8 @@ export interface PutResult {
  * 4. installs the built index as this isolate's warm copy (read-your-writes: this isolate's later selects
  *    answer it), and, after answering, deletes the superseded versions (`retireSuperseded`; the one it
  *    replaced stays for readers that still hold the old pointer).
- * A write that reaches its flip more than WRITE_GRACE_MS after it began does not flip (503).
+ * A write does not flip (503) unless its pointer put, bounded by the KV timeout, lands more than READ_GRACE_MS
+ * before its version is WRITE_GRACE_MS old (`flipDeadline`).
  * If embedding fails the catalog is still published (`embeddings.status: "failed"`): readers embed
  * it themselves when they load it, and rank by keywords while that fails.
  */
@@ -103,10 +105,11 @@ export async function putCatalog(
     throw new ServiceError("STORAGE_UNAVAILABLE", message, {}, { cause: error });
   }
 
-  if (Date.now() - startedAt > WRITE_GRACE_MS) {
+  if (Date.now() > flipDeadline(version, store.callTimeoutMs)) {
     retire(context, id, version);
     const message =
-      `Writing version ${version} of catalog "${id}" took longer than ${WRITE_GRACE_MS} ms; ` +
+      `Writing version ${version} of catalog "${id}" took ${Date.now() - startedAt} ms: its pointer, put within ` +
+      `${store.callTimeoutMs} ms, could reach readers more than ${WRITE_GRACE_MS} ms after the version was made; ` +
       "it was not published: the previous version stays published.";
     throw new ServiceError("STORAGE_UNAVAILABLE", message);
   }

@@ -9,7 +9,8 @@ import type { CatalogPointer } from "./catalog-store.js";
 /**
  * EMBEDDING_MODEL_CHANGED (also logged) when `pointer`'s vectors were stored for another model than `model` (or for
  * none): loading it embeds its tools with `model` in every isolate, each time, until a `PUT` of the catalog stores
- * vectors for `model`. None without a model (keyword ranking reads no vectors).
+ * vectors for `model`. None without a model (keyword ranking reads no vectors). Called once per load: the warm copy
+ * keeps the result (`WarmCatalog.warnings`), so every answer from the version carries it and the log has one line.
  */
 export function storedModelWarnings(
   id: string,

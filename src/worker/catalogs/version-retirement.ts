@@ -22,6 +22,15 @@ export const WRITE_GRACE_MS = 10 * 60_000;
 // READ_GRACE_MS (catalog-store.ts): how long a replaced version stays in KV after it was replaced.
 export { READ_GRACE_MS };
 
+/**
+ * The latest time (ms) a write of `version` may begin its pointer put. The put lands within `putTimeoutMs` (or
+ * fails), and KV may answer the older pointer elsewhere for up to READ_GRACE_MS after that: so every clean-up that
+ * reads the pointer once the version is WRITE_GRACE_MS old sees it published, and none counts it as abandoned.
+ */
+export function flipDeadline(version: string, putTimeoutMs: number): number {
+  return versionCreatedAt(version) + WRITE_GRACE_MS - READ_GRACE_MS - putTimeoutMs;
+}
+
 /** Replaced versions a pointer remembers (`superseded`); older ones are retired even inside the read grace. */
 const MAX_SUPERSEDED = 32;
 
@@ -94,13 +103,19 @@ export function retire(context: RetirementContext, id: string, version: string):
 
 /**
  * Whether a stored version nothing points at can be deleted: it is one this isolate saw published (so
- * not a write in flight), or older than the write grace, or (`olderThan`, on DELETE) made before the
- * deleted version.
+ * not a write in flight), or was older than the write grace when the pointer was read (`readAt`: a flip may land
+ * while the versions are listed), or (`olderThan`, on DELETE) made before the deleted version.
  */
-function isRetired(context: RetirementContext, id: string, version: string, olderThan?: string): boolean {
+function isRetired(
+  context: RetirementContext,
+  id: string,
+  version: string,
+  readAt: number,
+  olderThan?: string,
+): boolean {
   const createdAt = versionCreatedAt(version);
   if (context.warm.knownVersions(id).has(version)) return true;
-  if (Date.now() - createdAt > WRITE_GRACE_MS) return true;
+  if (readAt - createdAt > WRITE_GRACE_MS) return true;
   return olderThan !== undefined && createdAt <= versionCreatedAt(olderThan);
 }
 
@@ -128,12 +143,12 @@ export async function pointersNow(
 export function retireSuperseded(context: RetirementContext, id: string): void {
   const writes = context.warm.writesOf(id);
   const cleanUp = async () => {
+    const readAt = Date.now();
     const { read, served } = await pointersNow(context, id, writes);
     if (read === null || served === null) return; // deleted meanwhile: the DELETE cleans up
-    const now = Date.now();
-    const kept = new Set([...keptBy(read, now), ...keptBy(served, now)]);
+    const kept = new Set([...keptBy(read, readAt), ...keptBy(served, readAt)]);
     const versions = await context.store.listVersions(id);
-    const retired = [...versions].filter((version) => !kept.has(version) && isRetired(context, id, version));
+    const retired = [...versions].filter((version) => !kept.has(version) && isRetired(context, id, version, readAt));
     await deleteVersions(context, id, retired);
   };
   context.ctx.waitUntil(
@@ -150,10 +165,11 @@ export function retireSuperseded(context: RetirementContext, id: string): void {
  */
 export function retireDeleted(context: RetirementContext, id: string, deleted: CatalogPointer, writes: number): void {
   const cleanUp = async () => {
+    const readAt = Date.now();
     // Published again meanwhile (here, or by a pointer newer than the deleted one): that write cleans up.
     if ((await pointersNow(context, id, writes)).served !== null) return;
     const versions = await context.store.listVersions(id);
-    const retired = [...versions].filter((version) => isRetired(context, id, version, deleted.version));
+    const retired = [...versions].filter((version) => isRetired(context, id, version, readAt, deleted.version));
     await deleteVersions(context, id, retired);
   };
   context.ctx.waitUntil(

@@ -3,7 +3,7 @@
 import type { ToolsiftEvent } from "../../events.js";
 import type { ToolIndex } from "../../tool-index.js";
 import type { ServiceEmbeddingModel } from "../embedding/embedding-model.js";
-import type { ServiceWarning } from "../http/warnings.js";
+import { dedupe, type ServiceWarning } from "../http/warnings.js";
 import { indexBytes } from "./catalog-index.js";
 import type { CatalogPointer } from "./catalog-store.js";
 
@@ -18,6 +18,11 @@ export interface WarmCatalog {
   usageRevision?: number;
   /** Estimated bytes of that usage (the graph in `index`, the parsed copy: memory-estimate.ts), in the budget. */
   usageBytes?: number;
+  /**
+   * What holds for every answer from this version while it is warm (`EMBEDDING_MODEL_CHANGED`: its stored vectors
+   * are another model's), found once when it was loaded; none for a version this isolate wrote.
+   */
+  readonly warnings?: readonly ServiceWarning[];
 }
 
 /** What an isolate keeps warm: at most `catalogs` built indexes, of at most `bytes` estimated bytes together. */
@@ -40,6 +45,11 @@ export interface LookupSettings {
   readonly model: ServiceEmbeddingModel | undefined;
   /** Sees every toolsift event of a catalog this lookup loads (its embedding pass: tools, tokens, cache hits). */
   readonly onEvent?: (event: ToolsiftEvent) => void;
+}
+
+/** A lookup's answer from `entry`: the warnings its version carries, then `warnings` (this request's). */
+export function answerFrom(entry: WarmCatalog, warnings: readonly ServiceWarning[] = []): CatalogLookup {
+  return { entry, warnings: entry.warnings === undefined ? warnings : dedupe([...entry.warnings, ...warnings]) };
 }
 
 /** A warm copy's estimated bytes: its index and the learnt usage installed in it. */

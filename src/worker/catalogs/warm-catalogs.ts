@@ -3,6 +3,7 @@
 
 import { buildCatalogIndex } from "./catalog-index.js";
 import {
+  answerFrom,
   entryBytes,
   type CatalogLookup,
   type LookupSettings,
@@ -21,7 +22,7 @@ import { errorMessage } from "../../support/error-message.js";
 import { catalogNotFound, ServiceError, fromToolsiftError } from "../http/errors.js";
 import { readOnly } from "./version-embeddings.js";
 import { storedModelWarnings } from "./stored-model.js";
-import { dedupe, warningsFromEvent } from "../http/warnings.js";
+import { warningsFromEvent } from "../http/warnings.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
 
 export type { CatalogLookup, LookupSettings, WarmBudget, WarmCatalog } from "./warm-catalog.js";
@@ -113,7 +114,7 @@ export class WarmCatalogs {
     const upToDate = seen === undefined || (!seen.deleted && seen.pointer.version === warm?.pointer.version);
     if (warm !== undefined && upToDate && Date.now() - warm.checkedAt < settings.recheckMs) {
       this.install(warm);
-      return { entry: warm, warnings: [] };
+      return answerFrom(warm);
     }
     const writes = this.marks.get(id)?.writes ?? 0;
     let pointer: CatalogPointer | null;
@@ -138,7 +139,7 @@ export class WarmCatalogs {
     if (current !== undefined && current.pointer.version === pointer.version) {
       current.checkedAt = Date.now();
       this.install(current);
-      return { entry: current, warnings: [] };
+      return answerFrom(current);
     }
     try {
       return await this.load(id, pointer, store, settings);
@@ -174,7 +175,7 @@ export class WarmCatalogs {
     const warm = this.entries.get(id);
     if (warm !== undefined && warm.pointer.version === mark.pointer.version) {
       this.install(warm);
-      return { entry: warm, warnings: [] };
+      return answerFrom(warm);
     }
     return this.load(id, mark.pointer, store, settings);
   }
@@ -222,7 +223,7 @@ export class WarmCatalogs {
     const message =
       `Could not check for a newer version of catalog "${warm.id}" (${errorMessage(error)}); ` +
       `answered from this isolate's copy of version ${warm.pointer.version}.`;
-    return { entry: warm, warnings: [{ code: "CATALOG_STALE", message }] };
+    return answerFrom(warm, [{ code: "CATALOG_STALE", message }]);
   }
 
   /** Loads the version `pointer` names, once however many requests wait for it. */
@@ -283,10 +284,11 @@ export class WarmCatalogs {
       const other = mark.pointer.version !== pointer.version && mark.pointer.version !== read.version;
       if (mark.deleted || other) return this.fromMark(id, mark, store, settings);
     }
-    const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now() };
+    // Remembered on the version: every later answer from this warm copy carries it, logged only now.
+    const warnings = storedModelWarnings(id, pointer, settings.model);
+    const entry: WarmCatalog = { id, pointer, index: built.index, checkedAt: Date.now(), warnings };
     this.raiseMark(id, pointer, false, false);
     this.install(entry);
-    const modelWarnings = storedModelWarnings(id, pointer, settings.model);
-    return { entry, warnings: dedupe([...modelWarnings, ...built.events.flatMap(warningsFromEvent)]) };
+    return answerFrom(entry, built.events.flatMap(warningsFromEvent));
   }
 }
