@@ -7,7 +7,7 @@ import { ErrorCode, McpError, type ServerCapabilities } from "@modelcontextproto
 import { errorMessage } from "../../support/error-message.js";
 import type { ServerEntry } from "./config.js";
 import { retryDelay } from "./retry-delay.js";
-import { serverEnvironment } from "./server-environment.js";
+import { filteredEnvironmentHint, serverEnvironment } from "./server-environment.js";
 import { UpstreamStdioTransport } from "./stdio-process.js";
 
 /** How the gateway talks to its upstream servers. */
@@ -181,8 +181,12 @@ export class Upstream {
     const timer = delay === undefined ? undefined : setTimeout(() => this.#retry(), delay);
     this.#down = { error, failures, nextAttempt: delay === undefined ? undefined : Date.now() + delay, timer };
     const next = delay === undefined ? this.#retriedOnUse() : `next attempt in ${duration(delay)}`;
+    // Said once, on the first attempt's line: a variable the server needs is the likeliest cause then.
+    const hint =
+      first && this.entry.kind === "stdio" ? filteredEnvironmentHint(this.options.inheritEnv === true, error) : "";
     this.options.log(
-      `upstream "${this.name}" ${first ? "did not start" : "could not be started"} (${errorMessage(error)}); ${next}`,
+      `upstream "${this.name}" ${first ? "did not start" : "could not be started"} (${errorMessage(error)}); ${next}` +
+        hint,
     );
   }
 
