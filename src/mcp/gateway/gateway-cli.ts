@@ -252,7 +252,11 @@ export async function runGateway(argv: readonly string[], version: string): Prom
       if (port !== undefined) await serveHttpUntil(stopped, gateway, port, log, sessionTimeout);
       else {
         const gone = await Promise.race([serveStdio(gateway), stopped]);
-        if (gone !== undefined) log(`${gone}: stopping, ending the upstream servers`);
+        if (gone !== undefined) {
+          log(`${gone}: stopping, ending the upstream servers`);
+          // A signal from here on (the client's SIGTERM if stopping is slow) is logged as coming while stopping.
+          stop.abort(new Error(gone));
+        }
       }
     } finally {
       // Also when serving failed (a port in use): no upstream server outlives the gateway.
