@@ -59,7 +59,8 @@ Options:
   --help, -h            this text
 
 Ctrl-C (SIGINT), SIGTERM or SIGHUP, also while the servers are still starting, ends every upstream server started
-so far; the gateway then exits with code 0.`;
+so far; the gateway then exits with code 0, as it does when its stdio client goes away (stdin closed, or a failed
+write). A server that ignores its stdin closing gets SIGTERM 1 s later, SIGKILL 0.5 s after that.`;
 
 /** The signals that stop the gateway (Ctrl-C, a client or service manager ending it, a closed terminal). */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
