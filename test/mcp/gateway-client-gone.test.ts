@@ -1,7 +1,8 @@
 // A client that goes away while a call is in flight: over stdio (its process killed, or its end of stdout closed) the
 // built gateway ends its upstream servers and exits with code 0, without an uncaught `write EPIPE`; over HTTP (the
-// request aborted) it goes on serving other clients. The upstream is the fixtures' real SDK server, its call held
-// open until the test releases it, so the answer comes after the client is gone.
+// request aborted) it goes on serving other clients, and with nobody left reading its log it still stops cleanly.
+// The upstream is the fixtures' real SDK server, its call held open until the test releases it, so the answer comes
+// after the client is gone.
 import { spawn } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
@@ -101,6 +102,20 @@ describe("over stdio, a client that is gone during a call", () => {
     expect(alive(upstream)).toBe(false);
     expect(gateway.log).toMatch(/writing to the client failed \(write EPIPE\): stopping, ending the upstream servers/);
     expect(gateway.log).not.toMatch(/Unhandled|\n\s+at /);
+  });
+});
+
+describe("over HTTP, with the reader of its log gone", () => {
+  it("(the process that started it exited) still logs its way through a stop and exits with code 0", async () => {
+    const gateway = runGateway("--embedding", "none", "--http", "0");
+    await expect.poll(() => gateway.log, PATIENTLY).toMatch(/serving MCP at/);
+    const [upstream] = childrenOf(gateway.child.pid!);
+    onTestFinished(() => void (upstream !== undefined && alive(upstream) && process.kill(upstream, "SIGKILL")));
+    gateway.child.stderr.destroy();
+    // The stop's first log line is written to a pipe nobody reads any more: EPIPE.
+    gateway.child.kill("SIGTERM");
+    expect(await gateway.exited).toBe(0);
+    expect(alive(upstream!)).toBe(false);
   });
 });
 
