@@ -132,3 +132,56 @@ describe("the built gateway's --inherit-env and toolsift.inheritEnv", () => {
     expect(await secretThroughBuiltGateway([], { inheritEnv: true })).toBe("the gateway's key");
   });
 });
+
+describe("the log line of a server that does not start", () => {
+  const NEEDED = "TOOLSIFT_GATEWAY_TEST_NEEDED";
+  const HINT =
+    "; it was started with a filtered environment (the SDK's safe list, proxy, CA, locale and npm settings, and its " +
+    'own "env"), not all of the gateway\'s variables: add what it needs to "env" in its config entry, or use ' +
+    "--inherit-env";
+  /** The lifecycle server behind a shell that exits 1 unless NEEDED is set, as a server missing its API key does. */
+  const needy = (env: Record<string, string> = {}) => ({
+    command: "sh",
+    args: ["-c", `test -n "$${NEEDED}" || exit 1; exec "$@"`, "sh", process.execPath, LIFECYCLE_SERVER],
+    env,
+  });
+
+  /** The gateway's log lines about `server` when it starts with `inheritEnv`. */
+  async function startLog(
+    server: { command: string; args: string[]; env?: Record<string, string> },
+    inheritEnv?: boolean,
+  ) {
+    const lines: string[] = [];
+    const { gateway, client } = await gatewayInProcess(
+      { server },
+      {
+        log: (line) => void lines.push(line),
+        retryMax: 0,
+        embedding: { kind: "none" },
+        ...(inheritEnv ? { inheritEnv } : {}),
+      },
+    );
+    await client.close();
+    await gateway.close();
+    return lines.filter((line) => line.startsWith('upstream "server"') || line.includes("tools from"));
+  }
+
+  beforeEach(() => void (process.env[NEEDED] = "the gateway's key"));
+  afterEach(() => void delete process.env[NEEDED]);
+
+  it("hints at the filtered environment and its remedies, which both work", async () => {
+    const [failed, ...rest] = await startLog(needy());
+    expect(failed).toMatch(/^upstream "server" did not start \(.*\); it is not started again \(--retry 0\)/);
+    expect(failed!.endsWith(HINT)).toBe(true);
+    expect(rest).toEqual(["0 tools from 0 of 1 servers"]);
+    expect(await startLog(needy({ [NEEDED]: "given in env" }))).toEqual(["4 tools from 1 of 1 servers"]);
+    expect(await startLog(needy(), true)).toEqual(["4 tools from 1 of 1 servers"]);
+  });
+
+  it("does not hint with inheritEnv, nor when the command cannot be run", async () => {
+    const [exited] = await startLog({ command: "sh", args: ["-c", "exit 1"] }, true);
+    expect(exited).toMatch(/^upstream "server" did not start \(.*\); it is not started again \(--retry 0\)$/);
+    const [missing] = await startLog({ command: join(temporaryDirectory(), "no-such-server"), args: [] });
+    expect(missing).toMatch(/^upstream "server" did not start \(.*ENOENT.*\); it is not started again \(--retry 0\)$/);
+  });
+});

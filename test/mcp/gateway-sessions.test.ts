@@ -205,24 +205,39 @@ describe("--session-timeout", () => {
 });
 
 describe("the built gateway's --session-timeout and toolsift.sessionTimeout", () => {
-  /** The built gateway over the lifecycle server with `own` as the config's toolsift section: its URL and log. */
-  async function served(own: Record<string, unknown>, ...flags: string[]) {
+  /** The built gateway over the lifecycle server with `own` as the config's toolsift section: its process and log. */
+  function started(own: Record<string, unknown>, ...flags: string[]) {
     assertBuilt();
     const config = join(temporaryDirectory(), "mcp.json");
     const lifecycle = { command: process.execPath, args: [LIFECYCLE_SERVER] };
     writeFileSync(config, JSON.stringify({ mcpServers: { lifecycle }, toolsift: own }));
-    const child = spawn(
-      process.execPath,
-      [GATEWAY_BIN, "mcp", "-c", config, "--no-learn", "--no-local", "--http", "0", ...flags],
-      { stdio: ["ignore", "ignore", "pipe"] },
-    );
+    const child = spawn(process.execPath, [GATEWAY_BIN, "mcp", "-c", config, "--no-learn", "--no-local", ...flags], {
+      stdio: ["pipe", "ignore", "pipe"],
+    });
     onTestFinished(() => void (child.exitCode === null && child.signalCode === null && child.kill("SIGKILL")));
-    const state = { log: "" };
-    child.stderr!.on("data", (chunk: Buffer) => void (state.log += chunk.toString()));
+    const state = { log: "", exited: new Promise<number | null>((resolve) => child.once("exit", resolve)) };
+    child.stderr.on("data", (chunk: Buffer) => void (state.log += chunk.toString()));
+    return Object.assign(state, { child });
+  }
+
+  /** `started` with `--http 0`, once it listens: its URL too. */
+  async function served(own: Record<string, unknown>, ...flags: string[]) {
+    const state = started(own, "--http", "0", ...flags);
     await expect.poll(() => state.log, PATIENTLY).toMatch(/serving MCP at/);
     const url = /serving MCP at (\S+)/.exec(state.log)![1]!;
     return Object.assign(state, { url });
   }
+
+  it("says that toolsift.sessionTimeout is unused when it serves stdio, and not with --http", async () => {
+    const unused = "toolsift.sessionTimeout 600000 is unused: it applies to --http only, not to stdio";
+    const http = await served({ sessionTimeout: 600_000 });
+    expect(http.log).not.toContain("is unused");
+    const stdio = started({ sessionTimeout: 600_000 });
+    await expect.poll(() => stdio.log, PATIENTLY).toMatch(/tools from 1 of 1 servers/);
+    stdio.child.stdin.end();
+    expect(await stdio.exited).toBe(0);
+    expect(stdio.log.split("\n").filter((line) => line.includes("is unused"))).toEqual([`[toolsift mcp] ${unused}`]);
+  });
 
   it.each([
     ["the config's field", { sessionTimeout: 50 }, []],

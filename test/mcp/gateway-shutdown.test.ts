@@ -6,6 +6,8 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { expect, it, onTestFinished } from "vitest";
 import {
   alive,
@@ -107,6 +109,28 @@ it("on a second Ctrl-C while stopping, still ends a server that ignores SIGTERM 
   expect(gateway.log).toMatch(/SIGINT: already stopping, ending the upstream servers/);
   // SIGKILL, the gateway's last step, is sent just before it exits: the server is gone a moment later.
   await expect.poll(() => alive(server!), PATIENTLY).toBe(false);
+});
+
+it("ends a server that ignores stdin and SIGTERM before its own client, closing it as the MCP SDK does, kills it", async () => {
+  assertBuilt();
+  const config = writeConfig(temporaryDirectory(), {
+    stubborn: { command: process.execPath, args: [STUBBORN_SERVER] },
+  });
+  // The SDK's close of a stdio server, the gateway's own client here: stdin closed, SIGTERM 2 s later, SIGKILL 2 s
+  // after that. The gateway must have ended its server by then: a gateway killed mid-stop leaves it running.
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [GATEWAY_BIN, "mcp", "-c", config, "--no-learn", "--no-local", "--quiet"],
+    stderr: "ignore",
+  });
+  const client = new Client({ name: "closing-client", version: "1.0.0" });
+  await client.connect(transport);
+  const [server] = childrenOf(transport.pid!);
+  expect(server).toBeDefined();
+  onTestFinished(() => void (alive(server!) && process.kill(server!, "SIGKILL")));
+  await client.close();
+  // The gateway has exited (close resolves on its exit), and it waits for its server to exit before it does.
+  expect(alive(server!)).toBe(false);
 });
 
 it("exits 1 naming --http when its port is in use, and ends the servers it started", async () => {

@@ -59,7 +59,8 @@ Options:
   --help, -h            this text
 
 Ctrl-C (SIGINT), SIGTERM or SIGHUP, also while the servers are still starting, ends every upstream server started
-so far; the gateway then exits with code 0.`;
+so far; the gateway then exits with code 0, as it does when its stdio client goes away (stdin closed, or a failed
+write). A server that ignores its stdin closing gets SIGTERM 1 s later, SIGKILL 0.5 s after that.`;
 
 /** The signals that stop the gateway (Ctrl-C, a client or service manager ending it, a closed terminal). */
 const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
@@ -203,6 +204,10 @@ export async function runGateway(argv: readonly string[], version: string): Prom
     return 2;
   }
   const log = values.quiet ? () => {} : (line: string) => err(`[toolsift mcp] ${line}`);
+  // A client that held the gateway's stderr and exited takes the log with it: a line that cannot be written (EPIPE)
+  // is dropped, as there is nowhere left to report it, and the gateway goes on to end its upstream servers.
+  const dropUnwritableLog = () => {};
+  process.stderr.on("error", dropUnwritableLog);
   // Listening from the start: a signal while servers are starting ends those started so far (Node's default exit
   // would leave a server that does not read its stdin, such as an npx still installing, running). A second signal
   // while stopping is only logged, so that the servers are still ended.
@@ -220,6 +225,9 @@ export async function runGateway(argv: readonly string[], version: string): Prom
       invalidOption("toolsift mcp", "--session-timeout", "used with --http only", values["session-timeout"]);
     }
     const config = await readGatewayConfig(values.config);
+    if (port === undefined && config.sessionTimeout !== undefined) {
+      log(`toolsift.sessionTimeout ${config.sessionTimeout} is unused: it applies to --http only, not to stdio`);
+    }
     const sessionTimeout = integerFlag(
       "--session-timeout",
       values["session-timeout"],
@@ -243,7 +251,14 @@ export async function runGateway(argv: readonly string[], version: string): Prom
     });
     try {
       if (port !== undefined) await serveHttpUntil(stopped, gateway, port, log, sessionTimeout);
-      else await Promise.race([serveStdio(gateway), stopped]);
+      else {
+        const gone = await Promise.race([serveStdio(gateway), stopped]);
+        if (gone !== undefined) {
+          log(`${gone}: stopping, ending the upstream servers`);
+          // A signal from here on (the client's SIGTERM if stopping is slow) is logged as coming while stopping.
+          stop.abort(new Error(gone));
+        }
+      }
     } finally {
       // Also when serving failed (a port in use): no upstream server outlives the gateway.
       await gateway.close();
@@ -262,5 +277,6 @@ export async function runGateway(argv: readonly string[], version: string): Prom
     throw error;
   } finally {
     for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+    process.stderr.off("error", dropUnwritableLog);
   }
 }

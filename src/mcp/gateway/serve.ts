@@ -8,15 +8,28 @@ import { errorMessage } from "../../support/error-message.js";
 import { DEFAULT_SESSION_TIMEOUT, HttpSessions } from "./http-sessions.js";
 import type { Gateway } from "./start-gateway.js";
 
-/** Serves one session over this process's stdin/stdout; resolves when the client closes stdin. */
-export async function serveStdio(gateway: Gateway): Promise<void> {
+/**
+ * Serves one session over this process's stdin/stdout until the client is gone: its stdin ends, or reading it or
+ * writing to stdout fails (EPIPE: the client exited or closed its end). The session is then closed, which aborts the
+ * requests in flight (their upstream calls are cancelled) so that nothing more is written to the client. Resolves
+ * with why the client is gone.
+ */
+export async function serveStdio(gateway: Gateway): Promise<string> {
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => {
-    process.stdin.once("end", resolve);
-    process.stdin.once("close", resolve);
+  const gone = new Promise<string>((resolve) => {
+    process.stdin.once("end", () => resolve("the client closed stdin"));
+    process.stdin.once("close", () => resolve("the client closed stdin"));
+    // The SDK's transport writes answers to stdout without listening for its errors, and stops listening to stdin's
+    // when closed: an answer that comes after the client exited would be an uncaught `write EPIPE`, a crash that
+    // leaves the upstream servers running. Both listeners stay (`on`): a later write fails the same way.
+    process.stdin.on("error", (error) => resolve(`reading from the client failed (${errorMessage(error)})`));
+    process.stdout.on("error", (error) => resolve(`writing to the client failed (${errorMessage(error)})`));
   });
-  await gateway.session().connect(transport);
-  await closed;
+  const server = gateway.session();
+  await server.connect(transport);
+  const why = await gone;
+  await server.close();
+  return why;
 }
 
 /** How `serveHttp` keeps sessions. */

@@ -42,3 +42,18 @@ export function serverEnvironment(env: NodeJS.ProcessEnv, inheritEnv: boolean): 
   }
   return kept;
 }
+
+/**
+ * What the log adds when a stdio server did not start (it exited, or failed its handshake) without the gateway's
+ * whole environment: a variable it needs may be missing, and how to give it. `""` with `inheritEnv` (it had them all),
+ * and when its command could not be run at all (spawn failed: the environment is not the cause).
+ */
+export function filteredEnvironmentHint(inheritEnv: boolean, error: unknown): string {
+  const syscall = (error as NodeJS.ErrnoException | undefined)?.syscall;
+  if (inheritEnv || syscall?.startsWith("spawn")) return "";
+  return (
+    "; it was started with a filtered environment (the SDK's safe list, proxy, CA, locale and npm settings, and its " +
+    'own "env"), not all of the gateway\'s variables: add what it needs to "env" in its config entry, or use ' +
+    "--inherit-env"
+  );
+}

@@ -7,7 +7,7 @@ import { ErrorCode, McpError, type ServerCapabilities } from "@modelcontextproto
 import { errorMessage } from "../../support/error-message.js";
 import type { ServerEntry } from "./config.js";
 import { retryDelay } from "./retry-delay.js";
-import { serverEnvironment } from "./server-environment.js";
+import { filteredEnvironmentHint, serverEnvironment } from "./server-environment.js";
 import { UpstreamStdioTransport } from "./stdio-process.js";
 
 /** How the gateway talks to its upstream servers. */
@@ -151,9 +151,10 @@ export class Upstream {
       await client.connect(transport, { timeout: this.options.timeout, signal: abort.signal });
     } catch (error) {
       // A server that started but did not finish the handshake (a timeout, or the gateway shutting down) must not be
-      // left running: the SDK's close on a failed connect gives it 2 s on timers that do not hold the gateway open.
-      await client.close();
+      // left running, and is not waited for: SIGTERM at once (the SDK's close on a failed connect runs on timers that
+      // do not hold the gateway open).
       if (transport instanceof UpstreamStdioTransport) await transport.end();
+      await client.close();
       this.#failed(error, first);
       throw error;
     } finally {
@@ -181,8 +182,12 @@ export class Upstream {
     const timer = delay === undefined ? undefined : setTimeout(() => this.#retry(), delay);
     this.#down = { error, failures, nextAttempt: delay === undefined ? undefined : Date.now() + delay, timer };
     const next = delay === undefined ? this.#retriedOnUse() : `next attempt in ${duration(delay)}`;
+    // Said once, on the first attempt's line: a variable the server needs is the likeliest cause then.
+    const hint =
+      first && this.entry.kind === "stdio" ? filteredEnvironmentHint(this.options.inheritEnv === true, error) : "";
     this.options.log(
-      `upstream "${this.name}" ${first ? "did not start" : "could not be started"} (${errorMessage(error)}); ${next}`,
+      `upstream "${this.name}" ${first ? "did not start" : "could not be started"} (${errorMessage(error)}); ${next}` +
+        hint,
     );
   }
 
@@ -249,7 +254,8 @@ export class Upstream {
   }
 
   /**
-   * Closes the connection for good (a stdio server's process is ended: stdin closed, then SIGTERM, then SIGKILL); an
+   * Closes the connection for good (a stdio server's process is ended: stdin closed, SIGTERM 1 s later, SIGKILL 0.5 s
+   * after that, as stdio-process.ts explains; servers that exit when their stdin closes are not waited for); an
    * attempt under way is aborted and the server it was starting ended. Every call returns the same promise, so a
    * second caller (a stop during the gateway's start, then its cleanup) also waits until the server is ended.
    */
