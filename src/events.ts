@@ -142,8 +142,15 @@ export type ToolsiftEvent =
       readonly message: string;
     }
   | {
-      /** Tool vectors that could not be used (zero or not finite); those tools rank by keywords only. */
+      /**
+       * Vectors that could not be used. `stage: "catalog"`: tool vectors that were zero or not finite (`rows`, their
+       * positions among the ranked tools); those tools rank by keywords only. `stage: "query"`: the query's vector was
+       * zero, which a model that embeds only the words it knows (the local model) gives a query of none of them (an
+       * id, gibberish); that call ranks by keywords (`rows` empty). Not a failure of the model: `onError: "throw"`
+       * does not throw for it, and the index's one-time console warning leaves the query case out.
+       */
       readonly type: "embedding-warning";
+      readonly stage: "catalog" | "query";
       readonly message: string;
       readonly rows: readonly number[];
     }

@@ -142,6 +142,7 @@ export class SemanticEngine {
     if (zero.length > 0) {
       this.emit({
         type: "embedding-warning",
+        stage: "catalog",
         message: `${zero.length} tool vectors were zero or not finite; those tools rank by keywords only`,
         rows: zero,
       });
@@ -156,8 +157,11 @@ export class SemanticEngine {
     return { index, hashes: BigUint64Array.from(hashes, (hash) => BigInt(`0x${hash}`)) };
   }
 
-  /** The query's embedding, from the LRU when the same (normalised) query was embedded before. */
-  async embedQuery(query: string, dims: number): Promise<Float32Array> {
+  /**
+   * The query's embedding, from the LRU when the same (normalised) query was embedded before; `undefined` when the
+   * model gave a zero vector (it found nothing in the query to embed: the local model knows none of its words).
+   */
+  async embedQuery(query: string, dims: number): Promise<Float32Array | undefined> {
     const cached = this.queries.get(query);
     if (cached !== undefined) return cached;
     const vector = await this.embedder.embed(query);
@@ -168,14 +172,14 @@ export class SemanticEngine {
         { expected: dims, received: vector.length },
       );
     }
-    // A zero or non-finite vector ranks nothing (every cosine 0 or NaN): a failure, reported and not cached.
+    // A zero or non-finite vector ranks nothing (every cosine 0 or NaN). Zero: the model read nothing in the query
+    // (the caller ranks by keywords and says so); not finite: a failure. Neither is cached.
     const norm = vectorNorm(vector);
+    if (norm === 0) return undefined;
     if (!(norm > 0) || !Number.isFinite(norm)) {
       throw new ToolsiftError(
         "EMBEDDING_FAILED",
-        norm === 0
-          ? "The query embedding is zero: the model found nothing in the query to embed (the local model knows none of its words)."
-          : `The query embedding is not finite (norm ${norm}); a query vector needs finite values.`,
+        `The query embedding is not finite (norm ${norm}); a query vector needs finite values.`,
         { field: "query embedding", received: String(norm) },
       );
     }

@@ -28,6 +28,14 @@ export async function rankWithVectors(
       const text =
         semantic.strategy === "combined" ? withCorrections(query.text, query.terms(), semantic.knowsWord) : query.text;
       queryVector = await context.semantic!.embedQuery(text, vectors.index.dims);
+      if (queryVector === undefined) {
+        context.options.emit({
+          type: "embedding-warning",
+          stage: "query",
+          message: "the query embedding is zero (the model knows none of its words); this call ranks by keywords",
+          rows: [],
+        });
+      }
     } catch (error) {
       reportEmbeddingFailure(context, "query", error);
     }

@@ -122,7 +122,8 @@ function fallbackWarner(
     if (
       !warned &&
       FALLBACK_EVENTS.has(event.type) &&
-      !(event.type === "embedding-failed" && event.fallback === "none")
+      !(event.type === "embedding-failed" && event.fallback === "none") &&
+      !(event.type === "embedding-warning" && event.stage === "query")
     ) {
       warned = true;
       console.warn(fallbackWarning(event));

@@ -194,6 +194,12 @@ describe("a gateway started in process without a base URL", () => {
 });
 
 describe("the gateway's log", () => {
+  it("leaves out a search the model embeds as zero (no fault), not tool vectors that could not be used", () => {
+    const warning = { type: "embedding-warning", message: "zero", rows: [] } as const;
+    expect(describeEvent({ ...warning, stage: "query" })).toBeUndefined();
+    expect(describeEvent({ ...warning, stage: "catalog", rows: [3] })).toBe("embedding-warning: zero");
+  });
+
   it("masks a URL's user and password in an event's cause", () => {
     const line = describeEvent({
       type: "embedding-failed",

@@ -1,7 +1,10 @@
-// A query vector that is zero or not finite is a query embedding failure: reported, keyword fallback, never cached.
-import { describe, expect, it } from "vitest";
+// A query vector that is not finite is a query embedding failure: reported, keyword fallback, never cached. A zero one
+// (a model that embeds only the words it knows, given none of them) is no failure: a query-stage embedding-warning,
+// keyword ranking for that call, not cached, no console warning, and onError "throw" does not throw for it.
+import { describe, expect, it, vi } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";
+import { localEmbeddingModel } from "../../src/local/index.js";
 
 const tools = {
   send_email: { description: "Send an email message" },
@@ -25,14 +28,12 @@ function poisonedQueryModel(poison: number) {
   return { model, queries };
 }
 
-describe("a zero or non-finite query vector", () => {
+describe("a non-finite query vector", () => {
   it.each([
     [NaN, "combined", "float32"],
     [Infinity, "combined", "int8"],
-    [0, "combined", "float32"],
     [NaN, "semantic", "int8"],
     [-Infinity, "semantic", "float32"],
-    [0, "semantic", "float32"],
   ] as const)(
     "%s (%s, %s): embedding-failed, keyword fallback, asked again next call",
     async (poison, strategy, quantize) => {
@@ -59,7 +60,7 @@ describe("a zero or non-finite query vector", () => {
         expect.objectContaining({ stage: "query", fallback: "keyword" }),
       ]);
       expect(failures[0]).toMatchObject({
-        error: { code: "EMBEDDING_FAILED", message: expect.stringMatching(/query embedding is (zero|not finite)/) },
+        error: { code: "EMBEDDING_FAILED", message: expect.stringMatching(/query embedding is not finite/) },
       });
       // Not cached: the second call asked the model again.
       expect(queries).toHaveLength(2);
@@ -84,5 +85,64 @@ describe("a zero or non-finite query vector", () => {
       code: "EMBEDDING_FAILED",
       message: expect.stringContaining("not finite"),
     });
+  });
+});
+
+describe("a zero query vector", () => {
+  it.each([
+    ["combined", "float32"],
+    ["combined", "int8"],
+    ["semantic", "float32"],
+    ["semantic", "int8"],
+  ] as const)(
+    "(%s, %s): a query-stage embedding-warning, keyword ranking, asked again next call",
+    async (strategy, quantize) => {
+      const events: ToolsiftEvent[] = [];
+      const { model, queries } = poisonedQueryModel(0);
+      const index = createToolIndex(tools, {
+        embeddingModel: model,
+        strategy,
+        quantize,
+        onError: "throw",
+        warnings: false,
+        onEvent: (event) => events.push(event),
+      });
+      for (let call = 0; call < 2; call++) {
+        const selection = await index.selectWithScores("send an email");
+        expect(selection.fallback).toBe("keyword");
+        expect(selection.results[0]).toMatchObject({ name: "send_email" });
+      }
+      expect(events.filter((event) => event.type === "embedding-failed")).toEqual([]);
+      expect(events.filter((event) => event.type === "embedding-warning")).toEqual([
+        expect.objectContaining({
+          stage: "query",
+          rows: [],
+          message: expect.stringMatching(/query embedding is zero/),
+        }),
+        expect.objectContaining({ stage: "query", rows: [] }),
+      ]);
+      expect(queries).toHaveLength(2);
+    },
+  );
+
+  it("from the local model, for a query of no word it knows: no console warning, and the next known query is embedded", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const events: ToolsiftEvent[] = [];
+      const index = createToolIndex(tools, {
+        embeddingModel: localEmbeddingModel(),
+        onEvent: (event) => events.push(event),
+      });
+      const unknown = await index.selectWithScores("zqxj vbnmw");
+      expect(unknown.fallback).toBe("keyword");
+      expect(events.map((event) => event.type)).toContain("embedding-warning");
+      const known = await index.selectWithScores("send an email");
+      expect(known.fallback).toBeUndefined();
+      expect(known.tools[0]).toBe("send_email");
+      expect(warn).not.toHaveBeenCalled();
+      expect(events.filter((event) => event.type === "embedding-failed")).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -106,7 +106,7 @@ describe("rankSemantic", () => {
     const text = "post a message in a team chat channel";
     const query = await readRankQuery(context, index, text);
     const queryVector = await context.semantic!.embedQuery(text, vectors!.index.dims);
-    vectors!.index.score(queryVector);
+    vectors!.index.score(queryVector!);
     const ranking = rankSemantic(vectors!, query, 5);
     const expected = byScore(await cosinesInJs(model, index, text)).slice(0, 5);
     expect(names(ranking.hits)).toEqual(names(expected));
@@ -130,7 +130,7 @@ describe("rankCombined", () => {
     const { context, index } = setup;
     const vectors = (await index.vectors!.forCall())!;
     const query = await readRankQuery(context, index, text);
-    const similarities = vectors.index.score(await context.semantic!.embedQuery(text, vectors.index.dims));
+    const similarities = vectors.index.score((await context.semantic!.embedQuery(text, vectors.index.dims))!);
     const ranking = rankCombined(
       index,
       vectors,

@@ -354,7 +354,7 @@ describe("fuzzing select", () => {
             explain?: boolean;
           };
           const { tools, results, strategy } = answer.body;
-          // A query the model embeds as zero (no word it knows: "\u0000") is a query embedding failure: keywords.
+          // A query the model embeds as zero (no word it knows: "\u0000") ranks by keywords (fallback "keyword").
           const fallback = answer.body.fallback as string | undefined;
           expect([strategy, fallback]).toEqual(
             fallback === undefined ? ["combined", undefined] : ["keyword", "keyword"],

@@ -70,6 +70,8 @@ export function describeEvent(event: ToolsiftEvent): string | undefined {
       `${event.reused} kept`
     );
   }
+  // A search the model embeds as zero (none of its words known to the local model) ranks by keywords: no fault to log.
+  if (event.type === "embedding-warning" && event.stage === "query") return undefined;
   if (event.type.startsWith("mcp-") || event.type.startsWith("embedding-") || LOGGED.has(event.type)) {
     // The cause is what the user can act on (a refused key, an unreachable host): the message alone does not say it.
     const cause = "error" in event && event.error !== undefined ? ` (${errorMessage(event.error)})` : "";

@@ -43,9 +43,13 @@ export function warningsFromEvent(event: ToolsiftEvent): ServiceWarning[] {
   }
 }
 
-/** Logs the events that report a problem, so an operator sees them in `wrangler tail`. */
+/**
+ * Logs the events that report a problem, so an operator sees them in `wrangler tail`. Not a query the model embeds as
+ * zero (the local model knows none of its words): the answer says `fallback: "keyword"`, and it is no fault.
+ */
 export function logEvent(event: ToolsiftEvent): void {
   if (event.type === "embeddings-ready" || event.type === "query-truncated") return;
+  if (event.type === "embedding-warning" && event.stage === "query") return;
   console.warn(
     "[toolsift service]",
     event.type,
