@@ -8,6 +8,7 @@ import { reportEmbeddingFailure } from "./catalog-vectors.js";
 import type { IndexContext } from "./context.js";
 import { rankCombined } from "./rank-combined.js";
 import type { RankedHit, Ranking, RankQuery, RankRequest } from "./ranking-types.js";
+import type { FallbackReason } from "./types.js";
 import { rankKeyword } from "./ranking.js";
 
 /** Ranks `query` by the index's tool vectors (semantic or combined strategy); keywords when embedding fails. */
@@ -21,6 +22,7 @@ export async function rankWithVectors(
   const semantic = context.options.semantic!;
   const vectors = await index.vectors?.forCall();
   let queryVector: Float32Array | undefined;
+  let reason: FallbackReason = "embedding-failed";
   if (vectors !== undefined) {
     try {
       // Typo corrections come from the keyword index: combined search has it, semantic search does not build it for
@@ -29,6 +31,7 @@ export async function rankWithVectors(
         semantic.strategy === "combined" ? withCorrections(query.text, query.terms(), semantic.knowsWord) : query.text;
       queryVector = await context.semantic!.embedQuery(text, vectors.index.dims);
       if (queryVector === undefined) {
+        reason = "query-not-embedded";
         context.options.emit({
           type: "embedding-warning",
           stage: "query",
@@ -41,7 +44,7 @@ export async function rankWithVectors(
     }
   }
   if (vectors === undefined || queryVector === undefined) {
-    return { ...rankKeyword(index, query, pool, request.excluded), fallback: "keyword" };
+    return { ...rankKeyword(index, query, pool, request.excluded), fallback: "keyword", fallbackReason: reason };
   }
   const similarities = vectors.index.score(queryVector);
   for (const doc of request.excluded) similarities[doc] = -2;

@@ -1,7 +1,7 @@
 // What a ranking strategy takes and gives (internal: types.ts is the public surface, exported whole).
 
 import type { QueryTerm } from "../core/query.js";
-import type { RankingStrategy } from "./types.js";
+import type { FallbackReason, RankingStrategy } from "./types.js";
 
 /** One ranked tool before it becomes a `ScoredTool`. */
 export interface RankedHit {
@@ -20,6 +20,8 @@ export interface Ranking {
   readonly hits: RankedHit[];
   readonly strategy: RankingStrategy;
   readonly fallback?: "keyword";
+  /** Why it fell back (set with `fallback`); see `SelectionResult.fallbackReason`. */
+  readonly fallbackReason?: FallbackReason;
 }
 
 /** A query read once for a call: its text and its catalog terms (analysed on first need). */

@@ -169,11 +169,13 @@ export function scoredSelection<NAME extends string>(
     });
   }
   const fallback = ranked?.ranking.fallback;
+  const fallbackReason = ranked?.ranking.fallbackReason;
   return {
     tools: results.map((result) => result.name),
     results,
     strategy: ranked?.ranking.strategy ?? context.options.strategy,
     ...(fallback !== undefined ? { fallback } : {}),
+    ...(fallbackReason !== undefined ? { fallbackReason } : {}),
   };
 }
 

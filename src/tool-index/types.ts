@@ -31,6 +31,9 @@ export interface LearnReport {
 /** Which ranking produced a call's result. */
 export type RankingStrategy = "keyword" | "semantic" | "combined";
 
+/** Why a call ranked by keywords instead of its strategy: embedding failed, or the query's vector was zero. */
+export type FallbackReason = "embedding-failed" | "query-not-embedded";
+
 /** Why a tool is in a result although it was not ranked. */
 export type PinReason = "alwaysActive" | "provider";
 
@@ -101,8 +104,14 @@ export interface SelectionResult<NAME extends string = string> {
   readonly results: ScoredTool<NAME>[];
   /** The strategy that ranked this call: the configured one, or `"keyword"` after an embedding failure. */
   readonly strategy: RankingStrategy;
-  /** Set when embeddings failed and this call fell back to keyword ranking (also reported through `onEvent`). */
+  /** Set when this call fell back to keyword ranking (also reported through `onEvent`): see `fallbackReason`. */
   readonly fallback?: "keyword";
+  /**
+   * Why, set with `fallback`: `"embedding-failed"` (the catalog's or the query's embedding failed, or the catalog's is
+   * not ready: an `embedding-failed` event) or `"query-not-embedded"` (the query's vector was zero, the model knowing
+   * none of its words: a query `embedding-warning`, no failure).
+   */
+  readonly fallbackReason?: FallbackReason;
 }
 
 /** Why a tool ranked where it did for a query. */

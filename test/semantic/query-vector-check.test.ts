@@ -51,6 +51,7 @@ describe("a non-finite query vector", () => {
       for (let call = 0; call < 2; call++) {
         const selection = await index.selectWithScores("send an email");
         expect(selection.fallback).toBe("keyword");
+        expect(selection.fallbackReason).toBe("embedding-failed");
         expect(selection.results[0]).toMatchObject({ name: "send_email" });
         for (const result of selection.results) expect(Number.isFinite(result.score)).toBe(true);
       }
@@ -110,6 +111,7 @@ describe("a zero query vector", () => {
       for (let call = 0; call < 2; call++) {
         const selection = await index.selectWithScores("send an email");
         expect(selection.fallback).toBe("keyword");
+        expect(selection.fallbackReason).toBe("query-not-embedded");
         expect(selection.results[0]).toMatchObject({ name: "send_email" });
       }
       expect(events.filter((event) => event.type === "embedding-failed")).toEqual([]);
@@ -134,10 +136,11 @@ describe("a zero query vector", () => {
         onEvent: (event) => events.push(event),
       });
       const unknown = await index.selectWithScores("zqxj vbnmw");
-      expect(unknown.fallback).toBe("keyword");
+      expect(unknown).toMatchObject({ fallback: "keyword", fallbackReason: "query-not-embedded" });
       expect(events.map((event) => event.type)).toContain("embedding-warning");
       const known = await index.selectWithScores("send an email");
       expect(known.fallback).toBeUndefined();
+      expect(known.fallbackReason).toBeUndefined();
       expect(known.tools[0]).toBe("send_email");
       expect(warn).not.toHaveBeenCalled();
       expect(events.filter((event) => event.type === "embedding-failed")).toEqual([]);

@@ -136,6 +136,17 @@ describe("routes", () => {
     expect(top.keyword + top.semantic).toBeCloseTo(top.score, 6);
   });
 
+  it("POST select of a query the local model knows no word of: keyword ranking, said by fallback, no warning", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    await isolate.put(id, [...BILLING, ...MESSAGING]);
+    const answer = await isolate.select(id, { query: "zqxj vbnmw", maxTools: 3 });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ strategy: "keyword", fallback: "keyword", tools: [] });
+    // Was: an EMBEDDING_FAILED warning for a query of no known word, which is no failure of the model.
+    expect(answer.body.warnings).toBeUndefined();
+  });
+
   it("select options: maxTools, adaptive, threshold and alwaysActive (pinned, after the ranked tools)", async () => {
     const isolate = new Isolate();
     const id = freshId();

@@ -60,7 +60,8 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
   });
   const explain = input.explain === true;
   const answered: ServiceWarning[] = [...warnings, ...usageWarnings];
-  if (selection.fallback !== undefined) {
+  // A query the model embeds as zero (none of its words known to the local model) is no failure: `fallback` says it.
+  if (selection.fallbackReason === "embedding-failed") {
     const message = "Embedding failed for this request; it was ranked by keywords.";
     answered.push({ code: "EMBEDDING_FAILED", message });
   }
