@@ -194,6 +194,21 @@ describe("a gateway started in process without a base URL", () => {
 });
 
 describe("the gateway's log", () => {
+  it("names an event's cause once: after the message, unless the message already holds it", () => {
+    const failed = {
+      type: "mcp-server-failed",
+      server: "files",
+      stage: "list",
+      error: new Error("spawn ENOENT"),
+    } as const;
+    expect(
+      describeEvent({ ...failed, message: 'MCP server "files" could not list its tools (spawn ENOENT); left out' }),
+    ).toBe('mcp-server-failed: MCP server "files" could not list its tools (spawn ENOENT); left out');
+    expect(describeEvent({ ...failed, message: 'MCP server "files" is down' })).toBe(
+      'mcp-server-failed: MCP server "files" is down (spawn ENOENT)',
+    );
+  });
+
   it("leaves out a search the model embeds as zero (no fault), not tool vectors that could not be used", () => {
     const warning = { type: "embedding-warning", message: "zero", rows: [] } as const;
     expect(describeEvent({ ...warning, stage: "query" })).toBeUndefined();

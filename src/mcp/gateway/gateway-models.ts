@@ -73,9 +73,11 @@ export function describeEvent(event: ToolsiftEvent): string | undefined {
   // A search the model embeds as zero (none of its words known to the local model) ranks by keywords: no fault to log.
   if (event.type === "embedding-warning" && event.stage === "query") return undefined;
   if (event.type.startsWith("mcp-") || event.type.startsWith("embedding-") || LOGGED.has(event.type)) {
-    // The cause is what the user can act on (a refused key, an unreachable host): the message alone does not say it.
-    const cause = "error" in event && event.error !== undefined ? ` (${errorMessage(event.error)})` : "";
-    return withoutCredentials(`${event.type}: ${"message" in event ? event.message : ""}${cause}`);
+    // The cause is what the user can act on (a refused key, an unreachable host), unless the message already says it.
+    const message = "message" in event ? event.message : "";
+    const error = "error" in event && event.error !== undefined ? errorMessage(event.error) : "";
+    const cause = error === "" || message.includes(error) ? "" : ` (${error})`;
+    return withoutCredentials(`${event.type}: ${message}${cause}`);
   }
   return undefined;
 }

@@ -25,7 +25,8 @@ export interface UpstreamOptions {
   readonly retryMax: number;
   /**
    * Whether a stdio server starts with the gateway's whole environment under its own `env`; else the MCP SDK's safe
-   * list (HOME, LOGNAME, PATH, SHELL, TERM, USER) and its `env`. Default false.
+   * list (HOME, LOGNAME, PATH, SHELL, TERM, USER), the proxy, certificate, temp, XDG, locale and npm settings
+   * `serverEnvironment` keeps (server-environment.ts), and its `env`. Default false.
    */
   readonly inheritEnv?: boolean;
 }
