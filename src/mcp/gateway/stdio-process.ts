@@ -1,6 +1,7 @@
 // An upstream server's stdio transport that ends its process in time: the SDK's own close gives a server that ignores
 // its stdin closing 2 s before SIGTERM and 2 s more before SIGKILL, longer than the gateway's own client waits for it.
 
+import type { ChildProcess } from "node:child_process";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
 /**
@@ -23,6 +24,12 @@ export class UpstreamStdioTransport extends StdioClientTransport {
   override async start(): Promise<void> {
     await super.start();
     this.#pid = this.pid ?? undefined;
+    // Exited = reaped ('exit'), not 'close' (which also waits for every holder of its pipes, a grandchild included):
+    // after 'exit' the pid may belong to another process, so it must never be signalled again.
+    (this as unknown as { _process?: ChildProcess })._process?.once("exit", () => {
+      this.#exited = true;
+      this.#onExit();
+    });
     // The SDK calls onclose (set by the Client before start) when the process has exited and its pipes are closed.
     const onclose = this.onclose;
     this.onclose = () => {
