@@ -145,9 +145,10 @@ export type ToolsiftEvent =
       /**
        * Vectors that could not be used. `stage: "catalog"`: tool vectors that were zero or not finite (`rows`, their
        * positions among the ranked tools); those tools rank by keywords only. `stage: "query"`: the query's vector was
-       * zero, which a model that embeds only the words it knows (the local model) gives a query of none of them (an
-       * id, gibberish); that call ranks by keywords (`rows` empty). Not a failure of the model: `onError: "throw"`
-       * does not throw for it, and the index's one-time console warning leaves the query case out.
+       * zero from a model that embeds only the words it knows and says which (the local model's `knowsWord`), given a
+       * query of none of them (an id, gibberish); that call ranks by keywords (`rows` empty). Not a failure:
+       * `onError: "throw"` does not throw for it, and the index's one-time console warning leaves it out. A zero
+       * query vector from any other model is an `embedding-failed`.
        */
       readonly type: "embedding-warning";
       readonly stage: "catalog" | "query";

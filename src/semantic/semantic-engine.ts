@@ -159,7 +159,7 @@ export class SemanticEngine {
 
   /**
    * The query's embedding, from the LRU when the same (normalised) query was embedded before; `undefined` when the
-   * model gave a zero vector (it found nothing in the query to embed: the local model knows none of its words).
+   * model gave a zero vector (the local model's for a query of none of its words; the caller judges it).
    */
   async embedQuery(query: string, dims: number): Promise<Float32Array | undefined> {
     const cached = this.queries.get(query);

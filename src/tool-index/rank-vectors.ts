@@ -2,6 +2,7 @@
 // keywords when the tool or query vectors are missing. A model stage (model-stages.ts): only the root entry has it.
 
 import type { QueryTerm } from "../core/query.js";
+import { ToolsiftError } from "../errors.js";
 import type { VectorSet } from "../semantic/semantic-engine.js";
 import type { BuiltIndex } from "./built-index.js";
 import { reportEmbeddingFailure } from "./catalog-vectors.js";
@@ -30,6 +31,14 @@ export async function rankWithVectors(
       const text =
         semantic.strategy === "combined" ? withCorrections(query.text, query.terms(), semantic.knowsWord) : query.text;
       queryVector = await context.semantic!.embedQuery(text, vectors.index.dims);
+      // A zero vector is expected only of a model that embeds just the words it knows and says which (the local
+      // model): from any other model it is a failure.
+      if (queryVector === undefined && semantic.knowsWord === undefined) {
+        throw new ToolsiftError("EMBEDDING_FAILED", "The query embedding is zero: every cosine with it would be 0.", {
+          field: "query embedding",
+          received: "0",
+        });
+      }
       if (queryVector === undefined) {
         reason = "query-not-embedded";
         context.options.emit({

@@ -1,6 +1,7 @@
-// A query vector that is not finite is a query embedding failure: reported, keyword fallback, never cached. A zero one
-// (a model that embeds only the words it knows, given none of them) is no failure: a query-stage embedding-warning,
-// keyword ranking for that call, not cached, no console warning, and onError "throw" does not throw for it.
+// A query vector that is zero or not finite is a query embedding failure: reported, keyword fallback, never cached.
+// Except a zero one from a model that embeds only the words it knows and says which (`knowsWord`, the local model),
+// given none of them: a query-stage embedding-warning, keyword ranking for that call, not cached, no console warning,
+// and onError "throw" does not throw for it.
 import { describe, expect, it, vi } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";
@@ -12,8 +13,11 @@ const tools = {
   create_refund: { description: "Refund a charge" },
 };
 
-/** Embeds tool texts as the hashing model does; every single-text call (a query) gets `poison` in each value. */
-function poisonedQueryModel(poison: number) {
+/**
+ * Embeds tool texts as the hashing model does; every single-text call (a query) gets `poison` in each value. With
+ * `knowsWord`, the model says which words it knows, as the local model does.
+ */
+function poisonedQueryModel(poison: number, knowsWord?: (word: string) => boolean) {
   const inner = hashingEmbeddingModel({ dimensions: 32 });
   const queries: string[] = [];
   const model = {
@@ -24,16 +28,19 @@ function poisonedQueryModel(poison: number) {
       queries.push(options.values[0]);
       return { ...result, embeddings: result.embeddings.map((vector) => vector.map(() => poison)) };
     },
+    ...(knowsWord === undefined ? {} : { knowsWord }),
   } as typeof inner;
   return { model, queries };
 }
 
-describe("a non-finite query vector", () => {
+describe("a zero or non-finite query vector", () => {
   it.each([
     [NaN, "combined", "float32"],
     [Infinity, "combined", "int8"],
+    [0, "combined", "float32"],
     [NaN, "semantic", "int8"],
     [-Infinity, "semantic", "float32"],
+    [0, "semantic", "int8"],
   ] as const)(
     "%s (%s, %s): embedding-failed, keyword fallback, asked again next call",
     async (poison, strategy, quantize) => {
@@ -61,7 +68,7 @@ describe("a non-finite query vector", () => {
         expect.objectContaining({ stage: "query", fallback: "keyword" }),
       ]);
       expect(failures[0]).toMatchObject({
-        error: { code: "EMBEDDING_FAILED", message: expect.stringMatching(/query embedding is not finite/) },
+        error: { code: "EMBEDDING_FAILED", message: expect.stringMatching(/query embedding is (zero|not finite)/) },
       });
       // Not cached: the second call asked the model again.
       expect(queries).toHaveLength(2);
@@ -79,17 +86,20 @@ describe("a non-finite query vector", () => {
     expect(queries).toHaveLength(1);
   });
 
-  it('rejects with EMBEDDING_FAILED with onError "throw"', async () => {
-    const { model } = poisonedQueryModel(NaN);
+  it.each([
+    [NaN, "not finite"],
+    [0, "zero"],
+  ])('%s: rejects with EMBEDDING_FAILED with onError "throw"', async (poison, said) => {
+    const { model } = poisonedQueryModel(poison);
     const index = createToolIndex(tools, { embeddingModel: model, onError: "throw" });
     await expect(index.select("send an email")).rejects.toMatchObject({
       code: "EMBEDDING_FAILED",
-      message: expect.stringContaining("not finite"),
+      message: expect.stringContaining(said),
     });
   });
 });
 
-describe("a zero query vector", () => {
+describe("a zero query vector from a model that says which words it knows", () => {
   it.each([
     ["combined", "float32"],
     ["combined", "int8"],
@@ -99,7 +109,7 @@ describe("a zero query vector", () => {
     "(%s, %s): a query-stage embedding-warning, keyword ranking, asked again next call",
     async (strategy, quantize) => {
       const events: ToolsiftEvent[] = [];
-      const { model, queries } = poisonedQueryModel(0);
+      const { model, queries } = poisonedQueryModel(0, () => false);
       const index = createToolIndex(tools, {
         embeddingModel: model,
         strategy,
@@ -127,12 +137,13 @@ describe("a zero query vector", () => {
     },
   );
 
-  it("from the local model, for a query of no word it knows: no console warning, and the next known query is embedded", async () => {
+  it("from the local model, for a query of no word it knows: no throw, no console warning, and the next known query is embedded", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       const events: ToolsiftEvent[] = [];
       const index = createToolIndex(tools, {
         embeddingModel: localEmbeddingModel(),
+        onError: "throw",
         onEvent: (event) => events.push(event),
       });
       const unknown = await index.selectWithScores("zqxj vbnmw");

@@ -142,7 +142,12 @@ describe("routes", () => {
     await isolate.put(id, [...BILLING, ...MESSAGING]);
     const answer = await isolate.select(id, { query: "zqxj vbnmw", maxTools: 3 });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ strategy: "keyword", fallback: "keyword", tools: [] });
+    expect(answer.body).toMatchObject({
+      strategy: "keyword",
+      fallback: "keyword",
+      fallbackReason: "query-not-embedded",
+      tools: [],
+    });
     // Was: an EMBEDDING_FAILED warning for a query of no known word, which is no failure of the model.
     expect(answer.body.warnings).toBeUndefined();
   });

@@ -319,7 +319,7 @@ describe("KV read faults", () => {
     );
     const answer = await isolate.select(id, { query: "refund the charge" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ strategy: "keyword", fallback: "keyword" });
+    expect(answer.body).toMatchObject({ strategy: "keyword", fallback: "keyword", fallbackReason: "embedding-failed" });
     expect(answer.body.tools[0]).toBe("stripe_create_refund");
     expect(answer.body.warnings.map((warning: { code: string }) => warning.code)).toEqual(
       expect.arrayContaining(["EMBEDDINGS_UNAVAILABLE", "EMBEDDING_FAILED"]),

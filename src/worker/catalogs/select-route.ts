@@ -72,6 +72,7 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
     results: selection.results.map((tool) => resultOf(tool, explain)),
     strategy: selection.strategy,
     ...(selection.fallback === undefined ? {} : { fallback: selection.fallback }),
+    ...(selection.fallbackReason === undefined ? {} : { fallbackReason: selection.fallbackReason }),
     ...(noMatch === undefined ? {} : { noMatch: { reason: noMatch } }),
     catalog: { id, version: entry.pointer.version },
     ...(explain ? { query } : {}),
