@@ -3,10 +3,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
-import { serverEnvironment } from "../../src/mcp/gateway/server-environment.js";
+import { filteredEnvironmentHint, serverEnvironment } from "../../src/mcp/gateway/server-environment.js";
 import { assertBuilt, GATEWAY_BIN, gatewayInProcess, LIFECYCLE_SERVER, resultText } from "./gateway-helpers.js";
 import { temporaryDirectory } from "./servers.js";
 
@@ -183,5 +184,16 @@ describe("the log line of a server that does not start", () => {
     expect(exited).toMatch(/^upstream "server" did not start \(.*\); it is not started again \(--retry 0\)$/);
     const [missing] = await startLog({ command: join(temporaryDirectory(), "no-such-server"), args: [] });
     expect(missing).toMatch(/^upstream "server" did not start \(.*ENOENT.*\); it is not started again \(--retry 0\)$/);
+  });
+});
+
+describe("the filtered-environment hint", () => {
+  it("is given for a server that exited, not for a handshake that timed out, a command that cannot run or inheritEnv", () => {
+    const exited = new McpError(ErrorCode.ConnectionClosed, "Connection closed");
+    expect(filteredEnvironmentHint(false, exited)).toMatch(/filtered environment .* --inherit-env$/);
+    expect(filteredEnvironmentHint(true, exited)).toBe("");
+    expect(filteredEnvironmentHint(false, new McpError(ErrorCode.RequestTimeout, "Request timed out"))).toBe("");
+    const spawnFailed = Object.assign(new Error("spawn nope ENOENT"), { syscall: "spawn nope", code: "ENOENT" });
+    expect(filteredEnvironmentHint(false, spawnFailed)).toBe("");
   });
 });

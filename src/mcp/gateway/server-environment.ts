@@ -4,6 +4,8 @@
 // proxy or a private CA (a server started by `npx -y` installs itself first): proxy, certificate, temp-directory,
 // locale and npm settings, without npm's credentials.
 
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+
 /** Variables kept by name (either case for the proxy ones, as tools read both). */
 const KEPT = new Set([
   "HTTP_PROXY",
@@ -46,11 +48,13 @@ export function serverEnvironment(env: NodeJS.ProcessEnv, inheritEnv: boolean): 
 /**
  * What the log adds when a stdio server did not start (it exited, or failed its handshake) without the gateway's
  * whole environment: a variable it needs may be missing, and how to give it. `""` with `inheritEnv` (it had them all),
- * and when its command could not be run at all (spawn failed: the environment is not the cause).
+ * when its command could not be run at all (spawn failed: the environment is not the cause), and when its handshake
+ * timed out (a slow start, such as `npx` installing the server, is the likelier cause).
  */
 export function filteredEnvironmentHint(inheritEnv: boolean, error: unknown): string {
   const syscall = (error as NodeJS.ErrnoException | undefined)?.syscall;
   if (inheritEnv || syscall?.startsWith("spawn")) return "";
+  if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) return "";
   return (
     "; it was started with a filtered environment (the SDK's safe list, proxy, CA, locale and npm settings, and its " +
     'own "env"), not all of the gateway\'s variables: add what it needs to "env" in its config entry, or use ' +
