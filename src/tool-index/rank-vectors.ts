@@ -31,15 +31,15 @@ export async function rankWithVectors(
       const text =
         semantic.strategy === "combined" ? withCorrections(query.text, query.terms(), semantic.knowsWord) : query.text;
       queryVector = await context.semantic!.embedQuery(text, vectors.index.dims);
-      // A zero vector is expected only of a model that embeds just the words it knows and says which (the local
-      // model): from any other model it is a failure.
-      if (queryVector === undefined && semantic.knowsWord === undefined) {
-        throw new ToolsiftError("EMBEDDING_FAILED", "The query embedding is zero: every cosine with it would be 0.", {
-          field: "query embedding",
-          received: "0",
-        });
-      }
       if (queryVector === undefined) {
+        // A zero vector is expected only of a model that embeds just the words it knows and says which (the local
+        // model): from any other model it is a failure.
+        if (semantic.knowsWord === undefined) {
+          throw new ToolsiftError("EMBEDDING_FAILED", "The query embedding is zero: every cosine with it would be 0.", {
+            field: "query embedding",
+            received: "0",
+          });
+        }
         reason = "query-not-embedded";
         context.options.emit({
           type: "embedding-warning",
