@@ -169,11 +169,6 @@ export interface SelectOptions {
   /** Most tools ranked by relevance to return (pinned tools come on top). Default 5; integer ≥ 1. */
   maxTools?: number;
   /**
-   * Minimum relevance score: 0–1, where 1 is a full match (every query word in the tool's name and description).
-   * Default 0.
-   */
-  threshold?: number;
-  /**
    * Least relevance a ranked tool needs to be returned: 0–1 (see `ScoredTool.relevance`: the weighted share of the
    * query's content words the tool matches, or its embedding similarity's relevance). A query nothing in the catalog
    * answers then selects no ranked tool (pinned and companion tools stay). Default `DEFAULT_MIN_RELEVANCE`

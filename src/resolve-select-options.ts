@@ -16,7 +16,6 @@ import { checkMessages } from "./usage/learn-turns.js";
 /** Every option `select`, `selectWithScores` and `explain` read; any other key is refused with the nearest of these. */
 export const SELECT_OPTIONS = [
   "maxTools",
-  "threshold",
   "minRelevance",
   "adaptive",
   "alwaysActive",
@@ -30,7 +29,6 @@ export const SELECT_OPTIONS = [
 /** Validated select options with defaults applied. */
 export interface ResolvedSelectOptions {
   readonly maxTools: number;
-  readonly threshold: number;
   readonly minRelevance: number;
   readonly adaptive: boolean;
   readonly alwaysActive: readonly string[];
@@ -44,7 +42,6 @@ export interface ResolvedSelectOptions {
 
 const DEFAULT_SELECT: ResolvedSelectOptions = {
   maxTools: 5,
-  threshold: 0,
   minRelevance: DEFAULT_MIN_RELEVANCE,
   adaptive: true,
   alwaysActive: [],
@@ -62,7 +59,6 @@ export function resolveSelectOptions(input: SelectOptions | undefined, where = "
   const allowed = namesOption(where, "allowedTools", options.allowedTools);
   return {
     maxTools: countOption(where, "maxTools", options.maxTools, 5),
-    threshold: numberOption(where, "threshold", options.threshold, { min: 0, max: 1 }, 0),
     minRelevance: numberOption(where, "minRelevance", options.minRelevance, { min: 0, max: 1 }, DEFAULT_MIN_RELEVANCE),
     adaptive: booleanOption(where, "adaptive", options.adaptive, true),
     alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),

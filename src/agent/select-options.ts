@@ -9,7 +9,6 @@ export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousToo
 /** Every key of `AdapterSelectOptions` (a missing or extra key fails the type check). */
 const SELECT_KEYS = {
   maxTools: true,
-  threshold: true,
   minRelevance: true,
   adaptive: true,
   alwaysActive: true,

@@ -19,7 +19,7 @@ Options:
   --tools, -t <file>    catalog: a JSON array of tool definitions (MCP, OpenAI, Anthropic, plain),
                         { "tools": [...] }, an object of tools, or JSONL (one definition per line)
   --max, -k <n>         most tools to return (default 5)
-  --threshold <0-1>     minimum relevance score (default 0)
+  --min-relevance <0-1> least relevance a ranked tool needs (default 0.15; 0 turns it off)
   --no-adaptive         always return --max tools (no cut at the score elbow)
   --json                machine-readable output
   --help, -h            this text`;
@@ -106,7 +106,7 @@ function printExplanation(io: CliIo, explanation: Explanation): void {
 }
 
 /** The flag that sets each select option, for errors about its value. */
-const FLAG_OF_OPTION: Readonly<Record<string, string>> = { maxTools: "--max", threshold: "--threshold" };
+const FLAG_OF_OPTION: Readonly<Record<string, string>> = { maxTools: "--max", minRelevance: "--min-relevance" };
 
 /** A numeric flag's value: `undefined` when absent, `NaN` when it is not a number. */
 function numberFlag(value: string | undefined): number | undefined {
@@ -126,7 +126,7 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
       options: {
         tools: { type: "string", short: "t" },
         max: { type: "string", short: "k" },
-        threshold: { type: "string" },
+        "min-relevance": { type: "string" },
         "no-adaptive": { type: "boolean" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -143,13 +143,13 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     return values.help ? 0 : 2;
   }
   const maxTools = numberFlag(values.max);
-  const threshold = numberFlag(values.threshold);
-  if (Number.isNaN(maxTools) || Number.isNaN(threshold)) {
-    const [flag, given] = Number.isNaN(maxTools) ? ["--max", values.max] : ["--threshold", values.threshold];
+  const minRelevance = numberFlag(values["min-relevance"]);
+  if (Number.isNaN(maxTools) || Number.isNaN(minRelevance)) {
+    const [flag, given] = Number.isNaN(maxTools) ? ["--max", values.max] : ["--min-relevance", values["min-relevance"]];
     io.err(`toolsift ${command}: ${flag} must be a number, got ${JSON.stringify(given)}\n\n${USAGE}`);
     return 2;
   }
-  const selectOptions = { maxTools, threshold, adaptive: values["no-adaptive"] ? false : undefined };
+  const selectOptions = { maxTools, minRelevance, adaptive: values["no-adaptive"] ? false : undefined };
   try {
     if (command === "demo") {
       const index = createToolIndex(DEMO_TOOLS);

@@ -42,8 +42,6 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    * offer nothing; they do not count against `maxOfferAll`. Default: every tool; an array of tool names.
    */
   allowedTools?: readonly string[];
-  /** Minimum relevance score (0–1) a ranked tool needs. Default 0. */
-  threshold?: number;
   /**
    * Least relevance (0–1) a ranked tool needs (select's `minRelevance`: the weighted share of the query's words it
    * matches); a query no tool answers then ranks nothing. Default `DEFAULT_MIN_RELEVANCE`; 0 turns it off.
@@ -127,7 +125,6 @@ const OWN_OPTIONS = [
   "maxTools",
   "alwaysInclude",
   "allowedTools",
-  "threshold",
   "minRelevance",
   "adaptive",
   "embeddingModel",
@@ -142,7 +139,6 @@ export interface ResolvedMiddlewareOptions {
   /** The selectable tools among `tools`. */
   readonly selectable: SelectableTool[];
   readonly maxTools: number;
-  readonly threshold: number;
   readonly minRelevance: number;
   readonly adaptive: boolean;
   readonly alwaysInclude: readonly string[];
@@ -170,10 +166,9 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   const onError = choiceOption(where, "onError", given.onError, ON_ERROR, "fallbackAll");
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
   // Validated now, so a bad value throws at start-up rather than on the first model call.
-  const { maxTools, threshold, minRelevance, allowedTools } = resolveSelectOptions(
+  const { maxTools, minRelevance, allowedTools } = resolveSelectOptions(
     {
       maxTools: options.maxTools,
-      threshold: options.threshold,
       minRelevance: options.minRelevance,
       allowedTools: options.allowedTools,
     },
@@ -189,7 +184,6 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   return {
     selectable,
     maxTools,
-    threshold,
     minRelevance,
     adaptive,
     alwaysInclude,

@@ -41,8 +41,7 @@ export interface ToolsiftMiddlewareControls {
  */
 export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const resolved = resolveMiddlewareOptions(options);
-  const { selectable, maxTools, threshold, adaptive, alwaysInclude, allowedTools, embeddingModel, onError, onEvent } =
-    resolved;
+  const { selectable, maxTools, adaptive, alwaysInclude, allowedTools, embeddingModel, onError, onEvent } = resolved;
   /** What "every tool" offers, in events' words. */
   const everyTool = allowedTools === undefined ? "every tool" : "every allowed tool";
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
@@ -109,7 +108,6 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
         await indexNewTools(selectable);
         const { results } = await index.selectWithScores(query, {
           maxTools,
-          threshold,
           minRelevance: resolved.minRelevance,
           adaptive,
           alwaysActive: pinned,

@@ -33,7 +33,7 @@ function verdict(explanation: Explanation): string {
 }
 
 function summary(explanation: Explanation): HTMLElement {
-  const rows: [string, string][] = [["Keyword (BM25F) score", explanation.lexicalScore.toFixed(2)]];
+  const rows: [string, string][] = [["Keyword (BM25F) score", explanation.keywordScore.toFixed(2)]];
   if (explanation.semantic !== undefined) {
     rows.push(["Cosine similarity", formatScore(explanation.semantic.similarity)]);
     rows.push(["Keyword part", formatScore(explanation.semantic.keyword)]);

@@ -42,8 +42,15 @@ export function knownOptions(
 }
 
 /**
+ * Options renamed or removed before 1.0, each with the option that took its place (CHANGELOG's migration table): where
+ * that option is known, the old name is refused with an error that names it (no silent aliases).
+ */
+const REPLACED_OPTIONS: Readonly<Record<string, string>> = { threshold: "minRelevance" };
+
+/**
  * Rejects keys of `value` that are not in `known`, naming the closest known key: a misspelt option
- * (`maxTool`) must not be silently ignored. `prefix` is prepended to nested option names (`fusion.`).
+ * (`maxTool`) must not be silently ignored; a replaced one names what replaced it. `prefix` is prepended to nested
+ * option names (`fusion.`).
  */
 export function rejectUnknownOptions(
   where: string,
@@ -54,10 +61,17 @@ export function rejectUnknownOptions(
   if (value === undefined) return;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    const nearest = closest(key, known);
+    const replacement = REPLACED_OPTIONS[key];
+    const replaced = replacement !== undefined && known.includes(replacement);
+    const nearest = replaced ? replacement : closest(key, known);
     throw new ToolsiftError(
       "UNKNOWN_OPTION",
-      `${where}: unknown option "${prefix}${key}"${nearest === undefined ? "." : `; did you mean "${prefix}${nearest}"?`} ` +
+      `${where}: ${replaced ? "" : "unknown "}option "${prefix}${key}"` +
+        (nearest === undefined
+          ? ". "
+          : replaced
+            ? ` was replaced by "${prefix}${nearest}". `
+            : `; did you mean "${prefix}${nearest}"? `) +
         `Known options: ${known.map((name) => prefix + name).join(", ")}.`,
       { option: prefix + key, ...(nearest === undefined ? {} : { suggestion: prefix + nearest }) },
     );

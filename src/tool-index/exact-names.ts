@@ -147,6 +147,7 @@ export function explicitSelection(
     keyword: 0,
     relevance: 1,
     match: [],
+    named: true as const,
   }));
   return { ranking: { terms: () => [], hits, strategy: context.options.strategy }, hits };
 }
@@ -173,36 +174,8 @@ function explicitlyNamed(
 }
 
 /**
- * Where explain's tool `doc` stands when the query names tools: `select:` places exactly the named tools, in order;
- * a name in the query places the named tools first, then the `ranked` documents. Named tools that are `excluded`
- * (pinned, not allowed) take no place, as in select; unknown `select:` names are reported as select reports them.
- * `undefined` when the query names no tool (the ranking alone decides).
- */
-export function namedPlace(
-  context: IndexContext,
-  index: BuiltIndex,
-  text: string,
-  doc: number,
-  ranked: readonly number[],
-  excluded: readonly number[],
-): { readonly rank: number | null; readonly named: boolean } | undefined {
-  const names = selectForm(text);
-  const out = new Set(excluded);
-  const named =
-    names === undefined
-      ? namedInQuery(index, text).filter((candidate) => !out.has(candidate))
-      : explicitlyNamed(context, index, names, text, excluded);
-  if (names === undefined && named.length === 0) return undefined;
-  const position = named.indexOf(doc);
-  if (position >= 0) return { rank: position + 1, named: true };
-  if (names !== undefined) return { rank: null, named: false };
-  const after = ranked.filter((candidate) => !named.includes(candidate)).indexOf(doc);
-  return { rank: after < 0 ? null : named.length + after + 1, named: false };
-}
-
-/**
- * The selected hits with the tools the query names first (score 1: a full match), then the rest, cut to
- * `maxTools` (never below the named ones). Named tools that are `excluded` (pinned, not allowed) stay out.
+ * The selected hits with the tools the query names first (score 1: a full match, marked `named`), then the rest, cut
+ * to `maxTools` (never below the named ones). Named tools that are `excluded` (pinned, not allowed) stay out.
  */
 export function withNamedFirst(
   index: BuiltIndex,
@@ -218,7 +191,7 @@ export function withNamedFirst(
   // A named tool is relevant by definition: relevance 1, with the word evidence the ranking had for it, if any.
   const first = named.map((doc) => {
     const hit = hits.find((candidate) => candidate.doc === doc);
-    return { ...(hit ?? { keyword: 0, match: [] }), doc, score: 1, relevance: 1 };
+    return { ...(hit ?? { keyword: 0, match: [] }), doc, score: 1, relevance: 1, named: true as const };
   });
   const rest = hits.filter((hit) => !named.includes(hit.doc));
   return [...first, ...rest].slice(0, Math.max(maxTools, first.length));

@@ -1,20 +1,19 @@
-// explain(): why one tool ranked where it did — one ranking of every tool, never the reranker LLM.
+// explain(): why one tool ranked where it did — a view of the one selection (selection.ts), plus a ranking of every
+// tool for its place, terms and the best tool.
 
 import { tokenize } from "../core/tokenizer.js";
 import type { QueryTerm } from "../core/query.js";
 import { ToolsiftError } from "../errors.js";
 import { type SelectOptions } from "../options.js";
-import { resolveSelectOptions } from "../resolve-select-options.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
-import { excludedDocs, pinnedTools } from "./pins.js";
-import { aboveThreshold, limitHits } from "./post-process.js";
+import { excludedDocs } from "./pins.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { RankedHit } from "./ranking-types.js";
-import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
-import { keywordScore, readQueryText } from "./selection.js";
-import { namedPlace, selectForm } from "./exact-names.js";
-import type { Explanation } from "./types.js";
+import { judgeHits, type JudgedHit } from "./relevance.js";
+import { runSelection, scoredSelection } from "./selection.js";
+import { selectForm } from "./exact-names.js";
+import type { Explanation, Verdict } from "./types.js";
 
 export async function explainTool(
   context: IndexContext,
@@ -35,23 +34,29 @@ export async function explainTool(
       { tool: toolName },
     );
   }
-  const options = resolveSelectOptions(selectOptions, "explain");
-  const text = readQueryText(context, query);
-  const pinned = pinnedTools(options.alwaysActive, state.providerPins);
+  // The verdict is the selection's own: explain runs the one selection select runs and reads this tool off it.
+  const selection = await runSelection(context, state, query, selectOptions, "explain");
+  const { options, text, pinned } = selection;
+  const result = scoredSelection(context, selection);
+  const returned = result.results.find((entry) => entry.name === toolName);
+  const cut = result.cut.find((entry) => entry.name === toolName);
   const pin = pinned.find((entry) => entry.name === toolName)?.reason;
-  const index = await state.current();
+  const selected = returned !== undefined;
+  const allowed = options.allowedTools === undefined || options.allowedTools.has(toolName);
+  const verdict: Verdict = returned?.named
+    ? "named"
+    : (returned?.reason ?? (cut ? `cut-${cut.cut}` : allowed ? "not-ranked" : "not-allowed"));
+  const index = selection.ranked?.index ?? (await state.current());
   const doc = index.docOf.get(toolName);
   let terms: QueryTerm[] = [];
   let rankOf: number | null = null;
   let hit: RankedHit | undefined;
-  let judged: JudgedHit | undefined;
+  let judged: Pick<JudgedHit, "relevance" | "match"> | undefined = returned ?? cut;
   let best: Explanation["best"] = null;
-  let strategy: Explanation["strategy"] = context.options.strategy;
-  let selected = pin !== undefined;
-  let exactName = false;
-  if (text.trim().length > 0) {
-    // Every tool ranked, this one included even when select would exclude it (pinned, not allowed), so that
-    // its rank is known; pinned tools must not push it down, as select does not rank them either.
+  let strategy: Explanation["strategy"] = result.strategy;
+  if (text.trim().length > 0 && doc !== undefined) {
+    // Diagnostics beyond the selection: every tool ranked, this one included even when select excludes it (not
+    // allowed), so that its place is known; pinned tools do not push it down, as select does not rank them either.
     const excluded = excludedDocs(index, pinned, options.allowedTools, doc);
     const ranking = await rank(context, index, await readRankQuery(context, index, text), {
       k: options.maxTools,
@@ -59,47 +64,19 @@ export async function explainTool(
       everything: true,
     });
     terms = ranking.terms();
-    strategy = ranking.strategy;
+    if (selection.ranked === undefined) strategy = ranking.strategy;
     if (ranking.hits.length > 0)
       best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
     const position = ranking.hits.findIndex((entry) => entry.doc === doc);
-    if (position >= 0) {
-      hit = ranking.hits[position];
-      if (pin === undefined) rankOf = position + 1;
-    }
-    // What select ranks: the same list without this tool when select would have excluded it, judged the same way.
-    const allowed = options.allowedTools === undefined || options.allowedTools.has(toolName);
-    // Select judges its maxTools candidates (explain leaves the reranker's wider pool out); this tool may lie beyond.
-    const pool = judgeHits(index, ranking, text, ranking.hits.slice(0, options.maxTools));
-    judged =
-      position < 0 ? undefined : (pool[position] ?? judgeHits(index, ranking, text, [ranking.hits[position]])[0]);
-    if (!selected && allowed && position >= 0 && position < pool.length) {
-      const candidates = relevantHits(pool, options.minRelevance);
-      selected = limitHits(aboveThreshold(candidates, options.threshold), options).includes(pool[position]);
-    }
-    // A tool the query names (or `select:` lists) ranks first whatever its score; `select:` ranks nothing else.
-    const place =
-      doc === undefined
-        ? undefined
-        : namedPlace(
-            context,
-            index,
-            text,
-            doc,
-            ranking.hits.map((entry) => entry.doc),
-            excluded,
-          );
-    if (place !== undefined && pin === undefined) {
-      rankOf = place.rank;
-      exactName = place.named;
-      if (place.named) {
-        selected = allowed;
-        // A named tool is relevant by definition (select places it whatever its score).
-        judged = { ...(judged ?? { doc: doc!, score: 1, keyword: 0 }), relevance: 1, match: judged?.match ?? [] };
-      } else if (selectForm(text) !== undefined) selected = false;
-      // The named tools take the first places of maxTools.
-      else selected &&= place.rank !== null && place.rank <= options.maxTools;
-    }
+    if (position >= 0) hit = ranking.hits[position];
+    // A tool no candidate of the selection is judged alone, the way the selection judges its candidates.
+    if (judged === undefined && hit !== undefined) judged = judgeHits(index, ranking, text, [hit])[0];
+    // Tools the query names rank first, in the query's order; `select:` ranks nothing else.
+    const named = (selection.ranked?.hits ?? []).filter((entry) => entry.named).map((entry) => entry.doc);
+    const namedAt = named.indexOf(doc);
+    if (pin === undefined && namedAt >= 0) rankOf = namedAt + 1;
+    else if (pin === undefined && position >= 0 && selectForm(text) === undefined)
+      rankOf = named.length + ranking.hits.filter((entry) => !named.includes(entry.doc)).indexOf(hit!) + 1;
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
   // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
@@ -116,13 +93,14 @@ export async function explainTool(
     tool: toolName,
     query: text,
     rank: rankOf,
-    score: pin !== undefined ? 1 : (hit?.score ?? 0),
+    score: returned?.score ?? cut?.score ?? hit?.score ?? 0,
     relevance: judged?.relevance ?? 0,
     match: judged?.match ?? [],
-    ...keywordScore(contributions.reduce((sum, entry) => sum + entry.contribution, 0)),
+    keywordScore: contributions.reduce((sum, entry) => sum + entry.contribution, 0),
     selected,
+    verdict,
     ...(pin !== undefined ? { pinned: pin } : {}),
-    ...(exactName ? { exactName: true as const } : {}),
+    ...(returned?.named ? { exactName: true as const } : {}),
     terms: contributions,
     unmatched: queryWords.filter((word) => !matchedWords.has(word)),
     best,

@@ -1,4 +1,4 @@
-// After ranking: the threshold (applied once), maxTools, the adaptive elbow cut, and the optional LLM rerank.
+// After ranking and the relevance decision: maxTools, the adaptive elbow cut, and the optional LLM rerank.
 
 import type { LanguageModel } from "ai";
 import type { ResolvedSelectOptions } from "../resolve-select-options.js";
@@ -15,11 +15,6 @@ export function candidateCount(context: IndexContext, maxTools: number): number 
   return context.options.rerankerModel === undefined ? maxTools : Math.max(maxTools * 3, maxTools + 5);
 }
 
-/** The hits scoring at least `threshold` (the only place the threshold is applied). */
-export function aboveThreshold<HIT extends RankedHit>(hits: readonly HIT[], threshold: number): readonly HIT[] {
-  return threshold > 0 ? hits.filter((hit) => hit.score >= threshold) : hits;
-}
-
 /** The first maxTools hits, then (with `adaptive`) the elbow cut. */
 export function limitHits<HIT extends RankedHit>(hits: readonly HIT[], options: ResolvedSelectOptions): HIT[] {
   const kept = hits.slice(0, options.maxTools);
@@ -27,8 +22,8 @@ export function limitHits<HIT extends RankedHit>(hits: readonly HIT[], options: 
 }
 
 /**
- * The ranked tools a selection returns. Without a reranker: threshold, then `limitHits`. With `rerankerModel`: the
- * candidates above the threshold in the model's order, then the candidates it did not name in ranked order, cut to
+ * The ranked tools a selection returns. Without a reranker: `limitHits`. With `rerankerModel`: the
+ * candidates in the model's order, then the candidates it did not name in ranked order, cut to
  * maxTools (no elbow cut: the order no longer follows the scores). A failed rerank is reported and the
  * call keeps `limitHits`.
  */
@@ -40,10 +35,9 @@ export function cutOrRerank<HIT extends RankedHit>(
   options: ResolvedSelectOptions,
 ): SelectedHits<HIT> | Promise<SelectedHits<HIT>> {
   const reranker = context.options.rerankerModel;
-  const candidates = aboveThreshold(hits, options.threshold);
-  if (reranker === undefined || candidates.length < 2) return { hits: limitHits(candidates, options), reranked: false };
+  if (reranker === undefined || hits.length < 2) return { hits: limitHits(hits, options), reranked: false };
   // The rerank is a model stage (llm/rerank-hits.ts): `toolsift/core` has no reranker and bundles none.
-  return (context.models!.rerankHits as HitReranking)(context, index, text, reranker, candidates, options);
+  return (context.models!.rerankHits as HitReranking)(context, index, text, reranker, hits, options);
 }
 
 /** llm/rerank-hits.ts's `rerankHits`, as the root entry's model stages carry it (model-stages.ts). */

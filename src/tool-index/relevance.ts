@@ -9,6 +9,8 @@ import type { RankedHit, Ranking } from "./ranking-types.js";
 export interface JudgedHit extends RankedHit {
   readonly relevance: number;
   readonly match: readonly WordMatch[];
+  /** Set when the query names the tool (exact-names.ts): it is placed first, whatever its score. */
+  readonly named?: true;
 }
 
 /**

@@ -1,5 +1,5 @@
-// One selection, shared by select and selectWithScores: read the query, rank without pinned tools, post-process,
-// then pins; selectWithScores adds per-tool provenance.
+// The one selection: read the query, rank without pinned tools, judge, cut, name, pin and add companions, keeping why
+// each candidate was kept or cut. select, selectWithScores and explain are views of it (explain.ts).
 
 import { type SelectOptions } from "../options.js";
 import { normalizeQuery, resolveSelectOptions, type ResolvedSelectOptions } from "../resolve-select-options.js";
@@ -11,7 +11,7 @@ import { candidateCount, cutOrRerank } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { Ranking } from "./ranking-types.js";
 import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
-import type { Expansion, ScoredTool, SelectionResult } from "./types.js";
+import type { CutReason, CutTool, Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
 
@@ -22,7 +22,15 @@ export interface Selection {
   readonly pinned: readonly Pin[];
   /** `undefined` when nothing was ranked (an empty query or catalog). */
   readonly ranked:
-    | { readonly index: BuiltIndex; readonly ranking: Ranking; readonly hits: JudgedHit[]; readonly reranked: boolean }
+    | {
+        readonly index: BuiltIndex;
+        readonly ranking: Ranking;
+        /** The ranked tools the selection returns, in order. */
+        readonly hits: JudgedHit[];
+        readonly reranked: boolean;
+        /** The candidates ranked and left out, in ranked order, with the stage that cut each. */
+        readonly cut: readonly { readonly hit: JudgedHit; readonly reason: CutReason }[];
+      }
     | undefined;
   /** Tools added beyond the ranked and pinned ones (related, learnt, the conversation's memory). */
   readonly companions: readonly Companion[];
@@ -41,8 +49,9 @@ export async function runSelection(
   state: IndexState,
   query: unknown,
   selectOptions: SelectOptions | undefined,
+  method: "select" | "explain" = "select",
 ): Promise<Selection> {
-  const options = resolveSelectOptions(selectOptions);
+  const options = resolveSelectOptions(selectOptions, method);
   const text = readQueryText(context, query);
   // Only catalog tools are returned: an `alwaysActive` name the catalog lacks is left out (toolpick's rule).
   const pins = pinnedTools(options.alwaysActive, state.providerPins);
@@ -58,18 +67,19 @@ export async function runSelection(
   // `select:<name>,…` selects exactly the tools it names (exact-names.ts): nothing is ranked, nothing added.
   const explicit = explicitSelection(context, index, text, excluded);
   if (explicit !== undefined)
-    return { options, text, pinned, ranked: { index, ...explicit, reranked: false }, companions: [] };
+    return { options, text, pinned, ranked: { index, ...explicit, reranked: false, cut: [] }, companions: [] };
   const read = readRankQuery(context, index, text);
   const rankQuery = read instanceof Promise ? await read : read;
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
   // Tools under minRelevance are dropped before the cut: a query nothing answers selects no ranked tool.
-  const relevant = relevantHits(judgeHits(index, ranking, text, ranking.hits), options.minRelevance);
+  const judged = judgeHits(index, ranking, text, ranking.hits);
+  const relevant = relevantHits(judged, options.minRelevance);
   const selected = cutOrRerank(context, index, text, relevant, options);
-  const cut = selected instanceof Promise ? await selected : selected;
+  const kept = selected instanceof Promise ? await selected : selected;
   // A tool the query names exactly ranks first, whatever its score or relevance (exact-names.ts).
-  const hits = withNamedFirst(index, text, cut.hits, excluded, options.maxTools);
-  const reranked = cut.reranked;
+  const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
+  const reranked = kept.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
   const companions = needsCompanions(context, state, options)
     ? companionsFor({
@@ -85,7 +95,25 @@ export async function runSelection(
         linkKinds: context.options.catalogLinks,
       })
     : [];
-  return { options, text, pinned, ranked: { index, ranking, hits, reranked }, companions };
+  // Each candidate left out, with the stage that cut it: `minRelevance`; else the reranker's order, the elbow within
+  // maxTools, or the limit (also when the tools the query names took the places). A candidate that came back as a
+  // companion is in the result, its reason the companion's.
+  const returned = new Set([...rankedNames, ...companions.map((companion) => companion.name)]);
+  const cut = judged
+    .filter((hit) => !returned.has(index.docTools[hit.doc].name))
+    .map((hit) => ({
+      hit,
+      reason: (!relevant.includes(hit)
+        ? "relevance"
+        : kept.hits.includes(hit)
+          ? "limit"
+          : reranked
+            ? "rerank"
+            : relevant.indexOf(hit) < options.maxTools
+              ? "elbow"
+              : "limit") as CutReason,
+    }));
+  return { options, text, pinned, ranked: { index, ranking, hits, reranked, cut }, companions };
 }
 
 function inConversation(options: ResolvedSelectOptions): boolean {
@@ -133,7 +161,7 @@ export function scoredSelection<NAME extends string>(
         score: hit.score,
         relevance: hit.relevance,
         match: hit.match,
-        ...keywordScore(hit.keyword),
+        keywordScore: hit.keyword,
         ...(hit.similarity !== undefined ? { similarity: hit.similarity } : {}),
         ...(hit.fusion !== undefined ? { fusion: hit.fusion } : {}),
         matchedTerms: contributions.map((entry) => entry.term),
@@ -141,6 +169,7 @@ export function scoredSelection<NAME extends string>(
           .filter((entry) => entry.kind !== "exact")
           .map((entry) => ({ from: entry.from, term: entry.term, kind: entry.kind as Expansion["kind"] })),
         ...(ranked.reranked ? { reranked: true } : {}),
+        ...(hit.named ? { named: hit.named } : {}),
         reason: "ranked",
       });
     }
@@ -150,7 +179,7 @@ export function scoredSelection<NAME extends string>(
       name: name as NAME,
       score: 1,
       ...unrankedRelevance(selection, name),
-      ...keywordScore(0),
+      keywordScore: 0,
       matchedTerms: [],
       expansions: [],
       pinned: reason,
@@ -162,7 +191,7 @@ export function scoredSelection<NAME extends string>(
       name: name as NAME,
       score,
       ...unrankedRelevance(selection, name),
-      ...keywordScore(0),
+      keywordScore: 0,
       matchedTerms: [],
       expansions: [],
       reason,
@@ -170,9 +199,17 @@ export function scoredSelection<NAME extends string>(
   }
   const fallback = ranked?.ranking.fallback;
   const fallbackReason = ranked?.ranking.fallbackReason;
+  const cut = (ranked?.cut ?? []).map(({ hit, reason }): CutTool<NAME> => ({
+    name: ranked!.index.docTools[hit.doc].name as NAME,
+    score: hit.score,
+    relevance: hit.relevance,
+    match: hit.match,
+    cut: reason,
+  }));
   return {
     tools: results.map((result) => result.name),
     results,
+    cut,
     strategy: ranked?.ranking.strategy ?? context.options.strategy,
     ...(fallback !== undefined ? { fallback } : {}),
     ...(fallbackReason !== undefined ? { fallbackReason } : {}),
@@ -191,9 +228,4 @@ function unrankedRelevance(selection: Selection, name: string): Pick<ScoredTool,
     return { relevance: 0, match: [] };
   const { engine } = ranked.index;
   return engine.relevance(engine.relevanceQuery(selection.text, ranked.ranking.terms()), doc);
-}
-
-/** The keyword score under its name and its deprecated one (`lexicalScore`, kept for one minor version). */
-export function keywordScore(score: number): { keywordScore: number; lexicalScore: number } {
-  return { keywordScore: score, lexicalScore: score };
 }

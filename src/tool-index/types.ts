@@ -56,6 +56,29 @@ export type CompanionReason =
 /** Why a tool is in a result: ranked for the query, pinned, or added as a companion. */
 export type SelectionReason = "ranked" | PinReason | CompanionReason;
 
+/**
+ * Which stage left a ranked candidate out: `"relevance"` (the query's best tool stayed under `minRelevance`, or this
+ * one had no evidence), `"limit"` (beyond `maxTools`, also when tools the
+ * query names took the places), `"elbow"` (the `adaptive` cut), `"rerank"` (the reranker placed it beyond `maxTools`).
+ */
+export type CutReason = "relevance" | "limit" | "elbow" | "rerank";
+
+/** A candidate the selection ranked and left out: its score, relevance and matched words, and the stage that cut it. */
+export interface CutTool<NAME extends string = string> extends Pick<
+  ScoredTool<NAME>,
+  "name" | "score" | "relevance" | "match"
+> {
+  readonly cut: CutReason;
+}
+
+/**
+ * How one selection judged a tool: in the result (`"ranked"`, `"named"` when the query names it, a pin or a companion
+ * reason), cut (`"cut-relevance"`, `"cut-limit"`, `"cut-elbow"`, `"cut-rerank"`), or never a
+ * candidate (`"not-ranked"`: outside the ranked candidates, or nothing was ranked; `"not-allowed"`: outside
+ * `allowedTools`).
+ */
+export type Verdict = SelectionReason | "named" | `cut-${CutReason}` | "not-ranked" | "not-allowed";
+
 /** A query word expanded to a catalog term it did not spell exactly. */
 export interface Expansion {
   readonly from: string;
@@ -80,8 +103,6 @@ export interface ScoredTool<NAME extends string = string> {
   readonly match: readonly WordMatch[];
   /** The raw keyword (BM25F) score (0 for pinned tools and tools found by embeddings alone). */
   readonly keywordScore: number;
-  /** @deprecated The same value as `keywordScore` (its name before 0.2); kept for one minor version. */
-  readonly lexicalScore: number;
   /** Cosine similarity of the query and tool embeddings (semantic and combined strategies). */
   readonly similarity?: number;
   /** The keyword and semantic parts of a combined score (they add up to `score`). */
@@ -94,7 +115,9 @@ export interface ScoredTool<NAME extends string = string> {
   readonly reranked?: boolean;
   /** Set when the tool is returned regardless of rank. */
   readonly pinned?: PinReason;
-  /** Why the tool is in the result (`"ranked"` for the ranked tools). */
+  /** Set when the query names this tool (any casing or separator, or after `select:`): it ranks first. */
+  readonly named?: true;
+  /** Why the tool is in the result (`"ranked"` for the ranked tools, named ones included). */
   readonly reason: SelectionReason;
 }
 
@@ -102,6 +125,11 @@ export interface SelectionResult<NAME extends string = string> {
   /** Tool names in result order, ready for `activeTools`. */
   readonly tools: NAME[];
   readonly results: ScoredTool<NAME>[];
+  /**
+   * The ranked candidates the selection left out, in ranked order, each with the stage that cut it: with `results`,
+   * every tool this selection judged.
+   */
+  readonly cut: readonly CutTool<NAME>[];
   /** The strategy that ranked this call: the configured one, or `"keyword"` after an embedding failure. */
   readonly strategy: RankingStrategy;
   /** Set when this call fell back to keyword ranking (also reported through `onEvent`): see `fallbackReason`. */
@@ -126,14 +154,17 @@ export interface Explanation {
   readonly score: number;
   /** The tool's keyword (BM25F) score: the sum of its `terms`' contributions. */
   readonly keywordScore: number;
-  /** @deprecated The same value as `keywordScore` (its name before 0.2); kept for one minor version. */
-  readonly lexicalScore: number;
   /** The tool's relevance to the query (see `ScoredTool.relevance`); `minRelevance` compares against it. */
   readonly relevance: number;
   /** The query words that matched the tool, how, and what each adds to `relevance`. */
   readonly match: readonly WordMatch[];
-  /** Whether `select` with the same options would return it (without the reranker: explain never calls the LLM). */
+  /**
+   * Whether the selection returns it: explain runs the very selection `select` runs (the reranker included, when
+   * set), so `selected` is `select(query, options).includes(tool)` for that run.
+   */
   readonly selected: boolean;
+  /** How the selection judged the tool: why it is in the result, which stage cut it, or that it was no candidate. */
+  readonly verdict: Verdict;
   readonly pinned?: PinReason;
   /** Set when the query names this tool (any casing or separator, or after `select:`): it ranks first. */
   readonly exactName?: true;

@@ -244,7 +244,8 @@ describe("options are validated when prepareStep is made", () => {
     [{ rules: {} }, /"rules" must be an object with an allowedTools\(input\) method/],
     [{ searchToolName: "" }, /"searchToolName" must be a non-empty string/],
     [{ maxTools: 0 }, /prepareStep: option "maxTools"/],
-    [{ threshold: 2 }, /prepareStep: option "threshold"/],
+    [{ minRelevance: 2 }, /prepareStep: option "minRelevance"/],
+    [{ threshold: 0.2 }, /prepareStep: option "threshold" was replaced by "minRelevance"/],
     [{ onNoMatch: "some" }, /prepareStep: option "onNoMatch" must be one of "all", "none", got the string "some"/],
     [{ onEvent: "log" }, /"onEvent" must be a function/],
   ])("%o", (options, message) => {

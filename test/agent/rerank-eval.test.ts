@@ -76,12 +76,26 @@ describe("rerankerModel", () => {
     expect(await index.select("send a message", { maxTools: 3, adaptive: false })).toEqual(plain);
   });
 
-  it("explain never calls the reranker", async () => {
-    const { model, prompts } = jsonModel(() => ({ tools: [] }));
+  it("explain runs the selection select runs, the reranker included", async () => {
+    const plain = (
+      await createToolIndex(saasCatalog).selectWithScores("send a message", {
+        maxTools: 9,
+        adaptive: false,
+        minRelevance: 0,
+      })
+    ).tools;
+    expect(plain.length).toBeGreaterThanOrEqual(3);
+    // The model puts the unreranked first tool last: with maxTools 2 the selection cuts it.
+    const { model, prompts } = jsonModel(() => ({ tools: [...plain.slice(1), plain[0]] }));
     const index = createToolIndex(saasCatalog, { rerankerModel: model });
-    const explanation = await index.explain("send a message", "send_email");
-    expect(prompts).toHaveLength(0);
-    expect(explanation.rank).not.toBeNull();
+    const options = { maxTools: 2, minRelevance: 0 };
+    const selected = await index.select("send a message", options);
+    expect(selected).not.toContain(plain[0]);
+    const first = await index.explain("send a message", plain[0], options);
+    expect(first).toMatchObject({ selected: false, verdict: "cut-rerank" });
+    const second = await index.explain("send a message", plain[1], options);
+    expect(second).toMatchObject({ selected: true, verdict: "ranked" });
+    expect(prompts).toHaveLength(3);
   });
 
   it("keeps the unreranked ranking when the model fails, and reports it", async () => {

@@ -106,7 +106,7 @@ describe("invalid catalogs", () => {
 describe("unknown options", () => {
   it.each([
     [{ maxTool: 3 }, "maxTool", "maxTools"],
-    [{ treshold: 0.2 }, "treshold", "threshold"],
+    [{ minRelevanse: 0.2 }, "minRelevanse", "minRelevance"],
     [{ alwaysActiv: ["send_email"] }, "alwaysActiv", "alwaysActive"],
   ])("select rejects a misspelt option %j, naming the nearest valid one", async (options, given, suggestion) => {
     const index = createToolIndex(catalog);
@@ -160,8 +160,8 @@ describe("invalid options", () => {
     [{ maxTools: 0 }, "maxTools", "0"],
     [{ maxTools: 2.5 }, "maxTools", "2.5"],
     [{ maxTools: "5" }, "maxTools", 'the string "5"'],
-    [{ threshold: 1.5 }, "threshold", "1.5"],
-    [{ threshold: -0.1 }, "threshold", "-0.1"],
+    [{ minRelevance: 1.5 }, "minRelevance", "1.5"],
+    [{ minRelevance: -0.1 }, "minRelevance", "-0.1"],
     [{ adaptive: "no" }, "adaptive", 'the string "no"'],
     [{ alwaysActive: "send_email" }, "alwaysActive", 'the string "send_email"'],
     [{ alwaysActive: ["send_email", 3] }, "alwaysActive[1]", "3"],

@@ -199,17 +199,16 @@ describe("select options", () => {
     expect(cut.slice().sort()).toEqual(["invoice_pdf_email", "invoice_pdf_export", "invoice_pdf_print"]);
   });
 
-  it("threshold drops tools scoring below it", async () => {
-    const all = await index.selectWithScores("create a stripe invoice", noCut);
-    expect(all.results.length).toBeGreaterThan(2);
-    const threshold = (all.results[0].score + all.results[1].score) / 2;
-    const kept = await index.selectWithScores("create a stripe invoice", { ...noCut, threshold });
-    expect(kept.tools).toEqual(["stripe_create_invoice"]);
-    for (const result of all.results) expect(result.score).toBeGreaterThan(0);
-    // Scores are capped at 1 (a full match): threshold 1 keeps only full matches.
-    const strict = await index.selectWithScores("create a stripe invoice", { ...noCut, threshold: 1 });
-    expect(strict.results.length).toBeLessThan(all.results.length);
-    for (const result of strict.results) expect(result.score).toBe(1);
+  it("refuses the removed threshold, naming minRelevance (one 0–1 floor)", async () => {
+    for (const call of [
+      () => index.select("create a stripe invoice", { threshold: 0.5 } as never),
+      () => index.selectWithScores("create a stripe invoice", { threshold: 0.5 } as never),
+      () => index.explain("create a stripe invoice", "stripe_create_invoice", { threshold: 0.5 } as never),
+    ])
+      await expect(call()).rejects.toMatchObject({
+        code: "UNKNOWN_OPTION",
+        message: expect.stringContaining('option "threshold" was replaced by "minRelevance"'),
+      });
   });
 
   it("alwaysActive tools come after the ranked ones, do not count against maxTools and never repeat", async () => {
@@ -225,7 +224,7 @@ describe("select options", () => {
     expect(tools.slice(2)).toEqual(["weather_forecast", "send_email"]);
     expect(new Set(tools).size).toBe(tools.length);
     for (const result of results.slice(2))
-      expect(result).toMatchObject({ pinned: "alwaysActive", score: 1, keywordScore: 0, lexicalScore: 0 });
+      expect(result).toMatchObject({ pinned: "alwaysActive", score: 1, keywordScore: 0 });
   });
 
   it("breaks ties by catalog order, the same on every run", async () => {
@@ -243,7 +242,6 @@ describe("select options", () => {
     for (const { tools, results } of runs.flat()) {
       expect(tools).toEqual(["zeta_converter", "alpha_converter"]);
       expect(results[0].keywordScore).toBe(results[1].keywordScore);
-      expect(results[0].lexicalScore).toBe(results[0].keywordScore); // the deprecated name, kept one minor version
     }
     const reversed = createToolIndex([twins[1], twins[0], twins[2]]);
     expect(await reversed.select("currency amounts")).toEqual(["alpha_converter", "zeta_converter"]);
@@ -297,7 +295,6 @@ describe("explain", () => {
     }
     const total = explanation.terms.reduce((sum, term) => sum + term.contribution, 0);
     expect(total).toBeCloseTo(explanation.keywordScore, 3);
-    expect(explanation.lexicalScore).toBe(explanation.keywordScore); // the deprecated name, kept one minor version
     expect(explanation.unmatched).toEqual(["xyzzy"]);
     expect(explanation.queryTerms).toContainEqual({
       term: "pr",

@@ -41,7 +41,7 @@ const selectOptions: fc.Arbitrary<SelectOptions> = fc.record(
   {
     maxTools: fc.integer({ min: 1, max: 8 }),
     adaptive: fc.boolean(),
-    threshold: fc.double({ min: 0, max: 1, noNaN: true }),
+    minRelevance: fc.double({ min: 0, max: 1, noNaN: true }),
     alwaysActive: fc.array(fc.constantFrom("send_email", "weather_forecast", "not_a_tool"), { maxLength: 3 }),
   },
   { requiredKeys: [] },

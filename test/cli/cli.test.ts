@@ -169,9 +169,9 @@ describe("errors name the bad input", () => {
   });
 
   it("an option value the index refuses exits 1 naming the option and the flag", async () => {
-    const { code, err } = await cli("select", "--tools", jsonPath, "--threshold", "2", "q");
+    const { code, err } = await cli("select", "--tools", jsonPath, "--min-relevance", "2", "q");
     expect(code).toBe(1);
-    expect(err).toMatch(/"threshold".*got 2\. \(set by --threshold\) \[INVALID_OPTION\]$/);
+    expect(err).toMatch(/"minRelevance".*got 2\. \(set by --min-relevance\) \[INVALID_OPTION\]$/);
     const max = await cli("select", "--tools", jsonPath, "--max", "0", "q");
     expect(max.code).toBe(1);
     expect(max.err).toMatch(/"maxTools".*got 0\. \(set by --max\) \[INVALID_OPTION\]$/);

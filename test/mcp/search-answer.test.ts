@@ -13,7 +13,6 @@ function result(name: string, relevance: number, reason: SelectionReason = "rank
     relevance,
     match: [],
     keywordScore: 0,
-    lexicalScore: 0,
     matchedTerms: [],
     expansions: [],
     reason,

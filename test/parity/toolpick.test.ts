@@ -114,15 +114,11 @@ describe("select", () => {
     }
   });
 
-  test("threshold drops low-scoring tools and keeps the ranked order of the rest", async () => {
+  test("toolpick's threshold (a floor on the score) is refused, naming toolsift's one floor, minRelevance", async () => {
     const indexes = createBoth();
-    const query = "refund stripe payment charge";
-    const loose = await selectBoth(indexes, query, { adaptive: false });
-    const strict = await selectBoth(indexes, query, { adaptive: false, threshold: 0.5 });
-    const zero = await selectBoth(indexes, query, { adaptive: false, threshold: 0 });
-    expectEach(loose, ["stripe_create_refund", "stripe_list_invoices"]);
-    expectEach(strict, ["stripe_create_refund"]);
-    expectEach(zero, loose.toolpick);
+    await expect(indexes.toolsift.select("refund stripe payment", { threshold: 0.5 } as never)).rejects.toThrow(
+      /option "threshold" was replaced by "minRelevance"/,
+    );
   });
 
   test("an empty, blank or stopword-only query selects nothing but alwaysActive", async () => {

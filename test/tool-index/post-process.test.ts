@@ -1,18 +1,13 @@
-// Post-processing after ranking: the threshold applied once, maxTools, the elbow cut; explain agreeing with select.
+// Post-processing after ranking: maxTools, the elbow cut; the selection's trace; explain agreeing with select.
 import { describe, expect, it } from "vitest";
 import { createToolIndex } from "../../src/index.js";
 import { resolveSelectOptions } from "../../src/resolve-select-options.js";
-import { aboveThreshold, elbow, limitHits } from "../../src/tool-index/post-process.js";
+import { elbow, limitHits } from "../../src/tool-index/post-process.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
 const hits = (...scores: number[]) => scores.map((score, doc) => ({ doc, score, keyword: score }));
 
 describe("cuts", () => {
-  it("the threshold keeps scores at or above it", () => {
-    expect(aboveThreshold(hits(0.9, 0.5, 0.49, 0.2), 0.5).map((hit) => hit.score)).toEqual([0.9, 0.5]);
-    expect(aboveThreshold(hits(0.9, 0.1), 0)).toHaveLength(2);
-  });
-
   it("limitHits keeps maxTools, then cuts at the first drop of 40% of the top score (never below 2)", () => {
     const options = { ...resolveSelectOptions({}), maxTools: 5, adaptive: true };
     // Drops: 1 → 0.9 (10%), 0.9 → 0.45 (45% of the top): cut after the second.
@@ -41,7 +36,7 @@ describe("explain agrees with select", () => {
   const optionSets = [
     {},
     { maxTools: 2 },
-    { threshold: 0.3 },
+    { minRelevance: 0.5 },
     { adaptive: false, maxTools: 3 },
     { alwaysActive: ["send_email"] },
     { allowedTools: ["send_email", "slack_post_message", "stripe_refund_payment"] },
@@ -63,5 +58,47 @@ describe("explain agrees with select", () => {
       }
     }
     expect(selectedCount).toBeGreaterThan(queries.length * optionSets.length);
+  });
+});
+
+describe("the selection's trace: why each judged tool is in or out", () => {
+  it("names the stage that cut each candidate, and explain reports the same verdict", async () => {
+    const index = createToolIndex(saasCatalog);
+    // The elbow cuts ranked candidates of a wide pool; explain reports each as the selection cut it.
+    const options = { maxTools: 8, minRelevance: 0, adaptive: true };
+    const stages = new Set<string>();
+    for (const query of ["send a message", "open a pull request", "refund the payment", "upload a file", "deploy"]) {
+      const { tools, cut } = await index.selectWithScores(query, options);
+      for (const tool of cut) {
+        expect(tools).not.toContain(tool.name);
+        expect(await index.explain(query, tool.name, options)).toMatchObject({
+          selected: false,
+          verdict: `cut-${tool.cut}`,
+        });
+        stages.add(tool.cut);
+      }
+    }
+    expect(stages).toContain("elbow");
+    // A bar the best tool does not reach: every candidate is cut by relevance.
+    const nothing = await index.selectWithScores("paint the fence and post a photo", { minRelevance: 0.99 });
+    expect(nothing.tools).toEqual([]);
+    expect(nothing.cut.length).toBeGreaterThan(0);
+    expect(nothing.cut.every((tool) => tool.cut === "relevance")).toBe(true);
+  });
+
+  it("tells named, pinned, companion and not-allowed tools apart", async () => {
+    const index = createToolIndex(saasCatalog, { relatedTools: { send_email: ["slack_post_message"] } });
+    const query = "please run send_email now";
+    expect(await index.explain(query, "send_email")).toMatchObject({ selected: true, verdict: "named", rank: 1 });
+    expect(await index.explain(query, "slack_post_message")).toMatchObject({ selected: true, verdict: "related" });
+    expect(await index.explain(query, "deploy_service", { alwaysActive: ["deploy_service"] })).toMatchObject({
+      selected: true,
+      verdict: "alwaysActive",
+    });
+    expect(
+      await index.explain("refund the last payment", "stripe_refund_payment", { allowedTools: ["send_email"] }),
+    ).toMatchObject({ selected: false, verdict: "not-allowed" });
+    const scored = await index.selectWithScores(query);
+    expect(scored.results.find((tool) => tool.name === "send_email")).toMatchObject({ named: true, reason: "ranked" });
   });
 });

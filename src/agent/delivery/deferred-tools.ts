@@ -33,13 +33,10 @@ import {
 export type { DeferralProvider } from "./deferred-provider-shapes.js";
 
 /**
- * Options of `index.deferredTools(tools, options)`. `threshold`, `minRelevance`, `relatedTools` and `maxCompanions`
+ * Options of `index.deferredTools(tools, options)`. `minRelevance`, `relatedTools` and `maxCompanions`
  * are passed to each selection (a search, a preload) as in `select`.
  */
-export interface DeferredToolsOptions extends Pick<
-  SelectOptions,
-  "threshold" | "minRelevance" | "relatedTools" | "maxCompanions"
-> {
+export interface DeferredToolsOptions extends Pick<SelectOptions, "minRelevance" | "relatedTools" | "maxCompanions"> {
   /**
    * Whose deferral the tools are marked for: `"anthropic"` (`defer_loading` tools, a client-side search whose
    * results are `tool_reference` blocks) or `"openai"` (Responses API: `defer_loading` functions and a client-executed
@@ -99,7 +96,6 @@ const OPTION_NAMES = [
   "searchToolName",
   "description",
   "preload",
-  "threshold",
   "minRelevance",
   "adaptive",
   "relatedTools",

@@ -19,7 +19,6 @@ function resultOf(tool: ScoredTool, explain: boolean) {
     ...(explain
       ? {
           keywordScore: tool.keywordScore,
-          lexicalScore: tool.keywordScore, // deprecated name of keywordScore, kept for one minor version
           ...(tool.similarity === undefined ? {} : { similarity: tool.similarity }),
           matchedTerms: tool.matchedTerms,
           expansions: tool.expansions,
@@ -29,7 +28,7 @@ function resultOf(tool: ScoredTool, explain: boolean) {
 }
 
 /**
- * `{ query | messages, maxTools?, threshold?, minRelevance?, adaptive?, alwaysActive?, explain? }` →
+ * `{ query | messages, maxTools?, minRelevance?, adaptive?, alwaysActive?, explain? }` →
  * `{ tools, results, strategy, fallback?, noMatch?, catalog: { id, version }, query?, warnings? }`.
  * `noMatch: { reason }` when nothing was found for the request (`"no-user-text"`: no query or user text to rank;
  * `"nothing-relevant"`: no tool is relevant): `tools` then holds only the asked-for pins, and a client offers no
@@ -53,7 +52,6 @@ export async function selectRoute(c: ServiceContext): Promise<Response> {
   const selection = await entry.index.selectWithScores(query, {
     ...(messages === undefined ? {} : { messages }),
     ...(input.maxTools === undefined ? {} : { maxTools: input.maxTools }),
-    ...(input.threshold === undefined ? {} : { threshold: input.threshold }),
     ...(input.minRelevance === undefined ? {} : { minRelevance: input.minRelevance }),
     ...(input.adaptive === undefined ? {} : { adaptive: input.adaptive }),
     ...(input.alwaysActive === undefined ? {} : { alwaysActive: input.alwaysActive }),
