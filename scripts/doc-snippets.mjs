@@ -224,7 +224,8 @@ async function write() {
 
 async function check() {
   const stale = await staleSnippets();
-  for (const { file, page, line } of stale) console.error(`doc-snippets: ${file} (${page} line ${line}) is out of date`);
+  for (const { file, page, line } of stale)
+    console.error(`doc-snippets: ${file} (${page} line ${line}) is out of date`);
   if (stale.length > 0) process.exitCode = 1;
 }
 

@@ -16,7 +16,12 @@ import type { ToolIndex } from "../../src/index.ts";
 import { model } from "./preludes/agent.ts";
 
 /** Pages with no TypeScript to check: what they show is JSON, shell or TOML, or a table. */
-const PAGES_WITHOUT_TYPESCRIPT = ["docs/benchmarks.md", "docs/errors-and-events.md", "docs/options.md", "docs/service.md"];
+const PAGES_WITHOUT_TYPESCRIPT = [
+  "docs/benchmarks.md",
+  "docs/errors-and-events.md",
+  "docs/options.md",
+  "docs/service.md",
+];
 
 /** Every index the snippets and examples build, in order: a snippet that only builds one is checked through it. */
 const built = vi.hoisted((): ToolIndex[] => []);
@@ -83,9 +88,9 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
   });
 
   it("every snippet has an entry in SNIPPETS (its prelude and whether it runs), and every entry a snippet", () => {
-    expect(snippets.filter((snippet) => snippet.entry === undefined).map(({ page, line }) => `${page}:${line}`)).toEqual(
-      [],
-    );
+    expect(
+      snippets.filter((snippet) => snippet.entry === undefined).map(({ page, line }) => `${page}:${line}`),
+    ).toEqual([]);
     const used = new Set(snippets.map((snippet) => snippet.entry));
     expect(SNIPPETS.filter((entry) => !used.has(entry)).map((entry) => `${entry.page}: ${entry.first}`)).toEqual([]);
   });
@@ -134,20 +139,17 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
     snippets
       .filter((snippet) => snippet.entry?.run === true)
       .map((snippet) => [`${snippet.page} line ${snippet.line}`, snippet] as const),
-  )(
-    "%s runs offline",
-    async (_where, snippet) => {
-      const before = model.doGenerateCalls.length;
-      const builtBefore = built.length;
-      await expect(import(`./generated/${snippet.file.replace(/\.ts$/, "")}.ts`)).resolves.toBeDefined();
-      indexes.set(snippet.entry!.first, built.slice(builtBefore));
-      const calls = model.doGenerateCalls.slice(before);
-      offered.set(
-        snippet.entry!.first,
-        calls.map((call) => (call.tools ?? []).map((tool) => tool.name)),
-      );
-    },
-  );
+  )("%s runs offline", async (_where, snippet) => {
+    const before = model.doGenerateCalls.length;
+    const builtBefore = built.length;
+    await expect(import(`./generated/${snippet.file.replace(/\.ts$/, "")}.ts`)).resolves.toBeDefined();
+    indexes.set(snippet.entry!.first, built.slice(builtBefore));
+    const calls = model.doGenerateCalls.slice(before);
+    offered.set(
+      snippet.entry!.first,
+      calls.map((call) => (call.tools ?? []).map((tool) => tool.name)),
+    );
+  });
 
   it("the rules snippet: no step offers the deactivated tool, and the refund waits for a tool result", () => {
     const steps = offered.get('import type { ModelMessage } from "ai";');

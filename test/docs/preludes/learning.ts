@@ -1,6 +1,6 @@
-// Prelude of docs/agent-loop.md's learning snippet: the agent prelude (`model`, `tools`, `messages`, `index`), `generateText`
-// and `streamText`, `createToolIndex`, and `fileUsageStore` writing under a temporary folder instead of the working
-// directory (the snippet's "./usage.json" lands in that folder).
+// Prelude of docs/agent-loop.md's learning snippet: the agent prelude (`model`, `tools`, `messages`, `index`),
+// `generateText` and `streamText`, `createToolIndex`, and `fileUsageStore` writing under a temporary folder instead of
+// the working directory (the snippet's "./usage.json" lands in that folder).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
