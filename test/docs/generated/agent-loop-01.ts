@@ -24,7 +24,7 @@ const searchFirst = index.prepareStep({ alwaysActive: ["search_tools"], onNoMatc
 // 4. AI SDK 7's own deferred tool search, ranked by toolsift.
 const deferredTools = { ...deferLoadingTools, tool_search: toolSearch({ search: index.toolSearchFunction() }) };
 
-// 5. Deliveries that keep the provider's prompt cache (see "The bill with prompt caching"):
+// 5. Deliveries that keep the provider's prompt cache (docs/deliveries.md):
 index.prepareStep({ stableTools: true }); // activeTools that only grow, appended at the end
 const inChat = index.inConversation(tools); // { tools, prepareStep }: definitions in the messages
 const deferred = index.deferredTools(tools, { provider: "anthropic" }); // provider-native defer_loading + search
