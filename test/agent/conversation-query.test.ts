@@ -6,7 +6,7 @@ import { conversationQuery } from "../../src/conversation/model-messages.js";
 import { queryFromConversation } from "../../src/conversation/query-rule.js";
 import { selectionQuery } from "../../src/langchain/message-query.js";
 
-// The documented cap (README: "capped at 2,000 characters").
+// The documented cap (docs/agent-loop.md: "capped at 2,000 characters").
 const CAP = 2000;
 
 describe("conversationQuery (AI SDK messages)", () => {

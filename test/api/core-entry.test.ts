@@ -128,7 +128,7 @@ describe("toolsift/core selects as the root does", () => {
 });
 
 describe("toolsift/core refuses what needs a model", () => {
-  // The options README.md documents as needing an embedding model, word vectors or a language model.
+  // The options docs/options.md documents as needing an embedding model, word vectors or a language model.
   const modelOptions: [string, unknown][] = [
     ["embeddingModel", hashingEmbeddingModel({ dimensions: 8 })],
     ["fusion", { method: "rrf" }],

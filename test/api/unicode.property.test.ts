@@ -125,7 +125,7 @@ describe("arbitrary catalogs", () => {
     { selector: (tool) => tool.name, minLength: 1, maxLength: 12 },
   );
 
-  // Control, format and other invisible characters are refused in names (look-alike names): README, Errors.
+  // Control, format and other invisible characters are refused in names (look-alike names): docs/errors-and-events.md.
   const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 
   it("index without throwing (or refuse a name with an invisible character) and select only their own names", async () => {

@@ -44,8 +44,8 @@ describe("learning from the agent's calls", () => {
     expect(off).not.toContain("list_files");
   });
 
-  // DESIGN.md and README.md: a learnt link is offered once seen at least twice and carrying at least a fifth of what
-  // followed; below that a selection is what it would be had the index learnt nothing.
+  // DESIGN.md and docs/agent-loop.md: a learnt link is offered once seen at least twice and carrying at least a fifth
+  // of what followed; below that a selection is what it would be had the index learnt nothing.
   it("links seen once change nothing; seen twice, they are offered", async () => {
     const once = conversation([
       { user: "where is my parcel", calls: ["get_user_id", "get_order_details"] },

@@ -1,6 +1,6 @@
 // Each ranking strategy and fallback path of src/tool-index/, called directly on a built index; oracles are
 // computed independently: cosine in plain JS over the model's own vectors, BM25F scores computed by hand
-// (test/core/bm25f.test.ts), fusion as README.md states it (weights × max-normalised scores).
+// (test/core/bm25f.test.ts), fusion as docs/options.md states it (weights × max-normalised scores).
 import { describe, expect, it, vi } from "vitest";
 import type { ToolsiftEvent } from "../../src/events.js";
 import { embeddingText } from "../../src/semantic/embedding-text.js";
@@ -165,7 +165,7 @@ describe("rankCombined", () => {
     expect(names(ranking.hits)).toEqual(names(byScore(cosines).slice(0, 4)));
   });
 
-  it("with both weights, each score is the weights times the max-normalised parts (README.md, fusion)", async () => {
+  it("with both weights, each score is the weights times the max-normalised parts (docs/options.md, fusion)", async () => {
     const { ranking, names, cosines } = await combined({ keyword: 1, semantic: 1 }, handComputed, "send mail", 2);
     const positive = cosines.map((similarity) => Math.max(0, similarity));
     const bestCosine = Math.max(...positive);

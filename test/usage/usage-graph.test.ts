@@ -10,8 +10,9 @@ import { conversation } from "./conversations.js";
 import { mulberry32 as seeded } from "../../scripts/seeded-random.mjs";
 
 /**
- * The bounds README.md states ("Bounds": the 8 strongest "next" and "together" links per tool, 4 tools per query term,
- * 16,384 terms; counts decay with a half-life of 5,000 conversations): the oracle here, not the module's defaults.
+ * The bounds docs/agent-loop.md states ("Bounds": the 8 strongest "next" and "together" links per tool, 4 tools per
+ * query term, 16,384 terms; counts decay with a half-life of 5,000 conversations): the oracle here, not the module's
+ * defaults.
  */
 const documented = { maxLinks: 8, maxTermTools: 4, maxTerms: 16_384, halfLife: 5_000 };
 

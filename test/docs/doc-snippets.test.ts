@@ -1,12 +1,27 @@
-// Every TypeScript snippet of README.md, and every example program, type-checked and run. tsc checks the snippets as
-// test/readme/generated/ (written from README.md by scripts/readme-snippets.mjs, which `npm test` runs first), each
-// after one import of what it takes as given (test/readme/preludes/); this file runs them offline and fails when the
-// generated files no longer match README.md.
-import { readFileSync } from "node:fs";
+// Every TypeScript snippet of the documentation (README.md and docs/*.md), and every example program, type-checked and
+// run. tsc checks the snippets as test/docs/generated/ (written from the pages by scripts/doc-snippets.mjs, which
+// `npm test` runs first), each after one import of what it takes as given (test/docs/preludes/); this file runs them
+// offline and fails when the generated files no longer match the pages.
+import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { generatedSnippets, README, SNIPPETS, staleSnippets } from "../../scripts/readme-snippets.mjs";
+import {
+  generatedSnippets,
+  pages,
+  readPages,
+  SNIPPETS,
+  staleSnippets,
+  uncheckedCodeBlocks,
+} from "../../scripts/doc-snippets.mjs";
 import type { ToolIndex } from "../../src/index.ts";
 import { model } from "./preludes/agent.ts";
+
+/** Pages with no TypeScript to check: what they show is JSON, shell or TOML, or a table. */
+const PAGES_WITHOUT_TYPESCRIPT = [
+  "docs/benchmarks.md",
+  "docs/errors-and-events.md",
+  "docs/options.md",
+  "docs/service.md",
+];
 
 /** Every index the snippets and examples build, in order: a snippet that only builds one is checked through it. */
 const built = vi.hoisted((): ToolIndex[] => []);
@@ -30,7 +45,7 @@ vi.mock("@ai-sdk/openai", async () => {
   return { openai: { embedding: (modelId: string) => hashingEmbeddingModel({ modelId }) } };
 });
 
-const snippets = await generatedSnippets(readFileSync(README, "utf8"));
+const snippets = await generatedSnippets();
 
 /** The URLs fetched while the snippets ran. */
 const fetched: string[] = [];
@@ -44,7 +59,7 @@ async function staticServer(input: string | URL | Request): Promise<Response> {
   const url = input instanceof Request ? input.url : String(input);
   fetched.push(url);
   if (url === "/local-model.bin") return new Response(assetBytes);
-  throw new TypeError(`fetch(${url}): the README snippets run offline`);
+  throw new TypeError(`fetch(${url}): the documentation's snippets run offline`);
 }
 
 beforeEach(() => {
@@ -60,24 +75,51 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("README.md snippets", () => {
-  it("test/readme/generated/ matches README.md (else run `node scripts/readme-snippets.mjs`)", async () => {
-    expect((await staleSnippets()).map(({ file, line }) => `${file} (README.md line ${line})`)).toEqual([]);
+describe("the documentation's snippets (README.md and docs/*.md)", () => {
+  it("test/docs/generated/ matches the pages (else run `node scripts/doc-snippets.mjs`)", async () => {
+    expect((await staleSnippets()).map(({ file, page, line }) => `${file} (${page} line ${line})`)).toEqual([]);
+  });
+
+  it("reads README.md and every page under docs/; each has TypeScript snippets unless listed as having none", () => {
+    const pageFiles = readdirSync(new URL("../../docs/", import.meta.url)).filter((name) => name.endsWith(".md"));
+    expect(pages()).toEqual(["README.md", ...pageFiles.sort().map((name) => `docs/${name}`)]);
+    const withSnippets = new Set(snippets.map((snippet) => snippet.page));
+    expect(pages().filter((page) => !withSnippets.has(page))).toEqual(PAGES_WITHOUT_TYPESCRIPT);
   });
 
   it("every snippet has an entry in SNIPPETS (its prelude and whether it runs), and every entry a snippet", () => {
-    expect(snippets.filter((snippet) => snippet.entry === undefined).map(({ line }) => line)).toEqual([]);
+    expect(
+      snippets.filter((snippet) => snippet.entry === undefined).map(({ page, line }) => `${page}:${line}`),
+    ).toEqual([]);
     const used = new Set(snippets.map((snippet) => snippet.entry));
-    expect(SNIPPETS.filter((entry) => !used.has(entry)).map((entry) => entry.first)).toEqual([]);
+    expect(SNIPPETS.filter((entry) => !used.has(entry)).map((entry) => `${entry.page}: ${entry.first}`)).toEqual([]);
   });
 
-  it("npm test type-checks test/readme/generated/ (tsconfig.json includes it, the typecheck script runs tsc on it)", () => {
+  it("no page holds TypeScript under another fence (```typescript, ```tsx, ```js…), which would go unchecked", () => {
+    const unchecked = Object.entries(readPages()).flatMap(([page, markdown]) =>
+      uncheckedCodeBlocks(markdown).map(({ line, fence }) => `${page}:${line} ${fence}`),
+    );
+    expect(unchecked).toEqual([]);
+    // The finder itself finds one (so an empty list above means something).
+    expect(uncheckedCodeBlocks("text\n```typescript\nconst a = 1;\n```\n```ts\nconst b = 2;\n```\n")).toEqual([
+      { line: 2, fence: "```typescript" },
+    ]);
+  });
+
+  it("a snippet that does not run says why, and so does one that runs with a stand-in", () => {
+    for (const entry of SNIPPETS) {
+      if (entry.run !== true) expect(entry.run, entry.first).toMatch(/\w{3,}.*\w{3,}/);
+      if (entry.standIn !== undefined) expect(entry.standIn, entry.first).toMatch(/\w{3,}.*\w{3,}/);
+    }
+  });
+
+  it("npm test type-checks test/docs/generated/ (tsconfig.json includes it, the typecheck script runs tsc on it)", () => {
     const tsconfig = JSON.parse(readFileSync(new URL("../../tsconfig.json", import.meta.url), "utf8")) as {
       include: string[];
       exclude?: string[];
     };
     const covers = (patterns: readonly string[] | undefined) =>
-      (patterns ?? []).some((pattern) => "test/readme/generated/".startsWith(pattern.replace(/\/?\*?\*?$/, "/")));
+      (patterns ?? []).some((pattern) => "test/docs/generated/".startsWith(pattern.replace(/\/?\*?\*?$/, "/")));
     expect(covers(tsconfig.include)).toBe(true);
     expect(covers(tsconfig.exclude)).toBe(false);
     const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
@@ -85,7 +127,7 @@ describe("README.md snippets", () => {
     };
     expect(scripts.test).toMatch(/^npm run typecheck && /);
     expect(scripts.typecheck).toMatch(/^tsc -p tsconfig\.json( |$)/);
-    expect(scripts.pretest).toContain("node scripts/readme-snippets.mjs");
+    expect(scripts.pretest).toContain("node scripts/doc-snippets.mjs");
   });
 
   /** The tools the agent prelude's model was offered per call, while each snippet ran (by first line). */
@@ -93,20 +135,21 @@ describe("README.md snippets", () => {
   /** The indexes each snippet built (by first line). */
   const indexes = new Map<string, ToolIndex[]>();
 
-  it.each(snippets.filter((snippet) => snippet.entry?.run === true).map((snippet) => [snippet.line, snippet]))(
-    "README.md line %i runs offline",
-    async (_line, snippet) => {
-      const before = model.doGenerateCalls.length;
-      const builtBefore = built.length;
-      await expect(import(`./generated/${snippet.file.replace(/\.ts$/, "")}.ts`)).resolves.toBeDefined();
-      indexes.set(snippet.entry!.first, built.slice(builtBefore));
-      const calls = model.doGenerateCalls.slice(before);
-      offered.set(
-        snippet.entry!.first,
-        calls.map((call) => (call.tools ?? []).map((tool) => tool.name)),
-      );
-    },
-  );
+  it.each(
+    snippets
+      .filter((snippet) => snippet.entry?.run === true)
+      .map((snippet) => [`${snippet.page} line ${snippet.line}`, snippet] as const),
+  )("%s runs offline", async (_where, snippet) => {
+    const before = model.doGenerateCalls.length;
+    const builtBefore = built.length;
+    await expect(import(`./generated/${snippet.file.replace(/\.ts$/, "")}.ts`)).resolves.toBeDefined();
+    indexes.set(snippet.entry!.first, built.slice(builtBefore));
+    const calls = model.doGenerateCalls.slice(before);
+    offered.set(
+      snippet.entry!.first,
+      calls.map((call) => (call.tools ?? []).map((tool) => tool.name)),
+    );
+  });
 
   it("the rules snippet: no step offers the deactivated tool, and the refund waits for a tool result", () => {
     const steps = offered.get('import type { ModelMessage } from "ai";');

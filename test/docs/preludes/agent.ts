@@ -1,6 +1,7 @@
-// Prelude of the README's AI SDK snippets: what they take as given. `tools` is the examples' 30-tool SaaS catalog
-// (examples/shared/tools.ts), `model` a mock language model that needs no key and no network, `prompt` a user request,
-// `index` a toolsift index over `tools`, `deferLoadingTools` the same tools marked `deferLoading: true`.
+// Prelude of the documentation's AI SDK snippets (README.md and most docs/ pages): what they take as given. `tools` is
+// the examples' 30-tool SaaS catalog (examples/shared/tools.ts), `model` a mock language model that needs no key and no
+// network, `prompt` a user request, `index` a toolsift index over `tools`, `deferLoadingTools` the same tools marked
+// `deferLoading: true`.
 import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { generateText, type ModelMessage, type Tool } from "ai";
 import { MockLanguageModelV4 } from "ai/test";

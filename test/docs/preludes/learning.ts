@@ -1,6 +1,6 @@
-// Prelude of the README's learning snippet: the agent prelude (`model`, `tools`, `messages`, `index`), `generateText`
-// and `streamText`, `createToolIndex`, and `fileUsageStore` writing under a temporary folder instead of the working
-// directory (the snippet's "./usage.json" lands in that folder).
+// Prelude of docs/agent-loop.md's learning snippet: the agent prelude (`model`, `tools`, `messages`, `index`),
+// `generateText` and `streamText`, `createToolIndex`, and `fileUsageStore` writing under a temporary folder instead of
+// the working directory (the snippet's "./usage.json" lands in that folder).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +11,7 @@ import { fileUsageStore as fileUsageStoreInCwd } from "../../../src/usage/file-u
 export { generateText, index, messages, model, tools } from "./agent.ts";
 export { createToolIndex, streamText };
 
-const folder = mkdtempSync(join(tmpdir(), "toolsift-readme-"));
+const folder = mkdtempSync(join(tmpdir(), "toolsift-docs-"));
 
 /** `fileUsageStore(path)` from toolsift/file-usage-store, with `path` read inside a temporary folder. */
 export const fileUsageStore: typeof fileUsageStoreInCwd = (path, ...rest) =>

@@ -1,4 +1,4 @@
-// Prelude of the README's LangChain snippet: `model`, a fake LangChain chat model (no key, no network), and `tools`,
+// Prelude of docs/langchain.md's snippet: `model`, a fake LangChain chat model (no key, no network), and `tools`,
 // LangChain tools including the `search_docs` tool the snippet always includes.
 import { AIMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";

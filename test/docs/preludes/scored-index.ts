@@ -1,5 +1,5 @@
-// Prelude of the README's selectWithScores / explain snippet: `index`, over the examples' 30-tool SaaS catalog plus the
-// `github_merge_pr` tool the snippet explains.
+// Prelude of docs/search.md's selectWithScores / explain snippet: `index`, over the examples' 30-tool SaaS catalog plus
+// the `github_merge_pr` tool the snippet explains.
 import { tool } from "ai";
 import { z } from "zod";
 import { createToolIndex } from "toolsift";
