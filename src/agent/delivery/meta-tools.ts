@@ -2,7 +2,6 @@
 // result carries the full definitions it finds. Built without importing the AI SDK (its documented schema shape).
 
 import type { FlexibleSchema, Tool, ToolExecutionOptions } from "ai";
-import { checkToolInput } from "../../check-tool-input.js";
 import { AI_SCHEMA } from "../../core/ai-schema.js";
 import { ToolsiftError } from "../../errors.js";
 import { foundTools } from "../prepare-step.js";
@@ -93,6 +92,9 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
             `Call ${searchToolName} to get its definition (name, description, input schema), then call it.`,
         );
       }
+      // Loaded on the first dispatched call: an app that imports the root and never dispatches loads no JSON Schema
+      // interpreter (in Node a module graph of its own; code-splitting bundlers put it in a chunk of its own).
+      const { checkToolInput } = await import("../../check-tool-input.js");
       const checked = await checkToolInput(name, tool!.inputSchema, input);
       if (!checked.success) refuse(name, "invalid-input", `${dispatcher}: ${checked.message}`);
       if (typeof tool!.execute !== "function") {
