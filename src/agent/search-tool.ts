@@ -1,6 +1,7 @@
 // index.searchTool(), a meta-tool the model calls to find tools, and index.toolSearchFunction() for toolSearch.
 
 import type { FlexibleSchema, Tool } from "ai";
+import { AI_SCHEMA } from "../core/ai-schema.js";
 import { MODEL_SEARCH } from "../options.js";
 import { countOption, knownOptions, stringOption } from "../support/validate-options.js";
 import { rankedNames } from "./offer-policy.js";
@@ -29,8 +30,6 @@ export interface SearchToolOutput {
   readonly hint: string;
 }
 
-const SCHEMA = Symbol.for("vercel.ai.schema");
-
 const DEFAULT_DESCRIPTION =
   "Search the full tool catalog for tools that are not in your current list. Describe what you need; " +
   "the tools found become available on your next step.";
@@ -50,7 +49,7 @@ export function createSearchTool(
   const maxResults = countOption(where, "maxResults", given.maxResults, 5);
   const description = stringOption(where, "description", given.description, DEFAULT_DESCRIPTION);
   const inputSchema = {
-    [SCHEMA]: true,
+    [AI_SCHEMA]: true,
     _type: undefined as unknown as { query: string },
     jsonSchema: {
       type: "object",

@@ -2,6 +2,7 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
+import { AI_SCHEMA } from "./ai-schema.js";
 
 /** A problem found while reading the catalog that did not stop indexing (reported through `onEvent`). */
 export interface CatalogWarning {
@@ -10,9 +11,6 @@ export interface CatalogWarning {
   readonly message: string;
   readonly cause?: unknown;
 }
-
-/** The AI SDK's schema marker (`jsonSchema()`, `zodSchema()`). */
-const AI_SCHEMA = Symbol.for("vercel.ai.schema");
 
 function isObject(value: unknown): value is Record<string | symbol, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

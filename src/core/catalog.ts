@@ -2,6 +2,7 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
+import { AI_SCHEMA } from "./ai-schema.js";
 import { DEFAULT_CATALOG_LIMITS, type CatalogLimits } from "./catalog-limits.js";
 import { resolveSchema, type CatalogWarning } from "./catalog-schema.js";
 import { readServer, rejectServerRecord, type ToolServer } from "./tool-server.js";
@@ -64,8 +65,6 @@ export interface CatalogTool {
   /** An MCP tool's `outputSchema`: its property names and descriptions are indexed with the parameter prose. */
   readonly outputSchema?: unknown;
 }
-
-const AI_SCHEMA = Symbol.for("vercel.ai.schema");
 
 function isObject(value: unknown): value is Record<string | symbol, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,10 +1,8 @@
 // The AI SDK ToolSet of an MCP catalog: namespaced keys, each `execute` calling its server under the tool's own name.
 
 import type { ToolSet } from "ai";
+import { AI_SCHEMA } from "../core/ai-schema.js";
 import type { McpCatalog } from "./mcp-catalog.js";
-
-/** The AI SDK's schema marker (`jsonSchema()` of `ai`), set by hand so toolsift/mcp does not need `ai` installed. */
-const SCHEMA_MARKER = Symbol.for("vercel.ai.schema");
 
 /** One AI SDK dynamic tool (`dynamicTool` of `ai`): what `generateText({ tools })` runs. */
 interface McpDynamicTool {
@@ -29,7 +27,7 @@ export function mcpToolSet(catalog: McpCatalog): ToolSet {
       ...(tool.title === undefined ? {} : { title: tool.title }),
       description: tool.description,
       inputSchema: {
-        [SCHEMA_MARKER]: true,
+        [AI_SCHEMA]: true,
         _type: undefined,
         jsonSchema: tool.inputSchema,
         validate: undefined,

@@ -38,9 +38,11 @@ async function selectingApp(entry: string) {
   return { shipped, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 
-/** Files only the root's adapters and model stages need. */
+/** Files only the root's adapters and model stages need (the input check included: the core runs no tool). */
 const modelOrAdapter = (path: string) =>
   /^src\/(agent|cache|langchain|local)\//.test(path) ||
+  path === "src/check-tool-input.ts" ||
+  path.includes("node_modules/@cfworker/") ||
   /^src\/tool-index\/(llm\/|all-model-stages|query-expansion)/.test(path) ||
   /^src\/semantic\/(embedder|semantic-engine|vector-index|query-cache)\.ts$/.test(path) ||
   path === "src/ai-sdk.ts";

@@ -98,13 +98,26 @@ describe("the gateway over the real servers", () => {
       arguments: { name: "filesystem__write_file", arguments: { path: 3, content: "x" } },
     });
     expect(wrongType.isError).toBe(true);
-    expect(resultText(wrongType)).toMatch(/"filesystem__write_file": path must be string/);
+    expect(resultText(wrongType)).toBe(
+      'the input for "filesystem__write_file" does not match its inputSchema: /path must be string, not number',
+    );
     const missing = await client.callTool({
       name: "call_tool",
       arguments: { name: "filesystem__write_file", arguments: { path: join(directory, "x.md") } },
     });
-    expect(resultText(missing)).toMatch(/must have required property 'content'/);
+    expect(missing.isError).toBe(true);
+    expect(resultText(missing)).toMatch(/does not match its inputSchema: \/content is required$/);
     expect(existsSync(join(directory, "x.md"))).toBe(false);
+    const nested = await client.callTool({
+      name: "call_tool",
+      arguments: {
+        name: "filesystem__edit_file",
+        arguments: { path: join(directory, "report.md"), edits: [{ oldText: "all good", newText: 3 }] },
+      },
+    });
+    expect(nested.isError).toBe(true);
+    expect(resultText(nested)).toMatch(/"filesystem__edit_file" .*: \/edits\/0\/newText must be string, not number$/);
+    expect(readFileSync(join(directory, "report.md"), "utf8")).toBe("# Report\nall good");
     const unknown = await client.callTool({ name: "call_tool", arguments: { name: "nowhere__tool" } });
     expect(unknown.isError).toBe(true);
     expect(resultText(unknown)).toMatch(/No tool "nowhere__tool"/);

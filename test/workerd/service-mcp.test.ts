@@ -147,14 +147,16 @@ describe("the MCP endpoint: initialize, tools/list, tools/call", () => {
   it("arguments that do not fit are a tool error naming the field; an unknown tool or method a JSON-RPC error", async () => {
     const id = await published(isolate);
     for (const [args, part] of [
-      [{}, "query must be a non-empty string"],
-      [{ query: 5 }, "got 5"],
+      [{}, 'the input for "search_tools" does not match its inputSchema: /query is required'],
+      [{ query: 5 }, "/query must be string, not number"],
+      [{ query: "" }, "/query: String is too short (0 < 1)"],
       [{ query: "  " }, "non-empty"],
       [{ query: "x".repeat(2_001) }, "2001 characters"],
-      [{ query: "refund", maxResults: 0 }, "maxResults"],
-      [{ query: "refund", maxResults: 21 }, "maxResults"],
-      [{ query: "refund", max_results: 3 }, '"max_results"'],
-      ["refund", "must be an object"],
+      [{ query: "refund", maxResults: 0 }, "/maxResults: 0 is less than 1"],
+      [{ query: "refund", maxResults: 21 }, "/maxResults: 21 is greater than 20"],
+      [{ query: "refund", maxResults: 2.5 }, "/maxResults must be integer, not number"],
+      [{ query: "refund", max_results: 3 }, "/max_results is not allowed"],
+      ["refund", "the input must be object, not string"],
     ] as const) {
       const answer = await rpc(isolate, id, search(args));
       expect(answer.body.result, JSON.stringify(args)).toMatchObject({ isError: true });

@@ -2,19 +2,18 @@
 // result carries the full definitions it finds. Built without importing the AI SDK (its documented schema shape).
 
 import type { FlexibleSchema, Tool, ToolExecutionOptions } from "ai";
+import { AI_SCHEMA } from "../../core/ai-schema.js";
 import { ToolsiftError } from "../../errors.js";
 import { foundTools } from "../prepare-step.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
-import { checkToolInput, type DeliveredDefinition, type ToolDefinitions } from "./tool-definitions.js";
-
-const SCHEMA = Symbol.for("vercel.ai.schema");
+import type { DeliveredDefinition, ToolDefinitions } from "./tool-definitions.js";
 
 type RefusalReason = ToolCallRefusedEvent["reason"];
 
 /** An AI SDK `jsonSchema()` object: the JSON Schema the model sees and the check the SDK runs on the model's input. */
 function objectSchema<T>(jsonSchema: object, read: (value: Record<string, unknown>) => T | string) {
   return {
-    [SCHEMA]: true,
+    [AI_SCHEMA]: true,
     _type: undefined as unknown as T,
     jsonSchema,
     async validate(value: unknown) {
@@ -93,14 +92,11 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
             `Call ${searchToolName} to get its definition (name, description, input schema), then call it.`,
         );
       }
-      const checked = await checkToolInput(tool!.inputSchema, input);
-      if (!checked.success) {
-        refuse(
-          name,
-          "invalid-input",
-          `${dispatcher}: the input for "${name}" does not match its inputSchema: ${checked.message}`,
-        );
-      }
+      // Loaded on the first dispatched call: an app that imports the root and never dispatches loads no JSON Schema
+      // interpreter (in Node a module graph of its own; code-splitting bundlers put it in a chunk of its own).
+      const { checkToolInput } = await import("../../check-tool-input.js");
+      const checked = await checkToolInput(name, tool!.inputSchema, input);
+      if (!checked.success) refuse(name, "invalid-input", `${dispatcher}: ${checked.message}`);
       if (typeof tool!.execute !== "function") {
         throw new ToolsiftError("TOOL_CALL_REFUSED", `${dispatcher}: tool "${name}" has no execute function.`, {
           tool: name,

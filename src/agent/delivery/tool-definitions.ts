@@ -1,14 +1,9 @@
-// The app's tools as the model reads them in the conversation (name, description, input JSON Schema), and their inputs
-// checked against their own schemas as the AI SDK checks a tool call, without importing the SDK.
+// The app's tools as the model reads them in the conversation (name, description, input JSON Schema).
 
 import { readCatalog, type CatalogTool } from "../../core/catalog.js";
-import { errorMessage } from "../../support/error-message.js";
 import { compactDefinitions, type DeliveredDefinition } from "./definition-text.js";
 
 export type { DeliveredDefinition } from "./definition-text.js";
-
-/** The AI SDK's schema marker (`jsonSchema()`, `zodSchema()`). */
-const AI_SCHEMA = Symbol.for("vercel.ai.schema");
 
 /** The definitions of a ToolSet's tools, read once each (a promised schema awaited on first need). */
 export class ToolDefinitions {
@@ -63,45 +58,4 @@ function withoutSchemaKeyword(schema: unknown): unknown {
   if (typeof schema !== "object" || schema === null || !("$schema" in schema)) return schema;
   const { $schema: _draft, ...rest } = schema as Record<string, unknown>;
   return rest;
-}
-
-/** The result of checking a tool input: the (possibly transformed) value, or what was wrong. */
-export type InputCheck =
-  { readonly success: true; readonly value: unknown } | { readonly success: false; readonly message: string };
-
-/**
- * Checks `value` against a tool's `inputSchema` as the AI SDK's `asSchema(schema).validate` does: an AI SDK schema's
- * own `validate` (none: accepted as is), a Standard Schema's `~standard.validate` (zod, valibot, arktype), a lazy
- * schema called first; no schema accepts anything, as the SDK's empty object schema does; a plain JSON Schema object
- * (not a valid AI SDK `inputSchema`) is accepted unchecked.
- */
-export async function checkToolInput(schema: unknown, value: unknown): Promise<InputCheck> {
-  if (typeof schema === "function") return checkToolInput((schema as () => unknown)(), value);
-  if (typeof schema !== "object" || schema === null) return { success: true, value };
-  const record = schema as Record<string | symbol, unknown>;
-  if (record[AI_SCHEMA] === true) {
-    const validate = record.validate as ((value: unknown) => unknown) | undefined;
-    if (typeof validate !== "function") return { success: true, value };
-    const result = (await validate.call(schema, value)) as { success: boolean; value?: unknown; error?: unknown };
-    return result.success
-      ? { success: true, value: result.value }
-      : { success: false, message: errorMessage(result.error) };
-  }
-  const standard = record["~standard"] as { validate?: (value: unknown) => unknown } | undefined;
-  if (typeof standard?.validate === "function") {
-    const result = (await standard.validate(value)) as { value?: unknown; issues?: readonly StandardIssue[] };
-    if (result.issues === undefined) return { success: true, value: result.value };
-    return { success: false, message: result.issues.map(issueText).join("; ") };
-  }
-  return { success: true, value };
-}
-
-interface StandardIssue {
-  readonly message: string;
-  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }>;
-}
-
-function issueText(issue: StandardIssue): string {
-  const path = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment));
-  return path.length > 0 ? `${path.join(".")}: ${issue.message}` : issue.message;
 }

@@ -9,11 +9,11 @@ import {
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { checkToolInput } from "../../check-tool-input.js";
 import { MODEL_SEARCH } from "../../options.js";
 import { normalizeQuery } from "../../resolve-select-options.js";
 import { describeValue } from "../../support/describe-value.js";
 import type { McpCatalog } from "../mcp-catalog.js";
-import type { ArgumentValidator } from "./argument-validator.js";
 import { described, fusePhrasings, searchAnswer, withinLimit } from "./search-answer.js";
 
 export const SEARCH_TOOL = "search_tools";
@@ -27,7 +27,6 @@ export const MAX_PHRASINGS = 4;
 export interface GatewayContext {
   readonly catalog: McpCatalog;
   readonly pinned: readonly string[];
-  readonly validator: ArgumentValidator;
   /** Tools a search returns by default (its `limit` argument goes up to MAX_LIMIT). */
   readonly maxResults: number;
   /** Milliseconds one forwarded call may take. */
@@ -162,8 +161,8 @@ export function createGatewayServer(context: GatewayContext): Server {
       return errorResult(`No tool "${name}": find tools with ${SEARCH_TOOL} and use the name it gives.`);
     }
     const given = args ?? {};
-    const problem = context.validator.check(tool, given);
-    if (problem !== undefined) return errorResult(`Invalid arguments for "${name}": ${problem}`);
+    const checked = await checkToolInput(name, tool.inputSchema, given);
+    if (!checked.success) return errorResult(checked.message);
     const result = (await context.catalog.callTool(name, given as Record<string, unknown>, {
       timeout: context.timeout,
       signal,

@@ -6,7 +6,6 @@ import type { UsageSnapshot } from "../../usage/usage-snapshot.js";
 import { errorMessage } from "../../support/error-message.js";
 import { createSerialQueue } from "../../support/serial-queue.js";
 import { createMcpCatalog, type McpCatalog, type McpCatalogOptions } from "../mcp-catalog.js";
-import { argumentValidator } from "./argument-validator.js";
 import type { GatewayConfig } from "./config.js";
 import { createGatewayServer, listsChange, type GatewayContext } from "./gateway-server.js";
 import { eventLogger, gatewayModels, type ModelSettings } from "./gateway-models.js";
@@ -161,7 +160,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const context: GatewayContext = {
     catalog,
     pinned: options.config.pinned,
-    validator: argumentValidator(log),
     maxResults: options.maxResults,
     timeout: options.timeout,
     version: options.version,

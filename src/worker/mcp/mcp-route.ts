@@ -60,9 +60,8 @@ async function callTool(c: ServiceContext, params: Record<string, unknown>) {
     const message = `Unknown tool ${JSON.stringify(params.name)}: this endpoint has one tool, ${SEARCH_TOOL_NAME}.`;
     throw new RpcError(RPC_ERROR.INVALID_PARAMS, message);
   }
-  const checked = searchArguments(params.arguments, c.var.config.limits.maxQueryLength);
-  if ("problem" in checked)
-    return { content: [{ type: "text", text: `${SEARCH_TOOL_NAME}: ${checked.problem}` }], isError: true };
+  const checked = await searchArguments(params.arguments, c.var.config.limits.maxQueryLength);
+  if ("problem" in checked) return { content: [{ type: "text", text: checked.problem }], isError: true };
   const { entry, warnings } = await catalogOf(c);
   // What was learnt for the catalog, installed as a select installs it.
   const { usage, warmUsage } = c.var.state;

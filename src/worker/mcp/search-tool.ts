@@ -1,5 +1,6 @@
 // The MCP tool `search_tools`: its definition, its arguments checked, and a search over the catalog of the path.
 
+import { checkToolInput } from "../../check-tool-input.js";
 import { readCatalog } from "../../core/catalog.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../core/catalog-limits.js";
 import { MODEL_SEARCH } from "../../options.js";
@@ -52,6 +53,22 @@ const CATALOG_SCHEMA = {
   required: ["id", "version"],
 };
 
+/** `search_tools`' arguments: what `tools/list` shows, and what a call is checked against. */
+const SEARCH_INPUT_SCHEMA = {
+  type: "object",
+  properties: {
+    query: { type: "string", minLength: 1, description: "What you need a tool for, in a few words." },
+    maxResults: {
+      type: "integer",
+      minimum: 1,
+      maximum: MAX_RESULTS.limit,
+      description: `How many tools to return at most (default ${MAX_RESULTS.default}).`,
+    },
+  },
+  required: ["query"],
+  additionalProperties: false,
+};
+
 /** `search_tools` as `tools/list` shows it, for catalog `id` of `tools` tools. */
 export function searchToolDefinition(id: string, tools: number) {
   return {
@@ -60,20 +77,7 @@ export function searchToolDefinition(id: string, tools: number) {
     description:
       `Finds the tools of catalog "${id}" (${tools} tools) that fit a task, best first: each with its name, ` +
       "description, input schema and relevance score. Describe what you need in a few words.",
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", minLength: 1, description: "What you need a tool for, in a few words." },
-        maxResults: {
-          type: "integer",
-          minimum: 1,
-          maximum: MAX_RESULTS.limit,
-          description: `How many tools to return at most (default ${MAX_RESULTS.default}).`,
-        },
-      },
-      required: ["query"],
-      additionalProperties: false,
-    },
+    inputSchema: SEARCH_INPUT_SCHEMA,
     outputSchema: {
       type: "object",
       properties: { tools: { type: "array", items: FOUND_TOOL_SCHEMA }, catalog: CATALOG_SCHEMA },
@@ -83,30 +87,24 @@ export function searchToolDefinition(id: string, tools: number) {
   };
 }
 
-/** The checked arguments of a call, or the message naming what is wrong with them (a tool error the model reads). */
-export function searchArguments(
+/**
+ * The checked arguments of a call, or the message naming what is wrong with them (a tool error the model reads):
+ * first against the input schema, then a query of blanks only or over the service's `maxQueryLength`.
+ */
+export async function searchArguments(
   value: unknown,
   maxQueryLength: number,
-): { query: string; maxResults: number } | { problem: string } {
-  const given = (value ?? {}) as Record<string, unknown>;
-  if (typeof given !== "object" || Array.isArray(given))
-    return { problem: `arguments must be an object { query, maxResults? }, got ${describeValue(value)}.` };
-  const unknown = Object.keys(given).filter((key) => key !== "query" && key !== "maxResults");
-  if (unknown.length > 0)
-    return { problem: `unknown argument ${JSON.stringify(unknown[0])}: ${SEARCH_TOOL_NAME} takes query, maxResults.` };
-  const { query, maxResults = MAX_RESULTS.default } = given;
-  if (typeof query !== "string" || query.trim().length === 0)
-    return { problem: `query must be a non-empty string (what you need a tool for), got ${describeValue(query)}.` };
-  if (query.length > maxQueryLength)
-    return { problem: `query has ${query.length} characters; the limit is ${maxQueryLength}: say it in fewer words.` };
-  if (
-    typeof maxResults !== "number" ||
-    !Number.isInteger(maxResults) ||
-    maxResults < 1 ||
-    maxResults > MAX_RESULTS.limit
-  )
+): Promise<{ query: string; maxResults: number } | { problem: string }> {
+  const checked = await checkToolInput(SEARCH_TOOL_NAME, SEARCH_INPUT_SCHEMA, value ?? {});
+  if (!checked.success) return { problem: checked.message };
+  const { query, maxResults = MAX_RESULTS.default } = checked.value as { query: string; maxResults?: number };
+  if (query.trim().length === 0)
     return {
-      problem: `maxResults must be an integer from 1 to ${MAX_RESULTS.limit}, got ${describeValue(maxResults)}.`,
+      problem: `${SEARCH_TOOL_NAME}: query must be a non-empty string (what you need a tool for), got ${describeValue(query)}.`,
+    };
+  if (query.length > maxQueryLength)
+    return {
+      problem: `${SEARCH_TOOL_NAME}: query has ${query.length} characters; the limit is ${maxQueryLength}: say it in fewer words.`,
     };
   return { query, maxResults };
 }
