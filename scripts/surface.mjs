@@ -71,7 +71,8 @@ export function measure() {
       const [signature] = valueType.getCallSignatures();
       if (signature !== undefined) {
         const count = optionCount(checker, signature, declaration);
-        if (count !== undefined) functions.set(symbol.getName(), count);
+        const name = `${subpath === "." ? "" : `${subpath.slice(2)}: `}${symbol.getName()}`;
+        if (count !== undefined) functions.set(name, count);
         // A factory's result methods (createToolIndex → index.prepareStep, …).
         const result = signature.getReturnType();
         for (const method of checker.getPropertiesOfType(result)) {
@@ -80,7 +81,7 @@ export function measure() {
           const [methodSignature] = checker.getTypeOfSymbolAtLocation(method, methodDeclaration).getCallSignatures();
           if (methodSignature === undefined) continue;
           const methodCount = optionCount(checker, methodSignature, methodDeclaration);
-          if (methodCount !== undefined) functions.set(`${symbol.getName()}().${method.getName()}`, methodCount);
+          if (methodCount !== undefined) functions.set(`${name}().${method.getName()}`, methodCount);
         }
       }
     }

@@ -27,5 +27,5 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
   return createIndex(tools, options as ToolIndexOptions | undefined, { resolveModelOptions: refuseModelOptions });
 }
 
-export type * from "./tool-index/types.js";
+export type { CoreToolIndex, Explanation, ScoredTool, SelectionResult } from "./tool-index/types.js";
 export * from "./public-exports.js";

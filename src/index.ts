@@ -1,16 +1,15 @@
 // toolsift: pick the few tools an AI agent needs for each step.
 
-// createToolIndex and its result types (ToolIndex, SelectionResult, ScoredTool, Explanation, ...).
+// createToolIndex and its result types (ToolIndex, SelectionResult, ScoredTool, Explanation). Narrower types are
+// reachable through these and `ToolsiftEvent` (`Extract<ToolsiftEvent, { type: "no-match" }>`).
 export * from "./tool-index.js";
 export type { ToolIndexOptions } from "./options.js";
-export type { PrepareStepEvent, PrepareStepOptions, ToolRules } from "./agent/prepare-step.js";
-export type { ToolsChangedEvent } from "./agent/delivery/stable-tools.js";
+export type { PrepareStepOptions, ToolRules } from "./agent/prepare-step.js";
 export type { SearchToolOptions, ToolSearchFunctionOptions } from "./agent/search-tool.js";
 export type { InConversationDelivery, InConversationOptions } from "./agent/delivery/in-conversation.js";
 export { withDispatchedCalls } from "./agent/delivery/dispatched-calls.js";
 export type { DeferralProvider, DeferredTools, DeferredToolsOptions } from "./agent/delivery/deferred-tools.js";
 export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
-export type { NoMatchEvent, NoMatchReason, OnNoMatch } from "./agent/offer-policy.js";
-export type { ToolCallRefusedEvent } from "./events.js";
+export type { OnNoMatch } from "./agent/offer-policy.js";
 export * from "./rules/index.js";
 export * from "./public-exports.js";

@@ -9,7 +9,9 @@ import { ALL_MODEL_STAGES, resolveModelOptions } from "./tool-index/all-model-st
 import { createIndex } from "./tool-index/create-index.js";
 import type { ToolIndex, ToolNames } from "./tool-index/types.js";
 
-export type * from "./tool-index/types.js";
+// The result types a user names; the rest (reasons, matches, verdicts) are reachable through them
+// (`ScoredTool["reason"]`, `SelectionResult["cut"][number]`, `Explanation["verdict"]`).
+export type { Explanation, ScoredTool, SelectionResult, ToolIndex } from "./tool-index/types.js";
 
 /**
  * Indexes a tool catalog for per-step selection. Accepts an AI SDK `ToolSet`, an array of MCP / OpenAI /
@@ -26,5 +28,3 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     extend: adapterMethods<ToolNames<CATALOG>>,
   });
 }
-
-export type { FieldName } from "./core/fields.js";

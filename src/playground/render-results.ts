@@ -1,5 +1,5 @@
 // Renders a selection as a ranked list: each tool with a score bar split into its keyword and semantic parts.
-import type { Expansion, ScoredTool, SelectionResult } from "../tool-index.js";
+import type { Expansion, ScoredTool, SelectionResult } from "../tool-index/types.js";
 import { element } from "./create-element.js";
 
 /** A score's keyword and semantic shares; they add up to the score. */

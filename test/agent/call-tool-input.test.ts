@@ -4,7 +4,8 @@
 import { generateText, isStepCount, jsonSchema, tool, type JSONSchema7, type ToolSet } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createToolIndex, type ToolCallRefusedEvent } from "../../src/index.js";
+import { createToolIndex } from "../../src/index.js";
+import type { ToolCallRefusedEvent } from "../../src/events.js";
 import { mcpToolSet } from "../../src/mcp/tool-set.js";
 import type { McpCatalog } from "../../src/mcp/mcp-catalog.js";
 import { deliveryModel, type DeliveryStep } from "./delivery-model.js";

@@ -6,7 +6,8 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, isStepCount, tool, type LanguageModel, type ModelMessage } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createToolIndex, type ToolCallRefusedEvent } from "../../src/index.js";
+import { createToolIndex } from "../../src/index.js";
+import type { ToolCallRefusedEvent } from "../../src/events.js";
 import {
   anthropicMessage,
   jsonResponse,

@@ -3,7 +3,8 @@
 import { generateText, isStepCount, tool, ToolLoopAgent, type ModelMessage } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createToolIndex, withDispatchedCalls, type ToolCallRefusedEvent } from "../../src/index.js";
+import { createToolIndex, withDispatchedCalls } from "../../src/index.js";
+import type { ToolCallRefusedEvent } from "../../src/events.js";
 import { createInConversation } from "../../src/agent/delivery/in-conversation.js";
 import { deliveryModel, MISS_TEXT } from "./delivery-model.js";
 
