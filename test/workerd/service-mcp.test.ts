@@ -113,8 +113,8 @@ describe("the MCP endpoint: initialize, tools/list, tools/call", () => {
       for (const found of structuredContent.tools) {
         const uploaded = CATALOG.find((entry) => entry.name === found.name)!;
         expect(found).toMatchObject({ description: uploaded.description, inputSchema: uploaded.inputSchema });
-        expect(found.score).toBeGreaterThanOrEqual(0);
-        expect(found.score).toBeLessThanOrEqual(1);
+        expect(found.relevance).toBeGreaterThanOrEqual(0);
+        expect(found.relevance).toBeLessThanOrEqual(1);
       }
     }
     const refund = await rpc(isolate, id, search({ query: "refund a payment to the customer", maxResults: 1 }));
@@ -137,11 +137,15 @@ describe("the MCP endpoint: initialize, tools/list, tools/call", () => {
     ];
     for (let n = 0; n < 3; n++) expect((await isolate.learn(id, { messages })).status).toBe(200);
     // The search first: it installs the learnt usage itself (select has not run since the learning).
-    const found = (await rpc(isolate, id, search({ query, maxResults: 1 }))).body.result.structuredContent.tools;
+    const found = (await rpc(isolate, id, search({ query, maxResults: 5 }))).body.result.structuredContent.tools;
     const selected = await isolate.select(id, { query, maxTools: 1, adaptive: false });
     expect(selected.body.tools).toEqual(["stripe_create_refund", "gmail_send_email"]);
-    expect(found.map((tool: { name: string }) => tool.name)).toEqual(selected.body.tools);
-    expect(found[1].reason).toBe(selected.body.results[1].reason);
+    expect(found.length).toBeLessThanOrEqual(5);
+    expect(found[0].name).toBe("stripe_create_refund");
+    expect(found.map((tool: { name: string }) => tool.name)).toContain("gmail_send_email");
+    // Never more than the limit asked for (select adds the learnt tool beyond its maxTools; the search answer does not).
+    const one = (await rpc(isolate, id, search({ query, maxResults: 1 }))).body.result.structuredContent.tools;
+    expect(one.map((tool: { name: string }) => tool.name)).toEqual(["stripe_create_refund"]);
   });
 
   it("arguments that do not fit are a tool error naming the field; an unknown tool or method a JSON-RPC error", async () => {
