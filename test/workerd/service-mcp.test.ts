@@ -1,7 +1,9 @@
 // POST /v1/catalogs/:id/mcp inside workerd: MCP's Streamable HTTP (stateless, JSON answers) over a stored catalog —
 // initialize, tools/list, tools/call of search_tools — its JSON-RPC errors, and the catalog routes' auth.
 
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SearchAnswer } from "../../src/search/search-answer.js";
+import { searchAnswerSpec } from "../search/search-answer-spec.js";
 import {
   BILLING,
   MESSAGING,
@@ -143,7 +145,7 @@ describe("the MCP endpoint: initialize, tools/list, tools/call", () => {
     expect(found.length).toBeLessThanOrEqual(5);
     expect(found[0].name).toBe("stripe_create_refund");
     expect(found.map((tool: { name: string }) => tool.name)).toContain("gmail_send_email");
-    // Never more than the limit asked for (select adds the learnt tool beyond its maxTools; the search answer does not).
+    // Never more than the limit asked for (select adds the learnt tool beyond maxTools; the search answer does not).
     const one = (await rpc(isolate, id, search({ query, maxResults: 1 }))).body.result.structuredContent.tools;
     expect(one.map((tool: { name: string }) => tool.name)).toEqual(["stripe_create_refund"]);
   });
@@ -293,4 +295,36 @@ describe("the MCP endpoint's auth: the read routes' rules, tenant tokens as bear
       "UNAUTHORIZED",
     );
   });
+});
+
+describe("the MCP endpoint's search answer", () => {
+  const isolate = new Isolate(learnEnv());
+  let id: string;
+  beforeAll(async () => {
+    id = await published(isolate);
+  });
+  searchAnswerSpec("the service's search_tools", () => ({
+    queries: {
+      matched: "refund a payment to the customer",
+      // With the service's embedding model every tool has some similarity: no request finds nothing at all.
+      guesses: "summarise the plot of hamlet in three short lines for a child",
+    },
+    // The oracle: the select route, for the same query and count, no adaptive cut and no relevance floor (it reports
+    // no relevance: the spec then checks the names and their order).
+    selection: async (query, limit) => {
+      const selected = await isolate.select(id, { query, maxTools: limit, adaptive: false, minRelevance: 0 });
+      return (selected.body.results as { name: string; reason?: string; pinned?: string }[]).map((result) => ({
+        ...result,
+        reason: result.reason ?? (result.pinned === undefined ? "ranked" : result.pinned),
+        relevance: Number.NaN,
+      }));
+    },
+    search: async (query, limit) => {
+      const { result } = (await rpc(isolate, id, search({ query, maxResults: limit }))).body;
+      expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+      const { catalog, ...answer } = result.structuredContent;
+      expect(catalog.id).toBe(id);
+      return answer as SearchAnswer;
+    },
+  }));
 });
