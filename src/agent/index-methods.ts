@@ -2,6 +2,7 @@
 // src/tool-index.ts adds them to the core index that src/tool-index/create-index.ts makes.
 
 import type { CatalogTool } from "../core/catalog.js";
+import { catalogDefinition } from "../search/search-answer.js";
 import type { CoreToolIndex, ToolIndex } from "../tool-index/types.js";
 import { createDeferredTools } from "./delivery/deferred-tools.js";
 import { createInConversation } from "./delivery/in-conversation.js";
@@ -32,8 +33,11 @@ export function adapterMethods<NAME extends string>(
       return createSelectionMiddleware(index, selectOptions);
     },
     searchTool(searchOptions) {
-      const describe = (name: string) => catalog().find((tool) => tool.name === name)?.description ?? "";
-      return createSearchTool(index, describe, searchOptions);
+      const define = async (name: string) => {
+        const tool = catalog().find((candidate) => candidate.name === name);
+        return tool === undefined ? undefined : catalogDefinition(tool);
+      };
+      return createSearchTool(index, define, searchOptions);
     },
     toolSearchFunction(searchOptions) {
       return createToolSearchFunction(index, searchOptions);

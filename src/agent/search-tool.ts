@@ -4,7 +4,7 @@ import type { FlexibleSchema, Tool } from "ai";
 import { AI_SCHEMA } from "../core/ai-schema.js";
 import { MODEL_SEARCH } from "../options.js";
 import { countOption, knownOptions, stringOption } from "../support/validate-options.js";
-import { rankedNames } from "./offer-policy.js";
+import { searchAnswer, type SearchAnswer, type SearchDefinition } from "../search/search-answer.js";
 import type { ToolSelector } from "./tool-selector.js";
 
 /** Options of `index.searchTool()`. */
@@ -24,11 +24,8 @@ export interface ToolSearchFunctionOptions {
   maxResults?: number;
 }
 
-/** What the search tool returns to the model. */
-export interface SearchToolOutput {
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string; readonly relevance: number }>;
-  readonly hint: string;
-}
+/** What the search tool returns to the model: the one search answer (`src/search/search-answer.ts`). */
+export type SearchToolOutput = SearchAnswer;
 
 const DEFAULT_DESCRIPTION =
   "Search the full tool catalog for tools that are not in your current list. Describe what you need; " +
@@ -41,7 +38,7 @@ const DEFAULT_DESCRIPTION =
  */
 export function createSearchTool(
   index: ToolSelector,
-  describe: (name: string) => string,
+  define: (name: string) => Promise<SearchDefinition | undefined>,
   options: SearchToolOptions = {},
 ): Tool<{ query: string }, SearchToolOutput> {
   const where = "searchTool";
@@ -73,22 +70,13 @@ export function createSearchTool(
     inputSchema: inputSchema as unknown as FlexibleSchema<{ query: string }>,
     async execute({ query }: { query: string }): Promise<SearchToolOutput> {
       const { results } = await index.selectWithScores(query, { ...MODEL_SEARCH, maxTools: maxResults });
-      const scores = new Map(results.map((result) => [result.name, result.score]));
-      const tools = rankedNames(results).map((name) => ({
-        name,
-        description: describe(name),
-        relevance: Math.round((scores.get(name) ?? 0) * 1000) / 1000,
-      }));
-      return {
-        tools,
-        hint:
-          tools.length > 0
-            ? "These tools are available from your next step on; call the one that fits."
-            : "No tool matched; try other words.",
-      };
+      return searchAnswer(results, maxResults, define);
     },
   };
 }
+
+/** `toolSearch` sends the definitions of the names it gets itself: the answer's order and limit are what count. */
+const NAME_ONLY: SearchDefinition = { description: "", inputSchema: {} };
 
 /**
  * A `search` function for AI SDK 7's `toolSearch({ search })`: ranks the deferred tools the SDK offers
@@ -101,13 +89,10 @@ export function createToolSearchFunction(index: ToolSelector, options: ToolSearc
   return async ({ query, tools }: { query: string; tools: ReadonlyArray<{ name: string }> }): Promise<string[]> => {
     const allowed = tools.map((tool) => tool.name);
     if (allowed.length === 0 || query.trim().length === 0) return [];
-    const { results } = await index.selectWithScores(query, {
-      ...MODEL_SEARCH,
-      maxTools: maxResults ?? Math.min(allowed.length, 20),
-      allowedTools: allowed,
-    });
+    const maxTools = maxResults ?? Math.min(allowed.length, 20);
+    const { results } = await index.selectWithScores(query, { ...MODEL_SEARCH, maxTools, allowedTools: allowed });
     const offered = new Set(allowed);
-    // Only the ranked tools: related and learnt companions would take the list past maxResults.
-    return rankedNames(results).filter((name) => offered.has(name));
+    const answer = await searchAnswer(results, maxTools, (name) => (offered.has(name) ? NAME_ONLY : undefined));
+    return answer.tools.map((tool) => tool.name);
   };
 }

@@ -7,6 +7,8 @@ export interface SelectedTool {
   readonly name: string;
   /** Relevance 0–1 (1 for pinned tools). */
   readonly score: number;
+  /** How much of the query the tool answers, 0–1 (`ScoredTool.relevance`). */
+  readonly relevance: number;
   /** Set for tools pinned by `alwaysActive` or as provider tools; ranked tools have none. */
   readonly pinned?: string;
   /** `"ranked"` for ranked tools; pinned and companion tools (related, learnt, the conversation's) say why. */

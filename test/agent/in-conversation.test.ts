@@ -101,7 +101,9 @@ describe("index.inConversation: minNewTools", () => {
     toolNames: Object.keys(tools),
     async selectWithScores(_query: string, options?: { maxTools?: number; allowedTools?: readonly string[] }) {
       const names = order.filter((name) => options?.allowedTools?.includes(name) ?? true);
-      return { results: names.slice(0, options?.maxTools).map((name) => ({ name, score: 1, reason: "ranked" })) };
+      return {
+        results: names.slice(0, options?.maxTools).map((name) => ({ name, score: 1, relevance: 1, reason: "ranked" })),
+      };
     },
   };
   const turns: ModelMessage[] = [
@@ -339,7 +341,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
         const names = calls.includes("stripe_list_payments")
           ? ["stripe_list_payments", "stripe_refund_payment"]
           : ["stripe_list_payments"];
-        return { results: names.map((name) => ({ name, score: 1, reason: "ranked" })) };
+        return { results: names.map((name) => ({ name, score: 1, relevance: 1, reason: "ranked" })) };
       },
     };
     const delivery = createInConversation(selector, tools);

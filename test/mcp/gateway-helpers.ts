@@ -97,7 +97,7 @@ export async function searchAnswer(client: Client, query: string, limit?: number
   });
   return JSON.parse(resultText(result)) as {
     note?: string;
-    tools: { name: string; server: string; relevance: number; reason?: string; [key: string]: unknown }[];
+    tools: { name: string; relevance: number; reason?: string; [key: string]: unknown }[];
   };
 }
 

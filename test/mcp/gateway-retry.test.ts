@@ -85,7 +85,8 @@ describe("a server that is down when the gateway starts", () => {
       ]);
       await expect
         .poll(
-          async () => (await search(client, "create entities in the knowledge graph")).map((tool) => tool.server),
+          async () =>
+            (await search(client, "create entities in the knowledge graph")).map((tool) => tool.name.split("__")[0]),
           PATIENTLY,
         )
         .toContain("late");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH } from "../../src/options.js";
-import { NO_MATCH_NOTE, NO_RESULTS_NOTE, WEAK_RESULTS_NOTE } from "../../src/mcp/gateway/search-answer.js";
+import { NO_MATCH_NOTE, NO_TOOLS_NOTE, WEAK_MATCH_NOTE } from "../../src/search/search-answer.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { gatewayInProcess, resultText, searchAnswer } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
@@ -36,7 +36,7 @@ describe("search_tools says when its results are guesses", () => {
 
   it("marks an off-topic request's tools as the nearest guesses, and still returns them", async () => {
     const answer = await searchAnswer(client, "what is the capital of France");
-    expect(answer.note).toBe(WEAK_RESULTS_NOTE);
+    expect(answer.note).toBe(WEAK_MATCH_NOTE);
     expect(answer.tools.length).toBeGreaterThan(0);
     for (const tool of answer.tools) expect(tool.relevance).toBeLessThan(DEFAULT_MIN_RELEVANCE);
   });
@@ -108,7 +108,7 @@ describe("search_tools with other phrasings (queries)", () => {
     const matched = alone.tools.filter((tool) => tool.relevance >= DEFAULT_MIN_RELEVANCE).map((tool) => tool.name);
     expect(matched.length).toBeGreaterThan(0);
     const offTopic = await searchAnswer(client, "what is the capital of France");
-    expect(offTopic.note).toBe(WEAK_RESULTS_NOTE);
+    expect(offTopic.note).toBe(WEAK_MATCH_NOTE);
     const result = await client.callTool({
       name: "search_tools",
       arguments: { query: request, queries: ["what is the capital of France"] },
@@ -181,7 +181,7 @@ describe("search_tools with no tool to return", () => {
     const empty = await gatewayInProcess({});
     try {
       const answer = await searchAnswer(empty.client, "create a directory");
-      expect(answer).toEqual({ note: NO_RESULTS_NOTE, tools: [] });
+      expect(answer).toEqual({ note: NO_TOOLS_NOTE, tools: [] });
     } finally {
       await empty.client.close();
       await empty.gateway.close();

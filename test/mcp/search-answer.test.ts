@@ -2,7 +2,8 @@
 // tools that another phrasing ranks.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MIN_RELEVANCE } from "../../src/options.js";
-import { fusePhrasings, withinLimit } from "../../src/mcp/gateway/search-answer.js";
+import { fusePhrasings } from "../../src/mcp/gateway/search-answer.js";
+import { withinLimit } from "../../src/search/search-answer.js";
 import type { ScoredTool, SelectionReason } from "../../src/tool-index/types.js";
 
 /** A selection's entry: `name` at `relevance`, ranked unless `reason` says otherwise. */

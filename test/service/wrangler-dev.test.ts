@@ -112,7 +112,7 @@ describe("MCP through the official SDK client (@modelcontextprotocol/sdk)", () =
     tokens.globex = (await asAdmin("POST", "/v1/tokens", { catalogs: ["globex-*"], access: "write" })).token;
   });
 
-  it("connects with a tenant token, lists search_tools and calls it: the tools with schemas and scores", async () => {
+  it("connects with a tenant token, lists search_tools and calls it: the tools with schemas and relevance", async () => {
     const client = await mcpClient("acme-support", tokens.acme);
     try {
       expect(client.getServerVersion()).toEqual(SERVER_INFO);
@@ -129,7 +129,7 @@ describe("MCP through the official SDK client (@modelcontextprotocol/sdk)", () =
       expect(result.isError).toBeFalsy();
       const found = (result.structuredContent as { tools: any[] }).tools;
       expect(found[0]).toMatchObject({ name: "stripe_create_refund", inputSchema: catalog[0].inputSchema });
-      expect(found[0].score).toBeGreaterThan(0);
+      expect(found[0].relevance).toBeGreaterThan(0);
       expect(found.length).toBeLessThanOrEqual(2);
       const invalid = await client.callTool({ name: "search_tools", arguments: { query: 5 } });
       expect(invalid.isError).toBe(true);

@@ -1,11 +1,11 @@
-// How learnt tools share search_tools' limit (src/mcp/gateway/search-answer.ts `withinLimit`): the index learns each
+// How learnt tools share search_tools' limit (src/search/search-answer.ts `withinLimit`): the index learns each
 // public request as a call of its expected tool, twice (learnStep, as a forwarded call records it; a learnt link needs
 // two observations), then the held-out requests are searched with limit 5; also public 2-fold (learn one half, search
 // the other). Each rule is scored on the tools a caller asking for 5 receives.
 //
 //   npm run build && npx node bench/experiments/mcp-search/learned-limit.mjs
 import { DEFAULT_MIN_RELEVANCE } from "../../../dist/index.js";
-import { withinLimit } from "../../../dist/mcp/gateway/search-answer.js";
+import { withinLimit } from "../../../dist/search/search-answer.js";
 import { connectForLearning, gatewayCatalog } from "../../mcp/servers.mjs";
 import { MODEL_SEARCH } from "../../../dist/options.js";
 

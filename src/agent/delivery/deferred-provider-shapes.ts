@@ -4,6 +4,7 @@
 
 import type { Tool } from "ai";
 import { loadAi } from "../../ai-sdk.js";
+import { NO_MATCH_NOTE, type SearchAnswer } from "../../search/search-answer.js";
 import { plainSchema } from "./plain-schema.js";
 
 export type DeferralProvider = "anthropic" | "openai";
@@ -22,10 +23,14 @@ export interface ProviderShapes {
   readonly itemIdPrefix: string;
   /** A copy of `tool` marked deferred (`providerOptions.<provider>.deferLoading: true`); the app's object is kept. */
   deferred(tool: unknown): unknown;
-  /** The search tool: its `execute` runs toolsift's `search`; its result loads the tools found. */
+  /**
+   * The search tool: its `execute` runs toolsift's `search`; its result loads the tools found, in the answer's order.
+   * The provider's result format carries the tools (Anthropic: references by name; OpenAI: function definitions) and,
+   * where it has room for text (Anthropic, an answer with no tool), the answer's note; relevance has no place in it.
+   */
   searchTool(parts: {
     description: string;
-    search: (query: string) => Promise<string[]>;
+    search: (query: string) => Promise<SearchAnswer>;
     tools: Readonly<Record<string, unknown>>;
   }): Tool;
   /** A search call and its result loading `names`, as the model's own search would leave them in the messages. */
@@ -77,10 +82,12 @@ const anthropic: ProviderShapes = {
       type: "function",
       description,
       inputSchema: plainSchema(QUERY_SCHEMA, readQuery, "search_tools"),
-      async execute({ query }: { query: string }) {
-        return { tools: await search(query) };
-      },
-      toModelOutput: ({ output }: { output: { tools: string[] } }) => toolReferences(output.tools),
+      execute: ({ query }: { query: string }) => search(query),
+      toModelOutput: ({ output }: { output: SearchAnswer }) =>
+        toolReferences(
+          output.tools.map((tool) => tool.name),
+          output.note,
+        ),
     } as unknown as Tool;
   },
   async searchMessages(callId, searchToolName, query, names) {
@@ -111,8 +118,8 @@ const anthropic: ProviderShapes = {
  * A tool result @ai-sdk/anthropic sends as `tool_result.content: [{ type: "tool_reference", tool_name }]`: the API
  * loads those deferred definitions right there in the conversation, so the tools and system prefix are unchanged.
  */
-function toolReferences(names: readonly string[]) {
-  if (names.length === 0) return { type: "text" as const, value: "No tool matched; try other words." };
+function toolReferences(names: readonly string[], note = NO_MATCH_NOTE) {
+  if (names.length === 0) return { type: "text" as const, value: note };
   return {
     type: "content" as const,
     value: names.map((toolName) => ({
@@ -171,8 +178,8 @@ const openai: ProviderShapes = {
       ),
       async execute(input: OpenAiSearchInput) {
         const query = readQuery(input.arguments)?.query ?? JSON.stringify(input.arguments ?? "");
-        const names = await search(query);
-        return { tools: await Promise.all(names.map((name) => functionDefinition(name, tools[name]))) };
+        const { tools: found } = await search(query);
+        return { tools: await Promise.all(found.map(({ name }) => functionDefinition(name, tools[name]))) };
       },
     } as unknown as Tool;
   },

@@ -21,6 +21,8 @@ import {
   type PreloadInput,
   type PreloadResult,
 } from "./deferred-preload.js";
+import { searchAnswer, type SearchAnswer } from "../../search/search-answer.js";
+import { ToolDefinitions } from "./tool-definitions.js";
 import {
   DEFERRAL_PROVIDERS,
   functionDefinition,
@@ -174,7 +176,8 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
     const tool = tools[name];
     copies[name] = alwaysActive.has(name) ? tool : additionalTools ? omittedFromRequest(tool) : shapes.deferred(tool);
   }
-  const search = (query: string) => searchDeferred(index, resolved, query);
+  const definitions = new ToolDefinitions(tools);
+  const search = (query: string) => searchDeferred(index, resolved, definitions, query);
   copies[searchToolName] = shapes.searchTool({ description, search, tools });
   return { tools: copies as TOOLS & Record<string, Tool>, ...preloadStep(index, resolved, shapes, preload, tools) };
 }
@@ -216,10 +219,19 @@ function preloadOption(where: string, value: unknown, provider: DeferralProvider
   return invalidOption(where, "preload", `true, false or "${own}" (provider "${provider}")`, value);
 }
 
-/** The deferred tools that best match `query`, best first (ranked tools, then learnt and related companions). */
-export async function searchDeferred(index: ToolSelector, deferral: ResolvedDeferral, query: string) {
-  if (query.trim().length === 0) return [];
-  const { results } = await index.selectWithScores(query, { ...deferral.selectOptions, ...MODEL_SEARCH });
+/** The search answer for `query` over the deferred tools, with their `definitions`. */
+export async function searchDeferred(
+  index: ToolSelector,
+  deferral: ResolvedDeferral,
+  definitions: ToolDefinitions,
+  query: string,
+): Promise<SearchAnswer> {
+  const { results } =
+    query.trim().length === 0
+      ? { results: [] }
+      : await index.selectWithScores(query, { ...deferral.selectOptions, ...MODEL_SEARCH });
   const deferred = new Set(deferral.deferred);
-  return results.map((result) => result.name).filter((name) => deferred.has(name));
+  return searchAnswer(results, deferral.maxResults, (name) =>
+    deferred.has(name) ? definitions.definition(name) : undefined,
+  );
 }

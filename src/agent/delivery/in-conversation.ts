@@ -21,6 +21,7 @@ import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./c
 import { DEFAULT_DISPATCHER_NAME, withDispatchedCalls } from "./dispatched-calls.js";
 import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
 import { ToolDefinitions } from "./tool-definitions.js";
+import { searchAnswer } from "../../search/search-answer.js";
 
 /** Options of `index.inConversation()`: select options (what each turn delivers) and the fixed block's two tools. */
 export interface InConversationOptions extends AdapterSelectOptions {
@@ -194,12 +195,16 @@ export function createInConversation(
   );
 
   const search = async (query: string) => {
+    const candidates = deliverable();
     const { results } = await index.selectWithScores(query, {
       ...MODEL_SEARCH,
       maxTools: maxSearchResults,
-      allowedTools: deliverable(),
+      allowedTools: candidates,
     });
-    return rankedNames(results);
+    const open = new Set(candidates);
+    return searchAnswer(results, maxSearchResults, (name) =>
+      open.has(name) ? definitions.definition(name) : undefined,
+    );
   };
   const fixedTools: Record<string, Tool> = {};
   for (const name of fixed) fixedTools[name] = tools[name];
@@ -211,7 +216,7 @@ export function createInConversation(
     delivered: async (messages) => (await deliveries.derive(messages ?? [])).delivered,
     onRefused: (event) => onEvent?.(event),
   }) as Tool;
-  fixedTools[searchToolName] = createDefinitionSearch(search, definitions, dispatcherName) as Tool;
+  fixedTools[searchToolName] = createDefinitionSearch(search, dispatcherName) as Tool;
   return {
     tools: fixedTools,
     async prepareStep({ messages }) {

@@ -7,6 +7,7 @@ import { ToolsiftError } from "../../errors.js";
 import { foundTools } from "../prepare-step.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import type { DeliveredDefinition, ToolDefinitions } from "./tool-definitions.js";
+import type { SearchAnswer } from "../../search/search-answer.js";
 
 type RefusalReason = ToolCallRefusedEvent["reason"];
 
@@ -125,16 +126,12 @@ async function lastOutput(result: unknown): Promise<unknown> {
   return last;
 }
 
-/** What `search_tools` returns: the definitions found, ready to call through the dispatcher. */
-export interface DefinitionSearchOutput {
-  readonly tools: readonly DeliveredDefinition[];
-  readonly hint: string;
-}
+/** What `search_tools` returns: the one search answer, its definitions ready to call through the dispatcher. */
+export type DefinitionSearchOutput = SearchAnswer;
 
 /** `search_tools({ query })`: the full definitions of the best matches, so the model can call one at once. */
 export function createDefinitionSearch(
-  search: (query: string) => Promise<readonly string[]>,
-  definitions: ToolDefinitions,
+  search: (query: string) => Promise<SearchAnswer>,
   dispatcher: string,
 ): Tool<{ query: string }, DefinitionSearchOutput> {
   return {
@@ -149,17 +146,7 @@ export function createDefinitionSearch(
       },
       (value) => (typeof value.query === "string" ? { query: value.query } : "expected { query: string }"),
     ),
-    async execute({ query }) {
-      const names = await search(query);
-      const tools = await Promise.all(names.map((name) => definitions.definition(name)));
-      return {
-        tools,
-        hint:
-          tools.length > 0
-            ? `Call the one that fits with ${dispatcher}({ name, input }).`
-            : "No tool matched; try other words.",
-      };
-    },
+    execute: ({ query }) => search(query),
   };
 }
 

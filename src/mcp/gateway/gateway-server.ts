@@ -14,7 +14,8 @@ import { MODEL_SEARCH } from "../../options.js";
 import { normalizeQuery } from "../../resolve-select-options.js";
 import { describeValue } from "../../support/describe-value.js";
 import type { McpCatalog } from "../mcp-catalog.js";
-import { described, fusePhrasings, searchAnswer, withinLimit } from "./search-answer.js";
+import { searchAnswerSchema } from "../../search/search-answer.js";
+import { described, fusePhrasings, gatewayAnswer } from "./search-answer.js";
 
 export const SEARCH_TOOL = "search_tools";
 export const CALL_TOOL = "call_tool";
@@ -59,8 +60,8 @@ const searchTool = (maxResults: number): Tool => ({
   name: SEARCH_TOOL,
   description:
     "Find tools for a task among all connected MCP servers. Describe the task in plain words; returns matching " +
-    "tools with name, description, input schema, server, annotations and relevance (0-1), and a note when none " +
-    "matched well. Then run one with call_tool.",
+    "tools, best first, with name, description, input schema and relevance (0-1), and a note when none matched " +
+    "well. Then run one with call_tool.",
   inputSchema: {
     type: "object",
     properties: {
@@ -80,6 +81,7 @@ const searchTool = (maxResults: number): Tool => ({
     },
     required: ["query"],
   },
+  outputSchema: searchAnswerSchema({ properties: {}, required: [] }) as Tool["outputSchema"],
   annotations: { readOnlyHint: true, openWorldHint: false },
 });
 
@@ -181,7 +183,7 @@ export function createGatewayServer(context: GatewayContext): Server {
       ...listed().flatMap((name) => {
         const tool = context.catalog.tool(name);
         if (tool === undefined) return [];
-        const { server: _server, ...definition } = described(tool);
+        const definition = described(tool);
         const output = tool.outputSchema as Tool["outputSchema"];
         return [output === undefined ? definition : { ...definition, outputSchema: output }];
       }),
@@ -202,7 +204,7 @@ export function createGatewayServer(context: GatewayContext): Server {
       // is cut as ranking cuts it, so a long first phrasing does not push the others out of what is learnt.
       lastQuery = phrasings.map((text) => normalizeQuery(text).text).join("\n");
       callsSinceSearch = [];
-      const answer = searchAnswer(context.catalog, withinLimit(fusePhrasings(selections), maxTools));
+      const answer = await gatewayAnswer(context.catalog, fusePhrasings(selections), maxTools);
       const names = answer.tools.map((tool) => tool.name);
       if (context.exposeSelected && names.join("\n") !== exposed.join("\n")) {
         exposed = names;

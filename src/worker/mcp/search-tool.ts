@@ -8,44 +8,18 @@ import { describeValue } from "../../support/describe-value.js";
 import type { ToolIndex } from "../../tool-index.js";
 import { indexCatalog } from "../catalogs/catalog-index.js";
 import type { WarmCatalog } from "../catalogs/warm-catalogs.js";
+import {
+  catalogDefinition,
+  searchAnswer,
+  searchAnswerSchema,
+  type SearchDefinition,
+} from "../../search/search-answer.js";
 
 /** The one tool the endpoint exposes. */
 export const SEARCH_TOOL_NAME = "search_tools";
 
 /** Most tools one search may return, and how many it returns by default. */
 export const MAX_RESULTS = { limit: 20, default: 5 } as const;
-
-/** A tool of the catalog as a search returns it. */
-interface FoundTool {
-  readonly name: string;
-  readonly title?: string;
-  readonly description: string;
-  readonly inputSchema: unknown;
-  /** The combined score in [0, 1], and its keyword and semantic parts when both ranked. */
-  readonly score: number;
-  readonly keyword?: number;
-  readonly semantic?: number;
-  /** Why a tool that was not ranked came along (`learned-query`, `related`, …); absent for ranked tools. */
-  readonly reason?: string;
-}
-
-const SCORE = { type: "number", minimum: 0, maximum: 1 };
-
-/** One `FoundTool` as JSON Schema (the output schema's items). */
-const FOUND_TOOL_SCHEMA = {
-  type: "object",
-  properties: {
-    name: { type: "string" },
-    title: { type: "string" },
-    description: { type: "string" },
-    inputSchema: { type: "object" },
-    score: SCORE,
-    keyword: SCORE,
-    semantic: SCORE,
-    reason: { type: "string" },
-  },
-  required: ["name", "description", "inputSchema", "score"],
-};
 
 const CATALOG_SCHEMA = {
   type: "object",
@@ -76,13 +50,10 @@ export function searchToolDefinition(id: string, tools: number) {
     title: `Search the tools of catalog ${id}`,
     description:
       `Finds the tools of catalog "${id}" (${tools} tools) that fit a task, best first: each with its name, ` +
-      "description, input schema and relevance score. Describe what you need in a few words.",
+      "description, input schema and relevance (0-1), and a note when none matched well. Describe what you need in a " +
+      "few words.",
     inputSchema: SEARCH_INPUT_SCHEMA,
-    outputSchema: {
-      type: "object",
-      properties: { tools: { type: "array", items: FOUND_TOOL_SCHEMA }, catalog: CATALOG_SCHEMA },
-      required: ["tools", "catalog"],
-    },
+    outputSchema: searchAnswerSchema({ properties: { catalog: CATALOG_SCHEMA }, required: ["catalog"] }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   };
 }
@@ -109,50 +80,28 @@ export async function searchArguments(
   return { query, maxResults };
 }
 
-type Definition = Pick<FoundTool, "name" | "title" | "description" | "inputSchema">;
-
 // Each index's tool definitions by name, read once from the catalog it was built from.
-const definitionsOf = new WeakMap<ToolIndex, ReadonlyMap<string, Definition>>();
+const definitionsOf = new WeakMap<ToolIndex, ReadonlyMap<string, Promise<SearchDefinition>>>();
 
-/** The definitions of `index`'s tools (a schema-less tool gets an empty object schema, as MCP requires one). */
-function definitions(index: ToolIndex): ReadonlyMap<string, Definition> {
+/** The definitions of `index`'s tools. */
+function definitions(index: ToolIndex): ReadonlyMap<string, Promise<SearchDefinition>> {
   let known = definitionsOf.get(index);
   if (known === undefined) {
     const { tools } = readCatalog(indexCatalog(index), { limits: CATALOG_LIMIT_MAXIMUMS });
-    known = new Map(
-      tools.map((tool) => [
-        tool.name,
-        {
-          name: tool.name,
-          ...(tool.title.length > 0 ? { title: tool.title } : {}),
-          description: tool.description,
-          inputSchema: typeof tool.schema === "object" && tool.schema !== null ? tool.schema : { type: "object" },
-        },
-      ]),
-    );
+    known = new Map(tools.map((tool) => [tool.name, catalogDefinition(tool)]));
     definitionsOf.set(index, known);
   }
   return known;
 }
 
 /**
- * Ranks `entry`'s catalog for `query` as select does for a query (the learnt usage installed first, by the caller),
- * up to `maxResults` ranked tools plus the learnt ones a query brings; pinned provider tools are left out (an MCP
- * client cannot call them).
+ * Ranks `entry`'s catalog for `query` as select does for a query (the learnt usage installed first, by the caller): the
+ * one search answer over at most `maxResults` tools; pinned provider tools are left out (an MCP client cannot call
+ * them).
  */
 export async function searchCatalog(entry: WarmCatalog, query: string, maxResults: number) {
   const selection = await entry.index.selectWithScores(query, { ...MODEL_SEARCH, maxTools: maxResults });
   const known = definitions(entry.index);
-  const tools: FoundTool[] = [];
-  for (const result of selection.results) {
-    const definition = known.get(result.name);
-    if (result.pinned !== undefined || definition === undefined) continue;
-    tools.push({
-      ...definition,
-      score: result.score,
-      ...(result.fusion === undefined ? {} : { keyword: result.fusion.keyword, semantic: result.fusion.semantic }),
-      ...(result.reason === "ranked" ? {} : { reason: result.reason }),
-    });
-  }
-  return { tools, catalog: { id: entry.id, version: entry.pointer.version } };
+  const answer = await searchAnswer(selection.results, maxResults, (name) => known.get(name), known.size === 0);
+  return { ...answer, catalog: { id: entry.id, version: entry.pointer.version } };
 }
