@@ -6,7 +6,6 @@ import { AI_SCHEMA } from "../../core/ai-schema.js";
 import { ToolsiftError } from "../../errors.js";
 import { foundTools } from "../prepare-step.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
-import type { DeliveredDefinition, ToolDefinitions } from "./tool-definitions.js";
 import type { SearchAnswer } from "../../search/search-answer.js";
 
 type RefusalReason = ToolCallRefusedEvent["reason"];
