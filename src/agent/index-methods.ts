@@ -8,7 +8,7 @@ import { createDeferredTools } from "./delivery/deferred-tools.js";
 import { createInConversation } from "./delivery/in-conversation.js";
 import { catalogDefinitionLength } from "./delivery/stable-tools.js";
 import { createSelectionMiddleware } from "./middleware.js";
-import { createPrepareStep, type PrepareStepInput } from "./prepare-step.js";
+import { createPrepareStep } from "./prepare-step.js";
 import { createSearchTool, createToolSearchFunction } from "./search-tool.js";
 
 /** The methods a `ToolIndex` has beyond the core index. */
@@ -22,9 +22,10 @@ export function adapterMethods<NAME extends string>(
   return {
     prepareStep(stepOptions) {
       const definitionLength = (name: string) => catalogDefinitionLength(catalog(), name);
-      return createPrepareStep(index, stepOptions, definitionLength) as (
-        step: PrepareStepInput,
-      ) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
+      // The SDK's own type: the step it passes holds what PrepareStepInput reads; the names returned are catalog tools.
+      return createPrepareStep(index, stepOptions, definitionLength) as unknown as ReturnType<
+        ToolIndex<NAME>["prepareStep"]
+      >;
     },
     inConversation(tools, deliveryOptions) {
       return createInConversation(index, tools, deliveryOptions);

@@ -28,6 +28,11 @@ interface ParamsLike {
  * no user text yet (up to `maxOfferAll` function tools), and only the pinned and unknown ones when nothing is relevant.
  * Options are validated here, not at the first model call.
  */
+/** The middleware's `transformParams`, also callable directly with the fields of a call it reads. */
+export interface DirectTransformParams {
+  transformParams<PARAMS extends ParamsLike>(options: { params: PARAMS; type?: string }): Promise<PARAMS>;
+}
+
 export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
   const where = "middleware";
   const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};

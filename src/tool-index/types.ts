@@ -1,13 +1,13 @@
 // The public result and API types of a tool index: selections, scored tools, explanations, the ToolIndex interface.
 
-import type { ToolSet } from "ai";
+import type { LanguageModelMiddleware, PrepareStepFunction, Tool, ToolSet } from "ai";
 import type { TermContribution } from "../core/keyword-engine.js";
 import type { MatchKind } from "../core/query.js";
 import type { WordMatch } from "../core/relevance.js";
 import type { ToolCatalog } from "../core/catalog.js";
 import type { SelectOptions } from "../options.js";
 import type { UsageSnapshot } from "../usage/usage-snapshot.js";
-import type { createSelectionMiddleware, SelectionMiddlewareOptions } from "../agent/middleware.js";
+import type { DirectTransformParams, SelectionMiddlewareOptions } from "../agent/middleware.js";
 import type { PrepareStepInput, PrepareStepOptions } from "../agent/prepare-step.js";
 import type { InConversationDelivery, InConversationOptions } from "../agent/delivery/in-conversation.js";
 import type {
@@ -230,6 +230,14 @@ export interface CoreToolIndex<NAME extends string = string> {
   replaceUsage(snapshot: UsageSnapshot | undefined): void;
 }
 
+/**
+ * `prepareStep`'s function called directly (a test, another loop): from the fields of a step it reads, the tools for
+ * the step.
+ */
+export type DirectPrepareStep<NAME extends string> = (
+  step: PrepareStepInput,
+) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
+
 /** What `createToolIndex` from `toolsift` returns: the core index plus the AI SDK adapters (src/agent/). */
 export interface ToolIndex<NAME extends string = string> extends CoreToolIndex<NAME> {
   /**
@@ -237,9 +245,9 @@ export interface ToolIndex<NAME extends string = string> extends CoreToolIndex<N
    * that match the live conversation as `activeTools`; with `stableTools`, a cache-keeping set and its `toolOrder`
    * (see `PrepareStepOptions`).
    */
-  prepareStep(
+  prepareStep<TOOLS extends ToolSet = Record<NAME, Tool>>(
     options?: PrepareStepOptions,
-  ): (step: PrepareStepInput) => Promise<{ activeTools?: NAME[]; toolOrder?: NAME[] }>;
+  ): PrepareStepFunction<TOOLS> & DirectPrepareStep<NAME>;
   /**
    * Cache-keeping delivery for `generateText`, `streamText` and `ToolLoopAgent` (spread the result into the call): a
    * fixed tools block (`alwaysActive` tools, `call_tool`, `search_tools`) and, after each user message, the
@@ -248,7 +256,7 @@ export interface ToolIndex<NAME extends string = string> extends CoreToolIndex<N
    */
   inConversation(tools: ToolSet, options?: InConversationOptions): InConversationDelivery;
   /** A `wrapLanguageModel` middleware that keeps only the selected tools in each call's `params.tools`. */
-  middleware(options?: SelectionMiddlewareOptions): ReturnType<typeof createSelectionMiddleware>;
+  middleware(options?: SelectionMiddlewareOptions): LanguageModelMiddleware & DirectTransformParams;
   /** A meta-tool the model calls to find tools outside its current selection. */
   searchTool(options?: SearchToolOptions): ReturnType<typeof createSearchTool>;
   /** A ranking function for AI SDK 7's `toolSearch({ search })` over `deferLoading` tools. */
