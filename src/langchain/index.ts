@@ -4,22 +4,8 @@ export {
   toolsiftMiddleware,
   dynamicToolSelectorMiddleware,
   type ToolsiftMiddleware,
-  type ToolsiftMiddlewareControls,
   type ToolsiftMiddlewareOptions,
 } from "./middleware.js";
-export type { ToolsiftMiddlewareEvent } from "./events.js";
-export type { NoMatchEvent, NoMatchReason, OnNoMatch } from "../agent/offer-policy.js";
-export {
-  fromLangChainEmbeddings,
-  isLangChainEmbeddings,
-  type LangChainEmbeddingModel,
-  type LangChainEmbeddingModelOptions,
-  type LangChainEmbeddings,
-} from "./embeddings-model.js";
-export {
-  isSelectableTool,
-  toolDefinition,
-  type LangChainTool,
-  type LangChainToolDefinition,
-} from "./langchain-tools.js";
-export { selectionQuery, toModelMessages } from "./message-query.js";
+export { fromLangChainEmbeddings, type LangChainEmbeddingModel, type LangChainEmbeddings } from "./embeddings-model.js";
+export type { LangChainTool } from "./langchain-tools.js";
+export { toModelMessages } from "./message-query.js";

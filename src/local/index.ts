@@ -4,6 +4,5 @@ export {
   localEmbeddingModel,
   type LocalEmbeddingModel,
   type LocalEmbeddingModelOptions,
-  type LocalModelAssetSource,
 } from "./local-embedding-model.js";
-export { parseLocalModelAsset, LOCAL_MODEL_FORMAT, type LocalModelAsset } from "./asset.js";
+export { parseLocalModelAsset } from "./asset.js";

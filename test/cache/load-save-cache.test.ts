@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createToolIndex as createToolpickIndex, fileCache as toolpickFileCache } from "toolpick";
 import { afterAll, describe, expect, it } from "vitest";
-import { fromLoadSave, MARKER_FORMAT, MARKER_MAGIC } from "../../src/cache/index.js";
+import { fromLoadSave, MARKER_FORMAT, MARKER_MAGIC } from "../../src/cache/load-save-cache.js";
 import { markerHash } from "../../src/cache/load-save-cache.js";
 import { ToolsiftError } from "../../src/errors.js";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";

@@ -1,10 +1,11 @@
 // toolsiftMiddleware in a real createAgent loop with a scripted chat model: which tools are bound on each model call.
+import type { ToolsiftMiddlewareEvent } from "../../src/langchain/events.js";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
-import { toolsiftMiddleware, type ToolsiftMiddlewareEvent } from "../../src/langchain/index.js";
+import { toolsiftMiddleware } from "../../src/langchain/index.js";
 import { calculateTip, catalog, recordBoundTools, scriptedChatModel, toolName, WordEmbeddings } from "./fixtures.js";
 
 function events() {

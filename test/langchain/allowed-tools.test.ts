@@ -1,11 +1,12 @@
 // toolsiftMiddleware's allowedTools in real createAgent loops: it bounds the ranking, alwaysInclude, related tools and
 // "every tool" (no match, a failed selection) as it bounds prepareStep and the AI SDK middleware.
+import type { ToolsiftMiddlewareEvent } from "../../src/langchain/events.js";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
-import { toolsiftMiddleware, type ToolsiftMiddlewareEvent } from "../../src/langchain/index.js";
+import { toolsiftMiddleware } from "../../src/langchain/index.js";
 import { calculateTip, catalog, recordBoundTools, scriptedChatModel, WordEmbeddings } from "./fixtures.js";
 
 const ask = (text: string) => ({ messages: [new HumanMessage(text)] });

@@ -1,5 +1,6 @@
 // TOOLSIFT_EMBEDDING=openai:<model>[:<dims>] in the selection service, run in Node (createService().fetch over an
 // in-memory KV): the real @ai-sdk/openai client against a local OpenAI-compatible server on 127.0.0.1.
+import type { ServiceEventHandler } from "../../src/worker/service.js";
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { memoryCache } from "../../src/cache/index.js";
@@ -8,7 +9,7 @@ import type { ToolsiftEvent } from "../../src/events.js";
 import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";
 import type { ServiceEnv } from "../../src/worker/http/env.js";
 import { openaiEmbeddingModel } from "../../src/worker/embedding/provider-openai.js";
-import { createService, type ServiceEventHandler } from "../../src/worker/index.js";
+import { createService } from "../../src/worker/index.js";
 import { startOpenAICompatibleServer, wordCount, type OpenAICompatibleServer } from "./openai-compatible-server.js";
 import { memoryKv, type MemoryKv } from "./provider-memory-kv.js";
 

@@ -4,7 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fromLoadSave } from "../../src/cache/index.js";
+import { fromLoadSave } from "../../src/cache/load-save-cache.js";
 import { fileCache } from "../../src/cache/file-cache.js";
 import type { KvNamespaceLike } from "../../src/cache/kv-cache.js";
 import { ToolsiftError } from "../../src/errors.js";

@@ -211,10 +211,10 @@ describe("kvUsageStore options and failures", () => {
   });
 });
 
-describe("the deprecated toolsift/cache path of the usage stores", () => {
-  it("still hands out the stores of toolsift/usage (kept for one minor version)", async () => {
-    const deprecated = await import("../../src/cache/index.js");
-    expect(deprecated.memoryUsageStore).toBe(memoryUsageStore);
-    expect(deprecated.kvUsageStore).toBe(kvUsageStore);
+describe("toolsift/cache", () => {
+  it("no longer hands out the usage stores (they are toolsift/usage's)", async () => {
+    const cache: Record<string, unknown> = await import("../../src/cache/index.js");
+    expect(cache.memoryUsageStore).toBeUndefined();
+    expect(cache.kvUsageStore).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 // Learning in the selection service: POST …/learn into the catalog's Durable Object, GET …/usage, selections using it.
 
+import type { DurableObjectStateLike } from "../../src/worker/usage/usage-object.js";
 import { describe, expect, it } from "vitest";
-import { ToolsiftUsage, type DurableObjectStateLike } from "../../src/worker/index.js";
+import { ToolsiftUsage } from "../../src/worker/index.js";
 import { snapshotRows, USAGE_VERSION } from "../../src/usage/usage-snapshot.js";
 import {
   expectError,
