@@ -5,11 +5,11 @@
 // test/structure/option-table-keys.ts proves each option interface has exactly the table's keys for its surface.
 
 /**
- * `on` lists the surfaces, one letter each: `i` createToolIndex from `toolsift` (and createMcpCatalog, which passes
- * every index option on), `c` createToolIndex from `toolsift/core`, `l` LangChain's toolsiftMiddleware (passed through
- * or read as select options), `s` select / selectWithScores / explain, `a` the AI SDK adapters (prepareStep, middleware,
- * inConversation), `d` deferredTools. `was`: the name it had before 0.1 (a nested option without one was top-level
- * under its own name), refused with an error naming this one.
+ * `on` lists the surfaces, one letter each: `i` createToolIndex from `toolsift` (and createMcpCatalog, which
+ * passes every index option on), `c` createToolIndex from `toolsift/core`, `l` LangChain's toolsiftMiddleware (passed
+ * through, or read as select options), `s` select / selectWithScores / explain, `a` the AI SDK adapters (prepareStep,
+ * middleware, inConversation), `d` deferredTools. `was`: the name it had before 0.1 (a nested option without one was
+ * top-level under its own name), refused with an error naming this one.
  */
 export interface OptionRow {
   readonly on: string;
@@ -59,7 +59,7 @@ export const OPTION_TABLE = {
   "runtime.warnings": { on: INDEX, default: true },
   maxTools: { on: "sal", default: 5, min: 1, max: Number.MAX_SAFE_INTEGER, integer: true },
   minRelevance: { on: "sadl", default: 0.15, min: 0, max: 1, was: "threshold" },
-  adaptive: { on: "sal", default: true },
+  adaptive: { on: "sadl", default: true },
   alwaysActive: { on: "sad" },
   allowedTools: { on: "sal" },
   messages: { on: "s" },
@@ -80,8 +80,8 @@ export function optionNames(surface: string): string[] {
 
 /** The keys of `group` that `surface` takes. */
 export function groupKeys(surface: string, group: string): string[] {
-  return PATHS.filter((path) => path.startsWith(`${group}.`) && row(path).on.includes(surface)).map(
-    (path) => path.slice(group.length + 1),
+  return PATHS.filter((path) => path.startsWith(`${group}.`) && row(path).on.includes(surface)).map((path) =>
+    path.slice(group.length + 1),
   );
 }
 
