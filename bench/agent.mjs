@@ -93,7 +93,7 @@ async function measureBfclTokens({ toolsift, toolpick, local }) {
     const model = local.localEmbeddingModel();
     runs.push({
       label: "toolsift + local model, adaptive cut",
-      make: () => toolsift.createToolIndex(tools, { embeddingModel: model, queryExpansion: model }),
+      make: () => toolsift.createToolIndex(tools, { embeddingModel: model, keyword: { queryExpansion: model } }),
       options: { maxTools: 5 },
     });
   }
@@ -172,7 +172,7 @@ async function measureSession({ toolsift, toolpick, local }) {
     runs.push({
       key: "local",
       label: "toolsift + local model prepareStep, adaptive cut",
-      make: () => toolsift.createToolIndex(catalog, { embeddingModel: model, queryExpansion: model }),
+      make: () => toolsift.createToolIndex(catalog, { embeddingModel: model, keyword: { queryExpansion: model } }),
       options: { maxTools: 5 },
     });
   }

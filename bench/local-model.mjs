@@ -47,8 +47,11 @@ export const STRATEGIES = [
   { label: "keyword", options: () => ({}) },
   { label: "local semantic", options: (model) => ({ embeddingModel: model, strategy: "semantic" }) },
   { label: "combined (keyword + local)", options: (model) => ({ embeddingModel: model }) },
-  { label: "keyword + expansion", options: (model) => ({ queryExpansion: model }) },
-  { label: "combined + expansion", options: (model) => ({ embeddingModel: model, queryExpansion: model }) },
+  { label: "keyword + expansion", options: (model) => ({ keyword: { queryExpansion: model } }) },
+  {
+    label: "combined + expansion",
+    options: (model) => ({ embeddingModel: model, keyword: { queryExpansion: model } }),
+  },
 ];
 
 /**

@@ -109,7 +109,7 @@ const notes = {
 // Search in process: the same index the gateway builds (local model unless --no-local), select() timed alone.
 const local = values["no-local"] ? undefined : localEmbeddingModel();
 const catalog = await createMcpCatalog(direct, {
-  warnings: false,
+  runtime: { warnings: false },
   ...(local === undefined ? {} : { embeddingModel: local, queryExpansion: local }),
 });
 await catalog.index.warmUp();

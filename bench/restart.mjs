@@ -75,7 +75,7 @@ async function toolsiftBuild(toolsift, tools, embeddingCache) {
   const started = nowMs();
   const index = toolsift.createToolIndex(tools, {
     embeddingModel: model,
-    embeddingCache,
+    embedding: { cache: embeddingCache },
     onEvent: (event) => events.push(event),
   });
   await index.warmUp();

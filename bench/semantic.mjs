@@ -92,7 +92,9 @@ async function semanticAdapters(table, variants, { toolpick = true } = {}) {
       create: (input) =>
         toolsift.createToolIndex(
           input,
-          model === null ? options : { embeddingModel: model, queryCacheSize: QUERY_CACHE_SIZE, ...options },
+          model === null
+            ? options
+            : { embeddingModel: model, embedding: { queryCacheSize: QUERY_CACHE_SIZE }, ...options },
         ),
       warmUp: (index) => index.warmUp(),
       select: (index, query) => index.select(query, SELECT_OPTIONS),
@@ -118,10 +120,10 @@ async function semanticAdapters(table, variants, { toolpick = true } = {}) {
 }
 
 const FLOAT32 = { name: "toolsift float32", options: { strategy: "semantic" } };
-const INT8 = { name: "toolsift int8", options: { strategy: "semantic", quantize: "int8" } };
+const INT8 = { name: "toolsift int8", options: { strategy: "semantic", embedding: { quantize: "int8" } } };
 const INT8_PLAIN = {
   name: "toolsift int8, `rescore: false`",
-  options: { strategy: "semantic", quantize: "int8", rescore: false },
+  options: { strategy: "semantic", embedding: { quantize: "int8", rescore: false } },
 };
 const INT8_ROWS = [INT8.name, INT8_PLAIN.name];
 const KEYWORD = { name: "toolsift keyword", options: { strategy: "keyword" } };
@@ -412,8 +414,11 @@ export async function measureSemanticBfcl() {
     INT8,
     INT8_PLAIN,
     { name: "toolsift combined, weighted 0.3/0.7 (default)", options: { strategy: "combined" } },
-    { name: "toolsift combined, rrf", options: { strategy: "combined", fusion: { method: "rrf" } } },
-    { name: "toolsift combined, adaptive", options: { strategy: "combined", fusion: { method: "adaptive" } } },
+    { name: "toolsift combined, rrf", options: { strategy: "combined", embedding: { fusion: { method: "rrf" } } } },
+    {
+      name: "toolsift combined, adaptive",
+      options: { strategy: "combined", embedding: { fusion: { method: "adaptive" } } },
+    },
   ];
   const adapters = await semanticAdapters(table, variants, { toolpick: ["semantic", "combined"] });
   const rows = [];

@@ -48,15 +48,19 @@ export const DEFAULT_SESSION_VARIANTS = Object.freeze([
 export const SIGNAL_VARIANTS = Object.freeze(
   [
     { name: "cold, default (memory + catalog prerequisites)", indexOptions: {}, stepOptions: {} },
-    { name: "cold, without catalog prerequisites", indexOptions: { catalogLinks: false }, stepOptions: {} },
-    { name: "cold, with catalog follow-ups too", indexOptions: { catalogLinks: true }, stepOptions: {} },
+    {
+      name: "cold, without catalog prerequisites",
+      indexOptions: { learning: { catalogLinks: false } },
+      stepOptions: {},
+    },
+    { name: "cold, with catalog follow-ups too", indexOptions: { learning: { catalogLinks: true } }, stepOptions: {} },
     { name: "cold, no companions (no memory, no links)", indexOptions: {}, stepOptions: { maxCompanions: 0 } },
     { name: "cold, no recent-tool boost", indexOptions: {}, stepOptions: { recentToolBoost: false } },
     { name: "cold, adaptive cut off", indexOptions: {}, stepOptions: { adaptive: false } },
     { name: "learned, default", indexOptions: {}, stepOptions: {}, learn: true },
     {
       name: "learned, without catalog prerequisites",
-      indexOptions: { catalogLinks: false },
+      indexOptions: { learning: { catalogLinks: false } },
       stepOptions: {},
       learn: true,
     },

@@ -176,7 +176,7 @@ export async function measureUsage() {
   const realistic = learnt.usage();
   const snapshotMs = nowMs() - start;
   start = nowMs();
-  createToolIndex(tools, { usage: realistic });
+  createToolIndex(tools, { learning: { usage: realistic } });
   const restoreMs = nowMs() - start;
 
   const saturating = saturatingConversations(tools, random);

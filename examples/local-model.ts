@@ -11,10 +11,7 @@ import { tools, type ToolName } from "./shared/tools.ts";
 
 const keyword = createToolIndex(tools);
 const local = localEmbeddingModel();
-const semantic = createToolIndex(tools, {
-  embeddingModel: local, // combined search: keywords + local embeddings, fused adaptively
-  queryExpansion: local, // and unknown query words read through their nearest catalog words
-});
+const semantic = createToolIndex(tools, { embeddingModel: local, keyword: { queryExpansion: local } });
 const started = performance.now();
 await Promise.all([keyword.warmUp(), semantic.warmUp()]); // loads the 1.2 MiB model and embeds the 30 tools
 console.log(`indexes ready in ${(performance.now() - started).toFixed(0)} ms\n`);

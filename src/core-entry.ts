@@ -3,16 +3,24 @@
 // reranking, enrichment), whose options it refuses by name. See src/tool-index.ts for the root's composition.
 
 import type { ToolCatalog } from "./core/catalog.js";
-import type { ToolIndexOptions } from "./options.js";
+import type { KeywordOptions, ToolIndexOptions } from "./options.js";
 import { createIndex } from "./tool-index/create-index.js";
-import type { MODEL_OPTIONS } from "./tool-index/model-stages.js";
 import { refuseModelOptions } from "./tool-index/refuse-model-options.js";
 import type { CoreToolIndex, ToolNames } from "./tool-index/types.js";
 
-/** The options of `createToolIndex` from `toolsift/core`: the root's, without those that need a model. */
-export type CoreToolIndexOptions = Omit<ToolIndexOptions, (typeof MODEL_OPTIONS)[number] | "strategy"> & {
+/**
+ * The options of `createToolIndex` from `toolsift/core`: the root's, without those that need a model (the option
+ * table's `i` options it has no `c` for: `embeddingModel`, `rerankerModel`, `onError`, `embedding`, `enrichment`,
+ * `keyword.queryExpansion`).
+ */
+export type CoreToolIndexOptions = Omit<
+  ToolIndexOptions,
+  "embeddingModel" | "rerankerModel" | "onError" | "embedding" | "enrichment" | "keyword" | "strategy"
+> & {
   /** `"keyword"` (BM25F), or toolpick's name for it, `"hybrid"`. Default `"keyword"`. */
   strategy?: "keyword" | "hybrid";
+  /** The keyword (BM25F) ranking: field weights, saturation, typos, abbreviations. */
+  keyword?: Omit<KeywordOptions, "queryExpansion">;
 };
 
 /**

@@ -1,6 +1,7 @@
-// Public options of toolsift (index and select) with their defaults; validated in tool-index/resolve-options.ts and
-// resolve-select-options.ts.
+// Public options of toolsift (index and select), each in the option table (option-table.ts) once; validated in
+// tool-index/resolve-options.ts and resolve-select-options.ts.
 
+import { OPTION_TABLE } from "./option-table.js";
 import type { CatalogLimits } from "./core/catalog-limits.js";
 import type { FieldName, FieldWeight } from "./core/fields.js";
 import type { WasmSource } from "./wasm/load-wasm.js";
@@ -16,7 +17,10 @@ import type { UsageSnapshot } from "./usage/usage-snapshot.js";
 /** Which rankings a selection uses. */
 export type SearchStrategy = "keyword" | "semantic" | "combined" | "hybrid";
 
-/** Options of `createToolIndex`. */
+/**
+ * Options of `createToolIndex`: the ones set on day one at the top, the rest in groups (`embedding`, `keyword`,
+ * `enrichment`, `learning`, `catalog`, `runtime`). Each option is in the option table (option-table.ts) once.
+ */
 export interface ToolIndexOptions {
   /**
    * Any AI SDK embedding model (`EmbeddingModelV4`/`V3` object, or a model id string the AI SDK
@@ -29,6 +33,54 @@ export interface ToolIndexOptions {
    * else `"keyword"`.
    */
   strategy?: SearchStrategy;
+  /**
+   * An AI SDK language model that reorders the candidates (3 × maxTools) of every selection by
+   * relevance, through `generateText` with `Output.object`. On failure the call keeps the
+   * unreranked ranking (event `rerank-failed`). Default: none.
+   */
+  rerankerModel?: LanguageModel;
+  /**
+   * Tools pulled in whenever a key tool is selected, beyond `maxTools` (toolpick's option):
+   * `{ github_create_pr: ["github_list_branches"] }`; names not in the catalog are left out. A select call's own
+   * `relatedTools` replaces this map. Default none.
+   */
+  relatedTools?: Readonly<Record<string, readonly string[]>>;
+  /** Receives warnings and fallbacks (a schema that could not be read, a query that was cut). */
+  onEvent?: (event: ToolsiftEvent) => void;
+  /**
+   * When embedding fails: `"fallback"` ranks that call by keywords only and reports it through
+   * `onEvent` (the next call tries again); `"throw"` rejects with `ToolsiftError("EMBEDDING_FAILED")`.
+   * Default `"fallback"`.
+   */
+  onError?: "fallback" | "throw";
+  /** How tools and queries are embedded, stored and ranked by vectors (with an `embeddingModel`). */
+  embedding?: EmbeddingOptions;
+  /** The keyword (BM25F) ranking: field weights, saturation, typos, abbreviations, query expansion. */
+  keyword?: KeywordOptions;
+  /**
+   * Once, when the index is built, ask a language model for synonyms and everyday phrasings of each tool and index
+   * them with the description: `true` (the `rerankerModel`, texts cached in memory per index) or `{ model, cache }`.
+   * On failure tools keep their original text (event `enrichment-failed`). Default: off.
+   */
+  enrichment?: boolean | EnrichmentOptions;
+  /** What the index starts from and learns from: a usage snapshot, links read from the catalog. */
+  learning?: LearningOptions;
+  /** How the catalog is read: bounds on its text, the context of description functions. */
+  catalog?: CatalogOptions;
+  /** Where the wasm core comes from, and what is logged. */
+  runtime?: RuntimeOptions;
+}
+
+/** `createToolIndex`'s `embedding` group. */
+export interface EmbeddingOptions {
+  /**
+   * Where tool vectors persist between runs: an `EmbeddingCache` (`memoryCache()`, `kvCache(env.KV)`,
+   * `fileCache(path)` from `toolsift/file-cache`, `indexedDbCache()` from `toolsift/indexeddb-cache`) or
+   * toolpick's `{ load, save }` shape. Default: none.
+   */
+  cache?: EmbeddingCache | LoadSaveEmbeddingCache;
+  /** Requested vector length (`embedMany({ dimensions })`), part of the cache keys. Default: the model's. */
+  dimensions?: number;
   /**
    * How keyword and semantic rankings fuse (see `FusionOptions`). Default weighted 0.3 / 0.7; with
    * `localEmbeddingModel()`, adaptive with keyword 1 / semantic 0 (the semantic ranking gets the share
@@ -48,30 +100,18 @@ export interface ToolIndexOptions {
   rescore?: boolean;
   /** Query embeddings kept in an LRU, keyed on the normalised query. Default 128; 0 disables; integer ≥ 0. */
   queryCacheSize?: number;
-  /**
-   * Where tool vectors persist between runs: an `EmbeddingCache` (`memoryCache()`, `kvCache(env.KV)`,
-   * `fileCache(path)` from `toolsift/file-cache`, `indexedDbCache()` from `toolsift/indexeddb-cache`) or
-   * toolpick's `{ load, save }` shape. Default: none.
-   */
-  embeddingCache?: EmbeddingCache | LoadSaveEmbeddingCache;
-  /** Requested vector length (`embedMany({ dimensions })`), part of the cache keys. Default: the model's. */
-  dimensions?: number;
   /** Milliseconds one embedding call may take before it is aborted and reported. Default 10,000; range 1–600,000. */
-  embeddingTimeout?: number;
+  timeout?: number;
   /** Most concurrent embedding calls while embedding the catalog. Default 4; integer ≥ 1. */
   maxParallelCalls?: number;
   /** Retries of a failed embedding call (inside the AI SDK). Default 1; integer 0–10. */
   maxRetries?: number;
   /** Cancels every embedding call of this index. */
   abortSignal?: AbortSignal;
-  /**
-   * When embedding fails: `"fallback"` ranks that call by keywords only and reports it through
-   * `onEvent` (the next call tries again); `"throw"` rejects with `ToolsiftError("EMBEDDING_FAILED")`.
-   * Default `"fallback"`.
-   */
-  onError?: "fallback" | "throw";
-  /** Also log every event with `console.debug`. Default `false`. */
-  debug?: boolean;
+}
+
+/** `createToolIndex`'s `keyword` group. */
+export interface KeywordOptions {
   /**
    * BM25F weight (≥ 0) and length normalisation `b` (0–1) per indexed field. Merged over the defaults:
    * name 3 / 0.5, description 1 / 0.75, parameterNames 1.5 / 0.5, parameterDescriptions 0.5 / 0.75,
@@ -91,12 +131,6 @@ export interface ToolIndexOptions {
    */
   abbreviations?: boolean | { weight?: number };
   /**
-   * Where the wasm scoring core comes from. Default: the runtime's own (inlined bytes in Node and
-   * browsers, a module import in Workers and Vercel Edge). Accepts a `WebAssembly.Module`,
-   * `{ default: Module }`, a `Response` or bytes.
-   */
-  wasm?: WasmSource;
-  /**
    * Query expansion for keyword ranking: a query word the catalog lacks adds its nearest catalog words
    * by word vectors (cosine ≥ `threshold`, weight `weight` × cosine, at most `maxTerms`). Pass
    * `localEmbeddingModel()` from `toolsift/local`, or `{ model, threshold = 0.5, weight = 0.5, maxTerms = 3 }`.
@@ -104,43 +138,23 @@ export interface ToolIndexOptions {
    */
   queryExpansion?:
     WordVectorSource | { model: WordVectorSource; threshold?: number; weight?: number; maxTerms?: number };
+}
+
+/** `createToolIndex`'s `enrichment` group (`enrichment: true` is `{}`). */
+export interface EnrichmentOptions {
+  /** The language model that writes the phrasings. Default: `rerankerModel`. */
+  model?: LanguageModel;
   /**
-   * An AI SDK language model that reorders the candidates (3 × maxTools) of every selection by
-   * relevance, through `generateText` with `Output.object`. On failure the call keeps the
-   * unreranked ranking (event `rerank-failed`). Default: none.
-   */
-  rerankerModel?: LanguageModel;
-  /**
-   * Once, when the index is built, ask `enrichmentModel` (default: `rerankerModel`) for synonyms and
-   * everyday phrasings of each tool and index them with the description; cached by tool text in
-   * `enrichmentCache`. On failure tools keep their original text (event `enrichment-failed`). Default `false`.
-   */
-  enrichDescriptions?: boolean;
-  /**
-   * Where `enrichDescriptions` keeps the texts the model wrote, keyed by model and tool text, so a rebuild or a
+   * Where enrichment keeps the texts the model wrote, keyed by model and tool text, so a rebuild or a
    * restart asks the model only for new or changed tools: `memoryTextCache()` or `kvTextCache(env.KV)` from
    * `toolsift/cache`, or any `TextCache`. Default: a `memoryTextCache()` per index (a `sync` or `add` asks only
    * for new or changed tools; a new process asks again).
    */
-  enrichmentCache?: TextCache;
-  /** The model for `enrichDescriptions`. Default: `rerankerModel`. */
-  enrichmentModel?: LanguageModel;
-  /** Passed as `{ context }` to tool descriptions that are functions (AI SDK 7). Default `undefined`. */
-  context?: unknown;
-  /** Receives warnings and fallbacks (a schema that could not be read, a query that was cut). */
-  onEvent?: (event: ToolsiftEvent) => void;
-  /**
-   * Log the index's first fallback (embedding failed and keywords were used, a cache error, a failed rerank, …)
-   * as one `console.warn` line, so a bad API key or a missing asset is not silent. Once per index, with or
-   * without `onEvent`; `false` turns it off. Default `true`.
-   */
-  warnings?: boolean;
-  /**
-   * Tools pulled in whenever a key tool is selected, beyond `maxTools` (toolpick's option):
-   * `{ github_create_pr: ["github_list_branches"] }`; names not in the catalog are left out. A select call's own
-   * `relatedTools` replaces this map. Default none.
-   */
-  relatedTools?: Readonly<Record<string, readonly string[]>>;
+  cache?: TextCache;
+}
+
+/** `createToolIndex`'s `learning` group. */
+export interface LearningOptions {
   /**
    * What an earlier index learnt (`index.usage()`, or `mergeUsage(...)` of several): tools no longer in the catalog
    * are dropped. Default: nothing learnt.
@@ -153,6 +167,10 @@ export interface ToolIndexOptions {
    * Default `{ prerequisites: true, followUps: false }` (bench/RESULTS.md, sessions: what each was worth).
    */
   catalogLinks?: boolean | { prerequisites?: boolean; followUps?: boolean };
+}
+
+/** `createToolIndex`'s `catalog` group. */
+export interface CatalogOptions {
   /**
    * Bounds on the text a catalog carries; a tool over one is refused with `LIMIT_EXCEEDED` naming the tool, the field
    * and the limit (names when the catalog is read, schemas when they are read for the index). Merged over the
@@ -162,6 +180,26 @@ export interface ToolIndexOptions {
    * parameter names, descriptions and enum values together). Each an integer ≥ 1.
    */
   limits?: Partial<CatalogLimits>;
+  /** Passed as `{ context }` to tool descriptions that are functions (AI SDK 7). Default `undefined`. */
+  context?: unknown;
+}
+
+/** `createToolIndex`'s `runtime` group. */
+export interface RuntimeOptions {
+  /**
+   * Where the wasm scoring core comes from. Default: the runtime's own (inlined bytes in Node and
+   * browsers, a module import in Workers and Vercel Edge). Accepts a `WebAssembly.Module`,
+   * `{ default: Module }`, a `Response` or bytes.
+   */
+  wasm?: WasmSource;
+  /** Also log every event with `console.debug`. Default `false`. */
+  debug?: boolean;
+  /**
+   * Log the index's first fallback (embedding failed and keywords were used, a cache error, a failed rerank, …)
+   * as one `console.warn` line, so a bad API key or a missing asset is not silent. Once per index, with or
+   * without `onEvent`; `false` turns it off. Default `true`.
+   */
+  warnings?: boolean;
 }
 
 /** Options of `select`, `selectWithScores` and `explain`. */
@@ -209,7 +247,7 @@ export interface SelectOptions {
  * The default `minRelevance`, chosen by bench/experiments/calibrate-relevance.mjs (held-out halves of BFCL's
  * irrelevance and tool-selection sets, keyword and local-model rankings).
  */
-export const DEFAULT_MIN_RELEVANCE = 0.15;
+export const DEFAULT_MIN_RELEVANCE = OPTION_TABLE.minRelevance.default;
 
 /**
  * How a search the model asks for ranks (the search meta-tools: `searchTool`, `toolSearchFunction`, the

@@ -1,30 +1,13 @@
 // Select options and queries validated: the defaults of select, selectWithScores and explain applied once per call.
 
 import { ToolsiftError } from "./errors.js";
-import { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
-import {
-  booleanOption,
-  countOption,
-  integerOption,
-  invalidOption,
-  knownOptions,
-  namesOption,
-  numberOption,
-} from "./support/validate-options.js";
+import { OPTION_TABLE, optionNames } from "./option-table.js";
+import { MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
+import { invalidOption, knownOptions, namesOption, tableOption } from "./support/validate-options.js";
 import { checkMessages } from "./usage/learn-turns.js";
 
-/** Every option `select`, `selectWithScores` and `explain` read; any other key is refused with the nearest of these. */
-export const SELECT_OPTIONS = [
-  "maxTools",
-  "minRelevance",
-  "adaptive",
-  "alwaysActive",
-  "allowedTools",
-  "relatedTools",
-  "messages",
-  "previousTools",
-  "maxCompanions",
-] as const satisfies readonly (keyof SelectOptions)[];
+/** Every option `select`, `selectWithScores` and `explain` read (the option table's `s`); any other is refused. */
+const SELECT_OPTIONS = optionNames("s");
 
 /** Validated select options with defaults applied. */
 export interface ResolvedSelectOptions {
@@ -41,15 +24,15 @@ export interface ResolvedSelectOptions {
 }
 
 const DEFAULT_SELECT: ResolvedSelectOptions = {
-  maxTools: 5,
-  minRelevance: DEFAULT_MIN_RELEVANCE,
-  adaptive: true,
+  maxTools: OPTION_TABLE.maxTools.default,
+  minRelevance: OPTION_TABLE.minRelevance.default,
+  adaptive: OPTION_TABLE.adaptive.default,
   alwaysActive: [],
   allowedTools: undefined,
   relatedTools: undefined,
   messages: undefined,
   previousTools: undefined,
-  maxCompanions: 3,
+  maxCompanions: OPTION_TABLE.maxCompanions.default,
 };
 
 /** Validates select options (`where` names the caller in messages) and applies their defaults. */
@@ -58,15 +41,15 @@ export function resolveSelectOptions(input: SelectOptions | undefined, where = "
   const options = knownOptions(where, input, SELECT_OPTIONS) as SelectOptions;
   const allowed = namesOption(where, "allowedTools", options.allowedTools);
   return {
-    maxTools: countOption(where, "maxTools", options.maxTools, 5),
-    minRelevance: numberOption(where, "minRelevance", options.minRelevance, { min: 0, max: 1 }, DEFAULT_MIN_RELEVANCE),
-    adaptive: booleanOption(where, "adaptive", options.adaptive, true),
+    maxTools: tableOption(where, "maxTools", options.maxTools),
+    minRelevance: tableOption(where, "minRelevance", options.minRelevance),
+    adaptive: tableOption(where, "adaptive", options.adaptive),
     alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),
     allowedTools: allowed === undefined ? undefined : new Set(allowed),
     relatedTools: relatedToolsOption(where, "relatedTools", options.relatedTools),
     messages: messagesOption(where, options.messages),
     previousTools: namesOption(where, "previousTools", options.previousTools),
-    maxCompanions: integerOption(where, "maxCompanions", options.maxCompanions, 0, 20, 3),
+    maxCompanions: tableOption(where, "maxCompanions", options.maxCompanions),
   };
 }
 

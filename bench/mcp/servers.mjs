@@ -59,10 +59,10 @@ export function requestSets() {
 /** The gateway's index over `clients` (local model: embedding, query expansion), built: what search_tools ranks. */
 export async function gatewayCatalog(clients, local) {
   const catalog = await createMcpCatalog(clients, {
-    warnings: false,
+    runtime: { warnings: false },
     watch: false,
     embeddingModel: local,
-    queryExpansion: local,
+    keyword: { queryExpansion: local },
   });
   await catalog.index.warmUp();
   return catalog;

@@ -55,7 +55,7 @@ async function build(env: Env, check: boolean): Promise<Response> {
   const started = performance.now();
   const index = createToolIndex(tools, {
     embeddingModel: model,
-    embeddingCache: kvCache(env.KV),
+    embedding: { cache: kvCache(env.KV) },
     onEvent: (event) => events.push(event),
   });
   const created = performance.now();

@@ -8,7 +8,7 @@ import { tools } from "./tools";
 export const runtime = "edge";
 
 // Module scope: the index is built once per isolate and reused by every request it serves.
-const index = createToolIndex(tools, { wasm });
+const index = createToolIndex(tools, { runtime: { wasm } });
 
 export async function POST(request: Request): Promise<Response> {
   const body: unknown = await request.json();

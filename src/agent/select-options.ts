@@ -1,23 +1,14 @@
 // The select options an adapter passes through to the index, split from its own options and validated at creation.
 
+import { optionNames } from "../option-table.js";
 import { type SelectOptions } from "../options.js";
 import { resolveSelectOptions } from "../resolve-select-options.js";
 
 /** The select options an adapter takes: all but the conversation, which it reads from each call itself. */
 export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousTools">;
 
-/** Every key of `AdapterSelectOptions` (a missing or extra key fails the type check). */
-const SELECT_KEYS = {
-  maxTools: true,
-  minRelevance: true,
-  adaptive: true,
-  alwaysActive: true,
-  allowedTools: true,
-  relatedTools: true,
-  maxCompanions: true,
-} as const satisfies Record<keyof AdapterSelectOptions, true>;
-
-export const SELECT_OPTION_NAMES = Object.keys(SELECT_KEYS) as (keyof AdapterSelectOptions)[];
+/** Every key of `AdapterSelectOptions`: the option table's `a` (test/structure/option-table-keys.ts checks the two). */
+export const SELECT_OPTION_NAMES = optionNames("a") as (keyof AdapterSelectOptions)[];
 
 /**
  * The select options among `options` (the adapter has rejected unknown keys already), validated now so a

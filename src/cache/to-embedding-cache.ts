@@ -1,4 +1,4 @@
-// Reads the `embeddingCache` option: an EmbeddingCache as it is, toolpick's { load, save } through fromLoadSave.
+// Reads the `embedding.cache` option: an EmbeddingCache as it is, toolpick's { load, save } through fromLoadSave.
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
@@ -32,7 +32,7 @@ function describeCacheCandidate(value: unknown): string {
 }
 
 /**
- * The `embeddingCache` option as an `EmbeddingCache`: one is returned as it is, toolpick's
+ * The `embedding.cache` option as an `EmbeddingCache`: one is returned as it is, toolpick's
  * `{ load, save }` shape is wrapped by `fromLoadSave`; anything else throws `INVALID_OPTION`, naming
  * `where` (the function the option was given to; default `createToolIndex`).
  */
@@ -45,8 +45,8 @@ export function toEmbeddingCache(
   const received = describeCacheCandidate(value);
   throw new ToolsiftError(
     "INVALID_OPTION",
-    `${where}: option "embeddingCache" must be an EmbeddingCache ({ getMany, setMany }, e.g. memoryCache()) or ` +
+    `${where}: option "embedding.cache" must be an EmbeddingCache ({ getMany, setMany }, e.g. memoryCache()) or ` +
       `toolpick's { load, save }, got ${received}.`,
-    { option: "embeddingCache", value, received },
+    { option: "embedding.cache", value, received },
   );
 }

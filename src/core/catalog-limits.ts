@@ -79,7 +79,7 @@ export interface LimitExceededDetails {
   readonly actual: number;
 }
 
-/** The message for a breach; `setting` says where the limit is set (`createToolIndex option "limits.x"`). */
+/** The message for a breach; `setting` says where the limit is set (`createToolIndex option "catalog.limits.x"`). */
 export function limitExceededMessage(details: LimitExceededDetails, setting: string): string {
   const { unit } = LIMIT_FIELD_AND_UNIT[details.limit];
   const where = details.path === undefined || details.path === "" ? "" : ` at ${details.path}`;
@@ -106,7 +106,7 @@ export function limitExceeded(
   const details: LimitExceededDetails = { tool, field, path, limit, max, actual };
   throw new ToolsiftError(
     "LIMIT_EXCEEDED",
-    limitExceededMessage(details, `createToolIndex option "limits.${limit}"`),
+    limitExceededMessage(details, `createToolIndex option "catalog.limits.${limit}"`),
     details as unknown as Record<string, unknown>,
   );
 }

@@ -2,14 +2,15 @@
 
 import type { EmbeddingModel } from "ai";
 import type { OnNoMatch } from "../agent/offer-policy.js";
-import { type ToolIndexOptions } from "../options.js";
+import { optionNames } from "../option-table.js";
+import { type CatalogOptions, type ToolIndexOptions } from "../options.js";
 import { resolveSelectOptions } from "../resolve-select-options.js";
 import {
   booleanOption,
   choiceOption,
   functionOption,
   invalidOption,
-  knownOptions,
+  knownTableOptions,
   namesOption,
 } from "../support/validate-options.js";
 import type { LangChainEmbeddings } from "./embeddings-model.js";
@@ -19,8 +20,10 @@ import { isSelectableTool, type LangChainTool, type SelectableTool } from "./lan
 /** Options of `toolsiftMiddleware`: the index options of `createToolIndex`, plus how each call selects. */
 export interface ToolsiftMiddlewareOptions extends Omit<
   ToolIndexOptions,
-  "embeddingModel" | "onError" | "onEvent" | "context"
+  "embeddingModel" | "onError" | "onEvent" | "catalog"
 > {
+  /** How the catalog is read: bounds on its text (LangChain tools have no description functions to give a context). */
+  catalog?: Omit<CatalogOptions, "context">;
   /**
    * The agent's tools, indexed at start-up (give the same list as `createAgent({ tools })`). Tools
    * that appear later in a call's `request.tools` are indexed then; provider tools are ignored.
@@ -86,53 +89,19 @@ export interface ToolsiftMiddlewareOptions extends Omit<
 
 const ON_ERROR = ["fallbackAll", "fallbackKeyword", "throw"] as const;
 
-/** The `createToolIndex` options the middleware passes through (a missing or extra key fails the type check). */
-const INDEX_OPTIONS = {
-  k1: true,
-  strategy: true,
-  fusion: true,
-  quantize: true,
-  rescore: true,
-  queryCacheSize: true,
-  embeddingCache: true,
-  dimensions: true,
-  embeddingTimeout: true,
-  maxParallelCalls: true,
-  maxRetries: true,
-  abortSignal: true,
-  debug: true,
-  fields: true,
-  typoTolerance: true,
-  abbreviations: true,
-  wasm: true,
-  queryExpansion: true,
-  rerankerModel: true,
-  enrichDescriptions: true,
-  enrichmentModel: true,
-  enrichmentCache: true,
-  relatedTools: true,
-  usage: true,
-  catalogLinks: true,
-  warnings: true,
-  limits: true,
-} as const satisfies Record<
-  Exclude<keyof ToolIndexOptions, "embeddingModel" | "onError" | "onEvent" | "context">,
-  true
->;
-
+/** The middleware's options that are not in the option table (option-table.ts), whose `l` options it takes too. */
 const OWN_OPTIONS = [
   "tools",
-  "maxTools",
   "alwaysInclude",
-  "allowedTools",
-  "minRelevance",
-  "adaptive",
   "embeddingModel",
   "onError",
   "onNoMatch",
   "maxOfferAll",
   "onEvent",
 ] as const satisfies readonly (keyof ToolsiftMiddlewareOptions)[];
+
+/** The `createToolIndex` options the middleware passes through: the table's `l` options the root index takes. */
+const INDEX_OPTIONS = optionNames("l").filter((name) => optionNames("i").includes(name));
 
 /** The middleware's options, validated, with defaults applied. */
 export interface ResolvedMiddlewareOptions {
@@ -154,14 +123,15 @@ export interface ResolvedMiddlewareOptions {
 /** Validates `toolsiftMiddleware`'s options (throwing INVALID_OPTION / UNKNOWN_OPTION) and applies defaults. */
 export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): ResolvedMiddlewareOptions {
   const where = "toolsiftMiddleware";
-  const given = knownOptions(where, options, [...OWN_OPTIONS, ...Object.keys(INDEX_OPTIONS)]) ?? {};
+  const given = knownTableOptions(where, options, "l", OWN_OPTIONS) ?? {};
   const { tools: initialTools = [], embeddingModel } = options;
   const indexOptions: Partial<ToolIndexOptions> = {};
-  for (const name of Object.keys(INDEX_OPTIONS)) {
+  for (const name of INDEX_OPTIONS) {
     if (given[name] !== undefined) Object.assign(indexOptions, { [name]: given[name] });
   }
   if (!Array.isArray(initialTools)) invalidOption(where, "tools", "an array of LangChain tools", initialTools);
   const alwaysInclude = namesOption(where, "alwaysInclude", given.alwaysInclude, []);
+  // false here (as `top_k`), unlike select's default.
   const adaptive = booleanOption(where, "adaptive", given.adaptive, false);
   const onError = choiceOption(where, "onError", given.onError, ON_ERROR, "fallbackAll");
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);

@@ -47,7 +47,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
   const indexEvent = (event: ToolsiftMiddlewareEvent): void => onEvent?.(event);
   const emit = (event: ToolsiftMiddlewareEvent): void => {
-    if (options.debug) console.debug("[toolsift]", event);
+    if (options.runtime?.debug) console.debug("[toolsift]", event);
     onEvent?.(event);
   };
   const { onNoMatch, maxOfferAll } = options;

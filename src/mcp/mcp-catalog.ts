@@ -87,10 +87,10 @@ export async function createMcpCatalog(
   }
   const { separator: givenSeparator, watch = true, ...indexOptions } = options;
   const separator = checkSeparator(WHERE, givenSeparator);
-  const limits = resolveLimits(indexOptions.limits);
+  const limits = resolveLimits(indexOptions.catalog?.limits);
   const emit = (event: McpEvent) => {
     if (options.onEvent !== undefined) options.onEvent(event as ToolsiftEvent);
-    else if (options.warnings !== false) console.warn(`[toolsift] ${event.type}: ${event.message}`);
+    else if (options.runtime?.warnings !== false) console.warn(`[toolsift] ${event.type}: ${event.message}`);
   };
   const states = new Map<string, ServerState>();
   const queue = createSerialQueue();

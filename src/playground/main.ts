@@ -84,7 +84,7 @@ async function indexCatalog(): Promise<void> {
     // ToolsiftError on a bad one.
     const index = createToolIndex(catalog as never, {
       embeddingModel: localModel,
-      queryExpansion: localModel,
+      keyword: { queryExpansion: localModel },
       strategy: "combined",
       onEvent,
     });

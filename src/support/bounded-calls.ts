@@ -5,7 +5,7 @@ import { ToolsiftError } from "../errors.js";
 function timeoutError(timeoutMs: number): ToolsiftError {
   return new ToolsiftError(
     "EMBEDDING_FAILED",
-    `The embedding model did not answer within ${timeoutMs} ms (embeddingTimeout); the call was aborted.`,
+    `The embedding model did not answer within ${timeoutMs} ms (embedding.timeout); the call was aborted.`,
     { timeoutMs },
   );
 }

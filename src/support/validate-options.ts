@@ -2,6 +2,7 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "./describe-value.js";
+import { groupKeys, OPTION_TABLE, optionNames, REPLACED_OPTIONS, type OptionPath, type OptionRow } from "../option-table.js";
 
 /**
  * Throws `INVALID_OPTION`: `<where>: option "<option>" must be <expected>, got <value>.` `where` names the
@@ -42,15 +43,9 @@ export function knownOptions(
 }
 
 /**
- * Options renamed or removed before 1.0, each with the option that took its place (CHANGELOG's migration table): where
- * that option is known, the old name is refused with an error that names it (no silent aliases).
- */
-const REPLACED_OPTIONS: Readonly<Record<string, string>> = { threshold: "minRelevance" };
-
-/**
  * Rejects keys of `value` that are not in `known`, naming the closest known key: a misspelt option
- * (`maxTool`) must not be silently ignored; a replaced one names what replaced it. `prefix` is prepended to nested
- * option names (`fusion.`).
+ * (`maxTool`) must not be silently ignored; a replaced one (`REPLACED_OPTIONS`: renamed or moved into a group) names
+ * its new path where that is known here. `prefix` is prepended to nested option names (`fusion.`).
  */
 export function rejectUnknownOptions(
   where: string,
@@ -62,7 +57,8 @@ export function rejectUnknownOptions(
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const replacement = REPLACED_OPTIONS[key];
-    const replaced = replacement !== undefined && known.includes(replacement);
+    // A moved option's new path is `group.key`: shown where that group is known (at the top level).
+    const replaced = replacement !== undefined && known.includes(replacement.split(".")[0]);
     const nearest = replaced ? replacement : closest(key, known);
     throw new ToolsiftError(
       "UNKNOWN_OPTION",
@@ -76,6 +72,25 @@ export function rejectUnknownOptions(
       { option: prefix + key, ...(nearest === undefined ? {} : { suggestion: prefix + nearest }) },
     );
   }
+}
+
+/**
+ * An options argument checked against the option table (option-table.ts) for `surface`: its top-level names (and
+ * `own`, the surface's other options), then each group's keys (`embedding.cach` → did you mean `embedding.cache`).
+ * A group may also be a boolean (`enrichment: true`); its values are checked where they are resolved.
+ */
+export function knownTableOptions(
+  where: string,
+  value: unknown,
+  surface: string,
+  own: readonly string[] = [],
+): Record<string, unknown> | undefined {
+  const given = knownOptions(where, value, [...optionNames(surface), ...own]);
+  for (const [name, group] of Object.entries(given ?? {})) {
+    const keys = groupKeys(surface, name);
+    if (keys.length > 0 && typeof group !== "boolean") knownOptions(where, group, keys, name);
+  }
+  return given;
 }
 
 /** A number in [min, max] (or (min, max] with `exclusiveMin`); `fallback` when undefined. */
@@ -123,6 +138,26 @@ export function countOption<FALLBACK extends number | undefined = undefined>(
   fallback?: FALLBACK,
 ): number | FALLBACK {
   return integerOption(where, option, value, 1, Number.MAX_SAFE_INTEGER, fallback);
+}
+
+/** What `tableOption` gives for `P`: its default's type, or `number | undefined` for a number without a default. */
+type TableValue<P extends OptionPath> = (typeof OPTION_TABLE)[P] extends { default: infer D }
+  ? D extends boolean
+    ? boolean
+    : number
+  : number | undefined;
+
+/**
+ * A boolean or number option checked against its row of the option table (its range, whether an integer) with the
+ * table's default when undefined. `path` is the option's name in messages (`embedding.timeout`).
+ */
+export function tableOption<P extends OptionPath>(where: string, path: P, value: unknown): TableValue<P>;
+export function tableOption(where: string, path: OptionPath, value: unknown): boolean | number | undefined {
+  const row: OptionRow = OPTION_TABLE[path];
+  const fallback = row.default as number | undefined;
+  if (typeof row.default === "boolean") return booleanOption(where, path, value, row.default);
+  if (row.integer === true) return integerOption(where, path, value, row.min ?? 0, row.max ?? 0, fallback);
+  return value === undefined ? fallback : numberOption(where, path, value, { min: 0, max: 0, ...row }, 0);
 }
 
 /** A boolean; `fallback` when undefined. */

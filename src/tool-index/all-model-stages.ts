@@ -4,10 +4,12 @@
 import { toEmbeddingCache } from "../cache/to-embedding-cache.js";
 import { memoryTextCache, textCacheOption } from "../cache/text-cache.js";
 import { ToolsiftError } from "../errors.js";
-import type { ToolIndexOptions } from "../options.js";
+import type { LanguageModel } from "ai";
+import type { TextCache } from "../cache/text-cache.js";
+import type { EnrichmentOptions, ToolIndexOptions } from "../options.js";
 import { createEmbedder } from "../semantic/embedder.js";
 import { SemanticEngine } from "../semantic/semantic-engine.js";
-import { booleanOption, invalidOption } from "../support/validate-options.js";
+import { invalidOption, optionsObject } from "../support/validate-options.js";
 import { enrichCatalog } from "./llm/enrichment.js";
 import { rerankHits } from "./llm/rerank-hits.js";
 import { CatalogVectors } from "./catalog-vectors.js";
@@ -23,33 +25,41 @@ const WHERE = "createToolIndex";
 
 /** Validates the model options of `createToolIndex` and resolves their defaults. */
 export function resolveModelOptions(options: ToolIndexOptions | undefined): ResolvedModelOptions {
-  const enrich = booleanOption(WHERE, "enrichDescriptions", options?.enrichDescriptions, false);
-  if (enrich && options?.enrichmentModel === undefined && options?.rerankerModel === undefined) {
+  const enrichment = resolveEnrichment(options?.enrichment);
+  if (enrichment !== undefined && enrichment.model === undefined && options?.rerankerModel === undefined) {
     throw new ToolsiftError(
       "INVALID_OPTION",
-      `${WHERE}: option "enrichDescriptions" needs a model: pass "enrichmentModel" or "rerankerModel".`,
-      { option: "enrichDescriptions" },
+      `${WHERE}: option "enrichment" needs a model: pass "enrichment.model" or "rerankerModel".`,
+      { option: "enrichment" },
     );
   }
-  const expansion = resolveQueryExpansion(options?.queryExpansion);
-  const textCache = textCacheOption(WHERE, "enrichmentCache", options?.enrichmentCache);
-  const cache = options?.embeddingCache === undefined ? undefined : toEmbeddingCache(options.embeddingCache);
+  const expansion = resolveQueryExpansion(options?.keyword?.queryExpansion);
+  const given = options?.embedding?.cache;
+  const cache = given === undefined ? undefined : toEmbeddingCache(given);
   const semantic = resolveSemanticOptions(options, cache);
-  const signal = options?.abortSignal as { aborted?: unknown; addEventListener?: unknown } | undefined;
+  const signal = options?.embedding?.abortSignal as { aborted?: unknown; addEventListener?: unknown } | undefined;
   // By shape, not instanceof: a signal from another realm (an edge VM, a test runner) is still a signal.
   if (signal !== undefined && (typeof signal.aborted !== "boolean" || typeof signal.addEventListener !== "function")) {
-    invalidOption(WHERE, "abortSignal", "an AbortSignal", signal);
+    invalidOption(WHERE, "embedding.abortSignal", "an AbortSignal", signal);
   }
   return {
     semantic,
     strategy: semantic?.strategy ?? "keyword",
     expansion,
     rerankerModel: options?.rerankerModel,
-    enrichmentModel: enrich ? (options?.enrichmentModel ?? options?.rerankerModel) : undefined,
+    enrichmentModel: enrichment === undefined ? undefined : (enrichment.model ?? options?.rerankerModel),
     // Without a persistent cache, one in memory per index: a sync or add re-asks the model only for changed tools.
-    enrichmentCache: enrich ? (textCache ?? memoryTextCache()) : undefined,
-    abortSignal: options?.abortSignal,
+    enrichmentCache: enrichment === undefined ? undefined : (enrichment.cache ?? memoryTextCache()),
+    abortSignal: options?.embedding?.abortSignal,
   };
+}
+
+/** `enrichment`: off (`undefined`, `false`), `true` (every default) or `{ model, cache }`. */
+function resolveEnrichment(value: unknown): { model?: LanguageModel; cache?: TextCache } | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return {};
+  const given = optionsObject(WHERE, value, "enrichment") as EnrichmentOptions;
+  return { model: given.model, cache: textCacheOption(WHERE, "enrichment.cache", given.cache) };
 }
 
 export const ALL_MODEL_STAGES: ModelStages = {

@@ -1,6 +1,6 @@
 // The stages of an index that call a model — embeddings, query expansion by word vectors, the LLM reranker and
 // description enrichment — passed in by the entry that offers them, so that `toolsift/core` bundles none of them;
-// and the names of their options.
+// and what their options resolve to (which options they are: the option table's, option-table.ts).
 
 import type { LanguageModel } from "ai";
 import type { TextCache } from "../cache/text-cache.js";
@@ -10,27 +10,6 @@ import type { ToolIndexOptions } from "../options.js";
 import type { SemanticEngine } from "../semantic/semantic-engine.js";
 import type { ResolvedQueryExpansion, ResolvedSemanticOptions } from "./resolve-semantic-options.js";
 
-/** The options of `createToolIndex` that only an embedding model, word vectors or a language model give meaning to. */
-export const MODEL_OPTIONS = [
-  "embeddingModel",
-  "fusion",
-  "quantize",
-  "rescore",
-  "queryCacheSize",
-  "embeddingCache",
-  "dimensions",
-  "embeddingTimeout",
-  "maxParallelCalls",
-  "maxRetries",
-  "abortSignal",
-  "onError",
-  "queryExpansion",
-  "rerankerModel",
-  "enrichDescriptions",
-  "enrichmentModel",
-  "enrichmentCache",
-] as const satisfies readonly (keyof ToolIndexOptions)[];
-
 /** What the model options resolve to; all `undefined` (and strategy "keyword") when none is given. */
 export interface ResolvedModelOptions {
   /** `undefined`: keyword search only (no model, or `strategy: "keyword"` with a model). */
@@ -39,7 +18,7 @@ export interface ResolvedModelOptions {
   readonly strategy: "keyword" | "semantic" | "combined";
   readonly expansion: ResolvedQueryExpansion | undefined;
   readonly rerankerModel: LanguageModel | undefined;
-  /** Set only when `enrichDescriptions` is on: `enrichmentModel`, else `rerankerModel`. */
+  /** Set only when `enrichment` is on: `enrichment.model`, else `rerankerModel`. */
   readonly enrichmentModel: LanguageModel | undefined;
   /** Where enrichment texts are cached. */
   readonly enrichmentCache: TextCache | undefined;

@@ -4,7 +4,8 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolIndexOptions } from "../options.js";
 import { choiceOption } from "../support/validate-options.js";
-import { MODEL_OPTIONS, type ResolvedModelOptions } from "./model-stages.js";
+import { optionsNotOn } from "../option-table.js";
+import type { ResolvedModelOptions } from "./model-stages.js";
 
 const KEYWORD_ONLY: ResolvedModelOptions = {
   semantic: undefined,
@@ -35,7 +36,12 @@ export function refuseModelOptions(options: ToolIndexOptions | undefined): Resol
     ["keyword", "semantic", "combined", "hybrid"],
     "keyword",
   );
-  for (const option of MODEL_OPTIONS) if (options?.[option] !== undefined) refused(option);
+  const given = (options ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  if (given.enrichment !== undefined) refused("enrichment");
+  for (const path of optionsNotOn("i", "c")) {
+    const [name, key] = path.split(".");
+    if ((key === undefined ? given[name] : given[name]?.[key]) !== undefined) refused(path);
+  }
   if (strategy === "semantic" || strategy === "combined") refused("strategy", strategy);
   return KEYWORD_ONLY;
 }

@@ -18,35 +18,17 @@ import {
   integerOption,
   invalidOption,
   knownOptions,
+  knownTableOptions,
   numberOption,
-  optionsObject,
   rejectUnknownOptions,
+  tableOption,
 } from "../support/validate-options.js";
 import type { WasmSource } from "../wasm/load-wasm.js";
-import { MODEL_OPTIONS, type ModelOptionsResolver, type ResolvedModelOptions } from "./model-stages.js";
+import { type ModelOptionsResolver, type ResolvedModelOptions } from "./model-stages.js";
 
 const WHERE = "createToolIndex";
 
 export type { ResolvedQueryExpansion, ResolvedSemanticOptions } from "./resolve-semantic-options.js";
-
-/** Every option `createToolIndex` reads; any other key is refused with the nearest of these. */
-const INDEX_OPTIONS = [
-  "strategy",
-  ...MODEL_OPTIONS,
-  "debug",
-  "fields",
-  "k1",
-  "typoTolerance",
-  "abbreviations",
-  "wasm",
-  "context",
-  "onEvent",
-  "warnings",
-  "relatedTools",
-  "usage",
-  "catalogLinks",
-  "limits",
-] as const satisfies readonly (keyof ToolIndexOptions)[];
 
 /** Everything an index needs from its options, resolved once. */
 export interface ResolvedIndexOptions extends ResolvedModelOptions {
@@ -71,26 +53,28 @@ export function resolveIndexOptions(
   input: ToolIndexOptions | undefined,
   resolveModelOptions: ModelOptionsResolver,
 ): ResolvedIndexOptions {
-  const options = knownOptions(WHERE, input, INDEX_OPTIONS) as ToolIndexOptions | undefined;
+  // Every option of the root is known here, so toolsift/core's resolver can refuse a model option by its name.
+  const options = knownTableOptions(WHERE, input, "i") as ToolIndexOptions | undefined;
+  const { keyword, learning, catalog, runtime } = options ?? {};
   const onEvent = functionOption<(event: ToolsiftEvent) => void>(WHERE, "onEvent", options?.onEvent);
-  const debug = booleanOption(WHERE, "debug", options?.debug, false);
-  const warnings = booleanOption(WHERE, "warnings", options?.warnings, true);
+  const debug = tableOption(WHERE, "runtime.debug", runtime?.debug);
+  const warnings = tableOption(WHERE, "runtime.warnings", runtime?.warnings);
   const models = resolveModelOptions(options);
   return {
     keyword: {
-      fields: resolveFields(options?.fields),
+      fields: resolveFields(keyword?.fields),
       semanticWeight: models.expansion?.weight ?? 0,
-      k1: numberOption(WHERE, "k1", options?.k1, { min: 0, max: 10, exclusiveMin: true }, 1.2),
-      typoWeight: expansionWeight("typoTolerance", options?.typoTolerance, 0.7),
-      abbreviationWeight: expansionWeight("abbreviations", options?.abbreviations, 0.8),
+      k1: tableOption(WHERE, "keyword.k1", keyword?.k1),
+      typoWeight: expansionWeight("keyword.typoTolerance", keyword?.typoTolerance, 0.7),
+      abbreviationWeight: expansionWeight("keyword.abbreviations", keyword?.abbreviations, 0.8),
     },
     ...models,
-    context: options?.context,
-    wasm: options?.wasm,
+    context: catalog?.context,
+    wasm: runtime?.wasm,
     relatedTools: relatedToolsOption(WHERE, "relatedTools", options?.relatedTools),
-    usage: options?.usage,
-    catalogLinks: resolveCatalogLinks(options?.catalogLinks),
-    limits: resolveLimits(options?.limits),
+    usage: learning?.usage,
+    catalogLinks: resolveCatalogLinks(learning?.catalogLinks),
+    limits: resolveLimits(catalog?.limits),
     emit: fallbackWarner(debug, warnings, onEvent),
   };
 }
@@ -144,16 +128,15 @@ function fallbackWarning(event: ToolsiftEvent): string {
 
 function resolveFields(given: unknown): Record<FieldName, FieldWeight> {
   const fields = {} as Record<FieldName, FieldWeight>;
-  const overrides = optionsObject(WHERE, given, "fields") as
+  const overrides = knownOptions(WHERE, given, FIELD_NAMES, "keyword.fields") as
     Partial<Record<FieldName, Partial<FieldWeight>>> | undefined;
-  rejectUnknownOptions(WHERE, overrides, FIELD_NAMES, "fields.");
   for (const field of FIELD_NAMES) {
-    const override = knownOptions(WHERE, overrides?.[field], ["weight", "b"], `fields.${field}`) as
-      Partial<FieldWeight> | undefined;
+    const path = `keyword.fields.${field}`;
+    const override = knownOptions(WHERE, overrides?.[field], ["weight", "b"], path) as Partial<FieldWeight> | undefined;
     const defaults = DEFAULT_FIELD_WEIGHTS[field];
     fields[field] = {
-      weight: numberOption(WHERE, `fields.${field}.weight`, override?.weight, { min: 0, max: 100 }, defaults.weight),
-      b: numberOption(WHERE, `fields.${field}.b`, override?.b, { min: 0, max: 1 }, defaults.b),
+      weight: numberOption(WHERE, `${path}.weight`, override?.weight, { min: 0, max: 100 }, defaults.weight),
+      b: numberOption(WHERE, `${path}.b`, override?.b, { min: 0, max: 1 }, defaults.b),
     };
   }
   return fields;
@@ -171,32 +154,30 @@ function expansionWeight(option: string, value: unknown, fallback: number): numb
 
 const CATALOG_LINK_DEFAULTS = { prerequisites: true, followUps: false } as const;
 
-/** `catalogLinks`: a boolean (every kind on or off) or `{ prerequisites, followUps }`. */
+/** `learning.catalogLinks`: a boolean (every kind on or off) or `{ prerequisites, followUps }`. */
 function resolveCatalogLinks(value: unknown): ResolvedIndexOptions["catalogLinks"] {
   if (value === undefined) return CATALOG_LINK_DEFAULTS;
   if (typeof value === "boolean") return { prerequisites: value, followUps: value };
-  const given = optionsObject(WHERE, value, "catalogLinks") as { prerequisites?: unknown; followUps?: unknown };
-  rejectUnknownOptions(WHERE, given, ["prerequisites", "followUps"], "catalogLinks.");
+  const path = "learning.catalogLinks";
+  const given = knownOptions(WHERE, value, ["prerequisites", "followUps"], path) as {
+    prerequisites?: unknown;
+    followUps?: unknown;
+  };
   return {
-    prerequisites: booleanOption(
-      WHERE,
-      "catalogLinks.prerequisites",
-      given.prerequisites,
-      CATALOG_LINK_DEFAULTS.prerequisites,
-    ),
-    followUps: booleanOption(WHERE, "catalogLinks.followUps", given.followUps, CATALOG_LINK_DEFAULTS.followUps),
+    prerequisites: booleanOption(WHERE, `${path}.prerequisites`, given.prerequisites, CATALOG_LINK_DEFAULTS.prerequisites),
+    followUps: booleanOption(WHERE, `${path}.followUps`, given.followUps, CATALOG_LINK_DEFAULTS.followUps),
   };
 }
 
-/** `limits`: each given bound an integer from 1 to its maximum, merged over the defaults. */
+/** `catalog.limits`: each given bound an integer from 1 to its maximum, merged over the defaults. */
 export function resolveLimits(value: unknown): CatalogLimits {
-  const given = optionsObject(WHERE, value, "limits") as Partial<Record<string, unknown>> | undefined;
+  const given = knownOptions(WHERE, value, CATALOG_LIMIT_NAMES, "catalog.limits") as
+    Partial<Record<string, unknown>> | undefined;
   if (given === undefined) return DEFAULT_CATALOG_LIMITS;
-  rejectUnknownOptions(WHERE, given, CATALOG_LIMIT_NAMES, "limits.");
   const limits = { ...DEFAULT_CATALOG_LIMITS };
   for (const name of CATALOG_LIMIT_NAMES) {
     const max = CATALOG_LIMIT_MAXIMUMS[name];
-    limits[name] = integerOption(WHERE, `limits.${name}`, given[name], 1, max, DEFAULT_CATALOG_LIMITS[name]);
+    limits[name] = integerOption(WHERE, `catalog.limits.${name}`, given[name], 1, max, DEFAULT_CATALOG_LIMITS[name]);
   }
   return limits;
 }

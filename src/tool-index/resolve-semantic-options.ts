@@ -4,7 +4,8 @@ import type { EmbeddingModel } from "ai";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import type { WordVectorSource } from "../core/word-neighbours.js";
 import { ToolsiftError } from "../errors.js";
-import type { ToolIndexOptions } from "../options.js";
+import { OPTION_TABLE } from "../option-table.js";
+import type { KeywordOptions, ToolIndexOptions } from "../options.js";
 import type { FusionOptions, ResolvedFusion } from "../semantic/fusion.js";
 import type { Quantization } from "../semantic/vector-index.js";
 import {
@@ -15,6 +16,7 @@ import {
   knownOptions,
   numberOption,
   rejectUnknownOptions,
+  tableOption,
 } from "../support/validate-options.js";
 
 const WHERE = "createToolIndex";
@@ -60,6 +62,7 @@ export function resolveSemanticOptions(
   cache: EmbeddingCache | undefined = undefined,
 ): ResolvedSemanticOptions | undefined {
   const model = options?.embeddingModel;
+  const embedding = options?.embedding;
   const chosen = choiceOption(
     WHERE,
     "strategy",
@@ -76,40 +79,46 @@ export function resolveSemanticOptions(
     );
   }
   // Validated even when unused, so a mistake shows at once rather than after a strategy change.
-  const given = knownOptions(WHERE, options?.fusion, ["method", "weights", "k", "adaptive"], "fusion") as
+  const given = knownOptions(WHERE, embedding?.fusion, ["method", "weights", "k", "adaptive"], "embedding.fusion") as
     FusionOptions | undefined;
   // The bundled local model reads paraphrases but is weaker than keywords where words match: by
   // default it gets the share of the query the keyword index could not read (bench/RESULTS.md).
   const fusion = given ?? (isLocalModel(model) ? LOCAL_MODEL_FUSION : undefined);
-  const method = choiceOption(WHERE, "fusion.method", fusion?.method, ["weighted", "rrf", "adaptive"], "weighted");
+  const method = choiceOption(WHERE, "embedding.fusion.method", fusion?.method, ["weighted", "rrf", "adaptive"], "weighted");
   const weights = knownOptions(
     WHERE,
     fusion?.weights,
     ["keyword", "semantic"],
-    "fusion.weights",
+    "embedding.fusion.weights",
   ) as FusionOptions["weights"];
-  const keyword = numberOption(WHERE, "fusion.weights.keyword", weights?.keyword, { min: 0, max: 1000 }, 0.3);
-  const semanticWeight = numberOption(WHERE, "fusion.weights.semantic", weights?.semantic, { min: 0, max: 1000 }, 0.7);
-  if (keyword + semanticWeight === 0) invalidOption(WHERE, "fusion.weights", "weights that are not both 0", weights);
-  const adaptive = booleanOption(WHERE, "fusion.adaptive", fusion?.adaptive, method === "adaptive");
-  const quantization = choiceOption(WHERE, "quantize", options?.quantize, ["float32", "int8"], "float32");
-  const onError = choiceOption(WHERE, "onError", options?.onError, ["fallback", "throw"], "fallback");
+  const keyword = numberOption(WHERE, "embedding.fusion.weights.keyword", weights?.keyword, { min: 0, max: 1000 }, 0.3);
+  const semanticWeight = numberOption(WHERE, "embedding.fusion.weights.semantic", weights?.semantic, { min: 0, max: 1000 }, 0.7);
+  if (keyword + semanticWeight === 0) invalidOption(WHERE, "embedding.fusion.weights", "weights that are not both 0", weights);
+  const adaptive = booleanOption(WHERE, "embedding.fusion.adaptive", fusion?.adaptive, method === "adaptive");
+  const quantization = choiceOption(
+    WHERE,
+    "embedding.quantize",
+    embedding?.quantize,
+    ["float32", "int8"],
+    OPTION_TABLE["embedding.quantize"].default,
+  );
+  const onError = choiceOption(WHERE, "onError", options?.onError, ["fallback", "throw"], OPTION_TABLE.onError.default);
   const resolved = {
     // Weights are scaled to sum to 1, so a fused score stays in 0–1.
     fusion: {
       method: method === "rrf" ? "rrf" : "weighted",
       keyword: keyword / (keyword + semanticWeight),
       semantic: semanticWeight / (keyword + semanticWeight),
-      k: numberOption(WHERE, "fusion.k", fusion?.k, { min: 1, max: 1e6 }, 60),
+      k: numberOption(WHERE, "embedding.fusion.k", fusion?.k, { min: 1, max: 1e6 }, 60),
       adaptive,
     },
     quantization,
-    rescore: booleanOption(WHERE, "rescore", options?.rescore, true),
-    queryCacheSize: integerOption(WHERE, "queryCacheSize", options?.queryCacheSize, 0, 1_000_000, 128),
-    dimensions: integerOption(WHERE, "dimensions", options?.dimensions, 1, 65_536),
-    timeoutMs: numberOption(WHERE, "embeddingTimeout", options?.embeddingTimeout, { min: 1, max: 600_000 }, 10_000),
-    maxParallelCalls: integerOption(WHERE, "maxParallelCalls", options?.maxParallelCalls, 1, 1_000, 4),
-    maxRetries: integerOption(WHERE, "maxRetries", options?.maxRetries, 0, 10, 1),
+    rescore: tableOption(WHERE, "embedding.rescore", embedding?.rescore),
+    queryCacheSize: tableOption(WHERE, "embedding.queryCacheSize", embedding?.queryCacheSize),
+    dimensions: tableOption(WHERE, "embedding.dimensions", embedding?.dimensions),
+    timeoutMs: tableOption(WHERE, "embedding.timeout", embedding?.timeout),
+    maxParallelCalls: tableOption(WHERE, "embedding.maxParallelCalls", embedding?.maxParallelCalls),
+    maxRetries: tableOption(WHERE, "embedding.maxRetries", embedding?.maxRetries),
     onError,
   } as const;
   if (model === undefined || strategy === "keyword") return undefined;
@@ -127,30 +136,30 @@ function isWordVectorSource(value: unknown): value is WordVectorSource {
   return typeof value === "object" && value !== null && typeof (value as WordVectorSource).wordVectors === "function";
 }
 
-/** Validates `queryExpansion`. */
-export function resolveQueryExpansion(value: ToolIndexOptions["queryExpansion"]): ResolvedQueryExpansion | undefined {
+/** Validates `keyword.queryExpansion`. */
+export function resolveQueryExpansion(value: KeywordOptions["queryExpansion"]): ResolvedQueryExpansion | undefined {
   if (value === undefined) return undefined;
   if (isWordVectorSource(value)) return { source: value, threshold: 0.5, weight: 0.5, maxTerms: 3 };
   if (typeof value === "function") {
     throw new ToolsiftError(
       "INVALID_OPTION",
-      `${WHERE}: option "queryExpansion" got a function, not a model; call it: localEmbeddingModel().`,
-      { option: "queryExpansion" },
+      `${WHERE}: option "keyword.queryExpansion" got a function, not a model; call it: localEmbeddingModel().`,
+      { option: "keyword.queryExpansion" },
     );
   }
   if (typeof value !== "object" || value === null || !isWordVectorSource((value as { model?: unknown }).model)) {
     invalidOption(
       WHERE,
-      "queryExpansion",
+      "keyword.queryExpansion",
       "localEmbeddingModel() from toolsift/local, or { model, threshold, weight, maxTerms }",
       value,
     );
   }
-  rejectUnknownOptions(WHERE, value, ["model", "threshold", "weight", "maxTerms"], "queryExpansion.");
+  rejectUnknownOptions(WHERE, value, ["model", "threshold", "weight", "maxTerms"], "keyword.queryExpansion.");
   return {
     source: value.model,
-    threshold: numberOption(WHERE, "queryExpansion.threshold", value.threshold, { min: -1, max: 1 }, 0.5),
-    weight: numberOption(WHERE, "queryExpansion.weight", value.weight, { min: 0, max: 1 }, 0.5),
-    maxTerms: integerOption(WHERE, "queryExpansion.maxTerms", value.maxTerms, 1, 20, 3),
+    threshold: numberOption(WHERE, "keyword.queryExpansion.threshold", value.threshold, { min: -1, max: 1 }, 0.5),
+    weight: numberOption(WHERE, "keyword.queryExpansion.weight", value.weight, { min: 0, max: 1 }, 0.5),
+    maxTerms: integerOption(WHERE, "keyword.queryExpansion.maxTerms", value.maxTerms, 1, 20, 3),
   };
 }

@@ -107,27 +107,19 @@ describe("rerankerModel", () => {
   });
 });
 
-describe("enrichDescriptions", () => {
+describe("enrichment", () => {
   it("indexes the model's phrasings once, and restores them from the cache", async () => {
     const answer = () => ({
       tools: [{ name: "stripe_refund_payment", text: "give the money back, chargeback, reimburse" }],
     });
     const first = jsonModel(answer);
     const cache = memoryTextCache();
-    const index = createToolIndex(saasCatalog, {
-      enrichDescriptions: true,
-      enrichmentModel: first.model,
-      enrichmentCache: cache,
-    });
+    const index = createToolIndex(saasCatalog, { enrichment: { model: first.model, cache } });
     await index.warmUp();
     expect((await index.select("reimburse the buyer"))[0]).toBe("stripe_refund_payment");
     expect(first.prompts).toHaveLength(1);
     const second = jsonModel(answer);
-    const again = createToolIndex(saasCatalog, {
-      enrichDescriptions: true,
-      enrichmentModel: second.model,
-      enrichmentCache: cache,
-    });
+    const again = createToolIndex(saasCatalog, { enrichment: { model: second.model, cache } });
     expect((await again.select("reimburse the buyer"))[0]).toBe("stripe_refund_payment");
     expect(second.prompts.length).toBe(1); // only the tools the first answer skipped are asked again
     expect(second.prompts[0]).not.toContain("stripe_refund_payment:");
@@ -136,26 +128,21 @@ describe("enrichDescriptions", () => {
   it("keeps the original text when the model fails, and reports it", async () => {
     const events: ToolsiftEvent[] = [];
     const index = createToolIndex(saasCatalog, {
-      enrichDescriptions: true,
-      enrichmentModel: failing(),
+      enrichment: { model: failing() },
       onEvent: (event) => events.push(event),
     });
     expect((await index.select("refund the payment"))[0]).toBe("stripe_refund_payment");
     expect(events.some((event) => event.type === "enrichment-failed")).toBe(true);
   });
 
-  it("rejects an enrichmentCache that is not a TextCache", () => {
-    expect(() =>
-      createToolIndex(saasCatalog, {
-        enrichDescriptions: true,
-        enrichmentModel: failing(),
-        enrichmentCache: {} as never,
-      }),
-    ).toThrow(/enrichmentCache/);
+  it("rejects an enrichment.cache that is not a TextCache", () => {
+    expect(() => createToolIndex(saasCatalog, { enrichment: { model: failing(), cache: {} as never } })).toThrow(
+      /enrichment.cache/,
+    );
   });
 
   it("needs a model", () => {
-    expect(() => createToolIndex(saasCatalog, { enrichDescriptions: true })).toThrow(/enrichmentModel/);
+    expect(() => createToolIndex(saasCatalog, { enrichment: true })).toThrow(/"enrichment.model"/);
   });
 });
 

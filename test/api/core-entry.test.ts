@@ -81,7 +81,10 @@ describe("toolsift/core selects as the root does", () => {
   });
 
   it("learns, changes its catalog and keeps its options as the root does", async () => {
-    const options = { fields: { name: { weight: 5 } }, k1: 1.5, typoTolerance: { weight: 0.5 }, strategy: "hybrid" };
+    const options = {
+      keyword: { fields: { name: { weight: 5 } }, k1: 1.5, typoTolerance: { weight: 0.5 } },
+      strategy: "hybrid",
+    };
     const core = createCoreIndex(saasCatalog, { ...options, strategy: "hybrid" });
     const root = createToolIndex(saasCatalog, options as Parameters<typeof createToolIndex>[1]);
     const talk = conversation([{ user: "ship the release", calls: ["github_create_pull_request", "deploy_service"] }]);
@@ -131,28 +134,31 @@ describe("toolsift/core refuses what needs a model", () => {
   // The options docs/options.md documents as needing an embedding model, word vectors or a language model.
   const modelOptions: [string, unknown][] = [
     ["embeddingModel", hashingEmbeddingModel({ dimensions: 8 })],
-    ["fusion", { method: "rrf" }],
-    ["quantize", "int8"],
-    ["rescore", false],
-    ["queryCacheSize", 16],
-    ["embeddingCache", { getMany: async () => [], setMany: async () => {} }],
-    ["dimensions", 8],
-    ["embeddingTimeout", 1000],
-    ["maxParallelCalls", 2],
-    ["maxRetries", 0],
-    ["abortSignal", new AbortController().signal],
+    ["embedding.fusion", { method: "rrf" }],
+    ["embedding.quantize", "int8"],
+    ["embedding.rescore", false],
+    ["embedding.queryCacheSize", 16],
+    ["embedding.cache", { getMany: async () => [], setMany: async () => {} }],
+    ["embedding.dimensions", 8],
+    ["embedding.timeout", 1000],
+    ["embedding.maxParallelCalls", 2],
+    ["embedding.maxRetries", 0],
+    ["embedding.abortSignal", new AbortController().signal],
     ["onError", "throw"],
-    ["queryExpansion", { model: { wordVectors: async () => [] } }],
+    ["keyword.queryExpansion", { model: { wordVectors: async () => [] } }],
     ["rerankerModel", { specificationVersion: "v4", provider: "test", modelId: "m", doGenerate: async () => ({}) }],
-    ["enrichDescriptions", false],
-    ["enrichmentModel", { specificationVersion: "v4", provider: "test", modelId: "m" }],
-    ["enrichmentCache", { get: async () => [], set: async () => {} }],
+    ["enrichment", false],
   ];
+  /** `{ "embedding.cache": x }` as `{ embedding: { cache: x } }`. */
+  const nested = (path: string, value: unknown) => {
+    const [name, key] = path.split(".");
+    return key === undefined ? { [name]: value } : { [name]: { [key]: value } };
+  };
 
   it.each(modelOptions)("option %s: INVALID_OPTION naming it and the entry to import", (option, value) => {
     let thrown: unknown;
     try {
-      createCoreIndex(saasCatalog, { [option]: value } as never);
+      createCoreIndex(saasCatalog, nested(option, value) as never);
     } catch (error) {
       thrown = error;
     }
@@ -163,9 +169,7 @@ describe("toolsift/core refuses what needs a model", () => {
     expect(error.message).toContain(`option "${option}"`);
     expect(error.message).toContain('import createToolIndex from "toolsift"');
     // The root accepts the same option (it is refused only for want of a model stage).
-    if (option !== "enrichmentModel" && option !== "enrichmentCache") {
-      expect(() => createToolIndex(saasCatalog, { [option]: value } as never)).not.toThrow();
-    }
+    expect(() => createToolIndex(saasCatalog, nested(option, value) as never)).not.toThrow();
   });
 
   it.each(["semantic", "combined"])('strategy "%s" needs a model: refused, naming the value', (strategy) => {
@@ -191,8 +195,8 @@ describe("toolsift/core refuses what needs a model", () => {
     expect(() => createCoreIndex(saasCatalog, { embedingModel: 1 } as never)).toThrow(
       expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('"embeddingModel"') }),
     );
-    expect(() => createCoreIndex(saasCatalog, { k1: -1 })).toThrow(
-      expect.objectContaining({ code: "INVALID_OPTION", details: expect.objectContaining({ option: "k1" }) }),
+    expect(() => createCoreIndex(saasCatalog, { keyword: { k1: -1 } })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION", details: expect.objectContaining({ option: "keyword.k1" }) }),
     );
     // @ts-expect-error toolsift/core's options have no embeddingModel (types say so too)
     expect(() => createCoreIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() })).toThrow(/embeddingModel/);

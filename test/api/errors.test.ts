@@ -1,4 +1,5 @@
 // Bad input fails with a coded ToolsiftError naming what was wrong; odd but usable input is reported, not fatal.
+import { REPLACED_OPTIONS } from "../../src/option-table.js";
 import { describe, expect, it } from "vitest";
 import {
   createToolIndex,
@@ -125,10 +126,11 @@ describe("unknown options", () => {
   it.each([
     [{ embedingModel: {} }, "embedingModel", "embeddingModel"],
     [{ stratgy: "keyword" }, "stratgy", "strategy"],
-    [{ fields: { title: { weight: 2 } } }, "fields.title", undefined],
-    [{ fields: { name: { wieght: 2 } } }, "fields.name.wieght", "fields.name.weight"],
-    [{ fusion: { metod: "rrf" } }, "fusion.metod", "fusion.method"],
-    [{ typoTolerance: { weigth: 0.5 } }, "typoTolerance.weigth", "typoTolerance.weight"],
+    [{ keyword: { fields: { title: { weight: 2 } } } }, "keyword.fields.title", undefined],
+    [{ keyword: { fields: { name: { wieght: 2 } } } }, "keyword.fields.name.wieght", "keyword.fields.name.weight"],
+    [{ embedding: { fusion: { metod: "rrf" } } }, "embedding.fusion.metod", "embedding.fusion.method"],
+    [{ keyword: { typoTolerance: { weigth: 0.5 } } }, "keyword.typoTolerance.weigth", "keyword.typoTolerance.weight"],
+    [{ embedding: { cach: {} } }, "embedding.cach", "embedding.cache"],
     [{ totallyDifferent: 1 }, "totallyDifferent", undefined],
   ])("createToolIndex rejects unknown option %j", (options, given, suggestion) => {
     const error = thrown(() => createToolIndex(catalog, options as never));
@@ -139,16 +141,59 @@ describe("unknown options", () => {
   });
 });
 
+describe("options moved into groups (issue 29)", () => {
+  const moved = Object.entries(REPLACED_OPTIONS).filter(([old]) => old !== "threshold");
+
+  it("lists every old top-level option of createToolIndex", () => {
+    expect(moved.map(([old]) => old).sort()).toEqual(
+      [
+        "abbreviations",
+        "abortSignal",
+        "catalogLinks",
+        "context",
+        "debug",
+        "dimensions",
+        "embeddingCache",
+        "embeddingTimeout",
+        "enrichDescriptions",
+        "enrichmentCache",
+        "enrichmentModel",
+        "fields",
+        "fusion",
+        "k1",
+        "limits",
+        "maxParallelCalls",
+        "maxRetries",
+        "quantize",
+        "queryCacheSize",
+        "queryExpansion",
+        "rescore",
+        "typoTolerance",
+        "usage",
+        "warnings",
+        "wasm",
+      ].sort(),
+    );
+  });
+
+  it.each(moved)("createToolIndex refuses %s, naming %s", (old, path) => {
+    const error = thrown(() => createToolIndex(catalog, { [old]: 1 } as never));
+    expect(error.code).toBe("UNKNOWN_OPTION");
+    expect(error.message).toContain(`option "${old}" was replaced by "${path}"`);
+    expect(error.details).toEqual({ option: old, suggestion: path });
+  });
+});
+
 describe("invalid options", () => {
   it.each([
-    [{ k1: 0 }, "k1"],
-    [{ k1: -1 }, "k1"],
-    [{ k1: Number.NaN }, "k1"],
-    [{ fields: { name: { weight: -1 } } }, "fields.name.weight"],
-    [{ fields: { description: { b: 2 } } }, "fields.description.b"],
-    [{ typoTolerance: { weight: 1.5 } }, "typoTolerance.weight"],
-    [{ typoTolerance: "yes" }, "typoTolerance"],
-    [{ abbreviations: { weight: -0.1 } }, "abbreviations.weight"],
+    [{ keyword: { k1: 0 } }, "k1"],
+    [{ keyword: { k1: -1 } }, "k1"],
+    [{ keyword: { k1: Number.NaN } }, "k1"],
+    [{ keyword: { fields: { name: { weight: -1 } } } }, "keyword.fields.name.weight"],
+    [{ keyword: { fields: { description: { b: 2 } } } }, "keyword.fields.description.b"],
+    [{ keyword: { typoTolerance: { weight: 1.5 } } }, "typoTolerance.weight"],
+    [{ keyword: { typoTolerance: "yes" } }, "typoTolerance"],
+    [{ keyword: { abbreviations: { weight: -0.1 } } }, "abbreviations.weight"],
     [{ onEvent: "log" }, "onEvent"],
   ])("rejects index option %j", (options, named) => {
     const error = thrown(() => createToolIndex(catalog, options as never));

@@ -88,7 +88,7 @@ describe("ranking", () => {
   });
 
   it("ignores typos when typo tolerance is off", async () => {
-    const strict = createToolIndex(saasCatalog, { typoTolerance: false });
+    const strict = createToolIndex(saasCatalog, { keyword: { typoTolerance: false } });
     expect(await strict.select("refnud the paymnet")).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe("ranking", () => {
   });
 
   it("ignores abbreviations when they are off", async () => {
-    const plain = createToolIndex(saasCatalog, { abbreviations: false });
+    const plain = createToolIndex(saasCatalog, { keyword: { abbreviations: false } });
     expect(await plain.select("k8s")).toEqual([]);
     const { results } = await plain.selectWithScores("pull request open a PR", noCut);
     expect(results.length).toBeGreaterThan(0);
@@ -316,7 +316,7 @@ describe("index lifecycle", () => {
   it("warmUp is idempotent: the core is compiled and the index built once", async () => {
     const bytes = defaultWasm() as Uint8Array<ArrayBuffer>;
     const compile = vi.spyOn(WebAssembly, "compile");
-    const index = createToolIndex(saasCatalog, { wasm: bytes });
+    const index = createToolIndex(saasCatalog, { runtime: { wasm: bytes } });
     await Promise.all([index.warmUp(), index.warmUp()]);
     await index.warmUp();
     expect(await index.select("sned an emial")).toEqual(["send_email", "twilio_send_sms"]);

@@ -35,7 +35,7 @@ describe("isEmbeddingCache / toEmbeddingCache", () => {
     [{ get: () => undefined, set: () => undefined }, "an object with methods get, set"],
     [{ load: () => null }, "an object with methods load"],
     [{ getMany: () => [] }, "an object with methods getMany"],
-  ])("rejects %j with INVALID_OPTION naming embeddingCache", (value, described) => {
+  ])("rejects %j with INVALID_OPTION naming embedding.cache", (value, described) => {
     let thrown: unknown;
     try {
       toEmbeddingCache(value as never);
@@ -45,14 +45,14 @@ describe("isEmbeddingCache / toEmbeddingCache", () => {
     expect(ToolsiftError.isInstance(thrown)).toBe(true);
     const error = thrown as ToolsiftError;
     expect(error.code).toBe("INVALID_OPTION");
-    expect(error.message).toMatch(/^createToolIndex: option "embeddingCache" must be an EmbeddingCache/);
+    expect(error.message).toMatch(/^createToolIndex: option "embedding.cache" must be an EmbeddingCache/);
     expect(error.message).toContain(described);
-    expect(error.details.option).toBe("embeddingCache");
+    expect(error.details.option).toBe("embedding.cache");
   });
 
   it("names the function the option was given to", () => {
     expect(() => toEmbeddingCache(42 as never, "createMiddleware")).toThrow(
-      /^createMiddleware: option "embeddingCache"/,
+      /^createMiddleware: option "embedding.cache"/,
     );
   });
 });

@@ -30,7 +30,7 @@ describe("limits on a catalog's text (defaults)", () => {
     expect(error.code).toBe("LIMIT_EXCEEDED");
     expect(error.message).toContain('Tool "search_docs"');
     expect(error.message).toContain("parameter description at properties.q.description has 1200000 characters");
-    expect(error.message).toContain('the limit is 16384 (createToolIndex option "limits.parameterDescriptionLength")');
+    expect(error.message).toContain('the limit is 16384 (createToolIndex option "catalog.limits.parameterDescriptionLength")');
     expect(error.details).toMatchObject({ limit: "parameterDescriptionLength", max: 16_384, actual: 1_200_000 });
   });
 
@@ -68,7 +68,7 @@ describe("limits on a catalog's text (defaults)", () => {
       expect([error.code, error.details.limit, error.message]).toEqual([
         "LIMIT_EXCEEDED",
         limit,
-        expect.stringContaining(`(createToolIndex option "limits.${limit}")`),
+        expect.stringContaining(`(createToolIndex option "catalog.limits.${limit}")`),
       ]);
     }
   });
@@ -87,12 +87,12 @@ describe("limits on a catalog's text (defaults)", () => {
   it("accepts what the defaults allow, and more when a limit is raised", async () => {
     const schema = { type: "object", properties: { q: { description: "d".repeat(20_000) } } };
     await build(withSchema({ type: "object", properties: { q: { description: "d".repeat(16_384) } } }));
-    await build(withSchema(schema), { limits: { parameterDescriptionLength: 20_000 } });
-    await expect(build(withSchema(schema), { limits: { parameterDescriptionLength: 19_999 } })).rejects.toThrow(
+    await build(withSchema(schema), { catalog: { limits: { parameterDescriptionLength: 20_000 } } });
+    await expect(build(withSchema(schema), { catalog: { limits: { parameterDescriptionLength: 19_999 } } })).rejects.toThrow(
       /the limit is 19999/,
     );
     const index = createToolIndex([{ name: "z".repeat(1_000), description: "An odd one." }], {
-      limits: { nameLength: 1_000 },
+      catalog: { limits: { nameLength: 1_000 } },
     });
     // minRelevance 0: in a one-tool catalog "odd" weighs little next to "tool", a word it lacks (this test is about
     // the name's length, not relevance).
@@ -100,13 +100,13 @@ describe("limits on a catalog's text (defaults)", () => {
   });
 
   it("checks the limits option with the option kit", () => {
-    expect(() => createToolIndex([], { limits: { nameLength: 0 } })).toThrow(
-      'createToolIndex: option "limits.nameLength" must be an integer in [1, 16777216], got 0.',
+    expect(() => createToolIndex([], { catalog: { limits: { nameLength: 0 } } })).toThrow(
+      'createToolIndex: option "catalog.limits.nameLength" must be an integer in [1, 16777216], got 0.',
     );
-    expect(() => createToolIndex([], { limits: { enumValue: 3 } as never })).toThrow(
-      /unknown option "limits.enumValue"; did you mean "limits.enumValues"/,
+    expect(() => createToolIndex([], { catalog: { limits: { enumValue: 3 } as never } })).toThrow(
+      /unknown option "catalog.limits.enumValue"; did you mean "catalog.limits.enumValues"/,
     );
-    expect(() => createToolIndex([], { limits: 5 as never })).toThrow(/option "limits" must be an object/);
+    expect(() => createToolIndex([], { catalog: { limits: 5 as never } })).toThrow(/option "catalog.limits" must be an object/);
   });
 });
 

@@ -153,7 +153,7 @@ describe("AI SDK ToolSet", () => {
       }),
       get_weather: tool({ description: "Get the weather for a city.", inputSchema: z.object({ city: z.string() }) }),
     };
-    const index = createToolIndex(tools, { context: { product: "shopify" } });
+    const index = createToolIndex(tools, { catalog: { context: { product: "shopify" } } });
     expect(await index.select("shopify")).toEqual(["lookup"]);
     expect(seen).toEqual([{ product: "shopify" }]);
   });

@@ -67,7 +67,7 @@ describe("compound splitting cost", () => {
         { name, description: "A tool with an absurd name." },
         { name: "send_email", description: "Send an email." },
       ],
-      { limits: { nameLength: name.length } },
+      { catalog: { limits: { nameLength: name.length } } },
     );
     expect(await index.select("send an email")).toEqual(["send_email"]);
   });

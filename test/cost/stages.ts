@@ -30,7 +30,7 @@ export const CATALOG_SIZES = [10_000, 20_000, 40_000] as const;
 /** Query text: up to the 2,000 characters `select` reads (MAX_QUERY_LENGTH). */
 export const QUERY_SIZES = [500, 1_000, 2_000] as const;
 
-const raised = { limits: CATALOG_LIMIT_MAXIMUMS };
+const raised = { catalog: { limits: CATALOG_LIMIT_MAXIMUMS } };
 
 function fieldsOf(text: Partial<ToolFields>): ToolFields {
   return { name: "", description: "", parameterNames: "", parameterDescriptions: "", enumValues: "", ...text };

@@ -276,7 +276,13 @@ describe("when selection fails", () => {
       model,
       tools,
       middleware: [
-        toolsiftMiddleware({ tools, maxTools: 2, embeddingModel: embeddings, maxRetries: 0, onEvent: log.onEvent }),
+        toolsiftMiddleware({
+          tools,
+          maxTools: 2,
+          embeddingModel: embeddings,
+          embedding: { maxRetries: 0 },
+          onEvent: log.onEvent,
+        }),
       ],
     });
     await converse(agent, ["What's the weather like in Lisbon right now?"]);
@@ -298,7 +304,7 @@ describe("when selection fails", () => {
         toolsiftMiddleware({
           tools,
           embeddingModel: embeddings,
-          maxRetries: 0,
+          embedding: { maxRetries: 0 },
           onError: "throw",
           onEvent: log.onEvent,
         }),
@@ -318,12 +324,17 @@ describe("when selection fails", () => {
     await toolsiftMiddleware({
       tools: catalog(),
       embeddingModel: embeddings,
-      maxRetries: 0,
+      embedding: { maxRetries: 0 },
       onEvent: log.onEvent,
     }).warmUp();
     expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "all" })]);
     await expect(
-      toolsiftMiddleware({ tools: catalog(), embeddingModel: embeddings, maxRetries: 0, onError: "throw" }).warmUp(),
+      toolsiftMiddleware({
+        tools: catalog(),
+        embeddingModel: embeddings,
+        embedding: { maxRetries: 0 },
+        onError: "throw",
+      }).warmUp(),
     ).rejects.toThrow(/embedding service unavailable/);
   });
 
@@ -342,7 +353,7 @@ describe("when selection fails", () => {
           tools,
           maxTools: 2,
           embeddingModel: embeddings,
-          maxRetries: 0,
+          embedding: { maxRetries: 0 },
           onError: "fallbackKeyword",
           onEvent: log.onEvent,
         }),
@@ -417,9 +428,9 @@ describe("LangChain Embeddings", () => {
     const { memoryCache } = await import("../../src/cache/index.js");
     const cache = memoryCache();
     const first = new WordEmbeddings();
-    await toolsiftMiddleware({ tools: catalog(), embeddingModel: first, embeddingCache: cache }).warmUp();
+    await toolsiftMiddleware({ tools: catalog(), embeddingModel: first, embedding: { cache } }).warmUp();
     const second = new WordEmbeddings();
-    await toolsiftMiddleware({ tools: catalog(), embeddingModel: second, embeddingCache: cache }).warmUp();
+    await toolsiftMiddleware({ tools: catalog(), embeddingModel: second, embedding: { cache } }).warmUp();
     expect(first.embeddedDocuments).toBe(10);
     expect(second.embeddedDocuments).toBe(0);
   });

@@ -79,7 +79,11 @@ describe("toolsiftMiddleware with allowedTools", () => {
     const embeddings = new WordEmbeddings();
     embeddings.fail = true;
     const allowedTools = ["convert_currency", "get_stock_price"];
-    const { agent, recorder, events } = agentWith({ allowedTools, embeddingModel: embeddings, maxRetries: 0 });
+    const { agent, recorder, events } = agentWith({
+      allowedTools,
+      embeddingModel: embeddings,
+      embedding: { maxRetries: 0 },
+    });
     await agent.invoke(ask("What's the weather like in Lisbon right now?"));
     expect(recorder.names()[0]).toEqual(allowedTools);
     expect(events.find((event) => event.type === "selection-failed")).toMatchObject({

@@ -177,7 +177,7 @@ describe("selection with the local model", () => {
 
   it("query expansion adds the catalog's nearest words for a word it lacks, reported as semantic", async () => {
     const model = localEmbeddingModel();
-    const index = createToolIndex(saasCatalog, { queryExpansion: { model, threshold: 0.4 } });
+    const index = createToolIndex(saasCatalog, { keyword: { queryExpansion: { model, threshold: 0.4 } } });
     // Word-vector neighbours are weak evidence (0.5 × cosine): this paraphrase stays under the default minRelevance,
     // so the ranking is read with the decision off.
     const { results } = await index.selectWithScores("give the buyer their cash back", {
@@ -197,12 +197,15 @@ describe("selection with the local model", () => {
   it("ranks without expansion, and says so, when the word vectors fail", async () => {
     const events: ToolsiftEvent[] = [];
     const broken = { wordVectors: () => Promise.reject(new Error("no vectors")) };
-    const index = createToolIndex(saasCatalog, { queryExpansion: broken, onEvent: (event) => events.push(event) });
+    const index = createToolIndex(saasCatalog, {
+      keyword: { queryExpansion: broken },
+      onEvent: (event) => events.push(event),
+    });
     expect((await index.select("send an email"))[0]).toBe("send_email");
     expect(events.some((event) => event.type === "query-expansion-failed")).toBe(true);
   });
 
   it("rejects a queryExpansion that is not a word-vector model", () => {
-    expect(() => createToolIndex(saasCatalog, { queryExpansion: {} as never })).toThrow(/queryExpansion/);
+    expect(() => createToolIndex(saasCatalog, { keyword: { queryExpansion: {} as never } })).toThrow(/queryExpansion/);
   });
 });

@@ -147,7 +147,7 @@ describe("failures, limits, pages and changes", () => {
           ],
         },
       },
-      { limits: { schemaDepth: 1 }, onEvent: (event) => events.push(event) },
+      { catalog: { limits: { schemaDepth: 1 } }, onEvent: (event) => events.push(event) },
     );
     expect(catalog.tools().map((tool) => tool.name)).toEqual(["plain__small"]);
     expect(events).toMatchObject([

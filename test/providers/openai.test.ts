@@ -47,7 +47,7 @@ describe("OpenAI embeddings through @ai-sdk/openai", () => {
   it("embeds the catalog in batches of maxEmbeddingsPerCall (2,048), asking for the index's dimensions", async () => {
     server = await startOpenAICompatibleServer();
     const log = recorder();
-    const index = indexFor(largeCatalog, { dimensions: 64, maxParallelCalls: 2, onEvent: log.onEvent });
+    const index = indexFor(largeCatalog, { embedding: { dimensions: 64, maxParallelCalls: 2 }, onEvent: log.onEvent });
     await index.warmUp();
 
     const sizes = server.requests.map((request) => request.input.length);
@@ -75,7 +75,7 @@ describe("OpenAI embeddings through @ai-sdk/openai", () => {
         : { kind: "vectors" },
     );
     const log = recorder();
-    await indexFor(saasCatalog, { maxRetries: 1, onEvent: log.onEvent }).warmUp();
+    await indexFor(saasCatalog, { embedding: { maxRetries: 1 }, onEvent: log.onEvent }).warmUp();
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1].input).toEqual(server.requests[0].input);
     expect(log.of("embedding-failed")).toEqual([]);
@@ -91,7 +91,7 @@ describe("OpenAI embeddings through @ai-sdk/openai", () => {
       headers: { "retry-after": "0" },
     }));
     const log = recorder();
-    await indexFor(saasCatalog, { maxRetries: 0, onEvent: log.onEvent }).warmUp();
+    await indexFor(saasCatalog, { embedding: { maxRetries: 0 }, onEvent: log.onEvent }).warmUp();
     expect(server.requests).toHaveLength(1);
     expect(log.of("embedding-failed")).toEqual([expect.objectContaining({ stage: "catalog", fallback: "keyword" })]);
   });
@@ -103,7 +103,7 @@ describe("OpenAI embeddings through @ai-sdk/openai", () => {
       message: "Incorrect API key provided: test.",
     }));
     const log = recorder();
-    const index = indexFor(saasCatalog, { maxRetries: 2, onEvent: log.onEvent });
+    const index = indexFor(saasCatalog, { embedding: { maxRetries: 2 }, onEvent: log.onEvent });
     const { tools, fallback } = await index.selectWithScores("refund the customer payment");
     expect(fallback).toBe("keyword");
     expect(tools[0]).toBe("stripe_refund_payment");
@@ -115,10 +115,14 @@ describe("OpenAI embeddings through @ai-sdk/openai", () => {
     expect(String(warn.mock.calls[0][0])).toContain("Incorrect API key provided");
   });
 
-  it("cuts a slow answer with embeddingTimeout, for the catalog and for the query", async () => {
+  it("cuts a slow answer with embedding.timeout, for the catalog and for the query", async () => {
     server = await startOpenAICompatibleServer(() => ({ kind: "hang" }));
     const log = recorder();
-    const slowCatalog = indexFor(saasCatalog, { embeddingTimeout: 50, onEvent: log.onEvent, warnings: false });
+    const slowCatalog = indexFor(saasCatalog, {
+      embedding: { timeout: 50 },
+      onEvent: log.onEvent,
+      runtime: { warnings: false },
+    });
     expect((await slowCatalog.selectWithScores("refund the customer payment")).fallback).toBe("keyword");
     expect(log.of("embedding-failed")).toEqual([
       expect.objectContaining({
@@ -132,7 +136,11 @@ describe("OpenAI embeddings through @ai-sdk/openai", () => {
       request.input.length === 1 ? { kind: "hang" } : { kind: "vectors" },
     );
     const queryLog = recorder();
-    const slowQuery = indexFor(saasCatalog, { embeddingTimeout: 50, onEvent: queryLog.onEvent, warnings: false });
+    const slowQuery = indexFor(saasCatalog, {
+      embedding: { timeout: 50 },
+      onEvent: queryLog.onEvent,
+      runtime: { warnings: false },
+    });
     const { tools, fallback } = await slowQuery.selectWithScores("refund the customer payment");
     expect(fallback).toBe("keyword");
     expect(tools[0]).toBe("stripe_refund_payment");
@@ -147,7 +155,7 @@ describe("cost of each embedding pass (embeddings-ready)", () => {
     server = await startOpenAICompatibleServer();
     const cache = memoryCache();
     const cold = recorder();
-    await indexFor(saasCatalog, { embeddingCache: cache, onEvent: cold.onEvent }).warmUp();
+    await indexFor(saasCatalog, { embedding: { cache }, onEvent: cold.onEvent }).warmUp();
     const tokens = server.reportedTokens();
     expect(tokens).toBeGreaterThan(0);
     expect(cold.of("embeddings-ready")).toEqual([
@@ -156,7 +164,7 @@ describe("cost of each embedding pass (embeddings-ready)", () => {
 
     const warm = recorder();
     const requestsBefore = server.requests.length;
-    const index = indexFor(saasCatalog, { embeddingCache: cache, onEvent: warm.onEvent });
+    const index = indexFor(saasCatalog, { embedding: { cache }, onEvent: warm.onEvent });
     await index.warmUp();
     expect(server.requests).toHaveLength(requestsBefore);
     expect(warm.of("embeddings-ready")).toEqual([

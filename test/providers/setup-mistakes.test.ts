@@ -52,7 +52,7 @@ describe("a model factory passed uncalled", () => {
   });
 
   it('localEmbeddingModel as queryExpansion: "call it: localEmbeddingModel()"', () => {
-    const options = { queryExpansion: localEmbeddingModel } as unknown as ToolIndexOptions;
+    const options = { keyword: { queryExpansion: localEmbeddingModel } } as unknown as ToolIndexOptions;
     expect(() => createToolIndex({ get_weather: weather }, options)).toThrow(
       expect.objectContaining({
         code: "INVALID_OPTION",

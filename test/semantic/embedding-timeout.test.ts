@@ -1,4 +1,4 @@
-// embeddingTimeout settles a call even when the model never answers and ignores its abort signal, in both onError
+// embedding.timeout settles a call even when the model never answers and ignores its abort signal, in both onError
 // modes and at both stages (tool vectors, the query); the model is asked to abort.
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
@@ -32,7 +32,7 @@ function recorder() {
   return { events, onEvent: (event: ToolsiftEvent) => events.push(event) };
 }
 
-describe("embeddingTimeout with a model that ignores its abort signal", () => {
+describe("embedding.timeout with a model that ignores its abort signal", () => {
   it.each([
     ["catalog", catalogText],
     ["query", queryText],
@@ -41,9 +41,8 @@ describe("embeddingTimeout with a model that ignores its abort signal", () => {
     const log = recorder();
     const index = createToolIndex(saasCatalog, {
       embeddingModel: model,
-      embeddingTimeout: 20,
-      maxRetries: 0,
-      warnings: false,
+      embedding: { timeout: 20, maxRetries: 0 },
+      runtime: { warnings: false },
       onEvent: log.onEvent,
     });
     const result = await index.selectWithScores("refund the customer payment");
@@ -71,14 +70,13 @@ describe("embeddingTimeout with a model that ignores its abort signal", () => {
       const log = recorder();
       const index = createToolIndex(saasCatalog, {
         embeddingModel: model,
-        embeddingTimeout: 20,
-        maxRetries: 0,
+        embedding: { timeout: 20, maxRetries: 0 },
         onError: "throw",
         onEvent: log.onEvent,
       });
       await expect(index.select("refund the customer payment")).rejects.toMatchObject({
         code: "EMBEDDING_FAILED",
-        message: expect.stringContaining("embeddingTimeout"),
+        message: expect.stringContaining("embedding.timeout"),
       });
       expect(log.events.filter((event) => event.type === "embedding-failed")).toEqual([
         expect.objectContaining({ stage, fallback: "none" }),
@@ -91,7 +89,7 @@ describe("embeddingTimeout with a model that ignores its abort signal", () => {
     const controller = new AbortController();
     const index = createToolIndex(saasCatalog, {
       embeddingModel: model,
-      abortSignal: controller.signal,
+      embedding: { abortSignal: controller.signal },
       onError: "throw",
     });
     const selection = index.select("refund the customer payment");

@@ -33,7 +33,7 @@ describe("fallback warnings", () => {
     const events: ToolsiftEvent[] = [];
     const first = createToolIndex(saasCatalog, {
       embeddingModel: queryFailingModel(),
-      maxRetries: 0,
+      embedding: { maxRetries: 0 },
       onEvent: (event) => events.push(event),
     });
     await selectEach(first);
@@ -51,7 +51,10 @@ describe("fallback warnings", () => {
   });
 
   it("says nothing with warnings: false", async () => {
-    const index = createToolIndex(saasCatalog, { embeddingModel: failingEmbeddingModel(), warnings: false });
+    const index = createToolIndex(saasCatalog, {
+      embeddingModel: failingEmbeddingModel(),
+      runtime: { warnings: false },
+    });
     await selectEach(index);
     expect(warn).not.toHaveBeenCalled();
   });
@@ -63,8 +66,8 @@ describe("fallback warnings", () => {
   });
 
   it("refuses a warnings option that is not a boolean", () => {
-    expect(() => createToolIndex(saasCatalog, { warnings: "no" as unknown as boolean })).toThrow(
-      expect.objectContaining({ code: "INVALID_OPTION", message: expect.stringContaining('"warnings"') }),
+    expect(() => createToolIndex(saasCatalog, { runtime: { warnings: "no" as unknown as boolean } })).toThrow(
+      expect.objectContaining({ code: "INVALID_OPTION", message: expect.stringContaining('"runtime.warnings"') }),
     );
   });
 });

@@ -49,9 +49,8 @@ describe("a zero or non-finite query vector", () => {
       const index = createToolIndex(tools, {
         embeddingModel: model,
         strategy,
-        quantize,
-        maxRetries: 0,
-        warnings: false,
+        embedding: { quantize, maxRetries: 0 },
+        runtime: { warnings: false },
         onEvent: (event) => events.push(event),
       });
       await index.warmUp();
@@ -80,7 +79,7 @@ describe("a zero or non-finite query vector", () => {
 
   it("a finite query vector is cached as before (the count above can tell)", async () => {
     const { model, queries } = poisonedQueryModel(0.5);
-    const index = createToolIndex(tools, { embeddingModel: model, warnings: false });
+    const index = createToolIndex(tools, { embeddingModel: model, runtime: { warnings: false } });
     await index.select("send an email");
     await index.select("send an email");
     expect(queries).toHaveLength(1);
@@ -113,9 +112,9 @@ describe("a zero query vector from a model that says which words it knows", () =
       const index = createToolIndex(tools, {
         embeddingModel: model,
         strategy,
-        quantize,
+        embedding: { quantize },
         onError: "throw",
-        warnings: false,
+        runtime: { warnings: false },
         onEvent: (event) => events.push(event),
       });
       for (let call = 0; call < 2; call++) {

@@ -70,10 +70,16 @@ describe("strategies", () => {
     expect(() => createToolIndex(saasCatalog, { strategy: "semantic" })).toThrow(/embeddingModel/);
     expect(() => createToolIndex(saasCatalog, { embeddingModel: { nope: true } as never })).toThrow(/embedding model/);
     expect(() =>
-      createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), fusion: { method: "mean" as never } }),
+      createToolIndex(saasCatalog, {
+        embeddingModel: hashingEmbeddingModel(),
+        embedding: { fusion: { method: "mean" as never } },
+      }),
     ).toThrow(/fusion.method/);
     expect(() =>
-      createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), quantize: "int4" as never }),
+      createToolIndex(saasCatalog, {
+        embeddingModel: hashingEmbeddingModel(),
+        embedding: { quantize: "int4" as never },
+      }),
     ).toThrow(/quantize/);
   });
 });
@@ -106,7 +112,7 @@ describe("query embeddings", () => {
 
   it("embeds every time with queryCacheSize 0", async () => {
     const model = hashingEmbeddingModel();
-    const index = createToolIndex(saasCatalog, { embeddingModel: model, queryCacheSize: 0 });
+    const index = createToolIndex(saasCatalog, { embeddingModel: model, embedding: { queryCacheSize: 0 } });
     await index.warmUp();
     const before = model.calls.length;
     await index.select("send an email");
@@ -119,7 +125,11 @@ describe("never breaks the agent", () => {
   it("falls back to keywords when the catalog cannot be embedded, reports it, and retries later", async () => {
     const log = recorder();
     const model = failingEmbeddingModel();
-    const index = createToolIndex(saasCatalog, { embeddingModel: model, onEvent: log.onEvent, maxRetries: 0 });
+    const index = createToolIndex(saasCatalog, {
+      embeddingModel: model,
+      onEvent: log.onEvent,
+      embedding: { maxRetries: 0 },
+    });
     await index.warmUp();
     expect(log.of("embedding-failed")[0]).toMatchObject({ stage: "catalog", fallback: "keyword" });
     // Counted before the keyword-ranked call: the retry it starts may reach the model while that call runs.
@@ -140,7 +150,7 @@ describe("never breaks the agent", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
       const model = failingEmbeddingModel();
-      const index = createToolIndex(saasCatalog, { embeddingModel: model, maxRetries: 0 });
+      const index = createToolIndex(saasCatalog, { embeddingModel: model, embedding: { maxRetries: 0 } });
       await index.warmUp(); // fails
       await index.warmUp(); // fails again: the next retry waits 1 s
       const attempts = model.calls.length;
@@ -183,7 +193,7 @@ describe("never breaks the agent", () => {
         },
       };
       const release = () => held.splice(0).forEach((resolve) => resolve());
-      const index = createToolIndex(saasCatalog, { embeddingModel: model, maxRetries: 0 });
+      const index = createToolIndex(saasCatalog, { embeddingModel: model, embedding: { maxRetries: 0 } });
       for (let i = 0; i < 2; i++) {
         const warm = index.warmUp();
         await vi.waitFor(() => expect(held.length).toBe(1));
@@ -212,7 +222,11 @@ describe("never breaks the agent", () => {
       doEmbed: (options: Parameters<typeof base.doEmbed>[0]) =>
         failQueries ? Promise.reject(new Error("rate limited")) : base.doEmbed(options),
     };
-    const index = createToolIndex(saasCatalog, { embeddingModel: model, onEvent: log.onEvent, maxRetries: 0 });
+    const index = createToolIndex(saasCatalog, {
+      embeddingModel: model,
+      onEvent: log.onEvent,
+      embedding: { maxRetries: 0 },
+    });
     await index.warmUp();
     failQueries = true;
     const result = await index.selectWithScores("send an email");
@@ -236,7 +250,7 @@ describe("never breaks the agent", () => {
       embeddingModel: model,
       strategy: "semantic",
       onEvent: log.onEvent,
-      maxRetries: 0,
+      embedding: { maxRetries: 0 },
     });
     await index.warmUp();
     const semanticResult = await index.selectWithScores("post a message in a slack channel");
@@ -253,8 +267,7 @@ describe("never breaks the agent", () => {
     const log = recorder();
     const index = createToolIndex(saasCatalog, {
       embeddingModel: failingEmbeddingModel({ hang: true }),
-      embeddingTimeout: 20,
-      maxRetries: 0,
+      embedding: { timeout: 20, maxRetries: 0 },
       onEvent: log.onEvent,
     });
     const result = await index.selectWithScores("send an email");
@@ -266,7 +279,7 @@ describe("never breaks the agent", () => {
     const index = createToolIndex(saasCatalog, {
       embeddingModel: failingEmbeddingModel(),
       onError: "throw",
-      maxRetries: 0,
+      embedding: { maxRetries: 0 },
     });
     await expect(index.select("send an email")).rejects.toMatchObject({ code: "EMBEDDING_FAILED" });
     await expect(index.warmUp()).rejects.toMatchObject({ code: "EMBEDDING_FAILED" });
@@ -280,7 +293,7 @@ describe("never breaks the agent", () => {
     };
     const index = createToolIndex(saasCatalog, {
       embeddingModel: hashingEmbeddingModel(),
-      embeddingCache: broken,
+      embedding: { cache: broken },
       onEvent: log.onEvent,
     });
     await index.warmUp();
@@ -298,11 +311,11 @@ describe("embedding caches", () => {
   it("restarts from the cache without embedding the catalog again", async () => {
     const cache = memoryCache();
     const first = hashingEmbeddingModel();
-    await createToolIndex(saasCatalog, { embeddingModel: first, embeddingCache: cache }).warmUp();
+    await createToolIndex(saasCatalog, { embeddingModel: first, embedding: { cache } }).warmUp();
     expect(first.calls.flat()).toHaveLength(saasCatalog.length);
     const second = hashingEmbeddingModel();
     const log = recorder();
-    const index = createToolIndex(saasCatalog, { embeddingModel: second, embeddingCache: cache, onEvent: log.onEvent });
+    const index = createToolIndex(saasCatalog, { embeddingModel: second, embedding: { cache }, onEvent: log.onEvent });
     await index.warmUp();
     expect(second.calls).toHaveLength(0);
     expect(log.of("embeddings-ready")[0]).toMatchObject({ embedded: 0, fromCache: saasCatalog.length });
@@ -310,12 +323,12 @@ describe("embedding caches", () => {
 
   it("re-embeds exactly the tool whose description changed", async () => {
     const cache = memoryCache();
-    await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embeddingCache: cache }).warmUp();
+    await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embedding: { cache } }).warmUp();
     const changed = saasCatalog.map((tool) =>
       tool.name === "send_email" ? { ...tool, description: "Send an email message with attachments." } : tool,
     );
     const model = hashingEmbeddingModel();
-    await createToolIndex(changed, { embeddingModel: model, embeddingCache: cache }).warmUp();
+    await createToolIndex(changed, { embeddingModel: model, embedding: { cache } }).warmUp();
     expect(model.calls.flat()).toHaveLength(1);
     expect(model.calls[0][0]).toContain("attachments");
   });
@@ -324,20 +337,23 @@ describe("embedding caches", () => {
     const cache = memoryCache();
     await createToolIndex(saasCatalog, {
       embeddingModel: hashingEmbeddingModel({ dimensions: 64 }),
-      embeddingCache: cache,
+      embedding: { cache },
     }).warmUp();
     const other = hashingEmbeddingModel({ dimensions: 128 });
-    await createToolIndex(saasCatalog, { embeddingModel: other, embeddingCache: cache }).warmUp();
+    await createToolIndex(saasCatalog, { embeddingModel: other, embedding: { cache } }).warmUp();
     expect(other.calls.flat()).toHaveLength(saasCatalog.length);
   });
 
   it("keeps working with toolpick's { load, save } cache", async () => {
     let saved: number[][] | null = null;
     const legacy = { load: async () => saved, save: async (vectors: number[][]) => void (saved = vectors) };
-    await createToolIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel(), embeddingCache: legacy }).warmUp();
+    await createToolIndex(saasCatalog, {
+      embeddingModel: hashingEmbeddingModel(),
+      embedding: { cache: legacy },
+    }).warmUp();
     expect(saved).not.toBeNull();
     const model = hashingEmbeddingModel();
-    await createToolIndex(saasCatalog, { embeddingModel: model, embeddingCache: legacy }).warmUp();
+    await createToolIndex(saasCatalog, { embeddingModel: model, embedding: { cache: legacy } }).warmUp();
     expect(model.calls).toHaveLength(0);
   });
 });
@@ -468,7 +484,7 @@ describe("int8 quantisation", () => {
     const int8 = createToolIndex(saasCatalog, {
       embeddingModel: hashingEmbeddingModel(),
       strategy: "semantic",
-      quantize: "int8",
+      embedding: { quantize: "int8" },
     });
     for (const query of [
       "send an email",
@@ -510,7 +526,11 @@ describe("int8 quantisation", () => {
     ];
     const options = { maxTools: 1, adaptive: false, minRelevance: 0 } as const;
     for (const rescore of [true, false]) {
-      const index = createToolIndex(tools, { embeddingModel: model, strategy: "semantic", quantize: "int8", rescore });
+      const index = createToolIndex(tools, {
+        embeddingModel: model,
+        strategy: "semantic",
+        embedding: { quantize: "int8", rescore },
+      });
       const [first] = await index.select("query", options);
       expect(first).toBe("alpha_0");
       expect(await index.explain("query", "alpha_0", options)).toMatchObject({ rank: 1, selected: true });

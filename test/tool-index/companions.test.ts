@@ -212,7 +212,7 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(inLoop.results.find((result) => result.name === "get_user_id")?.reason).toBe("catalog-prerequisite");
     const plain = await index.select("show the details of order 42");
     expect(plain).not.toContain("get_user_id");
-    const off = createToolIndex(tools, { catalogLinks: false });
+    const off = createToolIndex(tools, { learning: { catalogLinks: false } });
     expect(await off.select("show the details of order 42", { messages: [] })).not.toContain("get_user_id");
   });
 

@@ -59,7 +59,7 @@ describe("select, selectWithScores and explain agree", () => {
     let cutSeen = 0;
     await fc.assert(
       fc.asyncProperty(optionSets(names), queries(turns, names), async ({ relatedTools, select }, query) => {
-        const index = createToolIndex(tools, { relatedTools, warnings: false });
+        const index = createToolIndex(tools, { relatedTools, runtime: { warnings: false } });
         const options: SelectOptions = select;
         const selected = await index.select(query, options);
         const scored = await index.selectWithScores(query, options);

@@ -124,7 +124,7 @@ describe("rankCombined", () => {
   ) {
     const model = hashingEmbeddingModel();
     const setup = await built(
-      { embeddingModel: model, fusion: { method: "weighted", weights, adaptive: false } },
+      { embeddingModel: model, embedding: { fusion: { method: "weighted", weights, adaptive: false } } },
       catalog,
     );
     const { context, index } = setup;
@@ -269,7 +269,7 @@ describe("fallback paths", () => {
           throw new Error("quota exceeded");
         },
       };
-      const { context, index } = await built({ embeddingModel: model, maxRetries: 0 });
+      const { context, index } = await built({ embeddingModel: model, embedding: { maxRetries: 0 } });
       const select = async () => {
         await rank(context, index, await readRankQuery(context, index, "refund"), { k: 3, excluded: [] });
         await index.vectors!.pending?.catch(() => undefined);

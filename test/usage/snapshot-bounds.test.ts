@@ -39,11 +39,11 @@ describe("usage snapshot bounds", () => {
   it("the learnt snapshot loads (the cases below differ from it in one value)", () => {
     expect(good.conversations).toBe(3);
     expect(good.next.length).toBeGreaterThan(0);
-    expect(createToolIndex(tools, { usage: good }).usage()).toEqual(good);
+    expect(createToolIndex(tools, { learning: { usage: good } }).usage()).toEqual(good);
   });
 
   it.each([NaN, -1e9, Infinity, 1.5, -1])("refuses conversations %s, naming the field and value", (conversations) => {
-    expect(() => createToolIndex(tools, { usage: { ...good, conversations } })).toThrow(
+    expect(() => createToolIndex(tools, { learning: { usage: { ...good, conversations } } })).toThrow(
       refusal("conversations", String(conversations)),
     );
   });
@@ -51,11 +51,13 @@ describe("usage snapshot bounds", () => {
   it("refuses a share above 1000 thousandths", () => {
     // "__" is the largest 2-digit share, 4095.
     const share = { ...good, next: good.next.map((row) => row.slice(0, -2) + "__") };
-    expect(() => createToolIndex(tools, { usage: share })).toThrow(refusal("next[0]", "4095"));
+    expect(() => createToolIndex(tools, { learning: { usage: share } })).toThrow(refusal("next[0]", "4095"));
   });
 
   it("refuses a total above the bound", () => {
-    expect(() => createToolIndex(tools, { usage: withTotal(good, "1e308") })).toThrow(refusal("starts", "1e+308"));
+    expect(() => createToolIndex(tools, { learning: { usage: withTotal(good, "1e308") } })).toThrow(
+      refusal("starts", "1e+308"),
+    );
   });
 
   it("a store refuses to save what it could not load", async () => {
@@ -66,7 +68,7 @@ describe("usage snapshot bounds", () => {
 
   it("mergeUsage refuses a sum past the bound instead of writing a snapshot no load reads", () => {
     const large = withTotal(good, "6e11");
-    expect(() => createToolIndex(tools, { usage: large })).not.toThrow();
+    expect(() => createToolIndex(tools, { learning: { usage: large } })).not.toThrow();
     expect(() => mergeUsage(large, large)).toThrow(
       expect.objectContaining({ code: "INVALID_USAGE", message: expect.stringMatching(/^mergeUsage: .*"starts"/) }),
     );

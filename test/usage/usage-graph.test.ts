@@ -139,7 +139,7 @@ describe("with nothing learnt, selections are exactly today's (the committed par
 
   it(`${queries.length} queries: fresh index = index given an empty snapshot and call-free conversations`, async () => {
     const fresh = createToolIndex(tools);
-    const empty = createToolIndex(tools, { usage: createToolIndex(tools).usage() });
+    const empty = createToolIndex(tools, { learning: { usage: createToolIndex(tools).usage() } });
     const report = empty.learn(
       conversation([
         { user: "hello there", calls: [] },

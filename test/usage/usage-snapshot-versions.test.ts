@@ -37,7 +37,7 @@ function byName(snapshot: UsageSnapshot): Record<string, unknown> {
 describe("usage snapshot versions", () => {
   it("reads a version 1 snapshot and writes the same lists as version 2", () => {
     expect(version1.version).toBe(1);
-    const rewritten = createToolIndex(tools, { usage: version1 }).usage();
+    const rewritten = createToolIndex(tools, { learning: { usage: version1 } }).usage();
     expect(rewritten.version).toBe(USAGE_VERSION);
     expect(USAGE_VERSION).toBe(2);
     expect(byName(rewritten)).toEqual(byName(version1));
@@ -46,19 +46,22 @@ describe("usage snapshot versions", () => {
   });
 
   it("offers what a version 1 snapshot taught", async () => {
-    const index = createToolIndex(tools, { usage: version1 });
+    const index = createToolIndex(tools, { learning: { usage: version1 } });
     const { results } = await index.selectWithScores("send it over", { previousTools: ["list_files"] });
     expect(results.find((result) => result.name === "read_file")?.reason).toBe("learned-next");
   });
 
   it("writes each list as one string, smaller than version 1's number arrays", () => {
-    const rewritten = createToolIndex(tools, { usage: version1 }).usage();
+    const rewritten = createToolIndex(tools, { learning: { usage: version1 } }).usage();
     expect(typeof rewritten.starts).toBe("string");
     expect(JSON.stringify(rewritten).length).toBeLessThan(JSON.stringify(version1).length);
   });
 
   it("refuses version 2 rows that are not rows, and unknown versions, with INVALID_USAGE", () => {
-    const good = createToolIndex(tools, { usage: version1 }).usage() as Extract<UsageSnapshot, { version: 2 }>;
+    const good = createToolIndex(tools, { learning: { usage: version1 } }).usage() as Extract<
+      UsageSnapshot,
+      { version: 2 }
+    >;
     const broken = [
       { ...good, next: [`${good.next[0]}A`] }, // a link cut short
       { ...good, next: ["1.5:A!AAA"] }, // a character outside the digits
@@ -66,12 +69,12 @@ describe("usage snapshot versions", () => {
       { ...good, terms: [42] },
     ];
     for (const usage of broken) {
-      expect(() => createToolIndex(tools, { usage: usage as UsageSnapshot })).toThrow(
+      expect(() => createToolIndex(tools, { learning: { usage: usage as UsageSnapshot } })).toThrow(
         expect.objectContaining({ code: "INVALID_USAGE", message: expect.stringContaining("malformed") }),
       );
     }
-    expect(() => createToolIndex(tools, { usage: { ...good, version: 3 } as unknown as UsageSnapshot })).toThrow(
-      expect.objectContaining({ code: "INVALID_USAGE", message: expect.stringContaining("versions 1 and 2") }),
-    );
+    expect(() =>
+      createToolIndex(tools, { learning: { usage: { ...good, version: 3 } as unknown as UsageSnapshot } }),
+    ).toThrow(expect.objectContaining({ code: "INVALID_USAGE", message: expect.stringContaining("versions 1 and 2") }));
   });
 });

@@ -66,7 +66,7 @@ export function describeUsageStore(label: string, make: () => UsageStore | Promi
     it("hands back a snapshot an index restores from", async () => {
       const store = await make();
       await store.save(learntSnapshot(2));
-      const index = createToolIndex(saasCatalog, { usage: await store.load() });
+      const index = createToolIndex(saasCatalog, { learning: { usage: await store.load() } });
       expect(index.usage().conversations).toBe(4);
     });
   });

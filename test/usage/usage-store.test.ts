@@ -59,7 +59,7 @@ describe("persisting learnt usage", () => {
     for (let n = 0; n < 5; n++) for (const turns of SESSIONS) learnt.learn(conversation(turns));
     for (const store of [memoryUsageStore(), fileUsageStore(freshPath()), kvUsageStore(memoryKv())]) {
       await store.save(learnt.usage());
-      const restored = createToolIndex(saasCatalog, { usage: await store.load() });
+      const restored = createToolIndex(saasCatalog, { learning: { usage: await store.load() } });
       let learntReasons = 0;
       for (const query of queries) {
         for (const option of options) {
@@ -89,7 +89,7 @@ describe("persisting learnt usage", () => {
     expect(next.get("stripe_create_invoice → send_email")).toBeCloseTo(5, 2);
     expect(next.get("s3_upload_file → send_email")).toBeCloseTo(1, 2);
     expect(links(merged, "together").get("send_email → s3_upload_file")).toBeCloseTo(1, 2);
-    const restored = createToolIndex(saasCatalog, { usage: merged });
+    const restored = createToolIndex(saasCatalog, { learning: { usage: merged } });
     expect(restored.usage()).toEqual(merged);
   });
 
@@ -99,7 +99,7 @@ describe("persisting learnt usage", () => {
     const store = fileUsageStore(freshPath());
     await store.save(learnt.usage());
     const smaller = saasCatalog.filter((tool) => tool.name !== "send_email");
-    const usage = createToolIndex(smaller, { usage: await store.load() }).usage();
+    const usage = createToolIndex(smaller, { learning: { usage: await store.load() } }).usage();
     expect(usage.tools).not.toContain("send_email");
     const kept = [...links(usage, "next").keys(), ...links(usage, "together").keys()];
     expect(kept.filter((link) => link.includes("send_email"))).toEqual([]);

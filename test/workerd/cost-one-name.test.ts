@@ -13,7 +13,7 @@ async function indexWithName(name: string): Promise<{ selected: string[]; charac
       { name, description: "A tool with an absurd name." },
       { name: "send_email", description: "Send an email to a recipient." },
     ],
-    { limits: { nameLength: name.length } },
+    { catalog: { limits: { nameLength: name.length } } },
   );
   const meter = startCharacterMeter();
   try {

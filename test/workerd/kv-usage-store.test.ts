@@ -30,7 +30,7 @@ describe("kvUsageStore on Workers KV", () => {
     expect((await kv.list({ prefix: key })).keys.map((entry) => entry.name)).toEqual([key]);
     expect(JSON.parse((await kv.get(key, "text"))!)).toEqual(snapshot);
     // Another instance (another isolate) on the same key reads it and restores an index from it.
-    const restored = createToolIndex(saasCatalog, { usage: await kvUsageStore(kv, { key }).load() });
+    const restored = createToolIndex(saasCatalog, { learning: { usage: await kvUsageStore(kv, { key }).load() } });
     expect(restored.usage()).toEqual(snapshot);
   });
 

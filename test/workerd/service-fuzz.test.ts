@@ -330,7 +330,7 @@ describe("fuzzing select", () => {
       // The reference is the library itself, configured as the service documents it (the local model, combined
       // ranking, query expansion by the same model), built here rather than by the service's own builder.
       const model = localEmbeddingModel();
-      const reference = createToolIndex(catalog, { embeddingModel: model, queryExpansion: model });
+      const reference = createToolIndex(catalog, { embeddingModel: model, keyword: { queryExpansion: model } });
 
       let runs = 0;
       let answered = 0;

@@ -58,17 +58,14 @@ export async function measureTopK(paths) {
     const row = { asset: basename(path) };
     for (const [label, options] of [
       ["combined", { embeddingModel: model }],
-      ["combined + expansion", { embeddingModel: model, queryExpansion: model }],
+      ["combined + expansion", { embeddingModel: model, keyword: { queryExpansion: model } }],
     ]) {
       row[label] = {
         para: await found(createToolIndex(paraphraseCatalog, options), paraphraseQueries),
         bench: await found(createToolIndex(bfcl.tools, options), bfcl.queries),
       };
     }
-    const example = createToolIndex(exampleTools, {
-      embeddingModel: model,
-      queryExpansion: model,
-    });
+    const example = createToolIndex(exampleTools, { embeddingModel: model, keyword: { queryExpansion: model } });
     let shown = 0;
     for (const [query, expected] of EXAMPLE) {
       if ((await example.select(query, { maxTools: 3, adaptive: false })).includes(expected)) shown++;

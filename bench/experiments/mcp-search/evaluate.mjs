@@ -72,15 +72,15 @@ const model =
         };
 const configs = {
   keyword: {},
-  gateway: { embeddingModel: model, queryExpansion: local },
+  gateway: { embeddingModel: model, keyword: { queryExpansion: local } },
   "semantic only": { embeddingModel: model, strategy: "semantic" },
-  "expansion only": { queryExpansion: local },
+  "expansion only": { keyword: { queryExpansion: local } },
 };
 
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 for (const [label, options] of Object.entries(configs)) {
   if (values.only !== undefined && values.only !== label) continue;
-  const catalog = await createMcpCatalog(clients, { warnings: false, watch: false, ...options });
+  const catalog = await createMcpCatalog(clients, { runtime: { warnings: false }, watch: false, ...options });
   await catalog.index.warmUp();
   const line = [label.padEnd(16)];
   for (const [setName, requests] of Object.entries(sets)) {

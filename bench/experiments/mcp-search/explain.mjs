@@ -14,10 +14,10 @@ const clients = await connectAll(servers);
 const local = localEmbeddingModel();
 await local.load();
 const catalog = await createMcpCatalog(clients, {
-  warnings: false,
+  runtime: { warnings: false },
   watch: false,
   embeddingModel: local,
-  queryExpansion: local,
+  keyword: { queryExpansion: local },
 });
 const options = { adaptive: false, minRelevance: 0, maxTools: 8 };
 for (const [request, wanted] of pairs) {

@@ -18,22 +18,22 @@ const variants = {
   "server 0.5": { fields: { server: { weight: 0.5 } } },
   "server 0.25": { fields: { server: { weight: 0.25 } } },
   "server 2": { fields: { server: { weight: 2 } } },
-  "weighted 0.5/0.5": { fusion: { method: "weighted", weights: { keyword: 0.5, semantic: 0.5 } } },
-  "weighted 0.3/0.7": { fusion: { method: "weighted", weights: { keyword: 0.3, semantic: 0.7 } } },
-  "weighted 0.7/0.3": { fusion: { method: "weighted", weights: { keyword: 0.7, semantic: 0.3 } } },
-  "adaptive 0.5/0.5": { fusion: { method: "adaptive", weights: { keyword: 0.5, semantic: 0.5 } } },
-  "rrf 1/1": { fusion: { method: "rrf", weights: { keyword: 1, semantic: 1 } } },
-  "expansion 0.6": { queryExpansion: { model: local, threshold: 0.6 } },
-  "expansion 0.4": { queryExpansion: { model: local, threshold: 0.4 } },
-  "expansion w 0.25": { queryExpansion: { model: local, weight: 0.25 } },
-  "no expansion": { queryExpansion: undefined },
+  "weighted 0.5/0.5": { embedding: { fusion: { method: "weighted", weights: { keyword: 0.5, semantic: 0.5 } } } },
+  "weighted 0.3/0.7": { embedding: { fusion: { method: "weighted", weights: { keyword: 0.3, semantic: 0.7 } } } },
+  "weighted 0.7/0.3": { embedding: { fusion: { method: "weighted", weights: { keyword: 0.7, semantic: 0.3 } } } },
+  "adaptive 0.5/0.5": { embedding: { fusion: { method: "adaptive", weights: { keyword: 0.5, semantic: 0.5 } } } },
+  "rrf 1/1": { embedding: { fusion: { method: "rrf", weights: { keyword: 1, semantic: 1 } } } },
+  "expansion 0.6": { keyword: { queryExpansion: { model: local, threshold: 0.6 } } },
+  "expansion 0.4": { keyword: { queryExpansion: { model: local, threshold: 0.4 } } },
+  "expansion w 0.25": { keyword: { queryExpansion: { model: local, weight: 0.25 } } },
+  "no expansion": { keyword: { queryExpansion: undefined } },
 };
 
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 for (const [label, extra] of Object.entries(variants)) {
-  const options = { embeddingModel: local, queryExpansion: local, ...extra };
+  const options = { embeddingModel: local, keyword: { queryExpansion: local }, ...extra };
   if (options.queryExpansion === undefined) delete options.queryExpansion;
-  const catalog = await createMcpCatalog(clients, { warnings: false, watch: false, ...options });
+  const catalog = await createMcpCatalog(clients, { runtime: { warnings: false }, watch: false, ...options });
   await catalog.index.warmUp();
   const line = [label.padEnd(20)];
   for (const [setName, requests] of Object.entries(sets)) {

@@ -11,13 +11,13 @@ const local = localEmbeddingModel();
 await local.load();
 const cfg = {
   kw: {},
-  exp: { queryExpansion: local },
+  exp: { keyword: { queryExpansion: local } },
   sem: { embeddingModel: local, strategy: "semantic" },
-  gw: { embeddingModel: local, queryExpansion: local },
+  gw: { embeddingModel: local, keyword: { queryExpansion: local } },
 };
 const cats = {};
 for (const [k, o] of Object.entries(cfg)) {
-  cats[k] = await createMcpCatalog(clients, { warnings: false, watch: false, ...o });
+  cats[k] = await createMcpCatalog(clients, { runtime: { warnings: false }, watch: false, ...o });
   await cats[k].index.warmUp();
 }
 for (const [name, reqs] of Object.entries(sets)) {

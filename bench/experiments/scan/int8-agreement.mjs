@@ -41,10 +41,16 @@ export async function measureInt8Agreement() {
     ]) {
       for (const [strategyLabel, strategy] of STRATEGIES) {
         const options = { embeddingModel: model, strategy };
-        const exact = await topFives(createToolIndex(catalog, { ...options, quantize: "float32" }), queries);
-        const rescored = await topFives(createToolIndex(catalog, { ...options, quantize: "int8" }), queries);
+        const exact = await topFives(
+          createToolIndex(catalog, { ...options, embedding: { quantize: "float32" } }),
+          queries,
+        );
+        const rescored = await topFives(
+          createToolIndex(catalog, { ...options, embedding: { quantize: "int8" } }),
+          queries,
+        );
         const plain = await topFives(
-          createToolIndex(catalog, { ...options, quantize: "int8", rescore: false }),
+          createToolIndex(catalog, { ...options, embedding: { quantize: "int8", rescore: false } }),
           queries,
         );
         rows.push({

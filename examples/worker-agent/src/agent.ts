@@ -40,9 +40,9 @@ export function createAgentWorker(options: AgentWorkerOptions = {}) {
   let index: ToolIndex<keyof typeof tools> | undefined;
   const indexFor = (env: Env) =>
     (index ??= createToolIndex(tools, {
-      embeddingModel: local, // offline: no key, no network
-      queryExpansion: local,
-      embeddingCache: kvCache(env.TOOL_EMBEDDINGS),
+      embeddingModel: local,
+      keyword: { queryExpansion: local },
+      embedding: { cache: kvCache(env.TOOL_EMBEDDINGS) },
     }));
 
   return {

@@ -21,7 +21,7 @@ export interface ModelSettings {
 export async function gatewayModels(
   settings: ModelSettings,
   log: (line: string) => void,
-): Promise<Pick<ToolIndexOptions, "embeddingModel" | "queryExpansion" | "embeddingCache" | "dimensions">> {
+): Promise<Pick<ToolIndexOptions, "embeddingModel" | "keyword" | "embedding">> {
   let local: LocalEmbeddingModel | undefined;
   if (settings.local && settings.embedding.kind !== "none") {
     const model = localEmbeddingModel();
@@ -33,7 +33,7 @@ export async function gatewayModels(
       log(`the local embedding model did not load (${errorMessage(error)}); ${without}`);
     }
   }
-  const expansion = local === undefined ? {} : { queryExpansion: local };
+  const expansion = local === undefined ? {} : { keyword: { queryExpansion: local } };
   if (settings.embedding.kind !== "openai") return local === undefined ? {} : { embeddingModel: local, ...expansion };
   // Without a base URL (a gateway started in process; the command line reads the variable itself), OPENAI_BASE_URL
   // is read here, checked, rather than by the provider unchecked and outside the cache key.
@@ -49,10 +49,12 @@ export async function gatewayModels(
   return {
     embeddingModel: openaiModel(choice),
     ...expansion,
-    ...(dimensions === undefined ? {} : { dimensions }),
-    ...(path === undefined
-      ? {}
-      : { embeddingCache: fileCache(path, { onEvent: (event) => log(`${event.type}: ${event.message}`) }) }),
+    embedding: {
+      ...(dimensions === undefined ? {} : { dimensions }),
+      ...(path === undefined
+        ? {}
+        : { cache: fileCache(path, { onEvent: (event) => log(`${event.type}: ${event.message}`) }) }),
+    },
   };
 }
 

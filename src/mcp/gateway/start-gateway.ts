@@ -110,8 +110,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       },
       // Every fallback is on the gateway's own log (describeEvent), so the index's console.warn would say it twice
       // and would ignore --quiet.
-      warnings: false,
-      usage: await loadUsage(options.usageFile, log),
+      runtime: { warnings: false },
+      learning: { usage: await loadUsage(options.usageFile, log) },
       ...(await gatewayModels(options, log)),
     };
     signal?.throwIfAborted();

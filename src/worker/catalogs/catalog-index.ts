@@ -99,14 +99,15 @@ export async function buildCatalogIndex(
   const expansion = queryExpansionFor(model);
   const vectors = vectorOptionsFor(model);
   const index = createToolIndex(catalog as ToolCatalog, {
-    ...(model === undefined
-      ? {}
-      : { embeddingModel: model, ...vectors, ...(cache === undefined ? {} : { embeddingCache: cache }) }),
-    ...(expansion === undefined ? {} : { queryExpansion: expansion }),
-    queryCacheSize: QUERY_CACHE_SIZE,
+    ...(model === undefined ? {} : { embeddingModel: model }),
+    embedding: {
+      ...(model === undefined ? {} : { ...vectors, ...(cache === undefined ? {} : { cache }) }),
+      queryCacheSize: QUERY_CACHE_SIZE,
+    },
+    ...(expansion === undefined ? {} : { keyword: { queryExpansion: expansion } }),
     // The service logs every event itself (logEvent below): the library's once-per-index console line would repeat it.
-    warnings: false,
-    limits,
+    runtime: { warnings: false },
+    catalog: { limits },
     onEvent(event) {
       if (warming) events.push(event);
       logEvent(event);

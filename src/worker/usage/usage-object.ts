@@ -245,7 +245,7 @@ export class ToolsiftUsage {
     const names = newest ? catalog.tools : [...new Set([...catalog.tools, ...carried.tools])];
     this.index = createToolIndex(
       names.map((name) => ({ name, description: name })),
-      { usage: carried },
+      { learning: { usage: carried } },
     );
     this.indexVersion = newest ? catalog.version : undefined;
     if (newest) this.catalog = { version: catalog.version, updatedAt: catalog.updatedAt };

@@ -9,7 +9,7 @@ import { kvCache } from "toolsift/cache";
 const index = createToolIndex(tools, {
   embeddingModel: openai.embedding("text-embedding-3-small"), // or a model id string (Node; in a bundle a model object)
   strategy: "combined", // the default with a model
-  embeddingCache: kvCache(env.TOOL_EMBEDDINGS), // survive restarts (Workers KV)
+  embedding: { cache: kvCache(env.TOOL_EMBEDDINGS) }, // survive restarts (Workers KV)
   onEvent: (event) => console.log(event.type, event), // fallbacks are reported, never silent
 });
 await index.warmUp(); // embeds the catalog once (from the cache where it can)

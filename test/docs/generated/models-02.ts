@@ -7,7 +7,7 @@ import { localEmbeddingModel } from "toolsift/local";
 const local = localEmbeddingModel();
 const index = createToolIndex(tools, {
   embeddingModel: local, // combined search, fused adaptively (see below)
-  queryExpansion: local, // and keyword search reads unknown words through their nearest catalog words
+  keyword: { queryExpansion: local }, // and keyword search reads unknown words through their nearest catalog words
 });
 await index.select("give them their money back"); // → stripe_create_refund first on the demo catalog
 
