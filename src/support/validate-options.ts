@@ -2,7 +2,14 @@
 
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "./describe-value.js";
-import { groupKeys, OPTION_TABLE, optionNames, REPLACED_OPTIONS, type OptionPath, type OptionRow } from "../option-table.js";
+import {
+  groupKeys,
+  OPTION_TABLE,
+  optionNames,
+  REPLACED_OPTIONS,
+  type OptionPath,
+  type OptionRow,
+} from "../option-table.js";
 
 /**
  * Throws `INVALID_OPTION`: `<where>: option "<option>" must be <expected>, got <value>.` `where` names the

@@ -164,7 +164,12 @@ function resolveCatalogLinks(value: unknown): ResolvedIndexOptions["catalogLinks
     followUps?: unknown;
   };
   return {
-    prerequisites: booleanOption(WHERE, `${path}.prerequisites`, given.prerequisites, CATALOG_LINK_DEFAULTS.prerequisites),
+    prerequisites: booleanOption(
+      WHERE,
+      `${path}.prerequisites`,
+      given.prerequisites,
+      CATALOG_LINK_DEFAULTS.prerequisites,
+    ),
     followUps: booleanOption(WHERE, `${path}.followUps`, given.followUps, CATALOG_LINK_DEFAULTS.followUps),
   };
 }

@@ -84,7 +84,13 @@ export function resolveSemanticOptions(
   // The bundled local model reads paraphrases but is weaker than keywords where words match: by
   // default it gets the share of the query the keyword index could not read (bench/RESULTS.md).
   const fusion = given ?? (isLocalModel(model) ? LOCAL_MODEL_FUSION : undefined);
-  const method = choiceOption(WHERE, "embedding.fusion.method", fusion?.method, ["weighted", "rrf", "adaptive"], "weighted");
+  const method = choiceOption(
+    WHERE,
+    "embedding.fusion.method",
+    fusion?.method,
+    ["weighted", "rrf", "adaptive"],
+    "weighted",
+  );
   const weights = knownOptions(
     WHERE,
     fusion?.weights,
@@ -92,8 +98,15 @@ export function resolveSemanticOptions(
     "embedding.fusion.weights",
   ) as FusionOptions["weights"];
   const keyword = numberOption(WHERE, "embedding.fusion.weights.keyword", weights?.keyword, { min: 0, max: 1000 }, 0.3);
-  const semanticWeight = numberOption(WHERE, "embedding.fusion.weights.semantic", weights?.semantic, { min: 0, max: 1000 }, 0.7);
-  if (keyword + semanticWeight === 0) invalidOption(WHERE, "embedding.fusion.weights", "weights that are not both 0", weights);
+  const semanticWeight = numberOption(
+    WHERE,
+    "embedding.fusion.weights.semantic",
+    weights?.semantic,
+    { min: 0, max: 1000 },
+    0.7,
+  );
+  if (keyword + semanticWeight === 0)
+    invalidOption(WHERE, "embedding.fusion.weights", "weights that are not both 0", weights);
   const adaptive = booleanOption(WHERE, "embedding.fusion.adaptive", fusion?.adaptive, method === "adaptive");
   const quantization = choiceOption(
     WHERE,

@@ -30,7 +30,9 @@ describe("limits on a catalog's text (defaults)", () => {
     expect(error.code).toBe("LIMIT_EXCEEDED");
     expect(error.message).toContain('Tool "search_docs"');
     expect(error.message).toContain("parameter description at properties.q.description has 1200000 characters");
-    expect(error.message).toContain('the limit is 16384 (createToolIndex option "catalog.limits.parameterDescriptionLength")');
+    expect(error.message).toContain(
+      'the limit is 16384 (createToolIndex option "catalog.limits.parameterDescriptionLength")',
+    );
     expect(error.details).toMatchObject({ limit: "parameterDescriptionLength", max: 16_384, actual: 1_200_000 });
   });
 
@@ -88,9 +90,8 @@ describe("limits on a catalog's text (defaults)", () => {
     const schema = { type: "object", properties: { q: { description: "d".repeat(20_000) } } };
     await build(withSchema({ type: "object", properties: { q: { description: "d".repeat(16_384) } } }));
     await build(withSchema(schema), { catalog: { limits: { parameterDescriptionLength: 20_000 } } });
-    await expect(build(withSchema(schema), { catalog: { limits: { parameterDescriptionLength: 19_999 } } })).rejects.toThrow(
-      /the limit is 19999/,
-    );
+    const tighter = { catalog: { limits: { parameterDescriptionLength: 19_999 } } };
+    await expect(build(withSchema(schema), tighter)).rejects.toThrow(/the limit is 19999/);
     const index = createToolIndex([{ name: "z".repeat(1_000), description: "An odd one." }], {
       catalog: { limits: { nameLength: 1_000 } },
     });
@@ -106,7 +107,9 @@ describe("limits on a catalog's text (defaults)", () => {
     expect(() => createToolIndex([], { catalog: { limits: { enumValue: 3 } as never } })).toThrow(
       /unknown option "catalog.limits.enumValue"; did you mean "catalog.limits.enumValues"/,
     );
-    expect(() => createToolIndex([], { catalog: { limits: 5 as never } })).toThrow(/option "catalog.limits" must be an object/);
+    expect(() => createToolIndex([], { catalog: { limits: 5 as never } })).toThrow(
+      /option "catalog.limits" must be an object/,
+    );
   });
 });
 
