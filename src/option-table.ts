@@ -23,33 +23,19 @@ export interface OptionRow {
 
 /** Index options every index entry takes: the root, toolsift/core, LangChain. */
 const INDEX = "icl";
-/** Index options that need a model: not toolsift/core. */
-const MODEL = "il";
 
+/**
+ * The options toolsift/core takes too, and select's. The options that need a model (`embeddingModel`, `embedding.*`,
+ * …) are in tool-index/model-option-table.ts: only the root's model stages import them.
+ */
 export const OPTION_TABLE = {
-  embeddingModel: { on: "i" },
   strategy: { on: INDEX },
-  rerankerModel: { on: MODEL },
   relatedTools: { on: "iclsad" },
   onEvent: { on: "ic" },
-  onError: { on: "i", default: "fallback" },
-  "embedding.cache": { on: MODEL, was: "embeddingCache" },
-  "embedding.dimensions": { on: MODEL, min: 1, max: 65_536, integer: true },
-  "embedding.fusion": { on: MODEL },
-  "embedding.quantize": { on: MODEL, default: "float32" },
-  "embedding.rescore": { on: MODEL, default: true },
-  "embedding.queryCacheSize": { on: MODEL, default: 128, min: 0, max: 1_000_000, integer: true },
-  "embedding.timeout": { on: MODEL, default: 10_000, min: 1, max: 600_000, was: "embeddingTimeout" },
-  "embedding.maxParallelCalls": { on: MODEL, default: 4, min: 1, max: 1_000, integer: true },
-  "embedding.maxRetries": { on: MODEL, default: 1, min: 0, max: 10, integer: true },
-  "embedding.abortSignal": { on: MODEL },
   "keyword.fields": { on: INDEX },
   "keyword.k1": { on: INDEX, default: 1.2, min: 0, max: 10, exclusiveMin: true },
   "keyword.typoTolerance": { on: INDEX, default: true },
   "keyword.abbreviations": { on: INDEX, default: true },
-  "keyword.queryExpansion": { on: MODEL },
-  "enrichment.model": { on: MODEL, was: "enrichmentModel" },
-  "enrichment.cache": { on: MODEL, was: "enrichmentCache" },
   "learning.usage": { on: INDEX },
   "learning.catalogLinks": { on: INDEX },
   "catalog.limits": { on: INDEX },
@@ -69,32 +55,29 @@ export const OPTION_TABLE = {
 
 export type OptionPath = keyof typeof OPTION_TABLE;
 
-const PATHS = Object.keys(OPTION_TABLE) as OptionPath[];
-const row = (path: string): OptionRow => (OPTION_TABLE as Record<string, OptionRow>)[path];
+/** An option table: this one, or the root's with the model options (tool-index/model-option-table.ts) added. */
+export type OptionTable = Readonly<Record<string, OptionRow>>;
+
+const rows = (table: OptionTable) => Object.entries(table);
 
 /** The top-level option names `surface` takes (a group once, by its name). */
-export function optionNames(surface: string): string[] {
-  const names = PATHS.filter((path) => row(path).on.includes(surface)).map((path) => path.split(".")[0]);
-  return [...new Set(names)];
+export function optionNames(surface: string, table: OptionTable = OPTION_TABLE): string[] {
+  return [...new Set(rows(table).flatMap(([path, row]) => (row.on.includes(surface) ? [path.split(".")[0]] : [])))];
 }
 
 /** The keys of `group` that `surface` takes. */
-export function groupKeys(surface: string, group: string): string[] {
-  return PATHS.filter((path) => path.startsWith(`${group}.`) && row(path).on.includes(surface)).map((path) =>
-    path.slice(group.length + 1),
+export function groupKeys(surface: string, group: string, table: OptionTable = OPTION_TABLE): string[] {
+  return rows(table).flatMap(([path, row]) =>
+    path.startsWith(`${group}.`) && row.on.includes(surface) ? [path.slice(group.length + 1)] : [],
   );
 }
 
-/** The options of `surface` that `other` does not take (toolsift/core's model options: `optionsNotOn("i", "c")`). */
-export function optionsNotOn(surface: string, other: string): OptionPath[] {
-  return PATHS.filter((path) => row(path).on.includes(surface) && !row(path).on.includes(other));
+/** Each name an option of `table` had before 0.1 → its path now (`embeddingCache` → `embedding.cache`). */
+export function replacedOptions(table: OptionTable = OPTION_TABLE): Readonly<Record<string, string>> {
+  return Object.fromEntries([
+    ["enrichDescriptions", "enrichment"],
+    ...rows(table)
+      .filter(([path, row]) => row.was !== undefined || path.includes("."))
+      .map(([path, row]) => [row.was ?? path.split(".")[1], path]),
+  ]);
 }
-
-/** Each name an option had before 0.1 → its path now (`embeddingCache` → `embedding.cache`). */
-export const REPLACED_OPTIONS: Readonly<Record<string, string>> = Object.fromEntries([
-  ["enrichDescriptions", "enrichment"],
-  ...PATHS.filter((path) => row(path).was !== undefined || path.includes(".")).map((path) => [
-    row(path).was ?? path.split(".")[1],
-    path,
-  ]),
-]);

@@ -7,6 +7,7 @@ import type { ToolIndexOptions } from "./options.js";
 import { adapterMethods } from "./agent/index-methods.js";
 import { ALL_MODEL_STAGES, resolveModelOptions } from "./tool-index/all-model-stages.js";
 import { createIndex } from "./tool-index/create-index.js";
+import { ROOT_OPTION_TABLE } from "./tool-index/model-option-table.js";
 import type { ToolIndex, ToolNames } from "./tool-index/types.js";
 
 // The result types a user names; the rest (reasons, matches, verdicts) are reachable through them
@@ -24,6 +25,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
 ): ToolIndex<ToolNames<CATALOG>> {
   return createIndex(tools, options, {
     resolveModelOptions,
+    optionTable: ROOT_OPTION_TABLE,
     models: ALL_MODEL_STAGES,
     extend: adapterMethods<ToolNames<CATALOG>>,
   });

@@ -3,6 +3,7 @@
 import type { EmbeddingModel } from "ai";
 import type { OnNoMatch } from "../agent/offer-policy.js";
 import { optionNames } from "../option-table.js";
+import { ROOT_OPTION_TABLE } from "../tool-index/model-option-table.js";
 import { type CatalogOptions, type ToolIndexOptions } from "../options.js";
 import { resolveSelectOptions } from "../resolve-select-options.js";
 import {
@@ -101,7 +102,9 @@ const OWN_OPTIONS = [
 ] as const satisfies readonly (keyof ToolsiftMiddlewareOptions)[];
 
 /** The `createToolIndex` options the middleware passes through: the table's `l` options the root index takes. */
-const INDEX_OPTIONS = optionNames("l").filter((name) => optionNames("i").includes(name));
+const INDEX_OPTIONS = optionNames("l", ROOT_OPTION_TABLE).filter((name) =>
+  optionNames("i", ROOT_OPTION_TABLE).includes(name),
+);
 
 /** The middleware's options, validated, with defaults applied. */
 export interface ResolvedMiddlewareOptions {
@@ -123,7 +126,7 @@ export interface ResolvedMiddlewareOptions {
 /** Validates `toolsiftMiddleware`'s options (throwing INVALID_OPTION / UNKNOWN_OPTION) and applies defaults. */
 export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): ResolvedMiddlewareOptions {
   const where = "toolsiftMiddleware";
-  const given = knownTableOptions(where, options, "l", OWN_OPTIONS) ?? {};
+  const given = knownTableOptions(where, options, "l", OWN_OPTIONS, ROOT_OPTION_TABLE) ?? {};
   const { tools: initialTools = [], embeddingModel } = options;
   const indexOptions: Partial<ToolIndexOptions> = {};
   for (const name of INDEX_OPTIONS) {

@@ -6,10 +6,13 @@ import {
   groupKeys,
   OPTION_TABLE,
   optionNames,
-  REPLACED_OPTIONS,
-  type OptionPath,
+  replacedOptions,
   type OptionRow,
+  type OptionTable,
 } from "../option-table.js";
+
+/** The names toolsift/core's options had before 0.1, and `threshold` (now `minRelevance`). */
+const REPLACED_OPTIONS = replacedOptions();
 
 /**
  * Throws `INVALID_OPTION`: `<where>: option "<option>" must be <expected>, got <value>.` `where` names the
@@ -59,11 +62,12 @@ export function rejectUnknownOptions(
   value: object | undefined,
   known: readonly string[],
   prefix = "",
+  replacements: Readonly<Record<string, string>> = REPLACED_OPTIONS,
 ): void {
   if (value === undefined) return;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    const replacement = REPLACED_OPTIONS[key];
+    const replacement = replacements[key];
     // A moved option's new path is `group.key`: shown where that group is known (at the top level).
     const replaced = replacement !== undefined && known.includes(replacement.split(".")[0]);
     const nearest = replaced ? replacement : closest(key, known);
@@ -82,24 +86,26 @@ export function rejectUnknownOptions(
 }
 
 /**
- * An options argument checked against the option table (option-table.ts) for `surface`: its top-level names (and
- * `own`, the surface's other options), then each group's keys (`embedding.cach` → did you mean `embedding.cache`).
- * A group may also be a boolean (`enrichment: true`); its values are checked where they are resolved.
+ * An options argument checked against an option table (option-table.ts; the root's adds the model options) for
+ * `surface`: its top-level names (and `own`, the surface's other options), then each group's keys (`embedding.cach` →
+ * did you mean `embedding.cache`). A group may also be a boolean (`enrichment: true`); its values are checked where
+ * they are resolved.
  */
 export function knownTableOptions(
   where: string,
   value: unknown,
   surface: string,
   own: readonly string[] = [],
+  table: OptionTable = OPTION_TABLE,
 ): Record<string, unknown> | undefined {
-  const given = knownOptions(where, value, [...optionNames(surface), ...own]);
+  const given = optionsObject(where, value);
+  rejectUnknownOptions(where, given, [...optionNames(surface, table), ...own], "", replacedOptions(table));
   for (const [name, group] of Object.entries(given ?? {})) {
-    const keys = groupKeys(surface, name);
+    const keys = groupKeys(surface, name, table);
     if (keys.length > 0 && typeof group !== "boolean") knownOptions(where, group, keys, name);
   }
   return given;
 }
-
 /** A number in [min, max] (or (min, max] with `exclusiveMin`); `fallback` when undefined. */
 export function numberOption(
   where: string,
@@ -147,20 +153,26 @@ export function countOption<FALLBACK extends number | undefined = undefined>(
   return integerOption(where, option, value, 1, Number.MAX_SAFE_INTEGER, fallback);
 }
 
-/** What `tableOption` gives for `P`: its default's type, or `number | undefined` for a number without a default. */
-type TableValue<P extends OptionPath> = (typeof OPTION_TABLE)[P] extends { default: infer D }
-  ? D extends boolean
-    ? boolean
-    : number
-  : number | undefined;
+/** What `tableOption` gives for a row: its default's type, or `number | undefined` for a number without a default. */
+type TableValue<ROW> = ROW extends { default: infer D } ? (D extends boolean ? boolean : number) : number | undefined;
 
 /**
- * A boolean or number option checked against its row of the option table (its range, whether an integer) with the
+ * A boolean or number option checked against its row of an option table (its range, whether an integer) with the
  * table's default when undefined. `path` is the option's name in messages (`embedding.timeout`).
  */
-export function tableOption<P extends OptionPath>(where: string, path: P, value: unknown): TableValue<P>;
-export function tableOption(where: string, path: OptionPath, value: unknown): boolean | number | undefined {
-  const row: OptionRow = OPTION_TABLE[path];
+export function tableOption<TABLE extends OptionTable = typeof OPTION_TABLE, P extends keyof TABLE & string = never>(
+  where: string,
+  path: P,
+  value: unknown,
+  table?: TABLE,
+): TableValue<TABLE[P]>;
+export function tableOption(
+  where: string,
+  path: string,
+  value: unknown,
+  table: OptionTable = OPTION_TABLE,
+): boolean | number | undefined {
+  const row: OptionRow = table[path];
   const fallback = row.default as number | undefined;
   if (typeof row.default === "boolean") return booleanOption(where, path, value, row.default);
   if (row.integer === true) return integerOption(where, path, value, row.min ?? 0, row.max ?? 0, fallback);

@@ -3,6 +3,7 @@
 // stage and the AI SDK adapters (src/tool-index.ts).
 
 import type { CatalogTool } from "../core/catalog.js";
+import type { OptionTable } from "../option-table.js";
 import { ToolsiftError } from "../errors.js";
 import type { ToolIndexOptions } from "../options.js";
 import { toSnapshot } from "../usage/usage-snapshot.js";
@@ -21,6 +22,8 @@ export interface IndexParts<NAME extends string, EXTRA extends object> {
   readonly resolveModelOptions: ModelOptionsResolver;
   /** The model stages; `undefined` where `resolveModelOptions` refuses every model. */
   readonly models?: ModelStages;
+  /** The entry's option table: the root's adds the model options (model-option-table.ts). Default: toolsift/core's. */
+  readonly optionTable?: OptionTable;
   /** Methods added to the same object (the root's AI SDK adapters), given the index and its current catalog. */
   readonly extend?: (index: CoreToolIndex<NAME>, catalog: () => readonly CatalogTool[]) => EXTRA;
 }
@@ -29,9 +32,9 @@ export interface IndexParts<NAME extends string, EXTRA extends object> {
 export function createIndex<NAME extends string, EXTRA extends object = object>(
   tools: unknown,
   options: ToolIndexOptions | undefined,
-  { resolveModelOptions, models, extend }: IndexParts<NAME, EXTRA>,
+  { resolveModelOptions, models, extend, optionTable }: IndexParts<NAME, EXTRA>,
 ): CoreToolIndex<NAME> & EXTRA {
-  const context = createIndexContext(resolveIndexOptions(options, resolveModelOptions), models);
+  const context = createIndexContext(resolveIndexOptions(options, resolveModelOptions, optionTable), models);
   const state = new IndexState(context, tools);
 
   const index: CoreToolIndex<NAME> = {

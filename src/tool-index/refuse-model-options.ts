@@ -4,8 +4,21 @@
 import { ToolsiftError } from "../errors.js";
 import type { ToolIndexOptions } from "../options.js";
 import { choiceOption } from "../support/validate-options.js";
-import { optionsNotOn } from "../option-table.js";
 import type { ResolvedModelOptions } from "./model-stages.js";
+
+/**
+ * The root's options that need a model, by name or `group.key`: a group named here is refused whole. The model rows of
+ * the option table (model-option-table.ts, which toolsift/core does not bundle); test/structure/option-table-keys.ts
+ * proves the two name the same options.
+ */
+const MODEL_GROUPS = ["embedding", "enrichment"] as const;
+export const MODEL_OPTIONS = [
+  "embeddingModel",
+  "rerankerModel",
+  "onError",
+  "keyword.queryExpansion",
+  ...MODEL_GROUPS,
+] as const;
 
 const KEYWORD_ONLY: ResolvedModelOptions = {
   semantic: undefined,
@@ -37,10 +50,12 @@ export function refuseModelOptions(options: ToolIndexOptions | undefined): Resol
     "keyword",
   );
   const given = (options ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  if (given.enrichment !== undefined) refused("enrichment");
-  for (const path of optionsNotOn("i", "c")) {
+  for (const path of MODEL_OPTIONS) {
     const [name, key] = path.split(".");
-    if ((key === undefined ? given[name] : given[name]?.[key]) !== undefined) refused(path);
+    const value = key === undefined ? given[name] : given[name]?.[key];
+    // A group is refused whole, named by the first key it holds (`embedding.cache`).
+    const first = (MODEL_GROUPS as readonly string[]).includes(path) ? Object.keys(value ?? {})[0] : undefined;
+    if (value !== undefined) refused(first === undefined ? path : `${path}.${first}`);
   }
   if (strategy === "semantic" || strategy === "combined") refused("strategy", strategy);
   return KEYWORD_ONLY;

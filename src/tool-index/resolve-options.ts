@@ -1,5 +1,6 @@
 // createToolIndex's options validated and resolved once, at creation, into one read-only object.
 
+import { OPTION_TABLE, type OptionTable } from "../option-table.js";
 import {
   CATALOG_LIMIT_MAXIMUMS,
   CATALOG_LIMIT_NAMES,
@@ -19,6 +20,7 @@ import {
   invalidOption,
   knownOptions,
   knownTableOptions,
+  optionsObject,
   numberOption,
   rejectUnknownOptions,
   tableOption,
@@ -52,14 +54,16 @@ export interface ResolvedIndexOptions extends ResolvedModelOptions {
 export function resolveIndexOptions(
   input: ToolIndexOptions | undefined,
   resolveModelOptions: ModelOptionsResolver,
+  table: OptionTable = OPTION_TABLE,
 ): ResolvedIndexOptions {
-  // Every option of the root is known here, so toolsift/core's resolver can refuse a model option by its name.
-  const options = knownTableOptions(WHERE, input, "i") as ToolIndexOptions | undefined;
+  // The model options first: toolsift/core's resolver refuses each by its name before its table (which has none of
+  // them) would call it unknown. `table` is the entry's: the root's adds the model options.
+  const models = resolveModelOptions(optionsObject(WHERE, input) as ToolIndexOptions | undefined);
+  const options = knownTableOptions(WHERE, input, "i", [], table) as ToolIndexOptions | undefined;
   const { keyword, learning, catalog, runtime } = options ?? {};
   const onEvent = functionOption<(event: ToolsiftEvent) => void>(WHERE, "onEvent", options?.onEvent);
   const debug = tableOption(WHERE, "runtime.debug", runtime?.debug);
   const warnings = tableOption(WHERE, "runtime.warnings", runtime?.warnings);
-  const models = resolveModelOptions(options);
   return {
     keyword: {
       fields: resolveFields(keyword?.fields),

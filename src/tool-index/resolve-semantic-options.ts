@@ -4,7 +4,7 @@ import type { EmbeddingModel } from "ai";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import type { WordVectorSource } from "../core/word-neighbours.js";
 import { ToolsiftError } from "../errors.js";
-import { OPTION_TABLE } from "../option-table.js";
+import { MODEL_OPTION_TABLE } from "./model-option-table.js";
 import type { KeywordOptions, ToolIndexOptions } from "../options.js";
 import type { FusionOptions, ResolvedFusion } from "../semantic/fusion.js";
 import type { Quantization } from "../semantic/vector-index.js";
@@ -113,9 +113,15 @@ export function resolveSemanticOptions(
     "embedding.quantize",
     embedding?.quantize,
     ["float32", "int8"],
-    OPTION_TABLE["embedding.quantize"].default,
+    MODEL_OPTION_TABLE["embedding.quantize"].default,
   );
-  const onError = choiceOption(WHERE, "onError", options?.onError, ["fallback", "throw"], OPTION_TABLE.onError.default);
+  const onError = choiceOption(
+    WHERE,
+    "onError",
+    options?.onError,
+    ["fallback", "throw"],
+    MODEL_OPTION_TABLE.onError.default,
+  );
   const resolved = {
     // Weights are scaled to sum to 1, so a fused score stays in 0–1.
     fusion: {
@@ -126,12 +132,12 @@ export function resolveSemanticOptions(
       adaptive,
     },
     quantization,
-    rescore: tableOption(WHERE, "embedding.rescore", embedding?.rescore),
-    queryCacheSize: tableOption(WHERE, "embedding.queryCacheSize", embedding?.queryCacheSize),
-    dimensions: tableOption(WHERE, "embedding.dimensions", embedding?.dimensions),
-    timeoutMs: tableOption(WHERE, "embedding.timeout", embedding?.timeout),
-    maxParallelCalls: tableOption(WHERE, "embedding.maxParallelCalls", embedding?.maxParallelCalls),
-    maxRetries: tableOption(WHERE, "embedding.maxRetries", embedding?.maxRetries),
+    rescore: tableOption(WHERE, "embedding.rescore", embedding?.rescore, MODEL_OPTION_TABLE),
+    queryCacheSize: tableOption(WHERE, "embedding.queryCacheSize", embedding?.queryCacheSize, MODEL_OPTION_TABLE),
+    dimensions: tableOption(WHERE, "embedding.dimensions", embedding?.dimensions, MODEL_OPTION_TABLE),
+    timeoutMs: tableOption(WHERE, "embedding.timeout", embedding?.timeout, MODEL_OPTION_TABLE),
+    maxParallelCalls: tableOption(WHERE, "embedding.maxParallelCalls", embedding?.maxParallelCalls, MODEL_OPTION_TABLE),
+    maxRetries: tableOption(WHERE, "embedding.maxRetries", embedding?.maxRetries, MODEL_OPTION_TABLE),
     onError,
   } as const;
   if (model === undefined || strategy === "keyword") return undefined;

@@ -192,8 +192,12 @@ describe("toolsift/core refuses what needs a model", () => {
         message: expect.stringContaining('"strategy" must be one of'),
       }),
     );
+    // Its own options are listed (a model option is none of them: core refuses those by name, above).
+    expect(() => createCoreIndex(saasCatalog, { strategi: "keyword" } as never)).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('did you mean "strategy"') }),
+    );
     expect(() => createCoreIndex(saasCatalog, { embedingModel: 1 } as never)).toThrow(
-      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('"embeddingModel"') }),
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining("Known options: strategy") }),
     );
     expect(() => createCoreIndex(saasCatalog, { keyword: { k1: -1 } })).toThrow(
       expect.objectContaining({ code: "INVALID_OPTION", details: expect.objectContaining({ option: "keyword.k1" }) }),

@@ -1,5 +1,6 @@
 // Bad input fails with a coded ToolsiftError naming what was wrong; odd but usable input is reported, not fatal.
-import { REPLACED_OPTIONS } from "../../src/option-table.js";
+import { replacedOptions } from "../../src/option-table.js";
+import { ROOT_OPTION_TABLE } from "../../src/tool-index/model-option-table.js";
 import { describe, expect, it } from "vitest";
 import {
   createToolIndex,
@@ -142,7 +143,7 @@ describe("unknown options", () => {
 });
 
 describe("options moved into groups (issue 29)", () => {
-  const moved = Object.entries(REPLACED_OPTIONS).filter(([old]) => old !== "threshold");
+  const moved = Object.entries(replacedOptions(ROOT_OPTION_TABLE)).filter(([old]) => old !== "threshold");
 
   it("lists every old top-level option of createToolIndex", () => {
     expect(moved.map(([old]) => old).sort()).toEqual(

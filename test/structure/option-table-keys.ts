@@ -5,10 +5,11 @@ import type { CoreToolIndexOptions } from "../../src/core-entry.js";
 import type { AdapterSelectOptions } from "../../src/agent/select-options.js";
 import type { DeferredToolsOptions } from "../../src/agent/delivery/deferred-tools.js";
 import type { ToolsiftMiddlewareOptions } from "../../src/langchain/middleware-options.js";
-import type { OPTION_TABLE } from "../../src/option-table.js";
+import type { ROOT_OPTION_TABLE, MODEL_OPTION_TABLE } from "../../src/tool-index/model-option-table.js";
+import type { MODEL_OPTIONS } from "../../src/tool-index/refuse-model-options.js";
 import type { SelectOptions, ToolIndexOptions } from "../../src/options.js";
 
-type Table = typeof OPTION_TABLE;
+type Table = typeof ROOT_OPTION_TABLE;
 /** The table's paths whose `on` holds `S`. */
 type On<S extends string> = {
   [P in keyof Table]: Table[P]["on"] extends `${string}${S}${string}` ? P : never;
@@ -36,7 +37,15 @@ export type OptionTableKeys = [
   NoneLeft<Exclude<Extract<keyof DeferredToolsOptions, keyof SelectOptions>, On<"d">>>,
   NoneLeft<Exclude<On<"l">, Exclude<Paths<ToolsiftMiddlewareOptions>, LangChainOwn>>>,
   NoneLeft<Exclude<Exclude<Paths<ToolsiftMiddlewareOptions>, LangChainOwn>, On<"l">>>,
+  // toolsift/core refuses by name exactly the model table's options (a group, such as `embedding`, whole).
+  NoneLeft<Exclude<ModelNames, (typeof MODEL_OPTIONS)[number]>>,
+  NoneLeft<Exclude<(typeof MODEL_OPTIONS)[number], ModelNames>>,
 ];
+
+/** The model table's options as toolsift/core names them: `embedding.*` and `enrichment.*` by their group. */
+type ModelNames = {
+  [P in keyof typeof MODEL_OPTION_TABLE]: P extends `${infer G}.${string}` ? (G extends "keyword" ? P : G) : P;
+}[keyof typeof MODEL_OPTION_TABLE];
 
 /** LangChain's own options, which are not in the table (their types or meanings are the middleware's). */
 type LangChainOwn = "tools" | "alwaysInclude" | "embeddingModel" | "onError" | "onNoMatch" | "maxOfferAll" | "onEvent";

@@ -9,6 +9,7 @@ import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/
 import type { ToolIndexOptions } from "../../src/options.js";
 
 import { ALL_MODEL_STAGES, resolveModelOptions } from "../../src/tool-index/all-model-stages.js";
+import { ROOT_OPTION_TABLE } from "../../src/tool-index/model-option-table.js";
 import { catalogRetryAt } from "../../src/tool-index/catalog-vectors.js";
 import { createIndexContext } from "../../src/tool-index/context.js";
 import { IndexState } from "../../src/tool-index/index-state.js";
@@ -22,7 +23,11 @@ import { cosine } from "../reference/kernels.js";
 
 async function built(options: ToolIndexOptions = {}, catalog: ToolCatalog = saasCatalog) {
   const events: ToolsiftEvent[] = [];
-  const resolved = resolveIndexOptions({ ...options, onEvent: (event) => events.push(event) }, resolveModelOptions);
+  const resolved = resolveIndexOptions(
+    { ...options, onEvent: (event) => events.push(event) },
+    resolveModelOptions,
+    ROOT_OPTION_TABLE,
+  );
   const context = createIndexContext(resolved, ALL_MODEL_STAGES);
   const state = new IndexState(context, catalog);
   const index = await state.ready();
