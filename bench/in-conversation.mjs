@@ -123,12 +123,12 @@ export async function measureInConversation({ variants, limit = Infinity } = {})
 export const VARIANTS = [
   { name: "cold", options: {} },
   { name: "learned (2-fold)", options: {}, learn: true },
-  { name: "cold, turn starts only", options: { midTurn: false } },
-  { name: "learned, turn starts only", options: { midTurn: false }, learn: true },
-  { name: "cold, definitions as JSON lines", options: { definitionFormat: "json" } },
-  { name: "cold, minNewTools 0", options: { minNewTools: 0 } },
-  { name: "learned, minNewTools 0", options: { minNewTools: 0 }, learn: true },
-  { name: "cold, minNewTools 5", options: { minNewTools: 5 } },
+  { name: "cold, turn starts only", options: { delivery: { midTurn: false } } },
+  { name: "learned, turn starts only", options: { delivery: { midTurn: false } }, learn: true },
+  { name: "cold, definitions as JSON lines", options: { delivery: { format: "json" } } },
+  { name: "cold, minNewTools 0", options: { delivery: { minNewTools: 0 } } },
+  { name: "learned, minNewTools 0", options: { delivery: { minNewTools: 0 } }, learn: true },
+  { name: "cold, minNewTools 5", options: { delivery: { minNewTools: 5 } } },
 ];
 
 // Env: TOOLSIFT_DELIVERY_VARIANTS a JSON array of extra variants (`{ name, options, learn? }`, options for

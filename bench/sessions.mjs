@@ -55,7 +55,7 @@ export const SIGNAL_VARIANTS = Object.freeze(
     },
     { name: "cold, with catalog follow-ups too", indexOptions: { learning: { catalogLinks: true } }, stepOptions: {} },
     { name: "cold, no companions (no memory, no links)", indexOptions: {}, stepOptions: { maxCompanions: 0 } },
-    { name: "cold, no recent-tool boost", indexOptions: {}, stepOptions: { recentToolBoost: false } },
+    { name: "cold, no recent-tool boost", indexOptions: {}, stepOptions: { steps: { keepRecent: false } } },
     { name: "cold, adaptive cut off", indexOptions: {}, stepOptions: { adaptive: false } },
     { name: "learned, default", indexOptions: {}, stepOptions: {}, learn: true },
     {

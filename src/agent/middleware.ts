@@ -1,10 +1,15 @@
 // index.middleware(): a wrapLanguageModel middleware that sends the model only the selected tools.
 
 import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
-import { knownOptions } from "../support/validate-options.js";
+import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import type { OfferOptions } from "./offer-policy.js";
-import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
+import {
+  ADAPTER_REPLACED,
+  pickSelectOptions,
+  SELECT_OPTION_NAMES,
+  type AdapterSelectOptions,
+} from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
 /**
@@ -35,7 +40,8 @@ export interface DirectTransformParams {
 
 export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
   const where = "middleware";
-  const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", ADAPTER_REPLACED);
   const selectOptions = pickSelectOptions(where, given);
   const policy = offerPolicy(where, options);
   const allowed = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);

@@ -8,92 +8,23 @@ import {
   invalidOption,
   knownOptions,
   namesOption,
+  optionsObject,
+  rejectUnknownOptions,
   stringOption,
 } from "../support/validate-options.js";
-import {
-  STABLE_TOOLS_OPTION_NAMES,
-  stableToolsOptions,
-  stableToolsStep,
-  type StableToolsOptions,
-  type StepSelection,
-  type PrepareStepEvent,
-} from "./delivery/stable-tools.js";
-import { catalogToolCounter, companionCount, OFFER_OPTION_NAMES, offerPolicy } from "./offer-policy.js";
-import { pinnedNames, rankedNames, type OfferOptions } from "./offer-policy.js";
-import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
+import { stableToolsOptions, stableToolsStep, type StepSelection } from "./delivery/stable-tools.js";
+import { catalogToolCounter, companionCount, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
+import { OWN_OPTIONS, REPLACED, type PrepareStepOptions, type ToolRulesInput } from "./prepare-step-options.js";
+
+export type {
+  PrepareStepEvent,
+  PrepareStepOptions,
+  StepOptions,
+  ToolRules,
+  ToolRulesInput,
+} from "./prepare-step-options.js";
 import type { SelectedTool, ToolSelector } from "./tool-selector.js";
-
-/**
- * What `prepareStep` passes to `rules` on each step: the SDK's own `messages` (model messages, not UI messages)
- * and `steps`, and the `context` option (default: the step's `runtimeContext`) as `toolSetContext`.
- */
-export interface ToolRulesInput {
-  messages: ModelMessage[];
-  // The SDK's StepResult objects; `any` so that a set typed with any tools and runtime context is accepted.
-  steps: any[];
-  toolSetContext: any;
-}
-
-/**
- * Rules that say which tools a step may use: a tool set from toolsift's `createToolSet` (`allowedTools`) or from
- * ai-tool-set (`inferTools`). Type the set over `ModelMessage` (`createToolSet<typeof tools, ModelMessage>(...)`):
- * prepareStep hands the rules model messages, so a set typed over the default UI messages is refused at compile time.
- */
-export type ToolRules =
-  | { allowedTools(input: ToolRulesInput): readonly string[] }
-  | { inferTools(input: ToolRulesInput): { readonly activeTools: readonly string[] } };
-
-export type { PrepareStepEvent };
-
-/** Options of `index.prepareStep()`: select options, how steps keep tools, what happens when nothing matches. */
-export interface PrepareStepOptions extends AdapterSelectOptions, OfferOptions, StableToolsOptions {
-  /**
-   * Keep tools the model called in the last `recentToolWindow` steps active, so a multi-step task
-   * does not lose its tools when the query drifts. Default `true`.
-   */
-  recentToolBoost?: boolean;
-  /** How many past steps count as recent (for `recentToolBoost` and search-tool finds). Default 2; integer ≥ 1. */
-  recentToolWindow?: number;
-  /**
-   * Miss-driven escalation: after a step with no tool call the next step gets the next page of the
-   * ranking (every tool when the ranking has no next page); after two such steps in a row, every
-   * tool. Above `maxOfferAll` tools, escalation keeps paging instead, and offers only the tools kept anyway once the
-   * ranking has no next page (a `no-match` event, reason `"escalation"`). Default `true`.
-   */
-  escalate?: boolean;
-  /**
-   * Only tools these rules allow are ranked or activated (`createToolSet(...)`); with `allowedTools` too, a tool must
-   * pass both. Default none.
-   */
-  rules?: ToolRules;
-  /** The `toolSetContext` passed to `rules`. Default: the step's `runtimeContext`. */
-  context?: unknown;
-  /**
-   * Name of the search meta-tool (`index.searchTool()`): tools it found become active on the next steps.
-   * Default `"search_tools"`; a non-empty string.
-   */
-  searchToolName?: string;
-  /**
-   * Learn online from the steps this prepareStep is shown: each step's tool calls (once per step, however often
-   * the SDK passes it) are recorded with the user's request, as `index.learnStep` does. Default `false`; calling
-   * `index.learn(messages)` with the finished conversation (e.g. in `onFinish`) learns the same and more reliably.
-   */
-  learn?: boolean;
-  /** Receives `no-match` events, and with `stableTools` a `tools-changed` event per change. Default: none. */
-  onEvent?: (event: PrepareStepEvent) => void;
-}
-
-const OWN_OPTIONS = [
-  "recentToolBoost",
-  "recentToolWindow",
-  "escalate",
-  "rules",
-  "context",
-  "searchToolName",
-  "learn",
-  ...OFFER_OPTION_NAMES,
-  ...STABLE_TOOLS_OPTION_NAMES,
-] as const satisfies readonly (keyof PrepareStepOptions)[];
 
 /** What a step of the SDK hands to prepareStep (only the fields toolsift reads). */
 export interface StepLike {
@@ -151,31 +82,37 @@ export function createPrepareStep(
   definitionLength: (name: string) => number = () => 0,
 ) {
   const where = "prepareStep";
-  const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", REPLACED);
   const selectOptions = pickSelectOptions(where, given);
-  const recentToolBoost = booleanOption(where, "recentToolBoost", given.recentToolBoost, true);
-  const recentToolWindow = countOption(where, "recentToolWindow", given.recentToolWindow, 2);
-  const escalate = booleanOption(where, "escalate", given.escalate, true);
+  const steps = knownOptions(
+    where,
+    given.steps,
+    ["keepRecent", "window", "escalate", "searchToolName", "learn"],
+    "steps",
+  );
+  const recentToolBoost = booleanOption(where, "steps.keepRecent", steps?.keepRecent, true);
+  const recentToolWindow = countOption(where, "steps.window", steps?.window, 2);
+  const escalate = booleanOption(where, "steps.escalate", steps?.escalate, true);
   const rules = rulesOption(given.rules);
-  const searchToolName = stringOption(where, "searchToolName", given.searchToolName, "search_tools");
+  const searchToolName = stringOption(where, "steps.searchToolName", steps?.searchToolName, "search_tools");
   const policy = offerPolicy(where, options);
-  const stable = stableToolsOptions(where, given);
+  const stable = stableToolsOptions(where, given.stableTools);
   const maxTools = selectOptions.maxTools ?? 5;
   const allowedTools = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
   const catalogTools = catalogToolCounter(() => index.toolNames);
 
-  const learn = booleanOption(where, "learn", given.learn, false);
+  const learn = booleanOption(where, "steps.learn", steps?.learn, false);
   if (learn && typeof index.learnStep !== "function") {
-    invalidOption(where, "learn", "false for a selector without learnStep (a toolsift index has it)", learn);
+    invalidOption(where, "steps.learn", "false for a selector without learnStep (a toolsift index has it)", learn);
   }
   /** Steps already learnt: the SDK passes the same step objects again on every later step. */
   const learnt = new WeakSet<object>();
   const select = async (step: PrepareStepInput): Promise<StepSelection> => {
     const messages = step.messages ?? [];
     const steps = step.steps ?? [];
-    const toolSetContext = options.context ?? step.runtimeContext;
     // allowedTools and the rules both bound the step: a tool must pass both.
-    const ruled = rules === undefined ? undefined : allowedByRules(rules, messages, steps, toolSetContext);
+    const ruled = rules === undefined ? undefined : allowedByRules(rules, messages, steps, step.runtimeContext);
     const allowed =
       ruled === undefined || allowedTools === undefined
         ? (ruled ?? allowedTools)

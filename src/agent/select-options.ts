@@ -7,6 +7,9 @@ import { resolveSelectOptions } from "../resolve-select-options.js";
 /** The select options an adapter takes: all but the conversation, which it reads from each call itself. */
 export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousTools">;
 
+/** Options the adapters took before 0.1, each with what replaced it: refused naming it (`rejectUnknownOptions`). */
+export const ADAPTER_REPLACED: Readonly<Record<string, string>> = { threshold: "minRelevance" };
+
 /** Every key of `AdapterSelectOptions`: the option table's `a` (test/structure/option-table-keys.ts checks the two). */
 export const SELECT_OPTION_NAMES = optionNames("a") as (keyof AdapterSelectOptions)[];
 

@@ -68,8 +68,10 @@ export function rejectUnknownOptions(
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const replacement = replacements[key];
-    // A moved option's new path is `group.key`: shown where that group is known (at the top level).
-    const replaced = replacement !== undefined && known.includes(replacement.split(".")[0]);
+    // A moved option's new path is `group.key`: shown where that group is known (at the top level); a replacement
+    // elsewhere is written as words ("createToolIndex's relatedTools") and always shown.
+    const replaced =
+      replacement !== undefined && (known.includes(replacement.split(".")[0]) || replacement.includes(" "));
     const nearest = replaced ? replacement : closest(key, known);
     throw new ToolsiftError(
       "UNKNOWN_OPTION",

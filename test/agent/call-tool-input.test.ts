@@ -58,7 +58,7 @@ async function run(script: DeliveryStep[]) {
   ran.mockClear();
   const events: ToolCallRefusedEvent[] = [];
   const delivery = createToolIndex(tools).inConversation(tools, {
-    midTurn: false,
+    delivery: { midTurn: false },
     onEvent: (event) => void (event.type === "tool-call-refused" && events.push(event)),
   });
   const result = await generateText({

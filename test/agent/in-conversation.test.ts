@@ -48,8 +48,7 @@ describe("index.inConversation: options", () => {
     expect(Object.keys(index.inConversation(tools).tools)).toEqual(["call_tool", "search_tools"]);
     const named = index.inConversation(tools, {
       alwaysActive: ["translate_text"],
-      dispatcherName: "run_tool",
-      searchToolName: "find_tools",
+      metaTools: { dispatcherName: "run_tool", searchToolName: "find_tools" },
     });
     expect(Object.keys(named.tools)).toEqual(["translate_text", "run_tool", "find_tools"]);
     expect(named.tools.translate_text).toBe(tools.translate_text);
@@ -59,27 +58,39 @@ describe("index.inConversation: options", () => {
     expect(() => index.inConversation(tools, { maxTool: 3 } as never)).toThrow(
       /unknown option "maxTool"; did you mean "maxTools"/,
     );
-    expect(() => index.inConversation(tools, { midTurn: "yes" } as never)).toThrow(
-      /option "midTurn" must be a boolean/,
+    expect(() => index.inConversation(tools, { delivery: { midTurn: "yes" } } as never)).toThrow(
+      /option "delivery.midTurn" must be a boolean/,
     );
-    expect(() => index.inConversation(tools, { memoSize: 0 })).toThrow(/option "memoSize" must be an integer ≥ 1/);
-    expect(() => index.inConversation(tools, { dispatcherName: "send_email" })).toThrow(
-      /option "dispatcherName" must be a name no tool of the ToolSet has/,
+    expect(() => index.inConversation(tools, { delivery: { memoSize: 0 } })).toThrow(
+      /option "delivery.memoSize" must be an integer ≥ 1/,
     );
+    expect(() => index.inConversation(tools, { metaTools: { dispatcherName: "send_email" } })).toThrow(
+      /option "metaTools.dispatcherName" must be a name no tool of the ToolSet has/,
+    );
+    // The names before 0.1 are refused, naming the option that replaced each.
+    expect(() => index.inConversation(tools, { midTurn: false } as never)).toThrow(
+      /option "midTurn" was replaced by "delivery.midTurn"/,
+    );
+    expect(() => index.inConversation(tools, { dispatcherName: "run_tool" } as never)).toThrow(
+      /option "dispatcherName" was replaced by "metaTools.dispatcherName"/,
+    );
+
     expect(() => index.inConversation(tools, { alwaysActive: ["nope"] })).toThrow(/option "alwaysActive"/);
     expect(() => index.inConversation(tools, { maxTools: 0 })).toThrow(/maxTools/);
     expect(() => index.inConversation(null as never)).toThrow(/option "tools" must be an AI SDK ToolSet/);
-    expect(() => index.inConversation(tools, { minNewTools: 6 })).toThrow(
-      /option "minNewTools" must be an integer in \[0, 5\], got 6/,
+    expect(() => index.inConversation(tools, { delivery: { minNewTools: 6 } })).toThrow(
+      /option "delivery.minNewTools" must be an integer in \[0, 5\], got 6/,
     );
-    expect(() => index.inConversation(tools, { maxTools: 2, minNewTools: -1 })).toThrow(/"minNewTools".*\[0, 2\]/);
-    expect(() => index.inConversation(tools, { definitionFormat: "xml" } as never)).toThrow(
-      /option "definitionFormat" must be one of "compact", "json"/,
+    expect(() => index.inConversation(tools, { maxTools: 2, delivery: { minNewTools: -1 } })).toThrow(
+      /"delivery.minNewTools".*\[0, 2\]/,
+    );
+    expect(() => index.inConversation(tools, { delivery: { format: "xml" } } as never)).toThrow(
+      /option "delivery.format" must be one of "compact", "json"/,
     );
   });
 
-  it("writes definitions as JSON lines with definitionFormat: json, and says so in call_tool's description", async () => {
-    const delivery = index.inConversation(tools, { maxTools: 3, definitionFormat: "json" });
+  it("writes definitions as JSON lines with delivery.format: json, and says so in call_tool's description", async () => {
+    const delivery = index.inConversation(tools, { maxTools: 3, delivery: { format: "json" } });
     const user: ModelMessage = { role: "user", content: "Refund the last Stripe payment of customer 42" };
     const [, definitions] = (await delivery.prepareStep({ messages: [user] })).messages;
     const lines = (definitions.content[0] as { text: string }).text.split("\n");
@@ -112,7 +123,7 @@ describe("index.inConversation: minNewTools", () => {
     { role: "user", content: "And the one before" },
   ];
   const perPoint = async (minNewTools: number) => {
-    const delivery = createInConversation(selector, tools, { maxTools: 2, minNewTools, midTurn: false });
+    const delivery = createInConversation(selector, tools, { maxTools: 2, delivery: { minNewTools, midTurn: false } });
     const { messages } = await delivery.prepareStep({ messages: turns });
     return messages.map((message) => delivered([message])).filter((names) => names.length > 0);
   };
@@ -184,7 +195,7 @@ describe("index.inConversation in generateText", () => {
     const events: ToolCallRefusedEvent[] = [];
     const delivery = createToolIndex(tools).inConversation(tools, {
       maxTools: 2,
-      midTurn: false,
+      delivery: { midTurn: false },
       onEvent: (event) => void (event.type === "tool-call-refused" && events.push(event)),
     });
     const { model } = deliveryModel([
@@ -215,7 +226,7 @@ describe("index.inConversation in generateText", () => {
 
   it("makes what search_tools found callable: its result carries the full definitions", async () => {
     const { tools, ran } = appTools();
-    const delivery = createToolIndex(tools).inConversation(tools, { maxTools: 1, midTurn: false });
+    const delivery = createToolIndex(tools).inConversation(tools, { maxTools: 1, delivery: { midTurn: false } });
     const { model, misses, prompts } = deliveryModel([
       { call: "hotel_booking", input: { city: "Rome", nights: 2 } },
       { search: "book a hotel room" },
@@ -244,7 +255,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
     const { tools } = appTools();
     const index = createToolIndex(tools);
     const select = vi.spyOn(index, "selectWithScores");
-    const delivery = index.inConversation(tools, { maxTools: 2, minNewTools: 0 });
+    const delivery = index.inConversation(tools, { maxTools: 2, delivery: { minNewTools: 0 } });
     const sent: ModelMessage[][] = [];
     const prepareStep: typeof delivery.prepareStep = async (step) => {
       const result = await delivery.prepareStep(step);
@@ -263,7 +274,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
         { role: "assistant", content: [{ type: "tool-call", toolCallId: "1", toolName: "send_email", input: {} }] },
       ]);
     }
-    const fresh = index.inConversation(tools, { maxTools: 2, minNewTools: 0 });
+    const fresh = index.inConversation(tools, { maxTools: 2, delivery: { minNewTools: 0 } });
     expect(delivered((await fresh.prepareStep({ messages: turn1 })).messages)).not.toEqual(delivered(sent[0]));
     // The app stores its prompt and the response messages, here read back from a database.
     const stored = JSON.parse(JSON.stringify([...turn1, ...first.responseMessages])) as ModelMessage[];
@@ -280,7 +291,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
     const { tools } = appTools();
     const index = createToolIndex(tools);
     const select = vi.spyOn(index, "selectWithScores");
-    const delivery = index.inConversation(tools, { memoSize: 1, midTurn: false, minNewTools: 0 });
+    const delivery = index.inConversation(tools, { delivery: { memoSize: 1, midTurn: false, minNewTools: 0 } });
     const turn2 = [
       ...turn1,
       { role: "assistant" as const, content: "Done." },
@@ -372,7 +383,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
     expect(seen.at(-1)).toContain("stripe_list_payments");
     expect(seen.at(-1)).not.toContain("call_tool");
     // Turn-start points only: nothing after the step.
-    const turnsOnly = createInConversation(selector, tools, { midTurn: false });
+    const turnsOnly = createInConversation(selector, tools, { delivery: { midTurn: false } });
     const first = (await turnsOnly.prepareStep({ messages: [user] })).messages;
     expect((await turnsOnly.prepareStep({ messages: [...first, ...call] })).messages).toHaveLength(4);
   });

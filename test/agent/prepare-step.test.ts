@@ -214,12 +214,10 @@ describe("the scripted model", () => {
 
 describe("options are validated when prepareStep is made", () => {
   it("rejects unknown options with the nearest valid name", () => {
-    expect(() => index.prepareStep({ recentToolWindw: 3 } as never)).toThrow(
-      expect.objectContaining({
-        code: "UNKNOWN_OPTION",
-        message: expect.stringContaining('did you mean "recentToolWindow"'),
-      }),
+    expect(() => index.prepareStep({ step: {} } as never)).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('did you mean "steps"') }),
     );
+    expect(() => index.prepareStep({ steps: { windw: 3 } } as never)).toThrow(/did you mean "steps.window"/);
     expect(() => index.prepareStep({ maxTool: 3 } as never)).toThrow(/did you mean "maxTools"/);
   });
 
@@ -232,17 +230,24 @@ describe("options are validated when prepareStep is made", () => {
   });
 
   it.each([
-    [{ recentToolWindow: 0 }, /prepareStep: option "recentToolWindow" must be an integer ≥ 1, got 0/],
-    [{ recentToolWindow: 1.5 }, /"recentToolWindow"/],
-    [{ recentToolBoost: "yes" }, /prepareStep: option "recentToolBoost" must be a boolean, got the string "yes"/],
-    [{ escalate: 1 }, /"escalate" must be a boolean/],
-    [{ relatedTools: ["a"] }, /"relatedTools" must be an object/],
+    [{ steps: { window: 0 } }, /prepareStep: option "steps.window" must be an integer ≥ 1, got 0/],
+    [{ steps: { window: 1.5 } }, /"steps.window"/],
     [
-      { relatedTools: { hotel_booking: "flight_search" } },
-      /"relatedTools.hotel_booking" must be an array of tool names/,
+      { steps: { keepRecent: "yes" } },
+      /prepareStep: option "steps.keepRecent" must be a boolean, got the string "yes"/,
     ],
+    [{ steps: { escalate: 1 } }, /"steps.escalate" must be a boolean/],
+    [{ steps: "all" }, /"steps" must be an object/],
     [{ rules: {} }, /"rules" must be an object with an allowedTools\(input\) method/],
-    [{ searchToolName: "" }, /"searchToolName" must be a non-empty string/],
+    [{ steps: { searchToolName: "" } }, /"steps.searchToolName" must be a non-empty string/],
+    // The names before 0.1 are refused, naming what replaced each.
+    [{ recentToolWindow: 2 }, /option "recentToolWindow" was replaced by "steps.window"/],
+    [{ recentToolBoost: false }, /option "recentToolBoost" was replaced by "steps.keepRecent"/],
+    [{ escalate: false }, /option "escalate" was replaced by "steps.escalate"/],
+    [{ searchToolName: "find" }, /option "searchToolName" was replaced by "steps.searchToolName"/],
+    [{ learn: true }, /option "learn" was replaced by "steps.learn"/],
+    [{ context: {} }, /option "context" was replaced by "the step's runtimeContext"/],
+    [{ relatedTools: ["a"] }, /"relatedTools" must be an object/],
     [{ maxTools: 0 }, /prepareStep: option "maxTools"/],
     [{ minRelevance: 2 }, /prepareStep: option "minRelevance"/],
     [{ threshold: 0.2 }, /prepareStep: option "threshold" was replaced by "minRelevance"/],

@@ -175,8 +175,13 @@ describe("prepareStep({ stableTools: true })", () => {
   it("validates its options", () => {
     const index = createToolIndex(agentTools);
     expect(() => index.prepareStep({ stableTool: true } as never)).toThrow(/did you mean "stableTools"/);
-    expect(() => index.prepareStep({ maxStableTools: 5 })).toThrow(/"maxStableTools" must be given only with/);
-    expect(() => index.prepareStep({ stableTools: true, maxStableTools: 0 })).toThrow(/"maxStableTools"/);
+    expect(() => index.prepareStep({ maxStableTools: 5 } as never)).toThrow(
+      /option "maxStableTools" was replaced by "stableTools.maxTools"/,
+    );
+    expect(() => index.prepareStep({ stableTools: { maxTools: 0 } })).toThrow(/"stableTools.maxTools"/);
+    expect(() => index.prepareStep({ stableTools: { maxTool: 5 } as never })).toThrow(
+      /did you mean "stableTools.maxTools"/,
+    );
     expect(() => index.prepareStep({ stableTools: "yes" as never })).toThrow(/"stableTools" must be/);
   });
 });

@@ -69,7 +69,7 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
     expect(await response.json()).toEqual({ text: "Refunded.", toolCalls: ["stripe_create_refund"] });
     expect(offered[0][0]).toBe("stripe_create_refund");
     expect(offered[0].length).toBeLessThanOrEqual(3);
-    // The second step keeps the tool just called (recentToolBoost).
+    // The second step keeps the tool just called (steps.keepRecent).
     expect(offered[1]).toContain("stripe_create_refund");
   });
 

@@ -292,7 +292,7 @@ describe("prepareStep", () => {
   // - toolpick's prepareStep ignores `adaptive` and `threshold` (always a full page of maxTools); toolsift applies
   //   them as select does, so by default a step may offer fewer tools ("create a pull request and list the branches":
   //   toolpick 5 tools, toolsift 2).
-  // - toolsift also keeps the tools called in the last two steps (`recentToolBoost`); toolpick instead appends their
+  // - toolsift also keeps the tools called in the last two steps (`steps.keepRecent`); toolpick instead appends their
   //   names to the query.
   // - When the page after a miss is empty, toolpick offers only alwaysActive (`activeTools: []` without any);
   //   toolsift offers every tool.

@@ -167,9 +167,9 @@ describe("learning from the agent's calls", () => {
     expect(index.usage().tools).not.toContain("list_files");
   });
 
-  it("prepareStep({ learn: true }) learns each step once, however often the SDK passes it", async () => {
+  it("prepareStep({ steps: { learn: true } }) learns each step once, however often the SDK passes it", async () => {
     const index = createToolIndex(tools);
-    const prepareStep = index.prepareStep({ learn: true });
+    const prepareStep = index.prepareStep({ steps: { learn: true } });
     const messages = [{ role: "user", content: "move into the reports folder and list the files" }];
     const first = { toolCalls: [{ toolName: "change_folder" }], toolResults: [] };
     const second = { toolCalls: [{ toolName: "list_files" }], toolResults: [] };

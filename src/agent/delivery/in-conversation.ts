@@ -12,10 +12,17 @@ import {
   integerOption,
   invalidOption,
   knownOptions,
+  optionsObject,
+  rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
 import { companionCount, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
-import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "../select-options.js";
+import {
+  ADAPTER_REPLACED,
+  pickSelectOptions,
+  SELECT_OPTION_NAMES,
+  type AdapterSelectOptions,
+} from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
 import { DEFAULT_DISPATCHER_NAME, withDispatchedCalls } from "./dispatched-calls.js";
@@ -31,38 +38,45 @@ export interface InConversationOptions extends AdapterSelectOptions {
    * with their real definitions in the fixed tools block, callable directly. The other select options as `select`.
    */
   maxTools?: number;
-  /**
-   * At a user turn, at least this many definitions the conversation has not had yet are delivered: when fewer of the
-   * best-ranked `maxTools` are new, the best-ranked new tools are added (a new request usually needs something new).
-   * Default 3 (bench/in-conversation.mjs, cold: 0 → 78.4% of calls deliverable, 3 → 80.6%, 5 → 83.2%, for
-   * 1,184, 1,270 and 1,454 definition tokens a conversation); integer in [0, `maxTools`] (default `maxTools` when that
-   * is below 3).
-   */
-  minNewTools?: number;
-  /** Name of the dispatcher tool, `({ name, input })`. Default `"call_tool"`; a non-empty string no tool has. */
-  dispatcherName?: string;
-  /** Name of the search tool, `({ query })`. Default `"search_tools"`; a non-empty string no tool has. */
-  searchToolName?: string;
-  /** Definitions a `search_tools` call returns. Default 5; integer ≥ 1. */
-  maxSearchResults?: number;
-  /**
-   * Also deliver after each step's tool results (the tools the calls so far lead to: learnt next tools, catalog
-   * prerequisites), appended as well. Default `true`; `false` delivers only after user messages.
-   */
-  midTurn?: boolean;
-  /**
-   * Delivery points remembered in this process, keyed by a hash of the conversation up to each point, so what a
-   * request delivered is delivered identically in every later request even after the index learnt more. Default
-   * 10,000; integer ≥ 1. A point forgotten (or another process) is chosen again from the index as it is then.
-   */
-  memoSize?: number;
-  /**
-   * How delivered definitions are written: `"compact"` a TypeScript-like signature, the description and one note
-   * line per documented parameter (constraints such as `{"default":10}` kept as JSON), tools whose descriptions open
-   * with the same sentences grouped under that opening once — 0.64× the tokens of `"json"` (bench/in-conversation.mjs);
-   * `"json"` one `{"name","description","inputSchema"}` JSON line per tool. Default `"compact"`.
-   */
-  definitionFormat?: DefinitionFormat;
+  /** The fixed block's two tools: the dispatcher `({ name, input })` and the search tool `({ query })`. */
+  metaTools?: {
+    /** Name of the dispatcher tool. Default `"call_tool"`; a non-empty string no tool has. */
+    dispatcherName?: string;
+    /** Name of the search tool. Default `"search_tools"`; a non-empty string no tool has. */
+    searchToolName?: string;
+    /** Definitions a search returns. Default 5; integer ≥ 1. */
+    maxSearchResults?: number;
+  };
+  /** How definitions are delivered: their format, how many new ones a turn gets, after steps too, remembered where. */
+  delivery?: {
+    /**
+     * How delivered definitions are written: `"compact"` a TypeScript-like signature, the description and one
+     * note line per documented parameter (constraints such as `{"default":10}` kept as JSON), tools whose
+     * descriptions open with the same sentences grouped under that opening once — 0.64× the tokens of `"json"`
+     * (bench/in-conversation.mjs); `"json"` one `{"name","description","inputSchema"}` JSON line per tool. Default
+     * `"compact"`.
+     */
+    format?: DefinitionFormat;
+    /**
+     * At a user turn, at least this many definitions the conversation has not had yet are delivered: when fewer of
+     * the best-ranked `maxTools` are new, the best-ranked new tools are added (a new request usually needs something
+     * new). Default 3 (bench/in-conversation.mjs, cold: 0 → 78.4% of calls deliverable, 3 → 80.6%, 5 → 83.2%, for
+     * 1,184, 1,270 and 1,454 definition tokens a conversation); integer in [0, `maxTools`] (default `maxTools` when
+     * that is below 3).
+     */
+    minNewTools?: number;
+    /**
+     * Also deliver after each step's tool results (the tools the calls so far lead to: learnt next tools, catalog
+     * prerequisites), appended as well. Default `true`; `false` delivers only after user messages.
+     */
+    midTurn?: boolean;
+    /**
+     * Delivery points remembered in this process, keyed by a hash of the conversation up to each point, so what a
+     * request delivered is delivered identically in every later request even after the index learnt more. Default
+     * 10,000; integer ≥ 1. A point forgotten (or another process) is chosen again from the index as it is then.
+     */
+    memoSize?: number;
+  };
   /** Receives `no-match` (nothing selected for a turn) and `tool-call-refused` events. Default: none. */
   onEvent?: (event: NoMatchEvent | ToolCallRefusedEvent) => void;
 }
@@ -78,18 +92,21 @@ export interface InConversationDelivery {
 /** How `inConversation` writes the definitions it delivers. */
 export type DefinitionFormat = "compact" | "json";
 
-const OWN_OPTIONS = [
-  "definitionFormat",
-  "minNewTools",
-  "dispatcherName",
-  "searchToolName",
-  "maxSearchResults",
-  "midTurn",
-  "memoSize",
-  "onEvent",
-] as const satisfies readonly (keyof InConversationOptions)[];
+const OWN_OPTIONS = ["delivery", "metaTools", "onEvent"] as const satisfies readonly (keyof InConversationOptions)[];
 
 const where = "inConversation";
+
+/** inConversation's options before 0.1, each with what replaced it. */
+const REPLACED: Readonly<Record<string, string>> = {
+  ...ADAPTER_REPLACED,
+  definitionFormat: "delivery.format",
+  minNewTools: "delivery.minNewTools",
+  midTurn: "delivery.midTurn",
+  memoSize: "delivery.memoSize",
+  dispatcherName: "metaTools.dispatcherName",
+  searchToolName: "metaTools.searchToolName",
+  maxSearchResults: "metaTools.maxSearchResults",
+};
 
 /** Builds the delivery; the tools and every option are validated here. */
 export function createInConversation(
@@ -100,23 +117,35 @@ export function createInConversation(
   if (typeof tools !== "object" || tools === null || Array.isArray(tools)) {
     invalidOption(where, "tools", "an AI SDK ToolSet (an object of tools by name)", tools);
   }
-  const given = knownOptions(where, options, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]) ?? {};
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", REPLACED);
   const { maxTools = 5, ...selectOptions } = pickSelectOptions(where, given);
+  const meta =
+    knownOptions(where, given.metaTools, ["dispatcherName", "searchToolName", "maxSearchResults"], "metaTools") ?? {};
   const names = Object.keys(tools);
   const freeName = (option: string, fallback: string) => {
-    const name = stringOption(where, option, given[option], fallback);
-    if (names.includes(name)) invalidOption(where, option, "a name no tool of the ToolSet has", name);
+    const name = stringOption(where, `metaTools.${option}`, meta[option], fallback);
+    if (names.includes(name)) invalidOption(where, `metaTools.${option}`, "a name no tool of the ToolSet has", name);
     return name;
   };
   const dispatcherName = freeName("dispatcherName", DEFAULT_DISPATCHER_NAME);
   const searchToolName = freeName("searchToolName", "search_tools");
   if (searchToolName === dispatcherName)
-    invalidOption(where, "searchToolName", "not the dispatcher's name", searchToolName);
-  const maxSearchResults = countOption(where, "maxSearchResults", given.maxSearchResults, 5);
-  const midTurn = booleanOption(where, "midTurn", given.midTurn, true);
-  const memoSize = countOption(where, "memoSize", given.memoSize, 10_000);
-  const minNewTools = integerOption(where, "minNewTools", given.minNewTools, 0, maxTools, Math.min(3, maxTools));
-  const format = choiceOption(where, "definitionFormat", given.definitionFormat, ["compact", "json"], "compact");
+    invalidOption(where, "metaTools.searchToolName", "not the dispatcher's name", searchToolName);
+  const maxSearchResults = countOption(where, "metaTools.maxSearchResults", meta.maxSearchResults, 5);
+  const delivery =
+    knownOptions(where, given.delivery, ["format", "minNewTools", "midTurn", "memoSize"], "delivery") ?? {};
+  const midTurn = booleanOption(where, "delivery.midTurn", delivery.midTurn, true);
+  const memoSize = countOption(where, "delivery.memoSize", delivery.memoSize, 10_000);
+  const minNewTools = integerOption(
+    where,
+    "delivery.minNewTools",
+    delivery.minNewTools,
+    0,
+    maxTools,
+    Math.min(3, maxTools),
+  );
+  const format = choiceOption(where, "delivery.format", delivery.format, ["compact", "json"], "compact");
   const policy = offerPolicy(where, { onNoMatch: "none", onEvent: given.onEvent as InConversationOptions["onEvent"] });
   const onEvent = options.onEvent;
   const pinned = [...(selectOptions.alwaysActive ?? [])];

@@ -6,7 +6,7 @@ import type { ToolsiftEvent } from "../../events.js";
 import type { NoMatchEvent } from "../offer-policy.js";
 import type { SelectedTool } from "../tool-selector.js";
 import { LruMap } from "../../support/lru-map.js";
-import { booleanOption, integerOption, invalidOption } from "../../support/validate-options.js";
+import { booleanOption, integerOption, knownOptions } from "../../support/validate-options.js";
 import { stepBoundaries, stepsOf } from "./conversation-steps.js";
 import { canonicalMessage, prefixHashes } from "./prefix-hashes.js";
 import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "./stable-tool-rule.js";
@@ -19,18 +19,12 @@ export interface StableToolsOptions {
    * or found by the search tool, a pinned or related tool; never a reshuffle). The step's missing tools then go to the
    * end of the tools array (`toolOrder`); within a generateText call the set only grows, so every request extends the
    * one before it except where tools are appended. Each change is reported as a `tools-changed` event with its rough
-   * token cost. Default `false`.
+   * token cost. `{ maxTools }`: at a user turn that needs a new tool anyway, the set is cut to this many tools,
+   * dropping the tools selected or called least recently (never one the turn selected); reported in the event's
+   * `removed` (default 24; integer ≥ 1). Default `false`.
    */
-  stableTools?: boolean;
-  /**
-   * With `stableTools`: at a user turn that needs a new tool anyway, the set is cut to this many tools, dropping
-   * the tools selected or called least recently (never one the turn selected); reported in the event's `removed`.
-   * Default 24; integer ≥ 1.
-   */
-  maxStableTools?: number;
+  stableTools?: boolean | { maxTools?: number };
 }
-
-export const STABLE_TOOLS_OPTION_NAMES = ["stableTools", "maxStableTools"] as const;
 
 /** Reported by `prepareStep({ stableTools: true })` each time the tools a request sends change. */
 export type ToolsChangedEvent = Extract<ToolsiftEvent, { type: "tools-changed" }>;
@@ -82,12 +76,12 @@ export interface StableToolsSetup<INPUT extends StableStepInput> {
 }
 
 /** The validated stable-mode options (`undefined` when `stableTools` is off). */
-export function stableToolsOptions(where: string, given: Readonly<Record<string, unknown>>) {
-  const enabled = booleanOption(where, "stableTools", given.stableTools, false);
-  if (!enabled && given.maxStableTools !== undefined)
-    invalidOption(where, "maxStableTools", "given only with stableTools: true", given.maxStableTools);
-  if (!enabled) return undefined;
-  return { maxStableTools: integerOption(where, "maxStableTools", given.maxStableTools, 1, 10_000, 24) };
+export function stableToolsOptions(where: string, value: unknown) {
+  if (typeof value === "object" && value !== null) {
+    const { maxTools } = knownOptions(where, value, ["maxTools"], "stableTools")!;
+    return { maxStableTools: integerOption(where, "stableTools.maxTools", maxTools, 1, 10_000, 24) };
+  }
+  return booleanOption(where, "stableTools", value, false) ? { maxStableTools: 24 } : undefined;
 }
 
 interface Decided {

@@ -23,7 +23,7 @@ streamText({
   },
 }); // ToolLoopAgent: same
 // LangChain: index.learn(toModelMessages(result.messages)) — toModelMessages from "toolsift/langchain".
-// Online, from the steps prepareStep is shown (each step learnt once): index.prepareStep({ learn: true })
+// Online, from the steps prepareStep is shown (each step learnt once): index.prepareStep({ steps: { learn: true } })
 
 const store = fileUsageStore("./usage.json"); // toolsift/file-usage-store; kvUsageStore(env.KV), memoryUsageStore() in toolsift/usage
 await store.save(index.usage()); // versioned JSON
