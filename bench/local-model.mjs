@@ -160,7 +160,7 @@ export const LOCAL_MODEL_NOTES =
   "`localEmbeddingModel()` with the bundled asset (assets/local-model.bin); `select(query, { maxTools: 5, adaptive: false })`. " +
   `Paraphrase set: test/fixtures/paraphrase/ (${paraphraseCatalog.length} tools, ${paraphraseQueries.length} queries that share no word with their tool; ` +
   'a query\'s `alternatives` count as found). "combined" is `{ embeddingModel: local }` with its default fusion (adaptive, keyword weight 1: the semantic ' +
-  'ranking gets the share of the query the keyword index could not read); "expansion" adds `queryExpansion: local` with its defaults; "local semantic" is `strategy: "semantic"`. ' +
+  'ranking gets the share of the query the keyword index could not read); "expansion" adds `keyword: { queryExpansion: local }` with its defaults; "local semantic" is `strategy: "semantic"`. ' +
   "Δ: difference to keyword search in percentage points.";
 
 // ---------------------------------------------------------------------------------------------

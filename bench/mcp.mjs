@@ -110,7 +110,7 @@ const notes = {
 const local = values["no-local"] ? undefined : localEmbeddingModel();
 const catalog = await createMcpCatalog(direct, {
   runtime: { warnings: false },
-  ...(local === undefined ? {} : { embeddingModel: local, queryExpansion: local }),
+  ...(local === undefined ? {} : { embeddingModel: local, keyword: { queryExpansion: local } }),
 });
 await catalog.index.warmUp();
 // First: each request the first time this index sees it (its query embedding not cached yet); then 5 repeats.

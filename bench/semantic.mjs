@@ -50,7 +50,7 @@ export const SEMANTIC_LATENCY_NOTES =
   `Synthetic catalog of ${SEMANTIC_TOOLS.toLocaleString("en-US")} tools (bench/synthetic.mjs), BFCL queries, \`hashingEmbeddingModel({ dimensions: ${SEMANTIC_DIMS} })\` ` +
   "served to both libraries from one table of precomputed vectors (bench/semantic-data.mjs); `select(query, { maxTools: 5, adaptive: false })`, " +
   '`strategy: "semantic"`. toolsift\'s times exclude the embedding call: each query was selected once before timing, which put its ' +
-  `embedding in the query LRU (\`queryCacheSize: ${QUERY_CACHE_SIZE}\`). toolpick's times include the AI SDK \`embed()\` call (answered at once ` +
+  `embedding in the query LRU (\`embedding.queryCacheSize: ${QUERY_CACHE_SIZE}\`). toolpick's times include the AI SDK \`embed()\` call (answered at once ` +
   "from the table, plus a copy into a fresh `number[]`): toolpick 0.4.0 keeps no query embeddings (`SemanticSearch.search` calls `embed()` on every " +
   "select, then `cosineSimilarity` against each tool's `number[]`, sorts all 10,000 and slices). Variants alternate on the same query each iteration. " +
   `Goals: float32 select within ${GOALS.versusC}x of the C loop; int8 select <= ${GOALS.int8Ms} ms; toolpick measured ~${GOALS.toolpickMs} ms on this machine on ${GOALS_DATE}, when the goals were set.`;
@@ -94,7 +94,12 @@ async function semanticAdapters(table, variants, { toolpick = true } = {}) {
           input,
           model === null
             ? options
-            : { embeddingModel: model, embedding: { queryCacheSize: QUERY_CACHE_SIZE }, ...options },
+            : {
+                embeddingModel: model,
+                ...options,
+                // The variant's embedding options (int8, rescore) with the query LRU every variant has.
+                embedding: { queryCacheSize: QUERY_CACHE_SIZE, ...options.embedding },
+              },
         ),
       warmUp: (index) => index.warmUp(),
       select: (index, query) => index.select(query, SELECT_OPTIONS),

@@ -26,7 +26,7 @@ export async function check(asset) {
   const model = localEmbeddingModel(asset === undefined ? {} : { asset });
   const index = createToolIndex(tools, {
     embeddingModel: model,
-    warnings: false,
+    runtime: { warnings: false },
     onEvent: (event) =>
       events.push({
         type: event.type,
