@@ -30,7 +30,7 @@ const INDEX = "icl";
  */
 export const OPTION_TABLE = {
   strategy: { on: INDEX },
-  relatedTools: { on: "iclsad" },
+  relatedTools: { on: "icls" },
   onEvent: { on: "ic" },
   "keyword.fields": { on: INDEX },
   "keyword.k1": { on: INDEX, default: 1.2, min: 0, max: 10, exclusiveMin: true },

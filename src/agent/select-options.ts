@@ -4,11 +4,17 @@ import { optionNames } from "../option-table.js";
 import { type SelectOptions } from "../options.js";
 import { resolveSelectOptions } from "../resolve-select-options.js";
 
-/** The select options an adapter takes: all but the conversation, which it reads from each call itself. */
-export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousTools">;
+/**
+ * The select options an adapter takes: all but the conversation, which it reads from each call itself, and
+ * `relatedTools`, which is the index's (`createToolIndex(tools, { relatedTools })`, where toolpick has it too).
+ */
+export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousTools" | "relatedTools">;
 
 /** Options the adapters took before 0.1, each with what replaced it: refused naming it (`rejectUnknownOptions`). */
-export const ADAPTER_REPLACED: Readonly<Record<string, string>> = { threshold: "minRelevance" };
+export const ADAPTER_REPLACED: Readonly<Record<string, string>> = {
+  threshold: "minRelevance",
+  relatedTools: "createToolIndex's relatedTools",
+};
 
 /** Every key of `AdapterSelectOptions`: the option table's `a` (test/structure/option-table-keys.ts checks the two). */
 export const SELECT_OPTION_NAMES = optionNames("a") as (keyof AdapterSelectOptions)[];

@@ -55,12 +55,9 @@ describe("generateText with prepareStep", () => {
     expect((await prepare({ steps: [miss], messages: narrow })).activeTools).toBeUndefined();
   });
 
-  it("adds alwaysActive tools and declared related tools", async () => {
-    const prepare = index.prepareStep({
-      maxTools: 1,
-      alwaysActive: ["translate_text"],
-      relatedTools: { hotel_booking: ["flight_search"] },
-    });
+  it("adds alwaysActive tools and the index's related tools", async () => {
+    const related = createToolIndex(agentTools, { relatedTools: { hotel_booking: ["flight_search"] } });
+    const prepare = related.prepareStep({ maxTools: 1, alwaysActive: ["translate_text"] });
     const { activeTools } = await prepare({
       steps: [],
       messages: [{ role: "user", content: "book a hotel room in Rome for 3 nights" }],
@@ -247,7 +244,7 @@ describe("options are validated when prepareStep is made", () => {
     [{ searchToolName: "find" }, /option "searchToolName" was replaced by "steps.searchToolName"/],
     [{ learn: true }, /option "learn" was replaced by "steps.learn"/],
     [{ context: {} }, /option "context" was replaced by "the step's runtimeContext"/],
-    [{ relatedTools: ["a"] }, /"relatedTools" must be an object/],
+    [{ relatedTools: {} }, /option "relatedTools" was replaced by "createToolIndex's relatedTools"/],
     [{ maxTools: 0 }, /prepareStep: option "maxTools"/],
     [{ minRelevance: 2 }, /prepareStep: option "minRelevance"/],
     [{ threshold: 0.2 }, /prepareStep: option "threshold" was replaced by "minRelevance"/],

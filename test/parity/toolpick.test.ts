@@ -387,25 +387,25 @@ describe("prepareStep", () => {
     expect(offered(await runStep(indexes.sift.prepareStep({ onNoMatch: "none" }), noMatch))).toEqual([]);
   });
 
-  test("index-level relatedTools apply to prepareStep; its own relatedTools replace them", async () => {
+  // An intended difference: toolpick's prepareStep also takes relatedTools per call; toolsift takes them on the index
+  // only (where toolpick has them too) and refuses them on prepareStep, naming that option.
+  test("index-level relatedTools apply to prepareStep; toolsift's prepareStep refuses its own", async () => {
     const indexes = createBoth({ relatedTools: { github_create_pull_request: ["github_list_branches"] } });
-    const replacing: toolpick.SelectOptions = {
-      maxTools: 1,
-      relatedTools: { github_create_pull_request: ["github_list_issues"] },
-    };
     const results = await stepBoth(indexes, pullRequest, { maxTools: 1 });
     expectEach(results, ["github_create_pull_request", "github_list_branches"]);
-    const replaced = await stepBoth(indexes, pullRequest, replacing);
-    expectEach(replaced, ["github_create_pull_request", "github_list_issues"]);
+    expect(() => indexes.sift.prepareStep({ relatedTools: {} } as never)).toThrow(
+      /option "relatedTools" was replaced by "createToolIndex's relatedTools"/,
+    );
   });
 
-  test("prepareStep's relatedTools drop companions that are not in the catalog", async () => {
-    const indexes = createBoth();
-    const options: toolpick.SelectOptions = {
-      maxTools: 1,
+  test("related tools that are not in the catalog are dropped in prepareStep", async () => {
+    const indexes = createBoth({
       relatedTools: { github_create_pull_request: ["nonExistentTool", "github_list_branches"] },
-    };
-    expectEach(await stepBoth(indexes, pullRequest, options), ["github_create_pull_request", "github_list_branches"]);
+    });
+    expectEach(await stepBoth(indexes, pullRequest, { maxTools: 1 }), [
+      "github_create_pull_request",
+      "github_list_branches",
+    ]);
   });
 });
 

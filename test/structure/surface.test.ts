@@ -16,6 +16,13 @@ describe("the public surface", () => {
     expect(surface.names).toBeLessThanOrEqual(120);
   });
 
+  it("createToolIndex takes at most 12 top-level options, and no method of the index more than 12", () => {
+    expect(surface.options["createToolIndex"]).toBeLessThanOrEqual(12);
+    const methods = Object.entries(surface.options).filter(([name]) => name.startsWith("createToolIndex()."));
+    expect(methods.length).toBeGreaterThanOrEqual(8);
+    expect(methods.filter(([, count]) => count > 12)).toEqual([]);
+  });
+
   it("counts options the way a user meets them (the meter itself)", () => {
     // select's options, one by one from the SelectOptions type: the meter reads an options argument's top-level keys.
     expect(surface.options["createToolIndex().select"]).toBeGreaterThanOrEqual(5);

@@ -6,13 +6,14 @@ import {
   choiceOption,
   countOption,
   invalidOption,
-  knownOptions,
   namesOption,
+  optionsObject,
+  rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
 import { MODEL_SEARCH, type SelectOptions } from "../../options.js";
 import type { ResolvedDeferral } from "./resolved-deferral.js";
-import { pickSelectOptions } from "../select-options.js";
+import { ADAPTER_REPLACED, pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import {
   createPreloadStep,
@@ -35,10 +36,10 @@ import {
 export type { DeferralProvider } from "./deferred-provider-shapes.js";
 
 /**
- * Options of `index.deferredTools(tools, options)`. `minRelevance`, `relatedTools` and `maxCompanions`
- * are passed to each selection (a search, a preload) as in `select`.
+ * Options of `index.deferredTools(tools, options)`. `minRelevance` and `maxCompanions` are passed to each selection
+ * (a search, a preload) as in `select`; related tools are the index's `relatedTools`.
  */
-export interface DeferredToolsOptions extends Pick<SelectOptions, "minRelevance" | "relatedTools" | "maxCompanions"> {
+export interface DeferredToolsOptions extends Pick<SelectOptions, "minRelevance" | "maxCompanions"> {
   /**
    * Whose deferral the tools are marked for: `"anthropic"` (`defer_loading` tools, a client-side search whose
    * results are `tool_reference` blocks) or `"openai"` (Responses API: `defer_loading` functions and a client-executed
@@ -100,7 +101,6 @@ const OPTION_NAMES = [
   "preload",
   "minRelevance",
   "adaptive",
-  "relatedTools",
   "maxCompanions",
 ] as const satisfies readonly (keyof DeferredToolsOptions)[];
 
@@ -123,7 +123,8 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   }
   if (options === undefined)
     invalidOption(where, "options", 'an object with provider "anthropic" or "openai"', options);
-  const given = knownOptions(where, options, OPTION_NAMES) ?? {};
+  const given = optionsObject(where, options) ?? {};
+  rejectUnknownOptions(where, given, OPTION_NAMES, "", ADAPTER_REPLACED);
   if (given.provider === undefined) invalidOption(where, "provider", 'one of "anthropic", "openai"', given.provider);
   const provider = choiceOption(where, "provider", given.provider, DEFERRAL_PROVIDERS, "anthropic");
   const maxResults = countOption(where, "maxResults", given.maxResults, 5);
