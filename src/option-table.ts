@@ -72,12 +72,17 @@ export function groupKeys(surface: string, group: string, table: OptionTable = O
   );
 }
 
-/** Each name an option of `table` had before 0.1 → its path now (`embeddingCache` → `embedding.cache`). */
-export function replacedOptions(table: OptionTable = OPTION_TABLE): Readonly<Record<string, string>> {
+/**
+ * Each name an option `surface` takes had before 0.1 → its path now (`embeddingCache` → `embedding.cache`), for
+ * `rejectUnknownOptions`: only what this surface takes, so no error points at an option it does not have.
+ */
+export function replacedOptions(surface: string, table: OptionTable = OPTION_TABLE): Readonly<Record<string, string>> {
+  const taken = rows(table).filter(([, row]) => row.on.includes(surface));
   return Object.fromEntries([
-    ["enrichDescriptions", "enrichment"],
-    ...rows(table)
+    ...taken
       .filter(([path, row]) => row.was !== undefined || path.includes("."))
       .map(([path, row]) => [row.was ?? path.split(".")[1], path]),
+    // `enrichDescriptions: true` became the group itself (`enrichment: true`).
+    ...(taken.some(([path]) => path.startsWith("enrichment.")) ? [["enrichDescriptions", "enrichment"]] : []),
   ]);
 }

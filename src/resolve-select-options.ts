@@ -1,13 +1,20 @@
 // Select options and queries validated: the defaults of select, selectWithScores and explain applied once per call.
 
 import { ToolsiftError } from "./errors.js";
-import { OPTION_TABLE, optionNames } from "./option-table.js";
+import { OPTION_TABLE, optionNames, replacedOptions } from "./option-table.js";
 import { MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
-import { invalidOption, knownOptions, namesOption, tableOption } from "./support/validate-options.js";
+import {
+  invalidOption,
+  namesOption,
+  optionsObject,
+  rejectUnknownOptions,
+  tableOption,
+} from "./support/validate-options.js";
 import { checkMessages } from "./usage/learn-turns.js";
 
 /** Every option `select`, `selectWithScores` and `explain` read (the option table's `s`); any other is refused. */
 const SELECT_OPTIONS = optionNames("s");
+const SELECT_REPLACED = replacedOptions("s");
 
 /** Validated select options with defaults applied. */
 export interface ResolvedSelectOptions {
@@ -38,7 +45,8 @@ const DEFAULT_SELECT: ResolvedSelectOptions = {
 /** Validates select options (`where` names the caller in messages) and applies their defaults. */
 export function resolveSelectOptions(input: SelectOptions | undefined, where = "select"): ResolvedSelectOptions {
   if (input === undefined) return DEFAULT_SELECT;
-  const options = knownOptions(where, input, SELECT_OPTIONS) as SelectOptions;
+  const options = optionsObject(where, input) as SelectOptions;
+  rejectUnknownOptions(where, options, SELECT_OPTIONS, "", SELECT_REPLACED);
   const allowed = namesOption(where, "allowedTools", options.allowedTools);
   return {
     maxTools: tableOption(where, "maxTools", options.maxTools),

@@ -1,6 +1,6 @@
 // The select options an adapter passes through to the index, split from its own options and validated at creation.
 
-import { optionNames } from "../option-table.js";
+import { optionNames, replacedOptions } from "../option-table.js";
 import { type SelectOptions } from "../options.js";
 import { resolveSelectOptions } from "../resolve-select-options.js";
 
@@ -12,7 +12,7 @@ export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousToo
 
 /** Options the adapters took before 0.1, each with what replaced it: refused naming it (`rejectUnknownOptions`). */
 export const ADAPTER_REPLACED: Readonly<Record<string, string>> = {
-  threshold: "minRelevance",
+  ...replacedOptions("a"),
   relatedTools: "createToolIndex's relatedTools",
 };
 

@@ -11,9 +11,6 @@ import {
   type OptionTable,
 } from "../option-table.js";
 
-/** The names toolsift/core's options had before 0.1, and `threshold` (now `minRelevance`). */
-const REPLACED_OPTIONS = replacedOptions();
-
 /**
  * Throws `INVALID_OPTION`: `<where>: option "<option>" must be <expected>, got <value>.` `where` names the
  * function or adapter the option was given to (`createToolIndex`, `select`, `kvCache`, `prepareStep`...).
@@ -54,7 +51,7 @@ export function knownOptions(
 
 /**
  * Rejects keys of `value` that are not in `known`, naming the closest known key: a misspelt option
- * (`maxTool`) must not be silently ignored; a replaced one (`REPLACED_OPTIONS`: renamed or moved into a group) names
+ * (`maxTool`) must not be silently ignored; a replaced one (`replacements`: the caller's names before 0.1) names
  * its new path where that is known here. `prefix` is prepended to nested option names (`fusion.`).
  */
 export function rejectUnknownOptions(
@@ -62,16 +59,13 @@ export function rejectUnknownOptions(
   value: object | undefined,
   known: readonly string[],
   prefix = "",
-  replacements: Readonly<Record<string, string>> = REPLACED_OPTIONS,
+  replacements: Readonly<Record<string, string>> = {},
 ): void {
   if (value === undefined) return;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const replacement = replacements[key];
-    // A moved option's new path is `group.key`: shown where that group is known (at the top level); a replacement
-    // elsewhere is written as words ("createToolIndex's relatedTools") and always shown.
-    const replaced =
-      replacement !== undefined && (known.includes(replacement.split(".")[0]) || replacement.includes(" "));
+    const replaced = replacement !== undefined;
     const nearest = replaced ? replacement : closest(key, known);
     throw new ToolsiftError(
       "UNKNOWN_OPTION",
@@ -101,7 +95,7 @@ export function knownTableOptions(
   table: OptionTable = OPTION_TABLE,
 ): Record<string, unknown> | undefined {
   const given = optionsObject(where, value);
-  rejectUnknownOptions(where, given, [...optionNames(surface, table), ...own], "", replacedOptions(table));
+  rejectUnknownOptions(where, given, [...optionNames(surface, table), ...own], "", replacedOptions(surface, table));
   for (const [name, group] of Object.entries(given ?? {})) {
     const keys = groupKeys(surface, name, table);
     if (keys.length > 0 && typeof group !== "boolean") knownOptions(where, group, keys, name);

@@ -143,7 +143,7 @@ describe("unknown options", () => {
 });
 
 describe("options moved into groups (issue 29)", () => {
-  const moved = Object.entries(replacedOptions(ROOT_OPTION_TABLE)).filter(([old]) => old !== "threshold");
+  const moved = Object.entries(replacedOptions("i", ROOT_OPTION_TABLE)).filter(([old]) => old !== "threshold");
 
   it("lists every old top-level option of createToolIndex", () => {
     expect(moved.map(([old]) => old).sort()).toEqual(

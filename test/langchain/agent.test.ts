@@ -460,6 +460,12 @@ describe("options", () => {
     );
     expect(() => toolsiftMiddleware({ alwaysActive: ["a"] } as never)).toThrow(/unknown option "alwaysActive"/);
     expect(() => toolsiftMiddleware({ strategie: "keyword" } as never)).toThrow(/did you mean "strategy"/);
+    // An old index option names its new path here only when the middleware takes that path: it has catalog.limits,
+    // not catalog.context.
+    expect(() => toolsiftMiddleware({ limits: {} } as never)).toThrow(
+      /option "limits" was replaced by "catalog.limits"/,
+    );
+    expect(() => toolsiftMiddleware({ context: {} } as never)).toThrow(/unknown option "context"/);
   });
 
   it("names the middleware after its Python peer", () => {
