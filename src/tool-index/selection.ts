@@ -28,8 +28,11 @@ export interface Selection {
         /** The ranked tools the selection returns, in order. */
         readonly hits: JudgedHit[];
         readonly reranked: boolean;
-        /** The candidates ranked and left out, in ranked order, with the stage that cut each. */
-        readonly cut: readonly { readonly hit: JudgedHit; readonly reason: CutReason }[];
+        /**
+         * The candidates ranked and left out, in ranked order, with the stage that cut each: worked out when asked
+         * (`selectWithScores`, `explain`), not for every `select`.
+         */
+        readonly cut: () => readonly { readonly hit: JudgedHit; readonly reason: CutReason }[];
       }
     | undefined;
   /** Tools added beyond the ranked and pinned ones (related, learnt, the conversation's memory). */
@@ -67,7 +70,7 @@ export async function runSelection(
   // `select:<name>,…` selects exactly the tools it names (exact-names.ts): nothing is ranked, nothing added.
   const explicit = explicitSelection(context, index, text, excluded);
   if (explicit !== undefined)
-    return { options, text, pinned, ranked: { index, ...explicit, reranked: false, cut: [] }, companions: [] };
+    return { options, text, pinned, ranked: { index, ...explicit, reranked: false, cut: () => [] }, companions: [] };
   const read = readRankQuery(context, index, text);
   const rankQuery = read instanceof Promise ? await read : read;
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
@@ -98,21 +101,23 @@ export async function runSelection(
   // Each candidate left out, with the stage that cut it: `minRelevance`; else the reranker's order, the elbow within
   // maxTools, or the limit (also when the tools the query names took the places). A candidate that came back as a
   // companion is in the result, its reason the companion's.
-  const returned = new Set([...rankedNames, ...companions.map((companion) => companion.name)]);
-  const cut = judged
-    .filter((hit) => !returned.has(index.docTools[hit.doc].name))
-    .map((hit) => ({
-      hit,
-      reason: (!relevant.includes(hit)
-        ? "relevance"
-        : kept.hits.includes(hit)
-          ? "limit"
-          : reranked
-            ? "rerank"
-            : relevant.indexOf(hit) < options.maxTools
-              ? "elbow"
-              : "limit") as CutReason,
-    }));
+  const cut = () => {
+    const returned = new Set([...rankedNames, ...companions.map((companion) => companion.name)]);
+    return judged
+      .filter((hit) => !returned.has(index.docTools[hit.doc].name))
+      .map((hit) => ({
+        hit,
+        reason: (!relevant.includes(hit)
+          ? "relevance"
+          : kept.hits.includes(hit)
+            ? "limit"
+            : reranked
+              ? "rerank"
+              : relevant.indexOf(hit) < options.maxTools
+                ? "elbow"
+                : "limit") as CutReason,
+      }));
+  };
   return { options, text, pinned, ranked: { index, ranking, hits, reranked, cut }, companions };
 }
 
@@ -199,7 +204,7 @@ export function scoredSelection<NAME extends string>(
   }
   const fallback = ranked?.ranking.fallback;
   const fallbackReason = ranked?.ranking.fallbackReason;
-  const cut = (ranked?.cut ?? []).map(({ hit, reason }): CutTool<NAME> => ({
+  const cut = (ranked?.cut() ?? []).map(({ hit, reason }): CutTool<NAME> => ({
     name: ranked!.index.docTools[hit.doc].name as NAME,
     score: hit.score,
     relevance: hit.relevance,
