@@ -5,7 +5,7 @@ import type { SelectedTool } from "./tool-selector.js";
 
 /**
  * What a call is offered when the ranking is empty: `"all"` every tool the call could have (never more than
- * `maxOfferAll`); `"none"` no catalog tool, only the tools kept anyway (pinned `alwaysActive` / `alwaysInclude`,
+ * `maxOfferAll`); `"none"` no catalog tool, only the tools kept anyway (pinned `alwaysActive`,
  * provider tools, recently used and searched-for tools, the search meta-tool): the model answers in text or searches.
  */
 export type OnNoMatch = "all" | "none";

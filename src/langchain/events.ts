@@ -7,7 +7,7 @@ import type { ToolsiftEvent } from "../events.js";
 export type ToolsiftMiddlewareEvent =
   | ToolsiftEvent
   | {
-      /** A model call was offered these tools (ranked first, then `alwaysInclude`; provider tools not counted). */
+      /** A model call was offered these tools (ranked first, then `alwaysActive`; provider tools not counted). */
       readonly type: "tools-selected";
       readonly query: string;
       readonly tools: readonly string[];
@@ -23,12 +23,12 @@ export type ToolsiftMiddlewareEvent =
     }
   /**
    * Nothing ranked: `reason` `"no-user-text"` (the conversation had no human text; by default the call kept every
-   * tool, up to `maxOfferAll`) or `"nothing-relevant"` (by default only `alwaysInclude` and provider tools).
+   * tool, up to `maxOfferAll`) or `"nothing-relevant"` (by default only `alwaysActive` and provider tools).
    */
   | NoMatchEvent
   | {
       /**
-       * Selection failed (embedding, indexing or search). With `onError: "fallbackAll"` the call was offered every
+       * Selection failed (embedding, indexing or search). With `onError: "fallback"` the call was offered every
        * tool (every allowed tool with `allowedTools`; `fallback: "all"`); with `"throw"` the error rejects the model
        * call.
        */

@@ -2,8 +2,8 @@
 
 import type { EmbeddingModel } from "ai";
 import type { OnNoMatch } from "../agent/offer-policy.js";
-import { optionNames } from "../option-table.js";
-import { ROOT_OPTION_TABLE } from "../tool-index/model-option-table.js";
+import { OPTION_TABLE, optionNames } from "../option-table.js";
+import { MODEL_OPTION_TABLE, ROOT_OPTION_TABLE } from "../tool-index/model-option-table.js";
 import { type CatalogOptions, type ToolIndexOptions } from "../options.js";
 import { resolveSelectOptions } from "../resolve-select-options.js";
 import {
@@ -31,17 +31,17 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    * Default: none (the first call indexes what it is offered).
    */
   tools?: readonly LangChainTool[];
-  /** Most tools ranked by relevance that a call is offered (`alwaysInclude` tools on top). Default 5; integer ≥ 1. */
+  /** Most tools ranked by relevance that a call is offered (`alwaysActive` tools on top). Default 5; integer ≥ 1. */
   maxTools?: number;
   /**
    * Tool names offered on every call, on top of `maxTools` and not ranked. With `tools` given, each
    * name must be one of them. Default: none.
    */
-  alwaysInclude?: readonly string[];
+  alwaysActive?: readonly string[];
   /**
    * The only client tools a call may be offered, as `allowedTools` bounds `prepareStep` and the AI SDK middleware:
-   * only these are ranked, pinned (`alwaysInclude`), added as related or learnt tools, and "every tool" (no human
-   * text, `onNoMatch: "all"`, the `fallbackAll` after a failed selection) means every allowed tool the call has.
+   * only these are ranked, pinned (`alwaysActive`), added as related or learnt tools, and "every tool" (no human
+   * text, `onNoMatch: "all"`, the fallback after a failed selection) means every allowed tool the call has.
    * Provider tools pass through as always. Names no tool has are accepted (a tool may reach the agent later) and
    * offer nothing; they do not count against `maxOfferAll`. Default: every tool; an array of tool names.
    */
@@ -52,8 +52,8 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    */
   minRelevance?: number;
   /**
-   * Cut the ranked list at its score elbow (fewer than `maxTools` when the tail is weak). Default `false`:
-   * always `maxTools`, as `top_k`.
+   * Cut the ranked list at its score elbow (fewer than `maxTools` when the tail is weak), as in `select`. Default
+   * `true`; `false` always offers `maxTools` ranked tools, as the Python middleware's `top_k`.
    */
   adaptive?: boolean;
   /**
@@ -64,21 +64,21 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    */
   embeddingModel?: EmbeddingModel | LangChainEmbeddings;
   /**
-   * When selection fails: `"fallbackAll"` offers that call every tool and reports `selection-failed`;
-   * `"fallbackKeyword"` ranks by keywords when embedding fails (toolsift's own fallback) and offers every
-   * tool on any other failure; `"throw"` rejects the model call. Default `"fallbackAll"`.
+   * When selection fails, as `createToolIndex`'s `onError`: `"fallback"` ranks by keywords when embedding fails
+   * (event `embedding-failed`) and offers that call every tool on any other failure (event `selection-failed`);
+   * `"throw"` rejects the model call. Default `"fallback"`.
    */
-  onError?: "fallbackAll" | "fallbackKeyword" | "throw";
+  onError?: "fallback" | "throw";
   /**
    * When nothing ranks: `"all"` leaves the call every tool (at most `maxOfferAll`); `"none"` offers only
-   * `alwaysInclude` and provider tools. Default: `"all"` when the conversation has no human text yet, `"none"` when
+   * `alwaysActive` and provider tools. Default: `"all"` when the conversation has no human text yet, `"none"` when
    * no tool is relevant to the query; a value given applies to both. Reported as `no-match` with its `reason`
    * (the same policy and defaults as `prepareStep` and the AI SDK middleware).
    */
   onNoMatch?: OnNoMatch;
   /**
    * The most tools "every tool" may mean: above it, a call `onNoMatch` would give every tool gets only
-   * `alwaysInclude` and provider tools (`no-match` with `guard`). Default 30; an integer ≥ 0, or `Infinity`.
+   * `alwaysActive` and provider tools (`no-match` with `guard`). Default 30; an integer ≥ 0, or `Infinity`.
    */
   maxOfferAll?: number;
   /**
@@ -88,14 +88,15 @@ export interface ToolsiftMiddlewareOptions extends Omit<
   onEvent?: (event: ToolsiftMiddlewareEvent) => void;
 }
 
-const ON_ERROR = ["fallbackAll", "fallbackKeyword", "throw"] as const;
+const ON_ERROR = ["fallback", "throw"] as const;
+
+/** `onError` values before 0.1, each refused naming the value that replaced it. */
+const REPLACED_ON_ERROR: Readonly<Record<string, string>> = { fallbackAll: "fallback", fallbackKeyword: "fallback" };
 
 /** The middleware's options that are not in the option table (option-table.ts), whose `l` options it takes too. */
 const OWN_OPTIONS = [
   "tools",
-  "alwaysInclude",
   "embeddingModel",
-  "onError",
   "onNoMatch",
   "maxOfferAll",
   "onEvent",
@@ -113,7 +114,7 @@ export interface ResolvedMiddlewareOptions {
   readonly maxTools: number;
   readonly minRelevance: number;
   readonly adaptive: boolean;
-  readonly alwaysInclude: readonly string[];
+  readonly alwaysActive: readonly string[];
   /** `undefined`: every tool. */
   readonly allowedTools: ReadonlySet<string> | undefined;
   readonly embeddingModel: EmbeddingModel | LangChainEmbeddings | undefined;
@@ -133,10 +134,18 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
     if (given[name] !== undefined) Object.assign(indexOptions, { [name]: given[name] });
   }
   if (!Array.isArray(initialTools)) invalidOption(where, "tools", "an array of LangChain tools", initialTools);
-  const alwaysInclude = namesOption(where, "alwaysInclude", given.alwaysInclude, []);
-  // false here (as `top_k`), unlike select's default.
-  const adaptive = booleanOption(where, "adaptive", given.adaptive, false);
-  const onError = choiceOption(where, "onError", given.onError, ON_ERROR, "fallbackAll");
+  const alwaysActive = namesOption(where, "alwaysActive", given.alwaysActive, []);
+  const adaptive = booleanOption(where, "adaptive", given.adaptive, OPTION_TABLE.adaptive.default);
+  const replaced = typeof given.onError === "string" ? REPLACED_ON_ERROR[given.onError] : undefined;
+  if (replaced !== undefined) {
+    invalidOption(
+      where,
+      "onError",
+      `"fallback" or "throw" ("${String(given.onError)}" was replaced by "${replaced}")`,
+      given.onError,
+    );
+  }
+  const onError = choiceOption(where, "onError", given.onError, ON_ERROR, MODEL_OPTION_TABLE.onError.default);
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
   // Validated now, so a bad value throws at start-up rather than on the first model call.
   const { maxTools, minRelevance, allowedTools } = resolveSelectOptions(
@@ -150,8 +159,8 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   const selectable = initialTools.filter(isSelectableTool);
   if (initialTools.length > 0) {
     const known = new Set(selectable.map((tool) => tool.name));
-    alwaysInclude.forEach((name, position) => {
-      if (!known.has(name)) invalidOption(where, `alwaysInclude[${position}]`, 'the name of one of the "tools"', name);
+    alwaysActive.forEach((name, position) => {
+      if (!known.has(name)) invalidOption(where, `alwaysActive[${position}]`, 'the name of one of the "tools"', name);
     });
   }
   return {
@@ -159,7 +168,7 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
     maxTools,
     minRelevance,
     adaptive,
-    alwaysInclude,
+    alwaysActive,
     allowedTools,
     embeddingModel,
     onError,

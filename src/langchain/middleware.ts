@@ -33,7 +33,7 @@ export interface ToolsiftMiddlewareControls {
 /**
  * A LangChain agent middleware (`createAgent({ middleware: [...] })`) whose `wrapModelCall` hands the
  * model only the tools that match the conversation: the top `maxTools` for the query read from the
- * messages (the same rule as the AI SDK adapters), plus `alwaysInclude`, plus every provider tool
+ * messages (the same rule as the AI SDK adapters), plus `alwaysActive`, plus every provider tool
  * untouched. Every tool stays registered with the agent, so any selected tool runs. Selection is local
  * (BM25F, optionally fused with embeddings): no extra model call.
  *
@@ -41,7 +41,7 @@ export interface ToolsiftMiddlewareControls {
  */
 export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const resolved = resolveMiddlewareOptions(options);
-  const { selectable, maxTools, adaptive, alwaysInclude, allowedTools, embeddingModel, onError, onEvent } = resolved;
+  const { selectable, maxTools, adaptive, alwaysActive, allowedTools, embeddingModel, onError, onEvent } = resolved;
   /** What "every tool" offers, in events' words. */
   const everyTool = allowedTools === undefined ? "every tool" : "every allowed tool";
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
@@ -60,8 +60,8 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     {
       ...resolved.indexOptions,
       embeddingModel: (adapter ?? embeddingModel) as EmbeddingModel | undefined,
-      // "fallbackAll" and "throw" need the failure itself; "fallbackKeyword" lets the index rank by keywords.
-      onError: onError === "fallbackKeyword" ? "fallback" : "throw",
+      // An embedding failure falls back to keywords inside the index (or throws); other failures reach selectTools.
+      onError,
       onEvent: indexEvent,
     },
   );
@@ -101,7 +101,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     const started = performance.now();
     let ranked: string[] = [];
     let companions = 0;
-    let pinned: string[] = alwaysInclude.filter((name) => present.has(name));
+    let pinned: string[] = alwaysActive.filter((name) => present.has(name));
     if (query.length > 0) {
       const release = adapter?.expectQuery(query);
       try {

@@ -43,9 +43,10 @@ export function knownOptions(
   value: unknown,
   known: readonly string[],
   option = "options",
+  replacements: Readonly<Record<string, string>> = {},
 ): Record<string, unknown> | undefined {
   const given = optionsObject(where, value, option);
-  rejectUnknownOptions(where, given, known, option === "options" ? "" : `${option}.`);
+  rejectUnknownOptions(where, given, known, option === "options" ? "" : `${option}.`, replacements);
   return given;
 }
 

@@ -9,7 +9,7 @@ const MODEL = "il";
 export const MODEL_OPTION_TABLE = {
   embeddingModel: { on: "i" },
   rerankerModel: { on: MODEL },
-  onError: { on: "i", default: "fallback" },
+  onError: { on: "il", default: "fallback" },
   "embedding.cache": { on: MODEL, was: "embeddingCache" },
   "embedding.dimensions": { on: MODEL, min: 1, max: 65_536, integer: true },
   "embedding.fusion": { on: MODEL },

@@ -227,6 +227,9 @@ describe("index.deferredTools options", () => {
     expect(() => index.deferredTools(tools, {} as never)).toThrow(/"provider"/);
     expect(() => index.deferredTools(tools, { provider: "openai", maxResults: 0 })).toThrow(/"maxResults"/);
     expect(() => index.deferredTools(tools, { provider: "openai", alwaysActive: ["nope"] })).toThrow(/nope/);
+    expect(() => index.deferredTools(tools, { provider: "openai", adaptive: true } as never)).toThrow(
+      /option "adaptive" is not taken here: a search or preload always loads maxResults/,
+    );
     expect(() => index.deferredTools(tools, { provider: "openai", searchToolName: "cd" })).toThrow(/searchToolName/);
     expect(() => index.deferredTools({ ...tools, extra: tools.cd }, { provider: "openai" })).toThrow(
       /"extra", which the index does not know/,

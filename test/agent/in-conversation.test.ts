@@ -74,6 +74,13 @@ describe("index.inConversation: options", () => {
     expect(() => index.inConversation(tools, { dispatcherName: "run_tool" } as never)).toThrow(
       /option "dispatcherName" was replaced by "metaTools.dispatcherName"/,
     );
+    // One name for how many tools a search answers, on every surface (searchTool, deferredTools: maxResults).
+    expect(() => index.inConversation(tools, { maxSearchResults: 3 } as never)).toThrow(
+      /option "maxSearchResults" was replaced by "metaTools.maxResults"/,
+    );
+    expect(() => index.inConversation(tools, { metaTools: { maxSearchResults: 3 } } as never)).toThrow(
+      /option "metaTools.maxSearchResults" was replaced by "metaTools.maxResults"/,
+    );
 
     expect(() => index.inConversation(tools, { alwaysActive: ["nope"] })).toThrow(/option "alwaysActive"/);
     expect(() => index.inConversation(tools, { maxTools: 0 })).toThrow(/maxTools/);

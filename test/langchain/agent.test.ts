@@ -6,7 +6,15 @@ import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { toolsiftMiddleware } from "../../src/langchain/index.js";
-import { calculateTip, catalog, recordBoundTools, scriptedChatModel, toolName, WordEmbeddings } from "./fixtures.js";
+import {
+  calculateTip,
+  catalog,
+  recordBoundTools,
+  scriptedChatModel,
+  toolName,
+  unreadableTool,
+  WordEmbeddings,
+} from "./fixtures.js";
 
 function events() {
   const seen: ToolsiftMiddlewareEvent[] = [];
@@ -121,14 +129,14 @@ describe("createAgent + toolsiftMiddleware", () => {
     );
   });
 
-  it("offers alwaysInclude tools on top of maxTools", async () => {
+  it("offers alwaysActive tools on top of maxTools", async () => {
     const tools = catalog();
     const model = fakeModel().respond(new AIMessage("Done."));
     const recorder = recordBoundTools(model);
     const agent = createAgent({
       model,
       tools,
-      middleware: [toolsiftMiddleware({ tools, maxTools: 2, alwaysInclude: ["create_calendar_event"] })],
+      middleware: [toolsiftMiddleware({ tools, maxTools: 2, alwaysActive: ["create_calendar_event"] })],
     });
     await converse(agent, ["Book a hotel room in Porto for three nights"]);
     // Keyword ranking offers only tools that matched: at most maxTools, then the pinned ones.
@@ -220,14 +228,14 @@ describe("createAgent + toolsiftMiddleware", () => {
 });
 
 describe("when nothing matches (onNoMatch)", () => {
-  it('"none" binds only alwaysInclude and provider tools, and reports it', async () => {
+  it('"none" binds only alwaysActive and provider tools, and reports it', async () => {
     const tools = catalog();
     const webSearch: ServerTool = { type: "web_search_preview" };
     const recorder = scriptedChatModel(["Hi!"]);
     const log = events();
     const middleware = toolsiftMiddleware({
       tools,
-      alwaysInclude: ["translate_text"],
+      alwaysActive: ["translate_text"],
       onNoMatch: "none",
       onEvent: log.onEvent,
     });
@@ -265,30 +273,27 @@ describe("the scripted chat model", () => {
 });
 
 describe("when selection fails", () => {
-  it("fallbackAll (the default): a failing embedding model offers every tool and reports it", async () => {
+  it("fallback (the default): a failure other than embedding offers every tool and reports it", async () => {
     const tools = catalog();
-    const embeddings = new WordEmbeddings();
-    embeddings.fail = true;
+    // Another middleware hands the model a tool whose description cannot be read: indexing it fails.
+    const broken = unreadableTool();
+    const lateTool = createMiddleware({
+      name: "LateTool",
+      wrapModelCall: (request, handler) => handler({ ...request, tools: [...request.tools, broken] }),
+      wrapToolCall: (request, handler) => handler(request),
+    });
     const model = fakeModel().respond(new AIMessage("Sunny."));
     const recorder = recordBoundTools(model);
     const log = events();
     const agent = createAgent({
       model,
       tools,
-      middleware: [
-        toolsiftMiddleware({
-          tools,
-          maxTools: 2,
-          embeddingModel: embeddings,
-          embedding: { maxRetries: 0 },
-          onEvent: log.onEvent,
-        }),
-      ],
+      middleware: [lateTool, toolsiftMiddleware({ tools, maxTools: 2, onEvent: log.onEvent })],
     });
     await converse(agent, ["What's the weather like in Lisbon right now?"]);
-    expect(recorder.bound[0]).toEqual(tools);
+    expect(recorder.bound[0]).toEqual([...tools, broken]);
     expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "all" })]);
-    expect(String((log.of("selection-failed")[0].error as Error).message)).toContain("embedding service unavailable");
+    expect(String((log.of("selection-failed")[0].error as Error).message)).toContain("description store unavailable");
   });
 
   it("throw: the agent call rejects", async () => {
@@ -317,7 +322,7 @@ describe("when selection fails", () => {
     expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "none" })]);
   });
 
-  it("warmUp() reports an embedding failure unless onError is throw", async () => {
+  it("warmUp() reports an embedding failure (keywords rank meanwhile) unless onError is throw", async () => {
     const embeddings = new WordEmbeddings();
     embeddings.fail = true;
     const log = events();
@@ -327,7 +332,8 @@ describe("when selection fails", () => {
       embedding: { maxRetries: 0 },
       onEvent: log.onEvent,
     }).warmUp();
-    expect(log.of("selection-failed")).toEqual([expect.objectContaining({ fallback: "all" })]);
+    expect(log.of("embedding-failed")).toEqual([expect.objectContaining({ fallback: "keyword" })]);
+    expect(log.of("selection-failed")).toEqual([]);
     await expect(
       toolsiftMiddleware({
         tools: catalog(),
@@ -338,7 +344,7 @@ describe("when selection fails", () => {
     ).rejects.toThrow(/embedding service unavailable/);
   });
 
-  it("fallbackKeyword: embedding failures rank by keywords instead", async () => {
+  it("fallback (the default): embedding failures rank by keywords instead, reported as embedding-failed", async () => {
     const tools = catalog();
     const embeddings = new WordEmbeddings();
     embeddings.fail = true;
@@ -354,7 +360,6 @@ describe("when selection fails", () => {
           maxTools: 2,
           embeddingModel: embeddings,
           embedding: { maxRetries: 0 },
-          onError: "fallbackKeyword",
           onEvent: log.onEvent,
         }),
       ],
@@ -437,12 +442,12 @@ describe("LangChain Embeddings", () => {
 });
 
 describe("options", () => {
-  it("rejects alwaysInclude names that are not among the tools, and bad values, at creation", () => {
-    expect(() => toolsiftMiddleware({ tools: catalog(), alwaysInclude: ["todo_list"] })).toThrow(
-      /alwaysInclude.*"todo_list"/,
+  it("rejects alwaysActive names that are not among the tools, and bad values, at creation", () => {
+    expect(() => toolsiftMiddleware({ tools: catalog(), alwaysActive: ["todo_list"] })).toThrow(
+      /alwaysActive\[0\].*"todo_list"/,
     );
     expect(() => toolsiftMiddleware({ onError: "fallback_all" as never })).toThrow(
-      /toolsiftMiddleware: option "onError" must be one of "fallbackAll", "fallbackKeyword", "throw"/,
+      /toolsiftMiddleware: option "onError" must be one of "fallback", "throw"/,
     );
     expect(() => toolsiftMiddleware({ maxTools: 0 })).toThrow(/toolsiftMiddleware: option "maxTools"/);
     expect(() => toolsiftMiddleware({ onNoMatch: "every" as never })).toThrow(
@@ -454,11 +459,42 @@ describe("options", () => {
     );
   });
 
+  it("refuses the names and values used before 0.1, naming what replaced them", () => {
+    expect(() => toolsiftMiddleware({ alwaysInclude: ["get_weather"] } as never)).toThrow(
+      expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining("alwaysActive") }),
+    );
+    for (const value of ["fallbackAll", "fallbackKeyword"]) {
+      expect(() => toolsiftMiddleware({ onError: value as never })).toThrow(
+        new RegExp(`"${value}" was replaced by "fallback"`),
+      );
+    }
+  });
+
+  it("cuts at the score elbow by default, as select does; adaptive: false always binds maxTools", async () => {
+    const tools = catalog();
+    const query = "convert 100 dollars to euros and check the stock price";
+    const bound = async (adaptive?: boolean) => {
+      const model = fakeModel().respond(new AIMessage("Done."));
+      const recorder = recordBoundTools(model);
+      const middleware = toolsiftMiddleware({ tools, maxTools: 4, ...(adaptive === undefined ? {} : { adaptive }) });
+      await createAgent({ model, tools, middleware: [middleware] }).invoke({
+        messages: [new HumanMessage(query)],
+      });
+      return recorder.names()[0];
+    };
+    const index = toolsiftMiddleware({ tools }).index;
+    const cut = await index.select(query, { maxTools: 4 });
+    const uncut = await index.select(query, { maxTools: 4, adaptive: false });
+    expect(cut.length).toBeLessThan(uncut.length);
+    expect(await bound()).toEqual(cut);
+    expect(await bound(false)).toEqual(uncut);
+  });
+
   it("rejects unknown options with the nearest valid name, among its own and the index's", () => {
     expect(() => toolsiftMiddleware({ maxTool: 3 } as never)).toThrow(
       expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining('did you mean "maxTools"') }),
     );
-    expect(() => toolsiftMiddleware({ alwaysActive: ["a"] } as never)).toThrow(/unknown option "alwaysActive"/);
+    expect(() => toolsiftMiddleware({ alwaysActiv: ["a"] } as never)).toThrow(/did you mean "alwaysActive"/);
     expect(() => toolsiftMiddleware({ strategie: "keyword" } as never)).toThrow(/did you mean "strategy"/);
     // An old index option names its new path here only when the middleware takes that path: it has catalog.limits,
     // not catalog.context.

@@ -1,4 +1,4 @@
-// toolsiftMiddleware's allowedTools in real createAgent loops: it bounds the ranking, alwaysInclude, related tools and
+// toolsiftMiddleware's allowedTools in real createAgent loops: it bounds the ranking, alwaysActive, related tools and
 // "every tool" (no match, a failed selection) as it bounds prepareStep and the AI SDK middleware.
 import type { ToolsiftMiddlewareEvent } from "../../src/langchain/events.js";
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
@@ -7,7 +7,7 @@ import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { toolsiftMiddleware } from "../../src/langchain/index.js";
-import { calculateTip, catalog, recordBoundTools, scriptedChatModel, WordEmbeddings } from "./fixtures.js";
+import { calculateTip, catalog, recordBoundTools, scriptedChatModel, unreadableTool } from "./fixtures.js";
 
 const ask = (text: string) => ({ messages: [new HumanMessage(text)] });
 
@@ -39,11 +39,11 @@ describe("toolsiftMiddleware with allowedTools", () => {
     expect(recorder.names()[0][0]).toBe("send_email");
   });
 
-  it("binds no alwaysInclude or related tool outside allowedTools (the allowed related tool comes)", async () => {
+  it("binds no alwaysActive or related tool outside allowedTools (the allowed related tool comes)", async () => {
     const { agent, recorder } = agentWith({
       maxTools: 1,
       allowedTools: ["book_hotel", "search_flights", "get_weather"],
-      alwaysInclude: ["get_weather", "translate_text"],
+      alwaysActive: ["get_weather", "translate_text"],
       relatedTools: { book_hotel: ["search_flights", "convert_currency"] },
     });
     await agent.invoke(ask("Book a hotel room in Porto for three nights"));
@@ -75,15 +75,10 @@ describe("toolsiftMiddleware with allowedTools", () => {
     });
   });
 
-  it("a failed selection (fallbackAll) offers every allowed tool, and says so", async () => {
-    const embeddings = new WordEmbeddings();
-    embeddings.fail = true;
+  it("a failed selection (onError fallback) offers every allowed tool, and says so", async () => {
     const allowedTools = ["convert_currency", "get_stock_price"];
-    const { agent, recorder, events } = agentWith({
-      allowedTools,
-      embeddingModel: embeddings,
-      embedding: { maxRetries: 0 },
-    });
+    // A tool the agent has but whose description cannot be read: indexing it fails.
+    const { agent, recorder, events } = agentWith({ allowedTools }, [unreadableTool()]);
     await agent.invoke(ask("What's the weather like in Lisbon right now?"));
     expect(recorder.names()[0]).toEqual(allowedTools);
     expect(events.find((event) => event.type === "selection-failed")).toMatchObject({

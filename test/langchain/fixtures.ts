@@ -58,6 +58,20 @@ export const calculateTip = make(
   "Tip: $9.00",
 );
 
+/**
+ * A tool whose description cannot be read (its getter throws): indexing it fails, a selection failure that is not an
+ * embedding failure, so `onError: "fallback"` offers every tool.
+ */
+export function unreadableTool() {
+  const tool = make("archive_logs", "Archive old log files.", { days: z.number() }, "Archived.");
+  Object.defineProperty(tool, "description", {
+    get() {
+      throw new Error("description store unavailable");
+    },
+  });
+  return tool;
+}
+
 /** The name of a bound tool: a client tool's `name`, a provider tool's `type`. */
 export function toolName(entry: unknown): string {
   const value = entry as { name?: unknown; type?: unknown };

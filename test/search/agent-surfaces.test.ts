@@ -61,7 +61,7 @@ searchAnswerSpec("inConversation's search_tools", () => ({
   queries: QUERIES,
   selection,
   search: async (query, limit) =>
-    (await execute(index.inConversation(TOOLS, { metaTools: { maxSearchResults: limit } }).tools.search_tools, {
+    (await execute(index.inConversation(TOOLS, { metaTools: { maxResults: limit } }).tools.search_tools, {
       query,
     })) as SearchAnswer,
 }));

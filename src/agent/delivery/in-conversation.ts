@@ -44,8 +44,8 @@ export interface InConversationOptions extends AdapterSelectOptions {
     dispatcherName?: string;
     /** Name of the search tool. Default `"search_tools"`; a non-empty string no tool has. */
     searchToolName?: string;
-    /** Definitions a search returns. Default 5; integer ≥ 1. */
-    maxSearchResults?: number;
+    /** Definitions a search returns at most (as `searchTool`'s `maxResults`). Default 5; integer ≥ 1. */
+    maxResults?: number;
   };
   /** How definitions are delivered: their format, how many new ones a turn gets, after steps too, remembered where. */
   delivery?: {
@@ -105,7 +105,7 @@ const REPLACED: Readonly<Record<string, string>> = {
   memoSize: "delivery.memoSize",
   dispatcherName: "metaTools.dispatcherName",
   searchToolName: "metaTools.searchToolName",
-  maxSearchResults: "metaTools.maxSearchResults",
+  maxSearchResults: "metaTools.maxResults",
 };
 
 /** Builds the delivery; the tools and every option are validated here. */
@@ -121,7 +121,9 @@ export function createInConversation(
   rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", REPLACED);
   const { maxTools = 5, ...selectOptions } = pickSelectOptions(where, given);
   const meta =
-    knownOptions(where, given.metaTools, ["dispatcherName", "searchToolName", "maxSearchResults"], "metaTools") ?? {};
+    knownOptions(where, given.metaTools, ["dispatcherName", "searchToolName", "maxResults"], "metaTools", {
+      maxSearchResults: "maxResults",
+    }) ?? {};
   const names = Object.keys(tools);
   const freeName = (option: string, fallback: string) => {
     const name = stringOption(where, `metaTools.${option}`, meta[option], fallback);
@@ -132,7 +134,7 @@ export function createInConversation(
   const searchToolName = freeName("searchToolName", "search_tools");
   if (searchToolName === dispatcherName)
     invalidOption(where, "metaTools.searchToolName", "not the dispatcher's name", searchToolName);
-  const maxSearchResults = countOption(where, "metaTools.maxSearchResults", meta.maxSearchResults, 5);
+  const maxResults = countOption(where, "metaTools.maxResults", meta.maxResults, 5);
   const delivery =
     knownOptions(where, given.delivery, ["format", "minNewTools", "midTurn", "memoSize"], "delivery") ?? {};
   const midTurn = booleanOption(where, "delivery.midTurn", delivery.midTurn, true);
@@ -227,13 +229,11 @@ export function createInConversation(
     const candidates = deliverable();
     const { results } = await index.selectWithScores(query, {
       ...MODEL_SEARCH,
-      maxTools: maxSearchResults,
+      maxTools: maxResults,
       allowedTools: candidates,
     });
     const open = new Set(candidates);
-    return searchAnswer(results, maxSearchResults, (name) =>
-      open.has(name) ? definitions.definition(name) : undefined,
-    );
+    return searchAnswer(results, maxResults, (name) => (open.has(name) ? definitions.definition(name) : undefined));
   };
   const fixedTools: Record<string, Tool> = {};
   for (const name of fixed) fixedTools[name] = tools[name];

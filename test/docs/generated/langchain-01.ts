@@ -10,7 +10,7 @@ const agent = createAgent({
   model,
   tools,
   middleware: [
-    toolsiftMiddleware({ maxTools: 5, alwaysInclude: ["search_docs"], embeddingModel: localEmbeddingModel() }),
+    toolsiftMiddleware({ maxTools: 5, alwaysActive: ["search_docs"], embeddingModel: localEmbeddingModel() }),
   ],
 });
 
