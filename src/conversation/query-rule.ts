@@ -19,7 +19,7 @@ export interface ConversationMessage {
 export const FOLLOW_UP_LENGTH = 40;
 
 /** The latest non-empty user text at or before `end`, and its position. */
-function userTextBefore(
+export function userTextBefore(
   messages: readonly ConversationMessage[],
   end: number,
 ): { text: string; at: number } | undefined {

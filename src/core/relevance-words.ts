@@ -1,7 +1,7 @@
 // The words of a query that carry little or no intent for relevance: values (quoted text, identifiers, paths) and
 // conversational phrases.
 
-import { CONVERSATIONAL_PHRASES } from "./stop-words.js";
+import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { tokenize, type Token } from "./tokenizer.js";
 
 // Quoted text ('final_report.pdf', "Q3 budget") and words joined by _ . / : @ - or holding digits are values the
@@ -38,4 +38,14 @@ export function conversationalPositions(tokens: readonly Token[]): Set<number> {
     }
   });
   return positions;
+}
+
+/**
+ * True when `text` asks for nothing: every word is a stop word or a word of conversation ("thanks!", "ok, great",
+ * "thank you so much"), so no tool can be relevant to it. Empty text too.
+ */
+export function isSmallTalk(text: string): boolean {
+  const tokens = tokenize(text);
+  const conversational = conversationalPositions(tokens);
+  return tokens.every((token, at) => token.stop || CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at));
 }

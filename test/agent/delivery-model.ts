@@ -28,7 +28,7 @@ export function definedIn(texts: readonly string[], name: string): boolean {
 }
 
 /** The user-side texts of a V4 prompt: user text parts and tool results (as JSON). */
-function userSideTexts(prompt: LanguageModelV4Prompt): string[] {
+export function userSideTexts(prompt: LanguageModelV4Prompt): string[] {
   const texts: string[] = [];
   for (const message of prompt) {
     if (message.role === "user") {

@@ -1,12 +1,20 @@
 // index.inConversation(): the fixed tools block, deliveries in the conversation, call_tool's checks, in real AI SDK 7
 // loops driven by a model that calls only tools whose definitions it was sent.
-import { generateText, isStepCount, tool, ToolLoopAgent, type ModelMessage } from "ai";
+import { readFileSync } from "node:fs";
+import { generateText, isStepCount, jsonSchema, tool, ToolLoopAgent, type ModelMessage } from "ai";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { createToolIndex, withDispatchedCalls } from "../../src/index.js";
 import type { ToolCallRefusedEvent } from "../../src/events.js";
+import type { NoMatchEvent } from "../../src/agent/offer-policy.js";
 import { createInConversation } from "../../src/agent/delivery/in-conversation.js";
-import { deliveryModel, MISS_TEXT } from "./delivery-model.js";
+import { definedIn, deliveryModel, MISS_TEXT, userSideTexts } from "./delivery-model.js";
+
+/** The tool names of a message's `tool-call` parts. */
+const toolCallNames = (message: ModelMessage): string[] =>
+  Array.isArray(message.content)
+    ? message.content.flatMap((part) => (part.type === "tool-call" ? [part.toolName] : []))
+    : [];
 
 function appTools() {
   const ran = vi.fn((name: string, input: unknown) => ({ ok: true, name, input }));
@@ -146,6 +154,58 @@ describe("index.inConversation: minNewTools", () => {
   });
 });
 
+describe("index.inConversation: a turn that asks for nothing", () => {
+  // The public multi-turn catalog (153 tools): "thanks!" after a task turn is joined with the task by the query
+  // rule, whose tools were delivered already; minNewTools then topped the turn up with three unrelated ones.
+  const bfcl = JSON.parse(
+    readFileSync(new URL("../fixtures/bfcl-multiturn/catalog-and-turns.json", import.meta.url), "utf8"),
+  ) as { tools: { name: string; description: string }[] };
+  const tools = Object.fromEntries(
+    bfcl.tools.map((entry) => [
+      entry.name,
+      tool({ description: entry.description, inputSchema: jsonSchema({ type: "object" }) }),
+    ]),
+  );
+  const index = createToolIndex(tools);
+  const task = "Move 'final_report.pdf' within document directory to 'temp' directory in document.";
+
+  for (const thanks of ["thanks!", "Thank you so much", "ok great"]) {
+    it(`delivers nothing for "${thanks}", whatever minNewTools says, and reports no-match`, async () => {
+      const events: NoMatchEvent[] = [];
+      const delivery = index.inConversation(tools, {
+        delivery: { minNewTools: 3 },
+        onEvent: (event) => {
+          if (event.type === "no-match") events.push(event);
+        },
+      });
+      const turns: ModelMessage[] = [
+        { role: "user", content: task },
+        { role: "assistant", content: "I moved it." },
+        { role: "user", content: thanks },
+      ];
+      const { messages } = await delivery.prepareStep({ messages: turns });
+      const points = messages.map((message) => delivered([message])).filter((names) => names.length > 0);
+      expect(points).toHaveLength(1);
+      expect(points[0]).toContain("mv");
+      expect(messages.at(-1)).toEqual(turns[2]);
+      expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
+    });
+  }
+
+  it("a short follow-up that asks for something still gets new tools", async () => {
+    const delivery = index.inConversation(tools, { delivery: { minNewTools: 3 } });
+    const turns: ModelMessage[] = [
+      { role: "user", content: task },
+      { role: "assistant", content: "I moved it." },
+      { role: "user", content: "now sort it by line" },
+    ];
+    const { messages } = await delivery.prepareStep({ messages: turns });
+    const points = messages.map((message) => delivered([message])).filter((names) => names.length > 0);
+    expect(points).toHaveLength(2);
+    expect(points[1]).toContain("sort");
+  });
+});
+
 describe("index.inConversation in generateText", () => {
   it("delivers the turn's tools right after the user message; call_tool checks the input and runs the real tool", async () => {
     const { tools, ran } = appTools();
@@ -229,6 +289,52 @@ describe("index.inConversation in generateText", () => {
       expect.stringMatching(/no tool named "no_such_tool"/),
       expect.stringMatching(/input for "weather_forecast" does not match its inputSchema: \/city: .*expected string/i),
     ]);
+  });
+
+  it("a tool refused as not delivered comes with the next step, as the refusal says; the refused call is no usage", async () => {
+    const { tools, ran } = appTools();
+    const index = createToolIndex(tools);
+    const events: ToolCallRefusedEvent[] = [];
+    const delivery = index.inConversation(tools, {
+      maxTools: 1,
+      onEvent: (event) => void (event.type === "tool-call-refused" && events.push(event)),
+    });
+    const { model, misses, prompts } = deliveryModel([
+      { call: "hotel_booking", input: { city: "Paris", nights: 2 }, anyway: true },
+      // Called again only if the request now defines it (the scripted model misses otherwise).
+      { call: "hotel_booking", input: { city: "Paris", nights: 2 } },
+      { text: "Booked." },
+    ]);
+    const messages: ModelMessage[] = [{ role: "user", content: "What is the weather forecast for Paris?" }];
+    const result = await generateText({ model, messages, ...delivery, stopWhen: isStepCount(4) });
+    expect(events.map((event) => event.message)).toEqual([
+      expect.stringMatching(/^call_tool: the definition of "hotel_booking" was not given .* given after this result/),
+    ]);
+    expect(misses).toEqual([]);
+    expect(ran.mock.calls).toEqual([["hotel_booking", { city: "Paris", nights: 2 }]]);
+    expect(definedIn(userSideTexts(prompts[0]), "hotel_booking")).toBe(false);
+    expect(definedIn(userSideTexts(prompts[1]), "hotel_booking")).toBe(true);
+    // Learning counts the call that ran, not the refused one.
+    const conversation = [...messages, ...(result.responseMessages as ModelMessage[])];
+    expect(withDispatchedCalls(conversation).flatMap(toolCallNames)).toEqual(["hotel_booking"]);
+    expect(index.learn(withDispatchedCalls(conversation))).toMatchObject({ calls: 1, skipped: [] });
+  });
+
+  it("without midTurn the refusal sends the model to search_tools, and the next request has no definition", async () => {
+    const { tools } = appTools();
+    const delivery = createToolIndex(tools).inConversation(tools, { maxTools: 1, delivery: { midTurn: false } });
+    const { model, misses, prompts } = deliveryModel([
+      { call: "hotel_booking", input: { city: "Paris", nights: 2 }, anyway: true },
+      { call: "hotel_booking", input: { city: "Paris", nights: 2 } },
+    ]);
+    const messages: ModelMessage[] = [{ role: "user", content: "What is the weather forecast for Paris?" }];
+    const result = await generateText({ model, messages, ...delivery, stopWhen: isStepCount(3) });
+    const errors = result.steps.flatMap((step) => step.content.filter((part) => part.type === "tool-error"));
+    expect(String((errors[0] as { error: unknown }).error)).toMatch(/Call search_tools to get its definition/);
+    expect(definedIn(userSideTexts(prompts[1]), "hotel_booking")).toBe(false);
+    expect(misses).toEqual(["hotel_booking"]);
+    const conversation = [...messages, ...(result.responseMessages as ModelMessage[])];
+    expect(withDispatchedCalls(conversation).flatMap(toolCallNames)).toEqual([]);
   });
 
   it("makes what search_tools found callable: its result carries the full definitions", async () => {

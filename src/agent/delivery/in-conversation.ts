@@ -2,7 +2,8 @@
 // each turn needs added to the conversation once, where they are first selected, so every request extends the last.
 
 import type { ModelMessage, Tool, ToolSet } from "ai";
-import { conversationQuery, type MessageLike } from "../../conversation/model-messages.js";
+import { conversationQuery, latestUserText, type MessageLike } from "../../conversation/model-messages.js";
+import { isSmallTalk } from "../../core/relevance-words.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import { MODEL_SEARCH } from "../../options.js";
 import {
@@ -25,7 +26,7 @@ import {
 } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
-import { DEFAULT_DISPATCHER_NAME, withDispatchedCalls } from "./dispatched-calls.js";
+import { DEFAULT_DISPATCHER_NAME, refusedDispatches, withDispatchedCalls } from "./dispatched-calls.js";
 import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
 import { ToolDefinitions } from "./tool-definitions.js";
 import { searchAnswer } from "../../search/search-answer.js";
@@ -178,6 +179,12 @@ export function createInConversation(
     // Tools delivered earlier are ranked too (and then not delivered again): ranking only the rest would fill every
     // point with new definitions (bench/in-conversation.mjs: +40% of definitions for +2.7 points of calls, cold).
     const candidates = deliverable();
+    // "thanks!" after a task asks for nothing: the query joins it with the task (already served), and minNewTools
+    // would top that up with tools nobody asked for. Such a turn delivers nothing.
+    if (kind === "turn" && isSmallTalk(latestUserText(conversation))) {
+      policy.noMatch(query, candidates.length);
+      return [];
+    }
     const { results } = await index.selectWithScores(query, {
       ...selectOptions,
       alwaysActive: [],
@@ -188,10 +195,14 @@ export function createInConversation(
     if (kind === "turn" && rankedNames(results).length === 0 && companionCount(results) === 0)
       policy.noMatch(query, candidates.length);
     const open = new Set(candidates);
+    // A tool the model called by name before it was delivered was refused with the promise that it comes next.
+    const refused = kind === "step" ? refusedInLastStep(prefix, dispatcherName) : [];
     // After a step, ranked tools count too: the query then names the tools just called, which finds what comes next
     // (companions alone there, minNewTools 0: 75.6% of calls deliverable cold instead of 78.6%,
     // bench/in-conversation.mjs).
-    const fresh = results.map((result) => result.name).filter((name) => open.has(name) && !point.delivered.has(name));
+    const fresh = [...new Set([...refused, ...results.map((result) => result.name)])].filter(
+      (name) => open.has(name) && !point.delivered.has(name),
+    );
     if (kind === "turn" && fresh.length < minNewTools) {
       // A new request usually needs something the conversation does not have: the best-ranked new tools fill up.
       const rest = candidates.filter((name) => !point.delivered.has(name) && !fresh.includes(name));
@@ -243,6 +254,7 @@ export function createInConversation(
     format,
     tools,
     delivered: async (messages) => (await deliveries.derive(messages ?? [])).delivered,
+    deliversRefused: (name) => midTurn && deliverable().includes(name),
     onRefused: (event) => onEvent?.(event),
   }) as Tool;
   fixedTools[searchToolName] = createDefinitionSearch(search, dispatcherName) as Tool;
@@ -252,6 +264,15 @@ export function createInConversation(
       return { messages: (await deliveries.derive(messages ?? [])).messages as ModelMessage[] };
     },
   };
+}
+
+/** The tools the dispatcher refused as not delivered in the last step of `prefix` (its last assistant message on). */
+function refusedInLastStep(prefix: readonly MessageLike[], dispatcherName: string): string[] {
+  let start = prefix.length - 1;
+  while (start > 0 && prefix[start].role !== "assistant") start--;
+  const step = prefix.slice(start);
+  const refused = [...refusedDispatches(step, dispatcherName).values()];
+  return refused.flatMap((call) => (call.notDelivered ? [call.name] : []));
 }
 
 /** The tools a `search_tools` result in a tool message names. */

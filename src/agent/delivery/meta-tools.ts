@@ -7,6 +7,7 @@ import { ToolsiftError } from "../../errors.js";
 import { foundTools } from "../prepare-step.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import type { SearchAnswer } from "../../search/search-answer.js";
+import { notDeliveredWords, refusalOpening } from "./dispatched-calls.js";
 
 type RefusalReason = ToolCallRefusedEvent["reason"];
 
@@ -41,13 +42,16 @@ export interface DispatcherSetup {
   readonly tools: Readonly<Record<string, Tool | undefined>>;
   /** The tools the conversation made callable by the time of the call (the step's messages). */
   delivered(messages: ToolExecutionOptions<unknown>["messages"]): Promise<ReadonlySet<string>>;
+  /** Whether a tool refused as not delivered is delivered right after the refusal (the next step's delivery). */
+  deliversRefused(name: string): boolean;
   onRefused(event: ToolCallRefusedEvent): void;
 }
 
 /** `call_tool({ name, input })`: a delivered tool, its input checked against its own schema, run by its `execute`. */
 export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, unknown> {
   const { name: dispatcher, searchToolName, tools } = setup;
-  const refuse = (tool: string, reason: RefusalReason, message: string): never => {
+  const refuse = (tool: string, reason: RefusalReason, words: string): never => {
+    const message = refusalOpening(dispatcher) + words;
     setup.onRefused({ type: "tool-call-refused", tool, reason, message });
     throw new ToolsiftError("TOOL_CALL_REFUSED", message, { tool, reason });
   };
@@ -78,25 +82,24 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
     async execute({ name, input }, options) {
       const tool = name === dispatcher || name === searchToolName ? undefined : own(name);
       if (tool === undefined) {
-        refuse(
-          name,
-          "unknown-tool",
-          `${dispatcher}: there is no tool named "${name}". Call ${searchToolName} to find one.`,
-        );
+        refuse(name, "unknown-tool", `there is no tool named "${name}". Call ${searchToolName} to find one.`);
       }
       if (!(await setup.delivered(options.messages)).has(name)) {
+        // The next step's delivery brings a tool refused so (in-conversation.ts): say so only when it will.
         refuse(
           name,
           "not-delivered",
-          `${dispatcher}: the definition of "${name}" was not given in this conversation, so it cannot be called yet. ` +
-            `Call ${searchToolName} to get its definition (name, description, input schema), then call it.`,
+          `${notDeliveredWords(name)}, so it was not run. ` +
+            (setup.deliversRefused(name)
+              ? `Its definition is given after this result: read it, then call ${name} again.`
+              : `Call ${searchToolName} to get its definition (name, description, input schema), then call it.`),
         );
       }
       // Loaded on the first dispatched call: an app that imports the root and never dispatches loads no JSON Schema
       // interpreter (in Node a module graph of its own; code-splitting bundlers put it in a chunk of its own).
       const { checkToolInput } = await import("../../check-tool-input.js");
       const checked = await checkToolInput(name, tool!.inputSchema, input);
-      if (!checked.success) refuse(name, "invalid-input", `${dispatcher}: ${checked.message}`);
+      if (!checked.success) refuse(name, "invalid-input", checked.message);
       if (typeof tool!.execute !== "function") {
         throw new ToolsiftError("TOOL_CALL_REFUSED", `${dispatcher}: tool "${name}" has no execute function.`, {
           tool: name,
