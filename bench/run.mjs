@@ -58,7 +58,7 @@ import {
 import { LANGCHAIN_NOTES, langchainTable, measureLangChain } from "./langchain.mjs";
 import { SESSIONS_NOTES, SIGNAL_VARIANTS, measureSessions, sessionsTable } from "./sessions.mjs";
 import { loadSessions } from "./sessions-data.mjs";
-import { SESSION_COST_NOTES, measureSessionCost, sessionCostTable } from "./session-cost.mjs";
+import { SESSION_COST_NOTES, SIZES, measureSessionCost, sessionCostTable } from "./session-cost.mjs";
 import { USAGE_NOTES, measureUsage, usageTable } from "./usage.mjs";
 import { IRRELEVANCE_NOTES, irrelevanceTable, measureIrrelevance } from "./irrelevance.mjs";
 import { nowMs } from "./lib/stats.mjs";
@@ -235,6 +235,13 @@ await section(
   () => measureSessionCost({ set: loadSessions() }),
   sessionCostTable,
   `${SESSION_COST_NOTES} Command: \`npm run build && npx node bench/session-cost.mjs\` (writes bench/session-cost.md).`,
+);
+await section(
+  "Multi-turn sessions at production size: a 2,000-token system prompt, tool results of 300–500 tokens",
+  () => measureSessionCost({ set: loadSessions(), sizes: SIZES.production }),
+  sessionCostTable,
+  "The same replay as the table above with a production agent's sizes. Command: `npm run build && npx node " +
+    "bench/session-cost.mjs --system-tokens 2000 --result-tokens 300-500` (writes bench/session-cost-production.md).",
 );
 await section(
   "Requests no tool answers: what select and prepareStep offer (issue 19)",

@@ -4,8 +4,11 @@
 // (scripts/session-cost/scripted-provider.mjs) that records the body and answers in the provider's shape.
 //
 //   npm run build && npx node bench/session-cost.mjs [--set FILE] [--learn-set FILE] [--json] [--limit N]
-//   (writes bench/session-cost.md when run without flags and without env TOOLSIFT_IMPL, the stand-in for dist/ of
-//   bench/libraries.mjs; --limit N replays only the first N conversations)
+//     [--system-tokens N] [--result-tokens MIN-MAX]
+//   (writes bench/session-cost.md at today's size (no system prompt, results of 120–300 tokens) and
+//   bench/session-cost-production.md with `--system-tokens 2000 --result-tokens 300-500`, when run without other
+//   flags and without env TOOLSIFT_IMPL, the stand-in for dist/ of bench/libraries.mjs; --limit N replays only the
+//   first N conversations)
 //
 // Data: --set FILE (the format of ../shared/bench-data/bfcl-multiturn-dev.json, read by bench/sessions-data.mjs;
 // default that file). Learned rows: 2-fold on the set as bench/sessions.mjs does (the index for the conversations
@@ -51,7 +54,7 @@ import { generateText, isStepCount, jsonSchema, tool } from "ai";
 import { callableTools } from "../scripts/session-cost/callable-tools.mjs";
 import { createBillLedger, countTokens } from "../scripts/session-cost/bill.mjs";
 import { createScriptedProvider } from "../scripts/session-cost/scripted-provider.mjs";
-import { toolResultText } from "../scripts/session-cost/tool-results.mjs";
+import { RESULT_TOKENS, systemPromptText, toolResultText } from "../scripts/session-cost/tool-results.mjs";
 import { describeDataFile } from "./lib/data.mjs";
 import { markdownTable, percent, runIfMain } from "./lib/table.mjs";
 import { toolsiftLocation } from "./libraries.mjs";
@@ -68,6 +71,7 @@ export const STEP_OPTIONS = Object.freeze({ maxTools: 5 });
  * why the mode is not available in this build.
  */
 export const ROWS = Object.freeze([
+  { name: "floor (tool definitions free)", mode: "all", learned: false, library: "all", floor: true },
   { name: "all tools", mode: "all", learned: false, library: "all" },
   { name: "toolpick prepareStep", mode: "toolpick", learned: false, library: "toolpick" },
   ...[false, true].flatMap((learned) => {
@@ -107,20 +111,26 @@ function deliver(mode, { index, tools, provider }) {
   }
 }
 
-/** The catalog as an executing AI SDK ToolSet: every tool returns its seeded 120–300-token result. */
-export function executingToolSet(catalog) {
+/** The sizes of today's replay (no system prompt, results of 120–300 tokens) and of a production agent's. */
+export const SIZES = Object.freeze({
+  today: Object.freeze({ systemTokens: 0, resultTokens: RESULT_TOKENS }),
+  production: Object.freeze({ systemTokens: 2000, resultTokens: Object.freeze({ min: 300, max: 500 }) }),
+});
+
+/** The catalog as an executing AI SDK ToolSet: every tool returns its seeded result of `resultTokens` tokens. */
+export function executingToolSet(catalog, resultTokens = RESULT_TOKENS) {
   const toolSet = {};
   for (const entry of catalog)
     toolSet[entry.name] = tool({
       description: entry.description,
       inputSchema: jsonSchema(entry.parameters),
-      execute: async (input) => toolResultText(entry.name, input),
+      execute: async (input) => toolResultText(entry.name, input, resultTokens),
     });
   return toolSet;
 }
 
 /** The messages of a call made out of band after a miss (what the ground truth has there). */
-function outOfBandCall({ name, input }, toolCallId) {
+function outOfBandCall({ name, input }, toolCallId, resultTokens) {
   return [
     { role: "assistant", content: [{ type: "tool-call", toolCallId, toolName: name, input }] },
     {
@@ -130,7 +140,7 @@ function outOfBandCall({ name, input }, toolCallId) {
           type: "tool-result",
           toolCallId,
           toolName: name,
-          output: { type: "text", value: toolResultText(name, input) },
+          output: { type: "text", value: toolResultText(name, input, resultTokens) },
         },
       ],
     },
@@ -151,9 +161,10 @@ function toolsInRequest(body, provider, catalog) {
  * requests, extending, toolsInRequests, input, bill, outputTokens }`. A call the model made whose result is a tool
  * error (a dispatcher's refusal, an input its schema rejects) is counted in `toolErrors`, not in `served`.
  */
-async function replayConversation(conversation, { delivery, toolSet, scripted, catalog }) {
+async function replayConversation(conversation, { delivery, toolSet, scripted, catalog, sizes, floor }) {
   scripted.reset();
-  const ledger = createBillLedger(scripted.provider);
+  const ledger = createBillLedger(scripted.provider, { freeTools: floor });
+  const system = systemPromptText(sizes.systemTokens);
   const history = [];
   const counts = { calls: 0, served: 0, toolErrors: 0, turns: 0, turnsServed: 0, toolsInRequests: 0, outputTokens: 0 };
   let outOfBand = 0;
@@ -168,6 +179,7 @@ async function replayConversation(conversation, { delivery, toolSet, scripted, c
         model: scripted.model,
         tools: toolSet,
         ...delivery,
+        ...(system === "" ? {} : { system }),
         messages: history,
         stopWhen: isStepCount(remaining.length + 1),
       });
@@ -183,7 +195,7 @@ async function replayConversation(conversation, { delivery, toolSet, scripted, c
       const missed = decisions.at(-1)?.type === "miss";
       if (!missed) break;
       turnServed = false;
-      history.push(...outOfBandCall(remaining[0], `out_of_band_${++outOfBand}`));
+      history.push(...outOfBandCall(remaining[0], `out_of_band_${++outOfBand}`, sizes.resultTokens));
       remaining = remaining.slice(1);
     }
     if (remaining.length > 0)
@@ -246,10 +258,10 @@ const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.
  * means; callsServed and turnsServed are shares, from the Anthropic replay), `unavailable` the rows the build
  * lacks (`{ name, mode, learned, reason }`).
  */
-export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
+export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = SIZES.today } = {}) {
   const libs = await libraries();
   const catalog = set.tools;
-  const toolSet = executingToolSet(catalog);
+  const toolSet = executingToolSet(catalog, sizes.resultTokens);
   const data = { catalog, toolSet, conversations: set.conversations, learnSet };
   const measured = [];
   const unavailable = [];
@@ -270,7 +282,8 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
           reason = delivery;
           break;
         }
-        results.push(await replayConversation(set.conversations[c], { delivery, toolSet, scripted, catalog }));
+        const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true };
+        results.push(await replayConversation(set.conversations[c], replay));
       }
       if (reason !== undefined) break;
       const sum = (key) => results.reduce((total, result) => total + result[key], 0);
@@ -306,6 +319,7 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
       name: row.name,
       mode: row.mode,
       learned: row.learned,
+      floor: row.floor === true,
       callsServed: anthropic.served / anthropic.calls,
       turnsServed: anthropic.turnsServed / anthropic.turns,
       toolsPerRequest: anthropic.toolsPerRequest,
@@ -317,13 +331,17 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS } = {}) {
       calls: anthropic.calls,
     });
   }
-  const all = measured.find((row) => row.mode === "all");
-  for (const row of measured)
-    row.vsAllCached =
-      all === undefined
-        ? { anthropic: null, openai: null }
-        : { anthropic: row.bill.anthropic / all.bill.anthropic, openai: row.bill.openai / all.bill.openai };
-  return { rows: measured, unavailable, notes, rawAll: all?.rawTokens };
+  const all = measured.find((row) => row.mode === "all" && !row.floor);
+  const floor = measured.find((row) => row.floor);
+  const ratio = (row, base) =>
+    base === undefined
+      ? { anthropic: null, openai: null }
+      : { anthropic: row.bill.anthropic / base.bill.anthropic, openai: row.bill.openai / base.bill.openai };
+  for (const row of measured) {
+    row.vsAllCached = ratio(row, all);
+    row.vsFloor = ratio(row, floor);
+  }
+  return { rows: measured, unavailable, notes, rawAll: all?.rawTokens, sizes };
 }
 
 /** The `--json` shape (the issue's): nothing but the documented fields. */
@@ -339,6 +357,7 @@ export function jsonRows({ rows }) {
       rawTokens: row.rawTokens,
       bill: row.bill,
       vsAllCached: row.vsAllCached,
+      vsFloor: row.vsFloor,
     })),
   };
 }
@@ -362,6 +381,7 @@ export function sessionCostTable({ rows, unavailable, rawAll }) {
       "bill Anthropic / conv.",
       "bill OpenAI / conv.",
       "vs all tools cached (Anthropic / OpenAI)",
+      "vs floor (Anthropic / OpenAI)",
     ],
     [
       ...rows.map((row) => [
@@ -377,8 +397,9 @@ export function sessionCostTable({ rows, unavailable, rawAll }) {
         thousands(row.bill.anthropic),
         thousands(row.bill.openai),
         `${fixed(row.vsAllCached.anthropic)} / ${fixed(row.vsAllCached.openai)}`,
+        `${fixed(row.vsFloor.anthropic)} / ${fixed(row.vsFloor.openai)}`,
       ]),
-      ...unavailable.map((row) => [row.name, row.mode, row.reason, "—", "—", "—", "—", "—", "—", "—", "—", "—"]),
+      ...unavailable.map((row) => [row.name, row.mode, row.reason, ...Array(10).fill("—")]),
     ],
   );
 }
@@ -389,8 +410,10 @@ export const SESSION_COST_NOTES = [
   "records the request body and calls the turn's next ground-truth tool only when that request makes it callable",
   "(offered without `defer_loading`, loaded by a `tool_reference` / `tool_search_output`, or delivered in the",
   "conversation with a `call_tool` dispatcher), and otherwise answers with text: a miss (the call is then appended as",
-  "done out of band and the turn goes on, so every call is judged as in bench/sessions.mjs). Tools return 120–300",
-  "tokens of seeded words. Bills per conversation in uncached-input-token units from the recorded bodies: parts in",
+  "done out of band and the turn goes on, so every call is judged as in bench/sessions.mjs). Tools return seeded",
+  "words (120–300 tokens at today's size, 300–500 at production size, where a 2,000-token system prompt is sent",
+  "too). The floor row replays every tool with tool definitions priced at 0: the bill of the system prompt and the",
+  "conversation, which no delivery can go under. Bills per conversation in uncached-input-token units from the recorded bodies: parts in",
   "render order (tools, system, messages / input), o200k tokens of each part's JSON; Anthropic: breakpoints after the",
   "tools and on the last message (and wherever the mode sets `cache_control`), reads 0.1×, writes 1.25×, uncached 1×;",
   "OpenAI: prefix caching from 1,024 tokens in 128-token steps, reads 0.1×. A prefix is cached when an earlier",
@@ -400,6 +423,24 @@ export const SESSION_COST_NOTES = [
   "half, as bench/sessions.mjs). Selecting rows use `maxTools: 5`; toolpick 0.4.0 hybrid.",
 ].join(" ");
 
+/** `--system-tokens N` and `--result-tokens MIN-MAX` (each defaulting to today's size), validated. */
+function sizesOf(systemFlag, resultFlag) {
+  const systemTokens = systemFlag === undefined ? SIZES.today.systemTokens : Number(systemFlag);
+  if (!Number.isInteger(systemTokens) || systemTokens < 0)
+    throw new Error(`bench/session-cost: --system-tokens must be an integer ≥ 0, got "${systemFlag}"`);
+  if (resultFlag === undefined) return { systemTokens, resultTokens: SIZES.today.resultTokens };
+  const match = /^(\d+)-(\d+)$/.exec(resultFlag);
+  const [min, max] = match === null ? [] : [Number(match[1]), Number(match[2])];
+  if (match === null || min < 1 || max < min)
+    throw new Error(`bench/session-cost: --result-tokens must be MIN-MAX with 1 ≤ MIN ≤ MAX, got "${resultFlag}"`);
+  return { systemTokens, resultTokens: { min, max } };
+}
+
+const sameSizes = (a, b) =>
+  a.systemTokens === b.systemTokens &&
+  a.resultTokens.min === b.resultTokens.min &&
+  a.resultTokens.max === b.resultTokens.max;
+
 await runIfMain(import.meta.url, async () => {
   const { values } = parseArgs({
     options: {
@@ -407,14 +448,18 @@ await runIfMain(import.meta.url, async () => {
       "learn-set": { type: "string" },
       json: { type: "boolean", default: false },
       limit: { type: "string" },
+      "system-tokens": { type: "string" },
+      "result-tokens": { type: "string" },
     },
   });
+  const sizes = sizesOf(values["system-tokens"], values["result-tokens"]);
+  const size = sameSizes(sizes, SIZES.today) ? "today" : sameSizes(sizes, SIZES.production) ? "production" : undefined;
   const setLocation = values.set === undefined ? sessionsLocation : resolve(values.set);
   const set = loadSessionsFrom(setLocation);
   if (values.limit !== undefined) set.conversations = set.conversations.slice(0, Number(values.limit));
   const learnSet = values["learn-set"] === undefined ? undefined : loadSessionsFrom(resolve(values["learn-set"]));
   const started = performance.now();
-  const result = await measureSessionCost({ set, learnSet });
+  const result = await measureSessionCost({ set, learnSet, sizes });
   const seconds = (performance.now() - started) / 1000;
   if (values.json) return JSON.stringify(jsonRows(result), null, 2);
   const described = describeDataFile(setLocation, "bfcl-multiturn-dev.json");
@@ -426,14 +471,22 @@ await runIfMain(import.meta.url, async () => {
     values["learn-set"] && `--learn-set ${values["learn-set"]}`,
     values.limit && `--limit ${values.limit}`,
   ];
-  const command = `npm run build && npx node bench/session-cost.mjs${flags
+  const sizeFlags = [
+    values["system-tokens"] && `--system-tokens ${values["system-tokens"]}`,
+    values["result-tokens"] && `--result-tokens ${values["result-tokens"]}`,
+  ];
+  const file = size === "production" ? "session-cost-production.md" : "session-cost.md";
+  const command = `npm run build && npx node bench/session-cost.mjs${[...flags, ...sizeFlags]
     .filter(Boolean)
     .map((flag) => ` ${flag}`)
     .join("")}`;
   const report = [
     "# Session cost: the bill per conversation with prompt caching",
     "",
-    `Command: \`${command}\`${flags.some(Boolean) ? "" : " (writes this file)"}.`,
+    `Command: \`${command}\`${flags.some(Boolean) || size === undefined ? "" : " (writes this file)"}.`,
+    "",
+    `Sizes: a system prompt of ${sizes.systemTokens.toLocaleString("en-US")} tokens, tool results of ` +
+      `${sizes.resultTokens.min}–${sizes.resultTokens.max} tokens${size === undefined ? "" : ` (${size}'s size)`}.`,
     "",
     `Data: ${described} (${set.tools.length} tools, ${set.conversations.length} conversations, ${calls} calls); ${learning}. ` +
       `Run ${new Date().toISOString().slice(0, 10)} in ${seconds.toFixed(0)} s.`,
@@ -445,7 +498,7 @@ await runIfMain(import.meta.url, async () => {
     "",
   ].join("\n");
   // The report is the dev set's, measured on this tree's dist/ (not a stand-in named by TOOLSIFT_IMPL).
-  const writes = flags.every((flag) => !flag) && !process.env.TOOLSIFT_IMPL;
-  if (writes) writeFileSync(new URL("./session-cost.md", import.meta.url), report);
+  const writes = flags.every((flag) => !flag) && size !== undefined && !process.env.TOOLSIFT_IMPL;
+  if (writes) writeFileSync(new URL(`./${file}`, import.meta.url), report);
   return report;
 });

@@ -21,7 +21,16 @@ export interface RenderedPart {
 }
 
 /** The parts of a request body in render order. */
-export function renderParts(body: Record<string, unknown>, provider: "anthropic" | "openai"): RenderedPart[];
+/** `freeTools`: tool definitions cost 0 tokens (the floor row). */
+export interface BillOptions {
+  readonly freeTools?: boolean;
+}
+
+export function renderParts(
+  body: Record<string, unknown>,
+  provider: "anthropic" | "openai",
+  options?: BillOptions,
+): RenderedPart[];
 
 export interface RequestBill {
   readonly input: number;
@@ -38,4 +47,4 @@ export interface BillLedger {
   readonly total: RequestBill & { readonly requests: number; readonly extending: number };
 }
 
-export function createBillLedger(provider: "anthropic" | "openai"): BillLedger;
+export function createBillLedger(provider: "anthropic" | "openai", options?: BillOptions): BillLedger;

@@ -75,24 +75,27 @@ function referencedTools(value, found = []) {
 /**
  * The parts of a request body in render order: `[{ kind, key, tokens, marked }]` where `key` is the part's JSON
  * (without cache_control), `tokens` what it bills when not cached, `marked` whether the body puts a `cache_control`
- * on it. `kind` is "tool", "system" or "message".
+ * on it. `kind` is "tool", "system" or "message". `freeTools`: tool definitions cost 0 tokens wherever they are (the
+ * floor row: what the rest of the conversation costs, which no delivery can avoid).
  */
-export function renderParts(body, provider) {
+export function renderParts(body, provider, { freeTools = false } = {}) {
   if (provider !== "anthropic" && provider !== "openai")
     throw new Error(`renderParts: provider "${provider}"; expected "anthropic" or "openai"`);
   const parts = [];
   const definitions = new Map();
   const push = (kind, value, extraTokens = 0) => {
     const { key, marked } = partJson(value);
-    const deferred = kind === "tool" && value?.defer_loading === true;
-    parts.push({ kind, key, tokens: (deferred ? 0 : countTokens(key)) + extraTokens, marked });
+    const free = kind === "tool" && (freeTools || value?.defer_loading === true);
+    parts.push({ kind, key, tokens: (free ? 0 : countTokens(key)) + extraTokens, marked });
     if (kind === "tool" && typeof value?.name === "string") definitions.set(value.name, key);
   };
   const loadedTokens = (value) =>
-    referencedTools(value).reduce(
-      (sum, name) => sum + (definitions.has(name) ? countTokens(definitions.get(name)) : 0),
-      0,
-    );
+    freeTools
+      ? 0
+      : referencedTools(value).reduce(
+          (sum, name) => sum + (definitions.has(name) ? countTokens(definitions.get(name)) : 0),
+          0,
+        );
   for (const tool of body.tools ?? []) push("tool", tool);
   if (provider === "anthropic") {
     const system = typeof body.system === "string" ? [{ type: "text", text: body.system }] : (body.system ?? []);
@@ -132,10 +135,10 @@ function anthropicBreakpoints(parts) {
  * The bill of one conversation, request by request: `ledger.add(body)` prices the next request against the ones
  * added before it and returns `{ input, read, write, uncached, bill }` (tokens; `bill` in uncached-token units);
  * `ledger.total` sums them and counts `extending`, the requests whose parts begin with every part of the request
- * before them (an exact extension: the prefix stayed byte for byte).
+ * before them (an exact extension: the prefix stayed byte for byte). `options.freeTools` as `renderParts`.
  */
-export function createBillLedger(provider) {
-  const parts = (body) => renderParts(body, provider);
+export function createBillLedger(provider, options = {}) {
+  const parts = (body) => renderParts(body, provider, options);
   const total = { requests: 0, extending: 0, input: 0, read: 0, write: 0, uncached: 0, bill: 0 };
   const written = new Set();
   const seen = new Set();

@@ -17,11 +17,24 @@ function seedOf(text) {
   return hash >>> 0;
 }
 
-/** The result text of calling `name` with `input`: the same for the same call, 120–300 tokens long. */
-export function toolResultText(name, input) {
-  const random = mulberry32(seedOf(`${name}\u0000${JSON.stringify(input ?? {})}`));
-  const length = RESULT_TOKENS.min + randomInt(random, RESULT_TOKENS.max - RESULT_TOKENS.min + 1);
+/** `length` seeded words (one o200k token each after a space). */
+function seededWords(seed, length, random = mulberry32(seed)) {
   const words = [];
   for (let i = 0; i < length; i++) words.push(WORDS[randomInt(random, WORDS.length)]);
   return words.join(" ");
+}
+
+/**
+ * The result text of calling `name` with `input`: the same for the same call, `range.min`–`range.max` tokens long
+ * (default 120–300).
+ */
+export function toolResultText(name, input, range = RESULT_TOKENS) {
+  const random = mulberry32(seedOf(`${name}\u0000${JSON.stringify(input ?? {})}`));
+  return seededWords(0, range.min + randomInt(random, range.max - range.min + 1), random);
+}
+
+/** A system prompt of about `tokens` tokens, the same in every row and run ("" for 0). */
+export function systemPromptText(tokens) {
+  if (tokens === 0) return "";
+  return `You are an operations assistant. ${seededWords(seedOf("system"), Math.max(0, tokens - 6))}`;
 }

@@ -3,7 +3,7 @@
 import { getEncoding } from "js-tiktoken";
 import { describe, expect, it } from "vitest";
 import { createBillLedger, openaiCachedTokens } from "../../scripts/session-cost/bill.mjs";
-import { toolResultText } from "../../scripts/session-cost/tool-results.mjs";
+import { systemPromptText, toolResultText } from "../../scripts/session-cost/tool-results.mjs";
 
 const encoding = getEncoding("o200k_base");
 const tokens = (part: unknown) => encoding.encode(JSON.stringify(part)).length;
@@ -47,6 +47,23 @@ describe("the Anthropic cache model", () => {
     const other = ledger.add({ tools: [tool("ls"), tool("pwd")], messages: [followUp] });
     const toolsTokens = sum([tool("ls"), tool("pwd")]);
     expect(other).toMatchObject({ read: toolsTokens, write: tokens(followUp), uncached: 0 });
+  });
+
+  it("freeTools (the floor row) bills tool definitions at 0 and everything else as before", () => {
+    const tools = [tool("ls"), tool("cd")];
+    const ledger = createBillLedger("anthropic", { freeTools: true });
+    expect(ledger.add({ tools, messages: [user] })).toEqual({
+      input: tokens(user),
+      read: 0,
+      write: tokens(user),
+      uncached: 0,
+      bill: 1.25 * tokens(user),
+    });
+    // The tools still key the prefix: a changed tool set re-bills the messages.
+    expect(ledger.add({ tools: [tool("ls")], messages: [user, answer] })).toMatchObject({
+      read: 0,
+      write: sum([user, answer]),
+    });
   });
 
   it("bills a deferred tool at 0 until a tool_reference loads it, then its definition where it appears", () => {
@@ -117,5 +134,16 @@ describe("the tools' results", () => {
     expect(Math.max(...lengths)).toBeLessThanOrEqual(300);
     expect(toolResultText("ls", { i: 3 })).toBe(toolResultText("ls", { i: 3 }));
     expect(toolResultText("ls", { i: 3 })).not.toBe(toolResultText("cd", { i: 3 }));
+  });
+
+  it("take the production size's range (300–500), and the system prompt its size", () => {
+    const range = { min: 300, max: 500 };
+    const lengths = Array.from({ length: 200 }, (_, i) => encoding.encode(toolResultText("ls", { i }, range)).length);
+    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(300);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(500);
+    expect(Math.max(...lengths) - Math.min(...lengths)).toBeGreaterThan(100);
+    expect(encoding.encode(systemPromptText(2000)).length).toBeGreaterThanOrEqual(1990);
+    expect(encoding.encode(systemPromptText(2000)).length).toBeLessThanOrEqual(2010);
+    expect(systemPromptText(0)).toBe("");
   });
 });
