@@ -21,7 +21,7 @@
 // step after a tool call. toolpick 0.4.0's `createToolIndex(toolSet, { strategy: "hybrid" }).prepareStep()`
 // gets the same inputs; the two alternate on each input, the order flipping each iteration.
 import { existsSync } from "node:fs";
-import { loadBfcl, toToolSet } from "./lib/data.mjs";
+import { loadBfcl, perStepPrepareStep, toToolSet } from "./lib/data.mjs";
 import { toolsiftLocation } from "./libraries.mjs";
 import { TURNS, loadSaasCatalog, runConversation, saasToolSet } from "./agent/conversation.mjs";
 import { tokenTable, tokensOf, toolTokens } from "./agent/tokens.mjs";
@@ -191,7 +191,7 @@ async function measureSession({ toolsift, toolpick, local }) {
       const index = run.make();
       await index.warmUp();
       await warm((text) => index.select(text, run.options), catalog);
-      prepareStep = index.prepareStep(run.options);
+      prepareStep = perStepPrepareStep(index, run.options);
     }
     const calls = await runConversation(tools, prepareStep);
     const perCall = calls.map((call) => ({
@@ -390,7 +390,7 @@ export async function measurePrepareStepOverhead(sizes = [100, 1000]) {
     const prepare = [];
     for (const { index } of contestants) {
       await index.warmUp();
-      prepare.push(index.prepareStep({ maxTools: 5 }));
+      prepare.push(perStepPrepareStep(index, { maxTools: 5 }));
     }
     const inputs = conversationInputs(queries, tools);
     // Warm-up on conversations made of tool descriptions (not measured queries), then every input once.

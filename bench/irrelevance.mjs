@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadBfcl, loadIrrelevance, loadOffTopicSets, toToolSet } from "./lib/data.mjs";
+import { loadBfcl, loadIrrelevance, loadOffTopicSets, perStepPrepareStep, toToolSet } from "./lib/data.mjs";
 import { SELECT_OPTIONS, toolsiftLocation } from "./libraries.mjs";
 import { markdownTable, percent, runIfMain } from "./lib/table.mjs";
 import { DEFAULT_SESSION_VARIANTS, measureSessions } from "./sessions.mjs";
@@ -52,7 +52,7 @@ function offeredCount(result, catalog) {
 /** Per request: does `select` give no catalog tool, and how many tools does `prepareStep`'s first step offer? */
 async function offTopicCounts(index, catalogNames, queries) {
   const catalog = new Set(catalogNames);
-  const prepareStep = index.prepareStep({ maxTools: MAX_TOOLS });
+  const prepareStep = perStepPrepareStep(index, { maxTools: MAX_TOOLS });
   let noTool = 0;
   let offered = 0;
   for (const query of queries) {

@@ -44,9 +44,10 @@
 // the same in every row but for the miss texts, and providers price them separately.
 //
 // Rows: all tools (no prepareStep), toolpick 0.4.0 `prepareStep({ maxTools: 5 })` (hybrid, as bench/sessions.mjs),
-// toolsift `index.prepareStep({ maxTools: 5 })` ("activeTools"), and when the build has them
-// `index.prepareStep({ maxTools: 5, stableTools: true })` ("stableActiveTools"), `index.inConversation(tools)`
-// ("inConversation"), `index.deferredTools(tools, { provider })` ("deferred"); toolsift rows cold and learned.
+// toolsift `index.prepareStep({ maxTools: 5, stableTools: false })` ("activeTools": a new set each step), and when the
+// build has them `index.prepareStep({ maxTools: 5 })` ("stableActiveTools", the default: `stableTools: true`),
+// `index.inConversation(tools)` ("inConversation"), `index.deferredTools(tools, { provider })` ("deferred"); toolsift
+// rows cold and learned; the floor row.
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -77,8 +78,8 @@ export const ROWS = Object.freeze([
   ...[false, true].flatMap((learned) => {
     const suffix = learned ? ", learned" : "";
     return [
-      { name: `toolsift prepareStep${suffix}`, mode: "activeTools", learned, library: "toolsift" },
-      { name: `toolsift prepareStep stableTools${suffix}`, mode: "stableActiveTools", learned, library: "toolsift" },
+      { name: `toolsift prepareStep, stableTools: false${suffix}`, mode: "activeTools", learned, library: "toolsift" },
+      { name: `toolsift prepareStep (default)${suffix}`, mode: "stableActiveTools", learned, library: "toolsift" },
       { name: `toolsift inConversation${suffix}`, mode: "inConversation", learned, library: "toolsift" },
       { name: `toolsift deferredTools${suffix}`, mode: "deferred", learned, library: "toolsift" },
     ];
@@ -91,9 +92,11 @@ function deliver(mode, { index, tools, provider }) {
     case "all":
       return { tools };
     case "toolpick":
-    case "activeTools":
       return { tools, prepareStep: index.prepareStep(STEP_OPTIONS) };
+    case "activeTools":
+      return { tools, prepareStep: index.prepareStep({ ...STEP_OPTIONS, stableTools: false }) };
     case "stableActiveTools":
+      // The default since issue 31 (the set kept stable for the prompt cache); explicit for builds before it.
       try {
         return { tools, prepareStep: index.prepareStep({ ...STEP_OPTIONS, stableTools: true }) };
       } catch (error) {

@@ -16,7 +16,7 @@
 // bench/sessions-data.mjs.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { describeDataFile, toToolSet } from "./lib/data.mjs";
+import { describeDataFile, perStepPrepareStep, toToolSet } from "./lib/data.mjs";
 import { toolsiftLocation } from "./libraries.mjs";
 import { conversationMessages, loadSessions, sessionsLocation, stepInputs } from "./sessions-data.mjs";
 import { median, nowMs, quantile } from "./lib/stats.mjs";
@@ -110,7 +110,7 @@ async function setUpVariant(variant, { toolsift, toolpick }, { tools, toolSet, c
       : toolpick.createToolIndex(toolSet, variant.indexOptions ?? {});
   const ready = async (index) => {
     await index.warmUp();
-    const prepareStep = index.prepareStep(stepOptions);
+    const prepareStep = perStepPrepareStep(index, stepOptions);
     for (let i = 0; i < WARMUP; i++) await prepareStep(warmUpInput(tools, i));
     return prepareStep;
   };

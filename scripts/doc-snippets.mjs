@@ -37,6 +37,13 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    page: "README.md",
+    first: 'import { isStepCount } from "ai";',
+    prelude: "agent.ts",
+    names: ["generateText", "index", "messages", "model", "tools"],
+    run: true,
+  },
+  {
     page: "docs/search.md",
     first: 'const { tools: names, results } = await index.selectWithScores("sned an emial about the outage");',
     prelude: "scored-index.ts",

@@ -120,3 +120,12 @@ export function loadOffTopicSets() {
     offTopic: read("off-topic-questions.json").queries,
   };
 }
+
+/**
+ * `index.prepareStep(options)`, toolsift's with `stableTools: false`: the per-step selection these benches measure
+ * (the default keeps a stable set for the cache, which bench/session-cost.mjs measures). A peer's index as it is.
+ */
+export function perStepPrepareStep(index, options = {}) {
+  const toolsift = typeof index.inConversation === "function";
+  return index.prepareStep(toolsift ? { ...options, stableTools: false } : options);
+}

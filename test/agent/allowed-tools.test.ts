@@ -24,21 +24,23 @@ describe("prepareStep with allowedTools", () => {
     const allowedTools = ["create_pull_request", "list_branches"];
     const messages = [{ role: "user" as const, content: "open a pull request" }];
     // The related tool that is allowed comes with it (so the related map is in use), the other does not.
-    expect((await repo.prepareStep({ allowedTools })({ messages, steps: [] })).activeTools?.sort()).toEqual(
-      allowedTools,
-    );
+    expect(
+      (await repo.prepareStep({ stableTools: false, allowedTools })({ messages, steps: [] })).activeTools?.sort(),
+    ).toEqual(allowedTools);
   });
 
   it("with rules: a tool must pass both (the rules narrow allowedTools, never replace it)", async () => {
     const rules = { allowedTools: () => ["send_email", "send_sms"] };
     const options = { allowedTools: ["send_sms", "get_weather"], rules };
-    expect(await index.prepareStep(options)({ messages: message, steps: [] })).toEqual({ activeTools: ["send_sms"] });
+    expect(await index.prepareStep({ stableTools: false, ...options })({ messages: message, steps: [] })).toEqual({
+      activeTools: ["send_sms"],
+    });
     const stable = await index.prepareStep({ ...options, stableTools: true })({ messages: message, steps: [] });
     expect(stable.activeTools).toEqual(["send_sms"]);
   });
 
   it('"every tool" means every allowed tool: no user text, and after two misses', async () => {
-    const prepare = index.prepareStep({ allowedTools: ["send_sms"] });
+    const prepare = index.prepareStep({ stableTools: false, allowedTools: ["send_sms"] });
     const system = [{ role: "system" as const, content: "Be brief." }];
     expect(await prepare({ messages: system, steps: [] })).toEqual({ activeTools: ["send_sms"] });
     expect(await prepare({ messages: message, steps: [miss, miss] })).toEqual({ activeTools: ["send_sms"] });
@@ -48,7 +50,7 @@ describe("prepareStep with allowedTools", () => {
 
   it("with rules and allowedTools, every tool is what both allow", async () => {
     const rules = { allowedTools: () => ["send_email", "send_sms"] };
-    const prepare = index.prepareStep({ allowedTools: ["send_sms", "get_weather"], rules });
+    const prepare = index.prepareStep({ stableTools: false, allowedTools: ["send_sms", "get_weather"], rules });
     expect(await prepare({ messages: message, steps: [miss, miss] })).toEqual({ activeTools: ["send_sms"] });
   });
 });

@@ -15,7 +15,7 @@ const thanks = user("thanks!");
 
 function recorded(options: Parameters<typeof index.prepareStep>[0] = {}) {
   const events: PrepareStepEvent[] = [];
-  const prepare = index.prepareStep({ ...options, onEvent: (event) => events.push(event) });
+  const prepare = index.prepareStep({ stableTools: false, ...options, onEvent: (event) => events.push(event) });
   return { prepare, events };
 }
 
@@ -74,7 +74,7 @@ describe("the no-match event says why, and what the call was offered", () => {
       }),
     ]);
     // Two misses in a row go on paging (the third page of two) instead of sending every tool.
-    const paging = index.prepareStep({ maxOfferAll: 3, maxTools: 2, adaptive: false });
+    const paging = index.prepareStep({ stableTools: false, maxOfferAll: 3, maxTools: 2, adaptive: false });
     const broad = user("Send an email and a Slack message about the GitHub issue and the Stripe payment");
     const pages = [];
     for (const steps of [[], [miss], [miss, miss]]) pages.push((await paging({ steps, messages: broad })).activeTools!);
@@ -126,14 +126,21 @@ describe("the maxOfferAll guard", () => {
       [30, {}],
     ] as const) {
       const events: PrepareStepEvent[] = [];
-      const prepare = createToolIndex(invoiceTools(count)).prepareStep({ onEvent: (event) => events.push(event) });
+      const prepare = createToolIndex(invoiceTools(count)).prepareStep({
+        stableTools: false,
+        onEvent: (event) => events.push(event),
+      });
       expect(await prepare({ steps: [], messages: system })).toEqual(expected);
       expect(events[0]).toMatchObject({ reason: "no-user-text", offered: count > 30 ? "none" : "all" });
     }
   });
 
   it("Infinity lifts the bound (the behaviour before it existed, with onNoMatch all)", async () => {
-    const prepare = createToolIndex(invoiceTools(40)).prepareStep({ onNoMatch: "all", maxOfferAll: Infinity });
+    const prepare = createToolIndex(invoiceTools(40)).prepareStep({
+      stableTools: false,
+      onNoMatch: "all",
+      maxOfferAll: Infinity,
+    });
     expect(await prepare({ steps: [], messages: thanks })).toEqual({});
   });
 
@@ -161,7 +168,7 @@ describe("in a loop", () => {
       search_tools: tool({ description: "Search tools.", inputSchema: z.object({ query: z.string() }) }),
     };
     const chat = scriptedModel([{ text: "You're welcome!" }]);
-    const prepareStep = index.prepareStep({ alwaysActive: ["search_tools"] });
+    const prepareStep = index.prepareStep({ stableTools: false, alwaysActive: ["search_tools"] });
     const result = await generateText({ model: chat.model, tools: searchTools, prepareStep, prompt: "thanks!" });
     expect(result.text).toBe("You're welcome!");
     expect(chat.offered).toEqual([["search_tools"]]);

@@ -20,7 +20,7 @@ describe("generateText with prepareStep", () => {
       tools: agentTools,
       // At the last step nothing but the tools just used is relevant: "none" offers those (issue 19's default for a
       // ranking where nothing is relevant), where "all" would offer every tool.
-      prepareStep: index.prepareStep({ maxTools: 3, onNoMatch: "none" }),
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 3, onNoMatch: "none" }),
       stopWhen: isStepCount(5),
       prompt: "Refund the last Stripe payment of customer 42",
     });
@@ -35,7 +35,7 @@ describe("generateText with prepareStep", () => {
   });
 
   it("pages to the next ranked set after a step with no tool call, and exposes every tool after two", async () => {
-    const prepare = index.prepareStep({ maxTools: 2, adaptive: false });
+    const prepare = index.prepareStep({ stableTools: false, maxTools: 2, adaptive: false });
     const messages = [
       {
         role: "user" as const,
@@ -57,7 +57,7 @@ describe("generateText with prepareStep", () => {
 
   it("adds alwaysActive tools and the index's related tools", async () => {
     const related = createToolIndex(agentTools, { relatedTools: { hotel_booking: ["flight_search"] } });
-    const prepare = related.prepareStep({ maxTools: 1, alwaysActive: ["translate_text"] });
+    const prepare = related.prepareStep({ stableTools: false, maxTools: 1, alwaysActive: ["translate_text"] });
     const { activeTools } = await prepare({
       steps: [],
       messages: [{ role: "user", content: "book a hotel room in Rome for 3 nights" }],
@@ -68,7 +68,7 @@ describe("generateText with prepareStep", () => {
 
   it("ranks only among the tools rules allow", async () => {
     const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
-    const prepare = index.prepareStep({ maxTools: 3, rules });
+    const prepare = index.prepareStep({ stableTools: false, maxTools: 3, rules });
     const { activeTools } = await prepare({
       steps: [],
       messages: [{ role: "user", content: "refund the stripe payment and email the customer" }],
@@ -86,7 +86,7 @@ describe("streamText and ToolLoopAgent", () => {
     const result = streamText({
       model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ maxTools: 2 }),
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 2 }),
       stopWhen: isStepCount(3),
       prompt: "What is the weather forecast for Oslo?",
     });
@@ -103,7 +103,7 @@ describe("streamText and ToolLoopAgent", () => {
     const agent = new ToolLoopAgent({
       model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ maxTools: 2 }),
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 2 }),
       stopWhen: isStepCount(3),
     });
     const result = await agent.generate({ prompt: "Create a GitHub issue for the login bug" });
@@ -119,6 +119,7 @@ describe("when nothing matches (onNoMatch)", () => {
   it("offers no catalog tool by default when nothing is relevant, every tool when there is no user text", async () => {
     const events: PrepareStepEvent[] = [];
     const prepare = index.prepareStep({
+      stableTools: false,
       maxTools: 2,
       alwaysActive: ["translate_text"],
       onEvent: (event) => events.push(event),
@@ -139,7 +140,7 @@ describe("when nothing matches (onNoMatch)", () => {
 
   it('onNoMatch "all" keeps every tool for both reasons (the earlier behaviour) below maxOfferAll', async () => {
     const events: PrepareStepEvent[] = [];
-    const prepare = index.prepareStep({ onNoMatch: "all", onEvent: (event) => events.push(event) });
+    const prepare = index.prepareStep({ stableTools: false, onNoMatch: "all", onEvent: (event) => events.push(event) });
     expect(await prepare({ steps: [], messages: greeting })).toEqual({});
     expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
     expect(events[0]).not.toHaveProperty("guard");
@@ -147,13 +148,17 @@ describe("when nothing matches (onNoMatch)", () => {
 
   it("with rules, every tool means every tool the rules allow", async () => {
     const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
-    const { activeTools } = await index.prepareStep({ rules, onNoMatch: "all" })({ steps: [], messages: greeting });
+    const { activeTools } = await index.prepareStep({ stableTools: false, rules, onNoMatch: "all" })({
+      steps: [],
+      messages: greeting,
+    });
     expect(activeTools).toEqual(["send_email", "weather_forecast"]);
   });
 
   it('"none" offers only the pinned tools', async () => {
     const events: PrepareStepEvent[] = [];
     const prepare = index.prepareStep({
+      stableTools: false,
       alwaysActive: ["translate_text"],
       onNoMatch: "none",
       onEvent: (event) => events.push(event),
@@ -171,7 +176,7 @@ describe("when nothing matches (onNoMatch)", () => {
     const result = await generateText({
       model: open.model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ onNoMatch: "all" }),
+      prepareStep: index.prepareStep({ stableTools: false, onNoMatch: "all" }),
       stopWhen: isStepCount(3),
       prompt,
     });
@@ -181,7 +186,7 @@ describe("when nothing matches (onNoMatch)", () => {
     const run = generateText({
       model: strict.model,
       tools: agentTools,
-      prepareStep: index.prepareStep(),
+      prepareStep: index.prepareStep({ stableTools: false }),
       stopWhen: isStepCount(3),
       prompt,
     });
@@ -200,7 +205,7 @@ describe("the scripted model", () => {
       model,
       tools: agentTools,
       // Nothing the rules allow is relevant: "all" offers every tool they allow, and the model still lacks its tool.
-      prepareStep: index.prepareStep({ rules, onNoMatch: "all" }),
+      prepareStep: index.prepareStep({ stableTools: false, rules, onNoMatch: "all" }),
       stopWhen: isStepCount(3),
       prompt: "What is the weather forecast for Oslo?",
     });
@@ -219,7 +224,7 @@ describe("options are validated when prepareStep is made", () => {
   });
 
   it("accepts the largest maxTools on every later page too (the paged count is clamped)", async () => {
-    const prepare = index.prepareStep({ maxTools: 2 ** 52, maxOfferAll: 0 });
+    const prepare = index.prepareStep({ stableTools: false, maxTools: 2 ** 52, maxOfferAll: 0 });
     const messages = [{ role: "user" as const, content: "weather forecast in Paris" }];
     expect((await prepare({ steps: [], messages })).activeTools).toContain("weather_forecast");
     // After one miss the next page starts past every ranked tool: nothing to offer (maxOfferAll 0), and no error.

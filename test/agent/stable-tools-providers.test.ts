@@ -80,7 +80,7 @@ async function converse(provider: Provider, stableTools: boolean) {
   const events: PrepareStepEvent[] = [];
   const prepareStep = createToolIndex(agentTools).prepareStep({
     maxTools: 2,
-    ...(stableTools ? { stableTools } : {}),
+    stableTools,
     onEvent: (event) => events.push(event),
   });
   const scripted = scriptedProvider(provider);

@@ -121,7 +121,7 @@ describe("a query that contains a tool's exact name", () => {
     const result = await generateText({
       model,
       tools,
-      prepareStep: index.prepareStep({ maxTools: 1 }),
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 1 }),
       stopWhen: isStepCount(3),
       prompt: `${question} use githubCreateIssue to file it`,
     });
@@ -169,7 +169,7 @@ describe("select:<name>,…", () => {
   it("in prepareStep: only the named tools; only unknown names is a no-match (nothing relevant)", async () => {
     const { index } = indexWithEvents();
     const noMatch: unknown[] = [];
-    const prepare = index.prepareStep({ onEvent: (event) => noMatch.push(event) });
+    const prepare = index.prepareStep({ stableTools: false, onEvent: (event) => noMatch.push(event) });
     const step = (text: string) => prepare({ steps: [], messages: [{ role: "user", content: text }] });
     expect(await step("select:notes")).toEqual({ activeTools: ["notes"] });
     // A short message joins the one before it in the query: the select: line still decides.

@@ -21,7 +21,10 @@ export interface StableToolsOptions {
    * one before it except where tools are appended. Each change is reported as a `tools-changed` event with its rough
    * token cost. `{ maxTools }`: at a user turn that needs a new tool anyway, the set is cut to this many tools,
    * dropping the tools selected or called least recently (never one the turn selected); reported in the event's
-   * `removed` (default 24; integer ≥ 1). Default `false`.
+   * `removed` (default 24; integer ≥ 1). Default `true`: measured with bench/session-cost.mjs it bills less than
+   * sending every tool at both sizes and serves more calls than `false`, which offers each step its own selection
+   * (the tools array changes on most steps, so each request re-bills the system prompt and the conversation: at a
+   * production agent's size that costs more than sending every tool).
    */
   stableTools?: boolean | { maxTools?: number };
 }
@@ -81,7 +84,7 @@ export function stableToolsOptions(where: string, value: unknown) {
     const { maxTools } = knownOptions(where, value, ["maxTools"], "stableTools")!;
     return { maxStableTools: integerOption(where, "stableTools.maxTools", maxTools, 1, 10_000, 24) };
   }
-  return booleanOption(where, "stableTools", value, false) ? { maxStableTools: 24 } : undefined;
+  return booleanOption(where, "stableTools", value, true) ? { maxStableTools: 24 } : undefined;
 }
 
 interface Decided {

@@ -25,7 +25,8 @@ const searchFirst = index.prepareStep({ alwaysActive: ["search_tools"], onNoMatc
 const deferredTools = { ...deferLoadingTools, tool_search: toolSearch({ search: index.toolSearchFunction() }) };
 
 // 5. Deliveries that keep the provider's prompt cache (docs/deliveries.md):
-index.prepareStep({ stableTools: true }); // activeTools that only grow, appended at the end
+index.prepareStep(); // the default: activeTools that only grow, at the end
+index.prepareStep({ stableTools: false }); // a new set each step: single calls, no caching
 const inChat = index.inConversation(tools); // { tools, prepareStep }: definitions in the messages
 const deferred = index.deferredTools(tools, { provider: "anthropic" }); // provider-native defer_loading + search
 
