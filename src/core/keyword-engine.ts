@@ -75,6 +75,7 @@ export class KeywordEngine {
       typos: () => this.typos(),
       abbreviations: new AbbreviationIndex(this.postings),
       settings,
+      specificity,
     };
   }
 

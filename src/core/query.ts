@@ -2,9 +2,11 @@
 
 import type { AbbreviationIndex } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
+import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { forEachToken, type Token } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
 import type { Neighbour } from "./word-neighbours.js";
+import type { WordSpecificity } from "./word-specificity.js";
 
 /** How a query word reached a catalog term. */
 export type MatchKind = "exact" | "typo" | "abbreviation" | "compound" | "semantic";
@@ -39,6 +41,11 @@ export interface QueryContext {
   readonly typos: () => TypoIndex;
   readonly abbreviations: AbbreviationIndex;
   readonly settings: ExpansionSettings;
+  /**
+   * How specific a word is in general English: a common word the catalog lacks ("go", "set") is that word, not an
+   * initialism of catalog words ("go" → get order), unless the query writes it as one ("GO").
+   */
+  readonly specificity: WordSpecificity;
 }
 
 const MAX_PHRASE = 4;
@@ -86,6 +93,14 @@ function expandInitialism(
 }
 
 /**
+ * Whether a lower-case word the catalog lacks may stand for catalog words' initials: not when it is a word of
+ * conversation ("ok", the "ll" of "we'll") or a common English word ("go" is no "get order").
+ */
+function readsAsInitialism(context: QueryContext, surface: string): boolean {
+  return !CONVERSATIONAL_WORDS.has(surface) && context.specificity(surface) === 1;
+}
+
+/**
  * Turns a query into the catalog terms it scores with. Unknown words are expanded; known words match
  * as they are. `neighbours` (query expansion) maps unknown query words that a word-vector model knows
  * to their nearest catalog terms; such words are not typo-corrected.
@@ -116,13 +131,14 @@ export function analyseQuery(
           collector.addSurface(match, abbreviationWeight, "abbreviation", token.surface, position);
         }
       }
-      // Initialisms: an unknown short word, or one the query or catalog writes as an acronym ("PR").
+      // Initialisms: an unknown short word that is no word of conversation or common English, or one the query or
+      // catalog writes as an acronym ("PR").
       const acronymLike = token.acronym || (known !== undefined && index.acronyms.has(known));
       if (
         alphabetic &&
         token.surface.length >= 2 &&
         token.surface.length <= MAX_PHRASE &&
-        (known === undefined || acronymLike)
+        (acronymLike || (known === undefined && readsAsInitialism(context, token.surface)))
       ) {
         if (expandInitialism(context, collector, token.surface, abbreviationWeight, position) && known === undefined)
           continue;

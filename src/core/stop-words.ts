@@ -22,7 +22,7 @@ export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
     "nice awesome perfect fine bye goodbye sorry welcome wow hmm good morning afternoon evening ah oh uh um much " +
     "got gotcha later never mind nevermind help tell anything something going gonna wanna " +
     // What an apostrophe leaves of a contraction ("you're", "we'll", "isn't"): no word of a task.
-    "re ll ve isn aren wasn weren doesn didn hasn haven couldn shouldn wouldn"
+    "re ll ve don isn aren wasn weren doesn didn hasn haven couldn shouldn wouldn"
   ).split(" "),
 );
 

@@ -6,6 +6,7 @@ import { fuse, type ResolvedFusion } from "../semantic/fusion.js";
 import type { VectorSet } from "../semantic/semantic-engine.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { RankQuery, RankRequest, Ranking } from "./ranking-types.js";
+import { similarityRelevance } from "./similarity-relevance.js";
 
 // Candidates each ranking contributes to fusion (at least this many, or 4 × k).
 const FUSION_POOL = 32;
@@ -40,6 +41,7 @@ export function rankCombined(
     score: Math.min(1, hit.score * scale),
     keyword: keywordOf.get(hit.doc) ?? 0,
     similarity: similarities[hit.doc],
+    semanticRelevance: similarityRelevance(similarities[hit.doc]),
     fusion: { keyword: hit.keyword * scale, semantic: hit.semantic * scale },
   }));
   return { terms: query.terms, hits, strategy: "combined" };

@@ -11,6 +11,7 @@ import { rankCombined } from "./rank-combined.js";
 import type { RankedHit, Ranking, RankQuery, RankRequest } from "./ranking-types.js";
 import type { FallbackReason } from "./types.js";
 import { rankKeyword } from "./ranking.js";
+import { similarityRelevance } from "./similarity-relevance.js";
 
 /** Ranks `query` by the index's tool vectors (semantic or combined strategy); keywords when embedding fails. */
 export async function rankWithVectors(
@@ -70,7 +71,13 @@ export function rankSemantic(vectors: VectorSet, query: RankQuery, k: number, se
   const { ids, scores } = vectors.index.top(k, 0, selectK);
   const hits: RankedHit[] = [];
   for (let i = 0; i < ids.length; i++)
-    hits.push({ doc: ids[i], score: Math.min(1, scores[i]), keyword: 0, similarity: scores[i] });
+    hits.push({
+      doc: ids[i],
+      score: Math.min(1, scores[i]),
+      keyword: 0,
+      similarity: scores[i],
+      semanticRelevance: similarityRelevance(scores[i]),
+    });
   return { terms: query.terms, hits, strategy: "semantic" };
 }
 

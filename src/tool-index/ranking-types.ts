@@ -11,6 +11,8 @@ export interface RankedHit {
   /** The keyword (BM25F) score, unnormalised; 0 when the keyword ranking did not find the tool. */
   readonly keyword: number;
   readonly similarity?: number;
+  /** The relevance its similarity alone gives (`similarity-relevance.ts`), set with `similarity`. */
+  readonly semanticRelevance?: number;
   readonly fusion?: { readonly keyword: number; readonly semantic: number };
 }
 

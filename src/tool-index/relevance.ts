@@ -14,21 +14,6 @@ export interface JudgedHit extends RankedHit {
 }
 
 /**
- * Cosine similarities (query vs tool) mapped to semantic relevance: at or under FLOOR nothing, at FULL or above a full
- * match, linear between. Read off the bundled local model's cosines on public data
- * (bench/experiments/relevance/calibrate-relevance.mjs); another embedding model has its own scale (README:
- * minRelevance). The floor was 0.2 until keyword relevance discounted common words: paraphrases that had passed on
- * an incidental word ("moved" in another tool's description) then need their cosine (NOTES.md, session 3).
- */
-const SIMILARITY_FLOOR = 0.15;
-const SIMILARITY_FULL = 0.6;
-
-/** The relevance an embedding similarity alone gives (0–1). */
-export function similarityRelevance(similarity: number): number {
-  return Math.min(1, Math.max(0, (similarity - SIMILARITY_FLOOR) / (SIMILARITY_FULL - SIMILARITY_FLOOR)));
-}
-
-/**
  * Each hit with its relevance: the keyword evidence (share of the query's content words it matches, by field and
  * kind), or with embeddings the larger of that and the similarity's relevance. A semantic ranking without a keyword
  * index judges by similarity alone (it builds no keyword index for this).
@@ -43,7 +28,7 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
   const noTask = query !== undefined && query.words.every((word) => word.share === 0);
   return hits.map((hit) => {
     const evidence = query !== undefined ? index.engine.relevance(query, hit.doc) : { relevance: 0, match: [] };
-    const semantic = hit.similarity === undefined || noTask ? 0 : similarityRelevance(hit.similarity);
+    const semantic = noTask ? 0 : (hit.semanticRelevance ?? 0);
     return { ...hit, relevance: Math.max(evidence.relevance, semantic), match: evidence.match };
   });
 }

@@ -1,4 +1,5 @@
 // select / selectWithScores / explain on a realistic SaaS catalog: what an agent developer relies on.
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createToolIndex, type SelectOptions } from "../../src/index.js";
 import { defaultWasm } from "../../src/wasm/default-wasm-bytes.js";
@@ -125,6 +126,36 @@ describe("ranking", () => {
     const gitlab = spelled.results.find((result) => result.name === "gitlab_merge_pr");
     expect(gitlab?.expansions).toEqual([{ from: "pull request", term: "pr", kind: "abbreviation" }]);
     expect(spelled.tools.slice(0, 2).sort()).toEqual(["github_create_pull_request", "gitlab_merge_pr"]);
+  });
+
+  it("reads no common English word or word of conversation as an initialism, unless written as one", async () => {
+    const tools = createToolIndex([
+      { name: "get_order_details", description: "Get the details of an order." },
+      { name: "change_directory", description: "Change the current working directory to the specified folder." },
+      { name: "list_logs", description: "List the logs of a service." },
+    ]);
+    const go = await tools.selectWithScores("go to the reports folder", noCut);
+    expect(go.tools).not.toContain("get_order_details");
+    expect(go.results.flatMap((result) => result.expansions)).not.toContainEqual(
+      expect.objectContaining({ from: "go" }),
+    );
+    // "we'll" leaves "ll", a word of conversation; "GO", written as an acronym, still reads as one.
+    const ll = await tools.selectWithScores("we'll need the service", noCut);
+    expect(ll.results.flatMap((result) => result.expansions)).not.toContainEqual(
+      expect.objectContaining({ from: "ll" }),
+    );
+    const written = await tools.selectWithScores("show GO 42", { ...noCut, minRelevance: 0 });
+    expect(written.tools).toEqual(["get_order_details"]);
+    expect(written.results[0].expansions).toContainEqual({ from: "go", term: "order", kind: "abbreviation" });
+  });
+
+  it('reads no "go" as an initialism on the BFCL multi-turn catalog', async () => {
+    const { tools } = JSON.parse(
+      readFileSync(new URL("../fixtures/bfcl-multiturn/catalog-and-turns.json", import.meta.url), "utf8"),
+    ) as { tools: { name: string; description: string; parameters: object }[] };
+    const selected = await createToolIndex(tools).select("Go into the document folder and list what's there.");
+    expect(selected).toContain("cd");
+    expect(selected).not.toContain("get_order_details");
   });
 
   it("ignores abbreviations when they are off", async () => {

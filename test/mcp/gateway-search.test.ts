@@ -98,7 +98,8 @@ describe("search_tools with other phrasings (queries)", () => {
     });
     const fused = JSON.parse(resultText(result)) as { note?: string; tools: { name: string; relevance: number }[] };
     expect(fused.tools).toHaveLength(5);
-    expect(fused.tools[0]).toMatchObject({ name: "filesystem__create_directory", relevance: 1 });
+    expect(fused.tools[0].name).toBe("filesystem__create_directory");
+    expect(fused.tools[0].relevance).toBeGreaterThan(0.5);
     expect(fused.note).toBeUndefined();
   });
 

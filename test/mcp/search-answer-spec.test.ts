@@ -4,7 +4,7 @@
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MODEL_SEARCH } from "../../src/options.js";
 import type { SearchAnswer } from "../../src/search/search-answer.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
@@ -35,3 +35,18 @@ searchAnswerSpec("the gateway's search_tools", () => ({
     return result.structuredContent as unknown as SearchAnswer;
   },
 }));
+
+describe("the gateway's relevance with the local model", () => {
+  it("does not rate a file tool fully relevant to a request it does not answer", async () => {
+    // The local model puts "delete the file old.txt" near every file tool (cosine 0.72 to read_text_file): a shared
+    // topic word, not a match. Relevance 1 is for the same text, not for that.
+    const result = (await client.callTool({
+      name: "search_tools",
+      arguments: { query: "delete the file old.txt", limit: 10 },
+    })) as CallToolResult;
+    const answer = result.structuredContent as unknown as SearchAnswer;
+    const readers = answer.tools.filter((tool) => /^filesystem__read_(text_)?file$/.test(tool.name));
+    expect(readers.length).toBeGreaterThan(0);
+    for (const tool of readers) expect(tool.relevance).toBeLessThan(0.8);
+  });
+});
