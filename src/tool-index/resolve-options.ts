@@ -123,9 +123,11 @@ function fallbackWarner(
 function fallbackWarning(event: ToolsiftEvent): string {
   const message = "message" in event ? event.message : event.type;
   const error = "error" in event && event.error !== undefined ? errorMessage(event.error) : "";
-  const cause = error.replace(/\s+/g, " ").replace(/\.$/, "").slice(0, 200);
+  // The whole cause, never cut: a cut message reads as broken code when the cause names a fix in code.
+  const cause = error.replace(/\s+/g, " ").trim();
+  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
   return (
-    `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
+    `[toolsift] ${event.type}: ${sentence(message)}${cause === "" ? "" : ` Cause: ${sentence(cause)}`} ` +
     "Only this index's first fallback is logged: pass onEvent to see each one, or warnings: false to silence this."
   );
 }

@@ -128,7 +128,10 @@ describe("search_tools with other phrasings (queries)", () => {
   ])("refuses queries %j with an error naming the argument and the element at fault", async (queries, got) => {
     await expect(
       client.callTool({ name: "search_tools", arguments: { query: "make a folder", queries } }),
-    ).rejects.toThrow(`search_tools: argument "queries" must be an array of at most 4 non-empty strings, got ${got}`);
+    ).rejects.toMatchObject({
+      // One prefix: the client adds it to the message the gateway sends (was "MCP error -32602: MCP error -32602: …").
+      message: `MCP error -32602: search_tools: argument "queries" must be an array of at most 4 non-empty strings, got ${got}`,
+    });
   });
 });
 
@@ -143,7 +146,9 @@ describe("search_tools' limit", () => {
     async (limit, got) => {
       await expect(
         client.callTool({ name: "search_tools", arguments: { query: "make a folder", limit } }),
-      ).rejects.toThrow(`search_tools: argument "limit" must be an integer in [1, 20], got ${got}`);
+      ).rejects.toMatchObject({
+        message: `MCP error -32602: search_tools: argument "limit" must be an integer in [1, 20], got ${got}`,
+      });
     },
   );
 
