@@ -119,6 +119,35 @@ describe("routes", () => {
     expect((await isolate.get(id)).body.catalog).toEqual(MESSAGING);
   });
 
+  it("PUT of a schema whose types are not JSON Schema's (BFCL's dict, float) publishes it with a warning per type", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    const weather = {
+      name: "get_weather",
+      description: "Get the current weather in a city.",
+      parameters: {
+        type: "dict",
+        properties: { city: { type: "string" }, days: { type: "array", items: { type: "float" } } },
+      },
+    };
+    const created = await isolate.put(id, [weather, ...BILLING]);
+    expect(created.status).toBe(201);
+    expect(created.body.warnings).toEqual([
+      {
+        code: "CATALOG_WARNING",
+        message: expect.stringMatching(
+          /^Tool "get_weather": its inputSchema has "type": "dict" at the top, .*"object"/,
+        ),
+      },
+      {
+        code: "CATALOG_WARNING",
+        message: expect.stringMatching(/"type": "float" at properties\.days\.items, .*"number"/),
+      },
+    ]);
+    // Stored as it was given: the warning is the report, not a rewrite.
+    expect((await isolate.get(id)).body.catalog[0]).toEqual(weather);
+  });
+
   it("POST select ranks the catalog: tools, per-tool scores with their keyword and semantic parts, the strategy and version", async () => {
     const isolate = new Isolate();
     const id = freshId();
