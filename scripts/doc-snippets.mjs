@@ -44,6 +44,13 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    page: "docs/search.md",
+    first: 'import { jsonSchema, tool, type JSONSchema7 } from "ai";',
+    prelude: "agent.ts",
+    names: ["tools"],
+    run: true,
+  },
+  {
     page: "docs/agent-loop.md",
     first: 'import { generateText, isStepCount, ToolLoopAgent, wrapLanguageModel, toolSearch } from "ai";',
     prelude: "agent.ts",
