@@ -3,6 +3,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createService, ERROR_STATUS } from "../../src/worker/index.js";
+import serviceReadme from "../../src/worker/README.md?raw";
 import {
   expectError,
   ADMIN_TOKEN,
@@ -146,6 +147,19 @@ describe("routes", () => {
     ]);
     // Stored as it was given: the warning is the report, not a rewrite.
     expect((await isolate.get(id)).body.catalog[0]).toEqual(weather);
+  });
+
+  it("the README's demo select (curl) answers the tools its comment shows, in order", async () => {
+    // The README's first example: its request body and the `# → {"tools":[…]…}` line under it.
+    const example = /catalogs\/demo\/select [^\n]*\\\n\s*-d '([^']+)'\n# → \{"tools":(\[[^\]]*\])/.exec(serviceReadme);
+    expect(example, "the README's demo select example and its answer").not.toBeNull();
+    const [, body, tools] = example!;
+    const seed = freshId("readme");
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_SEED_DEMO: seed }));
+    const answer = await isolate.select(seed, JSON.parse(body), { token: null });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.tools).toEqual(JSON.parse(tools));
+    await isolate.settle();
   });
 
   it("POST select ranks the catalog: tools, per-tool scores with their keyword and semantic parts, the strategy and version", async () => {
