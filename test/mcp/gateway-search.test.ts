@@ -166,6 +166,22 @@ describe("search_tools' limit", () => {
   });
 });
 
+describe("search_tools by keywords alone (--embedding none)", () => {
+  it("returns only the tools that hold a word of the request, fewer than the limit on a large catalog (docs/mcp.md)", async () => {
+    const keywords = await gatewayInProcess(realServers(temporaryDirectory()), { embedding: { kind: "none" } });
+    try {
+      expect(keywords.gateway.catalog.tools().length).toBeGreaterThan(60);
+      // One tool of 72 mentions printing an environment variable: the rest have no score to rank them by.
+      const answer = await searchAnswer(keywords.client, "print an environment variable", 20);
+      expect(answer.tools.map((tool) => tool.name)).toEqual(["everything__get-env"]);
+      expect(answer.note).toBeUndefined();
+    } finally {
+      await keywords.client.close();
+      await keywords.gateway.close();
+    }
+  });
+});
+
 describe("search_tools with no tool to return", () => {
   it("says no tool matched, not that no server offers one, when servers have tools", async () => {
     const servers = realServers(temporaryDirectory());
