@@ -111,6 +111,13 @@ export const SNIPPETS = [
   },
   {
     page: "docs/runtimes.md",
+    first: "// src/main.ts: selection runs in the page, offline, with the bundled local model.",
+    prelude: "agent.ts",
+    names: ["tools"],
+    run: true,
+  },
+  {
+    page: "docs/runtimes.md",
     first: 'import { localEmbeddingModel } from "toolsift/local";',
     prelude: "agent.ts",
     names: ["tools"],

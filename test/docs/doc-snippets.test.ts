@@ -178,6 +178,16 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
     expect(result.results.every((hit) => hit.similarity !== undefined)).toBe(true);
   });
 
+  it("the browser quick start: its index, with the default local model, ranks the paraphrase's tool first", async () => {
+    const first = "// src/main.ts: selection runs in the page, offline, with the bundled local model.";
+    const [index, ...more] = indexes.get(first) ?? [];
+    expect(more).toEqual([]);
+    const result = await index.selectWithScores("is it going to rain in Porto tomorrow?");
+    expect(result.tools[0]).toBe("weather_forecast");
+    expect(result.fallback).toBeUndefined();
+    expect(warned.get(first)).toEqual([]);
+  });
+
   it("the schema conversion snippet: its index holds JSON Schema only, and finds the converted tool", async () => {
     const [index, ...more] = indexes.get('import { jsonSchema, tool, type JSONSchema7 } from "ai";') ?? [];
     expect(more).toEqual([]);
