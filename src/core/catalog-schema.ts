@@ -3,7 +3,6 @@
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
 import { AI_SCHEMA } from "./ai-schema.js";
-import { quotedToolName } from "./catalog-limits.js";
 
 /** A problem found while reading the catalog that did not stop indexing (reported through `onEvent`). */
 export interface CatalogWarning {
@@ -86,47 +85,4 @@ export function resolveSchema(tool: string, field: string, value: unknown, warni
     }
   }
   return { schema: value, pending: undefined };
-}
-
-const JSON_SCHEMA_TYPE_LIST = "JSON Schema types: string, number, integer, boolean, object, array, null";
-
-/** The JSON Schema type a programming language's type name stands for (BFCL's dialect writes Python's names). */
-const JSON_TYPE_OF: Readonly<Record<string, string>> = {
-  dict: "object",
-  map: "object",
-  float: "number",
-  double: "number",
-  int: "integer",
-  long: "integer",
-  list: "array",
-  tuple: "array",
-  str: "string",
-  bool: "boolean",
-};
-
-/**
- * The warning for a `type` keyword that is not JSON Schema's (`"dict"`): the tool is indexed as it is, but a provider
- * refuses it when the AI SDK sends it, and every surface serves the schema as it was given. Names the tool, where,
- * and what to write instead.
- */
-export function foreignTypeWarning(tool: string, field: string, path: string, type: unknown): CatalogWarning {
-  const text = JSON.stringify(type) ?? String(type);
-  const shown = text.length > 100 ? `${text.slice(0, 100)}…` : text;
-  const name = typeof type === "string" ? type.toLowerCase() : "";
-  const fix =
-    name === "any"
-      ? 'Leave "type" out there to allow any value'
-      : Object.hasOwn(JSON_TYPE_OF, name)
-        ? `Write "${JSON_TYPE_OF[name]}" there`
-        : "Write one of JSON Schema's types there";
-  return {
-    tool,
-    field,
-    path,
-    message:
-      `Tool ${quotedToolName(tool)}: its ${field} has "type": ${shown} ${path === "" ? "at the top" : `at ${path}`}, ` +
-      "which is not a JSON Schema type; " +
-      "a provider refuses the tool when it is sent as it is. " +
-      `${fix} (${JSON_SCHEMA_TYPE_LIST}; "Schemas providers refuse" in docs/search.md).`,
-  };
 }

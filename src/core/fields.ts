@@ -2,7 +2,7 @@
 
 import type { CatalogTool } from "./catalog.js";
 import type { CatalogLimits } from "./catalog-limits.js";
-import { collectSchemaText, type ForeignType } from "./schema-text.js";
+import { collectSchemaText } from "./schema-text.js";
 
 export const FIELD_NAMES = [
   "name",
@@ -43,15 +43,15 @@ export type ToolFields = Record<Exclude<FieldName, "server">, string> & { server
 
 /**
  * Splits a catalog tool into the text of each indexed field (a schema over `limits` is refused: LIMIT_EXCEEDED).
- * `onForeignType` hears of each `type` in the input schema that is not JSON Schema's (`"dict"`).
+ * `onSubschema` sees each subschema of the input schema, with where it is (`collectSchemaText`).
  */
 export function toolFields(
   tool: CatalogTool,
   schema: unknown,
   limits?: CatalogLimits,
-  onForeignType?: (foreign: ForeignType) => void,
+  onSubschema?: (subschema: Record<string, unknown>, where: () => string) => void,
 ): ToolFields {
-  const text = collectSchemaText(schema, tool.name, limits, onForeignType);
+  const text = collectSchemaText(schema, tool.name, limits, onSubschema);
   // An MCP tool's output schema: what it returns, with the parameter prose (its names are not things to pass).
   const output = tool.outputSchema === undefined ? undefined : collectSchemaText(tool.outputSchema, tool.name, limits);
   const prose =

@@ -15,30 +15,6 @@ export interface SchemaText {
 
 type JsonObject = Record<string, unknown>;
 
-/** The types JSON Schema has: a `type` keyword holding anything else is a schema providers refuse. */
-const JSON_SCHEMA_TYPES: ReadonlySet<unknown> = new Set([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "object",
-  "array",
-  "null",
-]);
-
-/** A `type` keyword whose value is not JSON Schema's (`"dict"`, `"float"`: a programming language's names). */
-export interface ForeignType {
-  /** The subschema holding it, as the limits' messages name places (`properties.location`; `""`: the root). */
-  readonly path: string;
-  readonly type: unknown;
-}
-
-function isJsonSchemaType(type: unknown): boolean {
-  return Array.isArray(type)
-    ? type.length > 0 && type.every((item) => JSON_SCHEMA_TYPES.has(item))
-    : JSON_SCHEMA_TYPES.has(type);
-}
-
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -78,14 +54,14 @@ function resolveRef(root: JsonObject, ref: string, tool: string | undefined): un
  * Collects parameter names, descriptions and enum values from a JSON Schema. Follows local `$ref`s
  * once each (cycles cannot hang), nested objects, arrays, `anyOf`/`oneOf`/`allOf` and tuple items.
  * A schema over one of `limits` (depth, subschemas, one text's length, enum values, all its text) is
- * refused with `LIMIT_EXCEEDED` naming the tool, where in the schema, and the limit. Each `type` keyword that is
- * not JSON Schema's goes to `onForeignType` (the same walk: no second pass over the schema).
+ * refused with `LIMIT_EXCEEDED` naming the tool, where in the schema, and the limit. Each subschema goes to
+ * `onSubschema` with where it is (a function: the path is joined only when asked), in the same walk.
  */
 export function collectSchemaText(
   schema: unknown,
   tool?: string,
   limits: CatalogLimits = DEFAULT_CATALOG_LIMITS,
-  onForeignType?: (foreign: ForeignType) => void,
+  onSubschema?: (subschema: JsonObject, where: () => string) => void,
 ): SchemaText {
   const text: SchemaText = { parameterNames: [], parameterDescriptions: [], enumValues: [] };
   if (!isObject(schema)) return text;
@@ -137,9 +113,7 @@ export function collectSchemaText(
       path.pop();
     };
     if (typeof node.$ref === "string") child(resolveRef(root, node.$ref, tool), "$ref");
-    if (onForeignType !== undefined && "type" in node && !isJsonSchemaType(node.type)) {
-      onForeignType({ path: where(), type: node.type });
-    }
+    onSubschema?.(node, where);
     push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
     if (depth > 0) push(text.parameterDescriptions, node.title, "parameterDescriptionLength", "title");
     if (Array.isArray(node.enum)) {

@@ -3,10 +3,9 @@
 
 import type { PostingsIndex } from "../core/bm25f.js";
 import type { CatalogTool } from "../core/catalog.js";
-import { foreignTypeWarning } from "../core/catalog-schema.js";
 import { toolFields, type ToolFields } from "../core/fields.js";
 import { KeywordEngine } from "../core/keyword-engine.js";
-import type { ForeignType } from "../core/schema-text.js";
+import type { SchemaTypeReporter } from "../core/schema-types.js";
 import type { CatalogNeighbours } from "../core/word-neighbours.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
@@ -76,18 +75,14 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
     options.enrichmentModel === undefined
       ? new Map<string, string>()
       : await (context.models!.enrichCatalog as CatalogEnrichment)(context, docTools);
-  const fieldsOf = (report = false): ToolFields[] =>
+  // Schema types are reported on the first pass only (the lazy keyword index reads the schemas again); by the root.
+  const fieldsOf = (types?: SchemaTypeReporter): ToolFields[] =>
     docTools.map((tool, position) => {
-      // Reported on the first pass only (the lazy keyword index reads the schemas again).
-      const onForeignType = report
-        ? ({ path, type }: ForeignType) =>
-            options.emit({ type: "catalog-warning", ...foreignTypeWarning(tool.name, "inputSchema", path, type) })
-        : undefined;
-      const fields = toolFields(tool, schemas[position], options.limits, onForeignType);
+      const fields = toolFields(tool, schemas[position], options.limits, types?.(tool.name, options.emit));
       const text = enriched.get(tool.name);
       return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
     });
-  const fields = fieldsOf(true);
+  const fields = fieldsOf(context.models?.schemaTypes);
   const specificity = context.models?.wordSpecificity;
   const keywordIndex = () =>
     new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)), specificity);

@@ -123,11 +123,10 @@ function fallbackWarner(
 function fallbackWarning(event: ToolsiftEvent): string {
   const message = "message" in event ? event.message : event.type;
   const error = "error" in event && event.error !== undefined ? errorMessage(event.error) : "";
-  // The whole cause, never cut: a cut message reads as broken code when the cause names a fix in code.
-  const cause = error.replace(/\s+/g, " ").trim();
-  const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+  // The whole cause, never cut: cut, a cause that names a fix in code reads as broken code.
+  const cause = error.replace(/\s+/g, " ").replace(/\.$/, "");
   return (
-    `[toolsift] ${event.type}: ${sentence(message)}${cause === "" ? "" : ` Cause: ${sentence(cause)}`} ` +
+    `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
     "Only this index's first fallback is logged: pass onEvent to see each one, or warnings: false to silence this."
   );
 }

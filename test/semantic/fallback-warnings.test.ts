@@ -64,8 +64,8 @@ describe("fallback warnings", () => {
     expect((await index.selectWithScores("refund the customer payment")).fallback).toBe("keyword");
     expect(warn).toHaveBeenCalledTimes(1);
     const line = String(warn.mock.calls[0][0]);
-    expect(line).toContain(failure?.message.replace(/\s+/g, " "));
-    expect(line).toMatch(/^\[toolsift\] embedding-failed: [^(]+\. Cause: toolsift\/local: /);
+    expect(line).toContain(`(${failure?.message.replace(/\s+/g, " ").replace(/\.$/, "")}). Only this index's`);
+    expect(line).toMatch(/^\[toolsift\] embedding-failed: [^(]+ \(toolsift\/local: /);
   });
 
   it("says nothing with warnings: false", async () => {
