@@ -51,6 +51,13 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    page: "docs/search.md",
+    first: 'import { jsonSchema, tool, type JSONSchema7 } from "ai";',
+    prelude: "agent.ts",
+    names: ["tools"],
+    run: true,
+  },
+  {
     page: "docs/agent-loop.md",
     first: 'import { generateText, isStepCount, ToolLoopAgent, wrapLanguageModel, toolSearch } from "ai";',
     prelude: "agent.ts",
@@ -105,6 +112,13 @@ export const SNIPPETS = [
   {
     page: "docs/models.md",
     first: 'import { createToolIndex } from "toolsift";',
+    prelude: "agent.ts",
+    names: ["tools"],
+    run: true,
+  },
+  {
+    page: "docs/runtimes.md",
+    first: "// src/main.ts: selection runs in the page, offline, with the bundled local model.",
     prelude: "agent.ts",
     names: ["tools"],
     run: true,

@@ -56,10 +56,15 @@ export type McpEvent =
 export type ToolsiftEvent =
   | ToolCallRefusedEvent
   | {
-      /** A tool's description or schema could not be read; the tool is indexed without it. */
+      /**
+       * A tool's description or schema could not be read (the tool is indexed without it), or its schema has a `type`
+       * that is not JSON Schema's (`"dict"`: indexed as it is, but a provider refuses the tool; `path` says where).
+       */
       readonly type: "catalog-warning";
       readonly tool: string;
       readonly field: string;
+      /** Where in the field: the subschema (`properties.location`; `""`: the root) with a `type` not JSON Schema's. */
+      readonly path?: string;
       readonly message: string;
       readonly cause?: unknown;
     }

@@ -3,6 +3,7 @@
 import type { FlexibleSchema, Tool } from "ai";
 import { AI_SCHEMA } from "../core/ai-schema.js";
 import { MODEL_SEARCH } from "../options.js";
+import { readByTheModel } from "./model-facing-error.js";
 import { countOption, knownOptions, stringOption } from "../support/validate-options.js";
 import { searchAnswer, type SearchAnswer, type SearchDefinition } from "../search/search-answer.js";
 import type { ToolSelector } from "./tool-selector.js";
@@ -68,10 +69,11 @@ export function createSearchTool(
     type: "function",
     description,
     inputSchema: inputSchema as unknown as FlexibleSchema<{ query: string }>,
-    async execute({ query }: { query: string }): Promise<SearchToolOutput> {
-      const { results } = await index.selectWithScores(query, { ...MODEL_SEARCH, maxTools: maxResults });
-      return searchAnswer(results, maxResults, define);
-    },
+    execute: ({ query }: { query: string }): Promise<SearchToolOutput> =>
+      readByTheModel(async () => {
+        const { results } = await index.selectWithScores(query, { ...MODEL_SEARCH, maxTools: maxResults });
+        return searchAnswer(results, maxResults, define);
+      }),
   };
 }
 
@@ -86,7 +88,7 @@ export function createToolSearchFunction(index: ToolSelector, options: ToolSearc
   const where = "toolSearchFunction";
   const given = knownOptions(where, options, ["maxResults"]) ?? {};
   const maxResults = countOption(where, "maxResults", given.maxResults);
-  return async ({ query, tools }: { query: string; tools: ReadonlyArray<{ name: string }> }): Promise<string[]> => {
+  const search = async ({ query, tools }: { query: string; tools: ReadonlyArray<{ name: string }> }) => {
     const allowed = tools.map((tool) => tool.name);
     if (allowed.length === 0 || query.trim().length === 0) return [];
     const maxTools = maxResults ?? Math.min(allowed.length, 20);
@@ -95,4 +97,7 @@ export function createToolSearchFunction(index: ToolSelector, options: ToolSearc
     const answer = await searchAnswer(results, maxTools, (name) => (offered.has(name) ? NAME_ONLY : undefined));
     return answer.tools.map((tool) => tool.name);
   };
+  // The SDK's toolSearch tool calls it in its execute: what it throws, the model reads.
+  return (input: { query: string; tools: ReadonlyArray<{ name: string }> }): Promise<string[]> =>
+    readByTheModel(() => search(input));
 }

@@ -8,6 +8,8 @@ import { AI_SCHEMA } from "./ai-schema.js";
 export interface CatalogWarning {
   readonly tool: string;
   readonly field: string;
+  /** Where in the field (a schema's `properties.location`; `""`: its root), when the warning is about one place. */
+  readonly path?: string;
   readonly message: string;
   readonly cause?: unknown;
 }

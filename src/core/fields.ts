@@ -41,9 +41,17 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<FieldName, FieldWeight>> = {
 /** The text of each field of one tool (`server` only for tools with a server: absent reads as empty). */
 export type ToolFields = Record<Exclude<FieldName, "server">, string> & { server?: string };
 
-/** Splits a catalog tool into the text of each indexed field (a schema over `limits` is refused: LIMIT_EXCEEDED). */
-export function toolFields(tool: CatalogTool, schema: unknown, limits?: CatalogLimits): ToolFields {
-  const text = collectSchemaText(schema, tool.name, limits);
+/**
+ * Splits a catalog tool into the text of each indexed field (a schema over `limits` is refused: LIMIT_EXCEEDED).
+ * `onSubschema` sees each subschema of the input schema, with where it is (`collectSchemaText`).
+ */
+export function toolFields(
+  tool: CatalogTool,
+  schema: unknown,
+  limits?: CatalogLimits,
+  onSubschema?: (subschema: Record<string, unknown>, where: () => string) => void,
+): ToolFields {
+  const text = collectSchemaText(schema, tool.name, limits, onSubschema);
   // An MCP tool's output schema: what it returns, with the parameter prose (its names are not things to pass).
   const output = tool.outputSchema === undefined ? undefined : collectSchemaText(tool.outputSchema, tool.name, limits);
   const prose =

@@ -54,12 +54,14 @@ function resolveRef(root: JsonObject, ref: string, tool: string | undefined): un
  * Collects parameter names, descriptions and enum values from a JSON Schema. Follows local `$ref`s
  * once each (cycles cannot hang), nested objects, arrays, `anyOf`/`oneOf`/`allOf` and tuple items.
  * A schema over one of `limits` (depth, subschemas, one text's length, enum values, all its text) is
- * refused with `LIMIT_EXCEEDED` naming the tool, where in the schema, and the limit.
+ * refused with `LIMIT_EXCEEDED` naming the tool, where in the schema, and the limit. Each subschema goes to
+ * `onSubschema` with where it is (a function: the path is joined only when asked), in the same walk.
  */
 export function collectSchemaText(
   schema: unknown,
   tool?: string,
   limits: CatalogLimits = DEFAULT_CATALOG_LIMITS,
+  onSubschema?: (subschema: JsonObject, where: () => string) => void,
 ): SchemaText {
   const text: SchemaText = { parameterNames: [], parameterDescriptions: [], enumValues: [] };
   if (!isObject(schema)) return text;
@@ -111,6 +113,7 @@ export function collectSchemaText(
       path.pop();
     };
     if (typeof node.$ref === "string") child(resolveRef(root, node.$ref, tool), "$ref");
+    onSubschema?.(node, where);
     push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
     if (depth > 0) push(text.parameterDescriptions, node.title, "parameterDescriptionLength", "title");
     if (Array.isArray(node.enum)) {

@@ -8,7 +8,8 @@ import { createToolIndex, type ToolIndex } from "../tool-index.js";
 import { byId, element } from "./create-element.js";
 import { EXAMPLE_CATALOGS } from "./example-catalogs.js";
 import { renderExplanation } from "./render-explanation.js";
-import { renderResults } from "./render-results.js";
+import { emptySelectionReason, renderResults } from "./render-results.js";
+import { DEFAULT_MIN_RELEVANCE } from "../options.js";
 import { errorMessage } from "../support/error-message.js";
 
 const CUSTOM = "custom";
@@ -61,6 +62,13 @@ function setStatus(target: HTMLElement, text: string, kind: "info" | "error" | "
   target.dataset.kind = kind;
 }
 
+/** Empties the ranking (and its request mark), saying why. */
+function clearResults(text: string): void {
+  resultsList.replaceChildren();
+  delete resultsList.dataset.query;
+  setStatus(resultsStatus, text);
+}
+
 function selectOptions() {
   const maxTools = Math.max(1, Math.min(50, Math.round(Number(maxToolsInput.value)) || 5));
   return { maxTools, adaptive: adaptiveInput.checked };
@@ -100,6 +108,12 @@ async function indexCatalog(): Promise<void> {
     if (run !== catalogRun) return;
     setStatus(catalogStatus, describe(error), "error");
     catalogText.setAttribute("aria-invalid", "true");
+    // The previous catalog's ranking and tools would read as this one's: nothing is ranked until the catalog reads.
+    indexed = undefined;
+    delete catalogForm.dataset.tools;
+    clearResults("No catalog is indexed: fix the catalog above, then press “Index catalog”.");
+    explainSelect.replaceChildren(element("option", { value: "" }, "Choose a tool…"));
+    await explain();
     return;
   }
   if (run !== catalogRun) return;
@@ -135,9 +149,7 @@ async function rank(): Promise<void> {
   const run = ++rankRun;
   if (current === undefined) return;
   if (query === "") {
-    resultsList.replaceChildren();
-    setStatus(resultsStatus, "Type a request to rank the tools.");
-    delete resultsList.dataset.query;
+    clearResults("Type a request to rank the tools.");
     await explain();
     return;
   }
@@ -150,9 +162,11 @@ async function rank(): Promise<void> {
     resultsList.dataset.query = query;
     const fallback = selection.fallback === undefined ? "" : " (semantic search failed for this query)";
     const shown = selection.results.length === 1 ? "1 tool" : `${selection.results.length} tools`;
+    const why = selection.results.length === 0 ? ` · ${emptySelectionReason(selection, DEFAULT_MIN_RELEVANCE)}` : "";
     setStatus(
       resultsStatus,
-      `${shown} of ${current.index.toolNames.length} · ${selection.strategy} ranking${fallback} · ${milliseconds.toFixed(1)} ms`,
+      `${shown} of ${current.index.toolNames.length}${why} · ${selection.strategy} ranking${fallback} · ` +
+        `${milliseconds.toFixed(1)} ms`,
     );
   } catch (error) {
     if (run === rankRun) setStatus(resultsStatus, describe(error), "error");

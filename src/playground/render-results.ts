@@ -118,3 +118,19 @@ export function renderResults(
     ),
   );
 }
+
+/**
+ * Why a selection holds no tool, from its trace: no candidate at all (no tool holds a word of the request or lies near
+ * it), or candidates all under `minRelevance` (the best named, with its relevance), or cut by another stage.
+ */
+export function emptySelectionReason(selection: SelectionResult, minRelevance: number): string {
+  if (selection.cut.length === 0) return "no tool holds a word of the request or anything near it";
+  const best = selection.cut.reduce((top, tool) => (tool.relevance > top.relevance ? tool : top));
+  if (selection.cut.every((tool) => tool.cut === "relevance")) {
+    const needed = `a tool needs ${formatScore(minRelevance)}, the minRelevance`;
+    return best.relevance === 0
+      ? `nothing relevant: no tool answers a word of the request (relevance 0; ${needed})`
+      : `nothing relevant: the closest, ${best.name}, has relevance ${formatScore(best.relevance)}; ${needed}`;
+  }
+  return `every candidate was cut (${[...new Set(selection.cut.map((tool) => tool.cut))].join(", ")})`;
+}

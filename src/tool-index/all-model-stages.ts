@@ -2,6 +2,7 @@
 // enrichment, with the validation of their options. The root entry passes these; `toolsift/core` does not.
 
 import { toEmbeddingCache } from "../cache/to-embedding-cache.js";
+import { reportSchemaTypes } from "../core/schema-types.js";
 import { memoryTextCache, textCacheOption } from "../cache/text-cache.js";
 import { ToolsiftError } from "../errors.js";
 import type { LanguageModel } from "ai";
@@ -64,6 +65,7 @@ function resolveEnrichment(value: unknown): { model?: LanguageModel; cache?: Tex
 
 export const ALL_MODEL_STAGES: ModelStages = {
   wordSpecificity: englishWordSpecificity,
+  schemaTypes: reportSchemaTypes,
   semanticEngine: (settings, abortSignal, module, emit) =>
     new SemanticEngine(
       createEmbedder(settings.model, {

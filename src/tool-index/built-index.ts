@@ -5,6 +5,7 @@ import type { PostingsIndex } from "../core/bm25f.js";
 import type { CatalogTool } from "../core/catalog.js";
 import { toolFields, type ToolFields } from "../core/fields.js";
 import { KeywordEngine } from "../core/keyword-engine.js";
+import type { SchemaTypeReporter } from "../core/schema-types.js";
 import type { CatalogNeighbours } from "../core/word-neighbours.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
@@ -74,13 +75,14 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
     options.enrichmentModel === undefined
       ? new Map<string, string>()
       : await (context.models!.enrichCatalog as CatalogEnrichment)(context, docTools);
-  const fieldsOf = (): ToolFields[] =>
+  // Schema types are reported on the first pass only (the lazy keyword index reads the schemas again); by the root.
+  const fieldsOf = (types?: SchemaTypeReporter): ToolFields[] =>
     docTools.map((tool, position) => {
-      const fields = toolFields(tool, schemas[position], options.limits);
+      const fields = toolFields(tool, schemas[position], options.limits, types?.(tool.name, options.emit));
       const text = enriched.get(tool.name);
       return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
     });
-  const fields = fieldsOf();
+  const fields = fieldsOf(context.models?.schemaTypes);
   const specificity = context.models?.wordSpecificity;
   const keywordIndex = () =>
     new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)), specificity);

@@ -123,7 +123,8 @@ function fallbackWarner(
 function fallbackWarning(event: ToolsiftEvent): string {
   const message = "message" in event ? event.message : event.type;
   const error = "error" in event && event.error !== undefined ? errorMessage(event.error) : "";
-  const cause = error.replace(/\s+/g, " ").replace(/\.$/, "").slice(0, 200);
+  // The whole cause, never cut: cut, a cause that names a fix in code reads as broken code.
+  const cause = error.replace(/\s+/g, " ").replace(/\.$/, "");
   return (
     `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
     "Only this index's first fallback is logged: pass onEvent to see each one, or warnings: false to silence this."

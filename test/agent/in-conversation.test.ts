@@ -265,7 +265,7 @@ describe("index.inConversation in generateText", () => {
       delivery: { midTurn: false },
       onEvent: (event) => void (event.type === "tool-call-refused" && events.push(event)),
     });
-    const { model } = deliveryModel([
+    const { model, prompts } = deliveryModel([
       { call: "hotel_booking", input: { city: "Rome", nights: 2 }, anyway: true },
       { call: "no_such_tool", input: {}, anyway: true },
       { call: "weather_forecast", input: { city: 7 } },
@@ -289,6 +289,18 @@ describe("index.inConversation in generateText", () => {
       expect.stringMatching(/no tool named "no_such_tool"/),
       expect.stringMatching(/input for "weather_forecast" does not match its inputSchema: \/city: .*expected string/i),
     ]);
+    // What the model reads is the message itself, not "ToolsiftError: call_tool: …" (the SDK sends error.toString()).
+    const sent = prompts
+      .at(-1)!
+      .flatMap((message) =>
+        message.role === "tool"
+          ? message.content.flatMap((part) => (part.type === "tool-result" ? [part.output] : []))
+          : [],
+      );
+    expect(sent).toHaveLength(3);
+    for (const output of sent) {
+      expect(output).toMatchObject({ type: "error-text", value: expect.stringMatching(/^call_tool: /) });
+    }
   });
 
   it("a tool refused as not delivered comes with the next step, as the refusal says; the refused call is no usage", async () => {

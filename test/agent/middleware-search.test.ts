@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { NoMatchEvent } from "../../src/agent/offer-policy.js";
 import type { SearchToolOutput } from "../../src/agent/search-tool.js";
 import { createToolIndex } from "../../src/index.js";
+import { failingEmbeddingModel } from "../../src/testing/index.js";
 import { conversation } from "../usage/conversations.js";
 import { agentTools } from "./agent-tools.js";
 import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
@@ -191,6 +192,32 @@ describe("searchTool", () => {
     expect(searchResult.output).toMatchObject({
       tools: expect.arrayContaining([expect.objectContaining({ name: "s3_upload_file" })]),
     });
+  });
+
+  it("hands the model a failed search's message, without the error class's name", async () => {
+    const failing = createToolIndex(agentTools, {
+      embeddingModel: failingEmbeddingModel({ error: new Error("the key was refused") }),
+      embedding: { maxRetries: 0 },
+      onError: "throw",
+    });
+    const { model } = scriptedModel([
+      { toolCalls: [{ toolName: "search_tools", input: { query: "upload a file to a bucket" } }] },
+      { text: "Sorry." },
+    ]);
+    await generateText({
+      model,
+      tools: { search_tools: failing.searchTool() },
+      stopWhen: isStepCount(3),
+      prompt: "Please archive the quarterly report",
+    });
+    // What the SDK sent the model as the tool's result (it sends error.toString(): was "ToolsiftError: …").
+    const results = model.doGenerateCalls[1].prompt.flatMap((message) =>
+      message.role === "tool" ? message.content.filter((part) => part.type === "tool-result") : [],
+    );
+    expect(results.map((part) => part.output)).toEqual([
+      { type: "error-text", value: expect.stringMatching(/^[^:]*embedding[^:]*:.*the key was refused/i) },
+    ]);
+    expect(JSON.stringify(results)).not.toContain("ToolsiftError");
   });
 });
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MIN_RELEVANCE } from "../../src/options.js";
 import { browserSkipReason, chromiumLaunchOptions } from "./chromium.js";
 
 const publicDirectory = fileURLToPath(new URL("../../public/", import.meta.url));
@@ -214,13 +215,41 @@ describe.skipIf(browserSkipReason !== undefined)("playground in headless Chromiu
     expect((await rank("fly me to Lisbon on Friday"))[0].tool).toBe("book_flight");
   });
 
-  it("reports a catalog that is not JSON, and keeps ranking with the last good one", async () => {
+  it("reports a catalog that is not JSON, and clears the last catalog's ranking instead of showing it under the error", async () => {
+    expect((await rank("what's the weather in Porto"))[0].tool).toBe("get_weather");
     await page.fill("#catalog-json", "[{ name: oops");
     await page.click("#catalog-form button[type=submit]");
     await page.waitForFunction(() => document.getElementById("catalog-status")?.dataset.kind === "error");
     expect(await page.textContent("#catalog-status")).toMatch(/^The catalog is not valid JSON/);
     expect(await page.getAttribute("#catalog-json", "aria-invalid")).toBe("true");
-    expect((await rank("what's the weather in Porto"))[0].tool).toBe("get_weather");
+    expect(await page.$$("#results > li")).toHaveLength(0);
+    expect(await page.textContent("#results-status")).toBe(
+      "No catalog is indexed: fix the catalog above, then press “Index catalog”.",
+    );
+    expect(await page.$$eval("#explain-tool option", (options) => options.length)).toBe(1);
+    // A request now ranks nothing: the text area holds no catalog.
+    await page.fill("#query", "what's the weather in Lisbon");
+    await page.press("#query", "Enter");
+    expect(await page.$$("#results > li")).toHaveLength(0);
+    // A good catalog again: ranked as before.
+    await chooseExample("demo", 24);
+    expect((await rank("what's the weather in Porto"))[0].tool).toBe("weather_forecast");
+  });
+
+  it('says why a request selects nothing: "thanks!" on the demo catalog is relevant to no tool', async () => {
+    await chooseExample("demo", 24);
+    const needed = `a tool needs ${DEFAULT_MIN_RELEVANCE.toFixed(2)}, the minRelevance`;
+    expect(await rank("thanks!")).toEqual([]);
+    expect(await page.textContent("#results-status")).toMatch(
+      new RegExp(
+        `^0 tools of 24 · nothing relevant: no tool answers a word of the request \\(relevance 0; ${needed}\\) · `,
+      ),
+    );
+    // A request whose closest tool holds a little of it: that tool is named, with its relevance.
+    expect(await rank("what is the capital of France")).toEqual([]);
+    expect(await page.textContent("#results-status")).toMatch(
+      new RegExp(`^0 tools of 24 · nothing relevant: the closest, \\w+, has relevance 0\\.\\d\\d; ${needed} · `),
+    );
   });
 
   it("labels every form control and runs without page errors", async () => {

@@ -1,6 +1,6 @@
 // Every catalog shape toolsift accepts is read completely: names, descriptions and the whole input schema.
 import { dynamicTool, jsonSchema, tool, zodSchema, type JSONSchema7 } from "ai";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { readCatalog } from "../../src/core/catalog.js";
 import { collectSchemaText } from "../../src/core/schema-text.js";
@@ -318,6 +318,63 @@ describe("schemas that cannot be read", () => {
       "broken_async",
       "broken_lazy",
     ]);
+  });
+});
+
+describe("schemas with types that are not JSON Schema's (BFCL's dialect)", () => {
+  const bfcl = [
+    {
+      name: "get_weather",
+      description: "Get the current weather in a city.",
+      parameters: {
+        type: "dict",
+        properties: {
+          city: { type: "string", description: "The city." },
+          days: { type: "array", items: { type: "float" } },
+          units: { type: ["string", "null"] },
+          when: { anyOf: [{ type: "timestamp" }, { type: "integer" }] },
+          extra: { type: "any" },
+        },
+        required: ["city"],
+      },
+    },
+    { name: "send_email", description: "Send an email.", parameters: { type: "object", properties: {} } },
+  ];
+
+  it("reports each such type with the tool, where it is and what to write, and indexes the tool as it is", async () => {
+    const events: ToolsiftEvent[] = [];
+    const index = createToolIndex(bfcl, { onEvent: (event) => events.push(event), runtime: { warnings: false } });
+    expect(await index.select("weather in Paris")).toEqual(["get_weather"]);
+    const warnings = events.filter((event) => event.type === "catalog-warning");
+    expect(warnings.map((event) => [event.tool, event.field, event.path])).toEqual([
+      ["get_weather", "inputSchema", ""],
+      ["get_weather", "inputSchema", "properties.days.items"],
+      ["get_weather", "inputSchema", "properties.when.anyOf.0"],
+      ["get_weather", "inputSchema", "properties.extra"],
+    ]);
+    expect(warnings[0].message).toBe(
+      'Tool "get_weather": its inputSchema has "type": "dict" at the top, which is not a JSON Schema type; a provider ' +
+        'refuses the tool when it is sent as it is. Write "object" there (JSON Schema types: string, number, integer, ' +
+        'boolean, object, array, null; "Schemas providers refuse" in docs/search.md).',
+    );
+    expect(warnings[1].message).toContain('"type": "float" at properties.days.items,');
+    expect(warnings[1].message).toContain('Write "number" there');
+    expect(warnings[2].message).toContain("Write one of JSON Schema's types there (JSON Schema types: string,");
+    expect(warnings[3].message).toContain('Leave "type" out there to allow any value');
+    // Reported once per build, not again when the index is used.
+    await index.select("send an email");
+    expect(events.filter((event) => event.type === "catalog-warning")).toHaveLength(4);
+  });
+
+  it("says so in the first fallback's console line when no onEvent listens", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await createToolIndex(bfcl).select("weather");
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toMatch(/^\[toolsift\] catalog-warning: Tool "get_weather": .*"dict"/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -134,6 +134,8 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
   const offered = new Map<string, string[][]>();
   /** The indexes each snippet built (by first line). */
   const indexes = new Map<string, ToolIndex[]>();
+  /** What each snippet printed with console.warn while it ran (by first line). */
+  const warned = new Map<string, unknown[][]>();
 
   it.each(
     snippets
@@ -142,7 +144,9 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
   )("%s runs offline", async (_where, snippet) => {
     const before = model.doGenerateCalls.length;
     const builtBefore = built.length;
+    const warn = vi.spyOn(console, "warn");
     await expect(import(`./generated/${snippet.file.replace(/\.ts$/, "")}.ts`)).resolves.toBeDefined();
+    warned.set(snippet.entry!.first, warn.mock.calls);
     indexes.set(snippet.entry!.first, built.slice(builtBefore));
     const calls = model.doGenerateCalls.slice(before);
     offered.set(
@@ -172,6 +176,24 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
     expect(result.fallback).toBeUndefined();
     expect(result.tools[0]).toBe("weather_forecast");
     expect(result.results.every((hit) => hit.similarity !== undefined)).toBe(true);
+  });
+
+  it("the browser quick start: its index, with the default local model, ranks the paraphrase's tool first", async () => {
+    const first = "// src/main.ts: selection runs in the page, offline, with the bundled local model.";
+    const [index, ...more] = indexes.get(first) ?? [];
+    expect(more).toEqual([]);
+    const result = await index.selectWithScores("is it going to rain in Porto tomorrow?");
+    expect(result.tools[0]).toBe("weather_forecast");
+    expect(result.fallback).toBeUndefined();
+    expect(warned.get(first)).toEqual([]);
+  });
+
+  it("the schema conversion snippet: its index holds JSON Schema only, and finds the converted tool", async () => {
+    const [index, ...more] = indexes.get('import { jsonSchema, tool, type JSONSchema7 } from "ai";') ?? [];
+    expect(more).toEqual([]);
+    expect((await index.select("what's the weather in Oslo?"))[0]).toBe("get_weather");
+    // A catalog-warning would have been the index's first console warning (the snippet passes no onEvent).
+    expect(warned.get('import { jsonSchema, tool, type JSONSchema7 } from "ai";')).toEqual([]);
   });
 
   it("the semantic and the browser snippets run with stand-ins, which the test says", () => {

@@ -98,6 +98,26 @@ describe("inspector-cli, a third-party MCP client", () => {
     expect(listed.tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
   });
 
+  it("takes the gateway's --config after `--` (before it, --config is the inspector's own option: docs/mcp.md)", async () => {
+    const [bin, mcp, , file, ...rest] = gatewayArgs();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [INSPECTOR, "--cli", "--method", "tools/list", "--", process.execPath, bin, mcp, "--config", file, ...rest],
+      { cwd: fileURLToPath(new URL("..", import.meta.url)), maxBuffer: 16 * 1024 * 1024 },
+    );
+    const listed = JSON.parse(stdout) as { tools: { name: string }[] };
+    expect(listed.tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
+    // Without `--`, the inspector reads --config itself: it refuses a config of several servers (or, with one, talks
+    // to that server directly, not to the gateway).
+    await expect(
+      promisify(execFile)(
+        process.execPath,
+        [INSPECTOR, "--cli", process.execPath, bin, mcp, "--config", file, ...rest, "--method", "tools/list"],
+        { cwd: fileURLToPath(new URL("..", import.meta.url)) },
+      ),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining("Multiple servers found in config file") });
+  });
+
   it("searches and calls through it", async () => {
     const searched = await inspector(
       "--method",

@@ -62,7 +62,7 @@ describe("a server that is down when the gateway starts", () => {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool"]);
       const found = (await search(client, "create a new directory")).map((tool) => tool.name);
       expect(found).toContain("filesystem__create_directory");
-      const downError = /upstream MCP server "late" is down \(last error: .*Connection closed\)/;
+      const downError = /^MCP error -32603: upstream MCP server "late" is down \(last error: .*Connection closed\)/;
       await expect(
         client.callTool({ name: "call_tool", arguments: { name: "late__create_entities", arguments: {} } }),
       ).rejects.toThrow(downError);

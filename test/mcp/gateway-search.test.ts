@@ -129,7 +129,10 @@ describe("search_tools with other phrasings (queries)", () => {
   ])("refuses queries %j with an error naming the argument and the element at fault", async (queries, got) => {
     await expect(
       client.callTool({ name: "search_tools", arguments: { query: "make a folder", queries } }),
-    ).rejects.toThrow(`search_tools: argument "queries" must be an array of at most 4 non-empty strings, got ${got}`);
+    ).rejects.toMatchObject({
+      // One prefix: the client adds it to the message the gateway sends (was "MCP error -32602: MCP error -32602: …").
+      message: `MCP error -32602: search_tools: argument "queries" must be an array of at most 4 non-empty strings, got ${got}`,
+    });
   });
 });
 
@@ -144,7 +147,9 @@ describe("search_tools' limit", () => {
     async (limit, got) => {
       await expect(
         client.callTool({ name: "search_tools", arguments: { query: "make a folder", limit } }),
-      ).rejects.toThrow(`search_tools: argument "limit" must be an integer in [1, 20], got ${got}`);
+      ).rejects.toMatchObject({
+        message: `MCP error -32602: search_tools: argument "limit" must be an integer in [1, 20], got ${got}`,
+      });
     },
   );
 
@@ -158,6 +163,22 @@ describe("search_tools' limit", () => {
     } finally {
       await other.client.close();
       await other.gateway.close();
+    }
+  });
+});
+
+describe("search_tools by keywords alone (--embedding none)", () => {
+  it("returns only the tools that hold a word of the request, fewer than the limit on a large catalog (docs/mcp.md)", async () => {
+    const keywords = await gatewayInProcess(realServers(temporaryDirectory()), { embedding: { kind: "none" } });
+    try {
+      expect(keywords.gateway.catalog.tools().length).toBeGreaterThan(60);
+      // One tool of 72 mentions printing an environment variable: the rest have no score to rank them by.
+      const answer = await searchAnswer(keywords.client, "print an environment variable", 20);
+      expect(answer.tools.map((tool) => tool.name)).toEqual(["everything__get-env"]);
+      expect(answer.note).toBeUndefined();
+    } finally {
+      await keywords.client.close();
+      await keywords.gateway.close();
     }
   });
 });

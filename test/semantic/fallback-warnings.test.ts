@@ -2,6 +2,8 @@
 // fallback and how to silence it; `warnings: false` turns it off; a thrown failure is not warned about.
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
+import { defaultLocalModelAsset } from "../../src/local/default-asset-fetch.js";
+import { localEmbeddingModel } from "../../src/local/index.js";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 
@@ -48,6 +50,22 @@ describe("fallback warnings", () => {
     const second = createToolIndex(saasCatalog, { embeddingModel: failingEmbeddingModel() });
     await selectEach(second);
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it("quotes the whole cause, so the fix it names reads as it was written (the browser asset loader's message)", async () => {
+    // The browser loader, run in Node: fetch cannot read its file: URL, so it fails as a bundle without the asset does.
+    const asset = defaultLocalModelAsset();
+    const failure = await asset.then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toContain('localEmbeddingModel({ asset: fetch("/local-model.bin") })');
+    const index = createToolIndex(saasCatalog, { embeddingModel: localEmbeddingModel({ asset }) });
+    expect((await index.selectWithScores("refund the customer payment")).fallback).toBe("keyword");
+    expect(warn).toHaveBeenCalledTimes(1);
+    const line = String(warn.mock.calls[0][0]);
+    expect(line).toContain(`(${failure?.message.replace(/\s+/g, " ").replace(/\.$/, "")}). Only this index's`);
+    expect(line).toMatch(/^\[toolsift\] embedding-failed: [^(]+ \(toolsift\/local: /);
   });
 
   it("says nothing with warnings: false", async () => {

@@ -3,6 +3,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createService, ERROR_STATUS } from "../../src/worker/index.js";
+import serviceReadme from "../../src/worker/README.md?raw";
 import {
   expectError,
   ADMIN_TOKEN,
@@ -117,6 +118,48 @@ describe("routes", () => {
     expect(replaced.body.previousVersion).toBe(created.body.version);
     expect(replaced.body.version).not.toBe(created.body.version);
     expect((await isolate.get(id)).body.catalog).toEqual(MESSAGING);
+  });
+
+  it("PUT of a schema whose types are not JSON Schema's (BFCL's dict, float) publishes it with a warning per type", async () => {
+    const isolate = new Isolate();
+    const id = freshId();
+    const weather = {
+      name: "get_weather",
+      description: "Get the current weather in a city.",
+      parameters: {
+        type: "dict",
+        properties: { city: { type: "string" }, days: { type: "array", items: { type: "float" } } },
+      },
+    };
+    const created = await isolate.put(id, [weather, ...BILLING]);
+    expect(created.status).toBe(201);
+    expect(created.body.warnings).toEqual([
+      {
+        code: "CATALOG_WARNING",
+        message: expect.stringMatching(
+          /^Tool "get_weather": its inputSchema has "type": "dict" at the top, .*"object"/,
+        ),
+      },
+      {
+        code: "CATALOG_WARNING",
+        message: expect.stringMatching(/"type": "float" at properties\.days\.items, .*"number"/),
+      },
+    ]);
+    // Stored as it was given: the warning is the report, not a rewrite.
+    expect((await isolate.get(id)).body.catalog[0]).toEqual(weather);
+  });
+
+  it("the README's demo select (curl) answers the tools its comment shows, in order", async () => {
+    // The README's first example: its request body and the `# → {"tools":[…]…}` line under it.
+    const example = /catalogs\/demo\/select [^\n]*\\\n\s*-d '([^']+)'\n# → \{"tools":(\[[^\]]*\])/.exec(serviceReadme);
+    expect(example, "the README's demo select example and its answer").not.toBeNull();
+    const [, body, tools] = example!;
+    const seed = freshId("readme");
+    const isolate = new Isolate(serviceEnv({ TOOLSIFT_SEED_DEMO: seed }));
+    const answer = await isolate.select(seed, JSON.parse(body), { token: null });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.tools).toEqual(JSON.parse(tools));
+    await isolate.settle();
   });
 
   it("POST select ranks the catalog: tools, per-tool scores with their keyword and semantic parts, the strategy and version", async () => {

@@ -5,6 +5,7 @@
 import type { Tool } from "ai";
 import { loadAi } from "../../ai-sdk.js";
 import { NO_MATCH_NOTE, type SearchAnswer } from "../../search/search-answer.js";
+import { readByTheModel } from "../model-facing-error.js";
 import { plainSchema } from "./plain-schema.js";
 
 export type DeferralProvider = "anthropic" | "openai";
@@ -82,7 +83,7 @@ const anthropic: ProviderShapes = {
       type: "function",
       description,
       inputSchema: plainSchema(QUERY_SCHEMA, readQuery, "search_tools"),
-      execute: ({ query }: { query: string }) => search(query),
+      execute: ({ query }: { query: string }) => readByTheModel(() => search(query)),
       toModelOutput: ({ output }: { output: SearchAnswer }) =>
         toolReferences(
           output.tools.map((tool) => tool.name),
@@ -176,11 +177,12 @@ const openai: ProviderShapes = {
         readSearchInput,
         "tool_search",
       ),
-      async execute(input: OpenAiSearchInput) {
-        const query = readQuery(input.arguments)?.query ?? JSON.stringify(input.arguments ?? "");
-        const { tools: found } = await search(query);
-        return { tools: await Promise.all(found.map(({ name }) => functionDefinition(name, tools[name]))) };
-      },
+      execute: (input: OpenAiSearchInput) =>
+        readByTheModel(async () => {
+          const query = readQuery(input.arguments)?.query ?? JSON.stringify(input.arguments ?? "");
+          const { tools: found } = await search(query);
+          return { tools: await Promise.all(found.map(({ name }) => functionDefinition(name, tools[name]))) };
+        }),
     } as unknown as Tool;
   },
   async searchMessages(callId, searchToolName, query, names, tools) {

@@ -3,7 +3,7 @@
 
 import type { FlexibleSchema, Tool, ToolExecutionOptions } from "ai";
 import { AI_SCHEMA } from "../../core/ai-schema.js";
-import { ToolsiftError } from "../../errors.js";
+import { modelFacingError, readByTheModel } from "../model-facing-error.js";
 import { foundTools } from "../prepare-step.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import type { SearchAnswer } from "../../search/search-answer.js";
@@ -53,7 +53,7 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
   const refuse = (tool: string, reason: RefusalReason, words: string): never => {
     const message = refusalOpening(dispatcher) + words;
     setup.onRefused({ type: "tool-call-refused", tool, reason, message });
-    throw new ToolsiftError("TOOL_CALL_REFUSED", message, { tool, reason });
+    throw modelFacingError("TOOL_CALL_REFUSED", message, { tool, reason });
   };
   const own = (name: string) => (Object.hasOwn(tools, name) ? tools[name] : undefined);
   return {
@@ -101,7 +101,7 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
       const checked = await checkToolInput(name, tool!.inputSchema, input);
       if (!checked.success) refuse(name, "invalid-input", checked.message);
       if (typeof tool!.execute !== "function") {
-        throw new ToolsiftError("TOOL_CALL_REFUSED", `${dispatcher}: tool "${name}" has no execute function.`, {
+        throw modelFacingError("TOOL_CALL_REFUSED", `${dispatcher}: tool "${name}" has no execute function.`, {
           tool: name,
           reason: "no-execute",
         });
@@ -148,7 +148,7 @@ export function createDefinitionSearch(
       },
       (value) => (typeof value.query === "string" ? { query: value.query } : "expected { query: string }"),
     ),
-    execute: ({ query }) => search(query),
+    execute: ({ query }) => readByTheModel(() => search(query)),
   };
 }
 

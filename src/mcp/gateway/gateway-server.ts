@@ -98,6 +98,18 @@ const callTool: Tool = {
   },
 };
 
+/**
+ * An error as the SDK's server should send it. The server sends an error's `message` as it is and the client puts
+ * "MCP error <code>: " before what it receives; an McpError's message holds that prefix already (its constructor
+ * adds it), so a thrown or forwarded McpError reached the client as "MCP error -32603: MCP error -32603: …".
+ */
+function withOnePrefix(error: unknown): unknown {
+  if (!(error instanceof McpError)) return error;
+  const prefix = `MCP error ${error.code}: `;
+  if (!error.message.startsWith(prefix)) return error;
+  return Object.assign(new Error(error.message.slice(prefix.length)), { code: error.code, data: error.data });
+}
+
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: "text", text }], isError: true };
 }
@@ -190,8 +202,17 @@ export function createGatewayServer(context: GatewayContext): Server {
     ],
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params;
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callRequest(request.params, extra.signal).catch((error: unknown) => {
+      throw withOnePrefix(error);
+    }),
+  );
+  return server;
+
+  async function callRequest(
+    { name, arguments: args }: { name: string; arguments?: Record<string, unknown> },
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
     if (name === SEARCH_TOOL) {
       const phrasings = [stringArgument(args, "query", SEARCH_TOOL), ...otherPhrasings(args)];
       const maxTools = limitArgument(args) ?? context.maxResults;
@@ -212,12 +233,11 @@ export function createGatewayServer(context: GatewayContext): Server {
       }
       return { content: [{ type: "text", text: JSON.stringify(answer) }], structuredContent: { ...answer } };
     }
-    if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments, extra.signal);
-    if (listed().includes(name)) return forward(name, args, extra.signal);
+    if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments, signal);
+    if (listed().includes(name)) return forward(name, args, signal);
     throw new McpError(
       ErrorCode.InvalidParams,
       `Unknown tool "${name}": this gateway offers ${SEARCH_TOOL} and ${CALL_TOOL}.`,
     );
-  });
-  return server;
+  }
 }
