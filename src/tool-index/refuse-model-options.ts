@@ -34,8 +34,8 @@ function refused(option: string, value?: string): never {
   const what = value === undefined ? `option "${option}"` : `option "${option}" set to "${value}"`;
   throw new ToolsiftError(
     "INVALID_OPTION",
-    `createToolIndex from "toolsift/core": ${what} needs a model (embeddings, word vectors or an LLM); ` +
-      `"toolsift/core" is keyword search only, to stay small: import createToolIndex from "toolsift" for it.`,
+    `createToolIndex from "toolsift/core": ${what} needs a model, and "toolsift/core" ranks by keywords only: ` +
+      `import createToolIndex from "toolsift" for it.`,
     { option, ...(value === undefined ? {} : { value }) },
   );
 }
