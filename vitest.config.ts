@@ -28,7 +28,14 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/workerd/**", "test/browser/**", "test/edge/**", "test/mcp/**"],
+          exclude: [
+            ...configDefaults.exclude,
+            "test/workerd/**",
+            "test/browser/**",
+            "test/edge/**",
+            "test/mcp/**",
+            "test/cloudflare-agents/**",
+          ],
         },
       },
       {
@@ -57,6 +64,19 @@ export default defineConfig({
           name: "workerd",
           include: ["test/workerd/**/*.test.ts"],
         },
+      },
+      {
+        // toolsift/cloudflare-agents: chat agents (AIChatAgent) and an MCP server (McpAgent) as Durable Objects of a
+        // test Worker of their own (test/cloudflare-agents/wrangler.toml), run from source.
+        extends: true,
+        plugins: [cloudflareTest({ wrangler: { configPath: "./test/cloudflare-agents/wrangler.toml" } })],
+        resolve: {
+          alias: {
+            "#default-wasm": fileURLToPath(new URL("./src/wasm/default-wasm-module.ts", import.meta.url)),
+            "#local-model-asset": fileURLToPath(new URL("./src/local/default-asset-module.ts", import.meta.url)),
+          },
+        },
+        test: { name: "cloudflare-agents", include: ["test/cloudflare-agents/**/*.test.ts"] },
       },
       {
         extends: true,

@@ -19,7 +19,7 @@ interface McpDynamicTool {
  * with `prepareStep: catalog.index.prepareStep()`. Tools whose names collided were reported and left out when the
  * catalog was read, so no key is ever overwritten. A snapshot: call again after a `refresh` or `list_changed`.
  */
-export function mcpToolSet(catalog: McpCatalog): ToolSet {
+export function mcpToolSet(catalog: Pick<McpCatalog, "tools" | "callTool">): ToolSet {
   const tools: Record<string, McpDynamicTool> = {};
   for (const tool of catalog.tools()) {
     tools[tool.name] = {
