@@ -134,6 +134,15 @@ export const SNIPPETS = [
       "would (Node has no page for the relative URL)",
   },
   {
+    page: "docs/cloudflare-agents.md",
+    first: 'import { AIChatAgent } from "@cloudflare/ai-chat";',
+    prelude: "agent.ts",
+    names: ["model", "tools"],
+    run:
+      "an AIChatAgent is a Durable Object: test/cloudflare-agents/chat.test.ts runs the same onChatMessage in workerd " +
+      "with a real agent, MCP server and eviction",
+  },
+  {
     page: "docs/mcp.md",
     first: 'import { createMCPClient } from "@ai-sdk/mcp";',
     prelude: "agent.ts",
