@@ -9,8 +9,13 @@ for (const [size, sizes] of Object.entries(SIZES)) {
   const { rows: measured } = await measureSessionCost({ set: loadSessions(), rows, sizes });
   for (const row of measured)
     console.log(
-      [size.padEnd(10), row.name.padEnd(42), (row.callsServed * 100).toFixed(1) + "%",
-        row.toolsPerRequest.toFixed(1), `all ${row.vsAllCached.anthropic.toFixed(2)}/${row.vsAllCached.openai.toFixed(2)}`,
-        `floor ${row.vsFloor.anthropic.toFixed(2)}/${row.vsFloor.openai.toFixed(2)}`].join("  "),
+      [
+        size.padEnd(10),
+        row.name.padEnd(42),
+        (row.callsServed * 100).toFixed(1) + "%",
+        row.toolsPerRequest.toFixed(1),
+        `all ${row.vsAllCached.anthropic.toFixed(2)}/${row.vsAllCached.openai.toFixed(2)}`,
+        `floor ${row.vsFloor.anthropic.toFixed(2)}/${row.vsFloor.openai.toFixed(2)}`,
+      ].join("  "),
     );
 }
