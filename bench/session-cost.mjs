@@ -67,8 +67,9 @@ export const PROVIDERS = Object.freeze(["anthropic", "openai"]);
 export const STEP_OPTIONS = Object.freeze({ maxTools: 5 });
 
 /**
- * The rows: `{ name, mode, learned, library }`; `library` "all", "toolpick" or "toolsift"; `deliver(index, tools,
- * provider)` builds what is spread into `generateText` (`{ tools, prepareStep?, ... }`), or returns a string saying
+ * The rows: `{ name, mode, learned, library }`; `library` "all", "toolpick" or "toolsift"; an experiment's row may add
+ * `options` for the inConversation and deferred deliveries; `deliver(index, tools, provider)` builds what is spread
+ * into `generateText` (`{ tools, prepareStep?, ... }`), or returns a string saying
  * why the mode is not available in this build.
  */
 export const ROWS = Object.freeze([
@@ -87,7 +88,7 @@ export const ROWS = Object.freeze([
 ]);
 
 /** What each mode spreads into `generateText`, or a string naming what the build lacks. */
-function deliver(mode, { index, tools, provider }) {
+function deliver(mode, { index, tools, provider, options = {} }) {
   switch (mode) {
     case "all":
       return { tools };
@@ -105,10 +106,10 @@ function deliver(mode, { index, tools, provider }) {
       }
     case "inConversation":
       if (typeof index.inConversation !== "function") return "n/a (index.inConversation not built yet)";
-      return index.inConversation(tools);
+      return index.inConversation(tools, options);
     case "deferred":
       if (typeof index.deferredTools !== "function") return "n/a (index.deferredTools not built yet)";
-      return index.deferredTools(tools, { provider });
+      return index.deferredTools(tools, { ...options, provider });
     default:
       throw new Error(`bench/session-cost: unknown mode "${mode}"`);
   }
@@ -259,9 +260,10 @@ const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.
  * unavailable, notes }`: a row is `{ name, mode, learned, callsServed, turnsServed, toolsPerRequest, rawTokens,
  * bill: { anthropic, openai }, vsAllCached: { anthropic, openai }, outputTokens, requests }` (per conversation
  * means; callsServed and turnsServed are shares, from the Anthropic replay), `unavailable` the rows the build
- * lacks (`{ name, mode, learned, reason }`).
+ * lacks (`{ name, mode, learned, reason }`). `onReplay({ row, provider, conversation, requests })`, when given, sees
+ * each replayed conversation's recorded requests (`{ rendered, decision }`, as the scripted provider keeps them).
  */
-export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = SIZES.today } = {}) {
+export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = SIZES.today, onReplay } = {}) {
   const libs = await libraries();
   const catalog = set.tools;
   const toolSet = executingToolSet(catalog, sizes.resultTokens);
@@ -279,7 +281,8 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = S
       const results = [];
       for (let c = 0; c < set.conversations.length; c++) {
         const index = indexFor(c);
-        if (!deliveries.has(index)) deliveries.set(index, deliver(row.mode, { index, tools: toolSet, provider }));
+        if (!deliveries.has(index))
+          deliveries.set(index, deliver(row.mode, { index, tools: toolSet, provider, options: row.options }));
         const delivery = deliveries.get(index);
         if (typeof delivery === "string") {
           reason = delivery;
@@ -287,6 +290,7 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = S
         }
         const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true };
         results.push(await replayConversation(set.conversations[c], replay));
+        onReplay?.({ row, provider, conversation: c, requests: scripted.requests });
       }
       if (reason !== undefined) break;
       const sum = (key) => results.reduce((total, result) => total + result[key], 0);

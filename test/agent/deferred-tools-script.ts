@@ -28,8 +28,11 @@ const CATALOG: Record<string, [string, Record<string, "string" | "number">]> = {
   post_tweet: ["Post a tweet with content and tags.", { content: "string" }],
 };
 
-/** An AI SDK ToolSet of the catalog; `executed` records every call that ran. */
-export function catalogTools(executed: string[]) {
+/**
+ * An AI SDK ToolSet of the catalog; `executed` records every call that ran. `result(name, input)`, when given, is what
+ * a call returns (default `{ ok: true }`).
+ */
+export function catalogTools(executed: string[], result?: (name: string, input: unknown) => unknown) {
   return Object.fromEntries(
     Object.entries(CATALOG).map(([name, [description, fields]]) => [
       name,
@@ -39,9 +42,9 @@ export function catalogTools(executed: string[]) {
           type: "object",
           properties: Object.fromEntries(Object.entries(fields).map(([field, type]) => [field, { type }])),
         }),
-        execute: async () => {
+        execute: async (input) => {
           executed.push(name);
-          return { ok: true };
+          return result === undefined ? { ok: true } : result(name, input);
         },
       }),
     ]),

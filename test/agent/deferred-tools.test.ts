@@ -6,6 +6,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { createToolIndex } from "../../src/index.js";
+import { systemPromptText, toolResultText } from "../../scripts/session-cost/tool-results.mjs";
 import { anthropicScript, catalogTools, openaiScript, TURNS, type Recording } from "./deferred-tools-script.js";
 
 type Provider = "anthropic" | "openai";
@@ -25,10 +26,13 @@ async function runSession(
     learn?: boolean;
     /** Make a new deferredTools result for each turn, as an app that builds it per request does. */
     perTurn?: boolean;
+    /** A production agent's bodies (bench/session-cost.mjs): a 2,000-token system prompt, results of 300–500 tokens. */
+    production?: boolean;
   },
 ) {
   const executed: string[] = [];
-  const tools = catalogTools(executed);
+  const result = (name: string, input: unknown) => toolResultText(name, input, { min: 300, max: 500 });
+  const tools = catalogTools(executed, options.production ? result : undefined);
   const index = createToolIndex(tools);
   const script = provider === "anthropic" ? anthropicScript(options) : openaiScript(options);
   const deliver = () => index.deferredTools(tools, { provider, alwaysActive: ["ls"], preload: options.preload });
@@ -39,7 +43,7 @@ async function runSession(
     messages.push({ role: "user", content: turn.user });
     const result = await generateText({
       model: modelFor(provider, script.fetch),
-      system: "You work in a file system.",
+      system: options.production ? systemPromptText(2000) : "You work in a file system.",
       messages,
       ...delivery,
       // Anthropic caches only where asked: a request-level breakpoint, which leaves the messages as they are.
@@ -110,6 +114,23 @@ describe("index.deferredTools with the real @ai-sdk/anthropic", () => {
     });
     // defer_loading and tool_reference need no beta header; the one the package adds is the same on every request.
     expect(new Set(recording.betas)).toEqual(new Set(["structured-outputs-2025-11-13"]));
+  });
+
+  it("stays an exact extension with a production agent's bodies; a preload's id and query stay short", async () => {
+    for (const provider of ["anthropic", "openai"] as const) {
+      const { executed, recording } = await runSession(provider, { preload: true, search: true, production: true });
+      expectPrefixStable(provider, recording);
+      expect(executed).toEqual(TURNS.flatMap((turn) => turn.calls));
+      // Both are billed in every later request: the id names the preload's position, the query says what it was for.
+      const text = recording.bodies.at(-1)!;
+      const ids = [...text.matchAll(/"(?:tsc_)?toolsift_preload_([^"]*)"/g)].map((match) => match[1]);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.every((id) => /^\d+$/.test(id))).toBe(true);
+      const queries = [...text.matchAll(/\\?"query\\?":\\?"((?:[^"\\]|\\.)*?)\\?"/g)].map((match) => match[1]);
+      expect(queries.length).toBeGreaterThan(0);
+      expect(queries.every((query) => query.length <= 41)).toBe(true);
+      expect(queries[0]).toMatch(/…$/);
+    }
   });
 
   it("keeps earlier turns' preloads when the index learns between turns (a new deferredTools per turn)", async () => {

@@ -14,10 +14,14 @@ import {
   openaiResponse,
   type MessageDecision,
 } from "../../scripts/session-cost/provider-responses.mjs";
+import { systemPromptText, toolResultText } from "../../scripts/session-cost/tool-results.mjs";
 import { definedIn } from "./delivery-model.js";
 
-function fileTools() {
-  const ran = vi.fn((name: string, input: unknown) => ({ ok: true, name, input }));
+/** The tools; each returns `{ ok, name, input }`, or with `production` a result of 300–500 tokens (the bench's). */
+function fileTools(production = false) {
+  const ran = vi.fn((name: string, input: unknown) =>
+    production ? toolResultText(name, input, { min: 300, max: 500 }) : { ok: true, name, input },
+  );
   const make = (name: string, description: string, shape: z.ZodRawShape) =>
     tool({ description, inputSchema: z.object(shape), execute: async (input) => ran(name, input) });
   const tools = {
@@ -75,6 +79,9 @@ const TURNS: { user: string; calls: Call[] }[] = [
 ];
 
 type Provider = "anthropic" | "openai";
+
+/** The tools that run over TURNS through the dispatcher, in order (the invalid mv refused, book_hotel a miss). */
+const RAN = ["cd", "ls", "mkdir", "mv", "cd", "cat", "send_message", "grep"];
 
 /** Every string on the user side of a request (user text, tool results): where delivered definitions can be. */
 function userSideStrings(body: Record<string, unknown>, provider: Provider): string[] {
@@ -138,9 +145,17 @@ function extendsBytes(earlier: unknown, later: unknown): boolean {
 
 type Delivery = ReturnType<ReturnType<typeof createToolIndex>["inConversation"]>;
 
-/** Plays TURNS through `provider`, the app storing its prompt and `responseMessages`; `wrap` may alter prepareStep. */
-async function playConversation(provider: Provider, wrap = (prepareStep: Delivery["prepareStep"]) => prepareStep) {
-  const { tools, ran } = fileTools();
+/**
+ * Plays TURNS through `provider`, the app storing its prompt and `responseMessages`; `wrap` may alter prepareStep;
+ * `production`: a production agent's bodies (bench/session-cost.mjs: a 2,000-token system prompt, results of 300–500
+ * tokens).
+ */
+async function playConversation(
+  provider: Provider,
+  wrap = (prepareStep: Delivery["prepareStep"]) => prepareStep,
+  production = false,
+) {
+  const { tools, ran } = fileTools(production);
   const refused: ToolCallRefusedEvent[] = [];
   const delivery = createToolIndex(tools).inConversation(tools, {
     onEvent: (event) => void (event.type === "tool-call-refused" && refused.push(event)),
@@ -153,7 +168,7 @@ async function playConversation(provider: Provider, wrap = (prepareStep: Deliver
     scripted.play(turn.calls);
     const result = await generateText({
       model: scripted.model,
-      system: "You are a careful file assistant.",
+      system: production ? systemPromptText(2000) : "You are a careful file assistant.",
       messages,
       tools: delivery.tools,
       prepareStep: wrap(delivery.prepareStep),
@@ -183,21 +198,20 @@ describe.each(["anthropic", "openai"] as const)("inConversation through @ai-sdk/
     expect(scripted.misses).toEqual(["book_hotel"]);
     expect(refused.map((event) => [event.tool, event.reason])).toEqual([["mv", "invalid-input"]]);
     // The real tools ran through the dispatcher, with the inputs their schemas accept.
-    expect(ran.mock.calls.map(([name]) => name)).toEqual([
-      "cd",
-      "ls",
-      "mkdir",
-      "mv",
-      "cd",
-      "cat",
-      "send_message",
-      "grep",
-    ]);
+    expect(ran.mock.calls.map(([name]) => name)).toEqual(RAN);
     expect(ran.mock.calls[3]).toEqual(["mv", { source: "report.txt", destination: "archive" }]);
     // Deliveries are in the conversation, never in the tools block, which is the same two tools in every request.
     expect(JSON.stringify(bodies.at(-1))).toContain("Tools to call with call_tool:");
     expect((bodies[0].tools as { name: string }[]).map((entry) => entry.name)).toEqual(["call_tool", "search_tools"]);
     expect(bodies.length).toBe(stepsPerTurn.reduce((sum, steps) => sum + steps, 0));
+    expect(breaks).toEqual([]);
+  });
+
+  it("each request extends the one before with a production agent's system prompt and tool results", async () => {
+    const { ran, scripted, bodies, breaks } = await playConversation(provider, undefined, true);
+    expect(scripted.misses).toEqual(["book_hotel"]);
+    expect(ran.mock.calls.map(([name]) => name)).toEqual(RAN);
+    expect(JSON.stringify(bodies.at(-1)).length).toBeGreaterThan(8 * 2000);
     expect(breaks).toEqual([]);
   });
 

@@ -19,10 +19,16 @@ export interface PreloadResult {
   messages?: ModelMessage[];
 }
 
-/** What the tool call id of a preloaded search holds (then the hash of the conversation it was made for). */
+/**
+ * What the tool call id of a preloaded search holds, then the position in the conversation it follows (unique in the
+ * conversation, and short: the id is billed twice in every later request).
+ */
 export const PRELOAD_CALL_ID = "toolsift_preload_";
 
-/** How a preload reaches the model: the messages that load `names`, and how to recognise them later. */
+/**
+ * How a preload reaches the model: the messages that load `names` (`key` names the preload: the position of the
+ * message it follows), and how to recognise them later.
+ */
 export interface PreloadDelivery {
   messages(key: string, query: string, names: readonly string[]): Promise<MessageLike[]>;
   isPreloaded(message: MessageLike): boolean;
@@ -122,7 +128,7 @@ export function createPreloadStep(
       }
       if (preload.names.length === 0) continue;
       for (const name of preload.names) loaded.add(name);
-      messages.push(...(await delivery.messages(key, shortQuery(preload.query), preload.names)));
+      messages.push(...(await delivery.messages(String(position + 1), shortQuery(preload.query), preload.names)));
       added = true;
     }
     return added ? { messages: messages as ModelMessage[] } : {};
@@ -138,12 +144,19 @@ function endsExchange(conversation: readonly MessageLike[], position: number): b
   return (role === "user" || role === "tool") && conversation[position + 1]?.role !== role;
 }
 
+/** The longest query a preloaded search shows, in characters: a few words. */
+const SHOWN_QUERY = 40;
+
 /**
- * The query a preloaded search shows: the selection's query up to 100 characters. It is billed in every later request
- * and the user's words are in the conversation already, so the search only needs to say what it was for.
+ * The query a preloaded search shows: the selection's query cut after its last word that fits in `SHOWN_QUERY`
+ * characters. It is billed in every later request and the user's words are in the conversation already, so the search
+ * only needs to say what it was for.
  */
-function shortQuery(query: string): string {
-  return query.length <= 100 ? query : `${query.slice(0, 99)}…`;
+export function shortQuery(query: string): string {
+  if (query.length <= SHOWN_QUERY) return query;
+  const cut = query.slice(0, SHOWN_QUERY);
+  const space = cut.lastIndexOf(" ");
+  return `${space > 0 ? cut.slice(0, space) : cut}…`;
 }
 
 /** Tools a tool message's search results loaded (the model's own searches). */

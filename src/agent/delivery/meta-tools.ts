@@ -63,10 +63,9 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
       setup.format === "json"
         ? `Calls a tool defined in this conversation (a JSON line after "Tools to call with ${dispatcher}:", or a ` +
           `${searchToolName} result) with its name and its input as its inputSchema describes.`
-        : `Calls a tool defined in this conversation (after "Tools to call with ${dispatcher}:" a tool is ` +
-          `\`name({ param: type, optional?: type }): description\` with notes on its parameters indented below; a ` +
-          `"## " line opens the description of each tool under it; or a ${searchToolName} result) with its name and ` +
-          `its input.`,
+        : `Calls a tool defined in this conversation (after "Tools to call with ${dispatcher}:", as ` +
+          `\`name({ param: type }): description\` with notes on parameters indented below, a "## " line opening ` +
+          `the descriptions under it; or a ${searchToolName} result) with its name and input.`,
     inputSchema: objectSchema<DispatchInput>(
       {
         type: "object",
