@@ -75,16 +75,23 @@ export interface StableToolsSetup<INPUT extends StableStepInput> {
   toolNames(): readonly string[];
   /** Characters of a tool's definition as a provider receives it (name, description, JSON schema). */
   definitionLength(name: string): number;
+  /** The tool's family (its MCP server's tools, or the tools sharing its description's opening), or undefined. */
+  family(name: string): readonly string[] | undefined;
   onEvent?: (event: ToolsChangedEvent) => void;
 }
+
+/** The set's size cap (`stableTools.maxTools`). */
+const DEFAULT_MAX_STABLE_TOOLS = 64;
 
 /** The validated stable-mode options (`undefined` when `stableTools` is off). */
 export function stableToolsOptions(where: string, value: unknown) {
   if (typeof value === "object" && value !== null) {
     const { maxTools } = knownOptions(where, value, ["maxTools"], "stableTools")!;
-    return { maxStableTools: integerOption(where, "stableTools.maxTools", maxTools, 1, 10_000, 24) };
+    return {
+      maxStableTools: integerOption(where, "stableTools.maxTools", maxTools, 1, 10_000, DEFAULT_MAX_STABLE_TOOLS),
+    };
   }
-  return booleanOption(where, "stableTools", value, true) ? { maxStableTools: 24 } : undefined;
+  return booleanOption(where, "stableTools", value, true) ? { maxStableTools: DEFAULT_MAX_STABLE_TOOLS } : undefined;
 }
 
 interface Decided {
@@ -105,13 +112,14 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
   const decide = async (previous: StableSet, step: INPUT): Promise<Decided> => {
     const selection = await setup.select(step);
     const lastStep = step.steps[step.steps.length - 1];
+    const turnStart = step.steps.length === 0;
     const set = nextStableSet(
       previous,
       {
         selected: selection.names ?? selection.every,
-        needed: selection.names === undefined ? undefined : neededTools(selection, step.steps.length === 0),
+        ...(selection.names === undefined ? {} : stepNeeds(selection, previous, turnStart, setup.family)),
         allowed: selection.allowed,
-        turnStart: step.steps.length === 0,
+        turnStart,
         called: lastStep?.toolCalls.map((call) => call.toolName) ?? [],
       },
       setup.maxStableTools,
@@ -209,30 +217,50 @@ export function catalogDefinitionLength(catalog: readonly CatalogTool[], name: s
 
 /** How many of a step's best-ranked tools justify a change: at a user turn (a new task), and later in the call. */
 const RANKED_NEEDED_AT_TURN = 3;
-const RANKED_NEEDED_IN_CALL = 1;
+const RANKED_NEEDED_IN_CALL = 0;
+/** A step is covered when the set offers one of its best-ranked tools this many deep with that tool's family. */
+const COVERING_RANKED = 2;
 
 /** Tools a request may not go without, whatever they cost the cache: pinned, provider and `relatedTools` ones. */
 const ALWAYS_NEEDED = new Set(["alwaysActive", "provider", "related"]);
 
+interface RankedSelection {
+  readonly names: readonly string[];
+  readonly paged: readonly string[];
+  readonly kept: readonly string[];
+  readonly results: readonly SelectedTool[];
+}
+
 /**
- * The tools of a step's selection whose absence justifies rewriting the prompt: its best-ranked tools (3 at a user
- * turn, 1 later in the call), the tools it keeps (just called, found by the search tool), pinned and related tools,
- * and the names it offers outside the catalog (the search meta-tool). Learnt companions, the conversation's memory and
- * catalog links ride along when a change happens but do not cause one. Chosen on the BFCL dev sessions against the
- * alternatives (bench/experiments/stable-tools/NOTES.md).
+ * What a step needs of the set (`needed`) and what comes with a change (`joining`). Needed: its best-ranked tools (3
+ * at a user turn, 1 later in the call) unless the step is covered (the set already offers one of its 2 best-ranked
+ * tools with that tool's family: the task is one the set serves, so a lower-ranked tool of another family is not
+ * worth a rewrite), the tools it keeps (just called, found by the search tool), pinned and related tools, and the
+ * names it offers outside the catalog (the search meta-tool). Learnt companions, the conversation's memory and
+ * catalog links ride along when a change happens but do not cause one. Joining: the family of the step's best-ranked
+ * tool, and at the set's first tools (the conversation's first request with tools, where nothing of the prompt is
+ * cached yet and tools cost only their definitions) the families of every needed ranked tool: the next tasks of a
+ * conversation mostly use the tools of the same server or API, which the ranking of this step does not hold, and each
+ * later change re-bills the system prompt and the whole conversation. Chosen on the BFCL dev sessions against the
+ * alternatives (bench/experiments/stable-tools/NOTES.md, bench/experiments/bill-aware/NOTES.md).
  */
-function neededTools(
-  selection: {
-    readonly names: readonly string[];
-    readonly paged: readonly string[];
-    readonly kept: readonly string[];
-    readonly results: readonly SelectedTool[];
-  },
+function stepNeeds(
+  selection: RankedSelection,
+  previous: StableSet,
   turnStart: boolean,
-): string[] {
-  const ranked = selection.paged.slice(0, turnStart ? RANKED_NEEDED_AT_TURN : RANKED_NEEDED_IN_CALL);
+  family: (name: string) => readonly string[] | undefined,
+): { needed: string[]; joining: string[] } {
+  const offered = new Set(previous.tools);
+  const covered = selection.paged
+    .slice(0, COVERING_RANKED)
+    .some((name) => offered.has(name) && family(name) !== undefined);
+  const ranked = covered ? [] : selection.paged.slice(0, turnStart ? RANKED_NEEDED_AT_TURN : RANKED_NEEDED_IN_CALL);
   const pinned = selection.results.filter((result) => ALWAYS_NEEDED.has(result.reason)).map((result) => result.name);
   const inResults = new Set(selection.results.map((result) => result.name));
   const byName = selection.names.filter((name) => !inResults.has(name));
-  return [...ranked, ...selection.kept, ...pinned, ...byName];
+  const heads = previous.tools.length === 0 ? selection.paged.slice(0, RANKED_NEEDED_AT_TURN) : selection.paged.slice(0, 1);
+  return {
+    needed: [...ranked, ...selection.kept, ...pinned, ...byName],
+    joining: heads.flatMap((name) => family(name) ?? []),
+  };
 }
