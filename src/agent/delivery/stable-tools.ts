@@ -217,7 +217,7 @@ export function catalogDefinitionLength(catalog: readonly CatalogTool[], name: s
 
 /** How many of a step's best-ranked tools justify a change: at a user turn (a new task), and later in the call. */
 const RANKED_NEEDED_AT_TURN = 3;
-const RANKED_NEEDED_IN_CALL = 0;
+const RANKED_NEEDED_IN_CALL = 1;
 /** A step is covered when the set offers one of its best-ranked tools this many deep with that tool's family. */
 const COVERING_RANKED = 2;
 
@@ -254,11 +254,17 @@ function stepNeeds(
   const covered = selection.paged
     .slice(0, COVERING_RANKED)
     .some((name) => offered.has(name) && family(name) !== undefined);
-  const ranked = covered ? [] : selection.paged.slice(0, turnStart ? RANKED_NEEDED_AT_TURN : RANKED_NEEDED_IN_CALL);
+  // Within a call a tool with a family waits for the next turn, where its family joins with it.
+  const ranked = covered
+    ? []
+    : turnStart
+      ? selection.paged.slice(0, RANKED_NEEDED_AT_TURN)
+      : selection.paged.slice(0, RANKED_NEEDED_IN_CALL).filter((name) => family(name) === undefined);
   const pinned = selection.results.filter((result) => ALWAYS_NEEDED.has(result.reason)).map((result) => result.name);
   const inResults = new Set(selection.results.map((result) => result.name));
   const byName = selection.names.filter((name) => !inResults.has(name));
-  const heads = previous.tools.length === 0 ? selection.paged.slice(0, RANKED_NEEDED_AT_TURN) : selection.paged.slice(0, 1);
+  const heads =
+    previous.tools.length === 0 ? selection.paged.slice(0, RANKED_NEEDED_AT_TURN) : selection.paged.slice(0, 1);
   return {
     needed: [...ranked, ...selection.kept, ...pinned, ...byName],
     joining: heads.flatMap((name) => family(name) ?? []),
