@@ -41,11 +41,11 @@ export interface StepNeed {
 
 /**
  * Decides one step. The set only changes when the step needs a tool it does not offer (a tool of `selected` is
- * missing) or when `rules` no longer allow an offered tool; new tools go to the end, then the tools `joining` them. Within a generateText call
- * nothing leaves (escalation to every tool included, which lasts to the end of the call). At a user turn that needs a
- * new tool anyway, the set is cut to `maxStableTools` by dropping the tools selected or called least recently (never
- * one this step selected). A turn whose ranking is empty keeps the set it has (nothing new is needed); with an empty
- * set it gets every tool, as plain prepareStep does.
+ * missing) or when `rules` no longer allow an offered tool; new tools go to the end, then the tools `joining` them.
+ * Within a generateText call nothing leaves (escalation to every tool included, which lasts to the end of the call).
+ * At a user turn that needs a new tool anyway, the set is cut to `maxStableTools` by dropping the tools selected or
+ * called least recently (never one this step selected). A turn whose ranking is empty keeps the set it has (nothing
+ * new is needed); with an empty set it gets every tool, as plain prepareStep does.
  */
 export function nextStableSet(previous: StableSet, need: StepNeed, maxStableTools: number): StableSet {
   const step = previous.step + 1;

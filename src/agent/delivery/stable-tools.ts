@@ -15,16 +15,21 @@ import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "
 export interface StableToolsOptions {
   /**
    * Keep the provider's prompt cache: the tools a request sends change only when a step needs a tool that is not
-   * offered (one of its 3 best-ranked tools at a user turn, its best-ranked one later in the call, a tool just called
-   * or found by the search tool, a pinned or related tool; never a reshuffle). The step's missing tools then go to the
-   * end of the tools array (`toolOrder`); within a generateText call the set only grows, so every request extends the
+   * offered (one of its 3 best-ranked tools at a user turn, its best-ranked one later in the call when that tool has no
+   * family, a tool just called or found by the search tool, a pinned or related tool; never a reshuffle), and not when
+   * the set already offers one of the step's 2 best-ranked tools with that tool's family. A tool's family is its MCP
+   * server's tools, or the tools whose descriptions open with the same sentence (one API's tools). The step's missing
+   * tools then go to the end of the tools array (`toolOrder`), followed by the family of its best-ranked tool (at the
+   * conversation's first request, the families of its 3 best-ranked tools: nothing is cached yet, and the next tasks
+   * mostly use the same server's tools); within a generateText call the set only grows, so every request extends the
    * one before it except where tools are appended. Each change is reported as a `tools-changed` event with its rough
    * token cost. `{ maxTools }`: at a user turn that needs a new tool anyway, the set is cut to this many tools,
    * dropping the tools selected or called least recently (never one the turn selected); reported in the event's
-   * `removed` (default 24; integer ≥ 1). Default `true`: measured with bench/session-cost.mjs it bills less than
-   * sending every tool at both sizes and serves more calls than `false`, which offers each step its own selection
-   * (the tools array changes on most steps, so each request re-bills the system prompt and the conversation: at a
-   * production agent's size that costs more than sending every tool).
+   * `removed` (default 64; integer ≥ 1). Default `true`: measured with bench/session-cost.mjs it bills under twice the
+   * floor (the bill of the system prompt and the conversation alone) at a production agent's size and less than every
+   * tool at both sizes, and serves more calls than `false`, which offers each step its own selection (the tools array
+   * changes on most steps, so each request re-bills the system prompt and the conversation: at a production agent's
+   * size that costs more than sending every tool).
    */
   stableTools?: boolean | { maxTools?: number };
 }
