@@ -7,6 +7,7 @@ import type { CoreToolIndex, ToolIndex } from "../tool-index/types.js";
 import { createDeferredTools } from "./delivery/deferred-tools.js";
 import { createInConversation } from "./delivery/in-conversation.js";
 import { catalogDefinitionLength } from "./delivery/stable-tools.js";
+import { toolFamilies } from "./delivery/tool-families.js";
 import { createSelectionMiddleware } from "./middleware.js";
 import { createPrepareStep } from "./prepare-step.js";
 import { createSearchTool, createToolSearchFunction } from "./search-tool.js";
@@ -22,8 +23,9 @@ export function adapterMethods<NAME extends string>(
   return {
     prepareStep(stepOptions) {
       const definitionLength = (name: string) => catalogDefinitionLength(catalog(), name);
+      const family = (name: string) => toolFamilies(catalog()).get(name);
       // The SDK's own type: the step it passes holds what PrepareStepInput reads; the names returned are catalog tools.
-      return createPrepareStep(index, stepOptions, definitionLength) as unknown as ReturnType<
+      return createPrepareStep(index, stepOptions, { definitionLength, family }) as unknown as ReturnType<
         ToolIndex<NAME>["prepareStep"]
       >;
     },

@@ -12,7 +12,12 @@ import {
   rejectUnknownOptions,
   stringOption,
 } from "../support/validate-options.js";
-import { stableToolsOptions, stableToolsStep, type StepSelection } from "./delivery/stable-tools.js";
+import {
+  stableToolsOptions,
+  stableToolsStep,
+  type StableToolsSetup,
+  type StepSelection,
+} from "./delivery/stable-tools.js";
 import { catalogToolCounter, companionCount, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
 import { OWN_OPTIONS, REPLACED, type PrepareStepOptions, type ToolRulesInput } from "./prepare-step-options.js";
@@ -71,6 +76,9 @@ function rulesOption(value: unknown): { read: AllowedNames; method: string } | u
   );
 }
 
+/** A selector with no catalog of its own: definitions of unknown length, no tool families. */
+const NO_CATALOG = { definitionLength: () => 0, family: () => undefined };
+
 /**
  * Builds the prepareStep function; every option is validated here, not at the first step. Everything it
  * uses comes from the step options the SDK passes (steps, messages, runtimeContext): no state is kept
@@ -79,7 +87,7 @@ function rulesOption(value: unknown): { read: AllowedNames; method: string } | u
 export function createPrepareStep(
   index: ToolSelector,
   options: PrepareStepOptions = {},
-  definitionLength: (name: string) => number = () => 0,
+  catalog: Pick<StableToolsSetup<PrepareStepInput>, "definitionLength" | "family"> = NO_CATALOG,
 ) {
   const where = "prepareStep";
   const given = optionsObject(where, options) ?? {};
@@ -178,7 +186,8 @@ export function createPrepareStep(
       select,
       maxStableTools: stable.maxStableTools,
       toolNames: () => index.toolNames,
-      definitionLength,
+      definitionLength: catalog.definitionLength,
+      family: catalog.family,
       onEvent: options.onEvent,
     });
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[]; toolOrder?: string[] }> => {

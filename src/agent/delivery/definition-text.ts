@@ -94,7 +94,7 @@ export function compactDefinition(definition: DeliveredDefinition, description =
 }
 
 /** Shortest shared opening worth stating once: ends a sentence (or a `Label:`), 40+ characters. */
-const MIN_SHARED = 40;
+export const MIN_SHARED = 40;
 
 /**
  * The longest opening the descriptions share that ends at a sentence or label boundary (`. ` or `: `), when at least

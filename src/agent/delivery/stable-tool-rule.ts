@@ -26,6 +26,11 @@ export interface StepNeed {
    * keeps, pinned and learnt tools); undefined: all of `selected`. A change then adds every missing tool of `selected`.
    */
   readonly needed?: readonly string[];
+  /**
+   * Tools that come with a change, after the missing tools of `selected` (the families of the tools the step needs);
+   * they never cause one. Like every added tool they may leave again at once for the size cap.
+   */
+  readonly joining?: readonly string[];
   /** The tools `rules` and `allowedTools` allow this step; undefined with neither. */
   readonly allowed?: ReadonlySet<string>;
   /** The step starts a generateText call (a user turn): the only time tools may leave for the size cap. */
@@ -36,11 +41,11 @@ export interface StepNeed {
 
 /**
  * Decides one step. The set only changes when the step needs a tool it does not offer (a tool of `selected` is
- * missing) or when `rules` no longer allow an offered tool; new tools go to the end. Within a generateText call
- * nothing leaves (escalation to every tool included, which lasts to the end of the call). At a user turn that needs a
- * new tool anyway, the set is cut to `maxStableTools` by dropping the tools selected or called least recently (never
- * one this step selected). A turn whose ranking is empty keeps the set it has (nothing new is needed); with an empty
- * set it gets every tool, as plain prepareStep does.
+ * missing) or when `rules` no longer allow an offered tool; new tools go to the end, then the tools `joining` them.
+ * Within a generateText call nothing leaves (escalation to every tool included, which lasts to the end of the call).
+ * At a user turn that needs a new tool anyway, the set is cut to `maxStableTools` by dropping the tools selected or
+ * called least recently (never one this step selected). A turn whose ranking is empty keeps the set it has (nothing
+ * new is needed); with an empty set it gets every tool, as plain prepareStep does.
  */
 export function nextStableSet(previous: StableSet, need: StepNeed, maxStableTools: number): StableSet {
   const step = previous.step + 1;
@@ -61,7 +66,8 @@ export function nextStableSet(previous: StableSet, need: StepNeed, maxStableTool
   // An empty set (the conversation's first step) takes the whole selection.
   const needed = kept.length === 0 ? selected : (need.needed ?? selected);
   if (needed.some((name) => missing.includes(name)) && !keptEveryTool) {
-    tools = [...kept, ...missing];
+    const joining = (need.joining ?? []).filter((name) => allowed(name) && !kept.includes(name));
+    tools = [...new Set([...kept, ...missing, ...joining])];
     if (need.turnStart) evicted = leastRecentlyNeeded(tools, lastNeeded, new Set(selected), maxStableTools);
     tools = tools.filter((name) => !evicted.includes(name));
   }

@@ -15,16 +15,21 @@ import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "
 export interface StableToolsOptions {
   /**
    * Keep the provider's prompt cache: the tools a request sends change only when a step needs a tool that is not
-   * offered (one of its 3 best-ranked tools at a user turn, its best-ranked one later in the call, a tool just called
-   * or found by the search tool, a pinned or related tool; never a reshuffle). The step's missing tools then go to the
-   * end of the tools array (`toolOrder`); within a generateText call the set only grows, so every request extends the
+   * offered (one of its 3 best-ranked tools at a user turn, its best-ranked one later in the call when that tool has no
+   * family, a tool just called or found by the search tool, a pinned or related tool; never a reshuffle), and not when
+   * the set already offers one of the step's 2 best-ranked tools with that tool's family. A tool's family is its MCP
+   * server's tools, or the tools whose descriptions open with the same sentence (one API's tools). The step's missing
+   * tools then go to the end of the tools array (`toolOrder`), followed by the family of its best-ranked tool (at the
+   * conversation's first request, the families of its 3 best-ranked tools: nothing is cached yet, and the next tasks
+   * mostly use the same server's tools); within a generateText call the set only grows, so every request extends the
    * one before it except where tools are appended. Each change is reported as a `tools-changed` event with its rough
    * token cost. `{ maxTools }`: at a user turn that needs a new tool anyway, the set is cut to this many tools,
    * dropping the tools selected or called least recently (never one the turn selected); reported in the event's
-   * `removed` (default 24; integer ≥ 1). Default `true`: measured with bench/session-cost.mjs it bills less than
-   * sending every tool at both sizes and serves more calls than `false`, which offers each step its own selection
-   * (the tools array changes on most steps, so each request re-bills the system prompt and the conversation: at a
-   * production agent's size that costs more than sending every tool).
+   * `removed` (default 64; integer ≥ 1). Default `true`: measured with bench/session-cost.mjs it bills under twice the
+   * floor (the bill of the system prompt and the conversation alone) at a production agent's size and less than every
+   * tool at both sizes, and serves more calls than `false`, which offers each step its own selection (the tools array
+   * changes on most steps, so each request re-bills the system prompt and the conversation: at a production agent's
+   * size that costs more than sending every tool).
    */
   stableTools?: boolean | { maxTools?: number };
 }
@@ -75,16 +80,23 @@ export interface StableToolsSetup<INPUT extends StableStepInput> {
   toolNames(): readonly string[];
   /** Characters of a tool's definition as a provider receives it (name, description, JSON schema). */
   definitionLength(name: string): number;
+  /** The tool's family (its MCP server's tools, or the tools sharing its description's opening), or undefined. */
+  family(name: string): readonly string[] | undefined;
   onEvent?: (event: ToolsChangedEvent) => void;
 }
+
+/** The set's size cap (`stableTools.maxTools`). */
+const DEFAULT_MAX_STABLE_TOOLS = 64;
 
 /** The validated stable-mode options (`undefined` when `stableTools` is off). */
 export function stableToolsOptions(where: string, value: unknown) {
   if (typeof value === "object" && value !== null) {
     const { maxTools } = knownOptions(where, value, ["maxTools"], "stableTools")!;
-    return { maxStableTools: integerOption(where, "stableTools.maxTools", maxTools, 1, 10_000, 24) };
+    return {
+      maxStableTools: integerOption(where, "stableTools.maxTools", maxTools, 1, 10_000, DEFAULT_MAX_STABLE_TOOLS),
+    };
   }
-  return booleanOption(where, "stableTools", value, true) ? { maxStableTools: 24 } : undefined;
+  return booleanOption(where, "stableTools", value, true) ? { maxStableTools: DEFAULT_MAX_STABLE_TOOLS } : undefined;
 }
 
 interface Decided {
@@ -105,13 +117,14 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
   const decide = async (previous: StableSet, step: INPUT): Promise<Decided> => {
     const selection = await setup.select(step);
     const lastStep = step.steps[step.steps.length - 1];
+    const turnStart = step.steps.length === 0;
     const set = nextStableSet(
       previous,
       {
         selected: selection.names ?? selection.every,
-        needed: selection.names === undefined ? undefined : neededTools(selection, step.steps.length === 0),
+        ...(selection.names === undefined ? {} : stepNeeds(selection, previous, turnStart, setup.family)),
         allowed: selection.allowed,
-        turnStart: step.steps.length === 0,
+        turnStart,
         called: lastStep?.toolCalls.map((call) => call.toolName) ?? [],
       },
       setup.maxStableTools,
@@ -210,29 +223,55 @@ export function catalogDefinitionLength(catalog: readonly CatalogTool[], name: s
 /** How many of a step's best-ranked tools justify a change: at a user turn (a new task), and later in the call. */
 const RANKED_NEEDED_AT_TURN = 3;
 const RANKED_NEEDED_IN_CALL = 1;
+/** A step is covered when the set offers one of its best-ranked tools this many deep with that tool's family. */
+const COVERING_RANKED = 2;
 
 /** Tools a request may not go without, whatever they cost the cache: pinned, provider and `relatedTools` ones. */
 const ALWAYS_NEEDED = new Set(["alwaysActive", "provider", "related"]);
 
+interface RankedSelection {
+  readonly names: readonly string[];
+  readonly paged: readonly string[];
+  readonly kept: readonly string[];
+  readonly results: readonly SelectedTool[];
+}
+
 /**
- * The tools of a step's selection whose absence justifies rewriting the prompt: its best-ranked tools (3 at a user
- * turn, 1 later in the call), the tools it keeps (just called, found by the search tool), pinned and related tools,
- * and the names it offers outside the catalog (the search meta-tool). Learnt companions, the conversation's memory and
- * catalog links ride along when a change happens but do not cause one. Chosen on the BFCL dev sessions against the
- * alternatives (bench/experiments/stable-tools/NOTES.md).
+ * What a step needs of the set (`needed`) and what comes with a change (`joining`). Needed: its best-ranked tools (3
+ * at a user turn, 1 later in the call) unless the step is covered (the set already offers one of its 2 best-ranked
+ * tools with that tool's family: the task is one the set serves, so a lower-ranked tool of another family is not
+ * worth a rewrite), the tools it keeps (just called, found by the search tool), pinned and related tools, and the
+ * names it offers outside the catalog (the search meta-tool). Learnt companions, the conversation's memory and
+ * catalog links ride along when a change happens but do not cause one. Joining: the family of the step's best-ranked
+ * tool, and at the set's first tools (the conversation's first request with tools, where nothing of the prompt is
+ * cached yet and tools cost only their definitions) the families of every needed ranked tool: the next tasks of a
+ * conversation mostly use the tools of the same server or API, which the ranking of this step does not hold, and each
+ * later change re-bills the system prompt and the whole conversation. Chosen on the BFCL dev sessions against the
+ * alternatives (bench/experiments/stable-tools/NOTES.md, bench/experiments/bill-aware/NOTES.md).
  */
-function neededTools(
-  selection: {
-    readonly names: readonly string[];
-    readonly paged: readonly string[];
-    readonly kept: readonly string[];
-    readonly results: readonly SelectedTool[];
-  },
+function stepNeeds(
+  selection: RankedSelection,
+  previous: StableSet,
   turnStart: boolean,
-): string[] {
-  const ranked = selection.paged.slice(0, turnStart ? RANKED_NEEDED_AT_TURN : RANKED_NEEDED_IN_CALL);
+  family: (name: string) => readonly string[] | undefined,
+): { needed: string[]; joining: string[] } {
+  const offered = new Set(previous.tools);
+  const covered = selection.paged
+    .slice(0, COVERING_RANKED)
+    .some((name) => offered.has(name) && family(name) !== undefined);
+  // Within a call a tool with a family waits for the next turn, where its family joins with it.
+  const ranked = covered
+    ? []
+    : turnStart
+      ? selection.paged.slice(0, RANKED_NEEDED_AT_TURN)
+      : selection.paged.slice(0, RANKED_NEEDED_IN_CALL).filter((name) => family(name) === undefined);
   const pinned = selection.results.filter((result) => ALWAYS_NEEDED.has(result.reason)).map((result) => result.name);
   const inResults = new Set(selection.results.map((result) => result.name));
   const byName = selection.names.filter((name) => !inResults.has(name));
-  return [...ranked, ...selection.kept, ...pinned, ...byName];
+  const heads =
+    previous.tools.length === 0 ? selection.paged.slice(0, RANKED_NEEDED_AT_TURN) : selection.paged.slice(0, 1);
+  return {
+    needed: [...ranked, ...selection.kept, ...pinned, ...byName],
+    joining: heads.flatMap((name) => family(name) ?? []),
+  };
 }

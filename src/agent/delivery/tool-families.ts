@@ -1,0 +1,51 @@
+// Tool families: tools of one MCP server, or tools whose descriptions open with the same sentence (one API's tools).
+
+import type { CatalogTool } from "../../core/catalog.js";
+import { MIN_SHARED } from "./definition-text.js";
+
+/**
+ * The opening a description shares with the rest of its family: the text up to the first sentence or label boundary
+ * (`. ` or `: `) at or after `MIN_SHARED` characters; `undefined` when there is none.
+ */
+export function descriptionOpening(description: string): string | undefined {
+  const sentence = description.indexOf(". ", MIN_SHARED);
+  const label = description.indexOf(": ", MIN_SHARED);
+  const end = sentence < 0 ? label : label < 0 ? sentence : Math.min(sentence, label);
+  return end < 0 ? undefined : description.slice(0, end + 1);
+}
+
+const families = new WeakMap<readonly CatalogTool[], ReadonlyMap<string, readonly string[]>>();
+
+/**
+ * The most tools a family may have: a larger group (a 90-tool MCP server) is too broad to join a request whole, so its
+ * tools have no family and join one by one as they rank. 24, the stable set's cap before families (a family never
+ * outgrows what one set used to hold).
+ */
+export const MAX_FAMILY_SIZE = 24;
+
+/**
+ * Each tool's family, in catalog order, for the tools that have one: the tools of its MCP server (`server.name`), or
+ * else the tools whose descriptions share its opening sentence (`descriptionOpening`). A family has at least two tools
+ * and at most `MAX_FAMILY_SIZE`; a tool in none is absent from the map. Made once per catalog.
+ */
+export function toolFamilies(catalog: readonly CatalogTool[]): ReadonlyMap<string, readonly string[]> {
+  let byTool = families.get(catalog);
+  if (byTool !== undefined) return byTool;
+  const byKey = new Map<string, string[]>();
+  for (const tool of catalog) {
+    const opening = tool.server === undefined ? descriptionOpening(tool.description) : undefined;
+    const key = tool.server !== undefined ? `server\u0000${tool.server.name}` : opening && `opening\u0000${opening}`;
+    if (key === undefined) continue;
+    const members = byKey.get(key);
+    if (members === undefined) byKey.set(key, [tool.name]);
+    else members.push(tool.name);
+  }
+  const result = new Map<string, readonly string[]>();
+  for (const members of byKey.values()) {
+    if (members.length < 2 || members.length > MAX_FAMILY_SIZE) continue;
+    for (const name of members) result.set(name, members);
+  }
+  byTool = result;
+  families.set(catalog, byTool);
+  return byTool;
+}
