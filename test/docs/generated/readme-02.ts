@@ -4,7 +4,12 @@
 import { generateText, index, messages, model, tools } from "../preludes/agent.ts";
 import { isStepCount } from "ai";
 
-const agentTools = index.inConversation(tools); // { tools, prepareStep }: a fixed block of call_tool + search_tools
-const turn = await generateText({ model, ...agentTools, messages, stopWhen: isStepCount(10) });
+const turn = await generateText({
+  model,
+  tools,
+  messages,
+  prepareStep: index.prepareStep(),
+  stopWhen: isStepCount(10),
+});
 
 export {};
