@@ -23,6 +23,23 @@ const tools = {
   chat_read: define(`${CHAT}Read the chat messages of a channel.`),
   chat_delete: define(`${CHAT}Delete a chat message.`),
   weather_forecast: define("Get the weather forecast for a city."),
+  // Tools of no family, so that each family is a small part of the catalog (at most a quarter of it).
+  ...Object.fromEntries(
+    [
+      "stock quote",
+      "currency rate",
+      "flight status",
+      "hotel booking",
+      "translation",
+      "timezone",
+      "news headlines",
+      "calendar event",
+      "recipe search",
+      "unit conversion",
+      "package tracking",
+      "dictionary lookup",
+    ].map((thing) => [thing.replace(" ", "_"), define(`Look up a ${thing}.`)]),
+  ),
 };
 const user = (content: string): ModelMessage => ({ role: "user", content });
 const called = (id: string, toolName: string): ModelMessage[] => [
@@ -52,7 +69,7 @@ describe("tool families", () => {
     expect(families.has("weather_forecast")).toBe(false);
   });
 
-  it("a group larger than MAX_FAMILY_SIZE (a big MCP server) is no family: its tools join one by one", () => {
+  it("a group larger than MAX_FAMILY_SIZE (a big MCP server) or a quarter of the catalog is no family", () => {
     const server = (count: number, name: string) =>
       Array.from({ length: count }, (_, i) => ({
         name: `${name}__t${i}`,
@@ -63,10 +80,14 @@ describe("tool families", () => {
     const { tools: catalog } = readCatalog([
       ...server(MAX_FAMILY_SIZE, "small"),
       ...server(MAX_FAMILY_SIZE + 1, "big"),
+      ...Array.from({ length: 60 }, (_, i) => ({ name: `single_${i}`, description: `Tool ${i}.`, inputSchema: {} })),
     ]);
     const families = toolFamilies(catalog);
     expect(families.get("small__t0")).toHaveLength(MAX_FAMILY_SIZE);
     expect(families.has("big__t0")).toBe(false);
+    // Two 10-tool servers alone: each is half the catalog, no family.
+    const { tools: two } = readCatalog([...server(10, "a"), ...server(10, "b")]);
+    expect(toolFamilies(two).size).toBe(0);
   });
 
   it("joining tools come with a change after the missing ones and never cause one", () => {
@@ -113,7 +134,8 @@ describe("prepareStep's stable set by families", () => {
     const first = await prepare({ steps: [], messages: turn1 });
     expect([...first.toolOrder!].sort()).toEqual([...fileFamily].sort());
     const text2 = "Delete the file old.txt";
-    expect(await index.select(text2, { maxTools: 3 })).toEqual(["file_delete", "chat_delete", "file_write"]);
+    // The turn's best tool is offered with its family; the next one belongs to another family.
+    expect((await index.select(text2, { maxTools: 3 })).slice(0, 2)).toEqual(["file_delete", "chat_delete"]);
     const turn2 = [...turn1, ...called("c1", "file_list"), user(text2)];
     expect(await prepare({ steps: [], messages: turn2 })).toEqual(first);
   });

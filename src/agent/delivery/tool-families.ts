@@ -24,9 +24,16 @@ const families = new WeakMap<readonly CatalogTool[], ReadonlyMap<string, readonl
 export const MAX_FAMILY_SIZE = 24;
 
 /**
+ * A family is also at most this share of the catalog: in a catalog of two 10-tool servers, joining one whole would be
+ * half of every tool, no selection at all.
+ */
+const MAX_FAMILY_SHARE = 1 / 4;
+
+/**
  * Each tool's family, in catalog order, for the tools that have one: the tools of its MCP server (`server.name`), or
  * else the tools whose descriptions share its opening sentence (`descriptionOpening`). A family has at least two tools
- * and at most `MAX_FAMILY_SIZE`; a tool in none is absent from the map. Made once per catalog.
+ * and at most `MAX_FAMILY_SIZE` and a quarter of the catalog; a tool in none is absent from the map. Made once per
+ * catalog.
  */
 export function toolFamilies(catalog: readonly CatalogTool[]): ReadonlyMap<string, readonly string[]> {
   let byTool = families.get(catalog);
@@ -41,8 +48,9 @@ export function toolFamilies(catalog: readonly CatalogTool[]): ReadonlyMap<strin
     else members.push(tool.name);
   }
   const result = new Map<string, readonly string[]>();
+  const largest = Math.min(MAX_FAMILY_SIZE, Math.floor(catalog.length * MAX_FAMILY_SHARE));
   for (const members of byKey.values()) {
-    if (members.length < 2 || members.length > MAX_FAMILY_SIZE) continue;
+    if (members.length < 2 || members.length > largest) continue;
     for (const name of members) result.set(name, members);
   }
   byTool = result;
