@@ -14,6 +14,7 @@ import { catalogToolCounter, companionCount, offerPolicy, pinnedNames, rankedNam
 import type { ToolDefinition } from "../core/catalog.js";
 import { toModelMessageShapes } from "../conversation/model-messages.js";
 import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
+import { RECENT_TOOL_WINDOW, recentTools } from "../agent/recent-tools.js";
 import { selectionFailed } from "../agent/selection-failure.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { invalidOption } from "../support/validate-options.js";
@@ -39,6 +40,8 @@ export interface ToolsiftAgent<TContext, TOutput extends AgentOutputType> {
 /** One run's conversation as the hooks saw it, and the selection of its current model call. */
 interface RunConversation {
   messages: ConversationMessage[];
+  /** The names each model turn of this run called, in order: the latest ones stay offered (as prepareStep's). */
+  steps: string[][];
   /** Whether the latest assistant message is the current model turn's (its calls are still coming in). */
   turnOpen: boolean;
   /** Counts what the hooks added: a new count is a new model call to select for. */
@@ -134,7 +137,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
   function conversationOf(context: RunContext<TContext>): RunConversation {
     let conversation = runs.get(context);
     if (conversation === undefined) {
-      conversation = { messages: [], turnOpen: false, version: 0, listed: false };
+      conversation = { messages: [], steps: [], turnOpen: false, version: 0, listed: false };
       runs.set(context, conversation);
     }
     return conversation;
@@ -146,7 +149,9 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     const started = performance.now();
     let ranked: string[] = [];
     let companions = 0;
-    let pinned: readonly string[] = alwaysActive;
+    // The tools the run called in its latest model turns stay offered, so a task keeps its tools.
+    const kept = [...alwaysActive, ...recentTools(conversation.steps, RECENT_TOOL_WINDOW)];
+    let pinned: readonly string[] = kept;
     try {
       if (!conversation.listed) {
         conversation.listed = true;
@@ -157,7 +162,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
           maxTools,
           minRelevance,
           adaptive,
-          alwaysActive: alwaysActive.filter((name) => index.toolNames.includes(name)),
+          alwaysActive: kept.filter((name) => index.toolNames.includes(name)),
           messages: toModelMessageShapes(conversation.messages),
           ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
         });
@@ -216,6 +221,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
   sifted.on("agent_start", (context, _agent, turnInput) => {
     const conversation = conversationOf(context);
     conversation.messages = fromAgentItems(turnInput ?? []);
+    conversation.steps = [];
     conversation.turnOpen = false;
     conversation.version++;
   });
@@ -227,8 +233,10 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     // One model turn's calls are one assistant message, as the rule reads a turn.
     if (conversation.turnOpen && last?.role === "assistant") {
       conversation.messages[conversation.messages.length - 1] = { ...last, toolCalls: [...last.toolCalls, name] };
+      conversation.steps.at(-1)?.push(name);
     } else {
       conversation.messages.push({ role: "assistant", text: "", toolCalls: [name] });
+      conversation.steps.push([name]);
       conversation.turnOpen = true;
     }
     conversation.version++;
