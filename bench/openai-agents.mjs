@@ -1,7 +1,7 @@
 // toolsift/openai-agents in the OpenAI Agents SDK's own run() loop, on BFCL's multi-turn conversations: calls served
 // and tools per model call, beside the SDK's default of sending every tool (issue 32, "Measured").
 //
-//   npm run build && npx node bench/openai-agents.mjs [--set FILE] [--limit N] [--max-tools N] [--json]
+//   npm run build && npx node bench/openai-agents.mjs [--set FILE] [--limit N] [--json]
 //
 // The sessions harness's rules (bench/session-cost.mjs), in the SDK's loop: each user turn is one `run(agent, input)`
 // whose input is the conversation so far (what the SDK returned, `result.history`, plus anything appended) and the
@@ -12,63 +12,48 @@
 // scores it: the missed call is appended as done out of band (a function_call item and its output) and a new run
 // continues the turn. When every call of the turn is made it answers "Done.". Rows: every tool (the SDK's default)
 // and toolsiftAgent cold (keyword ranking, `maxTools` 5 as the other benches).
-import { parseArgs } from "node:util";
 import { Agent, run, setTracingDisabled, tool, Usage } from "@openai/agents";
-import { missText } from "../scripts/session-cost/scripted-provider.mjs";
-import { describeDataFile } from "./lib/data.mjs";
-import { markdownTable, percent, runIfMain } from "./lib/table.mjs";
-import { FINAL_TEXT, loadSessionsFrom, sessionsLocation } from "./sessions-data.mjs";
+import { countTurn, runLoopBench, turnScript } from "./lib/loop-report.mjs";
+import { loadSessionsFrom, sessionsLocation } from "./sessions-data.mjs";
 
 setTracingDisabled(true);
 
 const TOOL_RESULT = JSON.stringify({ ok: true });
 
-/** A scripted SDK model: `setScript(calls)` for a run; `requests` records what each model call was offered. */
+/** A scripted SDK model over `turnScript()`: it reads the tools the SDK serialised for the call. */
 function scriptedModel() {
-  let remaining = [];
-  let made = 0;
-  let missed = false;
-  const requests = [];
+  const script = turnScript();
   const model = {
     async getResponse(request) {
-      const offered = request.tools.filter((entry) => entry.type === "function").map((entry) => entry.name);
-      requests.push(offered.length);
-      const next = remaining[made];
-      let output;
-      if (next !== undefined && offered.includes(next.name)) {
-        made++;
-        output = [
-          {
-            type: "function_call",
-            callId: `${next.toolCallId}_${requests.length}`,
-            name: next.name,
-            arguments: JSON.stringify(next.input),
-            status: "completed",
-          },
-        ];
-      } else {
-        missed = next !== undefined;
-        const text = missed ? missText() : FINAL_TEXT;
-        output = [
-          { type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text }] },
-        ];
-      }
+      const decision = script.next(
+        request.tools.filter((entry) => entry.type === "function").map((entry) => entry.name),
+      );
+      const output =
+        "call" in decision
+          ? [
+              {
+                type: "function_call",
+                callId: `${decision.call.toolCallId}_${decision.position}`,
+                name: decision.call.name,
+                arguments: JSON.stringify(decision.call.input),
+                status: "completed",
+              },
+            ]
+          : [
+              {
+                type: "message",
+                role: "assistant",
+                status: "completed",
+                content: [{ type: "output_text", text: decision.text }],
+              },
+            ];
       return { usage: new Usage(), output };
     },
     getStreamedResponse() {
       throw new Error("bench/openai-agents: the scripted model does not stream");
     },
   };
-  return {
-    model,
-    requests,
-    setScript(calls) {
-      remaining = calls;
-      made = 0;
-      missed = false;
-    },
-    outcome: () => ({ made, missed }),
-  };
+  return { model, script };
 }
 
 /** The catalog as SDK function tools (non-strict JSON Schema parameters), each returning a fixed short result. */
@@ -87,7 +72,7 @@ function functionTools(catalog) {
 /** Replays one conversation: `{ calls, served, turns, turnsServed, requests, tools }`. */
 async function replayConversation(conversation, agent, scripted) {
   const counts = { calls: 0, served: 0, turns: 0, turnsServed: 0 };
-  const before = scripted.requests.length;
+  const before = scripted.script.requests.length;
   let history = [];
   let outOfBand = 0;
   for (const turn of conversation.turns) {
@@ -95,9 +80,9 @@ async function replayConversation(conversation, agent, scripted) {
     let remaining = turn.calls;
     let turnServed = true;
     for (;;) {
-      scripted.setScript(remaining);
+      scripted.script.set(remaining);
       const result = await run(agent, input, { maxTurns: remaining.length + 2 });
-      const { made, missed } = scripted.outcome();
+      const { made, missed } = scripted.script.outcome();
       counts.served += made;
       remaining = remaining.slice(made);
       input = result.history;
@@ -113,18 +98,15 @@ async function replayConversation(conversation, agent, scripted) {
       remaining = remaining.slice(1);
     }
     history = input;
-    counts.calls += turn.calls.length;
-    if (turn.calls.length > 0) {
-      counts.turns++;
-      if (turnServed) counts.turnsServed++;
-    }
+    countTurn(counts, turn, turnServed);
   }
-  const requests = scripted.requests.slice(before);
+  const requests = scripted.script.requests.slice(before);
   return { ...counts, requests: requests.length, tools: requests.reduce((sum, count) => sum + count, 0) };
 }
 
 /** Replays every conversation through each row. */
-export async function measureOpenAIAgents({ location = sessionsLocation, limit, maxTools = 5 } = {}) {
+export async function measureOpenAIAgents({ location = sessionsLocation, limit } = {}) {
+  const maxTools = 5;
   const { toolsiftAgent } = await import("../dist/openai-agents/index.js");
   const { tools: catalog, conversations } = loadSessionsFrom(location);
   const chosen = limit === undefined ? conversations : conversations.slice(0, limit);
@@ -144,35 +126,4 @@ export async function measureOpenAIAgents({ location = sessionsLocation, limit, 
   return { rows, toolCount: catalog.length, conversationCount: chosen.length };
 }
 
-function table({ rows, conversationCount }) {
-  return markdownTable(
-    ["row", "calls served", "turns served", "tools / model call", "model calls / conv.", "seconds"],
-    rows.map((row) => [
-      row.name,
-      `${percent(row.served / row.calls)} (${row.served}/${row.calls})`,
-      percent(row.turnsServed / row.turns),
-      (row.tools / row.requests).toFixed(1),
-      (row.requests / conversationCount).toFixed(1),
-      row.seconds.toFixed(1),
-    ]),
-  );
-}
-
-runIfMain(import.meta.url, async () => {
-  const { values } = parseArgs({
-    options: {
-      set: { type: "string" },
-      limit: { type: "string" },
-      "max-tools": { type: "string" },
-      json: { type: "boolean" },
-    },
-  });
-  const result = await measureOpenAIAgents({
-    location: values.set ?? sessionsLocation,
-    limit: values.limit === undefined ? undefined : Number(values.limit),
-    maxTools: values["max-tools"] === undefined ? 5 : Number(values["max-tools"]),
-  });
-  if (values.json) return JSON.stringify(result.rows, null, 2);
-  const data = describeDataFile(values.set ?? sessionsLocation, "bfcl-multiturn-dev.json");
-  return `Data: ${data} (${result.toolCount} tools, ${result.conversationCount} conversations).\n\n${table(result)}`;
-});
+runLoopBench(import.meta.url, measureOpenAIAgents);

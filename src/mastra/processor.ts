@@ -26,12 +26,12 @@ export interface ToolsiftProcessor {
 }
 
 /**
- * A Mastra input processor for `new Agent({ inputProcessors: [toolsiftProcessor(index)] })`: before each model call of the agent's loop it runs
- * `index.prepareStep(options)` (the same delivery, options and defaults as in the AI SDK: a cache-keeping set by
- * default, `stableTools: false` for a new set each step) over the conversation Mastra holds, and returns the selected
- * tools as `activeTools`, and the step's tools in the delivery's order (`toolOrder`). Tools the step has that the
- * index lacks (dynamic tools, toolsets, MCP tools added later) are indexed first, so they can be selected. `undefined`
- * (every tool) when prepareStep offers every tool.
+ * A Mastra input processor for `new Agent({ inputProcessors: [toolsiftProcessor(index)] })`: before each model call
+ * of the agent's loop it runs `index.prepareStep(options)` (the same delivery, options and defaults as in the AI SDK:
+ * a cache-keeping set by default, `stableTools: false` for a new set each step) over the conversation Mastra holds,
+ * and returns the selected tools as `activeTools`, and the step's tools in the delivery's order (`toolOrder`). Tools
+ * the step has that the index lacks (dynamic tools, toolsets, MCP tools added later) are indexed first, so they can be
+ * selected. `undefined` (every tool) when prepareStep offers every tool.
  *
  * Throws `ToolsiftError` for invalid or unknown options, at creation.
  */
