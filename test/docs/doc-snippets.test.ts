@@ -213,6 +213,7 @@ const examples: Record<string, () => Promise<unknown>> = {
   "search-tool.ts": () => import("../../examples/search-tool.ts"),
   "langchain/agent.ts": () => import("../../examples/langchain/agent.ts"),
   "openai-agents/agent.ts": () => import("../../examples/openai-agents/agent.ts"),
+  "mastra/agent.ts": () => import("../../examples/mastra/agent.ts"),
 };
 
 describe("examples/", () => {
