@@ -12,6 +12,7 @@ import { createToolIndex } from "toolsift";
 import { toolsiftProcessor } from "toolsift/mastra";
 import type { z } from "zod";
 import { tools as saasTools } from "../shared/tools.ts";
+import { twoTurnScript } from "../shared/two-turn-script.ts";
 
 // The shared 30-tool SaaS catalog (AI SDK tools with zod schemas) as Mastra tools.
 const tools = Object.fromEntries(
@@ -26,14 +27,7 @@ const tools = Object.fromEntries(
   ]),
 );
 
-/** The script: each model call either calls a tool (only when the call offers it, as a real model) or answers. */
-const script: ({ call: string; input: Record<string, unknown> } | { text: string })[] = [
-  { call: "weather_forecast", input: { city: "Lisbon", days: 3 } },
-  { text: "Lisbon: sunny, 24°C highs." },
-  { call: "stripe_list_charges", input: { limit: 10 } },
-  { call: "stripe_create_refund", input: { charge: "ch_2" } },
-  { text: "Refunded the duplicate charge ch_2." },
-];
+const script = twoTurnScript;
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 1, text: 1, reasoning: 0 },

@@ -9,6 +9,7 @@ import { Agent, run, setTracingDisabled, tool, Usage, user, type Model, type Mod
 import { toolsiftAgent } from "toolsift/openai-agents";
 import type { z } from "zod";
 import { tools as saasTools } from "../shared/tools.ts";
+import { twoTurnScript } from "../shared/two-turn-script.ts";
 
 setTracingDisabled(true); // the example sends nothing anywhere
 
@@ -22,14 +23,7 @@ const tools = Object.entries(saasTools).map(([name, entry]) =>
   }),
 );
 
-/** The script: each model call either calls a tool (only when the call offers it, as a real model) or answers. */
-const script: ({ call: string; input: Record<string, unknown> } | { text: string })[] = [
-  { call: "weather_forecast", input: { city: "Lisbon", days: 3 } },
-  { text: "Lisbon: sunny, 24°C highs." },
-  { call: "stripe_list_charges", input: { limit: 10 } },
-  { call: "stripe_create_refund", input: { charge: "ch_2" } },
-  { text: "Refunded the duplicate charge ch_2." },
-];
+const script = twoTurnScript;
 let position = 0;
 const scriptedModel: Model = {
   async getResponse(request: ModelRequest) {
