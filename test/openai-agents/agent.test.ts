@@ -109,6 +109,17 @@ describe("toolsiftAgent (function tools)", () => {
     expect(offeredTools(responses.bodies[0])).toEqual(expect.arrayContaining(["get_weather", "translate_text"]));
   });
 
+  it("offers only allowedTools, also when every tool would be offered", async () => {
+    const responses = await scripted([{ text: "Hello." }, { text: "Hello again." }]);
+    const allowedTools = ["send_email", "translate_text"];
+    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, []), { allowedTools });
+    await run(agent, "Send an email to Ana and translate the weather report into French");
+    // No user text: the no-match policy offers every tool, which allowedTools bounds.
+    await run(agent, []);
+    for (const body of responses.bodies) expect(allowedTools).toEqual(expect.arrayContaining(offeredTools(body)));
+    expect(offeredTools(responses.bodies[1]).sort()).toEqual(allowedTools);
+  });
+
   it("refuses a tool name the agent has no tool for, and unknown options, naming them", () => {
     const base = travelAgent("http://127.0.0.1:9/v1", []);
     const unknownTool = () => toolsiftAgent(base, { alwaysActive: ["get_wether"] });
