@@ -100,6 +100,20 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    page: "docs/mastra.md",
+    first: 'import { Agent } from "@mastra/core/agent";',
+    prelude: "mastra.ts",
+    names: ["model", "tools"],
+    run: true,
+  },
+  {
+    page: "docs/openai-agents.md",
+    first: 'import { Agent, run } from "@openai/agents";',
+    prelude: "openai-agents.ts",
+    names: ["model", "tools"],
+    run: true,
+  },
+  {
     page: "docs/models.md",
     first: 'import { openai } from "@ai-sdk/openai";',
     prelude: "semantic.ts",

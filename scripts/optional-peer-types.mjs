@@ -9,8 +9,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Packages a toolsift user may not have installed whose types the declarations name. */
-export const OPTIONAL_TYPE_PACKAGES = ["ai", "@ai-sdk/provider"];
+/** Packages a toolsift user may not have installed whose types the declarations name (`@openai/agents`: its entry). */
+export const OPTIONAL_TYPE_PACKAGES = ["ai", "@ai-sdk/provider", "@openai/agents"];
 
 const GUARD = "// @ts-ignore -- optional peer dependency: without it, these types are `any`";
 

@@ -12,6 +12,7 @@ import {
   rejectUnknownOptions,
   stringOption,
 } from "../support/validate-options.js";
+import { RECENT_TOOL_WINDOW, recentTools } from "./recent-tools.js";
 import {
   stableToolsOptions,
   stableToolsStep,
@@ -100,7 +101,7 @@ export function createPrepareStep(
     "steps",
   );
   const recentToolBoost = booleanOption(where, "steps.keepRecent", steps?.keepRecent, true);
-  const recentToolWindow = countOption(where, "steps.window", steps?.window, 2);
+  const recentToolWindow = countOption(where, "steps.window", steps?.window, RECENT_TOOL_WINDOW);
   const escalate = booleanOption(where, "steps.escalate", steps?.escalate, true);
   const rules = rulesOption(given.rules);
   const searchToolName = stringOption(where, "steps.searchToolName", steps?.searchToolName, "search_tools");
@@ -137,11 +138,15 @@ export function createPrepareStep(
     const query = conversationQuery(messages);
     // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
     // places in the page go to tools the task has not used yet.
-    const kept = new Set<string>();
-    for (const recent of steps.slice(-recentToolWindow)) {
-      if (recentToolBoost) {
-        for (const call of recent.toolCalls) if (call.toolName !== searchToolName) kept.add(call.toolName);
-      }
+    const recentSteps = steps.slice(-recentToolWindow);
+    const kept = recentToolBoost
+      ? recentTools(
+          recentSteps.map((recent) => recent.toolCalls.map((call) => call.toolName)),
+          recentToolWindow,
+          searchToolName,
+        )
+      : new Set<string>();
+    for (const recent of recentSteps) {
       for (const result of recent.toolResults ?? []) {
         if (result.toolName === searchToolName) for (const name of foundTools(result.output)) kept.add(name);
       }

@@ -43,3 +43,24 @@ export function latestUserText(messages: readonly MessageLike[]): string {
   const conversation = fromModelMessages(messages);
   return userTextBefore(conversation, conversation.length - 1)?.text ?? "";
 }
+
+/**
+ * Neutral messages as AI SDK-shaped messages, for `selectWithScores({ messages })` and `index.learn`: user and
+ * assistant texts and the assistant's tool calls (by name, with empty inputs) are kept; other messages become empty
+ * `tool` messages.
+ */
+export function toModelMessageShapes(messages: readonly ConversationMessage[]): { role: string; content: unknown }[] {
+  return messages.map((message, position) => {
+    if (message.role === "user") return { role: "user", content: message.text };
+    if (message.role === "assistant") {
+      const calls = message.toolCalls.map((toolName, call) => ({
+        type: "tool-call",
+        toolCallId: `${position}-${call}`,
+        toolName,
+        input: {},
+      }));
+      return { role: "assistant", content: [{ type: "text", text: message.text }, ...calls] };
+    }
+    return { role: "tool", content: [] };
+  });
+}

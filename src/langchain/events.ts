@@ -1,6 +1,7 @@
 // Events the LangChain middleware reports through `onEvent`, on top of the index's own `ToolsiftEvent`s.
 
 import type { NoMatchEvent } from "../agent/offer-policy.js";
+import type { SelectionFailedEvent } from "../agent/selection-failure.js";
 import type { ToolsiftEvent } from "../events.js";
 
 /** Everything `toolsiftMiddleware({ onEvent })` receives. */
@@ -26,14 +27,5 @@ export type ToolsiftMiddlewareEvent =
    * tool, up to `maxOfferAll`) or `"nothing-relevant"` (by default only `alwaysActive` and provider tools).
    */
   | NoMatchEvent
-  | {
-      /**
-       * Selection failed (embedding, indexing or search). With `onError: "fallback"` the call was offered every
-       * tool (every allowed tool with `allowedTools`; `fallback: "all"`); with `"throw"` the error rejects the model
-       * call.
-       */
-      readonly type: "selection-failed";
-      readonly error: unknown;
-      readonly fallback: "all" | "none";
-      readonly message: string;
-    };
+  /** Selection failed: every tool (every allowed tool with `allowedTools`) offered, or the model call rejected. */
+  | SelectionFailedEvent;

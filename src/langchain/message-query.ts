@@ -1,6 +1,7 @@
 // LangChain messages in the neutral shape the conversation → query rule reads (src/conversation/query-rule.ts).
 
 import { contentText } from "../conversation/message-text.js";
+import { toModelMessageShapes } from "../conversation/model-messages.js";
 import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 
 interface MessageShape {
@@ -79,17 +80,5 @@ export function selectionQuery(messages: readonly unknown[]): string {
  * tool outputs and system messages become empty `tool` / `system` messages.
  */
 export function toModelMessages(messages: readonly unknown[]): { role: string; content: unknown }[] {
-  return fromLangChainMessages(messages).map((message, position) => {
-    if (message.role === "user") return { role: "user", content: message.text };
-    if (message.role === "assistant") {
-      const calls = message.toolCalls.map((toolName, call) => ({
-        type: "tool-call",
-        toolCallId: `${position}-${call}`,
-        toolName,
-        input: {},
-      }));
-      return { role: "assistant", content: [{ type: "text", text: message.text }, ...calls] };
-    }
-    return { role: "tool", content: [] };
-  });
+  return toModelMessageShapes(fromLangChainMessages(messages));
 }

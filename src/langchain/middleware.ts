@@ -3,6 +3,7 @@
 import { createMiddleware } from "./langchain-runtime.js";
 import type { EmbeddingModel } from "ai";
 import { companionCount, offerPolicy, pinnedNames, rankedNames } from "../agent/offer-policy.js";
+import { selectionFailed } from "../agent/selection-failure.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
 import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel } from "./embeddings-model.js";
@@ -122,17 +123,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
         companions = companionCount(results);
         pinned = pinnedNames(results);
       } catch (error) {
-        const fallback = onError === "throw" ? "none" : "all";
-        emit({
-          type: "selection-failed",
-          error,
-          fallback,
-          message:
-            fallback === "all"
-              ? `selecting tools failed; this call is offered ${everyTool}`
-              : "selecting tools failed; the model call is rejected",
-        });
-        if (fallback === "none") throw error;
+        selectionFailed(error, onError, everyTool, emit);
         return everyOffered();
       } finally {
         release?.();

@@ -212,6 +212,8 @@ const examples: Record<string, () => Promise<unknown>> = {
   "local-model.ts": () => import("../../examples/local-model.ts"),
   "search-tool.ts": () => import("../../examples/search-tool.ts"),
   "langchain/agent.ts": () => import("../../examples/langchain/agent.ts"),
+  "openai-agents/agent.ts": () => import("../../examples/openai-agents/agent.ts"),
+  "mastra/agent.ts": () => import("../../examples/mastra/agent.ts"),
 };
 
 describe("examples/", () => {

@@ -1,7 +1,7 @@
 // A local OpenAI-compatible embeddings server for provider tests: POST /v1/embeddings on 127.0.0.1, deterministic
 // vectors in OpenAI's response shape (with usage), every request recorded, failures scripted per request.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { listenLoopback } from "../support/loopback-http.js";
 
 /** One request the server received. */
 export interface EmbeddingRequest {
@@ -69,9 +69,8 @@ export async function startOpenAICompatibleServer(
   reply: (request: EmbeddingRequest, position: number) => Reply = () => ({ kind: "vectors" }),
 ): Promise<OpenAICompatibleServer> {
   const requests: EmbeddingRequest[] = [];
-  const sockets = new Set<Socket>();
   let tokens = 0;
-  const server = createServer(async (request, response) => {
+  const handler: RequestListener = async (request, response) => {
     if (request.method !== "POST" || request.url !== "/v1/embeddings") {
       sendJson(response, 404, { error: { message: `no route ${request.method} ${request.url}`, type: "not_found" } });
       return;
@@ -108,21 +107,12 @@ export async function startOpenAICompatibleServer(
       model: embeddingRequest.model,
       usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
     });
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  };
+  const { port, close } = await listenLoopback(handler);
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     reportedTokens: () => tokens,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const socket of sockets) socket.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close,
   };
 }

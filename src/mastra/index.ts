@@ -1,0 +1,3 @@
+// toolsift/mastra: per-step tool selection for Mastra agents, through the index's prepareStep.
+
+export { toolsiftProcessor, type ToolsiftProcessor } from "./processor.js";

@@ -1,0 +1,107 @@
+// The options of toolsiftAgent: their documentation, and their validation at creation (unknown names refused).
+
+import type { EmbeddingModel } from "ai";
+import type { OnNoMatch } from "../agent/offer-policy.js";
+import type { McpEvent } from "../events.js";
+import type { ToolsiftMiddlewareEvent } from "../langchain/events.js";
+import { optionNames } from "../option-table.js";
+import type { ToolIndexOptions } from "../options.js";
+import { resolveSelectOptions, type ResolvedSelectOptions } from "../resolve-select-options.js";
+import { MODEL_OPTION_TABLE, ROOT_OPTION_TABLE } from "../tool-index/model-option-table.js";
+import { choiceOption, functionOption, knownTableOptions } from "../support/validate-options.js";
+
+/**
+ * Everything `toolsiftAgent({ onEvent })` receives: the index's events (`mcp-server-failed` and `mcp-tool-skipped` for
+ * the agent's MCP servers among them) and the same per-call events as the LangChain middleware (`tools-selected`,
+ * `no-match`, `selection-failed`).
+ */
+export type ToolsiftAgentEvent = ToolsiftMiddlewareEvent | McpEvent;
+
+/**
+ * Options of `toolsiftAgent`: the index options of `createToolIndex`, plus how each model call selects (the same
+ * options, defaults and ranges as LangChain's `toolsiftMiddleware`).
+ */
+export interface ToolsiftAgentOptions extends Omit<ToolIndexOptions, "embeddingModel" | "onError" | "onEvent"> {
+  /** Most ranked tools a model call is offered (`alwaysActive` tools on top). Default 5; integer ≥ 1. */
+  maxTools?: number;
+  /**
+   * Tools offered on every model call, on top of `maxTools`: the name of one of the agent's function tools, or
+   * `<server>__<tool>` for a tool of one of its MCP servers. Default: none.
+   */
+  alwaysActive?: readonly string[];
+  /**
+   * The only tools a model call may be offered (function tools by name, MCP tools as `<server>__<tool>`); "every tool"
+   * then means every allowed tool. Default: every tool.
+   */
+  allowedTools?: readonly string[];
+  /** Least relevance (0–1) a ranked tool needs (select's `minRelevance`). Default 0.15; 0 turns it off. */
+  minRelevance?: number;
+  /** Cut the ranked list at its score elbow, as in `select`. Default `true`. */
+  adaptive?: boolean;
+  /** An AI SDK embedding model: the `"semantic"` and `"combined"` strategies. Default: none (keyword ranking). */
+  embeddingModel?: EmbeddingModel;
+  /**
+   * When selection fails: `"fallback"` ranks by keywords when embedding fails and offers that model call every tool on
+   * any other failure (`selection-failed`); `"throw"` rejects the run. Default `"fallback"`.
+   */
+  onError?: "fallback" | "throw";
+  /**
+   * When nothing ranks: `"all"` every tool (at most `maxOfferAll`), `"none"` only `alwaysActive` tools. Default `"all"`
+   * when the run has no user text, `"none"` when no tool is relevant; reported as `no-match`.
+   */
+  onNoMatch?: OnNoMatch;
+  /** The most tools "every tool" may mean. Default 30; an integer ≥ 0, or `Infinity`. */
+  maxOfferAll?: number;
+  /** Receives the index's events and the agent's (`tools-selected`, `no-match`, `selection-failed`, MCP events). */
+  onEvent?: (event: ToolsiftAgentEvent) => void;
+}
+
+/** The adapter's options that are not in the option table, whose `l` (LangChain middleware) options it takes too. */
+const OWN_OPTIONS = ["embeddingModel", "onNoMatch", "maxOfferAll", "onEvent"] as const;
+
+/** The `createToolIndex` options passed through: the table's `l` options the root index takes. */
+const INDEX_OPTIONS = optionNames("l", ROOT_OPTION_TABLE).filter((name) =>
+  optionNames("i", ROOT_OPTION_TABLE).includes(name),
+);
+
+const ON_ERROR = ["fallback", "throw"] as const;
+
+/** The options, validated, with defaults applied. */
+export interface ResolvedAgentOptions extends Pick<
+  ResolvedSelectOptions,
+  "maxTools" | "minRelevance" | "adaptive" | "alwaysActive" | "allowedTools"
+> {
+  readonly onError: (typeof ON_ERROR)[number];
+  readonly onEvent: ((event: ToolsiftAgentEvent) => void) | undefined;
+  readonly indexOptions: Partial<ToolIndexOptions>;
+}
+
+/** Validates `toolsiftAgent`'s options (INVALID_OPTION / UNKNOWN_OPTION, naming the option) and applies defaults. */
+export function resolveAgentOptions(where: string, options: ToolsiftAgentOptions): ResolvedAgentOptions {
+  const given = knownTableOptions(where, options, "l", OWN_OPTIONS, ROOT_OPTION_TABLE) ?? {};
+  const indexOptions: Partial<ToolIndexOptions> = {};
+  for (const name of INDEX_OPTIONS) {
+    if (given[name] !== undefined) Object.assign(indexOptions, { [name]: given[name] });
+  }
+  if (given.embeddingModel !== undefined) indexOptions.embeddingModel = given.embeddingModel as EmbeddingModel;
+  const { maxTools, minRelevance, adaptive, alwaysActive, allowedTools } = resolveSelectOptions(
+    {
+      maxTools: options.maxTools,
+      minRelevance: options.minRelevance,
+      adaptive: options.adaptive,
+      alwaysActive: options.alwaysActive,
+      allowedTools: options.allowedTools,
+    },
+    where,
+  );
+  return {
+    maxTools,
+    minRelevance,
+    adaptive,
+    alwaysActive,
+    allowedTools,
+    onError: choiceOption(where, "onError", given.onError, ON_ERROR, MODEL_OPTION_TABLE.onError.default),
+    onEvent: functionOption<(event: ToolsiftAgentEvent) => void>(where, "onEvent", given.onEvent),
+    indexOptions,
+  };
+}

@@ -1,0 +1,141 @@
+// toolsiftAgent over real MCP servers (devDependencies, over stdio) in the OpenAI Agents SDK's own run() loop, against
+// a scripted Responses server on 127.0.0.1: each server's tools filtered per model call, server identity kept, a server
+// that is down reported and never a crash.
+import { Agent, MCPServerStdio, run } from "@openai/agents";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolsiftAgent, type ToolsiftAgentEvent } from "../../src/openai-agents/index.js";
+import { loopbackModel } from "../openai-agents/fixtures.js";
+import { offeredTools, startResponsesServer, type ResponsesServer } from "../openai-agents/responses-server.js";
+import { realServers, temporaryDirectory } from "./servers.js";
+
+const configs = realServers(temporaryDirectory());
+const memory = new MCPServerStdio({
+  name: "memory",
+  command: configs.memory.command,
+  args: configs.memory.args,
+  env: configs.memory.env,
+});
+const filesystem = new MCPServerStdio({
+  name: "filesystem",
+  command: configs.filesystem.command,
+  args: configs.filesystem.args,
+});
+
+beforeAll(async () => {
+  await Promise.all([memory.connect(), filesystem.connect()]);
+});
+afterAll(async () => {
+  await Promise.all([memory.close(), filesystem.close()]);
+});
+
+const remember = {
+  call: "create_entities",
+  arguments: { entities: [{ name: "Ana", entityType: "person", observations: ["likes green tea"] }] },
+};
+
+async function withServer<T>(
+  turns: ({ call: string; arguments?: Record<string, unknown> } | { text: string })[],
+  body: (server: ResponsesServer) => Promise<T>,
+): Promise<T> {
+  const server = await startResponsesServer((_request, position) => turns[position] ?? { text: "done" });
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+describe("toolsiftAgent (MCP servers)", () => {
+  it("offers each model call only the selected tools of each server, and the real server runs the call", async () => {
+    const [memoryTools, filesystemTools] = await Promise.all([memory.listTools(), filesystem.listTools()]);
+    await withServer([remember, { text: "Remembered." }], async (server) => {
+      const base = new Agent({
+        name: "assistant",
+        model: loopbackModel(server.baseURL),
+        mcpServers: [memory, filesystem],
+      });
+      const sift = toolsiftAgent(base, { maxTools: 4 });
+      const result = await run(sift.agent, "Remember in the knowledge graph that Ana is a person who likes green tea");
+      expect(result.finalOutput).toBe("Remembered.");
+      expect(server.refused).toEqual([]);
+      // Server identity kept: every tool of both servers indexed under <server>__<tool>.
+      expect(sift.index.toolNames).toEqual(
+        expect.arrayContaining([
+          ...memoryTools.map((tool) => `memory__${tool.name}`),
+          ...filesystemTools.map((tool) => `filesystem__${tool.name}`),
+        ]),
+      );
+      const first = offeredTools(server.bodies[0]);
+      expect(first).toContain("create_entities");
+      expect(first.length).toBeLessThanOrEqual(4);
+      expect(first.filter((name) => filesystemTools.some((tool) => tool.name === name))).toEqual([]);
+      // The call reached the real memory server: its answer is in the next request's input.
+      expect(JSON.stringify(server.bodies[1].input)).toContain("likes green tea");
+    });
+    // The servers given are unchanged: toolsift's filter sits on the clone's proxies only.
+    expect(memory.toolFilter).toBeUndefined();
+  });
+
+  it("the same agent without toolsift sends every tool of both servers (the baseline)", async () => {
+    const count = (await memory.listTools()).length + (await filesystem.listTools()).length;
+    await withServer([{ text: "Hi." }], async (server) => {
+      const base = new Agent({
+        name: "assistant",
+        model: loopbackModel(server.baseURL),
+        mcpServers: [memory, filesystem],
+      });
+      await run(base, "Remember that Ana likes green tea");
+      expect(offeredTools(server.bodies[0])).toHaveLength(count);
+    });
+  });
+
+  it("keeps a server's own toolFilter and pins alwaysActive tools by <server>__<tool>", async () => {
+    const own = new MCPServerStdio({
+      name: "files",
+      command: configs.filesystem.command,
+      args: configs.filesystem.args,
+      toolFilter: { blockedToolNames: ["read_text_file"] },
+    });
+    await own.connect();
+    try {
+      await withServer([{ call: "read_text_file", arguments: { path: "notes.txt" } }], async (server) => {
+        const base = new Agent({ name: "assistant", model: loopbackModel(server.baseURL), mcpServers: [own] });
+        const { agent } = toolsiftAgent(base, { alwaysActive: ["files__list_allowed_directories"] });
+        await run(agent, "Read the text file notes.txt");
+        const offered = offeredTools(server.bodies[0]);
+        expect(offered).toContain("list_allowed_directories");
+        expect(offered).not.toContain("read_text_file");
+        expect(server.refused).toEqual(["read_text_file"]);
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("a server that is down is reported through onEvent and the run goes on without its tools", async () => {
+    const down = new MCPServerStdio({
+      name: "down",
+      command: configs.filesystem.command,
+      args: configs.filesystem.args,
+    });
+    const events: ToolsiftAgentEvent[] = [];
+    await withServer([remember, { text: "Remembered." }], async (server) => {
+      const base = new Agent({ name: "assistant", model: loopbackModel(server.baseURL), mcpServers: [memory, down] });
+      const { agent } = toolsiftAgent(base, { onEvent: (event) => events.push(event) });
+      const result = await run(agent, "Create an entity for Ana, a person who likes green tea");
+      expect(result.finalOutput).toBe("Remembered.");
+      expect(server.refused).toEqual([]);
+    });
+    const failed = events.filter((event) => event.type === "mcp-server-failed");
+    expect(failed.length).toBeGreaterThanOrEqual(2);
+    for (const event of failed) {
+      expect(event).toMatchObject({ server: "down", stage: "list" });
+      expect(event.message).toMatch(/MCP server "down".*connect\(\)/);
+    }
+  });
+
+  it("refuses an alwaysActive name that no tool and no server of the agent has", () => {
+    const base = new Agent({ name: "assistant", mcpServers: [memory] });
+    expect(() => toolsiftAgent(base, { alwaysActive: ["github__create_issue"] })).toThrow(/github__create_issue/);
+  });
+});
