@@ -7,6 +7,7 @@ export function judge(entry) {
   const result = entry.result;
   if (result === undefined || result === null) return ["no result"];
   if (result.error !== undefined) return [`threw: ${result.error}`];
+  if (entry.expect === "refund-only") return judgeFrameworkRun(result);
   const problems = [];
   if (result.keyword?.[0] !== REFUND) problems.push(`keyword select ranked ${JSON.stringify(result.keyword)}`);
   if (result.keywordOnParaphrase?.[0] === REFUND) {
@@ -31,6 +32,27 @@ export function judge(entry) {
   }
   return problems;
 }
+
+/**
+ * A framework's loop (scripted model, three tools, "refund the card charge", maxTools 1): the first model call is
+ * offered the refund tool alone, the model calls it, and, where the run reports it, the agent saved its usage.
+ */
+function judgeFrameworkRun(result) {
+  const problems = [];
+  if (JSON.stringify(result.offered?.[0]) !== JSON.stringify([REFUND])) {
+    problems.push(`the first model call was offered ${JSON.stringify(result.offered?.[0])}, not [${REFUND}] alone`);
+  }
+  if (JSON.stringify(result.called) !== JSON.stringify([REFUND]))
+    problems.push(`called ${JSON.stringify(result.called)}`);
+  if (result.usageSaved === false) problems.push("the agent's usage row does not hold the call");
+  return problems;
+}
+
+const EXPECTED = {
+  works: "the local model to rank",
+  loud: "a loud failure",
+  "refund-only": "the framework's loop to offer the refund tool alone and call it",
+};
 
 const kib = (bytes) => (bytes === undefined ? "—" : `${(bytes / 1024).toFixed(1)} KiB`);
 
@@ -66,6 +88,8 @@ export function markdownReport(rows, { seconds, tarball, note }) {
     "a keyword query and a paraphrase that only the local model can answer (or, where the asset cannot be found,",
     "fail loudly with the fix). Sizes are of the build output: JS alone, and every emitted file (the local model",
     'asset and the wasm core included); gzip at level 9. "`ai` in the output" looks for the AI SDK\'s operation ids.',
+    "The framework targets (cloudflare-agents, agent-frameworks) install their framework instead and run one turn of",
+    "its own loop with a scripted model: three tools, maxTools 1, the refund tool alone must be offered and called.",
     "",
     ...(note === undefined ? [] : [note, ""]),
     `| ${HEADER.join(" | ")} |`,
@@ -78,9 +102,7 @@ export function markdownReport(rows, { seconds, tarball, note }) {
   for (const row of rows) {
     lines.push(`- **${row.target.name}** — ${row.target.label}${row.size?.note ? ` (${row.size.note})` : ""}.`);
     for (const entry of row.runs) {
-      lines.push(
-        `  - ${entry.run}: expected ${entry.expect === "works" ? "the local model to rank" : "a loud failure"}.`,
-      );
+      lines.push(`  - ${entry.run}: expected ${EXPECTED[entry.expect]}.`);
     }
     for (const problem of row.problems) {
       // The first two lines that name an error (esbuild's "ERROR: …"; Turbopack's "Error: … failed" then the

@@ -4,11 +4,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
   browserMain,
+  cloudflareAgentWorker,
   edgeBuild,
   edgeMain,
   indexHtml,
+  mastraMain,
   nextFiles,
   nodeMain,
+  openaiAgentsMain,
   webpackBuild,
   workerMain,
 } from "./templates.mjs";
@@ -56,6 +59,36 @@ const core = await createCoreIndex(tools).select(query);
 const root = await createToolIndex(tools).select(query);
 console.log(JSON.stringify({ core, root, refused }));
 `;
+
+/**
+ * A Worker target: `worker.js` (`source`) with the wrangler settings given, bundled by `wrangler deploy --dry-run`,
+ * then run as emitted in local workerd and fetched once; its JSON judged as `expect` says.
+ */
+function workerTarget({ name, label, deps, source, settings, run: runName, expect }) {
+  return {
+    name,
+    label,
+    deps,
+    files: { "worker.js": source, "wrangler.jsonc": JSON.stringify({ ...settings, main: "worker.js" }) },
+    async build(dir) {
+      const output = await run(bin(dir, "wrangler"), ["deploy", "--dry-run", "--outdir", "out"], { cwd: dir });
+      const upload = output.match(/Total Upload: ([\d.]+ KiB) \/ gzip: ([\d.]+ KiB)/);
+      return {
+        dir: join(dir, "out"),
+        include: (file) => !file.endsWith(".map") && !file.endsWith("README.md"),
+        note: upload ? `wrangler: ${upload[1]} / gzip ${upload[2]}` : undefined,
+      };
+    },
+    async exercise(dir) {
+      return [{ run: runName, expect, result: await runWorker(dir, bin(dir, "wrangler")) }];
+    },
+  };
+}
+
+// An ESM bundle for Node of CommonJS code that calls `require` (as Mastra's dependencies do) needs one defined.
+const requireBanner = `import { createRequire as createRequireOfBundle } from "node:module"; const require = createRequireOfBundle(import.meta.url);`;
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /** The asset's path under `root` for the URL an INVALID_MODEL_ASSET message names ("…is not at <url> (…"). */
 function assetPathFromMessage(result, origin, root) {
@@ -257,30 +290,67 @@ export function targets({ compatibilityDate }) {
         ];
       },
     },
-    {
+    workerTarget({
       name: "worker",
       label: "Cloudflare Worker (wrangler deploy --dry-run), in workerd",
       deps: ["ai", "wrangler"],
-      files: {
-        "worker.js": workerMain,
-        "wrangler.jsonc": JSON.stringify({
-          name: "toolsift-consumer",
-          main: "worker.js",
-          compatibility_date: compatibilityDate,
-        }),
+      source: workerMain,
+      settings: { name: "toolsift-consumer", compatibility_date: compatibilityDate },
+      run: "wrangler dev --no-bundle on out/worker.js",
+      expect: "works",
+    }),
+    workerTarget({
+      name: "cloudflare-agents",
+      label:
+        "Cloudflare Worker with an AIChatAgent using toolsift/cloudflare-agents (wrangler deploy --dry-run), in workerd",
+      deps: ["ai", "agents", "@cloudflare/ai-chat", "wrangler"],
+      source: cloudflareAgentWorker,
+      settings: {
+        name: "toolsift-consumer-agents",
+        compatibility_date: compatibilityDate,
+        compatibility_flags: ["nodejs_compat"],
+        durable_objects: { bindings: [{ name: "CHAT", class_name: "Chat" }] },
+        migrations: [{ tag: "v1", new_sqlite_classes: ["Chat"] }],
       },
+      run: "a turn of the agent (generateText, prepare-step delivery)",
+      expect: "refund-only",
+    }),
+    {
+      // Both Node frameworks in one project (one install): each program run as written and as an esbuild bundle.
+      name: "agent-frameworks",
+      label:
+        "Node app: OpenAI Agents SDK (toolsift/openai-agents) and Mastra (toolsift/mastra), each bundled by esbuild",
+      deps: ["@openai/agents", "@mastra/core", "zod", "esbuild"],
+      files: { "openai-agents.js": openaiAgentsMain, "mastra.js": mastraMain },
       async build(dir) {
-        const output = await run(bin(dir, "wrangler"), ["deploy", "--dry-run", "--outdir", "out"], { cwd: dir });
-        const upload = output.match(/Total Upload: ([\d.]+ KiB) \/ gzip: ([\d.]+ KiB)/);
-        return {
-          dir: join(dir, "out"),
-          include: (file) => !file.endsWith(".map") && !file.endsWith("README.md"),
-          note: upload ? `wrangler: ${upload[1]} / gzip ${upload[2]}` : undefined,
-        };
+        await run(
+          bin(dir, "esbuild"),
+          [
+            "openai-agents.js",
+            "mastra.js",
+            "--bundle",
+            "--platform=node",
+            "--format=esm",
+            "--outdir=out",
+            "--out-extension:.js=.mjs",
+            `--banner:js=${requireBanner}`,
+          ],
+          { cwd: dir },
+        );
+        const sizes = measure(join(dir, "out")).files.map(
+          (file) => `${file.file} ${kib(file.bytes)} (gzip ${kib(file.gzip)})`,
+        );
+        return { dir: join(dir, "out"), note: `per framework: ${sizes.join(", ")}` };
       },
       async exercise(dir) {
-        const result = await runWorker(dir, bin(dir, "wrangler"));
-        return [{ run: "wrangler dev --no-bundle on out/worker.js", expect: "works", result }];
+        const runs = [];
+        for (const program of ["openai-agents", "mastra"]) {
+          for (const file of [`${program}.js`, `out/${program}.mjs`]) {
+            const result = lastJson(await run(process.execPath, [file], { cwd: dir }));
+            runs.push({ run: `node ${file}`, expect: "refund-only", result });
+          }
+        }
+        return runs;
       },
     },
     {

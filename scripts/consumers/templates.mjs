@@ -48,3 +48,111 @@ export const nextFiles = {
   "app/api/edge/route.js": nextRoute("edge"),
   "app/api/node/route.js": nextRoute("nodejs"),
 };
+
+// The framework entries' consumers: each runs its framework's own loop offline with a scripted model that records
+// the tools it is offered and calls the refund tool only when it is offered.
+const frameworkTools = [
+  ["stripe_create_refund", "Refund a card charge."],
+  ["weather_forecast", "Get the weather forecast for a city."],
+  ["send_email", "Send an email to an address."],
+];
+
+// A language model (AI SDK specification v4) that calls stripe_create_refund once when offered, then answers.
+const scriptedModelV4 =
+  `const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },\n` +
+  `  outputTokens: { total: 1, text: 1, reasoning: 0 } };\n` +
+  `function scriptedModel(offered) {\n` +
+  `  const answer = (content, unified) => ({ content, finishReason: { unified, raw: unified }, usage, warnings: [] });\n` +
+  `  return { specificationVersion: "v4", provider: "scripted", modelId: "scripted", supportedUrls: {},\n` +
+  `    async doGenerate(options) {\n` +
+  `      const names = (options.tools ?? []).map((tool) => tool.name);\n` +
+  `      offered.push(names);\n` +
+  `      if (offered.length === 1 && names.includes("stripe_create_refund")) {\n` +
+  `        const call = { type: "tool-call", toolCallId: "call_1", toolName: "stripe_create_refund", input: '{"id":"ch_1"}' };\n` +
+  `        return answer([call], "tool-calls");\n` +
+  `      }\n` +
+  `      return answer([{ type: "text", text: "Refunded." }], "stop");\n` +
+  `    },\n` +
+  `    async doStream() { throw new Error("the scripted model does not stream"); } };\n` +
+  `}\n`;
+
+// A Worker with an AIChatAgent (a Durable Object with SQLite) whose turns go through toolsiftChat; /check runs one
+// turn with generateText inside the agent and reports the tools offered, the call made and the usage row it saved.
+export const cloudflareAgentWorker =
+  `import { AIChatAgent } from "@cloudflare/ai-chat";\n` +
+  `import { getAgentByName } from "agents";\n` +
+  `import { convertToModelMessages, generateText, isStepCount, jsonSchema, streamText, tool } from "ai";\n` +
+  `import { toolsiftChat } from "toolsift/cloudflare-agents";\n` +
+  scriptedModelV4 +
+  `const input = jsonSchema({ type: "object", properties: { id: { type: "string" } }, required: ["id"] });\n` +
+  `const tools = Object.fromEntries(${JSON.stringify(frameworkTools)}.map(([name, description]) =>\n` +
+  `  [name, tool({ description, inputSchema: input, execute: async () => name + " done" })]));\n` +
+  `export class Chat extends AIChatAgent {\n` +
+  `  async onChatMessage(onFinish) {\n` +
+  `    const chat = await toolsiftChat(this, tools, { onEnd: onFinish });\n` +
+  `    const messages = await convertToModelMessages(this.messages);\n` +
+  `    return streamText({ model: scriptedModel([]), messages, ...chat, stopWhen: isStepCount(4) }).toUIMessageStreamResponse();\n` +
+  `  }\n` +
+  `  async turn(text) {\n` +
+  `    const offered = [];\n` +
+  `    const events = [];\n` +
+  `    const chat = await toolsiftChat(this, tools, { delivery: "prepare-step", prepareStep: { maxTools: 1 },\n` +
+  `      onEvent: (event) => events.push(event.type) });\n` +
+  `    const result = await generateText({ model: scriptedModel(offered), messages: [{ role: "user", content: text }],\n` +
+  `      ...chat, stopWhen: isStepCount(4) });\n` +
+  `    await chat.onEnd(result);\n` +
+  `    const called = result.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName));\n` +
+  `    const saved = this.sql\`SELECT snapshot FROM toolsift_usage WHERE id = 1\`[0]?.snapshot ?? null;\n` +
+  `    return { offered, called, text: result.text, usageSaved: saved !== null && saved.includes("stripe_create_refund"), events };\n` +
+  `  }\n` +
+  `}\n` +
+  `export default { async fetch(request, env) {\n` +
+  `  try {\n` +
+  `    const agent = await getAgentByName(env.CHAT, "consumer");\n` +
+  `    return Response.json(await agent.turn("refund the card charge"));\n` +
+  `  } catch (error) {\n` +
+  `    return Response.json({ error: String(error?.stack ?? error) });\n` +
+  `  }\n` +
+  `} };\n`;
+
+// The OpenAI Agents SDK's run() loop with a scripted Model: toolsiftAgent offers one of the agent's three tools.
+export const openaiAgentsMain =
+  `import { Agent, run, setTracingDisabled, tool, Usage } from "@openai/agents";\n` +
+  `import { toolsiftAgent } from "toolsift/openai-agents";\n` +
+  `import { z } from "zod";\n` +
+  `setTracingDisabled(true);\n` +
+  `const tools = ${JSON.stringify(frameworkTools)}.map(([name, description]) =>\n` +
+  `  tool({ name, description, parameters: z.object({ id: z.string() }), execute: async () => name + " done" }));\n` +
+  `const offered = [];\n` +
+  `const model = {\n` +
+  `  async getResponse(request) {\n` +
+  `    const names = request.tools.map((entry) => entry.name);\n` +
+  `    offered.push(names);\n` +
+  `    const output = offered.length === 1 && names.includes("stripe_create_refund")\n` +
+  `      ? [{ type: "function_call", callId: "call_1", name: "stripe_create_refund", arguments: '{"id":"ch_1"}', status: "completed" }]\n` +
+  `      : [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Refunded." }] }];\n` +
+  `    return { usage: new Usage(), output };\n` +
+  `  },\n` +
+  `  getStreamedResponse() { throw new Error("the scripted model does not stream"); },\n` +
+  `};\n` +
+  `const { agent } = toolsiftAgent(new Agent({ name: "assistant", model, tools }), { maxTools: 1 });\n` +
+  `const result = await run(agent, "refund the card charge");\n` +
+  `const called = result.newItems.filter((item) => item.type === "tool_call_item").map((item) => item.rawItem.name);\n` +
+  `console.log(JSON.stringify({ offered, called, text: result.finalOutput }));\n`;
+
+// Mastra's Agent.generate loop with a scripted model: toolsiftProcessor (an input processor) offers one tool.
+export const mastraMain =
+  `import { Agent } from "@mastra/core/agent";\n` +
+  `import { createTool } from "@mastra/core/tools";\n` +
+  `import { createToolIndex } from "toolsift";\n` +
+  `import { toolsiftProcessor } from "toolsift/mastra";\n` +
+  `import { z } from "zod";\n` +
+  scriptedModelV4 +
+  `const tools = Object.fromEntries(${JSON.stringify(frameworkTools)}.map(([id, description]) =>\n` +
+  `  [id, createTool({ id, description, inputSchema: z.object({ id: z.string() }), execute: async () => id + " done" })]));\n` +
+  `const offered = [];\n` +
+  `const agent = new Agent({ id: "assistant", name: "assistant", instructions: "Help.", model: scriptedModel(offered),\n` +
+  `  tools, inputProcessors: [toolsiftProcessor(createToolIndex(tools), { maxTools: 1 })] });\n` +
+  `const result = await agent.generate("refund the card charge");\n` +
+  `const called = result.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName ?? call.payload?.toolName));\n` +
+  `console.log(JSON.stringify({ offered, called, text: result.text }));\n`;
