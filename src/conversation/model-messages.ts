@@ -1,7 +1,7 @@
 // AI SDK conversations (`ModelMessage`s, V4 prompts, the service's messages) in the query rule's neutral shape.
 
 import { contentText } from "./message-text.js";
-import { queryFromConversation, userTextBefore, type ConversationMessage } from "./query-rule.js";
+import { queryFromConversation, type ConversationMessage } from "./query-rule.js";
 
 /** A message as both AI SDK `ModelMessage`s and V4 prompts have it: a role and string or part content. */
 export interface MessageLike {
@@ -36,12 +36,6 @@ export function fromModelMessages(messages: readonly MessageLike[]): Conversatio
 /** The selection query of an AI SDK conversation, at most `maxLength` characters (see `queryFromConversation`). */
 export function conversationQuery(messages: readonly MessageLike[], maxLength?: number): string {
   return queryFromConversation(fromModelMessages(messages), maxLength);
-}
-
-/** The latest non-empty user text of an AI SDK conversation, trimmed; "" when it has none. */
-export function latestUserText(messages: readonly MessageLike[]): string {
-  const conversation = fromModelMessages(messages);
-  return userTextBefore(conversation, conversation.length - 1)?.text ?? "";
 }
 
 /**

@@ -2,7 +2,8 @@
 // each turn needs added to the conversation once, where they are first selected, so every request extends the last.
 
 import type { ModelMessage, Tool, ToolSet } from "ai";
-import { conversationQuery, latestUserText, type MessageLike } from "../../conversation/model-messages.js";
+import { fromModelMessages, type MessageLike } from "../../conversation/model-messages.js";
+import { queryFromConversation, userTextBefore } from "../../conversation/query-rule.js";
 import { isSmallTalk } from "../../core/relevance-words.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import { MODEL_SEARCH } from "../../options.js";
@@ -170,7 +171,9 @@ export function createInConversation(
   const choose = async (point: DeliveryPoint): Promise<readonly string[]> => {
     const { kind, prefix } = point;
     const conversation = withDispatchedCalls(prefix, dispatcherName);
-    const query = conversationQuery(conversation);
+    // Read once: the query, and (at a turn) the user's latest words alone.
+    const neutral = fromModelMessages(conversation);
+    const query = queryFromConversation(neutral);
     if (query.length === 0) {
       // Nothing is ever offered in bulk here ("none"), so the count of tools does not matter.
       if (kind === "turn") policy.noMatch(query, 0);
@@ -181,7 +184,7 @@ export function createInConversation(
     const candidates = deliverable();
     // "thanks!" after a task asks for nothing: the query joins it with the task (already served), and minNewTools
     // would top that up with tools nobody asked for. Such a turn delivers nothing.
-    if (kind === "turn" && isSmallTalk(latestUserText(conversation))) {
+    if (kind === "turn" && isSmallTalk(userTextBefore(neutral, neutral.length - 1)?.text ?? "")) {
       policy.noMatch(query, candidates.length);
       return [];
     }
