@@ -14,7 +14,10 @@ export interface QueryWord {
   readonly surface: string;
   /** How specific the word is: its smoothed IDF over an unknown word's (0–1; 0 for conversational words). */
   readonly weight: number;
-  /** Its share of the query's content: its weight over the sum for every content word, or over CONTENT_CAP (0–1). */
+  /**
+   * Its share of the query's content: its weight over the sum for every content word, or over CONTENT_CAP (0–1),
+   * scaled up in a catalog of fewer than 30 tools (up to 1.5).
+   */
   readonly share: number;
   /** How specific it is in general English (0–1; 1 for a rare word, or without a word list). */
   readonly general: number;
@@ -39,17 +42,20 @@ export interface WordMatch {
 }
 
 /**
- * Pseudo-documents (tools that lack every word) added to the catalog when weighing query words. 0 is the plain BM25
- * IDF: in a catalog of one tool a word it holds says little next to one it lacks. Larger values were tried
- * (bench/experiments/relevance/NOTES.md): they left more irrelevant requests with a tool at the same recall.
- */
-const PRIOR_DOCUMENTS = 0;
-/**
  * The most of a query's content a tool has to match to be fully relevant, in unknown-word weights (2: two words the
  * catalog has never seen). Without it a long, chatty request ("could you jot down … into the previous file?")
  * scores low against the very tool it asks for (bench/experiments/relevance/NOTES.md).
  */
 const CONTENT_CAP = 2;
+/**
+ * A catalog of fewer tools than this scales its keyword relevance up: a word only one of a few tools holds weighs
+ * little next to one the catalog lacks (BM25's IDF is compressed there: 0.52 of an unknown word at 4 tools, 0.73 at
+ * 30), so the same match scored lower and the default `minRelevance` refused fair requests (issue 30). Shares are
+ * divided by (tools / 30) ** 0.12: 2/3 at one tool, 0.79 at 4, 0.88 at 10, 1 from 30 on. Measured by catalog size
+ * in bench/min-relevance-by-size.md; at 2/3 for one tool, BFCL's requests that come with their own few functions get
+ * no tool at least as often as with toolpick (bench/irrelevance.mjs; bench/experiments/relevance/NOTES.md).
+ */
+const FULL_CATALOG = 30;
 // A common English word met as itself outside a tool's name keeps at least this share of its credit: "first" in a
 // description is incidental, but "news" in "Top news headlines" is what the tool is about, and a word list cannot
 // tell them apart. Read as another word (a typo, an abbreviation: "even" as event) it keeps only its specificity.
@@ -75,9 +81,13 @@ function shortTypo(word: string): number {
   return word.length <= 4 ? 0.5 : 1;
 }
 
-/** The IDF of a term found in `df` of `docs` tools (PRIOR_DOCUMENTS more that lack it). */
+/**
+ * The IDF of a term found in `df` of `docs` tools: plain BM25. A prior of pseudo-documents (tools lacking every word,
+ * so that in a catalog of one tool a word it holds weighs more) was tried (bench/experiments/relevance/NOTES.md): it
+ * left more irrelevant requests with a tool at the same recall. A small catalog scales shares instead (FULL_CATALOG).
+ */
 function smoothedIdf(docs: number, df: number): number {
-  return Math.log(1 + (docs + PRIOR_DOCUMENTS - df + 0.5) / (df + 0.5));
+  return Math.log(1 + (docs - df + 0.5) / (df + 0.5));
 }
 
 function documentFrequency(index: PostingsIndex, termId: number): number {
@@ -124,7 +134,8 @@ export function queryWords(
   const total = words.reduce((sum, word) => sum + word.weight, 0);
   // A long request tells its task in a few words among many: shares are of at most CONTENT_CAP words' worth.
   const heaviest = words.reduce((most, word) => Math.max(most, word.weight), 0);
-  const whole = Math.min(total, Math.max(CONTENT_CAP, heaviest));
+  // A small catalog's IDF is compressed (FULL_CATALOG): its shares are scaled up.
+  const whole = Math.min(total, Math.max(CONTENT_CAP, heaviest)) * Math.min(1, (index.docCount / FULL_CATALOG) ** 0.12);
   return words.map((word) => ({
     ...word,
     share: whole > 0 ? word.weight / whole : 0,

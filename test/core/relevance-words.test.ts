@@ -51,9 +51,20 @@ describe("queryWords", () => {
   });
 
   it("shares are of the whole query, or of two unknown words' worth when the query holds more", () => {
-    const short = queryWords(postings, tokenize("banana"), "banana");
+    const thirty = buildPostings(
+      Array.from({ length: 30 }, (_, i) => tool(`tool_${i}`, `Tool number ${i}.`)),
+      DEFAULT_FIELD_WEIGHTS,
+    );
+    const short = queryWords(thirty, tokenize("banana"), "banana");
     expect(short[0].share).toBe(1);
-    const long = queryWords(postings, tokenize("banana cherry mango papaya"), "banana cherry mango papaya");
+    const long = queryWords(thirty, tokenize("banana cherry mango papaya"), "banana cherry mango papaya");
     for (const word of long) expect(word.share).toBe(0.5);
+  });
+
+  it("scales shares up in a catalog of fewer than 30 tools, by (30 / tools) ** 0.12", () => {
+    const short = queryWords(postings, tokenize("banana"), "banana");
+    expect(short[0].share).toBeCloseTo(10 ** 0.12, 10);
+    const long = queryWords(postings, tokenize("banana cherry mango papaya"), "banana cherry mango papaya");
+    for (const word of long) expect(word.share).toBeCloseTo(10 ** 0.12 / 2, 10);
   });
 });

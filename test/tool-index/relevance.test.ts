@@ -173,6 +173,39 @@ describe("relevance", () => {
     expect(pinned.relevance).toBe(0);
   });
 
+  it("means about the same in a catalog of 4 tools as in one of 30 (issue 30: small catalogs refused fair requests)", async () => {
+    // BM25's IDF is compressed in a small catalog: without the small-catalog scale these requests scored 0.56–0.86 of
+    // their relevance in the 30-tool catalog (0.76 on average), and the default minRelevance refused more of them.
+    const saas: { name: string }[] = JSON.parse(
+      readFileSync(new URL("../fixtures/irrelevance/saas-catalog.json", import.meta.url), "utf8"),
+    );
+    const others = saas.filter((tool) => !tool.name.startsWith("list") && !tool.name.startsWith("refund"));
+    const requests: [string, string][] = [
+      ["refund the customer's last payment", "refundStripePayment"],
+      ["post a message to the team channel", "postSlackMessage"],
+      ["roll back the last deploy", "rollbackDeployment"],
+      ["which tables are in the database?", "listPostgresTables"],
+    ];
+    const relevanceIn = async (tools: readonly { name: string }[], query: string, name: string) => {
+      const { results } = await createToolIndex(tools).selectWithScores(query, { minRelevance: 0 });
+      return results.find((result) => result.name === name)?.relevance ?? 0;
+    };
+    const ratios = [];
+    for (const [query, name] of requests) {
+      const small = [
+        saas.find((tool) => tool.name === name)!,
+        ...others.filter((tool) => tool.name !== name).slice(0, 3),
+      ];
+      expect(small).toHaveLength(4);
+      const full = await relevanceIn(saas, query, name);
+      expect(full).toBeGreaterThan(0.3);
+      ratios.push((await relevanceIn(small, query, name)) / full);
+    }
+    const mean = ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length;
+    expect(mean).toBeGreaterThan(0.9);
+    expect(mean).toBeLessThan(1.2);
+  });
+
   it("minRelevance 0 turns the decision off (the ranking as before)", async () => {
     expect(await index.select("Find the roots of the linear equation", { minRelevance: 0 })).not.toEqual([]);
   });
