@@ -44,7 +44,7 @@ export interface FoundTool extends SearchDefinition {
  * them (a name spelt out in the request first, then by score; several phrasings by their fusion), then the tools that
  * came with them (`reason` set), in the last places. `relevance` is reported beside that order, not sorted by it: by
  * relevance, the gateway's top-1 fell from 44.9% to 37.7% (bench/mcp/requests.json) and BFCL's from 75.7% to 74.0%.
- * `note` is set when the tools are guesses or there are none.
+ * `note` is set when the tools are guesses, were found by meaning alone, or there are none.
  */
 export interface SearchAnswer {
   readonly tools: readonly FoundTool[];
@@ -57,6 +57,14 @@ export interface SearchAnswer {
  */
 export const WEAK_MATCH_NOTE =
   "No tool matched these words well; these are the nearest guesses. Rephrase, or answer without a tool.";
+
+/**
+ * The note of an answer whose tools were found by meaning alone: the tools that carry its relevance matched none of the
+ * request's words, and an embedding model's nearness is a guess too ("add two numbers" lies near a filesystem
+ * search at relevance 0.41 with the bundled model). Without a model such an answer would be empty.
+ */
+export const MEANING_ONLY_NOTE =
+  "These tools were found by meaning alone, not by the request's words: check that one fits, or answer without a tool.";
 
 /** The note of an answer with no tool although the catalog has tools: none holds any of the request's words. */
 export const NO_MATCH_NOTE = "No tool matched these words at all. Rephrase, or answer without a tool.";
@@ -75,6 +83,8 @@ export interface SearchResult {
   readonly reason: string;
   /** Set when the tool is pinned (`PinReason`). */
   readonly pinned?: string;
+  /** The request's words the tool holds (`ScoredTool.match`); empty when only an embedding's nearness ranked it. */
+  readonly match?: readonly unknown[];
 }
 
 /**
@@ -96,12 +106,15 @@ export function withinLimit<RESULT extends SearchResult>(results: readonly RESUL
   return [...rest.slice(0, places(others.length)), ...others].slice(0, limit);
 }
 
-/** Whether `results` hold evidence for the request: a ranked tool at the relevance bar, or one learnt for its words. */
-export function matchedWell(results: readonly SearchResult[]): boolean {
-  return results.some(
-    (result) =>
-      (result.reason === "ranked" && result.relevance >= DEFAULT_MIN_RELEVANCE) || result.reason === "learned-query",
-  );
+/**
+ * The evidence `results` hold for the request: `"words"` a ranked tool at the relevance bar that holds some of its
+ * words, or one learnt for its words; `"meaning"` ranked tools at the bar by an embedding's nearness only; `"none"`.
+ */
+export function evidenceOf(results: readonly SearchResult[]): "words" | "meaning" | "none" {
+  const strong = results.filter((result) => result.reason === "ranked" && result.relevance >= DEFAULT_MIN_RELEVANCE);
+  if (results.some((result) => result.reason === "learned-query")) return "words";
+  if (strong.some((result) => result.match === undefined || result.match.length > 0)) return "words";
+  return strong.length > 0 ? "meaning" : "none";
 }
 
 /**
@@ -142,7 +155,10 @@ export async function searchAnswer(
     };
   });
   if (tools.length === 0) return { tools, note: empty ? NO_TOOLS_NOTE : NO_MATCH_NOTE };
-  return matchedWell(kept) ? { tools } : { tools, note: WEAK_MATCH_NOTE };
+  const evidence = evidenceOf(kept);
+  return evidence === "words"
+    ? { tools }
+    : { tools, note: evidence === "meaning" ? MEANING_ONLY_NOTE : WEAK_MATCH_NOTE };
 }
 
 /** A JSON Schema of `SearchAnswer` (an MCP tool's `outputSchema`); `extra` adds a surface's own top-level fields. */

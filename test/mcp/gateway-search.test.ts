@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH } from "../../src/options.js";
-import { NO_MATCH_NOTE, NO_TOOLS_NOTE, WEAK_MATCH_NOTE } from "../../src/search/search-answer.js";
+import { MEANING_ONLY_NOTE, NO_MATCH_NOTE, NO_TOOLS_NOTE, WEAK_MATCH_NOTE } from "../../src/search/search-answer.js";
 import type { Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import { gatewayInProcess, resultText, searchAnswer } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
@@ -39,6 +39,32 @@ describe("search_tools says when its results are guesses", () => {
     expect(answer.note).toBe(WEAK_MATCH_NOTE);
     expect(answer.tools.length).toBeGreaterThan(0);
     for (const tool of answer.tools) expect(tool.relevance).toBeLessThan(DEFAULT_MIN_RELEVANCE);
+  });
+});
+
+describe("search_tools says when its results were found by meaning alone (issue 30, defect 5)", () => {
+  // The filesystem server alone: none of its tools holds "add", "two" or "numbers" (the everything server's get-sum
+  // would answer by its words), yet the local model places the request near search_files (relevance about 0.41):
+  // without a model the answer would be empty.
+  let filesystem: Awaited<ReturnType<typeof gatewayInProcess>>;
+  beforeAll(async () => {
+    filesystem = await gatewayInProcess({ filesystem: realServers(directory).filesystem });
+  });
+  afterAll(async () => {
+    await filesystem?.client.close();
+    await filesystem?.gateway.close();
+  });
+
+  it("notes that its tools were found by meaning alone when none holds the request's words", async () => {
+    const answer = await searchAnswer(filesystem.client, "add two numbers");
+    expect(answer.tools.length).toBeGreaterThan(0);
+    expect(answer.tools[0].relevance).toBeGreaterThanOrEqual(DEFAULT_MIN_RELEVANCE);
+    expect(answer.note).toBe(MEANING_ONLY_NOTE);
+  });
+
+  it("gives no note when the request's words are in the tool, whatever the model adds", async () => {
+    const answer = await searchAnswer(filesystem.client, "delete the file old.txt");
+    expect(answer.note).toBeUndefined();
   });
 });
 
