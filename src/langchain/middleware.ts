@@ -2,14 +2,14 @@
 
 import { createMiddleware } from "./langchain-runtime.js";
 import type { EmbeddingModel } from "ai";
-import { companionCount, offerPolicy, pinnedNames, rankedNames } from "../agent/offer-policy.js";
-import { selectionFailed } from "../agent/selection-failure.js";
+import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
+import { offerPolicy } from "../agent/offer-policy.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
 import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, toolDefinition, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
-import { selectionQuery, toModelMessages } from "./message-query.js";
+import { fromLangChainMessages } from "./message-query.js";
 import { resolveMiddlewareOptions, type ToolsiftMiddlewareOptions } from "./middleware-options.js";
 
 export type { ToolsiftMiddlewareOptions } from "./middleware-options.js";
@@ -84,6 +84,18 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     });
   }
 
+  const selection: CallSelectionSetup = {
+    index,
+    maxTools,
+    minRelevance: resolved.minRelevance,
+    adaptive,
+    policy,
+    onError,
+    everyTool,
+    emit,
+    expectQuery: adapter === undefined ? undefined : (query) => adapter.expectQuery(query),
+  };
+
   /** The tools for one call, or `undefined` to leave the request as it is (every tool). */
   async function selectTools(
     offered: readonly LangChainTool[],
@@ -98,49 +110,20 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     /** Every tool the call may have: the request as it is, or its allowed and provider tools in their order. */
     const everyOffered = () => (allowedTools === undefined ? undefined : offered.filter(allowed));
     const present = new Set(candidates.map((tool) => tool.name));
-    const query = selectionQuery(messages);
-    const started = performance.now();
-    let ranked: string[] = [];
-    let companions = 0;
-    let pinned: string[] = alwaysActive.filter((name) => present.has(name));
-    if (query.length > 0) {
-      const release = adapter?.expectQuery(query);
-      try {
-        await indexNewTools(selectable);
-        const { results } = await index.selectWithScores(query, {
-          maxTools,
-          minRelevance: resolved.minRelevance,
-          adaptive,
-          alwaysActive: pinned,
-          // The run's tool calls: its memory of tools, and what learnt usage predicts next.
-          messages: toModelMessages(messages),
-          // Rank only what this call may offer (another middleware may have removed tools).
-          ...(allowedTools === undefined && index.toolNames.length === present.size
-            ? {}
-            : { allowedTools: [...present] }),
-        });
-        ranked = rankedNames(results);
-        companions = companionCount(results);
-        pinned = pinnedNames(results);
-      } catch (error) {
-        selectionFailed(error, onError, everyTool, emit);
-        return everyOffered();
-      } finally {
-        release?.();
-      }
-    }
-    if (ranked.length === 0 && companions === 0 && policy.noMatch(query, candidates.length)) return everyOffered();
-    const names = [...ranked, ...pinned];
+    const names = await selectForCall(selection, {
+      conversation: fromLangChainMessages(messages),
+      pinned: alwaysActive.filter((name) => present.has(name)),
+      // Rank only what this call may offer (another middleware may have removed tools).
+      ranking: () =>
+        allowedTools === undefined && index.toolNames.length === present.size ? {} : { allowedTools: [...present] },
+      toolCount: () => candidates.length,
+      available: () => offered.length,
+      beforeRanking: () => indexNewTools(selectable),
+    });
+    if (names === undefined) return everyOffered();
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
     const passThrough = offered.filter((tool) => !isSelectableTool(tool));
-    emit({
-      type: "tools-selected",
-      query,
-      tools: names,
-      available: offered.length,
-      milliseconds: performance.now() - started,
-    });
     return [...chosen, ...passThrough];
   }
 
