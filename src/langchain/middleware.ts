@@ -4,8 +4,11 @@ import { createMiddleware } from "./langchain-runtime.js";
 import type { EmbeddingModel } from "ai";
 import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
 import { offerPolicy } from "../agent/offer-policy.js";
+import { selectionFailed } from "../agent/selection-failure.js";
+import { queryFromConversation } from "../conversation/query-rule.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
+import { cacheKeepingSelection } from "./cache-keeping.js";
 import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, toolDefinition, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
@@ -42,7 +45,8 @@ export interface ToolsiftMiddlewareControls {
  */
 export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const resolved = resolveMiddlewareOptions(options);
-  const { selectable, maxTools, adaptive, alwaysActive, allowedTools, embeddingModel, onError, onEvent } = resolved;
+  const { selectable, maxTools, adaptive, alwaysActive, allowedTools, embeddingModel, onError, onEvent, stableTools } =
+    resolved;
   /** What "every tool" offers, in events' words. */
   const everyTool = allowedTools === undefined ? "every tool" : "every allowed tool";
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
@@ -96,6 +100,47 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     expectQuery: adapter === undefined ? undefined : (query) => adapter.expectQuery(query),
   };
 
+  const keepCache =
+    stableTools === undefined
+      ? undefined
+      : cacheKeepingSelection(index, {
+          maxTools,
+          minRelevance: resolved.minRelevance,
+          adaptive,
+          alwaysActive,
+          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+          onNoMatch,
+          maxOfferAll,
+          stableTools,
+          onEvent: emit,
+        });
+
+  /** The cache-keeping set's tools for one call (in the order sent), or `undefined` after a failed selection. */
+  async function keptTools(
+    selectable: readonly SelectableTool[],
+    messages: readonly unknown[],
+    available: number,
+  ): Promise<string[] | undefined> {
+    const conversation = fromLangChainMessages(messages);
+    const query = queryFromConversation(conversation);
+    const started = performance.now();
+    const release = query.length > 0 ? adapter?.expectQuery(query) : undefined;
+    try {
+      await indexNewTools(selectable);
+      const names = await keepCache!(
+        conversation,
+        selectable.map((tool) => tool.name),
+      );
+      emit({ type: "tools-selected", query, tools: names, available, milliseconds: performance.now() - started });
+      return names;
+    } catch (error) {
+      selectionFailed(error, onError, everyTool, emit);
+      return undefined;
+    } finally {
+      release?.();
+    }
+  }
+
   /** The tools for one call, or `undefined` to leave the request as it is (every tool). */
   async function selectTools(
     offered: readonly LangChainTool[],
@@ -110,16 +155,18 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     /** Every tool the call may have: the request as it is, or its allowed and provider tools in their order. */
     const everyOffered = () => (allowedTools === undefined ? undefined : offered.filter(allowed));
     const present = new Set(candidates.map((tool) => tool.name));
-    const names = await selectForCall(selection, {
-      conversation: fromLangChainMessages(messages),
-      pinned: alwaysActive.filter((name) => present.has(name)),
-      // Rank only what this call may offer (another middleware may have removed tools).
-      ranking: () =>
-        allowedTools === undefined && index.toolNames.length === present.size ? {} : { allowedTools: [...present] },
-      toolCount: () => candidates.length,
-      available: () => offered.length,
-      beforeRanking: () => indexNewTools(selectable),
-    });
+    const names = await (keepCache === undefined
+      ? selectForCall(selection, {
+          conversation: fromLangChainMessages(messages),
+          pinned: alwaysActive.filter((name) => present.has(name)),
+          // Rank only what this call may offer (another middleware may have removed tools).
+          ranking: () =>
+            allowedTools === undefined && index.toolNames.length === present.size ? {} : { allowedTools: [...present] },
+          toolCount: () => candidates.length,
+          available: () => offered.length,
+          beforeRanking: () => indexNewTools(selectable),
+        })
+      : keptTools(selectable, messages, offered.length));
     if (names === undefined) return everyOffered();
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
