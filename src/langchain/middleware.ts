@@ -38,8 +38,10 @@ export interface ToolsiftMiddlewareControls {
  * A LangChain agent middleware (`createAgent({ middleware: [...] })`) whose `wrapModelCall` hands the
  * model only the tools that match the conversation: the top `maxTools` for the query read from the
  * messages (the same rule as the AI SDK adapters), plus `alwaysActive`, plus every provider tool
- * untouched. Every tool stays registered with the agent, so any selected tool runs. Selection is local
- * (BM25F, optionally fused with embeddings): no extra model call.
+ * untouched. By default (`stableTools`) the tools bound form the AI SDK `prepareStep`'s cache-keeping set: they
+ * change only when a call needs a tool the set lacks, and then grow at the end, so the provider's prompt cache is
+ * kept; `stableTools: false` binds each call its own selection. Every tool stays registered with the agent, so any
+ * selected tool runs. Selection is local (BM25F, optionally fused with embeddings): no extra model call.
  *
  * Throws `ToolsiftError` for invalid or unknown options and invalid tools, at creation.
  */
@@ -117,6 +119,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
 
   /** The cache-keeping set's tools for one call (in the order sent), or `undefined` after a failed selection. */
   async function keptTools(
+    keep: NonNullable<typeof keepCache>,
     selectable: readonly SelectableTool[],
     messages: readonly unknown[],
     available: number,
@@ -127,7 +130,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     const release = query.length > 0 ? adapter?.expectQuery(query) : undefined;
     try {
       await indexNewTools(selectable);
-      const names = await keepCache!(
+      const names = await keep(
         conversation,
         selectable.map((tool) => tool.name),
       );
@@ -166,7 +169,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
           available: () => offered.length,
           beforeRanking: () => indexNewTools(selectable),
         })
-      : keptTools(selectable, messages, offered.length));
+      : keptTools(keepCache, selectable, messages, offered.length));
     if (names === undefined) return everyOffered();
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
