@@ -209,8 +209,11 @@ const LOOP_NOTES = [
   "rows' are. Tools run in LangChain's tool node and return the same seeded results. `toolsiftMiddleware({ maxTools: 5",
   "})` indexes the tools on its first call (cold, keyword ranking), one middleware per row and provider for every",
   "conversation, as one `prepareStep` serves every conversation in the AI SDK rows. A miss ends the invoke; the missed",
-  "call is appended out of band and a new invoke continues the turn from it (no new human message: for the middleware",
-  "that invoke is still the turn's run, while in the AI SDK loop a new `generateText` call starts with no steps).",
+  "call is appended out of band and a new invoke continues the turn from it. There alone the two loops differ: with no",
+  "new human message the middleware reads that invoke as the same run (its steps are the AI messages after the latest",
+  "human message), while a new `generateText` call starts with no steps, a turn start, where the set may take more",
+  "tools. Compared request by request (Anthropic, today's size), the tools arrays of the default rows differ in 25 of",
+  "the 100 conversations, each time first at the request right after a miss in both loops; calls served are the same.",
 ].join(" ");
 
 await runIfMain(import.meta.url, async () => {
