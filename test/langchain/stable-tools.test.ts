@@ -1,14 +1,14 @@
 // toolsiftMiddleware's default delivery in a real createAgent loop: the tools bound to the model (what each request
 // sends) stay the same across the calls of a turn and across turns, and only grow, at the end, when a turn needs a
 // tool the set lacks: prepareStep's cache-keeping set (stableTools), not a new selection per call.
-import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
+import { HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
-import { createAgent } from "langchain";
+import { createAgent, createMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ToolsiftMiddlewareEvent } from "../../src/langchain/events.js";
 import { toolsiftMiddleware, type ToolsiftMiddlewareOptions } from "../../src/langchain/index.js";
-import { catalog, scriptedChatModel, type ChatReply } from "./fixtures.js";
+import { calculateTip, catalog, scriptedChatModel, type ChatReply } from "./fixtures.js";
 
 /** One API's tools: their descriptions open with the same sentence, so they are one family. */
 const GIT = "Git repository tools for the team's shared code base.";
@@ -74,6 +74,44 @@ describe("toolsiftMiddleware keeps the prompt cache by default (stableTools)", (
     expect(bound.some((names) => JSON.stringify(names) !== JSON.stringify(bound[0]))).toBe(true);
     expect(bound[2]).not.toEqual(bound[0]);
     expect(events.filter((event) => event.type === "tools-changed")).toHaveLength(0);
+  });
+
+  it("indexes a tool another middleware adds later and appends it; a tool the call lacks is never bound", async () => {
+    const tools = [...catalog(), ...gitTools()];
+    let late = false;
+    // From the second turn on another middleware adds calculate_tip (and runs it) and removes git_log.
+    const lateTools = createMiddleware({
+      name: "LateTools",
+      wrapModelCall: (request, handler) =>
+        handler(
+          late
+            ? { ...request, tools: [...request.tools.filter((entry) => entry.name !== "git_log"), calculateTip] }
+            : request,
+        ),
+      wrapToolCall: async (request, handler) => {
+        if (request.toolCall.name !== "calculate_tip") return handler(request);
+        return new ToolMessage({ content: "Tip: $9.00", tool_call_id: request.toolCall.id ?? "" });
+      },
+    });
+    const recorder = scriptedChatModel([
+      { call: "git_commit", args: { branch: "main" } },
+      "Committed.",
+      { call: "calculate_tip", args: { bill_amount: 45 } },
+      "Tip is $9.",
+    ]);
+    const events: ToolsiftMiddlewareEvent[] = [];
+    const middleware = toolsiftMiddleware({ tools, maxTools: 3, onEvent: (event) => events.push(event) });
+    const agent = createAgent({ model: recorder.model, tools, middleware: [lateTools, middleware] });
+    const first = await agent.invoke({ messages: [new HumanMessage(TURNS[0])] });
+    late = true;
+    await agent.invoke({
+      messages: [...first.messages, new HumanMessage("Calculate the tip for a restaurant bill of 45 dollars")],
+    });
+    const bound = recorder.names();
+    expect(bound[0]).toContain("git_log");
+    expect(bound[2]).toEqual([...bound[0].filter((name) => name !== "git_log"), "calculate_tip"]);
+    expect(bound[3]).toEqual(bound[2]);
+    expect(events).toContainEqual({ type: "tools-indexed", tools: ["calculate_tip"] });
   });
 
   it("stableTools: { maxTools } bounds the set; a bad value is refused at creation, naming the middleware", () => {
