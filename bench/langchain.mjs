@@ -183,7 +183,8 @@ export async function measureLangChain() {
   const tokens = tokenTable(definitions);
   const warmQueries = Array.from({ length: WARMUP }, (_, i) => definitions[(i * 13) % definitions.length].description);
 
-  const toolsift = toolsiftMiddleware({ tools, maxTools: MAX_TOOLS });
+  // Per call, as the built-in selects: the default cache-keeping set is measured in bench/langchain-loop.mjs.
+  const toolsift = toolsiftMiddleware({ tools, maxTools: MAX_TOOLS, stableTools: false });
   await toolsift.warmUp();
   const selectorModel = new NameWordSelectorModel(MAX_TOOLS);
   const builtIn = llmToolSelectorMiddleware({ model: selectorModel, maxTools: MAX_TOOLS });

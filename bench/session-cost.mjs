@@ -67,10 +67,11 @@ export const PROVIDERS = Object.freeze(["anthropic", "openai"]);
 export const STEP_OPTIONS = Object.freeze({ maxTools: 5 });
 
 /**
- * The rows: `{ name, mode, learned, library }`; `library` "all", "toolpick" or "toolsift"; an experiment's row may add
- * `options` for the inConversation and deferred deliveries; `deliver(index, tools, provider)` builds what is spread
- * into `generateText` (`{ tools, prepareStep?, ... }`), or returns a string saying
- * why the mode is not available in this build.
+ * The rows: `{ name, mode, learned, library }`; `library` "all", "toolpick" or "toolsift" ("own" for a row whose
+ * `deliver` makes its own selector); an experiment's row may add `options` for the inConversation and deferred
+ * deliveries; `deliver(index, tools, provider)` builds what is spread into `generateText` (`{ tools, prepareStep?,
+ * ... }`), or returns a string saying why the mode is not available in this build. A row may bring its own
+ * `deliver({ index, tools, provider, options })` and `runTurn` (the loop a turn runs in; see `generateTextTurn`).
  */
 export const ROWS = Object.freeze([
   { name: "floor (tool definitions free)", mode: "all", learned: false, library: "all", floor: true },
@@ -161,11 +162,33 @@ function toolsInRequest(body, provider, catalog) {
 }
 
 /**
+ * One run of the AI SDK's loop for a turn (the default `runTurn`): `generateText` with the delivery spread in, from
+ * `messages`, at most `maxSteps` steps. Returns what the app stores (`responseMessages`) and how many of the calls
+ * made were answered with a tool error (`toolErrors`).
+ */
+async function generateTextTurn({ model, toolSet, delivery, system, messages, maxSteps }) {
+  const result = await generateText({
+    model,
+    tools: toolSet,
+    ...delivery,
+    ...(system === "" ? {} : { system }),
+    messages,
+    stopWhen: isStepCount(maxSteps),
+  });
+  const toolErrors = result.steps.flatMap((step) => step.content).filter((part) => part.type === "tool-error").length;
+  return { responseMessages: result.responseMessages, toolErrors };
+}
+
+/**
  * Replays one conversation through one delivery and provider: `{ calls, served, toolErrors, turns, turnsServed,
  * requests, extending, toolsInRequests, input, bill, outputTokens }`. A call the model made whose result is a tool
- * error (a dispatcher's refusal, an input its schema rejects) is counted in `toolErrors`, not in `served`.
+ * error (a dispatcher's refusal, an input its schema rejects) is counted in `toolErrors`, not in `served`. `runTurn`:
+ * the agent loop a turn runs in (the AI SDK's `generateText` by default; bench/langchain-loop.mjs passes LangChain's).
  */
-async function replayConversation(conversation, { delivery, toolSet, scripted, catalog, sizes, floor }) {
+async function replayConversation(
+  conversation,
+  { delivery, toolSet, scripted, catalog, sizes, floor, runTurn = generateTextTurn },
+) {
   scripted.reset();
   const ledger = createBillLedger(scripted.provider, { freeTools: floor });
   const system = systemPromptText(sizes.systemTokens);
@@ -179,22 +202,21 @@ async function replayConversation(conversation, { delivery, toolSet, scripted, c
     for (;;) {
       scripted.setScript(remaining);
       const before = scripted.requests.length;
-      const result = await generateText({
+      const { responseMessages, toolErrors } = await runTurn({
         model: scripted.model,
-        tools: toolSet,
-        ...delivery,
-        ...(system === "" ? {} : { system }),
+        toolSet,
+        delivery,
+        system,
         messages: history,
-        stopWhen: isStepCount(remaining.length + 1),
+        maxSteps: remaining.length + 1,
       });
-      history.push(...result.responseMessages);
+      history.push(...responseMessages);
       const decisions = scripted.requests.slice(before).map((request) => request.decision);
       const made = decisions.filter((decision) => decision.type === "call").length;
       // A call the tool (or a dispatcher) answered with an error was refused: made, but not served.
-      const errors = result.steps.flatMap((step) => step.content).filter((part) => part.type === "tool-error");
-      counts.served += made - errors.length;
-      counts.toolErrors += errors.length;
-      if (errors.length > 0) turnServed = false;
+      counts.served += made - toolErrors;
+      counts.toolErrors += toolErrors;
+      if (toolErrors > 0) turnServed = false;
       remaining = remaining.slice(made);
       const missed = decisions.at(-1)?.type === "miss";
       if (!missed) break;
@@ -228,7 +250,8 @@ async function libraries() {
  * over the set, or one index that learned `learnSet`.
  */
 async function indexesFor(row, { toolsift, toolpick }, { catalog, toolSet, conversations, learnSet }) {
-  if (row.library === "all") return () => undefined;
+  // "own": the row's `deliver` makes what it selects with (a framework adapter's own index).
+  if (row.library === "all" || row.library === "own") return () => undefined;
   if (row.library === "toolpick") {
     const index = toolpick.createToolIndex(toolSet, { strategy: "hybrid" });
     await index.warmUp();
@@ -281,14 +304,16 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = S
       const results = [];
       for (let c = 0; c < set.conversations.length; c++) {
         const index = indexFor(c);
-        if (!deliveries.has(index))
-          deliveries.set(index, deliver(row.mode, { index, tools: toolSet, provider, options: row.options }));
+        if (!deliveries.has(index)) {
+          const given = { index, tools: toolSet, provider, options: row.options };
+          deliveries.set(index, row.deliver === undefined ? deliver(row.mode, given) : row.deliver(given));
+        }
         const delivery = deliveries.get(index);
         if (typeof delivery === "string") {
           reason = delivery;
           break;
         }
-        const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true };
+        const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true, runTurn: row.runTurn };
         results.push(await replayConversation(set.conversations[c], replay));
         onReplay?.({ row, provider, conversation: c, requests: scripted.requests });
       }
@@ -431,7 +456,7 @@ export const SESSION_COST_NOTES = [
 ].join(" ");
 
 /** `--system-tokens N` and `--result-tokens MIN-MAX` (each defaulting to today's size), validated. */
-function sizesOf(systemFlag, resultFlag) {
+export function sizesOf(systemFlag, resultFlag) {
   const systemTokens = systemFlag === undefined ? SIZES.today.systemTokens : Number(systemFlag);
   if (!Number.isInteger(systemTokens) || systemTokens < 0)
     throw new Error(`bench/session-cost: --system-tokens must be an integer ≥ 0, got "${systemFlag}"`);

@@ -1,6 +1,8 @@
 // LangChain.js createAgent + toolsiftMiddleware: the agent registers all 30 tools, and each model call
-// is bound only the few the conversation needs (top 3 here). A second middleware after toolsift prints
-// what the model is really given. Runs offline with a scripted fake chat model.
+// is bound only the few the conversation needs (top 3 here), as a set that only grows when a turn needs a
+// new tool, so the provider's prompt cache is kept (`stableTools: false`: each call its own selection).
+// A second middleware after toolsift prints what the model is really given. Runs offline with a scripted
+// fake chat model.
 //
 //   npm run build && npx node examples/langchain/agent.ts
 //

@@ -1,5 +1,6 @@
 // Events the LangChain middleware reports through `onEvent`, on top of the index's own `ToolsiftEvent`s.
 
+import type { ToolsSelectedEvent } from "../agent/call-selection.js";
 import type { NoMatchEvent } from "../agent/offer-policy.js";
 import type { SelectionFailedEvent } from "../agent/selection-failure.js";
 import type { ToolsiftEvent } from "../events.js";
@@ -7,16 +8,8 @@ import type { ToolsiftEvent } from "../events.js";
 /** Everything `toolsiftMiddleware({ onEvent })` receives. */
 export type ToolsiftMiddlewareEvent =
   | ToolsiftEvent
-  | {
-      /** A model call was offered these tools (ranked first, then `alwaysActive`; provider tools not counted). */
-      readonly type: "tools-selected";
-      readonly query: string;
-      readonly tools: readonly string[];
-      /** Tools the agent offered this call, provider tools included. */
-      readonly available: number;
-      /** Milliseconds spent selecting, indexing any new tools included. */
-      readonly milliseconds: number;
-    }
+  /** A model call was offered these tools; `available`: the tools the agent offered it, provider tools included. */
+  | ToolsSelectedEvent
   | {
       /** Tools that appeared in `request.tools` after start-up were added to the index (only they were embedded). */
       readonly type: "tools-indexed";

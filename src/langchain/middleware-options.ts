@@ -14,6 +14,7 @@ import {
   knownTableOptions,
   namesOption,
 } from "../support/validate-options.js";
+import { stableToolsOptions } from "../agent/delivery/stable-tools.js";
 import type { LangChainEmbeddings } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
@@ -82,8 +83,18 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    */
   maxOfferAll?: number;
   /**
+   * Keep the provider's prompt cache, as `prepareStep`'s default does in the AI SDK loop (the same rule, options and
+   * code): the tools bound change only when a call needs a tool the set does not offer, new tools join at the end with
+   * their family (an MCP server's tools, or the tools sharing a description's opening), and within a run the set only
+   * grows, so each request's tools block is the one before or extends it (`tools-changed` events report each change
+   * and its rough token cost). `{ maxTools }`: at a turn that needs a new tool anyway, the set is cut to this many
+   * (default 64). Default `true`; `false` binds each call its own selection (the fewest tools per call, for single
+   * calls and uncached providers: it changes the tools block on most calls, so each re-bills the cached prompt).
+   */
+  stableTools?: boolean | { maxTools?: number };
+  /**
    * Receives the index's events and the middleware's (`tools-selected`, `tools-indexed`, `no-match`,
-   * `selection-failed`). Default: none.
+   * `selection-failed`, and with `stableTools` `tools-changed`). Default: none.
    */
   onEvent?: (event: ToolsiftMiddlewareEvent) => void;
 }
@@ -99,6 +110,7 @@ const OWN_OPTIONS = [
   "embeddingModel",
   "onNoMatch",
   "maxOfferAll",
+  "stableTools",
   "onEvent",
 ] as const satisfies readonly (keyof ToolsiftMiddlewareOptions)[];
 
@@ -120,6 +132,8 @@ export interface ResolvedMiddlewareOptions {
   readonly embeddingModel: EmbeddingModel | LangChainEmbeddings | undefined;
   readonly onError: (typeof ON_ERROR)[number];
   readonly onEvent: ((event: ToolsiftMiddlewareEvent) => void) | undefined;
+  /** `stableTools` as given (`true` when not given), or `undefined` when it is off. */
+  readonly stableTools: NonNullable<ToolsiftMiddlewareOptions["stableTools"]> | undefined;
   /** The options passed through to `createToolIndex` (it validates their values). */
   readonly indexOptions: Partial<ToolIndexOptions>;
 }
@@ -147,6 +161,7 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   }
   const onError = choiceOption(where, "onError", given.onError, ON_ERROR, MODEL_OPTION_TABLE.onError.default);
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
+  const stableTools = stableToolsOptions(where, given.stableTools) && (options.stableTools ?? true);
   // Validated now, so a bad value throws at start-up rather than on the first model call.
   const { maxTools, minRelevance, allowedTools } = resolveSelectOptions(
     {
@@ -173,6 +188,7 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
     embeddingModel,
     onError,
     onEvent,
+    stableTools: stableTools || undefined,
     indexOptions,
   };
 }

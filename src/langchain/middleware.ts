@@ -2,14 +2,17 @@
 
 import { createMiddleware } from "./langchain-runtime.js";
 import type { EmbeddingModel } from "ai";
-import { companionCount, offerPolicy, pinnedNames, rankedNames } from "../agent/offer-policy.js";
+import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
+import { offerPolicy } from "../agent/offer-policy.js";
 import { selectionFailed } from "../agent/selection-failure.js";
+import { queryFromConversation } from "../conversation/query-rule.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
+import { cacheKeepingSelection } from "./cache-keeping.js";
 import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, toolDefinition, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
-import { selectionQuery, toModelMessages } from "./message-query.js";
+import { fromLangChainMessages } from "./message-query.js";
 import { resolveMiddlewareOptions, type ToolsiftMiddlewareOptions } from "./middleware-options.js";
 
 export type { ToolsiftMiddlewareOptions } from "./middleware-options.js";
@@ -35,14 +38,17 @@ export interface ToolsiftMiddlewareControls {
  * A LangChain agent middleware (`createAgent({ middleware: [...] })`) whose `wrapModelCall` hands the
  * model only the tools that match the conversation: the top `maxTools` for the query read from the
  * messages (the same rule as the AI SDK adapters), plus `alwaysActive`, plus every provider tool
- * untouched. Every tool stays registered with the agent, so any selected tool runs. Selection is local
- * (BM25F, optionally fused with embeddings): no extra model call.
+ * untouched. By default (`stableTools`) the tools bound form the AI SDK `prepareStep`'s cache-keeping set: they
+ * change only when a call needs a tool the set lacks, and then grow at the end, so the provider's prompt cache is
+ * kept; `stableTools: false` binds each call its own selection. Every tool stays registered with the agent, so any
+ * selected tool runs. Selection is local (BM25F, optionally fused with embeddings): no extra model call.
  *
  * Throws `ToolsiftError` for invalid or unknown options and invalid tools, at creation.
  */
 export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const resolved = resolveMiddlewareOptions(options);
-  const { selectable, maxTools, adaptive, alwaysActive, allowedTools, embeddingModel, onError, onEvent } = resolved;
+  const { selectable, maxTools, adaptive, alwaysActive, allowedTools, embeddingModel, onError, onEvent, stableTools } =
+    resolved;
   /** What "every tool" offers, in events' words. */
   const everyTool = allowedTools === undefined ? "every tool" : "every allowed tool";
   // The index logs its own events with `debug`; the middleware logs the ones it adds.
@@ -84,6 +90,60 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     });
   }
 
+  const selection: CallSelectionSetup = {
+    index,
+    maxTools,
+    minRelevance: resolved.minRelevance,
+    adaptive,
+    policy,
+    onError,
+    everyTool,
+    emit,
+    expectQuery: adapter === undefined ? undefined : (query) => adapter.expectQuery(query),
+  };
+
+  const keepCache =
+    stableTools === undefined
+      ? undefined
+      : cacheKeepingSelection(index, {
+          maxTools,
+          minRelevance: resolved.minRelevance,
+          adaptive,
+          alwaysActive,
+          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+          onNoMatch,
+          maxOfferAll,
+          stableTools,
+          onEvent: emit,
+        });
+
+  /** The cache-keeping set's tools for one call (in the order sent), or `undefined` after a failed selection. */
+  async function keptTools(
+    keep: NonNullable<typeof keepCache>,
+    selectable: readonly SelectableTool[],
+    messages: readonly unknown[],
+    available: number,
+  ): Promise<string[] | undefined> {
+    const conversation = fromLangChainMessages(messages);
+    const query = queryFromConversation(conversation);
+    const started = performance.now();
+    const release = query.length > 0 ? adapter?.expectQuery(query) : undefined;
+    try {
+      await indexNewTools(selectable);
+      const names = await keep(
+        conversation,
+        selectable.map((tool) => tool.name),
+      );
+      emit({ type: "tools-selected", query, tools: names, available, milliseconds: performance.now() - started });
+      return names;
+    } catch (error) {
+      selectionFailed(error, onError, everyTool, emit);
+      return undefined;
+    } finally {
+      release?.();
+    }
+  }
+
   /** The tools for one call, or `undefined` to leave the request as it is (every tool). */
   async function selectTools(
     offered: readonly LangChainTool[],
@@ -98,49 +158,22 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     /** Every tool the call may have: the request as it is, or its allowed and provider tools in their order. */
     const everyOffered = () => (allowedTools === undefined ? undefined : offered.filter(allowed));
     const present = new Set(candidates.map((tool) => tool.name));
-    const query = selectionQuery(messages);
-    const started = performance.now();
-    let ranked: string[] = [];
-    let companions = 0;
-    let pinned: string[] = alwaysActive.filter((name) => present.has(name));
-    if (query.length > 0) {
-      const release = adapter?.expectQuery(query);
-      try {
-        await indexNewTools(selectable);
-        const { results } = await index.selectWithScores(query, {
-          maxTools,
-          minRelevance: resolved.minRelevance,
-          adaptive,
-          alwaysActive: pinned,
-          // The run's tool calls: its memory of tools, and what learnt usage predicts next.
-          messages: toModelMessages(messages),
+    const names = await (keepCache === undefined
+      ? selectForCall(selection, {
+          conversation: fromLangChainMessages(messages),
+          pinned: alwaysActive.filter((name) => present.has(name)),
           // Rank only what this call may offer (another middleware may have removed tools).
-          ...(allowedTools === undefined && index.toolNames.length === present.size
-            ? {}
-            : { allowedTools: [...present] }),
-        });
-        ranked = rankedNames(results);
-        companions = companionCount(results);
-        pinned = pinnedNames(results);
-      } catch (error) {
-        selectionFailed(error, onError, everyTool, emit);
-        return everyOffered();
-      } finally {
-        release?.();
-      }
-    }
-    if (ranked.length === 0 && companions === 0 && policy.noMatch(query, candidates.length)) return everyOffered();
-    const names = [...ranked, ...pinned];
+          ranking: () =>
+            allowedTools === undefined && index.toolNames.length === present.size ? {} : { allowedTools: [...present] },
+          toolCount: () => candidates.length,
+          available: () => offered.length,
+          beforeRanking: () => indexNewTools(selectable),
+        })
+      : keptTools(keepCache, selectable, messages, offered.length));
+    if (names === undefined) return everyOffered();
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
     const passThrough = offered.filter((tool) => !isSelectableTool(tool));
-    emit({
-      type: "tools-selected",
-      query,
-      tools: names,
-      available: offered.length,
-      milliseconds: performance.now() - started,
-    });
     return [...chosen, ...passThrough];
   }
 

@@ -19,7 +19,7 @@ export type ToolsiftAgentEvent = ToolsiftMiddlewareEvent | McpEvent;
 
 /**
  * Options of `toolsiftAgent`: the index options of `createToolIndex`, plus how each model call selects (the same
- * options, defaults and ranges as LangChain's `toolsiftMiddleware`).
+ * options, defaults and ranges as LangChain's `toolsiftMiddleware`, without its `stableTools`: a selection per call).
  */
 export interface ToolsiftAgentOptions extends Omit<ToolIndexOptions, "embeddingModel" | "onError" | "onEvent"> {
   /** Most ranked tools a model call is offered (`alwaysActive` tools on top). Default 5; integer ≥ 1. */

@@ -10,12 +10,11 @@ import type {
   RunContext,
   Tool,
 } from "@openai/agents";
-import { catalogToolCounter, companionCount, offerPolicy, pinnedNames, rankedNames } from "../agent/offer-policy.js";
+import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
+import { catalogToolCounter, offerPolicy } from "../agent/offer-policy.js";
 import type { ToolDefinition } from "../core/catalog.js";
-import { toModelMessageShapes } from "../conversation/model-messages.js";
-import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
+import type { ConversationMessage } from "../conversation/query-rule.js";
 import { RECENT_TOOL_WINDOW, recentTools } from "../agent/recent-tools.js";
-import { selectionFailed } from "../agent/selection-failure.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { invalidOption } from "../support/validate-options.js";
 import { createToolIndex } from "../tool-index.js";
@@ -143,49 +142,37 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     return conversation;
   }
 
+  const selection: CallSelectionSetup = {
+    index,
+    maxTools,
+    minRelevance,
+    adaptive,
+    policy,
+    onError,
+    everyTool: allowedTools === undefined ? "every tool" : "every allowed tool",
+    emit,
+  };
+
   /** The names one model call is offered, or `undefined` for every tool. */
   async function select(conversation: RunConversation): Promise<ReadonlySet<string> | undefined> {
-    const query = queryFromConversation(conversation.messages);
-    const started = performance.now();
-    let ranked: string[] = [];
-    let companions = 0;
     // The tools the run called in its latest model turns stay offered, so a task keeps its tools.
     const kept = [...alwaysActive, ...recentTools(conversation.steps, RECENT_TOOL_WINDOW)];
-    let pinned: readonly string[] = kept;
-    try {
-      if (!conversation.listed) {
+    const names = await selectForCall(selection, {
+      conversation: conversation.messages,
+      pinned: kept,
+      ranking: () => ({
+        alwaysActive: kept.filter((name) => index.toolNames.includes(name)),
+        ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+      }),
+      toolCount: () => catalogTools(allowedTools),
+      available: () => index.toolNames.length,
+      prepare: async () => {
+        if (conversation.listed) return;
         conversation.listed = true;
         await listServers(agent.mcpServers);
-      }
-      if (query.length > 0) {
-        const { results } = await index.selectWithScores(query, {
-          maxTools,
-          minRelevance,
-          adaptive,
-          alwaysActive: kept.filter((name) => index.toolNames.includes(name)),
-          messages: toModelMessageShapes(conversation.messages),
-          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-        });
-        ranked = rankedNames(results);
-        companions = companionCount(results);
-        pinned = pinnedNames(results);
-      }
-    } catch (error) {
-      selectionFailed(error, onError, allowedTools === undefined ? "every tool" : "every allowed tool", emit);
-      return allowedTools;
-    }
-    if (ranked.length === 0 && companions === 0 && policy.noMatch(query, catalogTools(allowedTools))) {
-      return allowedTools;
-    }
-    const names = [...ranked, ...pinned];
-    emit({
-      type: "tools-selected",
-      query,
-      tools: names,
-      available: index.toolNames.length,
-      milliseconds: performance.now() - started,
+      },
     });
-    return new Set(names);
+    return names === undefined ? allowedTools : new Set(names);
   }
 
   /** Whether the current model call of the run is offered `name` (a selection made once per model call). */

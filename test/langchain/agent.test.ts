@@ -49,7 +49,8 @@ describe("createAgent + toolsiftMiddleware", () => {
     ]);
     const model = recorder.model;
     const log = events();
-    const middleware = toolsiftMiddleware({ tools, maxTools: 3, onEvent: log.onEvent });
+    // Each call its own selection (the cache-keeping default is tested in stable-tools.test.ts).
+    const middleware = toolsiftMiddleware({ tools, maxTools: 3, stableTools: false, onEvent: log.onEvent });
     const agent = createAgent({ model, tools, middleware: [middleware] });
 
     const messages = await converse(agent, [
@@ -189,7 +190,7 @@ describe("createAgent + toolsiftMiddleware", () => {
     ]);
     const model = recorder.model;
     const log = events();
-    const middleware = toolsiftMiddleware({ tools, maxTools: 3, onEvent: log.onEvent });
+    const middleware = toolsiftMiddleware({ tools, maxTools: 3, stableTools: false, onEvent: log.onEvent });
     const agent = createAgent({ model, tools, middleware: [lateTools, middleware] });
 
     let messages = (

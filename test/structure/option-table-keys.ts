@@ -48,4 +48,4 @@ type ModelNames = {
 }[keyof typeof MODEL_OPTION_TABLE];
 
 /** LangChain's own options, which are not in the table (their types or meanings are the middleware's). */
-type LangChainOwn = "tools" | "embeddingModel" | "onNoMatch" | "maxOfferAll" | "onEvent";
+type LangChainOwn = "tools" | "embeddingModel" | "onNoMatch" | "maxOfferAll" | "stableTools" | "onEvent";
