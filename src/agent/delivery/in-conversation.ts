@@ -26,7 +26,13 @@ import {
   type AdapterSelectOptions,
 } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
-import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
+import {
+  ConversationDeliveries,
+  deliveryMessage,
+  deliveryText,
+  type DeliveryPoint,
+} from "./conversation-deliveries.js";
+import { statedHeadings } from "./definition-text.js";
 import { DEFAULT_DISPATCHER_NAME, refusedDispatches, withDispatchedCalls } from "./dispatched-calls.js";
 import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
 import { ToolDefinitions } from "./tool-definitions.js";
@@ -234,7 +240,12 @@ export function createInConversation(
       midTurn,
       found: (message) => searchFinds(message, searchToolName).filter((name) => definitions.has(name)),
       choose,
-      render: async (delivered) => deliveryMessage(delivered, instruction, await definitions.text(delivered, format)),
+      render: async (delivered, earlier) =>
+        deliveryMessage(
+          delivered,
+          instruction,
+          await definitions.text(delivered, format, statedHeadings(earlier.map(deliveryText))),
+        ),
     },
     memoSize,
   );
