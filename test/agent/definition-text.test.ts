@@ -123,6 +123,8 @@ describe("sharedOpening / compactDefinitions", () => {
     const stated = statedHeadings([first.join("\n")]);
     expect([...stated]).toEqual([preamble.trimEnd()]);
     expect(headingReference(preamble.trimEnd(), openings.values())).toBe("This tool belongs to the Acme file…");
+    // At least five words, even where fewer would tell the openings apart.
+    expect(headingReference(preamble.trimEnd(), [preamble.trimEnd()])).toBe("This tool belongs to the…");
     expect(compactDefinitions([tool("mkdir", "Make a folder."), mail("send", "Send.")], { openings, stated })).toEqual([
       "## This tool belongs to the Acme file…",
       "mkdir(): Make a folder.",

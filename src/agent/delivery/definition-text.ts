@@ -158,15 +158,20 @@ export function descriptionOpening(description: string): string | undefined {
 /** What marks a heading as a reference to one stated in full earlier in the conversation. */
 export const REFERENCE_MARK = "…";
 
+/** Fewest words a reference keeps: enough to know the heading again, even where one word would tell it apart. */
+const REFERENCE_WORDS = 5;
+
 /**
- * How a heading stated in full earlier is referred to: its shortest opening words no other of `openings` starts
- * with, then `…` (`This tool belongs to the Acme…`); the whole opening when every shorter prefix is shared.
+ * How a heading stated in full earlier is referred to: its shortest opening words (at least `REFERENCE_WORDS`) no
+ * other of `openings` starts with, then `…` (`This tool belongs to the Acme…`); the whole opening when no shorter
+ * prefix will do.
  */
 export function headingReference(opening: string, openings: Iterable<string>): string {
   const others = [...new Set(openings)].filter((other) => other !== opening);
+  let words = 0;
   for (let end = opening.indexOf(" "); end > 0; end = opening.indexOf(" ", end + 1)) {
-    const words = opening.slice(0, end);
-    if (!others.some((other) => other.startsWith(words))) return words + REFERENCE_MARK;
+    const prefix = opening.slice(0, end);
+    if (++words >= REFERENCE_WORDS && !others.some((other) => other.startsWith(prefix))) return prefix + REFERENCE_MARK;
   }
   return opening;
 }

@@ -58,9 +58,10 @@ export interface InConversationOptions extends AdapterSelectOptions {
   /** How definitions are delivered: their format, how many new ones a turn gets, after steps too, remembered where. */
   delivery?: {
     /**
-     * How delivered definitions are written: `"compact"` a TypeScript-like signature, the description and one
-     * note line per documented parameter (constraints such as `{"default":10}` kept as JSON), tools whose
-     * descriptions open with the same sentences grouped under that opening once — 0.64× the tokens of `"json"`
+     * How delivered definitions are written: `"compact"` the name and the description, then one line per parameter
+     * (`  param?: type — note`, constraints such as `{"default":10}` kept as JSON), tools whose descriptions open with
+     * the same sentences grouped under that opening, stated once per conversation and referred to by its first words
+     * in later deliveries — 0.64× the tokens of `"json"` before the once-per-conversation opening
      * (bench/in-conversation.mjs); `"json"` one `{"name","description","inputSchema"}` JSON line per tool. Default
      * `"compact"`.
      */
