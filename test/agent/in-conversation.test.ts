@@ -116,7 +116,7 @@ describe("index.inConversation: options", () => {
     expect(refund.inputSchema).not.toHaveProperty("$schema");
     expect(delivery.tools.call_tool.description).toMatch(/a JSON line/);
     expect(index.inConversation(tools).tools.call_tool.description).toMatch(
-      /`name: description` and a line ` {2}param\?: type — note`/,
+      /`name: description` then ` {2}param\?: type — note` lines/,
     );
   });
 });
