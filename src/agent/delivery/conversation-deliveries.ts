@@ -38,7 +38,7 @@ export function deliveryMessage(
 }
 
 /** The text a delivery message carries (its text parts, joined). */
-export function deliveryText(message: MessageLike): string {
+function deliveryText(message: MessageLike): string {
   if (typeof message.content === "string") return message.content;
   if (!Array.isArray(message.content)) return "";
   return (message.content as { type?: unknown; text?: unknown }[])
@@ -82,10 +82,10 @@ export interface DeliveryRules {
   /** What to deliver at a point never seen before (names not yet delivered, in order). */
   choose(point: DeliveryPoint): Promise<readonly string[]>;
   /**
-   * The message that delivers `names`, after the conversation's `earlier` delivery messages (what it may refer to:
-   * they are in every request that holds this one).
+   * The message that delivers `names`, after the text of the conversation's `earlier` delivery messages (what it may
+   * refer to: they are in every request that holds this one).
    */
-  render(names: readonly string[], earlier: readonly MessageLike[]): Promise<MessageLike>;
+  render(names: readonly string[], earlier: readonly string[]): Promise<MessageLike>;
 }
 
 /**
@@ -113,7 +113,7 @@ export class ConversationDeliveries {
     }
     const delivered = new Set(this.rules.fixed);
     const out: MessageLike[] = [];
-    const earlier: MessageLike[] = [];
+    const earlier: string[] = [];
     const hashes = prefixHashes(clean);
     for (let position = 0; position < clean.length; position++) {
       const message = clean[position];
@@ -134,7 +134,7 @@ export class ConversationDeliveries {
       if (names.length === 0) continue;
       const delivery = kept?.message ?? (await this.rules.render(names, earlier));
       out.push(delivery);
-      earlier.push(delivery);
+      earlier.push(deliveryText(delivery));
       for (const name of names) delivered.add(name);
     }
     return { messages: out, delivered };

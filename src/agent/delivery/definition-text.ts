@@ -1,6 +1,6 @@
-// Tool definitions as compact text for the conversation: a TypeScript-like signature, the description, and one note
-// line per documented parameter. JSON Schema spends most of a definition's tokens on its own syntax; this keeps every
-// keyword the model needs (the shape as types, the rest as notes) in about three quarters of the tokens.
+// Tool definitions as compact text for the conversation: the name and the description, then one line per parameter
+// (its type as TypeScript writes it, the rest as a note). JSON Schema spends most of a definition's tokens on its own
+// syntax; this keeps every keyword the model needs in about half the tokens, saying an opening shared by one API once.
 
 /** One tool definition as delivered: what a provider's tools array would hold for it. */
 export interface DeliveredDefinition {
@@ -127,7 +127,9 @@ export function sharedOpening(descriptions: readonly string[]): string {
  * `MIN_SHARED`+ characters, by tool name: one API's tools in a catalog. A tool whose first such sentence no other
  * description has is absent.
  */
-export function familyOpenings(definitions: readonly Pick<DeliveredDefinition, "name" | "description">[]) {
+export function familyOpenings(
+  definitions: readonly Pick<DeliveredDefinition, "name" | "description">[],
+): Map<string, string> {
   const bySentence = new Map<string, (typeof definitions)[number][]>();
   for (const definition of definitions) {
     const sentence = descriptionOpening(definition.description);

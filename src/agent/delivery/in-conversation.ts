@@ -26,12 +26,7 @@ import {
   type AdapterSelectOptions,
 } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
-import {
-  ConversationDeliveries,
-  deliveryMessage,
-  deliveryText,
-  type DeliveryPoint,
-} from "./conversation-deliveries.js";
+import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
 import { statedHeadings } from "./definition-text.js";
 import { DEFAULT_DISPATCHER_NAME, refusedDispatches, withDispatchedCalls } from "./dispatched-calls.js";
 import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
@@ -242,11 +237,7 @@ export function createInConversation(
       found: (message) => searchFinds(message, searchToolName).filter((name) => definitions.has(name)),
       choose,
       render: async (delivered, earlier) =>
-        deliveryMessage(
-          delivered,
-          instruction,
-          await definitions.text(delivered, format, statedHeadings(earlier.map(deliveryText))),
-        ),
+        deliveryMessage(delivered, instruction, await definitions.text(delivered, format, statedHeadings(earlier))),
     },
     memoSize,
   );
