@@ -8,8 +8,9 @@
 //   `tool_removal` unloads), OpenAI `tool_search_output` items (their `tools`);
 // - "in the conversation": a `call_tool` dispatcher is callable and the tool's definition (its name and description)
 //   was delivered as text somewhere outside `tools` (system, messages, input, tool results; a description may be split
-//   as a `## opening` heading line several tools share and the rest after it). The scripted model then
-//   calls `call_tool({ name, input })`.
+//   as a `## opening` heading line several tools share and the rest under it, and that heading may refer with its
+//   first words and `…` to one stated in full before it in the same request — an earlier message of the conversation,
+//   which every later request holds). The scripted model then calls `call_tool({ name, input })`.
 
 /** The dispatcher an "in the conversation" delivery exposes (the brief's `call_tool({ name, input })`). */
 export const DISPATCHER_NAME = "call_tool";
@@ -102,17 +103,51 @@ function loadedNames(body, provider) {
   return { loaded, inline };
 }
 
+/** What ends a heading that refers to one stated in full before it (`## This tool belongs to the Acme…`). */
+const REFERENCE_MARK = "…";
+
+/** Every `## heading` line of the chunks, in document order: `{ chunk, start, end, text }` (`end`: after the line). */
+function headingLines(chunks) {
+  const lines = [];
+  chunks.forEach((chunk, index) => {
+    for (const match of chunk.raw.matchAll(/^## (.+)$/gm))
+      lines.push({ chunk: index, start: match.index, end: match.index + match[0].length, text: match[1] });
+  });
+  return lines;
+}
+
 /**
- * Whether `raw` holds a description (`wanted`, bare) split as a `## opening` heading line and, after it, the rest: a
- * delivery that states the opening several tools share once.
+ * The opening a heading states: its own text, or for a reference (`words…`) the one heading stated in full before it
+ * in this request (an earlier string, or earlier in its own) that starts with those words; undefined when none or
+ * several do (the model could not tell which it means).
  */
-function underHeading(raw, wanted) {
-  for (const heading of raw.matchAll(/^## (.+)$/gm)) {
-    const opening = bare(heading[1]);
-    if (opening.length === 0 || !wanted.startsWith(opening)) continue;
-    if (bare(raw.slice(heading.index + heading[0].length)).includes(wanted.slice(opening.length))) return true;
-  }
-  return false;
+function headingOpening(heading, lines) {
+  if (!heading.text.endsWith(REFERENCE_MARK)) return heading.text;
+  const words = heading.text.slice(0, -REFERENCE_MARK.length);
+  const before = (line) => line.chunk < heading.chunk || (line.chunk === heading.chunk && line.start < heading.start);
+  const meant = new Set(
+    lines
+      .filter((line) => before(line) && !line.text.endsWith(REFERENCE_MARK) && line.text.startsWith(words))
+      .map((line) => line.text),
+  );
+  return meant.size === 1 ? [...meant][0] : undefined;
+}
+
+/**
+ * Whether the chunk at `index` holds a tool (`wanted`: its description, bare) split as a `## opening` heading line
+ * and, under it (before the next heading), its name and the rest: a delivery that states the opening several tools
+ * share once. The heading may refer to an opening stated in full earlier in the same request (`headingOpening`).
+ */
+function underHeading(chunks, lines, index, name, wanted) {
+  const raw = chunks[index].raw;
+  const own = lines.filter((line) => line.chunk === index);
+  return own.some((heading, position) => {
+    const text = headingOpening(heading, lines);
+    const opening = text === undefined ? "" : bare(text);
+    if (opening.length === 0 || !wanted.startsWith(opening)) return false;
+    const section = raw.slice(heading.end, own[position + 1]?.start ?? raw.length);
+    return hasWord(section, name) && bare(section).includes(wanted.slice(opening.length));
+  });
 }
 
 /**
@@ -131,13 +166,17 @@ export function callableTools(body, provider) {
   // An inline tool_addition defines a tool that need not be in `tools` at all.
   for (const name of inline) if (restriction === undefined || restriction.has(name)) direct.add(name);
   let chunks;
+  let lines;
   // Delivered: some string outside `tools` holds the tool's whole description and its name as a word (catalogs
-  // share description preambles, and short names such as "cd" occur inside other words).
+  // share description preambles, and short names such as "cd" occur inside other words), or its name and the rest of
+  // its description under a heading that states (or refers to) the opening.
   const delivered = ({ name, description }) => {
     chunks ??= [...stringsIn(conversationParts(body, provider))].map((raw) => ({ raw, bare: bare(raw) }));
+    lines ??= headingLines(chunks);
     const wanted = bare(description);
     return chunks.some(
-      (chunk) => hasWord(chunk.raw, name) && (chunk.bare.includes(wanted) || underHeading(chunk.raw, wanted)),
+      (chunk, index) =>
+        (hasWord(chunk.raw, name) && chunk.bare.includes(wanted)) || underHeading(chunks, lines, index, name, wanted),
     );
   };
   return { direct, dispatcher: direct.has(DISPATCHER_NAME), delivered };

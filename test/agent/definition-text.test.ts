@@ -1,7 +1,14 @@
 // Compact definitions (src/agent/delivery/definition-text.ts): every description and constraint of a schema survives,
-// the shape is written as types, and a shared description opening is stated once per delivery.
+// the shape is written as types, and a shared description opening is stated once per conversation.
 import { describe, expect, it } from "vitest";
-import { compactDefinition, compactDefinitions, sharedOpening } from "../../src/agent/delivery/definition-text.js";
+import {
+  compactDefinition,
+  compactDefinitions,
+  familyOpenings,
+  headingReference,
+  sharedOpening,
+  statedHeadings,
+} from "../../src/agent/delivery/definition-text.js";
 
 const search = {
   name: "search_web",
@@ -26,15 +33,17 @@ const search = {
 };
 
 describe("compactDefinition", () => {
-  it("writes the shape as a signature and every description and constraint as a note", () => {
+  it("writes one line per parameter, its type and what the schema says of it; notes for what lies inside", () => {
     expect(compactDefinition(search).split("\n")).toEqual([
-      'search_web({ query: string, limit?: integer, region?: "us-en" | "de-de", tags?: string[], ' +
-        "filter?: { since: string, safe?: boolean }, when?: string | null }): Search the web.",
-      "  query: What to search for.",
-      '  limit: {"minimum":1,"maximum":50,"default":10}',
-      "  region: Where.",
+      "search_web: Search the web.",
+      "  query: string — What to search for.",
+      '  limit?: integer — {"minimum":1,"maximum":50,"default":10}',
+      '  region?: "us-en" | "de-de" — Where.',
+      "  tags?: string[]",
       "  tags[]: One tag.",
+      "  filter?: { since: string, safe?: boolean }",
       '  filter.since: {"format":"date"}',
+      "  when?: string | null",
     ]);
   });
 
@@ -50,8 +59,9 @@ describe("compactDefinition", () => {
   it("keeps root keywords other than the shape as an input note", () => {
     const schema = { type: "object", properties: { a: { type: "string" } }, minProperties: 1 };
     expect(compactDefinition({ name: "f", description: "F.", inputSchema: schema }).split("\n")).toEqual([
-      "f({ a?: string }): F.",
+      "f: F.",
       '  input: {"minProperties":1}',
+      "  a?: string",
     ]);
   });
 });
@@ -82,5 +92,46 @@ describe("sharedOpening / compactDefinitions", () => {
       "mkdir(): Make a folder.",
       "mail(): Send an email.",
     ]);
+  });
+
+  const mailPreamble = "This tool belongs to the Acme mail system, a simple mail store. Tool description: ";
+  const mail = (name: string, rest: string) => ({
+    name,
+    description: mailPreamble + rest,
+    inputSchema: { type: "object", properties: {} },
+  });
+  const catalog = [
+    tool("ls", "List files."),
+    tool("mkdir", "Make a folder."),
+    mail("send", "Send."),
+    mail("read", "Read."),
+  ];
+
+  it("takes each tool's opening from its family in the catalog, so a lone tool gets its heading too", () => {
+    const openings = familyOpenings(catalog);
+    expect(openings.get("ls")).toBe(preamble.trimEnd());
+    expect(openings.get("send")).toBe(mailPreamble.trimEnd());
+    expect(compactDefinitions([tool("ls", "List files.")], { openings, stated: new Set() })).toEqual([
+      `## ${preamble.trimEnd()}`,
+      "ls(): List files.",
+    ]);
+  });
+
+  it("refers to an opening an earlier delivery stated, by its first words no other opening starts with", () => {
+    const openings = familyOpenings(catalog);
+    const first = compactDefinitions([tool("ls", "List files.")], { openings, stated: new Set() });
+    const stated = statedHeadings([first.join("\n")]);
+    expect([...stated]).toEqual([preamble.trimEnd()]);
+    expect(headingReference(preamble.trimEnd(), openings.values())).toBe("This tool belongs to the Acme file…");
+    // At least five words, even where fewer would tell the openings apart.
+    expect(headingReference(preamble.trimEnd(), [preamble.trimEnd()])).toBe("This tool belongs to the…");
+    expect(compactDefinitions([tool("mkdir", "Make a folder."), mail("send", "Send.")], { openings, stated })).toEqual([
+      "## This tool belongs to the Acme file…",
+      "mkdir(): Make a folder.",
+      `## ${mailPreamble.trimEnd()}`,
+      "send(): Send.",
+    ]);
+    // A reference is not a statement: a later delivery refers to the opening stated in full, not to the reference.
+    expect(statedHeadings(["## This tool belongs to the Acme file…\nmkdir(): Make a folder."])).toEqual(new Set());
   });
 });

@@ -20,11 +20,12 @@ const usage = {
 
 /**
  * Whether one of `texts` (what the user side of a request holds) defines `name`: as a JSON object `{"name":…}`, or
- * as a compact definition line that opens with `name(`.
+ * as a compact definition line that opens with `name(` or `name: ` (not indented: a parameter line is).
  */
 export function definedIn(texts: readonly string[], name: string): boolean {
   const json = `"name":${JSON.stringify(name)}`;
-  return texts.some((text) => text.includes(json) || text.split("\n").some((line) => line.startsWith(`${name}(`)));
+  const opens = (line: string) => line.startsWith(`${name}(`) || line.startsWith(`${name}: `);
+  return texts.some((text) => text.includes(json) || text.split("\n").some(opens));
 }
 
 /** The user-side texts of a V4 prompt: user text parts and tool results (as JSON). */

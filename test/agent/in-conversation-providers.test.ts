@@ -14,16 +14,29 @@ import {
   openaiResponse,
   type MessageDecision,
 } from "../../scripts/session-cost/provider-responses.mjs";
+import { callableTools } from "../../scripts/session-cost/callable-tools.mjs";
 import { systemPromptText, toolResultText } from "../../scripts/session-cost/tool-results.mjs";
 import { definedIn } from "./delivery-model.js";
 
-/** The tools; each returns `{ ok, name, input }`, or with `production` a result of 300–500 tokens (the bench's). */
+/** What the file tools' descriptions open with at production size: one API's tools, as real catalogs have them. */
+const FILE_OPENING =
+  "This tool belongs to the workspace file system, where the user keeps documents. Tool description:";
+const FILE_TOOLS = new Set(["cd", "ls", "cat", "mkdir", "mv", "grep"]);
+
+/**
+ * The tools; each returns `{ ok, name, input }`, or with `production` a result of 300–500 tokens (the bench's), the
+ * file tools' descriptions then opening with `FILE_OPENING`.
+ */
 function fileTools(production = false) {
   const ran = vi.fn((name: string, input: unknown) =>
     production ? toolResultText(name, input, { min: 300, max: 500 }) : { ok: true, name, input },
   );
   const make = (name: string, description: string, shape: z.ZodRawShape) =>
-    tool({ description, inputSchema: z.object(shape), execute: async (input) => ran(name, input) });
+    tool({
+      description: production && FILE_TOOLS.has(name) ? `${FILE_OPENING} ${description}` : description,
+      inputSchema: z.object(shape),
+      execute: async (input) => ran(name, input),
+    });
   const tools = {
     cd: make("cd", "Go into a folder: change the current working directory to it.", { folder: z.string() }),
     ls: make("ls", "List the files and folders in the current directory.", { all: z.boolean().optional() }),
@@ -213,6 +226,18 @@ describe.each(["anthropic", "openai"] as const)("inConversation through @ai-sdk/
     expect(ran.mock.calls.map(([name]) => name)).toEqual(RAN);
     expect(JSON.stringify(bodies.at(-1)).length).toBeGreaterThan(8 * 2000);
     expect(breaks).toEqual([]);
+    // The file tools' opening is stated in full once; later deliveries refer to it, and the bench's check (which
+    // accepts a reference only to an opening stated before it in the same request) reads every file tool that ran
+    // as delivered in the last request.
+    const last = JSON.stringify(bodies.at(-1));
+    expect(last.split(`## ${FILE_OPENING}`).length - 1).toBe(1);
+    expect(last).toContain("## This tool belongs to the…");
+    const { tools } = fileTools(true);
+    const callable = callableTools(bodies.at(-1)!, provider);
+    for (const name of new Set(RAN.filter((name) => FILE_TOOLS.has(name))))
+      expect(callable.delivered({ name, description: String(tools[name as keyof typeof tools].description) })).toBe(
+        true,
+      );
   });
 
   it("the check sees a break: deliveries kept only within the call in which they were made", async () => {

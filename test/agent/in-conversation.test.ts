@@ -115,7 +115,9 @@ describe("index.inConversation: options", () => {
     expect(refund.inputSchema).toMatchObject({ properties: { payment: { type: "string" } }, required: ["payment"] });
     expect(refund.inputSchema).not.toHaveProperty("$schema");
     expect(delivery.tools.call_tool.description).toMatch(/a JSON line/);
-    expect(index.inConversation(tools).tools.call_tool.description).toMatch(/name\(\{ param: type/);
+    expect(index.inConversation(tools).tools.call_tool.description).toMatch(
+      /`name: description` then ` {2}param\?: type — note` lines/,
+    );
   });
 });
 
@@ -228,7 +230,7 @@ describe("index.inConversation in generateText", () => {
       ["stripe_refund_payment", { payment: "py_1" }],
     ]);
     // The first request: the user message, then one delivery message (the instruction line, one compact definition a
-    // tool: its signature and description).
+    // tool: its name and description, then a line per parameter).
     const [user, definitions] = prompts[0];
     expect(user).toEqual({
       role: "user",
@@ -236,8 +238,8 @@ describe("index.inConversation in generateText", () => {
     });
     const lines = (definitions.content[0] as { text: string }).text.split("\n");
     expect(lines[0]).toBe("Tools to call with call_tool:");
-    expect(lines).toContain("stripe_list_payments({ customer: string }): List recent Stripe payments of a customer.");
-    expect(lines).toContain("stripe_refund_payment({ payment: string }): Refund a Stripe payment.");
+    expect(lines).toContain("stripe_list_payments: List recent Stripe payments of a customer.");
+    expect(lines).toContain("stripe_refund_payment: Refund a Stripe payment.");
     // Every later request of the call starts with the one before it.
     for (let i = 1; i < prompts.length; i++) expect(prompts[i].slice(0, prompts[i - 1].length)).toEqual(prompts[i - 1]);
     // What the app stores has no delivery in it: the SDK's response messages only.

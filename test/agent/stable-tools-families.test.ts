@@ -6,7 +6,8 @@ import { tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { EMPTY_STABLE_SET, nextStableSet } from "../../src/agent/delivery/stable-tool-rule.js";
-import { descriptionOpening, MAX_FAMILY_SIZE, toolFamilies } from "../../src/agent/delivery/tool-families.js";
+import { descriptionOpening } from "../../src/agent/delivery/definition-text.js";
+import { MAX_FAMILY_SIZE, toolFamilies } from "../../src/agent/delivery/tool-families.js";
 import { readCatalog } from "../../src/core/catalog.js";
 import { createToolIndex } from "../../src/index.js";
 

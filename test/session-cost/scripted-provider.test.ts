@@ -149,6 +149,33 @@ describe("callableTools", () => {
     );
   });
 
+  it("reads a heading that refers to one stated in full earlier in the same request, and nothing looser", () => {
+    const opening = "This tool belongs to the Acme file system, a simple file store. Tool description:";
+    const tool = { name: "mkdir", description: `${opening} Make a folder.` };
+    const body = (...texts: string[]) => ({
+      tools: [{ name: "call_tool", description: "Call a tool.", input_schema: { type: "object" } }],
+      messages: texts.map((text) => ({ role: "user", content: [{ type: "text", text }] })),
+    });
+    const stated = `## ${opening}
+ls(): List files.`;
+    const later = "## This tool belongs to the Acme…\nmkdir({ name: string }): Make a folder.";
+    const check = (...texts: string[]) => callableTools(body(...texts), "anthropic").delivered(tool);
+    expect(check(stated, later)).toBe(true);
+    expect(
+      check(`${stated}
+${later}`),
+    ).toBe(true);
+    // Never stated in full, stated only after the reference, or the words fit two stated openings: not delivered.
+    expect(check(later)).toBe(false);
+    expect(check(later, stated)).toBe(false);
+    const other = "## This tool belongs to the Acme mail system, a simple mail store. Tool description:\nsend(): Send.";
+    expect(check(stated, other, later)).toBe(false);
+    // The rest must be under the heading, not under a later one.
+    expect(check(stated, `## This tool belongs to the Acme…\n## Other heading text.\nmkdir(): Make a folder.`)).toBe(
+      false,
+    );
+  });
+
   it("reads OpenAI deferred tools as loaded by a tool_search_output, and allowed_tools as a restriction", () => {
     const functionTool = (name: string, deferred: boolean) => ({
       type: "function",

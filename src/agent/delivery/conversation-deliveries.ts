@@ -37,6 +37,15 @@ export function deliveryMessage(
   };
 }
 
+/** The text a delivery message carries (its text parts, joined). */
+function deliveryText(message: MessageLike): string {
+  if (typeof message.content === "string") return message.content;
+  if (!Array.isArray(message.content)) return "";
+  return (message.content as { type?: unknown; text?: unknown }[])
+    .flatMap((part) => (part?.type === "text" && typeof part.text === "string" ? [part.text] : []))
+    .join("\n");
+}
+
 /** A point where the model is called next: after a turn's user message, or (mid-turn) after a step's tool results. */
 export type PointKind = "turn" | "step";
 
@@ -72,8 +81,11 @@ export interface DeliveryRules {
   found(message: MessageLike): readonly string[];
   /** What to deliver at a point never seen before (names not yet delivered, in order). */
   choose(point: DeliveryPoint): Promise<readonly string[]>;
-  /** The message that delivers `names`. */
-  render(names: readonly string[]): Promise<MessageLike>;
+  /**
+   * The message that delivers `names`, after the text of the conversation's `earlier` delivery messages (what it may
+   * refer to: they are in every request that holds this one).
+   */
+  render(names: readonly string[], earlier: readonly string[]): Promise<MessageLike>;
 }
 
 /**
@@ -101,6 +113,7 @@ export class ConversationDeliveries {
     }
     const delivered = new Set(this.rules.fixed);
     const out: MessageLike[] = [];
+    const earlier: string[] = [];
     const hashes = prefixHashes(clean);
     for (let position = 0; position < clean.length; position++) {
       const message = clean[position];
@@ -119,7 +132,9 @@ export class ConversationDeliveries {
       }
       this.memo.set(hash, names);
       if (names.length === 0) continue;
-      out.push(kept?.message ?? (await this.rules.render(names)));
+      const delivery = kept?.message ?? (await this.rules.render(names, earlier));
+      out.push(delivery);
+      earlier.push(deliveryText(delivery));
       for (const name of names) delivered.add(name);
     }
     return { messages: out, delivered };

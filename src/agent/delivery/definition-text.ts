@@ -1,6 +1,6 @@
-// Tool definitions as compact text for the conversation: a TypeScript-like signature, the description, and one note
-// line per documented parameter. JSON Schema spends most of a definition's tokens on its own syntax; this keeps every
-// keyword the model needs (the shape as types, the rest as notes) in about three quarters of the tokens.
+// Tool definitions as compact text for the conversation: the name and the description, then one line per parameter
+// (its type as TypeScript writes it, the rest as a note). JSON Schema spends most of a definition's tokens on its own
+// syntax; this keeps every keyword the model needs in about half the tokens, saying an opening shared by one API once.
 
 /** One tool definition as delivered: what a provider's tools array would hold for it. */
 export interface DeliveredDefinition {
@@ -48,22 +48,26 @@ function objectType(schema: Schema): string {
 
 const grouped = (type: string) => (type.includes(" | ") ? `(${type})` : type);
 
+/** What a schema position says besides its shape: its description, then its other keywords as JSON. */
+function noteText(schema: Schema): string {
+  const rest = Object.entries(schema).filter(([key]) => !SHAPE.has(key) && !DROPPED.has(key) && key !== "description");
+  const description = typeof schema.description === "string" ? schema.description.trim() : "";
+  const constraint = rest.length > 0 ? JSON.stringify(Object.fromEntries(rest)) : "";
+  return [description, constraint].filter((part) => part !== "").join(" ");
+}
+
 /** One note per schema position with a description or a constraint: `  path: description {"minimum":1}`. */
 function notes(schema: unknown, path: string, out: string[]): void {
   if (!isSchema(schema)) return;
-  if (path !== "") {
-    const rest = Object.entries(schema).filter(
-      ([key]) => !SHAPE.has(key) && !DROPPED.has(key) && key !== "description",
-    );
-    const description = typeof schema.description === "string" ? schema.description.trim() : "";
-    const constraint = rest.length > 0 ? JSON.stringify(Object.fromEntries(rest)) : "";
-    const text = [description, constraint].filter((part) => part !== "").join(" ");
-    if (text !== "") out.push(`  ${path}: ${text}`);
-  }
+  const text = noteText(schema);
+  if (text !== "") out.push(`  ${path}: ${text}`);
+  inner(schema, path, out);
+}
+
+/** The notes of the positions inside `schema` (its properties, items and alternatives). */
+function inner(schema: Schema, path: string, out: string[]): void {
   if (isSchema(schema.properties)) {
-    for (const [name, property] of Object.entries(schema.properties)) {
-      notes(property, path === "" ? name : `${path}.${name}`, out);
-    }
+    for (const [name, property] of Object.entries(schema.properties)) notes(property, `${path}.${name}`, out);
   }
   if (isSchema(schema.items)) notes(schema.items, `${path}[]`, out);
   for (const key of ["anyOf", "oneOf"] as const) {
@@ -73,9 +77,11 @@ function notes(schema: unknown, path: string, out: string[]): void {
 }
 
 /**
- * A definition as compact text: `name({ a: string, b?: integer }): description`, then `  a: what a is` per parameter
- * with a description or constraint (`{"default":10}`). A root schema that is not an object with properties is kept as
- * JSON (`name(input: {…}): description`): nothing a schema says is lost but `$schema` and `additionalProperties`.
+ * A definition as compact text: `name: description`, then one line per parameter, `  a: string — what a is`
+ * (`b?:` when optional; constraints as JSON, `{"default":10}`), and notes on what lies inside a parameter
+ * (`  a.b: …`, `  a[]: …`). A tool without parameters is `name(): description`; a root schema that is not an object
+ * with properties is kept as JSON (`name(input: {…}): description`): nothing a schema says is lost but `$schema` and
+ * `additionalProperties`.
  */
 export function compactDefinition(definition: DeliveredDefinition, description = definition.description): string {
   const schema = definition.inputSchema;
@@ -83,13 +89,17 @@ export function compactDefinition(definition: DeliveredDefinition, description =
   if (!isSchema(schema) || !isSchema(schema.properties) || (schema.type ?? "object") !== "object") {
     return `${definition.name}(input: ${JSON.stringify(schema)}): ${head}`;
   }
-  const rootNotes = Object.entries(schema).filter(
-    ([key]) => !SHAPE.has(key) && !DROPPED.has(key) && key !== "description",
-  );
-  const parameters = Object.keys(schema.properties).length === 0 ? "" : objectType(schema);
-  const lines = [`${definition.name}(${parameters}): ${head}`];
-  if (rootNotes.length > 0) lines.push(`  input: ${JSON.stringify(Object.fromEntries(rootNotes))}`);
-  notes(schema, "", lines);
+  const parameters = Object.entries(schema.properties);
+  const lines = [parameters.length === 0 ? `${definition.name}(): ${head}` : `${definition.name}: ${head}`];
+  const rootNotes = noteText({ ...schema, description: undefined });
+  if (rootNotes !== "") lines.push(`  input: ${rootNotes}`);
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  for (const [name, property] of parameters) {
+    const note = isSchema(property) ? noteText(property) : "";
+    const line = `  ${name}${required.has(name) ? "" : "?"}: ${typeOf(property)}`;
+    lines.push(note === "" ? line : `${line} — ${note}`);
+    if (isSchema(property)) inner(property, name, lines);
+  }
   return lines.join("\n");
 }
 
@@ -113,21 +123,99 @@ export function sharedOpening(descriptions: readonly string[]): string {
 }
 
 /**
- * The definitions of one delivery as compact text. Tools whose descriptions open with the same sentences are put
- * together under that opening, stated once as a `## opening` heading line; their lines carry the rest.
+ * The opening (`sharedOpening`) each description shares with the others that start with the same sentence of
+ * `MIN_SHARED`+ characters, by tool name: one API's tools in a catalog. A tool whose first such sentence no other
+ * description has is absent.
  */
-export function compactDefinitions(definitions: readonly DeliveredDefinition[]): string[] {
+export function familyOpenings(
+  definitions: readonly Pick<DeliveredDefinition, "name" | "description">[],
+): Map<string, string> {
+  const bySentence = new Map<string, (typeof definitions)[number][]>();
+  for (const definition of definitions) {
+    const sentence = descriptionOpening(definition.description);
+    if (sentence === undefined) continue;
+    const members = bySentence.get(sentence);
+    if (members === undefined) bySentence.set(sentence, [definition]);
+    else members.push(definition);
+  }
+  const openings = new Map<string, string>();
+  for (const members of bySentence.values()) {
+    const opening = sharedOpening(members.map((member) => member.description));
+    if (opening !== "") for (const member of members) openings.set(member.name, opening);
+  }
+  return openings;
+}
+
+/**
+ * The opening a description shares with the rest of its family: the text up to the first sentence or label boundary
+ * (`. ` or `: `) at or after `MIN_SHARED` characters; `undefined` when there is none.
+ */
+export function descriptionOpening(description: string): string | undefined {
+  const sentence = description.indexOf(". ", MIN_SHARED);
+  const label = description.indexOf(": ", MIN_SHARED);
+  const end = sentence < 0 ? label : label < 0 ? sentence : Math.min(sentence, label);
+  return end < 0 ? undefined : description.slice(0, end + 1);
+}
+
+/** What marks a heading as a reference to one stated in full earlier in the conversation. */
+export const REFERENCE_MARK = "…";
+
+/** Fewest words a reference keeps: enough to know the heading again, even where one word would tell it apart. */
+const REFERENCE_WORDS = 5;
+
+/**
+ * How a heading stated in full earlier is referred to: its shortest opening words (at least `REFERENCE_WORDS`) no
+ * other of `openings` starts with, then `…` (`This tool belongs to the Acme…`); the whole opening when no shorter
+ * prefix will do.
+ */
+export function headingReference(opening: string, openings: Iterable<string>): string {
+  const others = [...new Set(openings)].filter((other) => other !== opening);
+  let words = 0;
+  for (let end = opening.indexOf(" "); end > 0; end = opening.indexOf(" ", end + 1)) {
+    const prefix = opening.slice(0, end);
+    if (++words >= REFERENCE_WORDS && !others.some((other) => other.startsWith(prefix))) return prefix + REFERENCE_MARK;
+  }
+  return opening;
+}
+
+/** Where a delivery's headings come from, and which the conversation has stated in full already. */
+export interface HeadingContext {
+  /** Each tool's opening (`familyOpenings` of the whole catalog); tools absent have none. */
+  readonly openings: ReadonlyMap<string, string>;
+  /** Openings stated in full as `## opening` by earlier deliveries of the conversation (`statedHeadings`). */
+  readonly stated: ReadonlySet<string>;
+}
+
+/** The openings stated in full as `## opening` lines in `texts` (earlier delivery messages), references left out. */
+export function statedHeadings(texts: readonly string[]): Set<string> {
+  const stated = new Set<string>();
+  for (const text of texts)
+    for (const line of text.split("\n"))
+      if (line.startsWith("## ") && !line.endsWith(REFERENCE_MARK)) stated.add(line.slice(3));
+  return stated;
+}
+
+/**
+ * The definitions of one delivery as compact text. Tools whose descriptions open with the same sentences (their
+ * family's opening, `context.openings`; by default the openings these definitions share) are put together under that
+ * opening, stated once as a `## opening` heading line; their lines carry the rest. An opening an earlier delivery of
+ * the conversation stated (`context.stated`) is not stated again: its heading is a reference (`headingReference`),
+ * since the earlier message is in every later request.
+ */
+export function compactDefinitions(
+  definitions: readonly DeliveredDefinition[],
+  context: HeadingContext = { openings: familyOpenings(definitions), stated: new Set() },
+): string[] {
   const lines: string[] = [];
   const placed = new Set<DeliveredDefinition>();
+  const allOpenings = [...new Set(context.openings.values())];
   for (const first of definitions) {
     if (placed.has(first)) continue;
-    const group = definitions.filter(
-      (other) =>
-        other === first || (!placed.has(other) && sharedOpening([first.description, other.description]) !== ""),
-    );
-    const opening = sharedOpening(group.map((definition) => definition.description));
-    const members = opening === "" ? [first] : group;
-    if (opening !== "") lines.push(`## ${opening}`);
+    const opening = context.openings.get(first.name) ?? "";
+    const members =
+      opening === "" ? [first] : definitions.filter((other) => context.openings.get(other.name) === opening);
+    if (opening !== "")
+      lines.push(`## ${context.stated.has(opening) ? headingReference(opening, allOpenings) : opening}`);
     for (const definition of members) {
       placed.add(definition);
       lines.push(compactDefinition(definition, definition.description.slice(opening.length)));

@@ -27,6 +27,7 @@ import {
 } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
+import { statedHeadings } from "./definition-text.js";
 import { DEFAULT_DISPATCHER_NAME, refusedDispatches, withDispatchedCalls } from "./dispatched-calls.js";
 import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
 import { ToolDefinitions } from "./tool-definitions.js";
@@ -52,18 +53,19 @@ export interface InConversationOptions extends AdapterSelectOptions {
   /** How definitions are delivered: their format, how many new ones a turn gets, after steps too, remembered where. */
   delivery?: {
     /**
-     * How delivered definitions are written: `"compact"` a TypeScript-like signature, the description and one
-     * note line per documented parameter (constraints such as `{"default":10}` kept as JSON), tools whose
-     * descriptions open with the same sentences grouped under that opening once — 0.64× the tokens of `"json"`
-     * (bench/in-conversation.mjs); `"json"` one `{"name","description","inputSchema"}` JSON line per tool. Default
+     * How delivered definitions are written: `"compact"` the name and the description, then one line per parameter
+     * (`  param?: type — note`, constraints such as `{"default":10}` kept as JSON), tools whose descriptions open with
+     * the same sentences grouped under that opening, stated once per conversation and referred to by its first words
+     * in later deliveries — 0.54× the tokens of `"json"` (bench/in-conversation.mjs, cold: 1,049 against 1,942 a
+     * conversation); `"json"` one `{"name","description","inputSchema"}` JSON line per tool. Default
      * `"compact"`.
      */
     format?: DefinitionFormat;
     /**
      * At a user turn, at least this many definitions the conversation has not had yet are delivered: when fewer of
      * the best-ranked `maxTools` are new, the best-ranked new tools are added (a new request usually needs something
-     * new). Default 3 (bench/in-conversation.mjs, cold: 0 → 78.4% of calls deliverable, 3 → 80.6%, 5 → 83.2%, for
-     * 1,184, 1,270 and 1,454 definition tokens a conversation); integer in [0, `maxTools`] (default `maxTools` when
+     * new). Default 3 (bench/in-conversation.mjs, cold: 0 → 79.8% of calls deliverable, 3 → 82.0%, 5 → 84.6%, for
+     * 999, 1,049 and 1,199 definition tokens a conversation); integer in [0, `maxTools`] (default `maxTools` when
      * that is below 3).
      */
     minNewTools?: number;
@@ -234,7 +236,8 @@ export function createInConversation(
       midTurn,
       found: (message) => searchFinds(message, searchToolName).filter((name) => definitions.has(name)),
       choose,
-      render: async (delivered) => deliveryMessage(delivered, instruction, await definitions.text(delivered, format)),
+      render: async (delivered, earlier) =>
+        deliveryMessage(delivered, instruction, await definitions.text(delivered, format, statedHeadings(earlier))),
     },
     memoSize,
   );

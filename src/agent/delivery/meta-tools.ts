@@ -64,8 +64,8 @@ export function createDispatcher(setup: DispatcherSetup): Tool<DispatchInput, un
         ? `Calls a tool defined in this conversation (a JSON line after "Tools to call with ${dispatcher}:", or a ` +
           `${searchToolName} result) with its name and its input as its inputSchema describes.`
         : `Calls a tool defined in this conversation (after "Tools to call with ${dispatcher}:", as ` +
-          `\`name({ param: type }): description\` with notes on parameters indented below, a "## " line opening ` +
-          `the descriptions under it; or a ${searchToolName} result) with its name and input.`,
+          `\`name: description\` then \`  param?: type — note\` lines, a "## " line opening the descriptions under ` +
+          `it ("…": one stated above); or a ${searchToolName} result) with its name and input.`,
     inputSchema: objectSchema<DispatchInput>(
       {
         type: "object",

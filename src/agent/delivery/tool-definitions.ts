@@ -1,7 +1,7 @@
 // The app's tools as the model reads them in the conversation (name, description, input JSON Schema).
 
 import { readCatalog, type CatalogTool } from "../../core/catalog.js";
-import { compactDefinitions, type DeliveredDefinition } from "./definition-text.js";
+import { compactDefinitions, familyOpenings, type DeliveredDefinition } from "./definition-text.js";
 
 export type { DeliveredDefinition } from "./definition-text.js";
 
@@ -10,6 +10,7 @@ export class ToolDefinitions {
   private readonly catalog: ReadonlyMap<string, CatalogTool>;
   private readonly definitions = new Map<string, Promise<DeliveredDefinition>>();
   private readonly lines = new Map<string, Promise<string>>();
+  private openings: ReadonlyMap<string, string> | undefined;
 
   constructor(tools: object) {
     this.catalog = new Map(readCatalog(tools).tools.map((tool) => [tool.name, tool]));
@@ -35,12 +36,21 @@ export class ToolDefinitions {
   }
 
   /**
-   * The definitions of `names` as text lines, the same bytes every time: compact (definition-text.ts) or one JSON
-   * line per tool, `{"name":…,"description":…,"inputSchema":…}`.
+   * The definitions of `names` as text lines, the same bytes every time for the same `stated`: compact
+   * (definition-text.ts; the catalog's shared openings as headings, those in `stated` referred to) or one JSON line per
+   * tool, `{"name":…,"description":…,"inputSchema":…}`.
    */
-  async text(names: readonly string[], format: "compact" | "json"): Promise<string[]> {
+  async text(
+    names: readonly string[],
+    format: "compact" | "json",
+    stated: ReadonlySet<string> = new Set(),
+  ): Promise<string[]> {
     if (format === "json") return Promise.all(names.map((name) => this.line(name)));
-    return compactDefinitions(await Promise.all(names.map((name) => this.definition(name))));
+    this.openings ??= familyOpenings([...this.catalog.values()]);
+    return compactDefinitions(await Promise.all(names.map((name) => this.definition(name))), {
+      openings: this.openings,
+      stated,
+    });
   }
 
   private line(name: string): Promise<string> {

@@ -1,18 +1,7 @@
 // Tool families: tools of one MCP server, or tools whose descriptions open with the same sentence (one API's tools).
 
 import type { CatalogTool } from "../../core/catalog.js";
-import { MIN_SHARED } from "./definition-text.js";
-
-/**
- * The opening a description shares with the rest of its family: the text up to the first sentence or label boundary
- * (`. ` or `: `) at or after `MIN_SHARED` characters; `undefined` when there is none.
- */
-export function descriptionOpening(description: string): string | undefined {
-  const sentence = description.indexOf(". ", MIN_SHARED);
-  const label = description.indexOf(": ", MIN_SHARED);
-  const end = sentence < 0 ? label : label < 0 ? sentence : Math.min(sentence, label);
-  return end < 0 ? undefined : description.slice(0, end + 1);
-}
+import { descriptionOpening } from "./definition-text.js";
 
 const families = new WeakMap<readonly CatalogTool[], ReadonlyMap<string, readonly string[]>>();
 
