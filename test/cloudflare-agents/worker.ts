@@ -9,7 +9,7 @@ import { z } from "zod";
 import { toolsiftChat, type ToolsiftChatEvent, type ToolsiftChatOptions } from "../../src/cloudflare-agents/index.js";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";
 import { tools } from "../../examples/worker-agent/src/tools.js";
-import { scriptedModel, type ScriptStep } from "../agent/mock-model.js";
+import { scriptedModel, type RequestScript, type ScriptStep } from "../agent/mock-model.js";
 
 /** The bindings of wrangler.toml (workers-types are not loaded by the repo's tsconfig: only what is used). */
 export interface Env {
@@ -33,7 +33,7 @@ export interface Session {
 
 export const sessions = new Map<string, Session>();
 
-export function session(name: string, script: ScriptStep[], options?: ToolsiftChatOptions): Session {
+export function session(name: string, script: ScriptStep[] | RequestScript, options?: ToolsiftChatOptions): Session {
   const { model, offered } = scriptedModel(script);
   const entry: Session = { model, offered, events: [], embedded: [], ...(options ? { options } : {}) };
   sessions.set(name, entry);
