@@ -163,9 +163,14 @@ function toolsInRequest(body, provider, catalog) {
 /**
  * Replays one conversation through one delivery and provider: `{ calls, served, toolErrors, turns, turnsServed,
  * requests, extending, toolsInRequests, input, bill, outputTokens }`. A call the model made whose result is a tool
- * error (a dispatcher's refusal, an input its schema rejects) is counted in `toolErrors`, not in `served`.
+ * error (a dispatcher's refusal, an input its schema rejects) is counted in `toolErrors`, not in `served`. `generate`
+ * runs each loop (default `generateText`): another loop that takes its parameters and answers with
+ * `{ responseMessages, steps }` (bench/cloudflare-agents.mjs: an AIChatAgent's `onChatMessage`).
  */
-async function replayConversation(conversation, { delivery, toolSet, scripted, catalog, sizes, floor }) {
+async function replayConversation(
+  conversation,
+  { delivery, toolSet, scripted, catalog, sizes, floor, generate = generateText },
+) {
   scripted.reset();
   const ledger = createBillLedger(scripted.provider, { freeTools: floor });
   const system = systemPromptText(sizes.systemTokens);
@@ -179,7 +184,7 @@ async function replayConversation(conversation, { delivery, toolSet, scripted, c
     for (;;) {
       scripted.setScript(remaining);
       const before = scripted.requests.length;
-      const result = await generateText({
+      const result = await generate({
         model: scripted.model,
         tools: toolSet,
         ...delivery,
@@ -288,7 +293,9 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = S
           reason = delivery;
           break;
         }
-        const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true };
+        // A row may run its own loop per conversation (`row.loop({ toolSet, provider })` → `{ generate }`).
+        const loop = row.loop?.({ toolSet, provider });
+        const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true, ...loop };
         results.push(await replayConversation(set.conversations[c], replay));
         onReplay?.({ row, provider, conversation: c, requests: scripted.requests });
       }
@@ -431,7 +438,7 @@ export const SESSION_COST_NOTES = [
 ].join(" ");
 
 /** `--system-tokens N` and `--result-tokens MIN-MAX` (each defaulting to today's size), validated. */
-function sizesOf(systemFlag, resultFlag) {
+export function sizesOf(systemFlag, resultFlag) {
   const systemTokens = systemFlag === undefined ? SIZES.today.systemTokens : Number(systemFlag);
   if (!Number.isInteger(systemTokens) || systemTokens < 0)
     throw new Error(`bench/session-cost: --system-tokens must be an integer ≥ 0, got "${systemFlag}"`);
