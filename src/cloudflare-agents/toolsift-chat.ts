@@ -76,8 +76,8 @@ export interface ToolsiftChatTurn {
   readonly tools: ToolSet;
   readonly prepareStep: (step: { readonly messages: readonly ModelMessage[] }) => Promise<object>;
   /**
-   * Learns the turn (`index.learn`; a continuation of the turn learnt last, only its new calls) and saves what the agent
-   * learnt in its SQLite; then calls `options.onEnd`.
+   * Learns the turn (`index.learn`; a continuation of the turn learnt last, only its new calls) and saves what the
+   * agent learnt in its SQLite; then calls `options.onEnd`.
    */
   readonly onEnd: (event: { readonly responseMessages: readonly ModelMessage[] }) => Promise<void>;
   /** The agent's index (the same across this instance's turns): `selectWithScores`, `explain`, `usage`... */
@@ -88,8 +88,11 @@ interface AgentState {
   index: ToolIndex;
   catalogKey: string;
   failures: Map<string, string>;
-  /** The delivery for the current catalog: made again when a server connects or drops. */
-  delivery: { tools: ToolSet; prepareStep: (step: never) => Promise<object> } | undefined;
+  /**
+   * `index.prepareStep` for the current catalog (delivery "prepare-step"), kept across turns for its decisions; made
+   * again when the catalog changes.
+   */
+  prepareStep: ((step: never) => Promise<object>) | undefined;
   /** inConversation's delivery messages in the agent's SQLite, and the points this instance stored or read. */
   deliveries: AgentDeliveryStore;
   storedPoints: Set<string>;
@@ -259,7 +262,7 @@ export async function toolsiftChat(
         index,
         catalogKey: key,
         failures: new Map(),
-        delivery: undefined,
+        prepareStep: undefined,
         deliveries: agentSqlDeliveryStore(sql),
         storedPoints: new Set(),
       };
@@ -278,17 +281,21 @@ export async function toolsiftChat(
   if (state.catalogKey !== key) {
     await state.index.sync(definitions);
     state.catalogKey = key;
-    state.delivery = undefined;
+    state.prepareStep = undefined;
   }
+  // This turn's tool objects run its calls (tools made in onChatMessage close over their turn). inConversation is
+  // made each turn over them: what it delivered at earlier points comes back from the SQLite, not from its memo.
   const toolSet: ToolSet = { ...tools, ...mcp.tools };
-  state.delivery ??=
+  const delivery =
     mode === "in-conversation"
       ? state.index.inConversation(toolSet, { ...given.inConversation, onEvent: given.inConversation?.onEvent ?? emit })
       : {
           tools: toolSet,
-          prepareStep: state.index.prepareStep({ ...given.prepareStep, onEvent: given.prepareStep?.onEvent ?? emit }),
+          prepareStep: (state.prepareStep ??= state.index.prepareStep({
+            ...given.prepareStep,
+            onEvent: given.prepareStep?.onEvent ?? emit,
+          })),
         };
-  const delivery = state.delivery;
   const dispatcher = given.inConversation?.metaTools?.dispatcherName ?? DEFAULT_DISPATCHER_NAME;
 
   let prompt: readonly ModelMessage[] | undefined;

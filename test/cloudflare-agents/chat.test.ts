@@ -155,6 +155,41 @@ describe("toolsiftChat learning and catalog changes", () => {
   });
 });
 
+describe("toolsiftChat runs the tools of the turn", () => {
+  // Tools made in onChatMessage close over that turn (its request body, its abort signal...): each turn's call must
+  // run that turn's tool, with either delivery.
+  for (const delivery of ["in-conversation", "prepare-step"] as const) {
+    it(`with delivery "${delivery}", each turn's call runs the tool object passed that turn`, async () => {
+      const call = (input: unknown) =>
+        delivery === "in-conversation"
+          ? dispatch("stripe_list_charges", input)
+          : { toolCalls: [{ toolName: "stripe_list_charges", input }] };
+      const name = `turns-${delivery}`;
+      const s = session(
+        name,
+        [call({ customer: "cus_1" }), { text: "One." }, call({ customer: "cus_2" }), { text: "Two." }],
+        {
+          delivery,
+        },
+      );
+      const forTurn = (turn: number) => ({
+        ...tools,
+        stripe_list_charges: tool({
+          description: tools.stripe_list_charges.description!,
+          inputSchema: z.object({ customer: z.string().describe("Customer id, cus_…") }),
+          execute: async ({ customer }) => ({ customer, turn }),
+        }),
+      });
+      s.tools = forTurn(1);
+      await say(name, "t1", "List the charges of customer cus_1.");
+      s.tools = forTurn(2);
+      await say(name, "t2", "List the charges of customer cus_2.");
+      const last = JSON.stringify(s.model.doStreamCalls[3].prompt);
+      expect(last).toContain('"customer":"cus_2","turn":2');
+    });
+  }
+});
+
 describe("toolsiftChat over the agent's MCP servers", () => {
   it("adds a server's tools namespaced when it connects and drops them when it goes, embedding only its tools", async () => {
     const s = session("erin", [
