@@ -235,14 +235,11 @@ export async function toolsiftChat(
   };
   const indexOptions: ToolIndexOptions = { ...given.index, onEvent: given.index?.onEvent ?? emit };
 
-  const mcp = readAgentMcp(agent.mcp, {
-    separator,
-    limits: resolveLimits(indexOptions.catalog?.limits),
-    taken: new Set(Object.keys(tools)),
-  });
+  const limits = resolveLimits(indexOptions.catalog?.limits);
+  const mcp = readAgentMcp(agent.mcp, { separator, limits, taken: new Set(Object.keys(tools)) });
   const ownTools = ownDefinitions(tools);
   const definitions = [...ownTools, ...mcp.definitions];
-  const key = await catalogKey(ownTools, mcp.definitions, resolveLimits(indexOptions.catalog?.limits));
+  const key = await catalogKey(ownTools, mcp.definitions, limits);
   const sql = agent.sql.bind(agent) as AgentSql;
   const usage = agentSqlUsageStore(sql);
   const learntTurn = agentSqlLearntTurn(sql);
