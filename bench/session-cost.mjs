@@ -175,15 +175,20 @@ async function generateTextTurn({ model, toolSet, delivery, system, messages, ma
     messages,
     stopWhen: isStepCount(maxSteps),
   });
-  const toolErrors = result.steps.flatMap((step) => step.content).filter((part) => part.type === "tool-error").length;
-  return { responseMessages: result.responseMessages, toolErrors };
+  return { responseMessages: result.responseMessages, toolErrors: toolErrorsOf(result.steps) };
+}
+
+/** How many of the calls a loop's `steps` made were answered with a tool error (a refusal, a rejected input). */
+export function toolErrorsOf(steps) {
+  return steps.flatMap((step) => step.content).filter((part) => part.type === "tool-error").length;
 }
 
 /**
  * Replays one conversation through one delivery and provider: `{ calls, served, toolErrors, turns, turnsServed,
  * requests, extending, toolsInRequests, input, bill, outputTokens }`. A call the model made whose result is a tool
  * error (a dispatcher's refusal, an input its schema rejects) is counted in `toolErrors`, not in `served`. `runTurn`:
- * the agent loop a turn runs in (the AI SDK's `generateText` by default; bench/langchain-loop.mjs passes LangChain's).
+ * the agent loop a turn runs in (the AI SDK's `generateText` by default; bench/langchain-loop.mjs passes LangChain's,
+ * bench/cloudflare-agents.mjs an AIChatAgent's `onChatMessage`).
  */
 async function replayConversation(
   conversation,
@@ -313,7 +318,10 @@ export async function measureSessionCost({ set, learnSet, rows = ROWS, sizes = S
           reason = delivery;
           break;
         }
-        const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true, runTurn: row.runTurn };
+        // A row may run its own loop (`row.runTurn`), or one made per conversation (`row.loop({ toolSet, provider })`
+        // → `{ runTurn }`: bench/cloudflare-agents.mjs, a new agent for each conversation).
+        const runTurn = row.loop?.({ toolSet, provider }).runTurn ?? row.runTurn;
+        const replay = { delivery, toolSet, scripted, catalog, sizes, floor: row.floor === true, runTurn };
         results.push(await replayConversation(set.conversations[c], replay));
         onReplay?.({ row, provider, conversation: c, requests: scripted.requests });
       }

@@ -25,6 +25,16 @@ function run<T>(code: "CACHE_READ_FAILED" | "CACHE_WRITE_FAILED", what: string, 
   }
 }
 
+/** `create` run on the first call only (each table is created once per instance, when first used). */
+function once(create: () => unknown): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    create();
+    done = true;
+  };
+}
+
 function toBase64(vector: Float32Array): string {
   const bytes = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
   let text = "";
@@ -48,12 +58,9 @@ function fromBase64(key: string, text: unknown): Float32Array {
 
 /** Tool vectors in the agent's SQLite, one row per cache key (`${namespace}/${hash}`), the floats as base64. */
 export function agentSqlEmbeddingCache(sql: AgentSql): EmbeddingCache {
-  let created = false;
-  const table = () => {
-    if (created) return;
-    void sql`CREATE TABLE IF NOT EXISTS toolsift_embeddings (key TEXT PRIMARY KEY, vector TEXT NOT NULL)`;
-    created = true;
-  };
+  const table = once(
+    () => sql`CREATE TABLE IF NOT EXISTS toolsift_embeddings (key TEXT PRIMARY KEY, vector TEXT NOT NULL)`,
+  );
   return {
     async getMany(keys) {
       return run("CACHE_READ_FAILED", `reading ${keys.length} vectors`, () => {
@@ -78,12 +85,10 @@ export function agentSqlEmbeddingCache(sql: AgentSql): EmbeddingCache {
 /** The agent's learnt usage (`index.usage()`) in its SQLite: one row, replaced on each save. */
 export function agentSqlUsageStore(sql: AgentSql): UsageStore {
   const where = `agent SQLite (${USAGE})`;
-  let created = false;
-  const table = () => {
-    if (created) return;
-    void sql`CREATE TABLE IF NOT EXISTS toolsift_usage (id INTEGER PRIMARY KEY CHECK (id = 1), snapshot TEXT NOT NULL)`;
-    created = true;
-  };
+  const table = once(
+    () =>
+      sql`CREATE TABLE IF NOT EXISTS toolsift_usage (id INTEGER PRIMARY KEY CHECK (id = 1), snapshot TEXT NOT NULL)`,
+  );
   return {
     async load() {
       const [row] = run("CACHE_READ_FAILED", "reading the usage snapshot", () => {
@@ -97,6 +102,96 @@ export function agentSqlUsageStore(sql: AgentSql): UsageStore {
       run("CACHE_WRITE_FAILED", "writing the usage snapshot", () => {
         table();
         void sql`INSERT OR REPLACE INTO toolsift_usage (id, snapshot) VALUES (1, ${text})`;
+      });
+    },
+  };
+}
+
+const DELIVERIES = "toolsift_deliveries";
+/** Delivery points kept per agent (as `inConversation`'s in-process memo, `delivery.memoSize`'s default). */
+const DELIVERIES_KEPT = 10_000;
+
+/** What `inConversation` delivered at each point of the agent's conversations, by the hash of the prefix before it. */
+export interface AgentDeliveryStore {
+  /** The delivery message stored for each of `points` (prefix hashes), where one is. */
+  getMany(points: readonly string[]): Map<string, unknown>;
+  /** Stores `message` as delivered after the prefix hashed `point`; the oldest points past 10,000 are dropped. */
+  set(point: string, message: unknown): void;
+}
+
+/**
+ * Delivery messages in the agent's SQLite, one row per point (`point` the hash of the clean conversation before it),
+ * so an agent woken after an eviction carries the messages it delivered instead of choosing (and embedding) again.
+ */
+export function agentSqlDeliveryStore(sql: AgentSql): AgentDeliveryStore {
+  const table = once(
+    () => sql`CREATE TABLE IF NOT EXISTS toolsift_deliveries (point TEXT PRIMARY KEY, message TEXT NOT NULL)`,
+  );
+  return {
+    getMany(points) {
+      return run("CACHE_READ_FAILED", `reading ${points.length} delivery points from ${DELIVERIES}`, () => {
+        table();
+        const found = new Map<string, unknown>();
+        for (const point of points) {
+          const [row] = sql<{ message: string }>`SELECT message FROM toolsift_deliveries WHERE point = ${point}`;
+          if (row === undefined) continue;
+          try {
+            found.set(point, JSON.parse(row.message));
+          } catch (error) {
+            throw storageFailure(
+              "CACHE_READ_FAILED",
+              `agent SQLite: the delivery at "${point}" is not JSON`,
+              {},
+              error,
+            );
+          }
+        }
+        return found;
+      });
+    },
+    set(point, message) {
+      run("CACHE_WRITE_FAILED", `writing the delivery at "${point}" to ${DELIVERIES}`, () => {
+        table();
+        void sql`INSERT OR REPLACE INTO toolsift_deliveries (point, message) VALUES (${point}, ${JSON.stringify(message)})`;
+        void sql`DELETE FROM toolsift_deliveries WHERE rowid <= (SELECT MAX(rowid) FROM toolsift_deliveries) - ${DELIVERIES_KEPT}`;
+      });
+    },
+  };
+}
+
+/** The last turn the agent learnt: its key (the hash of the conversation up to its user message) and its calls. */
+export interface LearntTurn {
+  readonly turn: string;
+  readonly calls: readonly string[];
+}
+
+/** The agent's last learnt turn in its SQLite (one row), so a continuation of that turn learns only its new calls. */
+export function agentSqlLearntTurn(sql: AgentSql): { load(): LearntTurn | undefined; save(turn: LearntTurn): void } {
+  const table = once(
+    () =>
+      sql`CREATE TABLE IF NOT EXISTS toolsift_learnt_turn (id INTEGER PRIMARY KEY CHECK (id = 1), turn TEXT NOT NULL, calls TEXT NOT NULL)`,
+  );
+  return {
+    load() {
+      const [row] = run("CACHE_READ_FAILED", "reading the last learnt turn", () => {
+        table();
+        return sql<{ turn: string; calls: string }>`SELECT turn, calls FROM toolsift_learnt_turn WHERE id = 1`;
+      });
+      if (row === undefined) return undefined;
+      const calls: unknown = JSON.parse(row.calls);
+      if (!Array.isArray(calls) || calls.some((name) => typeof name !== "string")) {
+        throw new ToolsiftError(
+          "CACHE_READ_FAILED",
+          `agent SQLite: the calls of the last learnt turn are not a list of tool names: ${row.calls.slice(0, 80)}`,
+          {},
+        );
+      }
+      return { turn: row.turn, calls: calls as string[] };
+    },
+    save({ turn, calls }) {
+      run("CACHE_WRITE_FAILED", "writing the last learnt turn", () => {
+        table();
+        void sql`INSERT OR REPLACE INTO toolsift_learnt_turn (id, turn, calls) VALUES (1, ${turn}, ${JSON.stringify(calls)})`;
       });
     },
   };

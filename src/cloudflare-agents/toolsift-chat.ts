@@ -5,7 +5,13 @@ import type { ModelMessage, ToolSet } from "ai";
 import type { PrepareStepOptions } from "../agent/prepare-step-options.js";
 import type { InConversationOptions } from "../agent/delivery/in-conversation.js";
 import { DEFAULT_DISPATCHER_NAME, withDispatchedCalls } from "../agent/delivery/dispatched-calls.js";
-import type { ToolDefinition } from "../core/catalog.js";
+import { readCatalog, type ToolDefinition } from "../core/catalog.js";
+import type { CatalogLimits } from "../core/catalog-limits.js";
+import { fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
+import { queryFromConversation } from "../conversation/query-rule.js";
+import { deliveredBy } from "../agent/delivery/conversation-deliveries.js";
+import { canonicalJson, prefixHashes } from "../agent/delivery/prefix-hashes.js";
+import { learnedTurns } from "../usage/learn-turns.js";
 import type { ToolsiftEvent } from "../events.js";
 import type { NoMatchEvent } from "../agent/offer-policy.js";
 import type { PrepareStepEvent } from "../agent/prepare-step-options.js";
@@ -16,7 +22,15 @@ import { createToolIndex } from "../tool-index.js";
 import { resolveLimits } from "../tool-index/resolve-options.js";
 import type { ToolIndex } from "../tool-index/types.js";
 import { readAgentMcp, type AgentMcpLike } from "./agent-mcp.js";
-import { agentSqlEmbeddingCache, agentSqlUsageStore, type AgentSql } from "./agent-storage.js";
+import { storeDeliveries, withStoredDeliveries } from "./stored-deliveries.js";
+import {
+  agentSqlDeliveryStore,
+  agentSqlEmbeddingCache,
+  agentSqlLearntTurn,
+  agentSqlUsageStore,
+  type AgentDeliveryStore,
+  type AgentSql,
+} from "./agent-storage.js";
 
 /** Options of `toolsiftChat`. Read on an agent instance's first turn; later turns reuse what it made. */
 export interface ToolsiftChatOptions {
@@ -62,7 +76,10 @@ export interface ToolsiftChatAgent {
 export interface ToolsiftChatTurn {
   readonly tools: ToolSet;
   readonly prepareStep: (step: { readonly messages: readonly ModelMessage[] }) => Promise<object>;
-  /** Learns the turn (`index.learn`) and saves what the agent learnt in its SQLite; then calls `options.onEnd`. */
+  /**
+   * Learns the turn (`index.learn`; a continuation of the turn learnt last, only its new calls) and saves what the
+   * agent learnt in its SQLite; then calls `options.onEnd`.
+   */
   readonly onEnd: (event: { readonly responseMessages: readonly ModelMessage[] }) => Promise<void>;
   /** The agent's index (the same across this instance's turns): `selectWithScores`, `explain`, `usage`... */
   readonly index: ToolIndex;
@@ -72,8 +89,14 @@ interface AgentState {
   index: ToolIndex;
   catalogKey: string;
   failures: Map<string, string>;
-  /** The delivery for the current catalog: made again when a server connects or drops. */
-  delivery: { tools: ToolSet; prepareStep: (step: never) => Promise<object> } | undefined;
+  /**
+   * `index.prepareStep` for the current catalog (delivery "prepare-step"), kept across turns for its decisions; made
+   * again when the catalog changes.
+   */
+  prepareStep: ((step: never) => Promise<object>) | undefined;
+  /** inConversation's delivery messages in the agent's SQLite, and the points this instance stored or read. */
+  deliveries: AgentDeliveryStore;
+  storedPoints: Set<string>;
 }
 
 const WHERE = "toolsiftChat";
@@ -93,20 +116,35 @@ function ownDefinitions(tools: ToolSet): ToolDefinition[] {
   });
 }
 
-/** A key that changes when a tool is added, removed or described differently (own tools: names and descriptions). */
-function catalogKey(own: ToolSet, mcp: readonly ToolDefinition[]): string {
-  const described = Object.entries(own).map(([name, tool]) => {
-    const description = (tool as { description?: unknown }).description;
-    return [name, typeof description === "string" ? description : ""];
-  });
-  return JSON.stringify([described, mcp]);
+/**
+ * A key that changes when a tool is added, removed or defined differently: each own tool as the catalog reads it (name,
+ * title, description, input schema as JSON Schema, awaited when the schema gives it later), and the MCP definitions.
+ */
+async function catalogKey(
+  own: readonly ToolDefinition[],
+  mcp: readonly ToolDefinition[],
+  limits: CatalogLimits,
+): Promise<string> {
+  const read = await Promise.all(
+    readCatalog(own, { limits }).tools.map(async (tool) => [
+      tool.name,
+      tool.title,
+      tool.description,
+      tool.provider,
+      tool.pendingSchema === undefined ? tool.schema : await tool.pendingSchema,
+    ]),
+  );
+  return canonicalJson([read, mcp]);
 }
 
 /**
  * The tools and hooks of one chat turn of `agent` (an `AIChatAgent`, passed as `this`): toolsift's selection over
  * `tools` (the agent's own) and the tools of every MCP server of `agent.mcp` that is ready (named
  * `<server>__<tool>`). The agent's index is made on its instance's first turn, from the usage and vectors its SQLite
- * holds; a server that connected or dropped since the last turn is synced into it (only new tools are embedded).
+ * holds; a server that connected or dropped, or an own tool defined differently (description, input schema...), since
+ * the last turn is synced into it (only new or changed tools are embedded). With the default delivery, what each point
+ * of the conversation delivered is kept in the SQLite too, so a woken agent delivers there what it delivered before,
+ * without choosing (or embedding a query) again.
  *
  * ```ts
  * async onChatMessage(onFinish) {
@@ -141,15 +179,14 @@ export async function toolsiftChat(
   };
   const indexOptions: ToolIndexOptions = { ...given.index, onEvent: given.index?.onEvent ?? emit };
 
-  const mcp = readAgentMcp(agent.mcp, {
-    separator,
-    limits: resolveLimits(indexOptions.catalog?.limits),
-    taken: new Set(Object.keys(tools)),
-  });
-  const definitions = [...ownDefinitions(tools), ...mcp.definitions];
-  const key = catalogKey(tools, mcp.definitions);
+  const limits = resolveLimits(indexOptions.catalog?.limits);
+  const mcp = readAgentMcp(agent.mcp, { separator, limits, taken: new Set(Object.keys(tools)) });
+  const ownTools = ownDefinitions(tools);
+  const definitions = [...ownTools, ...mcp.definitions];
+  const key = await catalogKey(ownTools, mcp.definitions, limits);
   const sql = agent.sql.bind(agent) as AgentSql;
   const usage = agentSqlUsageStore(sql);
+  const learntTurn = agentSqlLearntTurn(sql);
 
   let made = states.get(agent);
   if (made === undefined) {
@@ -162,7 +199,14 @@ export async function toolsiftChat(
         embedding: { ...indexOptions.embedding, cache },
         learning: { ...indexOptions.learning, ...(seed === undefined ? {} : { usage: seed }) },
       }) as unknown as ToolIndex;
-      return { index, catalogKey: key, failures: new Map(), delivery: undefined };
+      return {
+        index,
+        catalogKey: key,
+        failures: new Map(),
+        prepareStep: undefined,
+        deliveries: agentSqlDeliveryStore(sql),
+        storedPoints: new Set(),
+      };
     })();
     states.set(agent, made);
     made.catch(() => states.delete(agent));
@@ -178,33 +222,60 @@ export async function toolsiftChat(
   if (state.catalogKey !== key) {
     await state.index.sync(definitions);
     state.catalogKey = key;
-    state.delivery = undefined;
+    state.prepareStep = undefined;
   }
+  // This turn's tool objects run its calls (tools made in onChatMessage close over their turn). inConversation is
+  // made each turn over them: what it delivered at earlier points comes back from the SQLite, not from its memo.
   const toolSet: ToolSet = { ...tools, ...mcp.tools };
-  state.delivery ??=
+  const delivery =
     mode === "in-conversation"
       ? state.index.inConversation(toolSet, { ...given.inConversation, onEvent: given.inConversation?.onEvent ?? emit })
       : {
           tools: toolSet,
-          prepareStep: state.index.prepareStep({ ...given.prepareStep, onEvent: given.prepareStep?.onEvent ?? emit }),
+          prepareStep: (state.prepareStep ??= state.index.prepareStep({
+            ...given.prepareStep,
+            onEvent: given.prepareStep?.onEvent ?? emit,
+          })),
         };
-  const delivery = state.delivery;
   const dispatcher = given.inConversation?.metaTools?.dispatcherName ?? DEFAULT_DISPATCHER_NAME;
 
   let prompt: readonly ModelMessage[] | undefined;
   return {
     tools: delivery.tools,
     index: state.index,
-    prepareStep: (step) => {
+    prepareStep: async (step) => {
       prompt ??= step.messages;
-      return delivery.prepareStep(step as never);
+      if (mode !== "in-conversation") return delivery.prepareStep(step as never);
+      const messages = withStoredDeliveries(step.messages, state.deliveries);
+      const result = (await delivery.prepareStep({ ...step, messages } as never)) as { messages: MessageLike[] };
+      storeDeliveries(result.messages, state.deliveries, state.storedPoints);
+      return result;
     },
     onEnd: async (event) => {
-      const all = [...(prompt ?? []), ...event.responseMessages];
-      let lastUser = all.length - 1;
-      while (lastUser > 0 && all[lastUser].role !== "user") lastUser--;
-      const turn = all.slice(Math.max(lastUser, 0));
-      state.index.learn(mode === "in-conversation" ? withDispatchedCalls(turn, dispatcher) : turn);
+      const all = [...(prompt ?? []), ...event.responseMessages].filter(
+        (message) => deliveredBy(message) === undefined,
+      );
+      const conversation = mode === "in-conversation" ? withDispatchedCalls(all, dispatcher) : all;
+      let lastUser = conversation.length - 1;
+      while (lastUser > 0 && conversation[lastUser].role !== "user") lastUser--;
+      const turn = conversation.slice(Math.max(lastUser, 0));
+      const [learnt] = learnedTurns(turn);
+      if (learnt !== undefined) {
+        // A continuation (auto-continue after a tool result, continueLastTurn, recovery) ends the same user turn
+        // again: only the calls after those learnt at its first end are new.
+        const key = prefixHashes(conversation.slice(0, lastUser + 1)).at(-1)!;
+        const before = learntTurn.load();
+        const continued =
+          before?.turn === key &&
+          before.calls.length <= learnt.calls.length &&
+          before.calls.every((name, at) => learnt.calls[at] === name);
+        if (!continued) state.index.learn(turn);
+        else if (learnt.calls.length > before.calls.length) {
+          const query = queryFromConversation(fromModelMessages(turn).slice(0, 1));
+          state.index.learnStep(query, before.calls, learnt.calls.slice(before.calls.length));
+        }
+        learntTurn.save({ turn: key, calls: learnt.calls });
+      }
       await usage.save(state.index.usage());
       await given.onEnd?.(event as never);
     },

@@ -26,18 +26,21 @@ function content(step: ScriptStep, call: number) {
   }));
 }
 
+/** What a model that reads its request answers to each call: a step decided from the call's options. */
+export type RequestScript = (options: LanguageModelV4CallOptions) => ScriptStep;
+
 /**
- * A model that plays `script` step by step (the last step repeats), recording the tool names offered on
- * each call. A step that calls a tool not among `options.tools` throws `ToolNotOfferedError`, which
- * rejects the generateText / streamText / agent call.
+ * A model that plays `script` step by step (the last step repeats), or asks `script` for each call's step when it is
+ * a function, recording the tool names offered on each call. A step that calls a tool not among `options.tools`
+ * throws `ToolNotOfferedError`, which rejects the generateText / streamText / agent call.
  */
-export function scriptedModel(script: ScriptStep[]) {
+export function scriptedModel(script: ScriptStep[] | RequestScript) {
   const offered: string[][] = [];
   let call = 0;
   const respond = (options: LanguageModelV4CallOptions) => {
     const names = (options.tools ?? []).map((tool) => tool.name);
     offered.push(names);
-    const step = script[Math.min(call, script.length - 1)];
+    const step = typeof script === "function" ? script(options) : script[Math.min(call, script.length - 1)];
     if ("toolCalls" in step) {
       for (const { toolName } of step.toolCalls) {
         if (!names.includes(toolName)) {

@@ -3,7 +3,9 @@
 // tool it was offered (test/agent/mock-model.ts).
 import { env as bindings } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
+import { tool } from "ai";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { tools } from "../../examples/worker-agent/src/tools.js";
 import { session, type Env, type Session } from "./worker.js";
 
@@ -57,14 +59,15 @@ describe("toolsiftChat in an AIChatAgent (in-conversation delivery, the default)
         `request ${call + 1} extends request ${call}`,
       ).toBe(true);
     }
-    // After the eviction, queries were embedded (the new turn's, and the earlier turns' as their deliveries were
-    // re-derived), but no tool: every tool's text was embedded once, before.
+    // After the eviction only the new turn's queries were embedded: no tool (every tool's text was embedded once,
+    // before) and no query of an earlier turn (their deliveries come back from the agent's SQLite).
     const descriptions = Object.values(tools).map((entry) => entry.description as string);
     const toolTexts = (texts: string[]) => texts.filter((text) => descriptions.some((d) => text.includes(d)));
     expect(toolTexts(embeddedBefore)).toHaveLength(descriptions.length);
     const after = s.embedded.slice(embeddedBefore.length);
     expect(after.some((text) => text.includes("Lisbon"))).toBe(true);
     expect(toolTexts(after)).toEqual([]);
+    expect(after.filter((text) => /cus_|charged twice/.test(text))).toEqual([]);
     expect(s.events.filter((event) => event.type.includes("fail"))).toEqual([]);
   });
 
@@ -90,6 +93,103 @@ describe("toolsiftChat in an AIChatAgent (in-conversation delivery, the default)
   });
 });
 
+describe("toolsiftChat learning and catalog changes", () => {
+  const refundText = "Customer cus_1 was charged twice: find the duplicate charge and refund it.";
+  type Snapshot = { conversations: number; tools: string[]; starts: string; next: string[] };
+  const usageOf = async (name: string) => JSON.parse((await agent(name).usageRow())!) as Snapshot;
+
+  it("a continued turn (continueLastTurn) is learnt once: only the calls after its first end are added", async () => {
+    session("ivan", [
+      dispatch("stripe_list_charges", { customer: "cus_1" }),
+      { text: "There are two charges of 49 USD." },
+      dispatch("stripe_create_refund", { charge: "ch_2" }),
+      { text: "Refunded ch_2." },
+    ]);
+    session("judy", [
+      dispatch("stripe_list_charges", { customer: "cus_1" }),
+      dispatch("stripe_create_refund", { charge: "ch_2" }),
+      { text: "Refunded ch_2." },
+    ]);
+    await say("ivan", "i1", refundText);
+    expect(await agent("ivan").continueTurn()).toBe("completed");
+    await say("judy", "j1", refundText);
+    const continued = await usageOf("ivan");
+    const whole = await usageOf("judy");
+    // One conversation, one start (stripe_list_charges), as the same calls made in one go.
+    expect(continued.conversations).toBe(1);
+    expect(continued.conversations).toBe(whole.conversations);
+    expect(continued.starts).toEqual(whole.starts);
+    // The continuation's call was learnt, after the first one.
+    expect(continued.tools).toEqual(["stripe_list_charges", "stripe_create_refund"]);
+    expect(continued.next).toHaveLength(whole.next.length);
+  });
+
+  it("an own tool whose input schema changed is rebuilt: embedded again alone, delivered with its new schema", async () => {
+    const s = session("kate", [
+      { text: "Sunny." },
+      dispatch("stripe_create_refund", { charge: "ch_2", reason: "duplicate" }),
+      { text: "Refunded." },
+    ]);
+    await say("kate", "k1", "What is the weather forecast for Lisbon tomorrow?");
+    const before = s.embedded.length;
+    const old = tools.stripe_create_refund;
+    s.tools = {
+      ...tools,
+      stripe_create_refund: tool({
+        description: old.description!,
+        inputSchema: z.object({
+          charge: z.string().describe("Charge id, ch_…"),
+          reason: z.enum(["duplicate", "fraudulent", "requested_by_customer"]).describe("Why the charge is refunded"),
+        }),
+        execute: async () => ({ ok: true }),
+      }),
+    };
+    await say("kate", "k2", "Refund the duplicate charge ch_2 of customer cus_1.");
+    const descriptions = Object.values(tools).map((entry) => entry.description as string);
+    const toolTexts = s.embedded.slice(before).filter((text) => descriptions.some((d) => text.includes(d)));
+    expect(toolTexts).toHaveLength(1);
+    expect(toolTexts[0]).toContain(old.description);
+    expect(toolTexts[0]).toContain("Why the charge is refunded");
+    expect(JSON.stringify(s.model.doStreamCalls[1].prompt)).toContain("requested_by_customer");
+    expect(s.offered.at(-1)).toEqual(["call_tool", "search_tools"]);
+  });
+});
+
+describe("toolsiftChat runs the tools of the turn", () => {
+  // Tools made in onChatMessage close over that turn (its request body, its abort signal...): each turn's call must
+  // run that turn's tool, with either delivery.
+  for (const delivery of ["in-conversation", "prepare-step"] as const) {
+    it(`with delivery "${delivery}", each turn's call runs the tool object passed that turn`, async () => {
+      const call = (input: unknown) =>
+        delivery === "in-conversation"
+          ? dispatch("stripe_list_charges", input)
+          : { toolCalls: [{ toolName: "stripe_list_charges", input }] };
+      const name = `turns-${delivery}`;
+      const s = session(
+        name,
+        [call({ customer: "cus_1" }), { text: "One." }, call({ customer: "cus_2" }), { text: "Two." }],
+        {
+          delivery,
+        },
+      );
+      const forTurn = (turn: number) => ({
+        ...tools,
+        stripe_list_charges: tool({
+          description: tools.stripe_list_charges.description!,
+          inputSchema: z.object({ customer: z.string().describe("Customer id, cus_…") }),
+          execute: async ({ customer }) => ({ customer, turn }),
+        }),
+      });
+      s.tools = forTurn(1);
+      await say(name, "t1", "List the charges of customer cus_1.");
+      s.tools = forTurn(2);
+      await say(name, "t2", "List the charges of customer cus_2.");
+      const last = JSON.stringify(s.model.doStreamCalls[3].prompt);
+      expect(last).toContain('"customer":"cus_2","turn":2');
+    });
+  }
+});
+
 describe("toolsiftChat over the agent's MCP servers", () => {
   it("adds a server's tools namespaced when it connects and drops them when it goes, embedding only its tools", async () => {
     const s = session("erin", [
@@ -113,7 +213,12 @@ describe("toolsiftChat over the agent's MCP servers", () => {
 
     await agent("erin").disconnect(serverId);
     await say("erin", "e2", "List the charges of customer cus_5 again.");
-    expect(JSON.stringify(s.model.doStreamCalls.at(-1)!.prompt)).not.toMatch(/Tools to call[^"]*files__/);
+    // What was delivered before stays in the conversation (each request extends the last); nothing after it names
+    // the server's tools, and the tools block never changed.
+    const last = s.model.doStreamCalls.at(-1)!.prompt;
+    const turn = last.slice(last.map((message) => JSON.stringify(message).includes("cus_5 again")).lastIndexOf(true));
+    expect(JSON.stringify(turn)).not.toContain("files__");
+    expect(new Set(s.offered.map((names) => names.join())).size).toBe(1);
   });
 
   it("a server that is down is reported through onEvent once, never a crash", async () => {

@@ -4,12 +4,12 @@ import { AIChatAgent } from "@cloudflare/ai-chat";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { routeAgentRequest } from "agents";
 import { McpAgent } from "agents/mcp";
-import { convertToModelMessages, isStepCount, streamText, type ModelMessage } from "ai";
+import { convertToModelMessages, isStepCount, streamText, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
 import { toolsiftChat, type ToolsiftChatEvent, type ToolsiftChatOptions } from "../../src/cloudflare-agents/index.js";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";
 import { tools } from "../../examples/worker-agent/src/tools.js";
-import { scriptedModel, type ScriptStep } from "../agent/mock-model.js";
+import { scriptedModel, type RequestScript, type ScriptStep } from "../agent/mock-model.js";
 
 /** The bindings of wrangler.toml (workers-types are not loaded by the repo's tsconfig: only what is used). */
 export interface Env {
@@ -27,11 +27,13 @@ export interface Session {
   events: ToolsiftChatEvent[];
   /** Texts the embedding model embedded (tools and queries), per agent. */
   embedded: string[];
+  /** The agent's own tools (default: the example's); the test may change them between turns. */
+  tools?: ToolSet;
 }
 
 export const sessions = new Map<string, Session>();
 
-export function session(name: string, script: ScriptStep[], options?: ToolsiftChatOptions): Session {
+export function session(name: string, script: ScriptStep[] | RequestScript, options?: ToolsiftChatOptions): Session {
   const { model, offered } = scriptedModel(script);
   const entry: Session = { model, offered, events: [], embedded: [], ...(options ? { options } : {}) };
   sessions.set(name, entry);
@@ -62,10 +64,15 @@ export class ToolsChat extends AIChatAgent<Env> {
   override async onChatMessage(onFinish: never) {
     const current = sessions.get(this.name);
     if (current === undefined) throw new Error(`no script for agent "${this.name}"`);
-    const chat = await toolsiftChat(this, tools, { ...chatOptions(current), onEnd: onFinish });
+    const chat = await toolsiftChat(this, current.tools ?? tools, { ...chatOptions(current), onEnd: onFinish });
     const messages: ModelMessage[] = await convertToModelMessages(this.messages);
     const result = streamText({ model: current.model, messages, ...chat, stopWhen: isStepCount(6) });
     return result.toUIMessageStreamResponse();
+  }
+
+  /** Continues the last assistant message without a new user message (as auto-continue after a tool result does). */
+  async continueTurn(): Promise<string> {
+    return (await this.continueLastTurn()).status;
   }
 
   /** Connects the files MCP server (an McpAgent of this Worker, over its binding). */
@@ -86,7 +93,7 @@ export class ToolsChat extends AIChatAgent<Env> {
   /** What this instance's index holds as learnt (the index made from storage when this instance has none yet). */
   async learntUsage(): Promise<string> {
     const current = sessions.get(this.name)!;
-    const chat = await toolsiftChat(this, tools, chatOptions(current));
+    const chat = await toolsiftChat(this, current.tools ?? tools, chatOptions(current));
     return JSON.stringify(chat.index.usage());
   }
 
