@@ -13,6 +13,12 @@ import type { ToolIndex } from "../tool-index/types.js";
 
 const WHERE = "toolsiftMcpTools";
 
+/**
+ * Mastra reads an agent's tools twice per `generate` / `stream` (for its MCP guidance, then for the model call), with
+ * the call's one `requestContext`: reads of one context within this many milliseconds share one listing.
+ */
+const SHARED_LISTING_MS = 10_000;
+
 /** The part of `MCPClient` (`@mastra/mcp`) toolsift uses; `TOOL` is its tools' type (Mastra's `Tool`). */
 interface MastraMcpClientLike<TOOL> {
   /** Every configured server's tools/list entries, by server and tool name, and the servers that failed. */
@@ -41,14 +47,15 @@ interface HeldTool<TOOL> {
 }
 
 /**
- * Mastra `Agent` tools (`new Agent({ tools: toolsiftMcpTools(index, mcp, { tools }) })`, a function Mastra calls for
- * each `generate` / `stream`) that give the agent its own `tools` and the tools of every server of `mcp` (`MCPClient`
- * from `@mastra/mcp`), named `<server>__<tool>` as toolsift/mcp names them, and keep `index` (the one
- * `toolsiftProcessor` selects from) holding the MCP tools with their server as a field: tool families, the server
- * field's words and events are toolsift/mcp's. Each call lists the servers once (`listToolDefinitionsWithErrors`): a
- * tool a server added joins the index, one it dropped leaves it; a server that fails to list is reported through
- * `onEvent` (`mcp-server-failed`, naming it) and its tools leave the index and the call until it lists again, never a
- * thrown error; a tool the index would refuse is left out and reported (`mcp-tool-skipped`).
+ * Mastra `Agent` tools (`new Agent({ tools: toolsiftMcpTools(index, mcp, { tools }) })`): a function Mastra calls for
+ * each `generate` / `stream` with the call's `requestContext`, giving the agent its own `tools` and the tools of every
+ * server of `mcp` (`MCPClient` from `@mastra/mcp`), named `<server>__<tool>` as toolsift/mcp names them. It keeps
+ * `index` (the one `toolsiftProcessor` selects from) holding the MCP tools with their server as a field: tool
+ * families, the server field's words and events are toolsift/mcp's. Each call lists the servers once
+ * (`listToolDefinitionsWithErrors`; Mastra's reads of one call share it): a tool a server added joins the index, one
+ * it dropped leaves it; a server that fails to list is reported through `onEvent` (`mcp-server-failed`, naming it) and
+ * its tools leave the index and the call until it lists again, never a thrown error; a tool the index would refuse,
+ * or whose name another tool has, is left out and reported (`mcp-tool-skipped`).
  *
  * Throws `ToolsiftError` at creation for something that is not a toolsift index or an MCPClient, and for unknown
  * options.
@@ -57,7 +64,7 @@ export function toolsiftMcpTools<TOOL, OWN extends Readonly<Record<string, unkno
   index: ToolIndex,
   mcp: MastraMcpClientLike<TOOL>,
   options: McpToolsOptions<OWN> = {},
-): () => Promise<Record<string, TOOL | OWN[keyof OWN]>> {
+): (context?: { readonly requestContext?: unknown }) => Promise<Record<string, TOOL | OWN[keyof OWN]>> {
   if (!hasMethods(index, "add", "remove", "prepareStep"))
     invalidOption(WHERE, "index", "a tool index from toolsift's createToolIndex", index);
   if (!hasMethods(mcp, "listToolDefinitionsWithErrors", "toolFromDefinition"))
@@ -122,9 +129,19 @@ export function toolsiftMcpTools<TOOL, OWN extends Readonly<Record<string, unkno
     return next;
   }
 
-  return async () => {
+  async function agentTools(): Promise<Record<string, TOOL | OWN[keyof OWN]>> {
     const tools = await changes.run(refresh);
     const mcpTools = Object.fromEntries([...tools].map(([name, { tool }]) => [name, tool]));
     return { ...own, ...mcpTools };
+  }
+  const shared = new WeakMap<object, { readonly at: number; readonly tools: ReturnType<typeof agentTools> }>();
+  return (context) => {
+    const key = context?.requestContext;
+    if (typeof key !== "object" || key === null) return agentTools();
+    const recent = shared.get(key);
+    if (recent !== undefined && performance.now() - recent.at < SHARED_LISTING_MS) return recent.tools;
+    const tools = agentTools();
+    shared.set(key, { at: performance.now(), tools });
+    return tools;
   };
 }

@@ -30,6 +30,33 @@ function content(step: ScriptStep, call: number) {
 export type RequestScript = (options: LanguageModelV4CallOptions) => ScriptStep;
 
 /**
+ * A model's answer as the stream `doStream` returns: its text parts as start / delta / end, its tool calls as they are,
+ * then `finish`.
+ */
+export function streamOfParts(
+  parts: readonly ({ type: "text"; text: string } | { type: "tool-call" })[],
+  finishReason: { unified: string; raw: string | undefined },
+): ReadableStream<never> {
+  const chunks: unknown[] = [{ type: "stream-start", warnings: [] }];
+  for (const part of parts) {
+    if (part.type === "text") {
+      chunks.push(
+        { type: "text-start", id: "t" },
+        { type: "text-delta", id: "t", delta: part.text },
+        { type: "text-end", id: "t" },
+      );
+    } else chunks.push(part);
+  }
+  chunks.push({ type: "finish", finishReason, usage });
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk as never);
+      controller.close();
+    },
+  });
+}
+
+/**
  * A model that plays `script` step by step (the last step repeats), or asks `script` for each call's step when it is
  * a function, recording the tool names offered on each call. A step that calls a tool not among `options.tools`
  * throws `ToolNotOfferedError`, which rejects the generateText / streamText / agent call.
@@ -61,29 +88,7 @@ export function scriptedModel(script: ScriptStep[] | RequestScript) {
     },
     doStream: async (options) => {
       const { step, parts } = respond(options);
-      const chunks: unknown[] = [{ type: "stream-start", warnings: [] }];
-      for (const part of parts) {
-        if (part.type === "text") {
-          chunks.push(
-            { type: "text-start", id: "t" },
-            { type: "text-delta", id: "t", delta: part.text },
-            { type: "text-end", id: "t" },
-          );
-        } else chunks.push(part);
-      }
-      chunks.push({
-        type: "finish",
-        finishReason: { unified: "text" in step ? "stop" : "tool-calls", raw: undefined },
-        usage,
-      });
-      return {
-        stream: new ReadableStream({
-          start(controller) {
-            for (const chunk of chunks) controller.enqueue(chunk as never);
-            controller.close();
-          },
-        }),
-      };
+      return { stream: streamOfParts(parts, { unified: "text" in step ? "stop" : "tool-calls", raw: undefined }) };
     },
   });
   return { model, offered };
