@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Agent } from "@mastra/core/agent";
 import { createTool } from "@mastra/core/tools";
 import { MCPClient } from "@mastra/mcp";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ToolsiftError } from "../../src/errors.js";
 import type { McpEvent } from "../../src/events.js";
@@ -16,6 +16,10 @@ import { createToolIndex } from "../../src/tool-index.js";
 import { scriptedModel, type ScriptedTurn } from "../mastra/scripted-model.js";
 import { LIFECYCLE_SERVER, START_WHEN_READY } from "./gateway-helpers.js";
 import { realServers, temporaryDirectory } from "./servers.js";
+
+// examples/mastra/mcp-agent.ts imports the package by name; here it is the source.
+vi.mock("toolsift", () => import("../../src/index.ts"));
+vi.mock("toolsift/mastra", () => import("../../src/mastra/index.ts"));
 
 const directory = temporaryDirectory();
 const configs = realServers(directory);
@@ -226,5 +230,21 @@ describe("toolsiftMcpTools (Mastra, MCP servers)", () => {
       expect(() => toolsiftMcpTools(index, mcp, { onEvents: () => {} } as never)).toThrow(/onEvents.*onEvent/);
       expect(() => toolsiftMcpTools(index, mcp, { tools: 3 } as never)).toThrow(/"tools"/);
     });
+  });
+
+  it("examples/mastra/mcp-agent.ts runs offline to the end: each call offered only the tools its turn needs", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      await import("../../examples/mastra/mcp-agent.ts");
+      const lines = log.mock.calls.map(([line]) => String(line));
+      expect(lines).toContain("  answer: Noted: Ana likes green tea.");
+      expect(lines).toContain("  answer: Lisbon: sunny, 24°C highs.");
+      expect(lines.filter((line) => line.includes("not given") || line.includes("event:"))).toEqual([]);
+      for (const line of lines.filter((line) => line.includes("model call"))) {
+        expect(line).toMatch(/offered (\d|1\d) of 53 tools/);
+      }
+    } finally {
+      log.mockRestore();
+    }
   });
 });
