@@ -107,6 +107,15 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    page: "docs/mastra.md",
+    first: 'import { MCPClient } from "@mastra/mcp";',
+    prelude: "mastra.ts",
+    names: ["model", "tools"],
+    run:
+      "it starts MCP servers with npx; test/mcp/mastra.test.ts runs examples/mastra/mcp-agent.ts, the same agent over " +
+      "the real servers from devDependencies",
+  },
+  {
     page: "docs/openai-agents.md",
     first: 'import { Agent, run } from "@openai/agents";',
     prelude: "openai-agents.ts",
