@@ -120,7 +120,11 @@ export function toolsiftMcpTools<TOOL, OWN extends Readonly<Record<string, unkno
       }
       for (const [name, tool] of tools) next.set(name, tool);
     }
-    const gone = [...held].filter(([name, tool]) => next.get(name)?.key !== tool.key).map(([name]) => name);
+    // Removed by name only while the index still holds it (the app may have removed it itself).
+    const current = new Set(index.toolNames);
+    const gone = [...held]
+      .filter(([name, tool]) => next.get(name)?.key !== tool.key && current.has(name))
+      .map(([name]) => name);
     const fresh = [...next].filter(([name, tool]) => held.get(name)?.key !== tool.key).map(([, tool]) => tool);
     if (gone.length > 0) await index.remove(gone);
     if (fresh.length > 0) await index.add(fresh.map((tool) => tool.definition));

@@ -116,6 +116,25 @@ describe("toolsiftMcpTools (Mastra, MCP servers)", () => {
     });
   });
 
+  it("alwaysActive names an MCP tool by <server>__<tool>: offered on every call once its server has listed", async () => {
+    await withClient(["memory", "filesystem"], {}, async (mcp) => {
+      const scripted = scriptedModel([{ call: "get_weather", input: { city: "Paris" } }, { text: "Sunny." }]);
+      const index = createToolIndex(ownTools);
+      const agent = new Agent({
+        id: "assistant",
+        name: "assistant",
+        instructions: "Help the user.",
+        model: scripted.model as never,
+        tools: toolsiftMcpTools(index, mcp, { tools: ownTools }),
+        inputProcessors: [toolsiftProcessor(index, { maxTools: 2, alwaysActive: ["filesystem__read_text_file"] })],
+      });
+      await agent.generate("What's the weather in Paris today?");
+      expect(scripted.refused).toEqual([]);
+      expect(scripted.offered).toHaveLength(2);
+      for (const offered of scripted.offered) expect(offered).toContain("filesystem__read_text_file");
+    });
+  });
+
   it("the same servers given to the agent as Mastra lists them send every tool on every call (the baseline)", async () => {
     await withClient(["memory", "filesystem"], {}, async (mcp) => {
       const tools = { ...ownTools, ...(await mcp.listTools()) };
