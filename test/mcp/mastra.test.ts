@@ -61,7 +61,7 @@ const remember: ScriptedTurn = {
 };
 const rememberRequest = "Remember in the knowledge graph that Ana is a person who likes green tea";
 
-function siftedAgent(mcp: MCPClient, turns: ScriptedTurn[], options: { stableTools?: boolean } = {}) {
+function siftedAgent(mcp: MCPClient, turns: ScriptedTurn[], options: Parameters<typeof toolsiftProcessor>[1] = {}) {
   const scripted = scriptedModel(turns);
   const events: McpEvent[] = [];
   const index = createToolIndex(ownTools);
@@ -118,20 +118,12 @@ describe("toolsiftMcpTools (Mastra, MCP servers)", () => {
 
   it("alwaysActive names an MCP tool by <server>__<tool>: offered on every call once its server has listed", async () => {
     await withClient(["memory", "filesystem"], {}, async (mcp) => {
-      const scripted = scriptedModel([{ call: "get_weather", input: { city: "Paris" } }, { text: "Sunny." }]);
-      const index = createToolIndex(ownTools);
-      const agent = new Agent({
-        id: "assistant",
-        name: "assistant",
-        instructions: "Help the user.",
-        model: scripted.model as never,
-        tools: toolsiftMcpTools(index, mcp, { tools: ownTools }),
-        inputProcessors: [toolsiftProcessor(index, { maxTools: 2, alwaysActive: ["filesystem__read_text_file"] })],
-      });
-      await agent.generate("What's the weather in Paris today?");
-      expect(scripted.refused).toEqual([]);
-      expect(scripted.offered).toHaveLength(2);
-      for (const offered of scripted.offered) expect(offered).toContain("filesystem__read_text_file");
+      const turns: ScriptedTurn[] = [{ call: "get_weather", input: { city: "Paris" } }, { text: "Sunny." }];
+      const sifted = siftedAgent(mcp, turns, { maxTools: 2, alwaysActive: ["filesystem__read_text_file"] });
+      await sifted.agent.generate("What's the weather in Paris today?");
+      expect(sifted.refused).toEqual([]);
+      expect(sifted.offered).toHaveLength(2);
+      for (const offered of sifted.offered) expect(offered).toContain("filesystem__read_text_file");
     });
   });
 
