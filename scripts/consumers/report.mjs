@@ -7,7 +7,7 @@ export function judge(entry) {
   const result = entry.result;
   if (result === undefined || result === null) return ["no result"];
   if (result.error !== undefined) return [`threw: ${result.error}`];
-  if (entry.expect === "refund-only") return judgeFrameworkRun(result);
+  if (entry.expect === "refund-only") return judgeFrameworkRun(result, entry.refund ?? REFUND);
   const problems = [];
   if (result.keyword?.[0] !== REFUND) problems.push(`keyword select ranked ${JSON.stringify(result.keyword)}`);
   if (result.keywordOnParaphrase?.[0] === REFUND) {
@@ -37,12 +37,14 @@ export function judge(entry) {
  * A framework's loop (scripted model, three tools, "refund the card charge", maxTools 1): the first model call is
  * offered the refund tool alone, the model calls it, and, where the run reports it, the agent saved its usage.
  */
-function judgeFrameworkRun(result) {
+/** `refund`: the refund tool's name in the framework (an MCP tool's is `<server>__<tool>`). */
+function judgeFrameworkRun(result, refund) {
   const problems = [];
-  if (JSON.stringify(result.offered?.[0]) !== JSON.stringify([REFUND])) {
-    problems.push(`the first model call was offered ${JSON.stringify(result.offered?.[0])}, not [${REFUND}] alone`);
+  if (JSON.stringify(result.offered?.[0]) !== JSON.stringify([refund])) {
+    problems.push(`the first model call was offered ${JSON.stringify(result.offered?.[0])}, not [${refund}] alone`);
   }
-  if (JSON.stringify(result.called) !== JSON.stringify([REFUND]))
+  if (result.mcpEvents?.length > 0) problems.push(`MCP events: ${JSON.stringify(result.mcpEvents)}`);
+  if (JSON.stringify(result.called) !== JSON.stringify([refund]))
     problems.push(`called ${JSON.stringify(result.called)}`);
   if (result.usageSaved === false) problems.push("the agent's usage row does not hold the call");
   return problems;

@@ -9,6 +9,8 @@ import {
   edgeMain,
   indexHtml,
   mastraMain,
+  mastraMcpMain,
+  frameworkMcpServer,
   nextFiles,
   nodeMain,
   openaiAgentsMain,
@@ -319,15 +321,22 @@ export function targets({ compatibilityDate }) {
       // Both Node frameworks in one project (one install): each program run as written and as an esbuild bundle.
       name: "agent-frameworks",
       label:
-        "Node app: OpenAI Agents SDK (toolsift/openai-agents) and Mastra (toolsift/mastra), each bundled by esbuild",
-      deps: ["@openai/agents", "@mastra/core", "zod", "esbuild"],
-      files: { "openai-agents.js": openaiAgentsMain, "mastra.js": mastraMain },
+        "Node app: OpenAI Agents SDK (toolsift/openai-agents) and Mastra (toolsift/mastra; and with an MCP server " +
+        "through @mastra/mcp), each bundled by esbuild",
+      deps: ["@openai/agents", "@mastra/core", "@mastra/mcp", "zod", "esbuild"],
+      files: {
+        "openai-agents.js": openaiAgentsMain,
+        "mastra.js": mastraMain,
+        "mastra-mcp.js": mastraMcpMain,
+        "mcp-server.js": frameworkMcpServer,
+      },
       async build(dir) {
         await run(
           bin(dir, "esbuild"),
           [
             "openai-agents.js",
             "mastra.js",
+            "mastra-mcp.js",
             "--bundle",
             "--platform=node",
             "--format=esm",
@@ -344,10 +353,16 @@ export function targets({ compatibilityDate }) {
       },
       async exercise(dir) {
         const runs = [];
-        for (const program of ["openai-agents", "mastra"]) {
+        for (const program of ["openai-agents", "mastra", "mastra-mcp"]) {
           for (const file of [`${program}.js`, `out/${program}.mjs`]) {
             const result = lastJson(await run(process.execPath, [file], { cwd: dir }));
-            runs.push({ run: `node ${file}`, expect: "refund-only", result });
+            const refund = program === "mastra-mcp" ? "payments__stripe_create_refund" : undefined;
+            runs.push({
+              run: `node ${file}`,
+              expect: "refund-only",
+              ...(refund === undefined ? {} : { refund }),
+              result,
+            });
           }
         }
         return runs;

@@ -57,8 +57,9 @@ const frameworkTools = [
   ["send_email", "Send an email to an address."],
 ];
 
-// A language model (AI SDK specification v4) that calls stripe_create_refund once when offered, then answers.
-const scriptedModelV4 =
+// A language model (AI SDK specification v4) that calls `refund` (the refund tool by the name the agent gives it) once
+// when offered, then answers.
+const scriptedModelSource = (refund) =>
   `const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },\n` +
   `  outputTokens: { total: 1, text: 1, reasoning: 0 } };\n` +
   `function scriptedModel(offered) {\n` +
@@ -67,14 +68,16 @@ const scriptedModelV4 =
   `    async doGenerate(options) {\n` +
   `      const names = (options.tools ?? []).map((tool) => tool.name);\n` +
   `      offered.push(names);\n` +
-  `      if (offered.length === 1 && names.includes("stripe_create_refund")) {\n` +
-  `        const call = { type: "tool-call", toolCallId: "call_1", toolName: "stripe_create_refund", input: '{"id":"ch_1"}' };\n` +
+  `      if (offered.length === 1 && names.includes(${JSON.stringify(refund)})) {\n` +
+  `        const call = { type: "tool-call", toolCallId: "call_1", toolName: ${JSON.stringify(refund)}, input: '{"id":"ch_1"}' };\n` +
   `        return answer([call], "tool-calls");\n` +
   `      }\n` +
   `      return answer([{ type: "text", text: "Refunded." }], "stop");\n` +
   `    },\n` +
   `    async doStream() { throw new Error("the scripted model does not stream"); } };\n` +
   `}\n`;
+
+const scriptedModelV4 = scriptedModelSource("stripe_create_refund");
 
 // A Worker with an AIChatAgent (a Durable Object with SQLite) whose turns go through toolsiftChat; /check runs one
 // turn with generateText inside the agent and reports the tools offered, the call made and the usage row it saved.
@@ -156,3 +159,36 @@ export const mastraMain =
   `const result = await agent.generate("refund the card charge");\n` +
   `const called = result.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName ?? call.payload?.toolName));\n` +
   `console.log(JSON.stringify({ offered, called, text: result.text }));\n`;
+
+// A stdio MCP server (the MCP SDK, toolsift's own dependency) serving the framework tools, each `{ id }`.
+export const frameworkMcpServer =
+  `import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";\n` +
+  `import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";\n` +
+  `import { z } from "zod";\n` +
+  `const server = new McpServer({ name: "payments", version: "1.0.0" });\n` +
+  `for (const [name, description] of ${JSON.stringify(frameworkTools)}) {\n` +
+  `  server.registerTool(name, { description, inputSchema: { id: z.string() } },\n` +
+  `    async () => ({ content: [{ type: "text", text: name + " done" }] }));\n` +
+  `}\n` +
+  `await server.connect(new StdioServerTransport());\n`;
+
+// Mastra with the same tools served by that MCP server (mcp-server.js) through @mastra/mcp's MCPClient:
+// toolsiftMcpTools names them <server>__<tool> and toolsiftProcessor offers one.
+export const mastraMcpMain =
+  `import { Agent } from "@mastra/core/agent";\n` +
+  `import { MCPClient } from "@mastra/mcp";\n` +
+  `import { createToolIndex } from "toolsift";\n` +
+  `import { toolsiftMcpTools, toolsiftProcessor } from "toolsift/mastra";\n` +
+  scriptedModelSource("payments__stripe_create_refund") +
+  `const mcp = new MCPClient({ id: "consumer", servers: {\n` +
+  `  payments: { command: process.execPath, args: ["mcp-server.js"], stderr: "ignore" } } });\n` +
+  `const index = createToolIndex({});\n` +
+  `const offered = [];\n` +
+  `const mcpEvents = [];\n` +
+  `const agent = new Agent({ id: "assistant", name: "assistant", instructions: "Help.", model: scriptedModel(offered),\n` +
+  `  tools: toolsiftMcpTools(index, mcp, { onEvent: (event) => mcpEvents.push(event.message) }),\n` +
+  `  inputProcessors: [toolsiftProcessor(index, { maxTools: 1 })] });\n` +
+  `const result = await agent.generate("refund the card charge");\n` +
+  `await mcp.disconnect();\n` +
+  `const called = result.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName ?? call.payload?.toolName));\n` +
+  `console.log(JSON.stringify({ offered, called, text: result.text, mcpEvents }));\n`;
