@@ -83,12 +83,14 @@ export function toolsiftMcpTools<TOOL, OWN extends Readonly<Record<string, unkno
     const listed = await mcp.listToolDefinitionsWithErrors();
     const events: McpEvent[] = [];
     for (const [server, message] of Object.entries(listed.errors)) {
+      // MCPClient's message may carry the error's stack after its first line; `error` keeps it whole.
+      const reason = message.split("\n", 1)[0];
       events.push({
         type: "mcp-server-failed",
         server,
         stage: "list",
         error: listed.errorDetails?.[server] ?? message,
-        message: `MCP server "${server}": listing its tools failed (${message}); the agent's call has none of them`,
+        message: `MCP server "${server}": listing its tools failed (${reason}); the agent's call has none of them`,
       });
     }
     const taken = new Set([...Object.keys(own), ...index.toolNames.filter((name) => !held.has(name))]);

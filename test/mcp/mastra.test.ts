@@ -169,7 +169,10 @@ describe("toolsiftMcpTools (Mastra, MCP servers)", () => {
       const failed = events.filter((event) => event.type === "mcp-server-failed");
       expect(failed).toHaveLength(1);
       expect(failed[0]).toMatchObject({ server: "down", stage: "list" });
-      expect(failed[0].message).toMatch(/^MCP server "down": listing its tools failed/);
+      expect(failed[0].message).toMatch(
+        /^MCP server "down": listing its tools failed \(Failed to connect to MCP server down/,
+      );
+      expect(failed[0].message).not.toContain("\n");
       await agent.generate("Hello there");
       expect(events.filter((event) => event.type === "mcp-server-failed")).toHaveLength(2);
     });
