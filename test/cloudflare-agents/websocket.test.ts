@@ -10,6 +10,7 @@ import { evictDurableObject } from "cloudflare:test";
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { definedIn } from "../agent/delivery-model.js";
 import { session, type Env, type Session } from "./worker.js";
 
 const env = bindings as unknown as Env;
@@ -87,13 +88,12 @@ function chat(name: string) {
 
 type Call = { name: string; input: unknown };
 
-/** The text after the dispatcher's definition lines of every delivery message of the prompt. */
-function deliveredDefinitions(prompt: LanguageModelV4CallOptions["prompt"]): string {
+/** The text of every delivery message of the prompt (the dispatcher's definition lines). */
+function deliveries(prompt: LanguageModelV4CallOptions["prompt"]): string[] {
   return prompt
     .filter((message) => message.role === "user")
     .flatMap((message) => message.content.map((part) => (part.type === "text" ? part.text : "")))
-    .filter((text) => text.startsWith("Tools to call with call_tool:"))
-    .join("\n");
+    .filter((text) => text.startsWith("Tools to call with call_tool:"));
 }
 
 /**
@@ -110,7 +110,7 @@ function callableModel(plan: { calls: Call[]; misses: string[] }) {
       plan.calls.shift();
       return { toolCalls: [{ toolName: next.name, input: next.input }] };
     }
-    if (offered.includes("call_tool") && deliveredDefinitions(options.prompt).includes(`\n${next.name}(`)) {
+    if (offered.includes("call_tool") && definedIn(deliveries(options.prompt), next.name)) {
       plan.calls.shift();
       return { toolCalls: [{ toolName: "call_tool", input: { name: next.name, input: next.input } }] };
     }
