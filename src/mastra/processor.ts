@@ -33,7 +33,9 @@ export interface ToolsiftProcessor {
  * the step has that the index lacks (dynamic tools, toolsets, MCP tools added later) are indexed first, so they can be
  * selected. `undefined` (every tool) when prepareStep offers every tool.
  *
- * Throws `ToolsiftError` for invalid or unknown options, at creation.
+ * Throws `ToolsiftError` for invalid or unknown options, at creation, and at a step for an `alwaysActive` name the
+ * step's tools lack, unless it is an MCP tool's `<server>__<tool>` (its server may be down for now: toolsiftMcpTools
+ * reports that through its events).
  */
 export function toolsiftProcessor(index: ToolIndex, options: PrepareStepOptions = {}): ToolsiftProcessor {
   if (typeof index?.prepareStep !== "function")
@@ -50,11 +52,25 @@ export function toolsiftProcessor(index: ToolIndex, options: PrepareStepOptions 
       if (added.length > 0) await index.add(Object.fromEntries(added.map((name) => [name, tools[name] as object])));
     });
   }
+  const pinned = options.alwaysActive ?? [];
   return {
     id: "toolsift",
     name: "toolsift tool selection",
     async processInputStep(args) {
-      if (args.tools !== undefined) await indexNewTools(args.tools);
+      if (args.tools !== undefined) {
+        const names = args.tools;
+        pinned.forEach((name, position) => {
+          if (name in names || name.includes("__")) return;
+          const known = Object.keys(names).join(", ") || "none";
+          invalidOption(
+            "toolsiftProcessor",
+            `alwaysActive[${position}]`,
+            `the name of one of the agent's tools (${known})`,
+            name,
+          );
+        });
+        await indexNewTools(names);
+      }
       const { activeTools, toolOrder } = await prepareStep({
         steps: args.steps,
         messages: fromMastraMessages(args.messages),

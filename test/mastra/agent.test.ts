@@ -57,7 +57,10 @@ function travelTools(calls: string[]) {
   };
 }
 
-function agentWith(turns: ScriptedTurn[], options: { select: boolean; maxTools?: number } = { select: true }) {
+function agentWith(
+  turns: ScriptedTurn[],
+  options: { select: boolean; maxTools?: number; alwaysActive?: string[] } = { select: true },
+) {
   const calls: string[] = [];
   const scripted = scriptedModel(turns);
   const tools = travelTools(calls);
@@ -68,7 +71,13 @@ function agentWith(turns: ScriptedTurn[], options: { select: boolean; maxTools?:
     instructions: "Help the user.",
     model: scripted.model as never,
     tools,
-    ...(options.select ? { inputProcessors: [toolsiftProcessor(index, { maxTools: options.maxTools ?? 5 })] } : {}),
+    ...(options.select
+      ? {
+          inputProcessors: [
+            toolsiftProcessor(index, { maxTools: options.maxTools ?? 5, alwaysActive: options.alwaysActive }),
+          ],
+        }
+      : {}),
   });
   return { agent, calls, index, ...scripted };
 }
@@ -156,6 +165,21 @@ describe("toolsiftProcessor (Mastra)", () => {
     expect(index.toolNames).toContain("order_pizza");
     expect(offered[0]).toContain("order_pizza");
     expect(offered[0].length).toBeLessThanOrEqual(5);
+  });
+
+  it("refuses an alwaysActive name the agent has no tool of, naming it, as the other adapters do", async () => {
+    const { agent } = agentWith([{ text: "Hi." }], { select: true, alwaysActive: ["get_weather", "get_wether"] });
+    const tools = travelTools([]);
+    // Mastra wraps what a processor throws in its own error; the message is toolsift's.
+    await expect(agent.generate("What's the weather in Paris today?")).rejects.toThrow(
+      /toolsiftProcessor: option "alwaysActive\[1\]" must be the name of one of the agent's tools .* "get_wether"/,
+    );
+    const step = { messages: [], steps: [], stepNumber: 0, tools };
+    const typo = toolsiftProcessor(createToolIndex(tools), { alwaysActive: ["book_hotell"] });
+    await expect(typo.processInputStep(step)).rejects.toBeInstanceOf(ToolsiftError);
+    // An MCP tool's name may be missing while its server is down: not refused.
+    const mcpPin = toolsiftProcessor(createToolIndex(tools), { alwaysActive: ["files__read_file"] });
+    await mcpPin.processInputStep(step);
   });
 
   it("refuses what is not an index and unknown options, naming them", () => {
