@@ -15,7 +15,7 @@ export interface CallOffer {
 export interface RunConversation {
   /** The run's input items (the user's message, the history passed in). */
   input: ConversationMessage[];
-  /** The names each model turn of this run called, in order: the latest ones stay offered (as prepareStep's). */
+  /** The names each model turn of this run called, in order. */
   steps: string[][];
   /** Whether the latest assistant message is the current model turn's (its calls are still coming in). */
   turnOpen: boolean;

@@ -14,7 +14,6 @@ import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.
 import { cacheKeepingSelection } from "../agent/delivery/cache-keeping.js";
 import { catalogToolCounter, offerPolicy } from "../agent/offer-policy.js";
 import type { ToolDefinition } from "../core/catalog.js";
-import { RECENT_TOOL_WINDOW, recentTools } from "../agent/recent-tools.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { invalidOption } from "../support/validate-options.js";
 import { createToolIndex } from "../tool-index.js";
@@ -176,15 +175,10 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
       });
       return order === undefined ? { names: allowedTools } : { names: new Set(order), order };
     }
-    // The tools the run called in its latest model turns stay offered, so a task keeps its tools.
-    const kept = [...alwaysActive, ...recentTools(conversation.steps, RECENT_TOOL_WINDOW)];
     const names = await selectForCall(selection, {
       conversation: runMessages(conversation),
-      pinned: kept,
-      ranking: () => ({
-        alwaysActive: kept.filter((name) => index.toolNames.includes(name)),
-        ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-      }),
+      pinned: alwaysActive,
+      ranking: () => (allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
       toolCount: () => catalogTools(allowedTools),
       available: () => index.toolNames.length,
       prepare: () => listOnce(conversation),
