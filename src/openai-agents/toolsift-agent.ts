@@ -217,7 +217,8 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
         const runContext = context.runContext as RunContext<TContext>;
         const name = mcpCatalogName(server.name, tool.name);
         const passes = (await passesOwnFilter(server.toolFilter, context, tool)) && (await offered(runContext, name));
-        if (passes) {
+        // With stableTools the passes put the MCP tools in the set's order (getAllTools below).
+        if (passes && keepCache !== undefined) {
           const passed = conversationOf(runContext).passed;
           passed.set(server.name, [...(passed.get(server.name) ?? []), name]);
         }
