@@ -1,5 +1,7 @@
 // OpenAI Agents SDK + toolsiftAgent: the agent holds all 30 tools, and each model call is offered only the few its
-// conversation needs (top 3 here). Runs offline: a scripted model stands in for OpenAI's and prints what it is given.
+// conversation needs (top 3 here), as a set that only grows, at the end, when a turn needs a new tool, so the
+// provider's prompt cache is kept (`stableTools: false`: each call its own selection). Runs offline: a scripted model
+// stands in for OpenAI's and prints what it is given.
 //
 //   npm run build && npx node examples/openai-agents/agent.ts
 //
@@ -65,6 +67,7 @@ const { agent } = toolsiftAgent(
     onEvent: (event) => {
       if (event.type === "tools-selected")
         console.log(`  toolsift: ${JSON.stringify(event.query)} -> ${event.tools.join(", ")}`);
+      if (event.type === "tools-changed") console.log(`  toolsift: ${event.message}`);
     },
   },
 );

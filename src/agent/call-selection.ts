@@ -4,6 +4,7 @@
 import { toModelMessageShapes } from "../conversation/model-messages.js";
 import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 import { companionCount, pinnedNames, rankedNames, type OfferPolicy } from "./offer-policy.js";
+import { recentRunTools } from "./recent-tools.js";
 import { selectionFailed, type SelectionFailedEvent } from "./selection-failure.js";
 import type { ToolSelector } from "./tool-selector.js";
 
@@ -38,11 +39,14 @@ export interface CallSelectionSetup {
 export interface ModelCall {
   /** The conversation so far, in the query rule's shape. */
   readonly conversation: readonly ConversationMessage[];
-  /** Tools offered whatever is ranked (`alwaysActive`, tools kept from recent steps), when nothing is ranked. */
+  /**
+   * Tools offered whatever is ranked (`alwaysActive`), also when nothing is ranked; the tools called in the run's last
+   * two model turns join them (prepareStep's `steps.keepRecent`), so a task keeps its tools.
+   */
   readonly pinned: readonly string[];
   /**
-   * The pins the index gets (default `pinned`) and the only tools it ranks (default every tool), read after `prepare`
-   * and `beforeRanking`, which may add tools to the index.
+   * The pins the index gets (default `pinned` and the recent tools) and the only tools it ranks (default every tool),
+   * read after `prepare` and `beforeRanking`, which may add tools to the index.
    */
   readonly ranking?: () => { readonly alwaysActive?: readonly string[]; readonly allowedTools?: readonly string[] };
   /** The tools "every tool" would offer this call, counted against `maxOfferAll` (called only when nothing matched). */
@@ -64,14 +68,16 @@ export async function selectForCall(setup: CallSelectionSetup, call: ModelCall):
   const started = performance.now();
   let ranked: string[] = [];
   let companions = 0;
-  let pinned: readonly string[] = call.pinned;
+  // The tools of the run's last steps stay offered (as prepareStep keeps them); the index leaves out names it lacks.
+  const kept = [...new Set([...call.pinned, ...recentRunTools(call.conversation)])];
+  let pinned: readonly string[] = kept;
   try {
     await call.prepare?.();
     if (query.length > 0) {
       const release = setup.expectQuery?.(query);
       try {
         await call.beforeRanking?.();
-        const { alwaysActive = call.pinned, allowedTools } = call.ranking?.() ?? {};
+        const { alwaysActive = kept, allowedTools } = call.ranking?.() ?? {};
         const { results } = await setup.index.selectWithScores(query, {
           maxTools: setup.maxTools,
           minRelevance: setup.minRelevance,

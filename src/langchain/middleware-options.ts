@@ -14,7 +14,7 @@ import {
   knownTableOptions,
   namesOption,
 } from "../support/validate-options.js";
-import { stableToolsOptions } from "../agent/delivery/stable-tools.js";
+import { stableToolsSetting } from "../agent/delivery/stable-tools.js";
 import type { LangChainEmbeddings } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
@@ -161,7 +161,7 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   }
   const onError = choiceOption(where, "onError", given.onError, ON_ERROR, MODEL_OPTION_TABLE.onError.default);
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
-  const stableTools = stableToolsOptions(where, given.stableTools) && (options.stableTools ?? true);
+  const stableTools = stableToolsSetting(where, given.stableTools);
   // Validated now, so a bad value throws at start-up rather than on the first model call.
   const { maxTools, minRelevance, allowedTools } = resolveSelectOptions(
     {
@@ -188,7 +188,7 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
     embeddingModel,
     onError,
     onEvent,
-    stableTools: stableTools || undefined,
+    stableTools,
     indexOptions,
   };
 }

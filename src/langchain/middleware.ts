@@ -3,12 +3,10 @@
 import { createMiddleware } from "./langchain-runtime.js";
 import type { EmbeddingModel } from "ai";
 import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
+import { cacheKeepingSelection } from "../agent/delivery/cache-keeping.js";
 import { offerPolicy } from "../agent/offer-policy.js";
-import { selectionFailed } from "../agent/selection-failure.js";
-import { queryFromConversation } from "../conversation/query-rule.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
-import { cacheKeepingSelection } from "./cache-keeping.js";
 import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
 import { isSelectableTool, toolDefinition, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
@@ -105,44 +103,21 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const keepCache =
     stableTools === undefined
       ? undefined
-      : cacheKeepingSelection(index, {
-          maxTools,
-          minRelevance: resolved.minRelevance,
-          adaptive,
-          alwaysActive,
-          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-          onNoMatch,
-          maxOfferAll,
-          stableTools,
-          onEvent: emit,
-        });
-
-  /** The cache-keeping set's tools for one call (in the order sent), or `undefined` after a failed selection. */
-  async function keptTools(
-    keep: NonNullable<typeof keepCache>,
-    selectable: readonly SelectableTool[],
-    messages: readonly unknown[],
-    available: number,
-  ): Promise<string[] | undefined> {
-    const conversation = fromLangChainMessages(messages);
-    const query = queryFromConversation(conversation);
-    const started = performance.now();
-    const release = query.length > 0 ? adapter?.expectQuery(query) : undefined;
-    try {
-      await indexNewTools(selectable);
-      const names = await keep(
-        conversation,
-        selectable.map((tool) => tool.name),
-      );
-      emit({ type: "tools-selected", query, tools: names, available, milliseconds: performance.now() - started });
-      return names;
-    } catch (error) {
-      selectionFailed(error, onError, everyTool, emit);
-      return undefined;
-    } finally {
-      release?.();
-    }
-  }
+      : cacheKeepingSelection(
+          index,
+          {
+            maxTools,
+            minRelevance: resolved.minRelevance,
+            adaptive,
+            alwaysActive,
+            ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+            onNoMatch,
+            maxOfferAll,
+            stableTools,
+            onEvent: emit,
+          },
+          selection,
+        );
 
   /** The tools for one call, or `undefined` to leave the request as it is (every tool). */
   async function selectTools(
@@ -169,7 +144,12 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
           available: () => offered.length,
           beforeRanking: () => indexNewTools(selectable),
         })
-      : keptTools(keepCache, selectable, messages, offered.length));
+      : keepCache({
+          conversation: fromLangChainMessages(messages),
+          prepare: () => indexNewTools(selectable),
+          present: () => selectable.map((tool) => tool.name),
+          available: () => offered.length,
+        }));
     if (names === undefined) return everyOffered();
     const byName = new Map(candidates.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);

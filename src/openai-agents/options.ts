@@ -1,6 +1,7 @@
 // The options of toolsiftAgent: their documentation, and their validation at creation (unknown names refused).
 
 import type { EmbeddingModel } from "ai";
+import { stableToolsSetting } from "../agent/delivery/stable-tools.js";
 import type { OnNoMatch } from "../agent/offer-policy.js";
 import type { McpEvent } from "../events.js";
 import type { ToolsiftMiddlewareEvent } from "../langchain/events.js";
@@ -19,7 +20,7 @@ export type ToolsiftAgentEvent = ToolsiftMiddlewareEvent | McpEvent;
 
 /**
  * Options of `toolsiftAgent`: the index options of `createToolIndex`, plus how each model call selects (the same
- * options, defaults and ranges as LangChain's `toolsiftMiddleware`, without its `stableTools`: a selection per call).
+ * options, defaults and ranges as LangChain's `toolsiftMiddleware`).
  */
 export interface ToolsiftAgentOptions extends Omit<ToolIndexOptions, "embeddingModel" | "onError" | "onEvent"> {
   /** Most ranked tools a model call is offered (`alwaysActive` tools on top). Default 5; integer ≥ 1. */
@@ -52,12 +53,26 @@ export interface ToolsiftAgentOptions extends Omit<ToolIndexOptions, "embeddingM
   onNoMatch?: OnNoMatch;
   /** The most tools "every tool" may mean. Default 30; an integer ≥ 0, or `Infinity`. */
   maxOfferAll?: number;
-  /** Receives the index's events and the agent's (`tools-selected`, `no-match`, `selection-failed`, MCP events). */
+  /**
+   * Keep the provider's prompt cache, as `prepareStep`'s default does in the AI SDK loop (the same rule, options and
+   * code): the tools a model call is offered change only when a call needs a tool the set does not offer, new tools
+   * join at the end of the request's tools with their family (an MCP server's tools, or the tools sharing a
+   * description's opening), and within a run the set only grows, so each request's tools are the ones before or extend
+   * them (`tools-changed` events report each change and its rough token cost). `{ maxTools }`: at a turn that needs a
+   * new tool anyway, the set is cut to this many (default 64; integer ≥ 1). Default `true`; `false` offers each model
+   * call its own selection (the fewest tools per call, for single calls and uncached providers: it changes the tools on
+   * most calls, so each re-bills the cached prompt).
+   */
+  stableTools?: boolean | { maxTools?: number };
+  /**
+   * Receives the index's events and the agent's (`tools-selected`, `no-match`, `selection-failed`, MCP events, and
+   * with `stableTools` `tools-changed`).
+   */
   onEvent?: (event: ToolsiftAgentEvent) => void;
 }
 
 /** The adapter's options that are not in the option table, whose `l` (LangChain middleware) options it takes too. */
-const OWN_OPTIONS = ["embeddingModel", "onNoMatch", "maxOfferAll", "onEvent"] as const;
+const OWN_OPTIONS = ["embeddingModel", "onNoMatch", "maxOfferAll", "stableTools", "onEvent"] as const;
 
 /** The `createToolIndex` options passed through: the table's `l` options the root index takes. */
 const INDEX_OPTIONS = optionNames("l", ROOT_OPTION_TABLE).filter((name) =>
@@ -73,6 +88,8 @@ export interface ResolvedAgentOptions extends Pick<
 > {
   readonly onError: (typeof ON_ERROR)[number];
   readonly onEvent: ((event: ToolsiftAgentEvent) => void) | undefined;
+  /** `stableTools` as given (`true` when not given), or `undefined` when it is off. */
+  readonly stableTools: true | { maxTools?: number } | undefined;
   readonly indexOptions: Partial<ToolIndexOptions>;
 }
 
@@ -102,6 +119,7 @@ export function resolveAgentOptions(where: string, options: ToolsiftAgentOptions
     allowedTools,
     onError: choiceOption(where, "onError", given.onError, ON_ERROR, MODEL_OPTION_TABLE.onError.default),
     onEvent: functionOption<(event: ToolsiftAgentEvent) => void>(where, "onEvent", given.onEvent),
+    stableTools: stableToolsSetting(where, given.stableTools),
     indexOptions,
   };
 }

@@ -11,18 +11,25 @@ import type {
   Tool,
 } from "@openai/agents";
 import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
+import { cacheKeepingSelection } from "../agent/delivery/cache-keeping.js";
 import { catalogToolCounter, offerPolicy } from "../agent/offer-policy.js";
 import type { ToolDefinition } from "../core/catalog.js";
-import type { ConversationMessage } from "../conversation/query-rule.js";
-import { RECENT_TOOL_WINDOW, recentTools } from "../agent/recent-tools.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { invalidOption } from "../support/validate-options.js";
 import { createToolIndex } from "../tool-index.js";
 import { resolveLimits } from "../tool-index/resolve-options.js";
 import type { ToolIndex } from "../tool-index/types.js";
-import { fromAgentItems } from "./agent-items.js";
 import { guardedServer, listServerTools, mcpCatalogName } from "./mcp-server-tools.js";
 import { resolveAgentOptions, type ToolsiftAgentEvent, type ToolsiftAgentOptions } from "./options.js";
+import {
+  runConversations,
+  runMessages,
+  runStarted,
+  toolStarted,
+  type CallOffer,
+  type RunConversation,
+} from "./run-conversation.js";
+import { inSetOrder } from "./tool-order.js";
 
 const WHERE = "toolsiftAgent";
 
@@ -34,20 +41,6 @@ export interface ToolsiftAgent<TContext, TOutput extends AgentOutputType> {
   readonly index: ToolIndex;
   /** Lists the MCP servers' tools and builds the index now (embedding the tools with a model), so a run starts fast. */
   warmUp(): Promise<void>;
-}
-
-/** One run's conversation as the hooks saw it, and the selection of its current model call. */
-interface RunConversation {
-  messages: ConversationMessage[];
-  /** The names each model turn of this run called, in order: the latest ones stay offered (as prepareStep's). */
-  steps: string[][];
-  /** Whether the latest assistant message is the current model turn's (its calls are still coming in). */
-  turnOpen: boolean;
-  /** Counts what the hooks added: a new count is a new model call to select for. */
-  version: number;
-  /** Whether this run listed the MCP servers' tools yet (once per run: changed tools count from the next run). */
-  listed: boolean;
-  selection?: { readonly version: number; readonly offered: Promise<ReadonlySet<string> | undefined> };
 }
 
 /** Whether an MCP tool passes a filter the server already had (the SDK's static lists, or a function). */
@@ -85,7 +78,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
   options: ToolsiftAgentOptions = {},
 ): ToolsiftAgent<TContext, TOutput> {
   const resolved = resolveAgentOptions(WHERE, options);
-  const { maxTools, minRelevance, adaptive, alwaysActive, allowedTools, onError } = resolved;
+  const { maxTools, minRelevance, adaptive, alwaysActive, allowedTools, onError, stableTools } = resolved;
   const emit = (event: ToolsiftAgentEvent): void => {
     if (options.runtime?.debug) console.debug("[toolsift]", event);
     resolved.onEvent?.(event);
@@ -132,15 +125,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     });
   }
 
-  const runs = new WeakMap<RunContext<TContext>, RunConversation>();
-  function conversationOf(context: RunContext<TContext>): RunConversation {
-    let conversation = runs.get(context);
-    if (conversation === undefined) {
-      conversation = { messages: [], steps: [], turnOpen: false, version: 0, listed: false };
-      runs.set(context, conversation);
-    }
-    return conversation;
-  }
+  const conversationOf = runConversations<TContext>();
 
   const selection: CallSelectionSetup = {
     index,
@@ -153,36 +138,66 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     emit,
   };
 
-  /** The names one model call is offered, or `undefined` for every tool. */
-  async function select(conversation: RunConversation): Promise<ReadonlySet<string> | undefined> {
-    // The tools the run called in its latest model turns stay offered, so a task keeps its tools.
-    const kept = [...alwaysActive, ...recentTools(conversation.steps, RECENT_TOOL_WINDOW)];
-    const names = await selectForCall(selection, {
-      conversation: conversation.messages,
-      pinned: kept,
-      ranking: () => ({
-        alwaysActive: kept.filter((name) => index.toolNames.includes(name)),
-        ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-      }),
-      toolCount: () => catalogTools(allowedTools),
-      available: () => index.toolNames.length,
-      prepare: async () => {
-        if (conversation.listed) return;
-        conversation.listed = true;
-        await listServers(agent.mcpServers);
-      },
-    });
-    return names === undefined ? allowedTools : new Set(names);
+  /** Lists the MCP servers' tools for the catalog, once per run. */
+  async function listOnce(conversation: RunConversation): Promise<void> {
+    if (conversation.listed) return;
+    conversation.listed = true;
+    await listServers(agent.mcpServers);
   }
 
-  /** Whether the current model call of the run is offered `name` (a selection made once per model call). */
-  async function offered(context: RunContext<TContext>, name: string): Promise<boolean> {
-    const conversation = conversationOf(context);
+  const keepCache =
+    stableTools === undefined
+      ? undefined
+      : cacheKeepingSelection(
+          index,
+          {
+            maxTools,
+            minRelevance,
+            adaptive,
+            alwaysActive: [...alwaysActive],
+            ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+            onNoMatch: options.onNoMatch,
+            maxOfferAll: options.maxOfferAll,
+            stableTools,
+            onEvent: emit,
+          },
+          selection,
+        );
+
+  /** What one model call is offered. */
+  async function select(conversation: RunConversation): Promise<CallOffer> {
+    if (keepCache !== undefined) {
+      const order = await keepCache({
+        conversation: runMessages(conversation),
+        prepare: () => listOnce(conversation),
+        present: () => index.toolNames,
+        available: () => index.toolNames.length,
+      });
+      return order === undefined ? { names: allowedTools } : { names: new Set(order), order };
+    }
+    const names = await selectForCall(selection, {
+      conversation: runMessages(conversation),
+      pinned: alwaysActive,
+      ranking: () => (allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+      toolCount: () => catalogTools(allowedTools),
+      available: () => index.toolNames.length,
+      prepare: () => listOnce(conversation),
+    });
+    return { names: names === undefined ? allowedTools : new Set(names) };
+  }
+
+  /** What the current model call of the run is offered (a selection made once per model call). */
+  function currentOffer(conversation: RunConversation): Promise<CallOffer> {
     if (conversation.selection?.version !== conversation.version) {
       conversation.turnOpen = false;
-      conversation.selection = { version: conversation.version, offered: select(conversation) };
+      conversation.selection = { version: conversation.version, offer: select(conversation) };
     }
-    const names = await conversation.selection.offered;
+    return conversation.selection.offer;
+  }
+
+  /** Whether the current model call of the run is offered `name`. */
+  async function offered(context: RunContext<TContext>, name: string): Promise<boolean> {
+    const { names } = await currentOffer(conversationOf(context));
     return names === undefined || names.has(name);
   }
 
@@ -198,36 +213,37 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
   const mcpServers = agent.mcpServers.map((server) =>
     guardedServer(
       server,
-      async (context, tool) =>
-        (await passesOwnFilter(server.toolFilter, context, tool)) &&
-        offered(context.runContext as RunContext<TContext>, mcpCatalogName(context.serverName, tool.name)),
+      async (context, tool) => {
+        const runContext = context.runContext as RunContext<TContext>;
+        const name = mcpCatalogName(server.name, tool.name);
+        const passes = (await passesOwnFilter(server.toolFilter, context, tool)) && (await offered(runContext, name));
+        // With stableTools the passes put the MCP tools in the set's order (getAllTools below).
+        if (passes && keepCache !== undefined) {
+          const passed = conversationOf(runContext).passed;
+          passed.set(server.name, [...(passed.get(server.name) ?? []), name]);
+        }
+        return passes;
+      },
       emit,
     ),
   );
   const sifted = agent.clone({ tools, mcpServers });
-  sifted.on("agent_start", (context, _agent, turnInput) => {
-    const conversation = conversationOf(context);
-    conversation.messages = fromAgentItems(turnInput ?? []);
-    conversation.steps = [];
-    conversation.turnOpen = false;
-    conversation.version++;
-  });
-  sifted.on("agent_tool_start", (context, _tool, { toolCall }) => {
-    const name = (toolCall as { name?: unknown }).name;
-    if (typeof name !== "string") return;
-    const conversation = conversationOf(context);
-    const last = conversation.messages.at(-1);
-    // One model turn's calls are one assistant message, as the rule reads a turn.
-    if (conversation.turnOpen && last?.role === "assistant") {
-      conversation.messages[conversation.messages.length - 1] = { ...last, toolCalls: [...last.toolCalls, name] };
-      conversation.steps.at(-1)?.push(name);
-    } else {
-      conversation.messages.push({ role: "assistant", text: "", toolCalls: [name] });
-      conversation.steps.push([name]);
-      conversation.turnOpen = true;
-    }
-    conversation.version++;
-  });
+  if (keepCache !== undefined) {
+    // The SDK sends the tools in getAllTools' order (MCP servers', then the agent's): the set's order keeps the cache.
+    const own = new Map(tools.map((tool) => [tool, tool.type === "function" ? tool.name : undefined]));
+    const allTools = sifted.getAllTools.bind(sifted);
+    sifted.getAllTools = async (context, tracingParent) => {
+      const conversation = conversationOf(context);
+      conversation.passed = new Map();
+      const sent = await allTools(context, tracingParent);
+      const { order } = await currentOffer(conversation);
+      if (order === undefined) return sent;
+      const mcp = agent.mcpServers.flatMap((server) => conversation.passed.get(server.name) ?? []);
+      return inSetOrder(sent, { own, mcp }, order);
+    };
+  }
+  sifted.on("agent_start", (context, _agent, turnInput) => runStarted(conversationOf(context), turnInput ?? []));
+  sifted.on("agent_tool_start", (context, _tool, { toolCall }) => toolStarted(conversationOf(context), toolCall));
 
   return {
     agent: sifted,

@@ -1,7 +1,8 @@
 // toolsiftAgent over real MCP servers (devDependencies, over stdio) in the OpenAI Agents SDK's own run() loop, against
 // a scripted Responses server on 127.0.0.1: each server's tools filtered per model call, server identity kept, a server
 // that is down reported and never a crash.
-import { Agent, MCPServerStdio, run } from "@openai/agents";
+import { Agent, MCPServerStdio, run, tool, user, type AgentInputItem } from "@openai/agents";
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolsiftAgent, type ToolsiftAgentEvent } from "../../src/openai-agents/index.js";
 import { loopbackModel } from "../openai-agents/fixtures.js";
@@ -43,6 +44,22 @@ async function withServer<T>(
   } finally {
     await server.close();
   }
+}
+
+/** Forty function tools of a billing system, none of them about knowledge graphs or files, none in a family. */
+function billingTools() {
+  const verbs = ["archive", "audit", "price", "ship", "track"];
+  const nouns = ["invoice", "parcel", "ticket", "coupon", "payroll", "warranty", "subscription", "refund"];
+  return verbs.flatMap((verb) =>
+    nouns.map((noun) =>
+      tool({
+        name: `${verb}_${noun}`,
+        description: `${verb[0].toUpperCase()}${verb.slice(1)} a customer ${noun}`,
+        parameters: z.object({ id: z.string() }),
+        execute: async () => "ok",
+      }),
+    ),
+  );
 }
 
 describe("toolsiftAgent (MCP servers)", () => {
@@ -132,6 +149,63 @@ describe("toolsiftAgent (MCP servers)", () => {
       expect(event).toMatchObject({ server: "down", stage: "list" });
       expect(event.message).toMatch(/MCP server "down".*connect\(\)/);
     }
+  });
+
+  it("stableTools (the default): one tools array per task, each server's tools joining as a family at the end", async () => {
+    const [memoryTools, filesystemTools] = await Promise.all([memory.listTools(), filesystem.listTools()]);
+    const turns = [
+      { user: "Remember in the knowledge graph that Ana is a person who likes green tea", script: [remember] },
+      {
+        user: "Add an observation to Ana in the knowledge graph: she lives in Lisbon",
+        script: [
+          {
+            call: "add_observations",
+            arguments: { observations: [{ entityName: "Ana", contents: ["lives in Lisbon"] }] },
+          },
+        ],
+      },
+      {
+        user: "Which directories am I allowed to access on the filesystem?",
+        script: [{ call: "list_allowed_directories", arguments: {} }],
+      },
+    ];
+    const script = turns.flatMap((turn) => [...turn.script, { text: "Done." }]);
+    const events: ToolsiftAgentEvent[] = [];
+    await withServer(script, async (server) => {
+      // The filesystem server first: without the set's order its tools would go before memory's. 40 function tools
+      // beside the servers' 23: a family is at most a quarter of the catalog (src/agent/delivery/tool-families.ts).
+      const base = new Agent({
+        name: "assistant",
+        model: loopbackModel(server.baseURL),
+        tools: billingTools(),
+        mcpServers: [filesystem, memory],
+      });
+      const { agent } = toolsiftAgent(base, { onEvent: (event) => events.push(event) });
+      let history: AgentInputItem[] = [];
+      const starts: number[] = [];
+      for (const turn of turns) {
+        starts.push(server.bodies.length);
+        history = (await run(agent, [...history, user(turn.user)])).history;
+      }
+      expect(server.refused).toEqual([]);
+      const sent = server.bodies.map((body) => JSON.stringify(body.tools ?? []));
+      const offered = server.bodies.map(offeredTools);
+      // Turns 1 and 2 (the memory server's tasks): one tools array, the memory server's tools (its family).
+      for (const tools of sent.slice(0, starts[2])) expect(tools).toBe(sent[0]);
+      const memoryNames = memoryTools.map((tool) => tool.name);
+      expect([...offered[0]].sort()).toEqual([...memoryNames].sort());
+      // Turn 3 (the filesystem's): the memory tools kept in front, the filesystem server's tools appended as a family.
+      for (const tools of offered.slice(starts[2])) {
+        expect(tools.slice(0, offered[0].length)).toEqual(offered[0]);
+        const appended = tools.slice(offered[0].length);
+        expect(appended).toContain("list_allowed_directories");
+        expect(appended.length).toBeGreaterThan(1);
+        expect(filesystemTools.map((tool) => tool.name)).toEqual(expect.arrayContaining(appended));
+      }
+    });
+    const changes = events.filter((event) => event.type === "tools-changed");
+    expect(changes).toHaveLength(1);
+    expect(changes[0].added.every((name) => name.startsWith("filesystem__"))).toBe(true);
   });
 
   it("refuses an alwaysActive name that no tool and no server of the agent has", () => {

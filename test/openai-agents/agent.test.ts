@@ -60,7 +60,7 @@ describe("toolsiftAgent (function tools)", () => {
     expect(calls).toEqual([]);
   });
 
-  it("selects again for each step and each turn of a multi-turn conversation", async () => {
+  it("stableTools: false selects again for each step and each turn of a multi-turn conversation", async () => {
     const responses = await scripted([
       { call: "convert_currency", arguments: { amount: 100, from: "EUR", to: "USD" } },
       { call: "book_hotel", arguments: { city: "Rome", nights: 2 } },
@@ -69,7 +69,7 @@ describe("toolsiftAgent (function tools)", () => {
       { text: "Sent." },
     ]);
     const calls: string[] = [];
-    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls));
+    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls), { stableTools: false });
     const first = await run(agent, "Convert 100 EUR to USD, then book a hotel room in Rome for 2 nights");
     expect(first.finalOutput).toBe("Converted and booked.");
     const second = await run(agent, [...first.history, user("Now send an email to ana@example.com about the trip")]);

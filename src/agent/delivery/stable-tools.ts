@@ -99,6 +99,15 @@ export function stableToolsOptions(where: string, value: unknown) {
   return booleanOption(where, "stableTools", value, true) ? { maxStableTools: DEFAULT_MAX_STABLE_TOOLS } : undefined;
 }
 
+/**
+ * `stableTools` as a framework adapter passes it on to its `prepareStep` (validated as prepareStep validates it): as
+ * given, `true` when not given, `undefined` when it is `false`.
+ */
+export function stableToolsSetting(where: string, value: unknown): true | { maxTools?: number } | undefined {
+  if (stableToolsOptions(where, value) === undefined) return undefined;
+  return typeof value === "object" ? (value as { maxTools?: number }) : true;
+}
+
 interface Decided {
   readonly set: StableSet;
   /** The tools array the request sends (every tool: the set, then the rest of the catalog alphabetically). */
