@@ -20,7 +20,7 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { tool as langChainTool } from "@langchain/core/tools";
 import { createAgent } from "langchain";
-import { runLoopBill } from "./lib/loop-bill.mjs";
+import { agentPerDelivery, runLoopBill } from "./lib/loop-bill.mjs";
 
 const langchainLocation = new URL("../dist/langchain/index.js", import.meta.url);
 
@@ -139,25 +139,20 @@ function toolsOf(toolSet) {
 
 /**
  * session-cost's `runTurn` in LangChain's loop: one `createAgent(...).invoke` from the history (the agent is made once
- * per delivery and model). Tool errors: tool messages with status "error".
+ * per delivery, model and system prompt). Tool errors: tool messages with status "error".
  */
-const agents = new WeakMap();
-async function langchainTurn({ model, toolSet, delivery, system, messages }) {
-  let byModel = agents.get(delivery);
-  if (byModel === undefined) agents.set(delivery, (byModel = new Map()));
-  const key = `${system.length}`;
-  if (byModel.get(model)?.key !== key) {
-    const parameters = new Map(Object.entries(toolSet).map(([name, entry]) => [name, entry.inputSchema.jsonSchema]));
-    const agent = createAgent({
-      model: new LanguageModelChat(model, parameters),
-      tools: toolsOf(toolSet),
-      middleware: delivery.middleware,
-      ...(system === "" ? {} : { systemPrompt: system }),
-    });
-    byModel.set(model, { key, agent });
-  }
-  const input = toLangChain(messages);
-  const result = await byModel.get(model).agent.invoke({ messages: input }, { recursionLimit: 1_000 });
+const agentFor = agentPerDelivery(({ model, toolSet, delivery, system }) => {
+  const parameters = new Map(Object.entries(toolSet).map(([name, entry]) => [name, entry.inputSchema.jsonSchema]));
+  return createAgent({
+    model: new LanguageModelChat(model, parameters),
+    tools: toolsOf(toolSet),
+    middleware: delivery.middleware,
+    ...(system === "" ? {} : { systemPrompt: system }),
+  });
+});
+async function langchainTurn(turn) {
+  const input = toLangChain(turn.messages);
+  const result = await agentFor(turn).invoke({ messages: input }, { recursionLimit: 1_000 });
   const added = result.messages.slice(input.length);
   const toolErrors = added.filter((message) => ToolMessage.isInstance(message) && message.status === "error").length;
   // The messages the run added as the AI SDK's `responseMessages` hold them (one tool message per step).

@@ -19,7 +19,7 @@
 // prepareStep's cache-keeping set) and with `stableTools: false`, each over its own cold index; the AI SDK rows are
 // session-cost's.
 import { Agent, run, setTracingDisabled, tool, Usage } from "@openai/agents";
-import { runLoopBill } from "./lib/loop-bill.mjs";
+import { agentPerDelivery, runLoopBill } from "./lib/loop-bill.mjs";
 
 setTracingDisabled(true);
 
@@ -169,23 +169,19 @@ function toolsOf(toolSet) {
  * session-cost's `runTurn` in the SDK's loop: one `run(agent, items)` from the history (the agent is made once per
  * delivery, model and system prompt). The SDK validates no input against a non-strict schema: no tool errors.
  */
-const agents = new WeakMap();
-async function agentsTurn({ model, toolSet, delivery, system, messages, maxSteps }) {
-  let byModel = agents.get(delivery);
-  if (byModel === undefined) agents.set(delivery, (byModel = new Map()));
-  const key = `${system.length}`;
-  if (byModel.get(model)?.key !== key) {
-    const parameters = new Map(Object.entries(toolSet).map(([name, entry]) => [name, entry.inputSchema.jsonSchema]));
-    const base = new Agent({
-      name: "bfcl",
-      instructions: system,
-      model: languageModelOf(model, parameters),
-      tools: toolsOf(toolSet),
-    });
-    byModel.set(model, { key, agent: delivery.sift === undefined ? base : delivery.sift(base) });
-  }
-  const input = toItems(messages);
-  const result = await run(byModel.get(model).agent, input, { maxTurns: maxSteps + 1 });
+const agentFor = agentPerDelivery(({ model, toolSet, delivery, system }) => {
+  const parameters = new Map(Object.entries(toolSet).map(([name, entry]) => [name, entry.inputSchema.jsonSchema]));
+  const base = new Agent({
+    name: "bfcl",
+    instructions: system,
+    model: languageModelOf(model, parameters),
+    tools: toolsOf(toolSet),
+  });
+  return delivery.sift === undefined ? base : delivery.sift(base);
+});
+async function agentsTurn(turn) {
+  const input = toItems(turn.messages);
+  const result = await run(agentFor(turn), input, { maxTurns: turn.maxSteps + 1 });
   if (result.history.length < input.length) throw new Error("bench/openai-agents: the run's history lost its input");
   return { responseMessages: toPrompt(result.history.slice(input.length)), toolErrors: 0 };
 }

@@ -1,6 +1,6 @@
 // The command line and report of the benches that price a framework's own loop with bench/session-cost.mjs
-// (bench/langchain-loop.mjs, bench/openai-agents.mjs): calls served, tools per request and the cached bill at today's
-// size and at a production agent's, one table per size.
+// (bench/langchain-loop.mjs, bench/openai-agents.mjs, bench/mastra.mjs): calls served, tools per request and the
+// cached bill at today's size and at a production agent's, one table per size.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { describeDataFile } from "./data.mjs";
@@ -18,9 +18,10 @@ import { loadSessionsFrom, sessionsLocation } from "../sessions-data.mjs";
 
 /**
  * The rows of a framework's bench: in its loop (`runTurn`), the floor, every tool (its default), toolsift's adapter
- * (`adapter`, the default `stableTools`) and with `stableTools: false`, each delivered by `deliver(entry, options)`
- * (`entry`: the adapter's built module, `load()`; `options` undefined: every tool); then session-cost's AI SDK rows of
- * the same deliveries (cold).
+ * (`adapter`, the default `stableTools`) and with `stableTools: false`, each delivered by `deliver(entry, options,
+ * given)` (`entry`: the adapter's built module, `load()`; `options` undefined: every tool; `given`: session-cost's `{
+ * tools, provider }`, for an adapter that is handed its index); then session-cost's AI SDK rows of the same deliveries
+ * (cold).
  */
 async function frameworkRows({ framework, adapter, modes, runTurn, load, deliver }) {
   const entry = await load();
@@ -29,7 +30,7 @@ async function frameworkRows({ framework, adapter, modes, runTurn, load, deliver
     learned: false,
     library: "own",
     runTurn,
-    deliver: () => deliver(entry, options),
+    deliver: (given) => deliver(entry, options, given),
   });
   const aiSdk = (mode) => ROWS.find((row) => row.mode === mode && !row.learned);
   return [
@@ -109,4 +110,22 @@ export function runLoopBill(moduleUrl, { title, script, file, notes, framework }
     if (flags === "") writeFileSync(new URL(`./${file}`, moduleUrl), report);
     return report;
   });
+}
+
+/**
+ * A framework's agent for session-cost's `runTurn({ delivery, model, system, toolSet })`, made by `make(turn)` once per
+ * delivery, model and system prompt and kept across turns and conversations, as one `prepareStep` serves every
+ * conversation in the AI SDK rows.
+ */
+export function agentPerDelivery(make) {
+  const agents = new WeakMap();
+  return (turn) => {
+    let byModel = agents.get(turn.delivery);
+    if (byModel === undefined) agents.set(turn.delivery, (byModel = new Map()));
+    const kept = byModel.get(turn.model);
+    if (kept?.system === turn.system) return kept.agent;
+    const agent = make(turn);
+    byModel.set(turn.model, { system: turn.system, agent });
+    return agent;
+  };
 }
