@@ -83,12 +83,13 @@ const NO_CATALOG = { definitionLength: () => 0, family: () => undefined };
 /**
  * Builds the prepareStep function; every option is validated here, not at the first step. Everything it
  * uses comes from the step options the SDK passes (steps, messages, runtimeContext): no state is kept
- * between calls or conversations.
+ * between calls or conversations but the stable set's decisions per conversation point (in `catalog.decisions` too
+ * when an adapter gives a store).
  */
 export function createPrepareStep(
   index: ToolSelector,
   options: PrepareStepOptions = {},
-  catalog: Pick<StableToolsSetup<PrepareStepInput>, "definitionLength" | "family"> = NO_CATALOG,
+  catalog: Pick<StableToolsSetup<PrepareStepInput>, "definitionLength" | "family" | "decisions"> = NO_CATALOG,
 ) {
   const where = "prepareStep";
   const given = optionsObject(where, options) ?? {};
@@ -194,6 +195,7 @@ export function createPrepareStep(
       definitionLength: catalog.definitionLength,
       family: catalog.family,
       onEvent: options.onEvent,
+      decisions: catalog.decisions,
     });
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[]; toolOrder?: string[] }> => {
     if (learn) learnNewSteps(index, learnt, step.messages ?? [], step.steps ?? [], searchToolName);
