@@ -173,8 +173,17 @@ describe("prepareStep({ stableTools: true })", () => {
     // Turn 1, the step after its tool result (replayed: this loop never asked for it), turn 2.
     expect(rows.size).toBe(3);
 
-    // Another process: its index ranks only the new turn's query.
+    // Another process, whose index learnt since (from other conversations): it ranks only the new turn's query, and
+    // sends at turn 2 what was sent there, where a replay through its selection decides otherwise.
     const woken = createToolIndex(agentTools);
+    for (let i = 0; i < 5; i++) {
+      woken.learn([
+        user("What is the weather in Rome?"),
+        ...called(`l${i}`, "translate_text"),
+        ...called(`m${i}`, "s3_upload_file"),
+      ]);
+    }
+    expect(await woken.prepareStep(options)({ steps: [], messages: turn2 })).not.toEqual(before);
     const ranked: string[] = [];
     const selectWithScores = woken.selectWithScores.bind(woken);
     woken.selectWithScores = (query, selectOptions) => (ranked.push(query), selectWithScores(query, selectOptions));
