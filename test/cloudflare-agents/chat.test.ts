@@ -108,8 +108,9 @@ describe("toolsiftChat in an AIChatAgent (in-conversation delivery, the default)
 });
 
 describe('toolsiftChat with delivery "prepare-step" through an eviction', () => {
+  const call = (toolName: string, input: unknown) => ({ toolCalls: [{ toolName, input }] });
+
   it("replays no earlier step: no earlier query embedded, every request's tools extending the last", async () => {
-    const call = (toolName: string, input: unknown) => ({ toolCalls: [{ toolName, input }] });
     const s = session("olga", refundsAndWeather(call), { delivery: "prepare-step" });
     // The stable set's decisions at the earlier points come back from the agent's SQLite instead of being replayed.
     await refundsThenEvictionThenWeather("olga", s);
@@ -122,6 +123,20 @@ describe('toolsiftChat with delivery "prepare-step" through an eviction', () => 
       );
     }
     expect(s.offered[6]).toContain("weather_forecast");
+  });
+
+  it("a damaged stored decision fails the turn, naming its table and point", async () => {
+    const s = session("pete", [call("stripe_list_charges", { customer: "cus_1" }), { text: "Two charges." }], {
+      delivery: "prepare-step",
+    });
+    await say("pete", "p1", "List the charges of customer cus_1.");
+    await evictDurableObject(agent("pete"));
+    await agent("pete").damageStableSets("{");
+    const result = await agent("pete").saveMessages(
+      (messages: readonly unknown[]) => [...(messages as never[]), user("p2", "Refund the last one.")] as never,
+    );
+    expect(result.status).toBe("error");
+    expect(s.errors).toEqual([expect.stringMatching(/^agent SQLite: the toolsift_stable_sets row "\w+" is not JSON/)]);
   });
 });
 
