@@ -2,7 +2,7 @@
 // usage (a UsageStore) and what each delivery decided per conversation point, so an agent evicted and woken again
 // neither re-embeds nor forgets.
 
-import type { StableDecisionStore } from "../agent/delivery/stable-tools.js";
+import type { StableDecisionStore } from "../agent/delivery/stable-decisions.js";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import { ToolsiftError } from "../errors.js";
 import { storageFailure } from "../support/storage-failure.js";

@@ -9,7 +9,7 @@ import {
   type StableSet,
   type StepNeed,
 } from "../../src/agent/delivery/stable-tool-rule.js";
-import type { StableDecisionStore } from "../../src/agent/delivery/stable-tools.js";
+import type { StableDecisionStore } from "../../src/agent/delivery/stable-decisions.js";
 import { prepareStepKeptIn } from "../../src/agent/index-methods.js";
 import { createToolIndex } from "../../src/index.js";
 import { agentTools } from "./agent-tools.js";

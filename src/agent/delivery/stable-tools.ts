@@ -5,11 +5,10 @@ import type { MessageLike } from "../../conversation/model-messages.js";
 import type { ToolsiftEvent } from "../../events.js";
 import type { NoMatchEvent } from "../offer-policy.js";
 import type { SelectedTool } from "../tool-selector.js";
-import { ToolsiftError } from "../../errors.js";
-import { LruMap } from "../../support/lru-map.js";
 import { booleanOption, integerOption, knownOptions } from "../../support/validate-options.js";
 import { stepBoundaries, stepsOf } from "./conversation-steps.js";
 import { canonicalMessage, prefixHashes } from "./prefix-hashes.js";
+import { stableDecisionMemo, type StableDecision, type StableDecisionStore } from "./stable-decisions.js";
 import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "./stable-tool-rule.js";
 
 /** The options of `prepareStep` for cache-aware activeTools. */
@@ -40,9 +39,6 @@ export type ToolsChangedEvent = Extract<ToolsiftEvent, { type: "tools-changed" }
 
 /** What `prepareStep`'s `onEvent` receives. */
 export type PrepareStepEvent = NoMatchEvent | ToolsChangedEvent;
-
-/** Step decisions remembered per prepareStep, keyed by the hash of the conversation prefix they were made for. */
-const MEMO_CAPACITY = 4_096;
 
 /** What prepareStep's selection decided for a step: these tools, or every tool (and why). */
 export type StepSelection = (
@@ -88,19 +84,6 @@ export interface StableToolsSetup<INPUT extends StableStepInput> {
   decisions?: StableDecisionStore;
 }
 
-/**
- * A store of the stable set's decisions by conversation point (`point`: the hash of the conversation prefix the
- * decision was made for), given by an adapter that has storage of its own (a Cloudflare agent's SQLite): a process that
- * starts again finds what was decided at an earlier point instead of replaying the conversation through the selection
- * (which embeds its queries again, and may decide otherwise once learning changed the index). Either method may return
- * a promise; what `get` returns is checked (`CACHE_READ_FAILED` names the point) and a failure is thrown, not skipped.
- */
-export interface StableDecisionStore {
-  /** The decision stored at `point` (as `set` was given it, maybe read back from JSON) or undefined (or a promise). */
-  get(point: string): unknown;
-  set(point: string, decision: StableDecision): void | Promise<void>;
-}
-
 /** The set's size cap (`stableTools.maxTools`). */
 const DEFAULT_MAX_STABLE_TOOLS = 64;
 
@@ -124,46 +107,6 @@ export function stableToolsSetting(where: string, value: unknown): true | { maxT
   return typeof value === "object" ? (value as { maxTools?: number }) : true;
 }
 
-/** What the stable set decided at one point of a conversation: plain JSON (a store may keep it as text). */
-export interface StableDecision {
-  readonly set: StableSet;
-  /** The tools array the request sends (every tool: the set, then the rest of the catalog alphabetically). */
-  readonly offered: readonly string[];
-  readonly result: { activeTools?: string[]; toolOrder: string[] };
-}
-
-const isNames = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((name) => typeof name === "string");
-
-const record = (value: unknown) =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-
-/** `value` (a store's answer for `point`) as a decision, checked field by field. */
-function storedDecision(point: string, value: unknown): StableDecision {
-  const decision = record(value);
-  const set = record(decision.set);
-  const result = record(decision.result);
-  const checks: [string, boolean][] = [
-    ["set.tools", isNames(set.tools)],
-    ["set.lastNeeded", Object.values(record(set.lastNeeded)).every((at) => typeof at === "number")],
-    ["set.step", typeof set.step === "number"],
-    ["set.everyTool", typeof set.everyTool === "boolean"],
-    ["offered", isNames(decision.offered)],
-    ["result.toolOrder", isNames(result.toolOrder)],
-    ["result.activeTools", result.activeTools === undefined || isNames(result.activeTools)],
-  ];
-  const bad = checks.find(([, valid]) => !valid)?.[0];
-  if (bad !== undefined) {
-    throw new ToolsiftError(
-      "CACHE_READ_FAILED",
-      `prepareStep: the stable set's stored decision at "${point}" has no valid ${bad}: ` +
-        `${JSON.stringify(value)?.slice(0, 120)}`,
-      { key: point },
-    );
-  }
-  return value as StableDecision;
-}
-
 /**
  * Wraps plain prepareStep's selection. The set of a step is a function of the conversation: the previous step's set
  * (found by the hash of the conversation prefix it was decided for, or re-derived by replaying the conversation's
@@ -172,22 +115,7 @@ function storedDecision(point: string, value: unknown): StableDecision {
  * `setup.decisions` when an adapter gives a store (then a new process replays nothing the store holds).
  */
 export function stableToolsStep<INPUT extends StableStepInput>(setup: StableToolsSetup<INPUT>) {
-  const memo = new LruMap<string, StableDecision>(MEMO_CAPACITY);
-  const { decisions } = setup;
-  /** The decision at `point`: this process's, else the store's (kept in the memo from then on). */
-  const recall = async (point: string): Promise<StableDecision | undefined> => {
-    const known = memo.get(point);
-    if (known !== undefined || decisions === undefined) return known;
-    const stored = await decisions.get(point);
-    if (stored === undefined || stored === null) return undefined;
-    const decided = storedDecision(point, stored);
-    memo.set(point, decided);
-    return decided;
-  };
-  const remember = async (point: string, decided: StableDecision): Promise<void> => {
-    memo.set(point, decided);
-    await decisions?.set(point, decided);
-  };
+  const { recall, remember } = stableDecisionMemo(setup.decisions);
   const decide = async (previous: StableSet, step: INPUT): Promise<StableDecision> => {
     const selection = await setup.select(step);
     const lastStep = step.steps[step.steps.length - 1];
