@@ -6,26 +6,47 @@ import { catalogDefinition } from "../search/search-answer.js";
 import type { CoreToolIndex, ToolIndex } from "../tool-index/types.js";
 import { createDeferredTools } from "./delivery/deferred-tools.js";
 import { createInConversation } from "./delivery/in-conversation.js";
+import type { StableDecisionStore } from "./delivery/stable-decisions.js";
 import { catalogDefinitionLength } from "./delivery/stable-tools.js";
 import { toolFamilies } from "./delivery/tool-families.js";
 import { createSelectionMiddleware } from "./middleware.js";
-import { createPrepareStep } from "./prepare-step.js";
+import { createPrepareStep, type PrepareStepOptions } from "./prepare-step.js";
 import { createSearchTool, createToolSearchFunction } from "./search-tool.js";
 
 /** The methods a `ToolIndex` has beyond the core index. */
 export type AdapterMethods<NAME extends string> = Omit<ToolIndex<NAME>, keyof CoreToolIndex<NAME>>;
+
+/** Each root index's catalog reader, for the adapters' `prepareStepKeptIn`. */
+const catalogs = new WeakMap<object, () => readonly CatalogTool[]>();
+
+/** What the stable set reads of the catalog: each tool's definition length and family. */
+function catalogReaders(catalog: () => readonly CatalogTool[]) {
+  return {
+    definitionLength: (name: string) => catalogDefinitionLength(catalog(), name),
+    family: (name: string) => toolFamilies(catalog()).get(name),
+  };
+}
+
+/**
+ * `index.prepareStep(options)` whose stable set also keeps its decisions in `decisions` (an adapter's own storage:
+ * `toolsift/cloudflare-agents` gives the agent's SQLite), so a process started again replays no earlier step.
+ */
+export function prepareStepKeptIn(index: ToolIndex, options: PrepareStepOptions, decisions: StableDecisionStore) {
+  const catalog = catalogs.get(index);
+  if (catalog === undefined) throw new TypeError("prepareStepKeptIn: not an index of createToolIndex");
+  return createPrepareStep(index, options, { ...catalogReaders(catalog), decisions });
+}
 
 /** The adapter methods of `index`, whose current catalog `catalog()` returns. */
 export function adapterMethods<NAME extends string>(
   index: CoreToolIndex<NAME>,
   catalog: () => readonly CatalogTool[],
 ): AdapterMethods<NAME> {
+  catalogs.set(index, catalog);
   return {
     prepareStep(stepOptions) {
-      const definitionLength = (name: string) => catalogDefinitionLength(catalog(), name);
-      const family = (name: string) => toolFamilies(catalog()).get(name);
       // The SDK's own type: the step it passes holds what PrepareStepInput reads; the names returned are catalog tools.
-      return createPrepareStep(index, stepOptions, { definitionLength, family }) as unknown as ReturnType<
+      return createPrepareStep(index, stepOptions, catalogReaders(catalog)) as unknown as ReturnType<
         ToolIndex<NAME>["prepareStep"]
       >;
     },

@@ -83,12 +83,13 @@ const NO_CATALOG = { definitionLength: () => 0, family: () => undefined };
 /**
  * Builds the prepareStep function; every option is validated here, not at the first step. Everything it
  * uses comes from the step options the SDK passes (steps, messages, runtimeContext): no state is kept
- * between calls or conversations.
+ * between calls or conversations but the stable set's decisions per conversation point (in `setup.decisions` too
+ * when an adapter gives a store). `setup`: what the stable set reads of the index's catalog, and an adapter's store.
  */
 export function createPrepareStep(
   index: ToolSelector,
   options: PrepareStepOptions = {},
-  catalog: Pick<StableToolsSetup<PrepareStepInput>, "definitionLength" | "family"> = NO_CATALOG,
+  setup: Pick<StableToolsSetup<PrepareStepInput>, "definitionLength" | "family" | "decisions"> = NO_CATALOG,
 ) {
   const where = "prepareStep";
   const given = optionsObject(where, options) ?? {};
@@ -191,9 +192,10 @@ export function createPrepareStep(
       select,
       maxStableTools: stable.maxStableTools,
       toolNames: () => index.toolNames,
-      definitionLength: catalog.definitionLength,
-      family: catalog.family,
+      definitionLength: setup.definitionLength,
+      family: setup.family,
       onEvent: options.onEvent,
+      decisions: setup.decisions,
     });
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[]; toolOrder?: string[] }> => {
     if (learn) learnNewSteps(index, learnt, step.messages ?? [], step.steps ?? [], searchToolName);

@@ -1,6 +1,8 @@
-// The agent's own Durable Object SQLite (`agent.sql`) as toolsift's two stores: tool vectors (an EmbeddingCache) and
-// learnt usage (a UsageStore), so an agent evicted and woken again neither re-embeds nor forgets.
+// The agent's own Durable Object SQLite (`agent.sql`) as toolsift's stores: tool vectors (an EmbeddingCache), learnt
+// usage (a UsageStore) and what each delivery decided per conversation point, so an agent evicted and woken again
+// neither re-embeds nor forgets.
 
+import type { StableDecisionStore } from "../agent/delivery/stable-decisions.js";
 import type { EmbeddingCache } from "../cache/embedding-cache.js";
 import { ToolsiftError } from "../errors.js";
 import { storageFailure } from "../support/storage-failure.js";
@@ -107,9 +109,54 @@ export function agentSqlUsageStore(sql: AgentSql): UsageStore {
   };
 }
 
-const DELIVERIES = "toolsift_deliveries";
-/** Delivery points kept per agent (as `inConversation`'s in-process memo, `delivery.memoSize`'s default). */
-const DELIVERIES_KEPT = 10_000;
+/** Points (prefix hashes) kept per table, the oldest dropped past it (`inConversation`'s `memoSize` default). */
+const POINTS_KEPT = 10_000;
+
+/** One point-keyed table's statements: the table name is part of each statement's text, so each table has its own. */
+interface PointStatements {
+  readonly table: string;
+  create(): void;
+  select(point: string): { value: string }[];
+  insert(point: string, text: string): void;
+  /** Drops the rows older than the last `kept` written. */
+  trim(kept: number): void;
+}
+
+/** JSON values by conversation point in one table of the agent's SQLite; a value that is not JSON is an error. */
+function pointTable(statements: PointStatements) {
+  const { table } = statements;
+  const created = once(() => statements.create());
+  return {
+    getMany(points: readonly string[]): Map<string, unknown> {
+      return run("CACHE_READ_FAILED", `reading ${points.length} points from ${table}`, () => {
+        created();
+        const found = new Map<string, unknown>();
+        for (const point of points) {
+          const [row] = statements.select(point);
+          if (row === undefined) continue;
+          try {
+            found.set(point, JSON.parse(row.value));
+          } catch (error) {
+            throw storageFailure(
+              "CACHE_READ_FAILED",
+              `agent SQLite: the ${table} row "${point}" is not JSON`,
+              {},
+              error,
+            );
+          }
+        }
+        return found;
+      });
+    },
+    set(point: string, value: unknown): void {
+      run("CACHE_WRITE_FAILED", `writing the point "${point}" to ${table}`, () => {
+        created();
+        statements.insert(point, JSON.stringify(value));
+        statements.trim(POINTS_KEPT);
+      });
+    },
+  };
+}
 
 /** What `inConversation` delivered at each point of the agent's conversations, by the hash of the prefix before it. */
 export interface AgentDeliveryStore {
@@ -124,39 +171,34 @@ export interface AgentDeliveryStore {
  * so an agent woken after an eviction carries the messages it delivered instead of choosing (and embedding) again.
  */
 export function agentSqlDeliveryStore(sql: AgentSql): AgentDeliveryStore {
-  const table = once(
-    () => sql`CREATE TABLE IF NOT EXISTS toolsift_deliveries (point TEXT PRIMARY KEY, message TEXT NOT NULL)`,
-  );
-  return {
-    getMany(points) {
-      return run("CACHE_READ_FAILED", `reading ${points.length} delivery points from ${DELIVERIES}`, () => {
-        table();
-        const found = new Map<string, unknown>();
-        for (const point of points) {
-          const [row] = sql<{ message: string }>`SELECT message FROM toolsift_deliveries WHERE point = ${point}`;
-          if (row === undefined) continue;
-          try {
-            found.set(point, JSON.parse(row.message));
-          } catch (error) {
-            throw storageFailure(
-              "CACHE_READ_FAILED",
-              `agent SQLite: the delivery at "${point}" is not JSON`,
-              {},
-              error,
-            );
-          }
-        }
-        return found;
-      });
-    },
-    set(point, message) {
-      run("CACHE_WRITE_FAILED", `writing the delivery at "${point}" to ${DELIVERIES}`, () => {
-        table();
-        void sql`INSERT OR REPLACE INTO toolsift_deliveries (point, message) VALUES (${point}, ${JSON.stringify(message)})`;
-        void sql`DELETE FROM toolsift_deliveries WHERE rowid <= (SELECT MAX(rowid) FROM toolsift_deliveries) - ${DELIVERIES_KEPT}`;
-      });
-    },
-  };
+  return pointTable({
+    table: "toolsift_deliveries",
+    create: () => sql`CREATE TABLE IF NOT EXISTS toolsift_deliveries (point TEXT PRIMARY KEY, message TEXT NOT NULL)`,
+    select: (point) => sql<{ value: string }>`SELECT message AS value FROM toolsift_deliveries WHERE point = ${point}`,
+    insert: (point, text) =>
+      void sql`INSERT OR REPLACE INTO toolsift_deliveries (point, message) VALUES (${point}, ${text})`,
+    trim: (kept) =>
+      void sql`DELETE FROM toolsift_deliveries WHERE rowid <= (SELECT MAX(rowid) FROM toolsift_deliveries) - ${kept}`,
+  });
+}
+
+/**
+ * The decisions of `prepareStep`'s stable set in the agent's SQLite, one row per point (the hash of the conversation
+ * prefix the decision was made for), so an agent woken after an eviction replays (and embeds) no earlier step, and its
+ * set goes on from what it sent.
+ */
+export function agentSqlStableDecisions(sql: AgentSql): StableDecisionStore {
+  const rows = pointTable({
+    table: "toolsift_stable_sets",
+    create: () => sql`CREATE TABLE IF NOT EXISTS toolsift_stable_sets (point TEXT PRIMARY KEY, decision TEXT NOT NULL)`,
+    select: (point) =>
+      sql<{ value: string }>`SELECT decision AS value FROM toolsift_stable_sets WHERE point = ${point}`,
+    insert: (point, text) =>
+      void sql`INSERT OR REPLACE INTO toolsift_stable_sets (point, decision) VALUES (${point}, ${text})`,
+    trim: (kept) =>
+      void sql`DELETE FROM toolsift_stable_sets WHERE rowid <= (SELECT MAX(rowid) FROM toolsift_stable_sets) - ${kept}`,
+  });
+  return { get: (point) => rows.getMany([point]).get(point), set: (point, decision) => rows.set(point, decision) };
 }
 
 /** The last turn the agent learnt: its key (the hash of the conversation up to its user message) and its calls. */

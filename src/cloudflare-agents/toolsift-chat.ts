@@ -23,10 +23,12 @@ import { resolveLimits } from "../tool-index/resolve-options.js";
 import type { ToolIndex } from "../tool-index/types.js";
 import { readAgentMcp, type AgentMcpLike } from "./agent-mcp.js";
 import { storeDeliveries, withStoredDeliveries } from "./stored-deliveries.js";
+import { prepareStepKeptIn } from "../agent/index-methods.js";
 import {
   agentSqlDeliveryStore,
   agentSqlEmbeddingCache,
   agentSqlLearntTurn,
+  agentSqlStableDecisions,
   agentSqlUsageStore,
   type AgentDeliveryStore,
   type AgentSql,
@@ -90,7 +92,8 @@ interface AgentState {
   catalogKey: string;
   failures: Map<string, string>;
   /**
-   * `index.prepareStep` for the current catalog (delivery "prepare-step"), kept across turns for its decisions; made
+   * `index.prepareStep` for the current catalog (delivery "prepare-step"), its stable set's decisions kept in the
+   * agent's SQLite (what an earlier point sent stays what it sent, also after a catalog change or an eviction); made
    * again when the catalog changes.
    */
   prepareStep: ((step: never) => Promise<object>) | undefined;
@@ -142,9 +145,9 @@ async function catalogKey(
  * `tools` (the agent's own) and the tools of every MCP server of `agent.mcp` that is ready (named
  * `<server>__<tool>`). The agent's index is made on its instance's first turn, from the usage and vectors its SQLite
  * holds; a server that connected or dropped, or an own tool defined differently (description, input schema...), since
- * the last turn is synced into it (only new or changed tools are embedded). With the default delivery, what each point
- * of the conversation delivered is kept in the SQLite too, so a woken agent delivers there what it delivered before,
- * without choosing (or embedding a query) again.
+ * the last turn is synced into it (only new or changed tools are embedded). What each point of the conversation
+ * delivered (inConversation's delivery, prepareStep's stable set) is kept in the SQLite too, so a woken agent delivers
+ * there what it delivered before, without choosing (or embedding a query) again.
  *
  * ```ts
  * async onChatMessage(onFinish) {
@@ -232,10 +235,11 @@ export async function toolsiftChat(
       ? state.index.inConversation(toolSet, { ...given.inConversation, onEvent: given.inConversation?.onEvent ?? emit })
       : {
           tools: toolSet,
-          prepareStep: (state.prepareStep ??= state.index.prepareStep({
-            ...given.prepareStep,
-            onEvent: given.prepareStep?.onEvent ?? emit,
-          })),
+          prepareStep: (state.prepareStep ??= prepareStepKeptIn(
+            state.index,
+            { ...given.prepareStep, onEvent: given.prepareStep?.onEvent ?? emit },
+            agentSqlStableDecisions(sql),
+          )),
         };
   const dispatcher = given.inConversation?.metaTools?.dispatcherName ?? DEFAULT_DISPATCHER_NAME;
 

@@ -9,6 +9,8 @@ import {
   type StableSet,
   type StepNeed,
 } from "../../src/agent/delivery/stable-tool-rule.js";
+import type { StableDecisionStore } from "../../src/agent/delivery/stable-decisions.js";
+import { prepareStepKeptIn } from "../../src/agent/index-methods.js";
 import { createToolIndex } from "../../src/index.js";
 import { agentTools } from "./agent-tools.js";
 
@@ -153,6 +155,53 @@ describe("prepareStep({ stableTools: true })", () => {
       messages: turn2,
     });
     expect(fresh).toEqual(before);
+  });
+
+  it("with a store an adapter gives, a new process finds each point's decision instead of replaying it", async () => {
+    // The store keeps JSON text, as the agent's SQLite does.
+    const rows = new Map<string, string>();
+    const store: StableDecisionStore = {
+      get: async (point) => (rows.has(point) ? JSON.parse(rows.get(point)!) : undefined),
+      set: (point, decision) => void rows.set(point, JSON.stringify(decision)),
+    };
+    const options = { stableTools: true, maxTools: 2 } as const;
+    const prepare = prepareStepKeptIn(createToolIndex(agentTools), options, store);
+    const turn1 = [user("What is the weather in Rome?")];
+    await prepare({ steps: [], messages: turn1 });
+    const turn2 = [...turn1, ...called("c1", "weather_forecast"), answered, user("Book a hotel there for 3 nights")];
+    const before = await prepare({ steps: [], messages: turn2 });
+    // Turn 1, the step after its tool result (replayed: this loop never asked for it), turn 2.
+    expect(rows.size).toBe(3);
+
+    // Another process, whose index learnt since (from other conversations): it ranks only the new turn's query, and
+    // sends at turn 2 what was sent there, where a replay through its selection decides otherwise.
+    const woken = createToolIndex(agentTools);
+    for (let i = 0; i < 5; i++) {
+      woken.learn([
+        user("What is the weather in Rome?"),
+        ...called(`l${i}`, "translate_text"),
+        ...called(`m${i}`, "s3_upload_file"),
+      ]);
+    }
+    expect(await woken.prepareStep(options)({ steps: [], messages: turn2 })).not.toEqual(before);
+    const ranked: string[] = [];
+    const selectWithScores = woken.selectWithScores.bind(woken);
+    woken.selectWithScores = (query, selectOptions) => (ranked.push(query), selectWithScores(query, selectOptions));
+    const again = prepareStepKeptIn(woken, options, store);
+    expect(await again({ steps: [], messages: turn2 })).toEqual(before);
+    const turn3 = [...turn2, answered, user("Upload the receipt to S3")];
+    const next = await again({ steps: [], messages: turn3 });
+    expect(ranked).toHaveLength(1);
+    expect(ranked[0]).toContain("Upload the receipt");
+    expect(next.toolOrder!.slice(0, before.toolOrder!.length)).toEqual(before.toolOrder);
+
+    // A stored decision that is not one is refused, naming its point and field.
+    for (const point of rows.keys()) rows.set(point, JSON.stringify({ set: { tools: "weather_forecast" } }));
+    const damaged = prepareStepKeptIn(createToolIndex(agentTools), options, store);
+    await expect(damaged({ steps: [], messages: turn1 })).rejects.toMatchObject({
+      code: "CACHE_READ_FAILED",
+      message: expect.stringMatching(/stored decision at "\w+" has no valid set\.tools/),
+    });
   });
 
   it("offers a pinned search meta-tool from the first step, and keeps the set when a turn needs nothing new", async () => {

@@ -7,6 +7,7 @@ import { tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { tools } from "../../examples/worker-agent/src/tools.js";
+import type { ScriptStep } from "../agent/mock-model.js";
 import { session, type Env, type Session } from "./worker.js";
 
 const user = (id: string, text: string) => ({ id, role: "user" as const, parts: [{ type: "text" as const, text }] });
@@ -25,28 +26,51 @@ const dispatch = (name: string, input: unknown) => ({ toolCalls: [{ toolName: "c
 const requests = (s: Session) => s.model.doStreamCalls.map((call) => JSON.stringify(call.prompt));
 const toolBlocks = (s: Session) => s.model.doStreamCalls.map((call) => JSON.stringify(call.tools));
 
+const descriptions = Object.values(tools).map((entry) => entry.description as string);
+const toolTexts = (texts: readonly string[]) => texts.filter((text) => descriptions.some((d) => text.includes(d)));
+
+/** The model's part of those turns, each tool called through `call` (the dispatcher's or the tool itself). */
+const refundsAndWeather = (call: (toolName: string, input: unknown) => ScriptStep): ScriptStep[] => [
+  call("stripe_list_charges", { customer: "cus_1" }),
+  call("stripe_create_refund", { charge: "ch_2" }),
+  { text: "Refunded ch_2." },
+  call("stripe_list_charges", { customer: "cus_7" }),
+  call("stripe_create_refund", { charge: "ch_1" }),
+  { text: "Refunded ch_1." },
+  call("weather_forecast", { city: "Lisbon" }),
+  { text: "Sunny." },
+];
+
+/**
+ * `name`'s agent through two refund turns, an eviction and a weather turn. Checks the woken agent's index holds the
+ * usage it learnt, and that after the eviction only the new turn's query was embedded: no tool (each was embedded
+ * once, before) and no query of an earlier turn (what was delivered at the earlier points comes back from the agent's
+ * SQLite).
+ */
+async function refundsThenEvictionThenWeather(name: string, s: Session) {
+  await say(name, `${name}-1`, "Customer cus_1 was charged twice: find the duplicate charge and refund it.");
+  await say(name, `${name}-2`, "Same for customer cus_7, refund the duplicate charge.");
+  const learnt = agent(name).usageRow();
+  expect(await learnt).toContain("stripe_create_refund");
+  const embeddedBefore = [...s.embedded];
+
+  await evictDurableObject(agent(name));
+  // A new instance: its index is made from the agent's SQLite, with what it learnt.
+  expect(await agent(name).learntUsage()).toBe(await learnt);
+  await say(name, `${name}-3`, "What is the weather forecast for Lisbon tomorrow?");
+
+  expect(toolTexts(embeddedBefore)).toHaveLength(descriptions.length);
+  const after = s.embedded.slice(embeddedBefore.length);
+  expect(after.some((text) => text.includes("Lisbon"))).toBe(true);
+  expect(toolTexts(after)).toEqual([]);
+  expect(after.filter((text) => /cus_|charged twice/.test(text))).toEqual([]);
+  expect(s.events.filter((event) => event.type.includes("fail"))).toEqual([]);
+}
+
 describe("toolsiftChat in an AIChatAgent (in-conversation delivery, the default)", () => {
   it("serves a multi-turn chat with one tools block, each request extending the last, through an eviction", async () => {
-    const s = session("alice", [
-      dispatch("stripe_list_charges", { customer: "cus_1" }),
-      dispatch("stripe_create_refund", { charge: "ch_2" }),
-      { text: "Refunded ch_2." },
-      dispatch("stripe_list_charges", { customer: "cus_7" }),
-      dispatch("stripe_create_refund", { charge: "ch_1" }),
-      { text: "Refunded ch_1." },
-      dispatch("weather_forecast", { city: "Lisbon" }),
-      { text: "Sunny." },
-    ]);
-    await say("alice", "u1", "Customer cus_1 was charged twice: find the duplicate charge and refund it.");
-    await say("alice", "u2", "Same for customer cus_7, refund the duplicate charge.");
-    const learnt = agent("alice").usageRow();
-    expect(await learnt).toContain("stripe_create_refund");
-    const embeddedBefore = [...s.embedded];
-
-    await evictDurableObject(agent("alice"));
-    // A new instance: its index is made from the agent's SQLite, with what it learnt.
-    expect(await agent("alice").learntUsage()).toBe(await learnt);
-    await say("alice", "u3", "What is the weather forecast for Lisbon tomorrow?");
+    const s = session("alice", refundsAndWeather(dispatch));
+    await refundsThenEvictionThenWeather("alice", s);
 
     // Every request of the three turns (8 model calls) had the same tools block and extended the request before it.
     expect(s.offered).toHaveLength(8);
@@ -59,16 +83,6 @@ describe("toolsiftChat in an AIChatAgent (in-conversation delivery, the default)
         `request ${call + 1} extends request ${call}`,
       ).toBe(true);
     }
-    // After the eviction only the new turn's queries were embedded: no tool (every tool's text was embedded once,
-    // before) and no query of an earlier turn (their deliveries come back from the agent's SQLite).
-    const descriptions = Object.values(tools).map((entry) => entry.description as string);
-    const toolTexts = (texts: string[]) => texts.filter((text) => descriptions.some((d) => text.includes(d)));
-    expect(toolTexts(embeddedBefore)).toHaveLength(descriptions.length);
-    const after = s.embedded.slice(embeddedBefore.length);
-    expect(after.some((text) => text.includes("Lisbon"))).toBe(true);
-    expect(toolTexts(after)).toEqual([]);
-    expect(after.filter((text) => /cus_|charged twice/.test(text))).toEqual([]);
-    expect(s.events.filter((event) => event.type.includes("fail"))).toEqual([]);
   });
 
   it("two users' agents never see each other's usage", async () => {
@@ -90,6 +104,39 @@ describe("toolsiftChat in an AIChatAgent (in-conversation delivery, the default)
     );
     const output = JSON.stringify(s.model.doStreamCalls[1].prompt);
     expect(output).toContain("stripe_teleport");
+  });
+});
+
+describe('toolsiftChat with delivery "prepare-step" through an eviction', () => {
+  const call = (toolName: string, input: unknown) => ({ toolCalls: [{ toolName, input }] });
+
+  it("replays no earlier step: no earlier query embedded, every request's tools extending the last", async () => {
+    const s = session("olga", refundsAndWeather(call), { delivery: "prepare-step" });
+    // The stable set's decisions at the earlier points come back from the agent's SQLite instead of being replayed.
+    await refundsThenEvictionThenWeather("olga", s);
+
+    // The tools array of every request (8 model calls over three turns) extends the one before, across the eviction.
+    expect(s.offered).toHaveLength(8);
+    for (let at = 1; at < s.offered.length; at++) {
+      expect(s.offered[at].slice(0, s.offered[at - 1].length), `request ${at + 1} extends request ${at}`).toEqual(
+        s.offered[at - 1],
+      );
+    }
+    expect(s.offered[6]).toContain("weather_forecast");
+  });
+
+  it("a damaged stored decision fails the turn, naming its table and point", async () => {
+    const s = session("pete", [call("stripe_list_charges", { customer: "cus_1" }), { text: "Two charges." }], {
+      delivery: "prepare-step",
+    });
+    await say("pete", "p1", "List the charges of customer cus_1.");
+    await evictDurableObject(agent("pete"));
+    await agent("pete").damageStableSets("{");
+    const result = await agent("pete").saveMessages(
+      (messages: readonly unknown[]) => [...(messages as never[]), user("p2", "Refund the last one.")] as never,
+    );
+    expect(result.status).toBe("error");
+    expect(s.errors).toEqual([expect.stringMatching(/^agent SQLite: the toolsift_stable_sets row "\w+" is not JSON/)]);
   });
 });
 
@@ -145,11 +192,10 @@ describe("toolsiftChat learning and catalog changes", () => {
       }),
     };
     await say("kate", "k2", "Refund the duplicate charge ch_2 of customer cus_1.");
-    const descriptions = Object.values(tools).map((entry) => entry.description as string);
-    const toolTexts = s.embedded.slice(before).filter((text) => descriptions.some((d) => text.includes(d)));
-    expect(toolTexts).toHaveLength(1);
-    expect(toolTexts[0]).toContain(old.description);
-    expect(toolTexts[0]).toContain("Why the charge is refunded");
+    const rebuilt = toolTexts(s.embedded.slice(before));
+    expect(rebuilt).toHaveLength(1);
+    expect(rebuilt[0]).toContain(old.description);
+    expect(rebuilt[0]).toContain("Why the charge is refunded");
     expect(JSON.stringify(s.model.doStreamCalls[1].prompt)).toContain("requested_by_customer");
     expect(s.offered.at(-1)).toEqual(["call_tool", "search_tools"]);
   });

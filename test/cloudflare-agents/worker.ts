@@ -25,6 +25,8 @@ export interface Session {
   offered: string[][];
   options?: ToolsiftChatOptions;
   events: ToolsiftChatEvent[];
+  /** Messages of the errors the turns' streams ended with. */
+  errors: string[];
   /** Texts the embedding model embedded (tools and queries), per agent. */
   embedded: string[];
   /** The agent's own tools (default: the example's); the test may change them between turns. */
@@ -35,7 +37,7 @@ export const sessions = new Map<string, Session>();
 
 export function session(name: string, script: ScriptStep[] | RequestScript, options?: ToolsiftChatOptions): Session {
   const { model, offered } = scriptedModel(script);
-  const entry: Session = { model, offered, events: [], embedded: [], ...(options ? { options } : {}) };
+  const entry: Session = { model, offered, events: [], errors: [], embedded: [], ...(options ? { options } : {}) };
   sessions.set(name, entry);
   return entry;
 }
@@ -66,7 +68,13 @@ export class ToolsChat extends AIChatAgent<Env> {
     if (current === undefined) throw new Error(`no script for agent "${this.name}"`);
     const chat = await toolsiftChat(this, current.tools ?? tools, { ...chatOptions(current), onEnd: onFinish });
     const messages: ModelMessage[] = await convertToModelMessages(this.messages);
-    const result = streamText({ model: current.model, messages, ...chat, stopWhen: isStepCount(6) });
+    const result = streamText({
+      model: current.model,
+      messages,
+      ...chat,
+      stopWhen: isStepCount(6),
+      onError: ({ error }) => void current.errors.push((error as Error).message),
+    });
     return result.toUIMessageStreamResponse();
   }
 
@@ -103,6 +111,11 @@ export class ToolsChat extends AIChatAgent<Env> {
       () => "",
       (error: Error) => error.message,
     );
+  }
+
+  /** Replaces every stored decision of the stable set with `text` (a damaged table). */
+  damageStableSets(text: string): void {
+    void this.sql`UPDATE toolsift_stable_sets SET decision = ${text}`;
   }
 
   usageRow(): string | undefined {

@@ -5,10 +5,10 @@ import type { MessageLike } from "../../conversation/model-messages.js";
 import type { ToolsiftEvent } from "../../events.js";
 import type { NoMatchEvent } from "../offer-policy.js";
 import type { SelectedTool } from "../tool-selector.js";
-import { LruMap } from "../../support/lru-map.js";
 import { booleanOption, integerOption, knownOptions } from "../../support/validate-options.js";
 import { stepBoundaries, stepsOf } from "./conversation-steps.js";
 import { canonicalMessage, prefixHashes } from "./prefix-hashes.js";
+import { stableDecisionMemo, type StableDecision, type StableDecisionStore } from "./stable-decisions.js";
 import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "./stable-tool-rule.js";
 
 /** The options of `prepareStep` for cache-aware activeTools. */
@@ -39,9 +39,6 @@ export type ToolsChangedEvent = Extract<ToolsiftEvent, { type: "tools-changed" }
 
 /** What `prepareStep`'s `onEvent` receives. */
 export type PrepareStepEvent = NoMatchEvent | ToolsChangedEvent;
-
-/** Step decisions remembered per prepareStep, keyed by the hash of the conversation prefix they were made for. */
-const MEMO_CAPACITY = 4_096;
 
 /** What prepareStep's selection decided for a step: these tools, or every tool (and why). */
 export type StepSelection = (
@@ -83,6 +80,8 @@ export interface StableToolsSetup<INPUT extends StableStepInput> {
   /** The tool's family (its MCP server's tools, or the tools sharing its description's opening), or undefined. */
   family(name: string): readonly string[] | undefined;
   onEvent?: (event: ToolsChangedEvent) => void;
+  /** Where decisions are kept besides the in-process memo (an adapter's own storage): a new process replays none. */
+  decisions?: StableDecisionStore;
 }
 
 /** The set's size cap (`stableTools.maxTools`). */
@@ -108,22 +107,16 @@ export function stableToolsSetting(where: string, value: unknown): true | { maxT
   return typeof value === "object" ? (value as { maxTools?: number }) : true;
 }
 
-interface Decided {
-  readonly set: StableSet;
-  /** The tools array the request sends (every tool: the set, then the rest of the catalog alphabetically). */
-  readonly offered: readonly string[];
-  readonly result: { activeTools?: string[]; toolOrder: string[] };
-}
-
 /**
  * Wraps plain prepareStep's selection. The set of a step is a function of the conversation: the previous step's set
  * (found by the hash of the conversation prefix it was decided for, or re-derived by replaying the conversation's
  * earlier steps through `select`) and this step's selection. Decisions are remembered per prefix (a bounded LRU), so
- * the same conversation gets the same tools at every step and turn even when learning changed the index since.
+ * the same conversation gets the same tools at every step and turn even when learning changed the index since, and in
+ * `setup.decisions` when an adapter gives a store (then a new process replays nothing the store holds).
  */
 export function stableToolsStep<INPUT extends StableStepInput>(setup: StableToolsSetup<INPUT>) {
-  const memo = new LruMap<string, Decided>(MEMO_CAPACITY);
-  const decide = async (previous: StableSet, step: INPUT): Promise<Decided> => {
+  const { recall, remember } = stableDecisionMemo(setup.decisions);
+  const decide = async (previous: StableSet, step: INPUT): Promise<StableDecision> => {
     const selection = await setup.select(step);
     const lastStep = step.steps[step.steps.length - 1];
     const turnStart = step.steps.length === 0;
@@ -152,28 +145,29 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
   return async (step: INPUT): Promise<{ activeTools?: string[]; toolOrder: string[] }> => {
     const messages = step.messages ?? [];
     const hashes = prefixHashes(messages);
-    const current = memo.get(hashes[messages.length]);
+    const current = await recall(hashes[messages.length]);
     if (current !== undefined) return copy(current.result);
-    // The latest earlier step decided in this process, then the steps after it replayed (all of them after a restart).
+    // The latest earlier step decided in this process (or found in the store), then the steps after it replayed (all
+    // of them after a restart without a store).
     const boundaries = stepBoundaries(messages, messages.length);
     let from = boundaries.length;
-    let previous: Decided | undefined;
-    while (from > 0 && previous === undefined) previous = memo.get(hashes[boundaries[--from]]);
+    let previous: StableDecision | undefined;
+    while (from > 0 && previous === undefined) previous = await recall(hashes[boundaries[--from]]);
     if (previous !== undefined) from++;
     for (const p of boundaries.slice(from)) {
       const prefix = messages.slice(0, p);
       const replayed = { ...step, messages: prefix, steps: stepsOf(prefix) } as INPUT;
       previous = await decide(previous?.set ?? EMPTY_STABLE_SET, replayed);
-      memo.set(hashes[p], previous);
+      await remember(hashes[p], previous);
     }
     const decided = await decide(previous?.set ?? EMPTY_STABLE_SET, step);
-    memo.set(hashes[messages.length], decided);
+    await remember(hashes[messages.length], decided);
     if (previous !== undefined) report(setup, previous.offered, decided.offered, step);
     return copy(decided.result);
   };
 }
 
-function copy(result: Decided["result"]): { activeTools?: string[]; toolOrder: string[] } {
+function copy(result: StableDecision["result"]): { activeTools?: string[]; toolOrder: string[] } {
   const toolOrder = [...result.toolOrder];
   return result.activeTools === undefined ? { toolOrder } : { activeTools: [...result.activeTools], toolOrder };
 }
