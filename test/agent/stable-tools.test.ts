@@ -231,6 +231,8 @@ describe("prepareStep({ stableTools: true })", () => {
     expect(() => index.prepareStep({ stableTools: { maxTool: 5 } as never })).toThrow(
       /did you mean "stableTools.maxTools"/,
     );
-    expect(() => index.prepareStep({ stableTools: "yes" as never })).toThrow(/"stableTools" must be/);
+    expect(() => index.prepareStep({ stableTools: "yes" as never })).toThrow(
+      /"stableTools" must be true, false or \{ maxTools \}, got the string "yes"/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import type { MessageLike } from "../../conversation/model-messages.js";
 import type { ToolsiftEvent } from "../../events.js";
 import type { NoMatchEvent } from "../offer-policy.js";
 import type { SelectedTool } from "../tool-selector.js";
-import { booleanOption, integerOption, knownOptions } from "../../support/validate-options.js";
+import { integerOption, invalidOption, knownOptions } from "../../support/validate-options.js";
 import { stepBoundaries, stepsOf } from "./conversation-steps.js";
 import { canonicalMessage, prefixHashes } from "./prefix-hashes.js";
 import { stableDecisionMemo, type StableDecision, type StableDecisionStore } from "./stable-decisions.js";
@@ -95,7 +95,9 @@ export function stableToolsOptions(where: string, value: unknown) {
       maxStableTools: integerOption(where, "stableTools.maxTools", maxTools, 1, 10_000, DEFAULT_MAX_STABLE_TOOLS),
     };
   }
-  return booleanOption(where, "stableTools", value, true) ? { maxStableTools: DEFAULT_MAX_STABLE_TOOLS } : undefined;
+  if (value !== undefined && typeof value !== "boolean")
+    invalidOption(where, "stableTools", "true, false or { maxTools }", value);
+  return value === false ? undefined : { maxStableTools: DEFAULT_MAX_STABLE_TOOLS };
 }
 
 /**
