@@ -191,7 +191,7 @@ function report<INPUT extends StableStepInput>(
   if (step.instructions !== undefined) characters += JSON.stringify(step.instructions)?.length ?? 0;
   for (const message of step.messages) characters += canonicalMessage(message).length;
   const estimatedTokens = Math.ceil(characters / 4);
-  const where = step.steps.length === 0 ? "this user turn" : `step ${step.steps.length + 1} of this generateText call`;
+  const where = step.steps.length === 0 ? "this user turn" : `step ${step.steps.length + 1} of this user turn`;
   const list = (names: readonly string[]) =>
     names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
   const parts = [
