@@ -103,21 +103,14 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
   const keepCache =
     stableTools === undefined
       ? undefined
-      : cacheKeepingSelection(
-          index,
-          {
-            maxTools,
-            minRelevance: resolved.minRelevance,
-            adaptive,
-            alwaysActive,
-            ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-            onNoMatch,
-            maxOfferAll,
-            stableTools,
-            onEvent: emit,
-          },
-          selection,
-        );
+      : cacheKeepingSelection(index, selection, {
+          alwaysActive,
+          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+          onNoMatch,
+          maxOfferAll,
+          stableTools,
+          onEvent: emit,
+        });
 
   /** The tools for one call, or `undefined` to leave the request as it is (every tool). */
   async function selectTools(

@@ -148,21 +148,14 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
   const keepCache =
     stableTools === undefined
       ? undefined
-      : cacheKeepingSelection(
-          index,
-          {
-            maxTools,
-            minRelevance,
-            adaptive,
-            alwaysActive: [...alwaysActive],
-            ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-            onNoMatch: options.onNoMatch,
-            maxOfferAll: options.maxOfferAll,
-            stableTools,
-            onEvent: emit,
-          },
-          selection,
-        );
+      : cacheKeepingSelection(index, selection, {
+          alwaysActive: [...alwaysActive],
+          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+          onNoMatch: options.onNoMatch,
+          maxOfferAll: options.maxOfferAll,
+          stableTools,
+          onEvent: emit,
+        });
 
   /** What one model call is offered. */
   async function select(conversation: RunConversation): Promise<CallOffer> {

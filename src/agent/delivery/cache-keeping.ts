@@ -24,17 +24,26 @@ export interface KeptCall {
 
 /**
  * The index's own `prepareStep(options)` (the AI SDK's delivery: the same options, defaults and set) for a framework's
- * model calls: the names a call is offered in the order the request sends them (the set in the order its tools joined,
- * then, when it offers every tool, the rest in the order of `present`), or `undefined` after a failed selection
- * (reported as `selection-failed`; `onError: "throw"` rejects). The steps of the current run are the assistant
- * messages after the latest user message; each selection is reported as `tools-selected`.
+ * model calls, ranked with its per-call selection's options (`setup`): the names a call is offered in the order the
+ * request sends them (the set in the order its tools joined, then, when it offers every tool, the rest in the order of
+ * `present`), or `undefined` after a failed selection (reported as `selection-failed`; `onError: "throw"` rejects).
+ * The steps of the current run are the assistant messages after the latest user message; each selection is reported
+ * as `tools-selected`.
  */
 export function cacheKeepingSelection(
   index: ToolIndex,
-  options: PrepareStepOptions,
-  setup: Pick<CallSelectionSetup, "onError" | "everyTool" | "emit" | "expectQuery">,
+  setup: Omit<CallSelectionSetup, "index" | "policy">,
+  options: Pick<
+    PrepareStepOptions,
+    "alwaysActive" | "allowedTools" | "onNoMatch" | "maxOfferAll" | "stableTools" | "onEvent"
+  >,
 ) {
+  // The selection's own options are the per-call selection's (`setup`), so an adapter states them once.
+  const { maxTools, minRelevance, adaptive } = setup;
   const prepareStep = index.prepareStep({
+    maxTools,
+    minRelevance,
+    adaptive,
     ...options,
     rules: { allowedTools: ({ toolSetContext }) => toolSetContext as readonly string[] },
   });
