@@ -2,8 +2,8 @@
 // learned, beside the floor: `npm run build && npx node bench/experiments/bill-aware/variants.mjs MODE 'JSON' …`
 // (MODE "inConversation" or "deferred"; each JSON the options of one variant, e.g. '{"maxTools":4}'; `--today` or
 // `--production` for one size only).
-import { SIZES, measureSessionCost } from "../../session-cost.mjs";
-import { loadSessions } from "../../sessions-data.mjs";
+import { SIZES } from "../../session-cost.mjs";
+import { printRows } from "./measure-rows.mjs";
 
 const args = process.argv.slice(2);
 const only = args.includes("--today")
@@ -25,17 +25,4 @@ const rows = [
     })),
   ),
 ];
-for (const size of only) {
-  const { rows: measured } = await measureSessionCost({ set: loadSessions(), rows, sizes: SIZES[size] });
-  for (const row of measured.filter((row) => !row.floor))
-    console.log(
-      [
-        size.padEnd(10),
-        row.name.padEnd(60),
-        (row.callsServed * 100).toFixed(1) + "%",
-        row.toolsPerRequest.toFixed(1),
-        `bill ${row.bill.anthropic.toFixed(0)}/${row.bill.openai.toFixed(0)}`,
-        `floor× ${row.vsFloor.anthropic.toFixed(3)}/${row.vsFloor.openai.toFixed(3)}`,
-      ].join("  "),
-    );
-}
+for (const size of only) await printRows(size, SIZES[size], rows);
