@@ -6,11 +6,11 @@ import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
 import { createSerialQueue } from "../support/serial-queue.js";
-import { functionOption, invalidOption, knownOptions } from "../support/validate-options.js";
+import { functionOption, invalidOption, knownOptions, limitOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js";
 import type { EmbeddingCacheEvent } from "./cache-events.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
-import { VectorSlab } from "./vector-slab.js";
+import { DEFAULT_MAX_ENTRIES, VectorSlab } from "./vector-slab.js";
 import { writeFileAtomically } from "../support/write-file-atomically.js";
 
 /**
@@ -32,6 +32,13 @@ interface Header {
 
 /** Options of `fileCache`. */
 export interface FileCacheOptions {
+  /**
+   * Most vectors the file keeps, all model namespaces together. A write beyond it drops the least recently used
+   * (rows this process read since its last write count as used, with those it writes; a namespace not used for
+   * longest goes first). Keep it above the tools of every catalog that shares the file, or each build re-embeds what
+   * the last one dropped. Default 10,000; an integer ≥ 1, or `Infinity` to keep every vector ever written.
+   */
+  maxEntries?: number;
   /** Receives what the cache worked around: a damaged cache file it replaced. Default: none. */
   onEvent?: (event: EmbeddingCacheEvent) => void;
 }
@@ -133,13 +140,15 @@ async function readSlabs(path: string): Promise<Map<string, VectorSlab>> {
  * sees half a file. Missing directories are created. A file that is not a toolsift cache is never
  * overwritten (`CACHE_READ_FAILED` / `CACHE_WRITE_FAILED`); a damaged toolsift cache file is replaced
  * on the next write and reported through `onEvent`. Vectors of a new length for a namespace (the model
- * behind it changed) replace that namespace's rows: the older vectors are dropped.
+ * behind it changed) replace that namespace's rows: the older vectors are dropped. The file keeps at most
+ * `maxEntries` vectors (default 10,000), the least recently used dropped first.
  */
 export function fileCache(path: string, options: FileCacheOptions = {}): EmbeddingCache {
   if (typeof path !== "string" || path.length === 0) {
     invalidOption(WHERE, "path", "a file path (a non-empty string)", path);
   }
-  const given = knownOptions(WHERE, options, ["onEvent"]);
+  const given = knownOptions(WHERE, options, ["maxEntries", "onEvent"]);
+  const maxEntries = limitOption(WHERE, "maxEntries", given?.maxEntries, DEFAULT_MAX_ENTRIES);
   const onEvent = functionOption<(event: EmbeddingCacheEvent) => void>(WHERE, "onEvent", given?.onEvent);
   /** The file as first read (again after a failed read); `written` replaces it once this instance writes. */
   const firstRead = memoizeUntilFailure(() =>
@@ -156,6 +165,8 @@ export function fileCache(path: string, options: FileCacheOptions = {}): Embeddi
     }),
   );
   let written: Map<string, VectorSlab> | undefined;
+  /** Per namespace, the hashes read since this instance last wrote: the next write keeps them as used. */
+  let used = new Map<string, Set<string>>();
   const writes = createSerialQueue();
 
   const write = async (groups: readonly NamespaceEntries[]): Promise<void> => {
@@ -179,9 +190,28 @@ export function fileCache(path: string, options: FileCacheOptions = {}): Embeddi
         cause: error,
       });
     }
+    // Reads from here on count towards the next write.
+    const usedNow = used;
+    used = new Map();
+    // Namespaces in order of last use too: read ones, then written ones, move to the end.
+    for (const [namespace, hashes] of usedNow) {
+      const slab = slabs.get(namespace);
+      if (slab === undefined) continue;
+      slabs.delete(namespace);
+      slabs.set(namespace, slab.with(slab.dims, new Map(), { used: hashes }));
+    }
     for (const { namespace, dims, vectors } of groups) {
       const slab = slabs.get(namespace);
-      slabs.set(namespace, slab === undefined ? VectorSlab.of(dims, vectors) : slab.with(dims, vectors));
+      slabs.delete(namespace);
+      slabs.set(namespace, (slab ?? VectorSlab.empty).with(dims, vectors));
+    }
+    let excess = [...slabs.values()].reduce((total, slab) => total + slab.count, 0) - maxEntries;
+    for (const [namespace, slab] of slabs) {
+      if (excess <= 0) break;
+      const dropped = Math.min(excess, slab.count);
+      excess -= dropped;
+      if (dropped === slab.count) slabs.delete(namespace);
+      else slabs.set(namespace, slab.with(slab.dims, new Map(), { maxEntries: slab.count - dropped }));
     }
     await writeFileAtomically("fileCache", path, encode(slabs));
     written = slabs;
@@ -193,8 +223,7 @@ export function fileCache(path: string, options: FileCacheOptions = {}): Embeddi
       const slabs = written ?? (await firstRead());
       const found: (Float32Array | undefined)[] = new Array(keys.length).fill(undefined);
       for (const group of groups) {
-        const slab = slabs.get(group.namespace);
-        if (slab !== undefined) group.hashes.forEach((hash, index) => (found[group.positions[index]] = slab.get(hash)));
+        slabs.get(group.namespace)?.readInto(group, found, used);
       }
       return found;
     },

@@ -5,10 +5,12 @@ import {
   functionOption,
   integerOption,
   knownOptions,
+  limitOption,
   numberOption,
   stringOption,
 } from "../support/validate-options.js";
 import type { EmbeddingCacheEvent } from "./cache-events.js";
+import { DEFAULT_MAX_ENTRIES } from "./vector-slab.js";
 
 /** KV's largest value, in bytes. */
 export const KV_VALUE_LIMIT = 25 * 1024 * 1024;
@@ -26,6 +28,13 @@ export interface KvNamespaceLike {
 
 /** Options of `kvCache`. */
 export interface KvCacheOptions {
+  /**
+   * Most vectors kept per model namespace (one slab). A write beyond it drops the least recently used: rows this
+   * instance read since its last write count as used, with those it writes. Keep it above the tools of every catalog
+   * that shares the namespace, or each build re-embeds what the last one dropped. Default 10,000 (at 1,536
+   * dimensions, 61 MB in 3 chunks); an integer ≥ 1, or `Infinity` to keep every vector ever written.
+   */
+  maxEntries?: number;
   /**
    * Start of every KV key the cache writes (`<prefix>/<namespace>/manifest`, `…/chunk/<version>/<n>`).
    * Default `"toolsift"`; a non-empty string.
@@ -58,6 +67,7 @@ export interface KvCacheOptions {
 
 const WHERE = "kvCache";
 const KV_CACHE_OPTIONS = [
+  "maxEntries",
   "prefix",
   "expirationTtl",
   "maxChunkBytes",
@@ -68,6 +78,7 @@ const KV_CACHE_OPTIONS = [
 
 /** kvCache's options after validation, defaults applied. */
 export interface KvCacheSettings {
+  readonly maxEntries: number;
   readonly prefix: string;
   readonly expirationTtl: number | undefined;
   /** `maxChunkBytes` rounded down to whole floats. */
@@ -91,6 +102,7 @@ export function resolveKvCacheOptions(kv: unknown, options: unknown): KvCacheSet
     24 * 1024 * 1024,
   );
   return {
+    maxEntries: limitOption(WHERE, "maxEntries", given?.maxEntries, DEFAULT_MAX_ENTRIES),
     prefix: stringOption(WHERE, "prefix", given?.prefix, "toolsift"),
     expirationTtl: integerOption(WHERE, "expirationTtl", given?.expirationTtl, 60, Number.MAX_SAFE_INTEGER),
     chunkBytes: Math.floor(maxChunkBytes / 4) * 4,

@@ -46,6 +46,8 @@ class KvEmbeddingCache implements EmbeddingCache {
       this.reads.delete(namespace);
     }
   });
+  /** Per namespace, the hashes this instance read since it last wrote it: the next write keeps them as used. */
+  private readonly used = new Map<string, Set<string>>();
   /** This instance's writes of one namespace run one after another. */
   private readonly writes = createKeyedSerialQueue<string>();
 
@@ -75,7 +77,7 @@ class KvEmbeddingCache implements EmbeddingCache {
         if (stored === null) continue;
         current = stored;
       }
-      group.hashes.forEach((hash, index) => (found[group.positions[index]] = current.slab.get(hash)));
+      current.slab.readInto(group, found, this.used);
     }
     return found;
   }
@@ -184,8 +186,13 @@ class KvEmbeddingCache implements EmbeddingCache {
         cause: error,
       });
     }
-    const slab =
-      current === null ? VectorSlab.of(group.dims, group.vectors) : current.slab.with(group.dims, group.vectors);
+    // Reads from here on count towards the next write.
+    const used = this.used.get(namespace);
+    this.used.delete(namespace);
+    const slab = (current?.slab ?? VectorSlab.empty).with(group.dims, group.vectors, {
+      used,
+      maxEntries: this.settings.maxEntries,
+    });
     const version = newVersionId();
     const bytes = slab.bytes;
     const chunks = Math.ceil(bytes.length / this.settings.chunkBytes);
@@ -285,8 +292,8 @@ class KvEmbeddingCache implements EmbeddingCache {
  * then deletes the old chunks. The slab read or written is kept per instance, so repeated `getMany`
  * calls read KV once. KV is eventually consistent and allows one write per key per second: two
  * writers of one namespace within a short time may lose each other's additions (they re-embed).
- * Vectors of a new length for a namespace (the model behind it changed) replace its slab: the older
- * vectors are dropped.
+ * Vectors of a new length for a namespace (the model behind it changed) replace its slab. A slab keeps at most
+ * `maxEntries` vectors (10,000), the least recently used dropped first: churn does not grow it or each write's cost.
  */
 export function kvCache(namespace: KvNamespaceLike, options: KvCacheOptions = {}): EmbeddingCache {
   return new KvEmbeddingCache(namespace, options);

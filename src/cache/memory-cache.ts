@@ -1,6 +1,6 @@
 // An embedding cache in a Map, optionally bounded to the most recently used entries.
 
-import { countOption, knownOptions } from "../support/validate-options.js";
+import { knownOptions, limitOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys } from "./cache-batch.js";
 import type { EmbeddingCache } from "./embedding-cache.js";
 
@@ -23,8 +23,7 @@ const WHERE = "memoryCache";
  */
 export function memoryCache(options: MemoryCacheOptions = {}): EmbeddingCache {
   const given = knownOptions(WHERE, options, ["maxEntries"]);
-  const maxEntries =
-    given?.maxEntries === Infinity ? Infinity : countOption(WHERE, "maxEntries", given?.maxEntries, Infinity);
+  const maxEntries = limitOption(WHERE, "maxEntries", given?.maxEntries, Infinity);
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Float32Array>();
 

@@ -1,6 +1,11 @@
 // One namespace's vectors in a single Float32Array (row i belongs to hashes[i]): what the KV and file caches persist.
 
-/** The vectors of one key namespace, rows of `dims` floats concatenated in `data`. */
+import type { NamespaceKeys } from "./cache-batch.js";
+
+/** The vectors kvCache and fileCache keep unless told otherwise (`maxEntries`): a large catalog's, several times. */
+export const DEFAULT_MAX_ENTRIES = 10_000;
+
+/** The vectors of one key namespace, rows of `dims` floats concatenated in `data`, least recently used first. */
 export class VectorSlab {
   private readonly rowOf = new Map<string, number>();
 
@@ -34,32 +39,46 @@ export class VectorSlab {
   }
 
   /**
-   * A new slab holding these rows with `vectors` written over them (new hashes appended). When the
-   * vectors have another length than this slab's (the model behind the namespace changed its
-   * output), the old rows cannot sit beside them and are dropped.
+   * A new slab: this slab's rows, those in `used` moved after the rest, then `vectors` written (over their old rows,
+   * new hashes added), keeping the last `maxEntries` rows. Rows stay in order of last use, oldest first, so the rows
+   * dropped are the least recently used. When the vectors have another length than this slab's (the model behind the
+   * namespace changed its output), the old rows cannot sit beside them and are dropped.
    */
-  with(dims: number, vectors: ReadonlyMap<string, Float32Array>): VectorSlab {
-    if (dims !== this.dims) return VectorSlab.of(dims, vectors);
-    const hashes = [...this.hashes];
-    const rows: number[] = [];
-    for (const hash of vectors.keys()) {
-      const row = this.rowOf.get(hash);
-      rows.push(row ?? hashes.length);
-      if (row === undefined) hashes.push(hash);
+  with(
+    dims: number,
+    vectors: ReadonlyMap<string, Float32Array>,
+    { used = new Set<string>(), maxEntries = Infinity }: { used?: ReadonlySet<string>; maxEntries?: number } = {},
+  ): VectorSlab {
+    const order: string[] = [];
+    if (dims === this.dims) {
+      const kept = this.hashes.filter((hash) => !vectors.has(hash));
+      order.push(...kept.filter((hash) => !used.has(hash)), ...kept.filter((hash) => used.has(hash)));
     }
+    order.push(...vectors.keys());
+    const hashes = order.slice(Math.max(0, order.length - maxEntries));
     const data = new Float32Array(hashes.length * dims);
-    data.set(this.data);
-    let index = 0;
-    for (const vector of vectors.values()) data.set(vector, rows[index++] * dims);
+    hashes.forEach((hash, row) => {
+      const vector = vectors.get(hash);
+      if (vector !== undefined) data.set(vector, row * dims);
+      else {
+        const from = this.rowOf.get(hash)! * dims;
+        data.set(this.data.subarray(from, from + dims), row * dims);
+      }
+    });
     return new VectorSlab(dims, hashes, data);
   }
 
-  /** A slab of exactly `vectors` (copied). */
-  static of(dims: number, vectors: ReadonlyMap<string, Float32Array>): VectorSlab {
-    const hashes = [...vectors.keys()];
-    const data = new Float32Array(hashes.length * dims);
-    let row = 0;
-    for (const vector of vectors.values()) data.set(vector, row++ * dims);
-    return new VectorSlab(dims, hashes, data);
+  /** Copies the vectors of `group`'s hashes into `found` at their positions; adds the hashes found to `used`. */
+  readInto(group: NamespaceKeys, found: (Float32Array | undefined)[], used: Map<string, Set<string>>): void {
+    const hits = used.get(group.namespace) ?? new Set<string>();
+    used.set(group.namespace, hits);
+    group.hashes.forEach((hash, index) => {
+      const vector = this.get(hash);
+      found[group.positions[index]] = vector;
+      if (vector !== undefined) hits.add(hash);
+    });
   }
+
+  /** A slab of no rows, to make a first one `with` vectors. */
+  static readonly empty = new VectorSlab(0, [], new Float32Array(0));
 }

@@ -39,7 +39,23 @@ export class VectorIndex {
     readonly rescore = true,
   ) {
     const count = Math.max(rows, 1);
+    if (!Number.isInteger(dims) || dims < 1) {
+      throw new ToolsiftError(
+        "EMBEDDING_FAILED",
+        `VectorIndex: vectors of ${dims} dimensions cannot be stored; expected a whole number of dimensions, at least 1.`,
+        { field: "dims", expected: "an integer ≥ 1", received: String(dims) },
+      );
+    }
     this.stride = quantization === "int8" ? Math.ceil(dims / 16) * 16 : dims;
+    // dotBatchI8I16 and rescoreI8I4 read int8 rows (and their residuals, half as many bytes) in whole 16-byte blocks,
+    // with no scalar tail; built with --noAssert, they cannot check it. This is where the slab is made: check it here.
+    if (quantization === "int8" && this.stride % 16 !== 0) {
+      throw new ToolsiftError(
+        "EMBEDDING_FAILED",
+        `VectorIndex: an int8 row stride of ${this.stride} bytes for ${dims} dimensions; the kernels need a multiple of 16.`,
+        { field: "stride", expected: "a multiple of 16", received: String(this.stride) },
+      );
+    }
     const rowBytes = quantization === "int8" ? this.stride : dims * 4;
     // Allocate everything first: growing memory detaches views taken earlier.
     this.slab = arena.alloc(count * rowBytes);

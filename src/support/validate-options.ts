@@ -150,6 +150,15 @@ export function countOption<FALLBACK extends number | undefined = undefined>(
   return integerOption(where, option, value, 1, Number.MAX_SAFE_INTEGER, fallback);
 }
 
+/** A bound on how many things are kept: an integer ≥ 1, or `Infinity` for none; `fallback` when undefined. */
+export function limitOption(where: string, option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !(Number.isInteger(value) || value === Infinity) || value < 1) {
+    invalidOption(where, option, "an integer ≥ 1, or Infinity", value);
+  }
+  return value;
+}
+
 /** What `tableOption` gives for a row: its default's type, or `number | undefined` for a number without a default. */
 type TableValue<ROW> = ROW extends { default: infer D } ? (D extends boolean ? boolean : number) : number | undefined;
 

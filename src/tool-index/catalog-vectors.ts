@@ -32,6 +32,8 @@ export class CatalogVectors {
   /** Failed embeddings of this catalog in a row: later calls retry in the background, no sooner than `#retryAt`. */
   #failures = 0;
   #retryAt = 0;
+  /** The last failed attempt reported: the other calls that waited on it do not report it again. */
+  #reported: Promise<VectorSet> | undefined;
   /** The indexed text of each document, kept only until its vectors exist. */
   #fields: readonly ToolFields[] | undefined;
 
@@ -95,11 +97,19 @@ export class CatalogVectors {
 
   /** Embeds the catalog now, reporting a failure instead of rejecting (unless `onError: "throw"`). */
   async embedOrReport(previous: VectorSet | undefined): Promise<void> {
+    const attempt = this.embed(previous);
     try {
-      await this.embed(previous);
+      await attempt;
     } catch (error) {
-      reportEmbeddingFailure(this.context, "catalog", error);
+      this.#report(attempt, error);
     }
+  }
+
+  /** Reports a failed attempt once however many calls waited on it; with `onError: "throw"` each of them throws. */
+  #report(attempt: Promise<VectorSet>, error: unknown): void {
+    const first = this.#reported !== attempt;
+    this.#reported = attempt;
+    reportEmbeddingFailure(this.context, "catalog", error, first);
   }
 
   /**
@@ -110,7 +120,8 @@ export class CatalogVectors {
     if (this.#vectors !== undefined) return this.#vectors;
     if (this.#failures > 0 && this.context.options.semantic?.onError !== "throw") {
       if (this.#pending === undefined && Date.now() >= this.#retryAt) {
-        this.embed(undefined).catch((error: unknown) => reportEmbeddingFailure(this.context, "catalog", error));
+        const attempt = this.embed(undefined);
+        attempt.catch((error: unknown) => this.#report(attempt, error));
       }
       return undefined;
     }
@@ -122,20 +133,30 @@ export class CatalogVectors {
 /** Stands for an outcome already handled elsewhere (`settled`). */
 function ignore(): void {}
 
-/** Reports an embedding failure; with `onError: "throw"` rethrows it as `EMBEDDING_FAILED`. */
-export function reportEmbeddingFailure(context: IndexContext, stage: "catalog" | "query", error: unknown): void {
+/**
+ * Reports an embedding failure (unless `emit` is false: already reported); with `onError: "throw"` rethrows it as
+ * `EMBEDDING_FAILED`.
+ */
+export function reportEmbeddingFailure(
+  context: IndexContext,
+  stage: "catalog" | "query",
+  error: unknown,
+  emit = true,
+): void {
   const onError = context.options.semantic?.onError ?? "fallback";
   const message =
     stage === "catalog"
       ? "embedding the tool catalog failed; ranking by keywords until it succeeds"
       : "embedding the query failed; this call ranks by keywords";
-  context.options.emit({
-    type: "embedding-failed",
-    stage,
-    error,
-    fallback: onError === "throw" ? "none" : "keyword",
-    message,
-  });
+  if (emit) {
+    context.options.emit({
+      type: "embedding-failed",
+      stage,
+      error,
+      fallback: onError === "throw" ? "none" : "keyword",
+      message,
+    });
+  }
   if (onError === "throw") {
     if (ToolsiftError.isInstance(error) && error.code === "EMBEDDING_FAILED") throw error;
     const what = stage === "catalog" ? "tool catalog" : "query";

@@ -21,6 +21,8 @@ describe("kvCache options", () => {
     [{ operationTimeout: 0 }, "operationTimeout", "must be a number in (0, Infinity], got 0"],
     [{ operationTimeout: Number.NaN }, "operationTimeout", "must be a number in (0, Infinity], got NaN"],
     [{ onEvent: "log" as never }, "onEvent", 'must be a function, got the string "log"'],
+    [{ maxEntries: 0 }, "maxEntries", "must be an integer ≥ 1, or Infinity, got 0"],
+    [{ maxEntries: "100" as never }, "maxEntries", 'must be an integer ≥ 1, or Infinity, got the string "100"'],
   ])("rejects %j with INVALID_OPTION naming the option", (options, option, expected) => {
     const error = thrown(() => kvCache(memoryKv(), options));
     expect(error.code).toBe("INVALID_OPTION");
@@ -56,6 +58,7 @@ describe("kvCache options", () => {
   it("accepts the documented ranges", () => {
     expect(() =>
       kvCache(memoryKv(), {
+        maxEntries: 1,
         prefix: "p",
         expirationTtl: 60,
         maxChunkBytes: 16,
@@ -71,12 +74,12 @@ describe("memoryCache, fileCache, indexedDbCache and fromLoadSave options", () =
     [
       "memoryCache",
       () => memoryCache({ maxEntries: 0 }),
-      'memoryCache: option "maxEntries" must be an integer ≥ 1, got 0.',
+      'memoryCache: option "maxEntries" must be an integer ≥ 1, or Infinity, got 0.',
     ],
     [
       "memoryCache",
       () => memoryCache({ maxEntries: 2.5 }),
-      'memoryCache: option "maxEntries" must be an integer ≥ 1, got 2.5.',
+      'memoryCache: option "maxEntries" must be an integer ≥ 1, or Infinity, got 2.5.',
     ],
     [
       "fileCache",
@@ -87,6 +90,11 @@ describe("memoryCache, fileCache, indexedDbCache and fromLoadSave options", () =
       "fileCache",
       () => fileCache(7 as never),
       'fileCache: option "path" must be a file path (a non-empty string), got 7.',
+    ],
+    [
+      "fileCache",
+      () => fileCache("a.bin", { maxEntries: -Infinity }),
+      'fileCache: option "maxEntries" must be an integer ≥ 1, or Infinity, got -Infinity.',
     ],
     [
       "fileCache",
@@ -124,8 +132,11 @@ describe("memoryCache, fileCache, indexedDbCache and fromLoadSave options", () =
     expect(error.message).toContain(`${where}: unknown option "${option}"; did you mean "${suggestion}"?`);
   });
 
-  it("memoryCache accepts maxEntries Infinity (unbounded) and an integer ≥ 1", () => {
-    expect(() => memoryCache({ maxEntries: Infinity })).not.toThrow();
-    expect(() => memoryCache({ maxEntries: 1 })).not.toThrow();
+  it("memoryCache, kvCache and fileCache accept maxEntries Infinity (unbounded) and an integer ≥ 1", () => {
+    for (const maxEntries of [Infinity, 1]) {
+      expect(() => memoryCache({ maxEntries })).not.toThrow();
+      expect(() => kvCache(memoryKv(), { maxEntries })).not.toThrow();
+      expect(() => fileCache("a.bin", { maxEntries })).not.toThrow();
+    }
   });
 });

@@ -48,6 +48,25 @@ describe("VectorIndex", () => {
     });
   }
 
+  it("makes int8 rows a multiple of 16 bytes, the whole blocks the kernels read, and refuses dims that cannot be", async () => {
+    const arena = new WasmArena(instantiateCore(await loadWasm()));
+    for (let dims = 1; dims <= 100; dims++) {
+      const stride = new VectorIndex(arena, 1, dims, "int8").stride;
+      expect(stride % 16).toBe(0);
+      expect(stride - dims).toBeLessThan(16);
+    }
+    for (const dims of [0, 2.5, Number.NaN, -16]) {
+      for (const quantization of ["int8", "float32"] as const) {
+        expect(() => new VectorIndex(arena, 3, dims, quantization)).toThrow(
+          expect.objectContaining({
+            code: "EMBEDDING_FAILED",
+            message: `VectorIndex: vectors of ${dims} dimensions cannot be stored; expected a whole number of dimensions, at least 1.`,
+          }),
+        );
+      }
+    }
+  });
+
   it("ranks like float32 and returns zeros for a zero query", async () => {
     const rows = 40;
     const dims = 50;

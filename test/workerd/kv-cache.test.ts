@@ -153,6 +153,21 @@ describe("kvCache slab layout", () => {
     expect(calls).toEqual([]);
   });
 
+  it("five rounds of 100 new keys with maxEntries 100: one manifest of 100 rows and as many chunks, round 0 dropped", async () => {
+    const prefix = freshPrefix();
+    const cache = kvCache(kv, { prefix, maxEntries: 100, maxChunkBytes: 1024 });
+    const round = (n: number) => Array.from({ length: 100 }, (_, i) => key(NAMESPACE_A, n * 100 + i));
+    for (let n = 0; n < 5; n++) {
+      await cache.setMany(round(n).map((k, i) => [k, vector(n * 100 + i, 8)]));
+      // 100 rows of 8 floats in 1,024-byte chunks: 4 chunks and the manifest, whatever the round.
+      expect((await manifestOf(prefix)).count).toBe(100);
+      expect(await storedKeys(prefix)).toHaveLength(5);
+    }
+    const fresh = kvCache(kv, { prefix });
+    expect((await fresh.getMany(round(0))).every((found) => found === undefined)).toBe(true);
+    expect(await fresh.getMany(round(4))).toEqual(round(4).map((_, i) => vector(400 + i, 8)));
+  });
+
   it("passes expirationTtl to the manifest, and 5 minutes more to the chunks", async () => {
     const prefix = freshPrefix();
     const now = Math.floor(Date.now() / 1000);

@@ -1,18 +1,24 @@
 // The app's tools as the model reads them in the conversation (name, description, input JSON Schema).
 
 import { readCatalog, type CatalogTool } from "../../core/catalog.js";
+import { keyedMemoizeUntilFailure } from "../../support/memoize-until-failure.js";
 import { compactDefinitions, familyOpenings, type DeliveredDefinition } from "./definition-text.js";
 
 export type { DeliveredDefinition } from "./definition-text.js";
 
-/** The definitions of a ToolSet's tools, read once each (a promised schema awaited on first need). */
+/**
+ * The definitions of a ToolSet's tools, read once each (a promised schema awaited on first need). A schema that
+ * fails to resolve is not kept: the next call reads the tool's schema again.
+ */
 export class ToolDefinitions {
-  private readonly catalog: ReadonlyMap<string, CatalogTool>;
-  private readonly definitions = new Map<string, Promise<DeliveredDefinition>>();
-  private readonly lines = new Map<string, Promise<string>>();
+  private readonly catalog: Map<string, CatalogTool>;
+  private readonly definitions = keyedMemoizeUntilFailure((name: string) => this.read(name));
+  private readonly lines = keyedMemoizeUntilFailure(async (name: string) =>
+    JSON.stringify(await this.definitions.get(name)),
+  );
   private openings: ReadonlyMap<string, string> | undefined;
 
-  constructor(tools: object) {
+  constructor(private readonly tools: object) {
     this.catalog = new Map(readCatalog(tools).tools.map((tool) => [tool.name, tool]));
   }
 
@@ -22,17 +28,30 @@ export class ToolDefinitions {
 
   /** The definition of `name` (a tool of the ToolSet): its description and input JSON Schema. */
   definition(name: string): Promise<DeliveredDefinition> {
-    let definition = this.definitions.get(name);
-    if (definition === undefined) {
-      const tool = this.catalog.get(name)!;
-      definition = Promise.resolve(tool.pendingSchema ?? tool.schema).then((schema) => ({
-        name,
-        description: tool.description,
-        inputSchema: withoutSchemaKeyword(schema ?? { type: "object", properties: {} }),
-      }));
-      this.definitions.set(name, definition);
+    return this.definitions.get(name);
+  }
+
+  private async read(name: string): Promise<DeliveredDefinition> {
+    const tool = this.catalog.get(name)!;
+    let schema: unknown;
+    try {
+      schema = await (tool.pendingSchema ?? tool.schema);
+    } catch (error) {
+      // The failed promise is the tool's as read: read the tool again, so that a lazy schema (a function, a getter)
+      // is asked anew by the next call.
+      const again = readCatalog(this.tools).tools.find((candidate) => candidate.name === name);
+      if (again !== undefined) {
+        // Awaited by the next call; until then a rejection of it is not an unhandled one.
+        again.pendingSchema?.then(undefined, () => undefined);
+        this.catalog.set(name, again);
+      }
+      throw error;
     }
-    return definition;
+    return {
+      name,
+      description: tool.description,
+      inputSchema: withoutSchemaKeyword(schema ?? { type: "object", properties: {} }),
+    };
   }
 
   /**
@@ -45,21 +64,12 @@ export class ToolDefinitions {
     format: "compact" | "json",
     stated: ReadonlySet<string> = new Set(),
   ): Promise<string[]> {
-    if (format === "json") return Promise.all(names.map((name) => this.line(name)));
+    if (format === "json") return Promise.all(names.map((name) => this.lines.get(name)));
     this.openings ??= familyOpenings([...this.catalog.values()]);
     return compactDefinitions(await Promise.all(names.map((name) => this.definition(name))), {
       openings: this.openings,
       stated,
     });
-  }
-
-  private line(name: string): Promise<string> {
-    let line = this.lines.get(name);
-    if (line === undefined) {
-      line = this.definition(name).then((definition) => JSON.stringify(definition));
-      this.lines.set(name, line);
-    }
-    return line;
   }
 }
 

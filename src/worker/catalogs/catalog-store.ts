@@ -144,9 +144,16 @@ export class CatalogStore {
     return this.kv.delete(KEYS.pointer(id));
   }
 
-  /** The vectors of a version as an EmbeddingCache (kvCache under the version's prefix). */
+  /**
+   * The vectors of a version as an EmbeddingCache (kvCache under the version's prefix). A version is written once and
+   * retired with its catalog, so its slab is bounded by the catalog (`TOOLSIFT_MAX_TOOLS`), not by kvCache's default.
+   */
   embeddings(id: string, version: string): EmbeddingCache {
-    return kvCache(this.kv.namespace, { prefix: KEYS.embeddings(id, version), operationTimeout: this.kv.timeoutMs });
+    return kvCache(this.kv.namespace, {
+      prefix: KEYS.embeddings(id, version),
+      operationTimeout: this.kv.timeoutMs,
+      maxEntries: Infinity,
+    });
   }
 
   async hasSeedMarker(id: string): Promise<boolean> {
