@@ -8,6 +8,16 @@ export function judge(entry) {
   if (result === undefined || result === null) return ["no result"];
   if (result.error !== undefined) return [`threw: ${result.error}`];
   if (entry.expect === "refund-only") return judgeFrameworkRun(result, entry.refund ?? REFUND);
+  if (entry.expect === "selects-refund") {
+    return result.selected?.[0] === REFUND ? [] : [`select ranked ${JSON.stringify(result.selected)}`];
+  }
+  if (entry.expect === "agent-route") return judgeAgentRoute(result);
+  if (entry.expect === "example-chat") {
+    // The agent's default delivery lists the selected tools in the conversation; the scripted model names them.
+    return /^\(mock model\) .*Delivered in the conversation: stripe_create_refund\b/.test(result.text ?? "")
+      ? []
+      : [`the chat turn answered ${JSON.stringify(result)}`];
+  }
   const problems = [];
   if (result.keyword?.[0] !== REFUND) problems.push(`keyword select ranked ${JSON.stringify(result.keyword)}`);
   if (result.keywordOnParaphrase?.[0] === REFUND) {
@@ -50,10 +60,25 @@ function judgeFrameworkRun(result, refund) {
   return problems;
 }
 
+/** examples/vercel-edge's route with its offline model: the model called the first tool offered, the refund tool. */
+function judgeAgentRoute(result) {
+  const problems = [];
+  if (JSON.stringify(result.toolCalls) !== JSON.stringify([REFUND])) {
+    problems.push(`the route's model called ${JSON.stringify(result.toolCalls)}`);
+  }
+  if (!/^\(mock model\) I called stripe_create_refund\. Offered at this step: /.test(result.text ?? "")) {
+    problems.push(`the route answered ${JSON.stringify(result.text)}`);
+  }
+  return problems;
+}
+
 const EXPECTED = {
   works: "the local model to rank",
   loud: "a loud failure",
   "refund-only": "the framework's loop to offer the refund tool alone and call it",
+  "selects-refund": "select to rank the refund tool first",
+  "agent-route": "the agent route's offline model to call the refund tool, offered first",
+  "example-chat": "the chat turn's offline model to be delivered the refund tool first",
 };
 
 const kib = (bytes) => (bytes === undefined ? "—" : `${(bytes / 1024).toFixed(1)} KiB`);

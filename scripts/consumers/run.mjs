@@ -43,7 +43,12 @@ async function pack() {
   }
   symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
   const output = await run("npm", ["pack", "--pack-destination", work], { cwd: copy, timeoutMs: 600_000 });
-  const name = output.trim().split("\n").at(-1).trim();
+  // stdout and stderr come merged: an npm notice may follow the tarball's name.
+  const name = output
+    .split("\n")
+    .map((line) => line.trim())
+    .findLast((line) => line.endsWith(".tgz") && !line.includes(" "));
+  if (name === undefined) throw new Error(`npm pack named no tarball:\n${output.slice(-2000)}`);
   return join(work, name);
 }
 

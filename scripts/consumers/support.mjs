@@ -143,7 +143,8 @@ export async function runInChromium(url, { timeoutMs = 60_000 } = {}) {
 
 /**
  * Starts a server (`command` with the args `argsFor(port)` on a free 127.0.0.1 port) in `dir`, fetches each of
- * `paths` once it answers, returns their JSON bodies, and stops the server's whole process group by its pid.
+ * `paths` once it answers (a path string is a GET; `{ path, body }` POSTs `body` as JSON), returns their JSON bodies,
+ * and stops the server's whole process group by its pid.
  */
 export async function fetchFromServer(dir, command, argsFor, paths, { timeoutMs = 120_000, env = quietEnv } = {}) {
   const port = await freePort();
@@ -152,8 +153,13 @@ export async function fetchFromServer(dir, command, argsFor, paths, { timeoutMs 
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + timeoutMs;
-  const get = async (path) => {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`);
+  const get = async (request) => {
+    const { path, body } = typeof request === "string" ? { path: request } : request;
+    const init =
+      body === undefined
+        ? undefined
+        : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, init);
     const text = await response.text();
     if (response.ok) return JSON.parse(text);
     throw new Error(`${path} answered HTTP ${response.status}: ${text.slice(0, 2000)}\n${output.slice(-2000)}`);

@@ -1,5 +1,14 @@
 // The consumer projects: for each target, what it installs, its files, how it builds and how it is run.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
@@ -98,6 +107,80 @@ function assetPathFromMessage(result, origin, root) {
   const url = failed?.message.match(/is not at (\S+) \(/)?.[1];
   if (url === undefined || !url.startsWith(origin)) return undefined;
   return join(root, new URL(url).pathname);
+}
+
+// examples/vercel-edge as a user copies it into app/api/agent/: its TypeScript files (README and tsconfig stay behind).
+const vercelExample = join(import.meta.dirname, "../../examples/vercel-edge");
+const vercelExampleFiles = () =>
+  Object.fromEntries(
+    readdirSync(vercelExample)
+      .filter((name) => name.endsWith(".ts"))
+      .map((name) => [name, readFileSync(join(vercelExample, name), "utf8")]),
+  );
+
+// examples/cloudflare-agents as a user copies it: every file but the README, with .dev.vars made from its example.
+const cloudflareExample = join(import.meta.dirname, "../../examples/cloudflare-agents");
+function cloudflareExampleFiles() {
+  const files = { ".dev.vars": readFileSync(join(cloudflareExample, ".dev.vars.example"), "utf8") };
+  for (const name of ["wrangler.toml", "tsconfig.json"])
+    files[name] = readFileSync(join(cloudflareExample, name), "utf8");
+  for (const name of readdirSync(join(cloudflareExample, "src"))) {
+    files[`src/${name}`] = readFileSync(join(cloudflareExample, "src", name), "utf8");
+  }
+  return files;
+}
+
+/**
+ * A Next.js 16 app built by `next build` with Turbopack (Next's default) or `--webpack`, then run by `next start`:
+ * the check in an Edge and a Node.js route, an Edge route that imports `toolsift/core.wasm?module` itself, and
+ * examples/vercel-edge's route as written (Edge) and on the Node.js runtime, each answering one prompt offline
+ * (AGENT_MODEL=mock). A plain Next app: package.json without `"type": "module"`, which `next build --webpack`
+ * cannot build Edge routes in (Next 16.4.6: "route_client-reference-manifest.js" not found).
+ */
+function nextTarget(bundler) {
+  const flags = bundler === "webpack" ? ["--webpack"] : [];
+  const agentTurn = { prompt: "refund the duplicate charge on pi_123" };
+  return {
+    name: bundler === "webpack" ? "next-webpack" : "next",
+    label: `Next.js 16 app (next build${bundler === "webpack" ? " --webpack" : ", Turbopack"}): Edge and Node.js routes, the Vercel example route on both, next start`,
+    deps: [
+      "ai",
+      "zod",
+      "next@16.4.6",
+      "react@19.3.1",
+      "react-dom@19.3.1",
+      "typescript",
+      "@types/node",
+      "@types/react@19.3.3",
+    ],
+    packageFields: { type: undefined },
+    files: nextFiles(vercelExampleFiles()),
+    async build(dir) {
+      await run(process.execPath, [bin(dir, "next"), "build", ...flags], { cwd: dir, env: nextEnv });
+      const server = (file) => /\.(m?js|wasm|bin)$/.test(file) && !/manifest|\.map$/.test(file);
+      return { dir: join(dir, ".next/server"), include: server, note: "sizes: .next/server, every route" };
+    },
+    async exercise(dir) {
+      const start = (port) => [bin(dir, "next"), "start", "-H", "127.0.0.1", "-p", String(port)];
+      const paths = [
+        "/api/edge",
+        "/api/node",
+        "/api/edge-module",
+        { path: "/api/agent", body: agentTurn },
+        { path: "/api/agent-node", body: agentTurn },
+      ];
+      const [edge, node, edgeModule, agent, agentNode] = await fetchFromServer(dir, process.execPath, start, paths, {
+        env: { ...nextEnv, AGENT_MODEL: "mock" },
+      });
+      return [
+        { run: "Edge route (runtime: edge)", expect: "works", result: edge },
+        { run: "Node.js route", expect: "works", result: node },
+        { run: "Edge route passing toolsift/core.wasm?module", expect: "selects-refund", result: edgeModule },
+        { run: "examples/vercel-edge route (Edge), AGENT_MODEL=mock", expect: "agent-route", result: agent },
+        { run: "examples/vercel-edge route on nodejs, AGENT_MODEL=mock", expect: "agent-route", result: agentNode },
+      ];
+    },
+  };
 }
 
 /**
@@ -271,27 +354,8 @@ export function targets({ compatibilityDate }) {
         }
       },
     },
-    {
-      name: "next",
-      label: "Next.js 16 (Turbopack) app: an Edge route and a Node.js route, next build + next start",
-      deps: ["ai", "next@16.4.6", "react@19.3.1", "react-dom@19.3.1"],
-      files: nextFiles,
-      async build(dir) {
-        await run(process.execPath, [bin(dir, "next"), "build"], { cwd: dir, env: nextEnv });
-        const server = (file) => /\.(m?js|wasm|bin)$/.test(file) && !/manifest|\.map$/.test(file);
-        return { dir: join(dir, ".next/server"), include: server, note: "sizes: .next/server, both routes" };
-      },
-      async exercise(dir) {
-        const start = (port) => [bin(dir, "next"), "start", "-H", "127.0.0.1", "-p", String(port)];
-        const [edge, node] = await fetchFromServer(dir, process.execPath, start, ["/api/edge", "/api/node"], {
-          env: nextEnv,
-        });
-        return [
-          { run: "Edge route (runtime: edge)", expect: "works", result: edge },
-          { run: "Node.js route", expect: "works", result: node },
-        ];
-      },
-    },
+    nextTarget("turbopack"),
+    nextTarget("webpack"),
     workerTarget({
       name: "worker",
       label: "Cloudflare Worker (wrangler deploy --dry-run), in workerd",
@@ -317,6 +381,26 @@ export function targets({ compatibilityDate }) {
       run: "a turn of the agent (generateText, prepare-step delivery)",
       expect: "refund-only",
     }),
+    {
+      name: "cloudflare-agents-example",
+      label:
+        "examples/cloudflare-agents copied alone into a project, .dev.vars from its example (AGENT_MODEL=mock), " +
+        "wrangler dev --local, one chat turn by HTTP POST",
+      deps: ["ai", "agents", "@cloudflare/ai-chat", "zod", "wrangler"],
+      files: cloudflareExampleFiles(),
+      async build() {
+        return undefined;
+      },
+      async exercise(dir) {
+        const args = (port) => [
+          ...["dev", "--local", "--ip", "127.0.0.1", "--port", String(port)],
+          ...["--show-interactive-dev-session=false", "--log-level", "warn"],
+        ];
+        const turn = { path: "/agents/support-chat/alice", body: { message: "refund the duplicate charge ch_2" } };
+        const [result] = await fetchFromServer(dir, bin(dir, "wrangler"), args, [turn]);
+        return [{ run: "POST a chat turn to wrangler dev --local", expect: "example-chat", result }];
+      },
+    },
     {
       // Both Node frameworks in one project (one install): each program run as written and as an esbuild bundle.
       name: "agent-frameworks",
@@ -400,13 +484,14 @@ async function runEdge(dir, asset) {
   return JSON.parse(JSON.stringify(result));
 }
 
-/** Writes a target's project into `dir`: package.json, the shared check and the target's files. */
+/**
+ * Writes a target's project into `dir`: package.json (an ES module package, unless `target.packageFields` says
+ * otherwise), the shared check and the target's files.
+ */
 export function writeProject(dir, target, checkSource) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, "package.json"),
-    JSON.stringify({ name: `consumer-${target.name}`, private: true, type: "module" }, null, 2),
-  );
+  const manifest = { name: `consumer-${target.name}`, private: true, type: "module", ...target.packageFields };
+  writeFileSync(join(dir, "package.json"), JSON.stringify(manifest, null, 2));
   writeFileSync(join(dir, "check.js"), checkSource);
   for (const [path, text] of Object.entries(target.files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });

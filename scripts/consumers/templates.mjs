@@ -42,11 +42,40 @@ export const nextRoute = (runtime) =>
   (runtime === "edge" ? `export const runtime = "edge";\n` : "") +
   `export const dynamic = "force-dynamic";\n` +
   `export async function GET() {\n  return Response.json(await check());\n}\n`;
-export const nextFiles = {
-  "app/layout.js": `export default function RootLayout({ children }) {\n  return <html><body>{children}</body></html>;\n}\n`,
-  "app/page.js": `export default function Page() {\n  return null;\n}\n`,
-  "app/api/edge/route.js": nextRoute("edge"),
-  "app/api/node/route.js": nextRoute("nodejs"),
+// An Edge route that passes the core itself: Next's `.wasm?module` import of the package's `toolsift/core.wasm?module`.
+const nextModuleRoute =
+  `import wasm from "toolsift/core.wasm?module";\n` +
+  `import { createToolIndex } from "toolsift";\n` +
+  `export const runtime = "edge";\n` +
+  `export const dynamic = "force-dynamic";\n` +
+  `const tools = [{ name: "stripe_create_refund", description: "Refund a card charge." },\n` +
+  `  { name: "send_email", description: "Send an email to an address." }];\n` +
+  `export async function GET() {\n` +
+  `  const index = createToolIndex(tools, { runtime: { wasm } });\n` +
+  `  return Response.json({ selected: await index.select("refund the card charge"), wasm: Object.prototype.toString.call(wasm) });\n` +
+  `}\n`;
+
+/**
+ * The Next.js app: the check in an Edge route and in a Node.js route, an Edge route that imports the core itself, and
+ * the files of examples/vercel-edge (`example`, name → text) as written in app/api/agent/ and, with its runtime line
+ * set to "nodejs", in app/api/agent-node/.
+ */
+export const nextFiles = (example) => {
+  const files = {
+    "app/layout.js": `export default function RootLayout({ children }) {\n  return <html><body>{children}</body></html>;\n}\n`,
+    "app/page.js": `export default function Page() {\n  return null;\n}\n`,
+    "app/api/edge/route.js": nextRoute("edge"),
+    "app/api/node/route.js": nextRoute("nodejs"),
+    "app/api/edge-module/route.js": nextModuleRoute,
+  };
+  for (const [name, text] of Object.entries(example)) {
+    files[`app/api/agent/${name}`] = text;
+    const onNode = text.replace(/^export const runtime = "edge";$/m, 'export const runtime = "nodejs";');
+    if (name === "route.ts" && onNode === text)
+      throw new Error('examples/vercel-edge/route.ts has no runtime = "edge" line');
+    files[`app/api/agent-node/${name}`] = onNode;
+  }
+  return files;
 };
 
 // The framework entries' consumers: each runs its framework's own loop offline with a scripted model that records

@@ -13,10 +13,14 @@ import { errorMessage } from "../support/error-message.js";
  */
 export async function defaultLocalModelAsset(): Promise<ArrayBuffer | ArrayBufferView | Response> {
   const beside = new URL("../../assets/local-model.bin", import.meta.url);
-  try {
-    return await readFile(beside);
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "ENOENT") throw unreadable(beside.href, errorMessage(error));
+  // webpack (Next.js's `--webpack` server build) turns this URL into its own asset's public path, not a file: URL,
+  // which names no file on disk: the installed package is then the place to read.
+  if (beside.protocol === "file:") {
+    try {
+      return await readFile(beside);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "ENOENT") throw unreadable(beside.href, errorMessage(error));
+    }
   }
   let installed: URL | undefined;
   try {

@@ -8,9 +8,8 @@ export const WASM_BINDING = "__toolsiftCoreWasm";
 
 const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
-// `toolsift` is built from src/ (as every test runs it), and every `.wasm` import becomes the
-// binding the VM holds: Next's `?module` import of core.wasm in the route, and the core that the
-// "edge-light" condition picks for `#default-wasm`.
+// `toolsift` is built from src/ (as every test runs it), and every `.wasm` import becomes the binding the VM holds:
+// the core that the "edge-light" condition picks for `#default-wasm` (the route imports none of its own).
 const edgeImports: Plugin = {
   name: "edge-imports",
   setup(context) {

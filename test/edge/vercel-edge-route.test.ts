@@ -17,13 +17,20 @@ beforeAll(async () => {
 });
 
 /**
- * A fresh Edge VM running the route. `wasm` is what the route's `?module` import yields: on Vercel a Module
- * precompiled outside the isolate. `model` answers the route's "openai/gpt-5-mini" through AI_SDK_DEFAULT_PROVIDER.
+ * A fresh Edge VM running the route. `wasm` is what the package's `?module` import of its core yields: on Vercel a
+ * Module precompiled outside the isolate. `model` answers the route's "openai/gpt-5-mini" through
+ * AI_SDK_DEFAULT_PROVIDER; `env` is the route's `process.env`, which Next's Edge runtime provides.
  */
-function startRoute(options: { wasm: unknown; model?: LanguageModel; allowWasmCompilation?: boolean }) {
+function startRoute(options: {
+  wasm: unknown;
+  model?: LanguageModel;
+  allowWasmCompilation?: boolean;
+  env?: Record<string, string>;
+}) {
   const allowed = options.allowWasmCompilation ?? false;
   const vm = new EdgeVM({ codeGeneration: { strings: false, wasm: allowed } });
   vm.context[WASM_BINDING] = options.wasm;
+  vm.context.process = { env: options.env ?? {} };
   vm.context.AI_SDK_DEFAULT_PROVIDER = customProvider({
     languageModels: options.model === undefined ? {} : { "openai/gpt-5-mini": options.model },
   });
@@ -73,7 +80,7 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
     expect(offered[1]).toContain("stripe_create_refund");
   });
 
-  it("fails when the route's wasm arrives as bytes, because compiling them is banned", async () => {
+  it("fails when the core arrives as bytes, because compiling them is banned", async () => {
     const { model, offered } = scriptedModel([{ text: "unreachable" }]);
     const { post } = startRoute({ wasm: coreBytes, model });
 
@@ -95,6 +102,19 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ text: "Done.", toolCalls: [] });
+  });
+
+  it("answers offline with AGENT_MODEL=mock: the scripted model calls the best tool toolsift offered", async () => {
+    const { post } = startRoute({ wasm: await WebAssembly.compile(coreBytes), env: { AGENT_MODEL: "mock" } });
+
+    const response = await post("refund the customer's duplicate charge");
+
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { text: string; toolCalls: string[] };
+    expect(answer.toolCalls).toEqual(["stripe_create_refund"]);
+    expect(answer.text).toMatch(
+      /^\(mock model\) I called stripe_create_refund\. Offered at this step: stripe_create_refund/,
+    );
   });
 
   it("answers 400 to a body without a prompt", async () => {

@@ -1,5 +1,5 @@
-// The example Worker: /agents/support-chat/<name> reaches the SupportChat agent of that name (a WebSocket from the
-// Agents SDK's chat client, `useAgentChat` in React). `npx wrangler dev --local --cwd examples/cloudflare-agents`.
+// The example Worker: /agents/support-chat/<name> reaches the SupportChat agent of that name: the Agents SDK's chat
+// client over a WebSocket (`useAgentChat` in React), or one turn by `POST { "message": "…" }`.
 import { routeAgentRequest } from "agents";
 
 export { SupportChat } from "./agent.js";
