@@ -119,8 +119,9 @@ function turnProblems(turn, at, names, catalog) {
   const noTool = kinds.some((kind) => NO_TOOL_KINDS.includes(kind));
   if (turn.steps.length > 0 && noTool)
     problems.push(`${at}: kinds say ${NO_TOOL_KINDS.join("/")} but the turn has steps`);
-  if (turn.steps.length === 0 && !noTool)
-    problems.push(`${at}: no steps, but kinds name neither ${NO_TOOL_KINDS.join(" nor ")}`);
+  // A follow-up the conversation already answers ("which one has debug on?" after a file was read) needs no tool either.
+  if (turn.steps.length === 0 && !noTool && !kinds.includes("follow-up"))
+    problems.push(`${at}: no steps, but kinds name neither ${NO_TOOL_KINDS.join(" nor ")} nor follow-up`);
   if (turn.families !== undefined && (!Array.isArray(turn.families) || !turn.families.every(nonEmptyString)))
     problems.push(`${at}: families must be a list of strings when given`);
   return problems;

@@ -1,6 +1,6 @@
 // index.middleware(): a wrapLanguageModel middleware that sends the model only the selected tools.
 
-import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
+import { conversationQuery, endsInSmallTalk, type MessageLike } from "../conversation/model-messages.js";
 import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import type { OfferOptions } from "./offer-policy.js";
@@ -66,6 +66,17 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
         (tool) => tool.type !== "function" || !known.has(tool.name) || allowed === undefined || allowed.has(tool.name),
       );
       const functionTools = offerable.filter((tool) => tool.type === "function").length;
+      // A turn of conversation only ("thanks!"): the pinned tools, nothing from the task before (isSmallTalkTurn).
+      if (endsInSmallTalk(params.prompt as readonly MessageLike[])) {
+        policy.noMatch(query, functionTools);
+        const pinnedNow = new Set(selectOptions.alwaysActive ?? []);
+        return {
+          ...params,
+          tools: offerable.filter(
+            (tool) => tool.type !== "function" || pinnedNow.has(tool.name) || !known.has(tool.name),
+          ),
+        };
+      }
       if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools))
         return allowed === undefined ? params : { ...params, tools: offerable };
       const kept = new Set([...ranked, ...pinned]);

@@ -1,5 +1,9 @@
 // What a model call is offered when the selection ranks nothing: one policy (`onNoMatch`) for every adapter.
 
+import { isSmallTalk } from "../core/relevance-words.js";
+import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
+import { tokenize } from "../core/tokenizer.js";
+import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { choiceOption, functionOption, invalidOption } from "../support/validate-options.js";
 import type { SelectedTool } from "./tool-selector.js";
 
@@ -16,12 +20,20 @@ export const ON_NO_MATCH: readonly OnNoMatch[] = ["all", "none"];
  * Why the ranking was empty: `"no-user-text"` (nothing to rank: the conversation has no user or assistant text yet),
  * `"nothing-relevant"` (the query was ranked and no tool is relevant to it), `"escalation"` (prepareStep's
  * escalation after steps without a tool call found no further page of the ranking and every tool is over
- * `maxOfferAll`: reported only then).
+ * `maxOfferAll`: reported only then), `"small-talk"` (the user's turn only converses: "thanks!", "ok great").
  */
-export type NoMatchReason = "no-user-text" | "nothing-relevant" | "escalation";
+export type NoMatchReason = "no-user-text" | "nothing-relevant" | "escalation" | "small-talk";
 
 /** Default of `maxOfferAll`: the most tools "every tool" may mean. */
 export const DEFAULT_MAX_OFFER_ALL = 30;
+
+/**
+ * Default of `smallCatalog`: a catalog of at most this many tools is offered whole when a request matches no tool
+ * well. Its definitions cost a few hundred to a couple of thousand tokens, and a terse catalog ("Send email", "share
+ * file") shares few words with what users type: on bench/everyday.mjs's catalogs of 20 tools or fewer, a third of the
+ * requests for a tool matched none well enough, and the model then answered "I can't do that".
+ */
+export const DEFAULT_SMALL_CATALOG = 20;
 
 /** Reported by `prepareStep`, the AI SDK middleware and the LangChain middleware when the ranking was empty. */
 export interface NoMatchEvent {
@@ -57,18 +69,28 @@ export interface OfferOptions {
    * or `Infinity` for no bound.
    */
   maxOfferAll?: number;
+  /**
+   * A catalog of at most this many tools is offered whole (every tool the call could have) when a request asks for
+   * something (`asksForSomething`: a word that is no word of conversation, no value and not among the commonest
+   * English words) and no tool is relevant to it: its definitions cost little, a terse catalog shares few words with
+   * what users type, and the model decides (a question no tool answers gets the tools too, and the model answers in
+   * text). A turn of conversation only ("thanks!", "you're the best") still gets none. Default 20; an integer ≥ 0
+   * (0: never). `onNoMatch`, when given, decides instead.
+   */
+  smallCatalog?: number;
   /** Receives the adapter's events (`no-match`). Default: none. */
   onEvent?: (event: NoMatchEvent) => void;
 }
 
 /** The option names of the policy, for the adapters' lists of known options. */
-export const OFFER_OPTION_NAMES = ["onNoMatch", "maxOfferAll", "onEvent"] as const;
+export const OFFER_OPTION_NAMES = ["onNoMatch", "maxOfferAll", "smallCatalog", "onEvent"] as const;
 
 /** The validated policy of one adapter. */
 export interface OfferPolicy {
   /** `undefined`: the default per reason. */
   readonly onNoMatch: OnNoMatch | undefined;
   readonly maxOfferAll: number;
+  readonly smallCatalog: number;
   /**
    * Decides and reports an empty ranking for `query` ("" when there is no user text) on a call that could have
    * `tools` tools; returns true when the call should be offered every tool. `escalation`: prepareStep escalates to
@@ -86,10 +108,43 @@ function maxOfferAllOption(where: string, value: unknown): number {
   return value;
 }
 
-/** Validates `onNoMatch`, `maxOfferAll` and `onEvent` (`where` names the adapter) and returns the policy. */
+// A word at least this specific in general English (outside the 2,000 commonest words' upper levels) says what a
+// request is about: "umbrella", "invoice", "nudge"; "best", "mondays", "capital" do not.
+const SPECIFIC_WORD = 0.5;
+
+/**
+ * Whether a request asks for something a small catalog might serve: it holds a word that is no word of conversation,
+ * no value (a name inside the request, a number) and not among the commonest English words. "do I need an umbrella
+ * today" does; "ugh mondays", "you're the best" and "what's 17 times 23" do not.
+ */
+export function asksForSomething(query: string): boolean {
+  const tokens = tokenize(query);
+  return tokens.some(
+    (token, at) =>
+      !token.stop &&
+      token.alphabetic &&
+      !CONVERSATIONAL_WORDS.has(token.surface) &&
+      !(token.capitalized && at > 0) &&
+      // "mondays" is as common as "monday": the stem is read too.
+      Math.min(englishWordSpecificity(token.surface), englishWordSpecificity(token.term)) >= SPECIFIC_WORD,
+  );
+}
+
+/** Validates `smallCatalog`: an integer ≥ 0. */
+function smallCatalogOption(where: string, value: unknown): number {
+  if (value === undefined) return DEFAULT_SMALL_CATALOG;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
+    invalidOption(where, "smallCatalog", "an integer ≥ 0", value);
+  return value;
+}
+
+/**
+ * Validates `onNoMatch`, `maxOfferAll`, `smallCatalog` and `onEvent` (`where` names the adapter) and returns the
+ * policy.
+ */
 export function offerPolicy(
   where: string,
-  options: Pick<OfferOptions, "onNoMatch" | "maxOfferAll"> & { onEvent?: unknown },
+  options: Pick<OfferOptions, "onNoMatch" | "maxOfferAll" | "smallCatalog"> & { onEvent?: unknown },
   emit?: (event: NoMatchEvent) => void,
 ): OfferPolicy {
   const onNoMatch =
@@ -97,24 +152,36 @@ export function offerPolicy(
       ? undefined
       : choiceOption(where, "onNoMatch", options.onNoMatch, ON_NO_MATCH, "all");
   const maxOfferAll = maxOfferAllOption(where, options.maxOfferAll);
+  const smallCatalog = smallCatalogOption(where, options.smallCatalog);
   const onEvent = emit ?? functionOption<(event: NoMatchEvent) => void>(where, "onEvent", options.onEvent);
   return {
     onNoMatch,
     maxOfferAll,
+    smallCatalog,
     noMatch(query, tools, escalation = false) {
       const reason: NoMatchReason = escalation
         ? "escalation"
         : query.length === 0
           ? "no-user-text"
-          : "nothing-relevant";
-      const wanted = escalation ? "all" : (onNoMatch ?? (reason === "no-user-text" ? "all" : "none"));
+          : isSmallTalk(query)
+            ? "small-talk"
+            : "nothing-relevant";
+      const byDefault =
+        reason === "no-user-text" || (reason === "nothing-relevant" && tools <= smallCatalog && asksForSomething(query))
+          ? "all"
+          : "none";
+      const wanted = escalation ? "all" : (onNoMatch ?? byDefault);
       // Escalating to every tool within the bound is prepareStep's documented behaviour, not a no-match.
       if (escalation && tools <= maxOfferAll) return true;
       const guarded = wanted === "all" && tools > maxOfferAll;
       const offered: OnNoMatch = guarded ? "none" : wanted;
       const why = {
         "no-user-text": "the conversation has no user text to select for",
-        "nothing-relevant": "no tool is relevant to the query",
+        "nothing-relevant":
+          tools <= smallCatalog && onNoMatch === undefined && asksForSomething(query)
+            ? `no tool is relevant to the query, and the catalog is small (${tools} tools, smallCatalog ${smallCatalog})`
+            : "no tool is relevant to the query",
+        "small-talk": "the user's turn only converses",
         escalation: "after steps without a tool call the ranking has no further page",
       }[reason];
       const what =

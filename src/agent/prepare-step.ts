@@ -1,7 +1,7 @@
 // index.prepareStep(): per-step activeTools for generateText, streamText and ToolLoopAgent, from the SDK's input.
 
 import type { ModelMessage } from "ai";
-import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
+import { conversationQuery, endsInSmallTalk, type MessageLike } from "../conversation/model-messages.js";
 import {
   booleanOption,
   countOption,
@@ -199,6 +199,14 @@ export function createPrepareStep(
     });
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[]; toolOrder?: string[] }> => {
     if (learn) learnNewSteps(index, learnt, step.messages ?? [], step.steps ?? [], searchToolName);
+    // A turn of conversation only ("thanks!") gets what the selection gives it (the pinned tools, or every tool with
+    // onNoMatch "all"), not the stable set: the set itself is kept for the next request (isSmallTalkTurn).
+    if (stableStep && (step.steps ?? []).length === 0 && endsInSmallTalk(step.messages ?? [])) {
+      const selection = await select(step);
+      if (selection.names === undefined)
+        return selection.allowed === undefined ? {} : { activeTools: [...selection.allowed] };
+      return { activeTools: [...selection.names], toolOrder: [...selection.names] };
+    }
     if (stableStep) return stableStep(step);
     const selection = await select(step);
     if (selection.names !== undefined) return { activeTools: [...selection.names] };

@@ -1,6 +1,7 @@
 // Builds the BM25F postings: term → documents with field-weighted, length-normalised term frequencies.
 
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
+import { SHORTHAND } from "./shorthand.js";
 import { forEachToken } from "./tokenizer.js";
 
 /**
@@ -29,6 +30,8 @@ export interface PostingsIndex {
    */
   readonly sequence: Uint16Array | Uint32Array;
   readonly fieldStarts: Uint32Array;
+  /** A name's leading word with a product prefix → the word it holds ("gdrive" → drive; `prefixedWord`). */
+  readonly prefixed?: ReadonlyMap<number, number>;
 }
 
 const COMPOUND_PART_WEIGHT = 0.8;
@@ -51,6 +54,25 @@ export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: st
     if (head === undefined) continue;
     const tail = known.get(word.slice(cut));
     if (tail !== undefined) return [head, tail];
+  }
+  return undefined;
+}
+
+const PRODUCT_PREFIX = /^[bcdfghjklmnpqrstvwxz]{1,2}(?=[a-z]{3,}$)/;
+
+/**
+ * The catalog word a name's leading word holds after a product's one- or two-consonant prefix ("gdrive" → drive,
+ * "gcal" → cal → calendar, "zdticket" → ticket), or undefined. Only a name's first word is read so: in prose,
+ * "sprint" is no "print".
+ */
+export function prefixedWord(known: ReadonlyMap<string, number>, word: string): number | undefined {
+  const prefix = PRODUCT_PREFIX.exec(word);
+  if (prefix === null) return undefined;
+  for (let cut = 1; cut <= prefix[0].length; cut++) {
+    const tail = word.slice(cut);
+    const id =
+      known.get(tail) ?? SHORTHAND[tail]?.map((reading) => known.get(reading)).find((found) => found !== undefined);
+    if (id !== undefined) return id;
   }
   return undefined;
 }
@@ -132,12 +154,28 @@ export function buildPostings(
   // Closed compounds ("geodistance", "boardgame") also count, at a reduced weight, for the two catalog
   // words they are made of, so a query that spells them apart still finds them.
   const compoundHead = new Int32Array(termCount).fill(-1);
-  const compoundTail = new Int32Array(termCount);
+  const compoundTail = new Int32Array(termCount).fill(-1);
   for (const [surface, id] of surfaces) {
     const parts = splitIntoKnownWords(surfaces, surface);
     if (parts !== undefined && parts[0] !== id && parts[1] !== id) {
       compoundHead[id] = parts[0];
       compoundTail[id] = parts[1];
+    }
+  }
+  // A name's leading word with a product prefix ("gdrive_search") also counts for the word after the prefix.
+  const prefixed = new Map<number, number>();
+  const nameSurfaces = new Map<number, string>();
+  for (const [surface, id] of surfaces) if (PRODUCT_PREFIX.test(surface)) nameSurfaces.set(id, surface);
+  for (let d = 0; d < docCount && nameSurfaces.size > 0; d++) {
+    const start = fieldStarts[d * fieldCount];
+    if (start === fieldStarts[d * fieldCount + 1]) continue;
+    const id = sequence[start];
+    const surface = nameSurfaces.get(id);
+    if (surface === undefined || compoundHead[id] >= 0) continue;
+    const part = prefixedWord(surfaces, surface);
+    if (part !== undefined && part !== id) {
+      compoundHead[id] = part;
+      prefixed.set(id, part);
     }
   }
 
@@ -169,8 +207,10 @@ export function buildPostings(
           const tail = compoundTail[id];
           if (scratch[head] === 0) touched[touchedCount++] = head;
           scratch[head] += contribution * COMPOUND_PART_WEIGHT;
-          if (scratch[tail] === 0) touched[touchedCount++] = tail;
-          scratch[tail] += contribution * COMPOUND_PART_WEIGHT;
+          if (tail >= 0) {
+            if (scratch[tail] === 0) touched[touchedCount++] = tail;
+            scratch[tail] += contribution * COMPOUND_PART_WEIGHT;
+          }
         }
       }
     }
@@ -226,6 +266,7 @@ export function buildPostings(
         ? Uint16Array.from(sequence.subarray(0, length))
         : Uint32Array.from(sequence.subarray(0, length)),
     fieldStarts,
+    prefixed,
   };
 }
 

@@ -76,10 +76,10 @@ describe("the everyday data check", () => {
 
   it("refuses a turn whose kinds and steps disagree", () => {
     const bad = structuredClone(requests);
-    bad.conversations[0]!.turns[1]!.kinds = ["follow-up"];
+    bad.conversations[0]!.turns[1]!.kinds = ["paraphrase"];
     const { problems } = readEverydayData(fixture(catalog, bad));
     expect(problems).toEqual([
-      "requests/tiny.json: conversation tiny-001, turn 2: no steps, but kinds name neither off-topic nor chit-chat",
+      "requests/tiny.json: conversation tiny-001, turn 2: no steps, but kinds name neither off-topic nor chit-chat nor follow-up",
     ]);
   });
 
