@@ -219,3 +219,33 @@ describe("in a loop", () => {
     expect((await prepare({ steps: [], messages: next })).toolOrder).toEqual(first.toolOrder);
   });
 });
+
+describe("a turn of conversation only inherits nothing", () => {
+  it("selectWithScores with the conversation gives no tool for a thank-you, not even the conversation's memory", async () => {
+    const messages = [
+      { role: "user" as const, content: "What is the weather forecast for Oslo?" },
+      {
+        role: "assistant" as const,
+        content: [
+          { type: "tool-call" as const, toolCallId: "1", toolName: "weather_forecast", input: { city: "Oslo" } },
+        ],
+      },
+      {
+        role: "tool" as const,
+        content: [
+          {
+            type: "tool-result" as const,
+            toolCallId: "1",
+            toolName: "weather_forecast",
+            output: { type: "json" as const, value: { sky: "sun" } },
+          },
+        ],
+      },
+      { role: "assistant" as const, content: "Sunny." },
+    ];
+    const later = await index.selectWithScores("and in Bergen?", { messages });
+    expect(later.results.map((result) => result.reason)).toContain("conversation");
+    const thanks = await index.selectWithScores("thanks!", { messages });
+    expect(thanks.results).toEqual([]);
+  });
+});
