@@ -103,7 +103,9 @@ export async function selectForCall(setup: CallSelectionSetup, call: ModelCall):
     selectionFailed(error, setup.onError, setup.everyTool, setup.emit);
     return undefined;
   }
-  if (ranked.length === 0 && companions === 0 && setup.policy.noMatch(query, call.toolCount())) return undefined;
+  const midTurn = kept.length > call.pinned.length;
+  if (ranked.length === 0 && companions === 0 && setup.policy.noMatch(query, call.toolCount(), false, midTurn))
+    return undefined;
   const names = [...ranked, ...pinned];
   setup.emit({
     type: "tools-selected",

@@ -77,7 +77,9 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
           ),
         };
       }
-      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools))
+      // After a tool result the model is working on the request with the tools it called.
+      const midTurn = (params.prompt as readonly MessageLike[]).at(-1)?.role === "tool";
+      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools, false, midTurn))
         return allowed === undefined ? params : { ...params, tools: offerable };
       const kept = new Set([...ranked, ...pinned]);
       const tools = offerable.filter(

@@ -28,12 +28,12 @@ export type NoMatchReason = "no-user-text" | "nothing-relevant" | "escalation" |
 export const DEFAULT_MAX_OFFER_ALL = 30;
 
 /**
- * Default of `smallCatalog`: a catalog of at most this many tools is offered whole when a request matches no tool
- * well. Its definitions cost a few hundred to a couple of thousand tokens, and a terse catalog ("Send email", "share
+ * A catalog of at most this many tools is offered whole (by default, `onNoMatch` not given) when a request asks for
+ * something (`asksForSomething`) and no tool is relevant to it. Its definitions cost a few hundred to a couple of thousand tokens, and a terse catalog ("Send email", "share
  * file") shares few words with what users type: on bench/everyday.mjs's catalogs of 20 tools or fewer, a third of the
  * requests for a tool matched none well enough, and the model then answered "I can't do that".
  */
-export const DEFAULT_SMALL_CATALOG = 20;
+export const SMALL_CATALOG = 20;
 
 /** Reported by `prepareStep`, the AI SDK middleware and the LangChain middleware when the ranking was empty. */
 export interface NoMatchEvent {
@@ -57,9 +57,12 @@ export interface OfferOptions {
   /**
    * When the ranking is empty. `"all"` offers the call every tool (at most `maxOfferAll` of them); `"none"` offers
    * only pinned tools, provider tools, the tools kept from earlier steps and the search meta-tool. Default: `"all"`
-   * when the conversation has no user text yet (nothing to rank), `"none"` when the query was ranked and no tool is
-   * relevant (the model answers in text). A value given applies to both cases (`"all"`: the behaviour of earlier
-   * versions). Reported as a `no-match` event with its `reason` either way.
+   * when the conversation has no user text yet (nothing to rank); when the query was ranked and no tool is relevant,
+   * `"all"` for a catalog of at most 20 tools and a request that asks for something (a word that is no word of
+   * conversation, no value and not among the commonest English words: "do I need an umbrella today"; its definitions
+   * cost little and the model decides), else `"none"` (the model answers in text); a turn of conversation only
+   * ("thanks!") gets `"none"`. A value given applies to every case (`"none"`: never every tool on a ranked query).
+   * Reported as a `no-match` event with its `reason` either way.
    */
   onNoMatch?: OnNoMatch;
   /**
@@ -69,34 +72,24 @@ export interface OfferOptions {
    * or `Infinity` for no bound.
    */
   maxOfferAll?: number;
-  /**
-   * A catalog of at most this many tools is offered whole (every tool the call could have) when a request asks for
-   * something (`asksForSomething`: a word that is no word of conversation, no value and not among the commonest
-   * English words) and no tool is relevant to it: its definitions cost little, a terse catalog shares few words with
-   * what users type, and the model decides (a question no tool answers gets the tools too, and the model answers in
-   * text). A turn of conversation only ("thanks!", "you're the best") still gets none. Default 20; an integer ≥ 0
-   * (0: never). `onNoMatch`, when given, decides instead.
-   */
-  smallCatalog?: number;
   /** Receives the adapter's events (`no-match`). Default: none. */
   onEvent?: (event: NoMatchEvent) => void;
 }
 
 /** The option names of the policy, for the adapters' lists of known options. */
-export const OFFER_OPTION_NAMES = ["onNoMatch", "maxOfferAll", "smallCatalog", "onEvent"] as const;
+export const OFFER_OPTION_NAMES = ["onNoMatch", "maxOfferAll", "onEvent"] as const;
 
 /** The validated policy of one adapter. */
 export interface OfferPolicy {
   /** `undefined`: the default per reason. */
   readonly onNoMatch: OnNoMatch | undefined;
   readonly maxOfferAll: number;
-  readonly smallCatalog: number;
   /**
    * Decides and reports an empty ranking for `query` ("" when there is no user text) on a call that could have
    * `tools` tools; returns true when the call should be offered every tool. `escalation`: prepareStep escalates to
    * every tool (reported only when `maxOfferAll` refuses it).
    */
-  noMatch(query: string, tools: number, escalation?: boolean): boolean;
+  noMatch(query: string, tools: number, escalation?: boolean, midTurn?: boolean): boolean;
 }
 
 /** Validates `maxOfferAll`: an integer ≥ 0 or `Infinity`. */
@@ -130,21 +123,10 @@ export function asksForSomething(query: string): boolean {
   );
 }
 
-/** Validates `smallCatalog`: an integer ≥ 0. */
-function smallCatalogOption(where: string, value: unknown): number {
-  if (value === undefined) return DEFAULT_SMALL_CATALOG;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
-    invalidOption(where, "smallCatalog", "an integer ≥ 0", value);
-  return value;
-}
-
-/**
- * Validates `onNoMatch`, `maxOfferAll`, `smallCatalog` and `onEvent` (`where` names the adapter) and returns the
- * policy.
- */
+/** Validates `onNoMatch`, `maxOfferAll` and `onEvent` (`where` names the adapter) and returns the policy. */
 export function offerPolicy(
   where: string,
-  options: Pick<OfferOptions, "onNoMatch" | "maxOfferAll" | "smallCatalog"> & { onEvent?: unknown },
+  options: Pick<OfferOptions, "onNoMatch" | "maxOfferAll"> & { onEvent?: unknown },
   emit?: (event: NoMatchEvent) => void,
 ): OfferPolicy {
   const onNoMatch =
@@ -152,13 +134,11 @@ export function offerPolicy(
       ? undefined
       : choiceOption(where, "onNoMatch", options.onNoMatch, ON_NO_MATCH, "all");
   const maxOfferAll = maxOfferAllOption(where, options.maxOfferAll);
-  const smallCatalog = smallCatalogOption(where, options.smallCatalog);
   const onEvent = emit ?? functionOption<(event: NoMatchEvent) => void>(where, "onEvent", options.onEvent);
   return {
     onNoMatch,
     maxOfferAll,
-    smallCatalog,
-    noMatch(query, tools, escalation = false) {
+    noMatch(query, tools, escalation = false, midTurn = false) {
       const reason: NoMatchReason = escalation
         ? "escalation"
         : query.length === 0
@@ -167,7 +147,8 @@ export function offerPolicy(
             ? "small-talk"
             : "nothing-relevant";
       const byDefault =
-        reason === "no-user-text" || (reason === "nothing-relevant" && tools <= smallCatalog && asksForSomething(query))
+        reason === "no-user-text" ||
+        (reason === "nothing-relevant" && !midTurn && tools <= SMALL_CATALOG && asksForSomething(query))
           ? "all"
           : "none";
       const wanted = escalation ? "all" : (onNoMatch ?? byDefault);
@@ -178,8 +159,8 @@ export function offerPolicy(
       const why = {
         "no-user-text": "the conversation has no user text to select for",
         "nothing-relevant":
-          tools <= smallCatalog && onNoMatch === undefined && asksForSomething(query)
-            ? `no tool is relevant to the query, and the catalog is small (${tools} tools, smallCatalog ${smallCatalog})`
+          !midTurn && tools <= SMALL_CATALOG && onNoMatch === undefined && asksForSomething(query)
+            ? `no tool is relevant to the query, and the catalog is small (${tools} tools, at most ${SMALL_CATALOG})`
             : "no tool is relevant to the query",
         "small-talk": "the user's turn only converses",
         escalation: "after steps without a tool call the ranking has no further page",

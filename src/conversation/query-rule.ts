@@ -66,8 +66,9 @@ function fit(text: string, room: number): string {
 /**
  * The query for the next model call, or "" when the conversation has no user text:
  * - the latest non-empty user message; when it is shorter than 40 characters and elliptic ("and in Berlin?",
- *   "cancel the first one": `isEllipticFollowUp`), the user message before it, a newline, then it; a short turn that
- *   names its own task ("What's on my calendar tomorrow?") or only converses ("thanks!") is read alone;
+ *   "cancel the first one": `isEllipticFollowUp`) or answers the assistant's question ("yes" to "Should I go
+ *   ahead?"), the user message before it, a newline, then it; a short turn that names its own task ("What's on my
+ *   calendar tomorrow?") or only converses ("thanks!") is read alone;
  * - later in the loop (an assistant turn after that message): the assistant's latest text, a newline,
  *   then the request; when it said nothing, the request, a newline, then the names of the tools it
  *   just called;
@@ -83,7 +84,7 @@ export function queryFromConversation(
   const latest = userTextBefore(messages, messages.length - 1);
   if (latest === undefined) return "";
   const previous =
-    latest.text.length < FOLLOW_UP_LENGTH && isEllipticFollowUp(latest.text)
+    latest.text.length < FOLLOW_UP_LENGTH && (isEllipticFollowUp(latest.text) || answersQuestion(messages, latest.at))
       ? userTextBefore(messages, latest.at - 1)?.text
       : undefined;
   let assistantText = "";
@@ -120,7 +121,18 @@ export function isSmallTalkTurn(messages: readonly ConversationMessage[]): boole
     if (message.role === "assistant") return false;
     if (message.role !== "user") continue;
     const text = message.text.trim();
-    if (text.length > 0) return isSmallTalk(text);
+    // "yes" to "Should I go ahead?" carries the task on.
+    if (text.length > 0) return isSmallTalk(text) && !answersQuestion(messages, i);
+  }
+  return false;
+}
+
+/** Whether the assistant's last words before the user message at `at` asked a question ("Should I go ahead?"). */
+function answersQuestion(messages: readonly ConversationMessage[], at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message.role === "user") return false;
+    if (message.role === "assistant" && message.text.trim().length > 0) return message.text.trim().endsWith("?");
   }
   return false;
 }

@@ -1,7 +1,7 @@
 // Builds the BM25F postings: term → documents with field-weighted, length-normalised term frequencies.
 
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
-import { SHORTHAND } from "./shorthand.js";
+import { prefixedNameWords } from "./name-prefixes.js";
 import { forEachToken } from "./tokenizer.js";
 
 /**
@@ -54,25 +54,6 @@ export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: st
     if (head === undefined) continue;
     const tail = known.get(word.slice(cut));
     if (tail !== undefined) return [head, tail];
-  }
-  return undefined;
-}
-
-const PRODUCT_PREFIX = /^[bcdfghjklmnpqrstvwxz]{1,2}(?=[a-z]{3,}$)/;
-
-/**
- * The catalog word a name's leading word holds after a product's one- or two-consonant prefix ("gdrive" → drive,
- * "gcal" → cal → calendar, "zdticket" → ticket), or undefined. Only a name's first word is read so: in prose,
- * "sprint" is no "print".
- */
-export function prefixedWord(known: ReadonlyMap<string, number>, word: string): number | undefined {
-  const prefix = PRODUCT_PREFIX.exec(word);
-  if (prefix === null) return undefined;
-  for (let cut = 1; cut <= prefix[0].length; cut++) {
-    const tail = word.slice(cut);
-    const id =
-      known.get(tail) ?? SHORTHAND[tail]?.map((reading) => known.get(reading)).find((found) => found !== undefined);
-    if (id !== undefined) return id;
   }
   return undefined;
 }
@@ -163,20 +144,10 @@ export function buildPostings(
     }
   }
   // A name's leading word with a product prefix ("gdrive_search") also counts for the word after the prefix.
-  const prefixed = new Map<number, number>();
-  const nameSurfaces = new Map<number, string>();
-  for (const [surface, id] of surfaces) if (PRODUCT_PREFIX.test(surface)) nameSurfaces.set(id, surface);
-  for (let d = 0; d < docCount && nameSurfaces.size > 0; d++) {
-    const start = fieldStarts[d * fieldCount];
-    if (start === fieldStarts[d * fieldCount + 1]) continue;
-    const id = sequence[start];
-    const surface = nameSurfaces.get(id);
-    if (surface === undefined || compoundHead[id] >= 0) continue;
-    const part = prefixedWord(surfaces, surface);
-    if (part !== undefined && part !== id) {
-      compoundHead[id] = part;
-      prefixed.set(id, part);
-    }
+  const prefixed = prefixedNameWords(surfaces, sequence, fieldStarts, docCount, fieldCount);
+  for (const [id, part] of prefixed) {
+    if (compoundHead[id] < 0) compoundHead[id] = part;
+    else prefixed.delete(id); // a closed compound of two catalog words is read as one
   }
 
   // Second pass: accumulate each document's pseudo term frequencies in a dense scratch row, then

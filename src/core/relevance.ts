@@ -7,6 +7,7 @@ import { clearFound, termsInDocument } from "./relevance-scan.js";
 import { conversationalPositions, valueWords } from "./relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import type { Token } from "./tokenizer.js";
+import { fingerSlip } from "./typo-index.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 
 /** One content word of a query and how much of the query it carries. */
@@ -90,32 +91,6 @@ function typoCredit(word: string, correction: string | undefined): number {
 const TYPO_WEIGHT_DEFAULT = 0.7;
 /** A finger slip reads almost as the word itself (still below it: the word written out is surer). */
 const FINGER_SLIP_CREDIT = 0.9;
-
-/** Two adjacent letters swapped, or a doubled letter typed once. */
-function fingerSlip(typed: string, word: string): boolean {
-  if (typed.length === word.length) {
-    let first = -1;
-    for (let i = 0; i < typed.length; i++) {
-      if (typed.charCodeAt(i) === word.charCodeAt(i)) continue;
-      if (first >= 0)
-        return (
-          i === first + 1 &&
-          typed[first] === word[i] &&
-          typed[i] === word[first] &&
-          typed.slice(i + 1) === word.slice(i + 1)
-        );
-      first = i;
-    }
-    return false;
-  }
-  if (word.length !== typed.length + 1) return false;
-  for (let i = 0; i < word.length; i++) {
-    if (typed.charCodeAt(i) === word.charCodeAt(i)) continue;
-    // The letter missing at i must double its neighbour, and the rest must match.
-    return (word[i] === word[i - 1] || word[i] === word[i + 1]) && typed.slice(i) === word.slice(i + 1);
-  }
-  return false;
-}
 
 /**
  * The IDF of a term found in `df` of `docs` tools: plain BM25. A prior of pseudo-documents (tools lacking every word,

@@ -35,6 +35,14 @@ describe("conversationQuery (AI SDK messages)", () => {
     expect(conversationQuery(after("same for #sales"))).toBe(`${task}\nsame for #sales`);
     expect(conversationQuery(after("what about #ops?"))).toBe(`${task}\nwhat about #ops?`);
     expect(endsInSmallTalk(after("thanks!"))).toBe(true);
+    // An assent to the assistant's question carries the task on.
+    const asked = [
+      { role: "user", content: task },
+      { role: "assistant", content: [{ type: "text", text: "Should I post it now?" }] },
+      { role: "user", content: "yes" },
+    ];
+    expect(conversationQuery(asked)).toBe(`${task}\nyes`);
+    expect(endsInSmallTalk(asked)).toBe(false);
     expect(endsInSmallTalk(after("ok great, and the other one?"))).toBe(false);
   });
 

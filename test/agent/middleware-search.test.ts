@@ -108,7 +108,7 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     expect(out.tools.map((tool) => tool.name)).toEqual(["translate_text", "search_tools", "web_search"]);
   });
 
-  it('in a loop: the model gets the tool it needs with onNoMatch "all" or a small catalog, not with smallCatalog 0', async () => {
+  it('in a loop: the model gets the tool it needs with onNoMatch "all" or a small catalog, not with onNoMatch "none"', async () => {
     const prompt = "Is it going to rain?";
     expect(await index.select(prompt)).toEqual([]);
     const { model, offered } = scriptedModel([
@@ -129,7 +129,7 @@ describe("middleware when nothing matches (onNoMatch)", () => {
       "Yes.",
     );
     const strict = scriptedModel([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] }]);
-    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware({ smallCatalog: 0 }) });
+    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware({ onNoMatch: "none" }) });
     await expect(
       generateText({ model: none, tools: agentTools, stopWhen: isStepCount(3), prompt }),
     ).rejects.toBeInstanceOf(ToolNotOfferedError);

@@ -54,7 +54,7 @@ describe("the no-match event says why, and what the call was offered", () => {
         query: "how many moons does Jupiter have?",
       }),
     ]);
-    const off = recorded({ smallCatalog: 0 });
+    const off = recorded({ onNoMatch: "none" });
     expect(await off.prepare({ steps: [], messages: question })).toEqual({ activeTools: [] });
     expect(off.events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
     // Words of conversation and the commonest English words ask for nothing: no tool even in a small catalog.

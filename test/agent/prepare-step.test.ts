@@ -167,7 +167,7 @@ describe("when nothing matches (onNoMatch)", () => {
     expect(events).toEqual([expect.objectContaining({ type: "no-match", offered: "none" })]);
   });
 
-  it('in a loop: the model gets the tool it needs with onNoMatch "all" or a small catalog, not with smallCatalog 0', async () => {
+  it('in a loop: the model gets the tool it needs with onNoMatch "all" or a small catalog, not with onNoMatch "none"', async () => {
     // "Is it going to rain?" shares no word with any tool: the ranking is empty.
     const prompt = "Is it going to rain?";
     expect((await index.selectWithScores(prompt)).results).toHaveLength(0);
@@ -196,7 +196,7 @@ describe("when nothing matches (onNoMatch)", () => {
     const run = generateText({
       model: strict.model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ stableTools: false, smallCatalog: 0 }),
+      prepareStep: index.prepareStep({ stableTools: false, onNoMatch: "none" }),
       stopWhen: isStepCount(3),
       prompt,
     });

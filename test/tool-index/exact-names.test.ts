@@ -169,10 +169,10 @@ describe("select:<name>,…", () => {
   it("in prepareStep: only the named tools; only unknown names is a no-match (nothing relevant)", async () => {
     const { index } = indexWithEvents();
     const noMatch: unknown[] = [];
-    // smallCatalog 0: this small catalog would otherwise be offered whole when nothing is relevant.
+    // onNoMatch "none": this small catalog would otherwise be offered whole when nothing is relevant.
     const prepare = index.prepareStep({
       stableTools: false,
-      smallCatalog: 0,
+      onNoMatch: "none",
       onEvent: (event) => noMatch.push(event),
     });
     const step = (text: string) => prepare({ steps: [], messages: [{ role: "user", content: text }] });
