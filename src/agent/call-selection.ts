@@ -2,7 +2,7 @@
 // query from the conversation, the index's selection, the no-match policy, failures and the `tools-selected` event.
 
 import { toModelMessageShapes } from "../conversation/model-messages.js";
-import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
+import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 import { companionCount, pinnedNames, rankedNames, type OfferPolicy } from "./offer-policy.js";
 import { recentRunTools } from "./recent-tools.js";
 import { selectionFailed, type SelectionFailedEvent } from "./selection-failure.js";
@@ -65,6 +65,11 @@ export interface ModelCall {
  */
 export async function selectForCall(setup: CallSelectionSetup, call: ModelCall): Promise<string[] | undefined> {
   const query = queryFromConversation(call.conversation);
+  // A turn of conversation only ("thanks!"): the pinned tools, nothing from the task before (isSmallTalkTurn).
+  if (isSmallTalkTurn(call.conversation)) {
+    setup.policy.noMatch(query, call.toolCount());
+    return [...call.pinned];
+  }
   const started = performance.now();
   let ranked: string[] = [];
   let companions = 0;
@@ -98,7 +103,9 @@ export async function selectForCall(setup: CallSelectionSetup, call: ModelCall):
     selectionFailed(error, setup.onError, setup.everyTool, setup.emit);
     return undefined;
   }
-  if (ranked.length === 0 && companions === 0 && setup.policy.noMatch(query, call.toolCount())) return undefined;
+  const midTurn = kept.length > call.pinned.length;
+  if (ranked.length === 0 && companions === 0 && setup.policy.noMatch(query, call.toolCount(), false, midTurn))
+    return undefined;
   const names = [...ranked, ...pinned];
   setup.emit({
     type: "tools-selected",

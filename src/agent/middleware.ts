@@ -1,6 +1,6 @@
 // index.middleware(): a wrapLanguageModel middleware that sends the model only the selected tools.
 
-import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
+import { conversationQuery, endsInSmallTalk, type MessageLike } from "../conversation/model-messages.js";
 import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import type { OfferOptions } from "./offer-policy.js";
@@ -66,7 +66,20 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
         (tool) => tool.type !== "function" || !known.has(tool.name) || allowed === undefined || allowed.has(tool.name),
       );
       const functionTools = offerable.filter((tool) => tool.type === "function").length;
-      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools))
+      // A turn of conversation only ("thanks!"): the pinned tools, nothing from the task before (isSmallTalkTurn).
+      if (endsInSmallTalk(params.prompt as readonly MessageLike[])) {
+        policy.noMatch(query, functionTools);
+        const pinnedNow = new Set(selectOptions.alwaysActive ?? []);
+        return {
+          ...params,
+          tools: offerable.filter(
+            (tool) => tool.type !== "function" || pinnedNow.has(tool.name) || !known.has(tool.name),
+          ),
+        };
+      }
+      // After a tool result the model is working on the request with the tools it called.
+      const midTurn = (params.prompt as readonly MessageLike[]).at(-1)?.role === "tool";
+      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools, false, midTurn))
         return allowed === undefined ? params : { ...params, tools: offerable };
       const kept = new Set([...ranked, ...pinned]);
       const tools = offerable.filter(

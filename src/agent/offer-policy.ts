@@ -1,5 +1,9 @@
 // What a model call is offered when the selection ranks nothing: one policy (`onNoMatch`) for every adapter.
 
+import { isSmallTalk } from "../core/relevance-words.js";
+import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
+import { tokenize } from "../core/tokenizer.js";
+import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { choiceOption, functionOption, invalidOption } from "../support/validate-options.js";
 import type { SelectedTool } from "./tool-selector.js";
 
@@ -16,12 +20,20 @@ export const ON_NO_MATCH: readonly OnNoMatch[] = ["all", "none"];
  * Why the ranking was empty: `"no-user-text"` (nothing to rank: the conversation has no user or assistant text yet),
  * `"nothing-relevant"` (the query was ranked and no tool is relevant to it), `"escalation"` (prepareStep's
  * escalation after steps without a tool call found no further page of the ranking and every tool is over
- * `maxOfferAll`: reported only then).
+ * `maxOfferAll`: reported only then), `"small-talk"` (the user's turn only converses: "thanks!", "ok great").
  */
-export type NoMatchReason = "no-user-text" | "nothing-relevant" | "escalation";
+export type NoMatchReason = "no-user-text" | "nothing-relevant" | "escalation" | "small-talk";
 
 /** Default of `maxOfferAll`: the most tools "every tool" may mean. */
 export const DEFAULT_MAX_OFFER_ALL = 30;
+
+/**
+ * A catalog of at most this many tools is offered whole (by default, `onNoMatch` not given) when a request asks for
+ * something (`asksForSomething`) and no tool is relevant to it. Its definitions cost a few hundred to a couple of thousand tokens, and a terse catalog ("Send email", "share
+ * file") shares few words with what users type: on bench/everyday.mjs's catalogs of 20 tools or fewer, a third of the
+ * requests for a tool matched none well enough, and the model then answered "I can't do that".
+ */
+export const SMALL_CATALOG = 20;
 
 /** Reported by `prepareStep`, the AI SDK middleware and the LangChain middleware when the ranking was empty. */
 export interface NoMatchEvent {
@@ -45,9 +57,12 @@ export interface OfferOptions {
   /**
    * When the ranking is empty. `"all"` offers the call every tool (at most `maxOfferAll` of them); `"none"` offers
    * only pinned tools, provider tools, the tools kept from earlier steps and the search meta-tool. Default: `"all"`
-   * when the conversation has no user text yet (nothing to rank), `"none"` when the query was ranked and no tool is
-   * relevant (the model answers in text). A value given applies to both cases (`"all"`: the behaviour of earlier
-   * versions). Reported as a `no-match` event with its `reason` either way.
+   * when the conversation has no user text yet (nothing to rank); when the query was ranked and no tool is relevant,
+   * `"all"` for a catalog of at most 20 tools and a request that asks for something (a word that is no word of
+   * conversation, no value and not among the commonest English words: "do I need an umbrella today"; its definitions
+   * cost little and the model decides), else `"none"` (the model answers in text); a turn of conversation only
+   * ("thanks!") gets `"none"`. A value given applies to every case (`"none"`: never every tool on a ranked query).
+   * Reported as a `no-match` event with its `reason` either way.
    */
   onNoMatch?: OnNoMatch;
   /**
@@ -74,7 +89,7 @@ export interface OfferPolicy {
    * `tools` tools; returns true when the call should be offered every tool. `escalation`: prepareStep escalates to
    * every tool (reported only when `maxOfferAll` refuses it).
    */
-  noMatch(query: string, tools: number, escalation?: boolean): boolean;
+  noMatch(query: string, tools: number, escalation?: boolean, midTurn?: boolean): boolean;
 }
 
 /** Validates `maxOfferAll`: an integer ≥ 0 or `Infinity`. */
@@ -84,6 +99,28 @@ function maxOfferAllOption(where: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
     invalidOption(where, "maxOfferAll", "an integer ≥ 0 or Infinity", value);
   return value;
+}
+
+// A word at least this specific in general English (outside the 2,000 commonest words' upper levels) says what a
+// request is about: "umbrella", "invoice", "nudge"; "best", "mondays", "capital" do not.
+const SPECIFIC_WORD = 0.5;
+
+/**
+ * Whether a request asks for something a small catalog might serve: it holds a word that is no word of conversation,
+ * no value (a name inside the request, a number) and not among the commonest English words. "do I need an umbrella
+ * today" does; "ugh mondays", "you're the best" and "what's 17 times 23" do not.
+ */
+export function asksForSomething(query: string): boolean {
+  const tokens = tokenize(query);
+  return tokens.some(
+    (token, at) =>
+      !token.stop &&
+      token.alphabetic &&
+      !CONVERSATIONAL_WORDS.has(token.surface) &&
+      !(token.capitalized && at > 0) &&
+      // "mondays" is as common as "monday": the stem is read too.
+      Math.min(englishWordSpecificity(token.surface), englishWordSpecificity(token.term)) >= SPECIFIC_WORD,
+  );
 }
 
 /** Validates `onNoMatch`, `maxOfferAll` and `onEvent` (`where` names the adapter) and returns the policy. */
@@ -101,20 +138,31 @@ export function offerPolicy(
   return {
     onNoMatch,
     maxOfferAll,
-    noMatch(query, tools, escalation = false) {
+    noMatch(query, tools, escalation = false, midTurn = false) {
       const reason: NoMatchReason = escalation
         ? "escalation"
         : query.length === 0
           ? "no-user-text"
-          : "nothing-relevant";
-      const wanted = escalation ? "all" : (onNoMatch ?? (reason === "no-user-text" ? "all" : "none"));
+          : isSmallTalk(query)
+            ? "small-talk"
+            : "nothing-relevant";
+      const byDefault =
+        reason === "no-user-text" ||
+        (reason === "nothing-relevant" && !midTurn && tools <= SMALL_CATALOG && asksForSomething(query))
+          ? "all"
+          : "none";
+      const wanted = escalation ? "all" : (onNoMatch ?? byDefault);
       // Escalating to every tool within the bound is prepareStep's documented behaviour, not a no-match.
       if (escalation && tools <= maxOfferAll) return true;
       const guarded = wanted === "all" && tools > maxOfferAll;
       const offered: OnNoMatch = guarded ? "none" : wanted;
       const why = {
         "no-user-text": "the conversation has no user text to select for",
-        "nothing-relevant": "no tool is relevant to the query",
+        "nothing-relevant":
+          !midTurn && tools <= SMALL_CATALOG && onNoMatch === undefined && asksForSomething(query)
+            ? `no tool is relevant to the query, and the catalog is small (${tools} tools, at most ${SMALL_CATALOG})`
+            : "no tool is relevant to the query",
+        "small-talk": "the user's turn only converses",
         escalation: "after steps without a tool call the ranking has no further page",
       }[reason];
       const what =

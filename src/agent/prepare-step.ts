@@ -1,7 +1,7 @@
 // index.prepareStep(): per-step activeTools for generateText, streamText and ToolLoopAgent, from the SDK's input.
 
 import type { ModelMessage } from "ai";
-import { conversationQuery, type MessageLike } from "../conversation/model-messages.js";
+import { conversationQuery, endsInSmallTalk, type MessageLike } from "../conversation/model-messages.js";
 import {
   booleanOption,
   countOption,
@@ -178,7 +178,12 @@ export function createPrepareStep(
     const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
     // Nothing left to page to: escalate to every tool at once.
     if (page > 0 && paged.length === 0 && policy.noMatch(query, toolCount, true)) return everyTool("escalate");
-    if (page === 0 && ranked.length === 0 && companions === 0 && policy.noMatch(query, toolCount))
+    if (
+      page === 0 &&
+      ranked.length === 0 &&
+      companions === 0 &&
+      policy.noMatch(query, toolCount, false, steps.length > 0)
+    )
       return everyTool("no-match");
     const active = new Set<string>(paged);
     for (const name of kept) active.add(name);
@@ -199,7 +204,17 @@ export function createPrepareStep(
     });
   return async (step: PrepareStepInput): Promise<{ activeTools?: string[]; toolOrder?: string[] }> => {
     if (learn) learnNewSteps(index, learnt, step.messages ?? [], step.steps ?? [], searchToolName);
-    if (stableStep) return stableStep(step);
+    if (stableStep) {
+      const kept = await stableStep(step);
+      // A turn of conversation only ("thanks!") gets the pinned tools, not the set (with onNoMatch "all", every tool):
+      // the set itself is decided and kept for the next request as usual (isSmallTalkTurn).
+      if (policy.onNoMatch === "all" || (step.steps ?? []).length > 0 || !endsInSmallTalk(step.messages ?? []))
+        return kept;
+      const pinnedNow = (selectOptions.alwaysActive ?? []).filter(
+        (name) => name === searchToolName || ((allowedTools?.has(name) ?? true) && index.toolNames.includes(name)),
+      );
+      return { activeTools: pinnedNow, toolOrder: pinnedNow };
+    }
     const selection = await select(step);
     if (selection.names !== undefined) return { activeTools: [...selection.names] };
     return selection.allowed === undefined ? {} : { activeTools: [...selection.allowed] };

@@ -1,7 +1,7 @@
 // AI SDK conversations (`ModelMessage`s, V4 prompts, the service's messages) in the query rule's neutral shape.
 
 import { contentText } from "./message-text.js";
-import { queryFromConversation, type ConversationMessage } from "./query-rule.js";
+import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "./query-rule.js";
 
 /** A message as both AI SDK `ModelMessage`s and V4 prompts have it: a role and string or part content. */
 export interface MessageLike {
@@ -36,6 +36,11 @@ export function fromModelMessages(messages: readonly MessageLike[]): Conversatio
 /** The selection query of an AI SDK conversation, at most `maxLength` characters (see `queryFromConversation`). */
 export function conversationQuery(messages: readonly MessageLike[], maxLength?: number): string {
   return queryFromConversation(fromModelMessages(messages), maxLength);
+}
+
+/** Whether an AI SDK conversation ends in a user turn of conversation only (see `isSmallTalkTurn`). */
+export function endsInSmallTalk(messages: readonly MessageLike[]): boolean {
+  return isSmallTalkTurn(fromModelMessages(messages));
 }
 
 /**

@@ -1,5 +1,8 @@
 // The one rule that reads a selection query from a conversation, over a neutral shape every adapter converts to.
 
+import { isSmallTalk } from "../core/relevance-words.js";
+import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
+import { tokenize } from "../core/tokenizer.js";
 import { MAX_QUERY_LENGTH } from "../options.js";
 
 /**
@@ -17,6 +20,27 @@ export interface ConversationMessage {
 
 /** A follow-up shorter than this ("and in Berlin?") is read together with the user message before it. */
 export const FOLLOW_UP_LENGTH = 40;
+
+// Words that open an elliptic follow-up ("and tomorrow?", "same for Bob", "what about staging?") and words that point
+// back at what was said ("cancel the first one", "share it with Ana"): general English, no catalog's words.
+const CONNECTIVES = new Set("and also same too plus or then now but instead again another else".split(" "));
+const BACK_REFERENCES = new Set("it its this these those them they one ones there her him his hers theirs".split(" "));
+
+/**
+ * Whether a short user turn leans on the one before it (elliptic: "and in Berlin?", "same for Bob", "cancel the first
+ * one") rather than naming its own task ("What's on my calendar tomorrow?"). A turn of conversation only ("thanks!",
+ * "ok great") leans on nothing: it asks for nothing.
+ */
+export function isEllipticFollowUp(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  if (words.length === 0) return false;
+  const [first = "", second = ""] = words;
+  if (CONNECTIVES.has(first) || ((first === "what" || first === "how") && second === "about")) return true;
+  if (words.some((word) => BACK_REFERENCES.has(word))) return true;
+  // No content word of its own: nothing but stop words and values ("at 4?", "Bob?").
+  const content = tokenize(text).filter((token) => !token.stop && !CONVERSATIONAL_WORDS.has(token.surface));
+  return content.length > 0 && content.every((token) => !token.alphabetic || token.capitalized);
+}
 
 /** The latest non-empty user text at or before `end`, and its position. */
 export function userTextBefore(
@@ -41,8 +65,10 @@ function fit(text: string, room: number): string {
 
 /**
  * The query for the next model call, or "" when the conversation has no user text:
- * - the latest non-empty user message; when it is shorter than 40 characters ("and in Berlin?"), the
- *   user message before it, a newline, then it;
+ * - the latest non-empty user message; when it is shorter than 40 characters and elliptic ("and in Berlin?",
+ *   "cancel the first one": `isEllipticFollowUp`) or answers the assistant's question ("yes" to "Should I go
+ *   ahead?"), the user message before it, a newline, then it; a short turn that names its own task ("What's on my
+ *   calendar tomorrow?") or only converses ("thanks!") is read alone;
  * - later in the loop (an assistant turn after that message): the assistant's latest text, a newline,
  *   then the request; when it said nothing, the request, a newline, then the names of the tools it
  *   just called;
@@ -57,7 +83,10 @@ export function queryFromConversation(
 ): string {
   const latest = userTextBefore(messages, messages.length - 1);
   if (latest === undefined) return "";
-  const previous = latest.text.length < FOLLOW_UP_LENGTH ? userTextBefore(messages, latest.at - 1)?.text : undefined;
+  const previous =
+    latest.text.length < FOLLOW_UP_LENGTH && (isEllipticFollowUp(latest.text) || answersQuestion(messages, latest.at))
+      ? userTextBefore(messages, latest.at - 1)?.text
+      : undefined;
   let assistantText = "";
   let calledTools = "";
   for (let i = messages.length - 1; i > latest.at; i--) {
@@ -79,4 +108,31 @@ export function queryFromConversation(
   if (words.length > 0) return `${words}\n${fullRequest}`;
   if (tools.length > 0) return `${fullRequest}\n${tools}`;
   return fullRequest;
+}
+
+/**
+ * Whether the conversation's latest message is a user turn of conversation only ("thanks!", "ok great", "lol"): such a
+ * turn asks for nothing, so the call is offered no tool but the pinned ones, whatever the turn before used (every
+ * delivery and adapter reads it here). False once the model has answered in this turn (a later step).
+ */
+export function isSmallTalkTurn(messages: readonly ConversationMessage[]): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message.role === "assistant") return false;
+    if (message.role !== "user") continue;
+    const text = message.text.trim();
+    // "yes" to "Should I go ahead?" carries the task on.
+    if (text.length > 0) return isSmallTalk(text) && !answersQuestion(messages, i);
+  }
+  return false;
+}
+
+/** Whether the assistant's last words before the user message at `at` asked a question ("Should I go ahead?"). */
+function answersQuestion(messages: readonly ConversationMessage[], at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message.role === "user") return false;
+    if (message.role === "assistant" && message.text.trim().length > 0) return message.text.trim().endsWith("?");
+  }
+  return false;
 }

@@ -1,6 +1,7 @@
 // Builds the BM25F postings: term → documents with field-weighted, length-normalised term frequencies.
 
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
+import { prefixedNameWords } from "./name-prefixes.js";
 import { forEachToken } from "./tokenizer.js";
 
 /**
@@ -29,6 +30,8 @@ export interface PostingsIndex {
    */
   readonly sequence: Uint16Array | Uint32Array;
   readonly fieldStarts: Uint32Array;
+  /** A name's leading word with a product prefix → the word it holds ("gdrive" → drive; `prefixedWord`). */
+  readonly prefixed?: ReadonlyMap<number, number>;
 }
 
 const COMPOUND_PART_WEIGHT = 0.8;
@@ -132,13 +135,19 @@ export function buildPostings(
   // Closed compounds ("geodistance", "boardgame") also count, at a reduced weight, for the two catalog
   // words they are made of, so a query that spells them apart still finds them.
   const compoundHead = new Int32Array(termCount).fill(-1);
-  const compoundTail = new Int32Array(termCount);
+  const compoundTail = new Int32Array(termCount).fill(-1);
   for (const [surface, id] of surfaces) {
     const parts = splitIntoKnownWords(surfaces, surface);
     if (parts !== undefined && parts[0] !== id && parts[1] !== id) {
       compoundHead[id] = parts[0];
       compoundTail[id] = parts[1];
     }
+  }
+  // A name's leading word with a product prefix ("gdrive_search") also counts for the word after the prefix.
+  const prefixed = prefixedNameWords(surfaces, sequence, fieldStarts, docCount, fieldCount);
+  for (const [id, part] of prefixed) {
+    if (compoundHead[id] < 0) compoundHead[id] = part;
+    else prefixed.delete(id); // a closed compound of two catalog words is read as one
   }
 
   // Second pass: accumulate each document's pseudo term frequencies in a dense scratch row, then
@@ -169,8 +178,10 @@ export function buildPostings(
           const tail = compoundTail[id];
           if (scratch[head] === 0) touched[touchedCount++] = head;
           scratch[head] += contribution * COMPOUND_PART_WEIGHT;
-          if (scratch[tail] === 0) touched[touchedCount++] = tail;
-          scratch[tail] += contribution * COMPOUND_PART_WEIGHT;
+          if (tail >= 0) {
+            if (scratch[tail] === 0) touched[touchedCount++] = tail;
+            scratch[tail] += contribution * COMPOUND_PART_WEIGHT;
+          }
         }
       }
     }
@@ -226,6 +237,7 @@ export function buildPostings(
         ? Uint16Array.from(sequence.subarray(0, length))
         : Uint32Array.from(sequence.subarray(0, length)),
     fieldStarts,
+    prefixed,
   };
 }
 

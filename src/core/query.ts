@@ -2,6 +2,7 @@
 
 import type { AbbreviationIndex } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
+import { SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { forEachToken, type Token } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
@@ -49,6 +50,8 @@ export interface QueryContext {
 }
 
 const MAX_PHRASE = 4;
+/** What a word of a name the request gives ("a folder called Invoices") scores with: it is a value, not the task. */
+const NAMED_VALUE_WEIGHT = 0.3;
 
 class TermCollector {
   readonly terms = new Map<number, QueryTerm>();
@@ -92,6 +95,44 @@ function expandInitialism(
   return found;
 }
 
+/** The catalog terms of a phrase's words (those the catalog has), for shorthand readings. */
+function phraseTerms(index: PostingsIndex, phrase: string): { ids: number[]; words: number } {
+  const ids: number[] = [];
+  let words = 0;
+  forEachToken(phrase, (token) => {
+    if (token.stop) return;
+    words++;
+    const id = index.termIds.get(token.term);
+    if (id !== undefined) ids.push(id);
+  });
+  return { ids, words };
+}
+
+/**
+ * Reads a word as the shorthand it is ("dm" → direct message, "repo" → repository), or a full word as the catalog's
+ * shorthand for it ("message" → msg). Returns whether the word was shorthand the catalog could read.
+ */
+function expandShorthand(
+  context: QueryContext,
+  collector: TermCollector,
+  surface: string,
+  known: boolean,
+  weight: number,
+  word: number,
+): boolean {
+  const { index } = context;
+  let found = false;
+  const readings = known ? undefined : SHORTHAND[surface];
+  for (const reading of readings ?? []) {
+    const { ids, words } = phraseTerms(index, reading);
+    for (const id of ids) collector.add(id, weight / words, "abbreviation", surface, word);
+    found = found || ids.length > 0;
+  }
+  for (const short of SHORTHAND_FOR.get(surface) ?? [])
+    collector.addSurface(short, weight, "abbreviation", surface, word);
+  return found;
+}
+
 /**
  * Whether a lower-case word the catalog lacks may stand for catalog words' initials: not when it is a word of
  * conversation ("ok", the "ll" of "we'll") or a common English word ("go" is no "get order").
@@ -118,6 +159,11 @@ export function analyseQuery(
   for (let position = 0; position < content.length; position++) {
     const token = content[position];
     const known = index.termIds.get(token.term);
+    // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else.
+    if (token.value === true) {
+      if (known !== undefined) collector.add(known, NAMED_VALUE_WEIGHT, "exact", token.surface, position);
+      continue;
+    }
     if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);
     const alphabetic = token.alphabetic;
     // A capitalised unknown word inside the query is most likely a name ("Lisbon", "Walmart"), not a
@@ -125,6 +171,12 @@ export function analyseQuery(
     const likelyName = known === undefined && token.capitalized && position > 0;
 
     if (abbreviationWeight > 0) {
+      // Shorthand of general usage first: a "dm" is a direct message, never the initials of two catalog words.
+      if (
+        alphabetic &&
+        expandShorthand(context, collector, token.surface, known !== undefined, abbreviationWeight, position)
+      )
+        continue;
       // Numeronyms both ways: "k8s" ↔ "kubernetes", whether or not the query word is itself indexed.
       if (token.numeronym || (known === undefined && alphabetic)) {
         for (const match of context.abbreviations.numeronymMatches(token.surface)) {
@@ -134,9 +186,12 @@ export function analyseQuery(
       // Initialisms: an unknown short word that is no word of conversation or common English, or one the query or
       // catalog writes as an acronym ("PR").
       const acronymLike = token.acronym || (known !== undefined && index.acronyms.has(known));
+      // Two letters spell the initials of some pair of catalog words in any catalog ("ci" → create contact): a
+      // two-letter word is read as initials only when the catalog itself writes it as an acronym.
+      const catalogAcronym = known !== undefined && index.acronyms.has(known);
       if (
         alphabetic &&
-        token.surface.length >= 2 &&
+        (token.surface.length >= 3 || catalogAcronym) &&
         token.surface.length <= MAX_PHRASE &&
         (acronymLike || (known === undefined && readsAsInitialism(context, token.surface)))
       ) {

@@ -64,12 +64,18 @@ export function termsInDocument(
   };
   for (const id of queryTerms.keys()) inQuery[id] = 1;
   const fields = FIELD_NAMES.length;
+  const prefixed = index.prefixed !== undefined && index.prefixed.size > 0 ? index.prefixed : undefined;
   for (let f = 0; f < fields; f++) {
     const end = index.fieldStarts[doc * fields + f + 1];
     for (let i = index.fieldStarts[doc * fields + f]; i < end; i++) {
       const id = index.sequence[i];
       if (inQuery[id] === 1) {
         note(id, f);
+        continue;
+      }
+      const part = prefixed?.get(id);
+      if (part !== undefined && inQuery[part] === 1) {
+        note(part, f);
         continue;
       }
       if (head[id] === -2) readCompound(index, scan, id);

@@ -7,6 +7,7 @@ import { clearFound, termsInDocument } from "./relevance-scan.js";
 import { conversationalPositions, valueWords } from "./relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import type { Token } from "./tokenizer.js";
+import { fingerSlip } from "./typo-index.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 
 /** One content word of a query and how much of the query it carries. */
@@ -76,10 +77,20 @@ const FIELD_CREDIT: Readonly<Record<FieldName, number>> = {
 };
 /** Beyond the expansion's own weight: an abbreviation reading is a guess about the word. */
 const KIND_DISCOUNT: Partial<Record<MatchKind, number>> = { abbreviation: 0.75 };
-/** One edit in a word of 4 letters or fewer changes a quarter of it ("help" → "held"): such a typo counts half. */
-function shortTypo(word: string): number {
+/**
+ * One edit in a word of 4 letters or fewer changes a quarter of it ("help" → "held"): such a typo counts half, unless
+ * the edit is the kind fingers make and keeps the word's letters: two letters swapped ("opne" → open) or a doubled
+ * letter typed once ("isue" → issue). Such a reading counts as the word itself.
+ */
+function typoCredit(word: string, correction: string | undefined): number {
+  if (correction !== undefined && fingerSlip(word, correction)) return FINGER_SLIP_CREDIT / TYPO_WEIGHT_DEFAULT;
   return word.length <= 4 ? 0.5 : 1;
 }
+
+/** The default weight of a 1-edit typo: a finger slip's reading is raised to FINGER_SLIP_CREDIT of the word's. */
+const TYPO_WEIGHT_DEFAULT = 0.7;
+/** A finger slip reads almost as the word itself (still below it: the word written out is surer). */
+const FINGER_SLIP_CREDIT = 0.9;
 
 /**
  * The IDF of a term found in `df` of `docs` tools: plain BM25. A prior of pseudo-documents (tools lacking every word,
@@ -121,7 +132,10 @@ export function queryWords(
     // A repeated word counts once (its first place is where the query's terms point).
     if (seen.has(token.term)) weight = 0;
     else if (CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)) weight = 0;
-    else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
+    else if (token.value === true) {
+      weight = VALUE_WORD_WEIGHT;
+      value = true;
+    } else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
     else if (!token.alphabetic || (token.capitalized && words.length > 0) || isValue(token.surface)) {
       weight = VALUE_WORD_WEIGHT;
       value = true;
@@ -188,7 +202,12 @@ export function relevanceQuery(
   const byTerm = new Map<number, { specificity: number; readings: Reading[] }>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
-    const weight = term.weight * (KIND_DISCOUNT[term.kind] ?? 1) * (term.kind === "typo" ? shortTypo(term.from) : 1);
+    const weight = Math.min(
+      1,
+      term.weight *
+        (KIND_DISCOUNT[term.kind] ?? 1) *
+        (term.kind === "typo" ? typoCredit(term.from, term.correction) : 1),
+    );
     // A phrase reading ("pull request" → pr) covers each of its words.
     const reading = { term, weight, end: Math.min(words.length, term.word + spanOf(term)) };
     const known = byTerm.get(term.termId);

@@ -21,6 +21,9 @@ export const CONVERSATIONAL_WORDS: ReadonlySet<string> = new Set(
     "hello hi hey hiya howdy greetings thanks thank thx ty cheers ok okay kk yes yeah yep yup nope sure great cool " +
     "nice awesome perfect fine bye goodbye sorry welcome wow hmm good morning afternoon evening ah oh uh um much " +
     "got gotcha later never mind nevermind help tell anything something going gonna wanna " +
+    // Interjections, chat shorthand and praise: what people type around a task, never the task.
+    "lol lmao lmfao rofl haha hahaha hehe heh ugh argh yay woohoo omg meh oops whoops whoa phew yikes aww jk brb " +
+    "ttyl np tysm ikr smh lifesaver legend genius amazing lovely brilliant fantastic excellent wonderful joke jokes " +
     // What an apostrophe leaves of a contraction ("you're", "we'll", "isn't"): no word of a task.
     "re ll ve don isn aren wasn weren doesn didn hasn haven couldn shouldn wouldn"
   ).split(" "),

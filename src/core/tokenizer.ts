@@ -19,6 +19,30 @@ export interface Token {
   readonly alphabetic: boolean;
   /** Written as a numeronym ("k8s", "i18n"). */
   readonly numeronym: boolean;
+  /** In a query: a value the request gives ("a folder called Invoices"), not what it asks for (`markNamedValues`). */
+  readonly value?: true;
+}
+
+// Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
+const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);
+
+/**
+ * Marks the name a request gives after "called", "named" or "titled" (and that word) as values: "make a folder
+ * called Invoices 2025" asks for a folder, not for invoices or a call. Only a name written as one (capitalised,
+ * an acronym, or with digits) is marked: "who called me" keeps its words.
+ */
+export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
+  let marked: Token[] | undefined;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (!NAMING_WORDS.has(tokens[i].surface)) continue;
+    const named = (token: Token) => token.capitalized || token.acronym || !token.alphabetic;
+    if (!named(tokens[i + 1])) continue;
+    marked ??= [...tokens];
+    marked[i] = { ...tokens[i], value: true };
+    for (let j = i + 1; j < tokens.length && (named(tokens[j]) || tokens[j].stop); j++)
+      marked[j] = { ...tokens[j], value: true };
+  }
+  return marked ?? tokens;
 }
 
 const SPECIAL_FOLDS: Record<string, string> = {

@@ -183,3 +183,29 @@ function sameStart(word: string, candidate: string): boolean {
 function vocabularyDepth(length: number): number {
   return length >= 6 ? 2 : 1;
 }
+
+/** Two adjacent letters swapped, or a doubled letter typed once. */
+export function fingerSlip(typed: string, word: string): boolean {
+  if (typed.length === word.length) {
+    let first = -1;
+    for (let i = 0; i < typed.length; i++) {
+      if (typed.charCodeAt(i) === word.charCodeAt(i)) continue;
+      if (first >= 0)
+        return (
+          i === first + 1 &&
+          typed[first] === word[i] &&
+          typed[i] === word[first] &&
+          typed.slice(i + 1) === word.slice(i + 1)
+        );
+      first = i;
+    }
+    return false;
+  }
+  if (word.length !== typed.length + 1) return false;
+  for (let i = 0; i < word.length; i++) {
+    if (typed.charCodeAt(i) === word.charCodeAt(i)) continue;
+    // The letter missing at i must double its neighbour, and the rest must match.
+    return (word[i] === word[i - 1] || word[i] === word[i + 1]) && typed.slice(i) === word.slice(i + 1);
+  }
+  return false;
+}

@@ -14,6 +14,10 @@ import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
 import type { CutReason, CutTool, Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
+import { isSmallTalk } from "../core/relevance-words.js";
+
+/** Small talk is short: longer text is never read as conversation only (and costs no second tokenising). */
+const SMALL_TALK_LENGTH = 160;
 
 /** What one selection found, before it is shaped into names or scored results. */
 export interface Selection {
@@ -59,7 +63,13 @@ export async function runSelection(
   // Only catalog tools are returned: an `alwaysActive` name the catalog lacks is left out (toolpick's rule).
   const pins = pinnedTools(options.alwaysActive, state.providerPins);
   const pinned = pins.length === 0 ? pins : pins.filter((pin) => state.nameSet.has(pin.name));
-  if (text.trim().length === 0 || state.catalog.length === 0) {
+  // A turn of conversation only ("thanks!", "ok great") asks for nothing: no ranked tool, and no companion from the
+  // conversation's memory either (it would hand a thank-you the last task's tools).
+  if (
+    text.trim().length === 0 ||
+    state.catalog.length === 0 ||
+    (text.length <= SMALL_TALK_LENGTH && isSmallTalk(text))
+  ) {
     return { options, text, pinned, ranked: undefined, companions: [] };
   }
   // Each step may answer synchronously (a built keyword index, no reranker): only real promises are awaited, so a

@@ -2,7 +2,7 @@
 // messages; short follow-ups joined; the latest turn kept whole under the 2,000-character cap.
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { conversationQuery } from "../../src/conversation/model-messages.js";
+import { conversationQuery, endsInSmallTalk } from "../../src/conversation/model-messages.js";
 import { queryFromConversation } from "../../src/conversation/query-rule.js";
 import { selectionQuery } from "../../src/langchain/message-query.js";
 
@@ -19,6 +19,31 @@ describe("conversationQuery (AI SDK messages)", () => {
       { role: "user", content: [{ type: "text", text: "and in Berlin?" }] },
     ];
     expect(conversationQuery(followUp)).toBe(`${question}\nand in Berlin?`);
+  });
+
+  it("joins only an elliptic follow-up: a short turn that names its own task, or only converses, is read alone", () => {
+    const task = "and post a note in #billing on Slack";
+    const after = (text: string) => [
+      { role: "user", content: task },
+      { role: "assistant", content: [{ type: "text", text: "Posted." }] },
+      { role: "user", content: text },
+    ];
+    expect(conversationQuery(after("What's on my calendar tomorrow?"))).toBe("What's on my calendar tomorrow?");
+    expect(conversationQuery(after("thanks!"))).toBe("thanks!");
+    // Back-references and connectives lean on the turn before.
+    expect(conversationQuery(after("cancel the first one"))).toBe(`${task}\ncancel the first one`);
+    expect(conversationQuery(after("same for #sales"))).toBe(`${task}\nsame for #sales`);
+    expect(conversationQuery(after("what about #ops?"))).toBe(`${task}\nwhat about #ops?`);
+    expect(endsInSmallTalk(after("thanks!"))).toBe(true);
+    // An assent to the assistant's question carries the task on.
+    const asked = [
+      { role: "user", content: task },
+      { role: "assistant", content: [{ type: "text", text: "Should I post it now?" }] },
+      { role: "user", content: "yes" },
+    ];
+    expect(conversationQuery(asked)).toBe(`${task}\nyes`);
+    expect(endsInSmallTalk(asked)).toBe(false);
+    expect(endsInSmallTalk(after("ok great, and the other one?"))).toBe(false);
   });
 
   it("later in the loop: the assistant's text and the request, or the request plus the tools it called", () => {

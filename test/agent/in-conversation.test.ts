@@ -190,7 +190,7 @@ describe("index.inConversation: a turn that asks for nothing", () => {
       expect(points).toHaveLength(1);
       expect(points[0]).toContain("mv");
       expect(messages.at(-1)).toEqual(turns[2]);
-      expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
+      expect(events).toEqual([expect.objectContaining({ reason: "small-talk", offered: "none" })]);
     });
   }
 

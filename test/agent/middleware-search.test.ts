@@ -108,7 +108,7 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     expect(out.tools.map((tool) => tool.name)).toEqual(["translate_text", "search_tools", "web_search"]);
   });
 
-  it('in a loop: the model gets the tool it needs with onNoMatch "all", not by default', async () => {
+  it('in a loop: the model gets the tool it needs with onNoMatch "all" or a small catalog, not with onNoMatch "none"', async () => {
     const prompt = "Is it going to rain?";
     expect(await index.select(prompt)).toEqual([]);
     const { model, offered } = scriptedModel([
@@ -119,8 +119,17 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     const result = await generateText({ model: wrapped, tools: agentTools, stopWhen: isStepCount(3), prompt });
     expect(result.text).toBe("Yes.");
     expect(offered[0]).toHaveLength(Object.keys(agentTools).length);
+    // By default a catalog of 20 tools or fewer is offered whole to a request that asks for something.
+    const small = scriptedModel([
+      { toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] },
+      { text: "Yes." },
+    ]);
+    const whole = wrapLanguageModel({ model: small.model, middleware: index.middleware() });
+    expect((await generateText({ model: whole, tools: agentTools, stopWhen: isStepCount(3), prompt })).text).toBe(
+      "Yes.",
+    );
     const strict = scriptedModel([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] }]);
-    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware() });
+    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware({ onNoMatch: "none" }) });
     await expect(
       generateText({ model: none, tools: agentTools, stopWhen: isStepCount(3), prompt }),
     ).rejects.toBeInstanceOf(ToolNotOfferedError);

@@ -29,18 +29,39 @@ function invoiceTools(count: number) {
 }
 
 describe("the no-match event says why, and what the call was offered", () => {
-  it('"nothing-relevant": the query was ranked and no tool fits; by default no catalog tool', async () => {
+  it('"small-talk": a turn of conversation only; no catalog tool, only the pinned ones', async () => {
     const { prepare, events } = recorded({ alwaysActive: ["translate_text"] });
     expect(await prepare({ steps: [], messages: thanks })).toEqual({ activeTools: ["translate_text"] });
     expect(events).toEqual([
       {
         type: "no-match",
         query: "thanks!",
-        reason: "nothing-relevant",
+        reason: "small-talk",
         offered: "none",
-        message: "no tool is relevant to the query; this call is offered only the tools kept anyway",
+        message: "the user's turn only converses; this call is offered only the tools kept anyway",
       },
     ]);
+  });
+
+  it('"nothing-relevant": a request no tool fits; a small catalog is offered whole, a larger one nothing', async () => {
+    const question = user("how many moons does Jupiter have?");
+    const small = recorded();
+    expect(await small.prepare({ steps: [], messages: question })).toEqual({});
+    expect(small.events).toEqual([
+      expect.objectContaining({
+        reason: "nothing-relevant",
+        offered: "all",
+        query: "how many moons does Jupiter have?",
+      }),
+    ]);
+    const off = recorded({ onNoMatch: "none" });
+    expect(await off.prepare({ steps: [], messages: question })).toEqual({ activeTools: [] });
+    expect(off.events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
+    // Words of conversation and the commonest English words ask for nothing: no tool even in a small catalog.
+    const chat = recorded();
+    expect(await chat.prepare({ steps: [], messages: user("you're the best") })).toEqual({ activeTools: [] });
+    const large = createToolIndex(invoiceTools(25)).prepareStep({ stableTools: false });
+    expect(await large({ steps: [], messages: question })).toEqual({ activeTools: [] });
   });
 
   it('"no-user-text": nothing to rank yet; by default every tool, within maxOfferAll', async () => {
@@ -106,7 +127,7 @@ describe("the maxOfferAll guard", () => {
     for (const options of [{ allowedTools: names }, { rules: { allowedTools: () => names } }]) {
       const { prepare, events } = recorded({ onNoMatch: "all", maxOfferAll: 2, ...options });
       expect(await prepare({ steps: [], messages: thanks })).toEqual({ activeTools: names });
-      expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
+      expect(events).toEqual([expect.objectContaining({ reason: "small-talk", offered: "all" })]);
       expect(events[0]).not.toHaveProperty("guard");
       // Escalation after two misses counts the same way: every allowed tool, not more paging.
       const miss = { toolCalls: [], toolResults: [] };
@@ -183,7 +204,7 @@ describe("in a loop", () => {
     await expect(run).rejects.toBeInstanceOf(ToolNotOfferedError);
   });
 
-  it("stable mode: an off-topic turn keeps the set the conversation has, and adds nothing", async () => {
+  it("stable mode: a thank-you gets no tool, and the set comes back whole for the next request", async () => {
     const prepare = index.prepareStep({ stableTools: true });
     const weather = user("What is the weather forecast for Oslo?");
     const first = await prepare({ steps: [], messages: weather });
@@ -193,6 +214,38 @@ describe("in a loop", () => {
       { role: "assistant" as const, content: "Sunny." },
       { role: "user" as const, content: "thanks!" },
     ];
-    expect(await prepare({ steps: [], messages: later })).toEqual(first);
+    expect(await prepare({ steps: [], messages: later })).toEqual({ activeTools: [], toolOrder: [] });
+    const next = [...later, { role: "assistant" as const, content: "You're welcome." }, ...user("and in Bergen?")];
+    expect((await prepare({ steps: [], messages: next })).toolOrder).toEqual(first.toolOrder);
+  });
+});
+
+describe("a turn of conversation only inherits nothing", () => {
+  it("selectWithScores with the conversation gives no tool for a thank-you, not even the conversation's memory", async () => {
+    const messages = [
+      { role: "user" as const, content: "What is the weather forecast for Oslo?" },
+      {
+        role: "assistant" as const,
+        content: [
+          { type: "tool-call" as const, toolCallId: "1", toolName: "weather_forecast", input: { city: "Oslo" } },
+        ],
+      },
+      {
+        role: "tool" as const,
+        content: [
+          {
+            type: "tool-result" as const,
+            toolCallId: "1",
+            toolName: "weather_forecast",
+            output: { type: "json" as const, value: { sky: "sun" } },
+          },
+        ],
+      },
+      { role: "assistant" as const, content: "Sunny." },
+    ];
+    const later = await index.selectWithScores("and in Bergen?", { messages });
+    expect(later.results.map((result) => result.reason)).toContain("conversation");
+    const thanks = await index.selectWithScores("thanks!", { messages });
+    expect(thanks.results).toEqual([]);
   });
 });

@@ -167,7 +167,7 @@ describe("when nothing matches (onNoMatch)", () => {
     expect(events).toEqual([expect.objectContaining({ type: "no-match", offered: "none" })]);
   });
 
-  it('in a loop: the model gets the tool it needs with onNoMatch "all", and cannot call it by default', async () => {
+  it('in a loop: the model gets the tool it needs with onNoMatch "all" or a small catalog, not with onNoMatch "none"', async () => {
     // "Is it going to rain?" shares no word with any tool: the ranking is empty.
     const prompt = "Is it going to rain?";
     expect((await index.selectWithScores(prompt)).results).toHaveLength(0);
@@ -182,11 +182,21 @@ describe("when nothing matches (onNoMatch)", () => {
     });
     expect(result.text).toBe("Yes.");
     expect(open.offered[0]).toHaveLength(Object.keys(agentTools).length);
+    // By default a catalog of 20 tools or fewer is offered whole to a request that asks for something.
+    const small = scriptedModel(script);
+    const whole = await generateText({
+      model: small.model,
+      tools: agentTools,
+      prepareStep: index.prepareStep({ stableTools: false }),
+      stopWhen: isStepCount(3),
+      prompt,
+    });
+    expect(whole.text).toBe("Yes.");
     const strict = scriptedModel(script);
     const run = generateText({
       model: strict.model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ stableTools: false }),
+      prepareStep: index.prepareStep({ stableTools: false, onNoMatch: "none" }),
       stopWhen: isStepCount(3),
       prompt,
     });

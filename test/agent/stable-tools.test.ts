@@ -204,7 +204,7 @@ describe("prepareStep({ stableTools: true })", () => {
     });
   });
 
-  it("offers a pinned search meta-tool from the first step, and keeps the set when a turn needs nothing new", async () => {
+  it("offers a pinned search meta-tool from the first step; a thank-you gets only it, and the set comes back", async () => {
     const prepare = createToolIndex(agentTools).prepareStep({
       stableTools: true,
       alwaysActive: ["search_tools"],
@@ -218,7 +218,13 @@ describe("prepareStep({ stableTools: true })", () => {
     const first = await prepare({ steps: [], messages: [user("Book a hotel room in Rome for 3 nights")] });
     expect(first.toolOrder![0]).toBe("hotel_booking");
     const thanks = [user("Book a hotel room in Rome for 3 nights"), answered, user("Thanks, how are you?")];
-    expect(await prepare({ steps: [], messages: thanks })).toEqual(first);
+    expect(await prepare({ steps: [], messages: thanks })).toEqual({
+      activeTools: ["search_tools"],
+      toolOrder: ["search_tools"],
+    });
+    const again = [...thanks, answered, user("Book another hotel room in Rome for 2 nights")];
+    const order = (await prepare({ steps: [], messages: again })).toolOrder!;
+    expect(order.slice(0, first.toolOrder!.length)).toEqual(first.toolOrder);
   });
 
   it("validates its options", () => {

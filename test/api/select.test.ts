@@ -139,14 +139,60 @@ describe("ranking", () => {
     expect(go.results.flatMap((result) => result.expansions)).not.toContainEqual(
       expect.objectContaining({ from: "go" }),
     );
-    // "we'll" leaves "ll", a word of conversation; "GO", written as an acronym, still reads as one.
+    // "we'll" leaves "ll", a word of conversation. Two letters spell the initials of some pair of words in any catalog
+    // ("CI" → create contact): "GO", even written as an acronym, is no "get order" unless the catalog writes "GO".
     const ll = await tools.selectWithScores("we'll need the service", noCut);
     expect(ll.results.flatMap((result) => result.expansions)).not.toContainEqual(
       expect.objectContaining({ from: "ll" }),
     );
     const written = await tools.selectWithScores("show GO 42", { ...noCut, minRelevance: 0 });
-    expect(written.tools).toEqual(["get_order_details"]);
-    expect(written.results[0].expansions).toContainEqual({ from: "go", term: "order", kind: "abbreviation" });
+    expect(written.results.flatMap((result) => result.expansions)).not.toContainEqual(
+      expect.objectContaining({ from: "go" }),
+    );
+    const glossed = createToolIndex([
+      { name: "get_order_details", description: "Get the details of an order (GO)." },
+      { name: "list_logs", description: "List the logs of a service." },
+    ]);
+    const read = await glossed.selectWithScores("show GO 42", { ...noCut, minRelevance: 0 });
+    expect(read.tools[0]).toBe("get_order_details");
+    // Three letters and more keep reading as the catalog's initials ("lfs" → list logs… is no pair in any catalog).
+    const three = await tools.selectWithScores("the gods of the order details", { ...noCut, minRelevance: 0 });
+    expect(three.tools[0]).toBe("get_order_details");
+  });
+
+  it("reads general shorthand as the words it stands for, both ways", async () => {
+    const tools = createToolIndex([
+      { name: "slack_post_direct_message", description: "Send a direct message to a user." },
+      { name: "drive_move_file", description: "Move a file to another folder." },
+      { name: "repo_list", description: "List repos." },
+    ]);
+    expect((await tools.select("DM Priya that the build is fixed", noCut))[0]).toBe("slack_post_direct_message");
+    expect((await tools.select("which repositories do I have", noCut))[0]).toBe("repo_list");
+  });
+
+  it("reads the name a request gives after 'called' or 'named' as a value, not as the task", async () => {
+    const tools = createToolIndex([
+      { name: "stripe_create_invoice", description: "Create an invoice." },
+      { name: "drive_create_folder", description: "Create a folder in Drive." },
+      { name: "crm_log_call", description: "Log a call with a contact." },
+    ]);
+    expect((await tools.select("make a new folder called Invoices 2025", noCut))[0]).toBe("drive_create_folder");
+    expect((await tools.select("who called me yesterday", noCut))[0]).toBe("crm_log_call");
+  });
+
+  it("reads a product-prefixed name's word and a finger-slip typo", async () => {
+    const tools = createToolIndex([
+      { name: "gdrive_search_files", description: "Find files in Drive." },
+      { name: "gmail_search", description: "Search mail." },
+      { name: "github_create_issue", description: "Open an issue." },
+      { name: "github_list_issues", description: "List issues." },
+    ]);
+    expect((await tools.select("find the Q4 roadmap doc in drive"))[0]).toBe("gdrive_search_files");
+    // "drive" is read in the name's "gdrive", not only in the description.
+    const drive = await tools.explain("find the Q4 roadmap doc in drive", "gdrive_search_files");
+    expect(drive.match.find((entry) => entry.word === "drive")?.field).toBe("name");
+    // Swapped letters and a doubled letter typed once: the request is not cut by relevance.
+    expect((await tools.select("opne an isue for the flaky test in acme/api"))[0]).toBe("github_create_issue");
   });
 
   it('reads no "go" as an initialism on the BFCL multi-turn catalog', async () => {

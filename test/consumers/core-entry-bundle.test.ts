@@ -62,10 +62,12 @@ describe("an app selecting with toolsift/core", () => {
   // Issue 21's goal was 26 KiB gzip (met at 26,537 B). Issue 29's option table (each option once, with its path,
   // surfaces, default and range; old names refused naming the new path) brought the app to 27,149 B; its model rows
   // moved to a module core does not bundle (27,103 B). The limit is 26.5 KiB until the table's cost is won back
-  // elsewhere: a deliberate, measured step, not headroom.
-  it("stays within 75 KiB minified and 26.5 KiB gzip", async () => {
+  // elsewhere: a deliberate, measured step, not headroom. Issue 37 (what users type: the shorthand table read both
+  // ways, names given after "called", product-prefixed name words, finger-slip typos) brought it to 78,420 B
+  // minified, 29,008 B gzip: 77 KiB and 28.5 KiB gzip, the same kind of step.
+  it("stays within 77 KiB minified and 28.5 KiB gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts");
-    expect(bytes).toBeLessThanOrEqual(75 * 1024);
-    expect(gzip).toBeLessThanOrEqual(26.5 * 1024);
+    expect(bytes).toBeLessThanOrEqual(77 * 1024);
+    expect(gzip).toBeLessThanOrEqual(28.5 * 1024);
   });
 });

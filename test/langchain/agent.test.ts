@@ -117,7 +117,7 @@ describe("createAgent + toolsiftMiddleware", () => {
     await converse(agent, ["Hello there!", "Convert 100 dollars to euros"]);
     expect(recorder.bound[0]).toEqual(tools);
     expect(log.of("no-match")).toEqual([
-      expect.objectContaining({ query: "Hello there!", reason: "nothing-relevant", offered: "all" }),
+      expect.objectContaining({ query: "Hello there!", reason: "small-talk", offered: "all" }),
     ]);
     expect(recorder.bound[1][0]).toBe(tools.find((entry) => entry.name === "convert_currency"));
   });
@@ -134,7 +134,7 @@ describe("createAgent + toolsiftMiddleware", () => {
     });
     await expect(converse(agent, ["Hello there!"])).rejects.toThrow(/"convert_currency", which was not bound/);
     expect(log.of("no-match")).toEqual([
-      expect.objectContaining({ query: "Hello there!", reason: "nothing-relevant", offered: "none" }),
+      expect.objectContaining({ query: "Hello there!", reason: "small-talk", offered: "none" }),
     ]);
     const guardLog = events();
     const guarded = createAgent({

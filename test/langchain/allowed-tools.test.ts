@@ -62,7 +62,7 @@ describe("toolsiftMiddleware with allowedTools", () => {
     const byName = (name: string) => tools.find((entry) => entry.name === name);
     expect(recorder.bound[0]).toEqual([byName("get_weather"), byName("send_email"), webSearch]);
     expect(events.filter((event) => event.type === "no-match")).toEqual([
-      expect.objectContaining({ reason: "nothing-relevant", offered: "all", message: expect.stringContaining("(2)") }),
+      expect.objectContaining({ reason: "small-talk", offered: "all", message: expect.stringContaining("(2)") }),
     ]);
     // One allowed catalog tool more than maxOfferAll: only the provider tool.
     const guarded = agentWith({ allowedTools, onNoMatch: "all", maxOfferAll: 1, tools: [...catalog(), webSearch] }, [

@@ -378,10 +378,12 @@ describe("prepareStep", () => {
       expect(offered(await runStep(indexes.pick.prepareStep(pinned), input))).toEqual(["send_email"]);
       const none = indexes.sift.prepareStep({ ...pinned, onNoMatch: "none" });
       expect(offered(await runStep(none, input))).toEqual(["send_email"]);
-      // toolsift's default matches toolpick when nothing is relevant; with no user text it offers every tool (the
-      // catalog is under maxOfferAll), an intended difference: there is nothing to rank yet.
+      // toolsift's default differs on purpose in both cases: with no user text it offers every tool (the catalog is
+      // under maxOfferAll: there is nothing to rank yet), and a catalog of 20 tools or fewer is offered whole to a
+      // request that asks for something no tool matches (the model decides; onNoMatch "none" is toolpick's rule).
       const byDefault = offered(await runStep(indexes.sift.prepareStep(pinned), input));
-      expect(byDefault.sort()).toEqual(input === noMatch ? ["send_email"] : [...catalogNames].sort());
+      expect(catalogNames.length).toBeLessThanOrEqual(20);
+      expect(byDefault.sort()).toEqual([...catalogNames].sort());
     }
     expect(offered(await runStep(indexes.pick.prepareStep(), noMatch))).toEqual([]);
     expect(offered(await runStep(indexes.sift.prepareStep({ onNoMatch: "none" }), noMatch))).toEqual([]);

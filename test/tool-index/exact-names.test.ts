@@ -169,7 +169,12 @@ describe("select:<name>,…", () => {
   it("in prepareStep: only the named tools; only unknown names is a no-match (nothing relevant)", async () => {
     const { index } = indexWithEvents();
     const noMatch: unknown[] = [];
-    const prepare = index.prepareStep({ stableTools: false, onEvent: (event) => noMatch.push(event) });
+    // onNoMatch "none": this small catalog would otherwise be offered whole when nothing is relevant.
+    const prepare = index.prepareStep({
+      stableTools: false,
+      onNoMatch: "none",
+      onEvent: (event) => noMatch.push(event),
+    });
     const step = (text: string) => prepare({ steps: [], messages: [{ role: "user", content: text }] });
     expect(await step("select:notes")).toEqual({ activeTools: ["notes"] });
     // A short message joins the one before it in the query: the select: line still decides.

@@ -4,6 +4,7 @@
 import type { ModelMessage, Tool, ToolSet } from "ai";
 import { fromModelMessages, type MessageLike } from "../../conversation/model-messages.js";
 import { queryFromConversation, userTextBefore } from "../../conversation/query-rule.js";
+import { endsInSmallTalk } from "../../conversation/model-messages.js";
 import { isSmallTalk } from "../../core/relevance-words.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import { MODEL_SEARCH } from "../../options.js";
@@ -267,7 +268,11 @@ export function createInConversation(
   return {
     tools: fixedTools,
     async prepareStep({ messages }) {
-      return { messages: (await deliveries.derive(messages ?? [])).messages as ModelMessage[] };
+      const derived = (await deliveries.derive(messages ?? [])).messages as ModelMessage[];
+      // A turn of conversation only ("thanks!") is offered no tool: neither the dispatcher nor the search tool.
+      return endsInSmallTalk(messages ?? [])
+        ? { messages: derived, activeTools: fixed.filter((name) => pinned.includes(name)) }
+        : { messages: derived };
     },
   };
 }
