@@ -29,9 +29,10 @@ export const DEFAULT_MAX_OFFER_ALL = 30;
 
 /**
  * A catalog of at most this many tools is offered whole (by default, `onNoMatch` not given) when a request asks for
- * something (`asksForSomething`) and no tool is relevant to it. Its definitions cost a few hundred to a couple of thousand tokens, and a terse catalog ("Send email", "share
- * file") shares few words with what users type: on bench/everyday.mjs's catalogs of 20 tools or fewer, a third of the
- * requests for a tool matched none well enough, and the model then answered "I can't do that".
+ * something (`asksForSomething`) and no tool is relevant to it. Its definitions cost a few hundred to a couple of
+ * thousand tokens, and a terse catalog ("Send email", "share file") shares few words with what users type: on
+ * bench/everyday.mjs's catalogs of 20 tools or fewer, half the requests for a tool matched none well enough, and the
+ * model then answered "I can't do that".
  */
 export const SMALL_CATALOG = 20;
 

@@ -20,7 +20,10 @@ export function prefixedWord(known: ReadonlyMap<string, number>, word: string): 
   for (let cut = 1; cut <= prefix[0].length; cut++) {
     const tail = word.slice(cut);
     const id =
-      known.get(tail) ?? SHORTHAND[tail]?.map((reading) => known.get(reading)).find((found) => found !== undefined);
+      known.get(tail) ??
+      SHORTHAND.get(tail)
+        ?.map((reading) => known.get(reading))
+        .find((found) => found !== undefined);
     if (id !== undefined) return id;
   }
   return undefined;

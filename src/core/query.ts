@@ -122,7 +122,7 @@ function expandShorthand(
 ): boolean {
   const { index } = context;
   let found = false;
-  const readings = known ? undefined : SHORTHAND[surface];
+  const readings = known ? undefined : SHORTHAND.get(surface);
   for (const reading of readings ?? []) {
     const { ids, words } = phraseTerms(index, reading);
     for (const id of ids) collector.add(id, weight / words, "abbreviation", surface, word);

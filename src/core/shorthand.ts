@@ -5,7 +5,7 @@
  * Shorthand → the words it stands for, each reading a phrase of one or more words (several readings when usage has
  * several: "ci" is a build pipeline as often as "continuous integration"). General usage only, no product's names.
  */
-export const SHORTHAND: Readonly<Record<string, readonly string[]>> = {
+const SHORTHAND_TABLE: Readonly<Record<string, readonly string[]>> = {
   dm: ["direct message", "message"],
   dms: ["direct messages", "messages"],
   msg: ["message"],
@@ -70,16 +70,20 @@ export const SHORTHAND: Readonly<Record<string, readonly string[]>> = {
   auth: ["authentication"],
 };
 
-/** Full word → the shorthand that stands for it alone ("message" → msg, dm; "repository" → repo). */
+/** Shorthand → its readings, as a Map: a word such as "constructor" is no key of it. */
+export const SHORTHAND: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(SHORTHAND_TABLE));
+
+/**
+ * Full word → the shorthand whose first reading it is ("message" → msg, "repository" → repo). Only the first: "dir"
+ * reads as "folder" too, but a request's "folder" is not to be read as every "dir" of a catalog.
+ */
 export const SHORTHAND_FOR: ReadonlyMap<string, readonly string[]> = (() => {
   const map = new Map<string, string[]>();
-  for (const [short, readings] of Object.entries(SHORTHAND)) {
-    for (const reading of readings) {
-      if (reading.includes(" ")) continue;
-      const list = map.get(reading);
-      if (list === undefined) map.set(reading, [short]);
-      else list.push(short);
-    }
+  for (const [short, [reading]] of SHORTHAND) {
+    if (reading === undefined || reading.includes(" ")) continue;
+    const list = map.get(reading);
+    if (list === undefined) map.set(reading, [short]);
+    else list.push(short);
   }
   return map;
 })();

@@ -27,8 +27,8 @@ export interface Token {
 const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);
 
 /**
- * Marks the name a request gives after "called", "named" or "titled" (and that word) as values: "make a folder
- * called Invoices 2025" asks for a folder, not for invoices or a call. Only a name written as one (capitalised,
+ * Marks the name a request gives after "called", "named" or "titled" (and "called" itself) as values: "make a
+ * folder called Invoices 2025" asks for a folder, not for invoices or a call. Only a name written as one (capitalised,
  * an acronym, or with digits) is marked: "who called me" keeps its words.
  */
 export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
@@ -38,7 +38,8 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
     const named = (token: Token) => token.capitalized || token.acronym || !token.alphabetic;
     if (!named(tokens[i + 1])) continue;
     marked ??= [...tokens];
-    marked[i] = { ...tokens[i], value: true };
+    // "called" there is no call to make; "named", "titled" still say the tool takes a name or a title.
+    if (tokens[i].surface === "called") marked[i] = { ...tokens[i], value: true };
     for (let j = i + 1; j < tokens.length && (named(tokens[j]) || tokens[j].stop); j++)
       marked[j] = { ...tokens[j], value: true };
   }

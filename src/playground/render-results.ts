@@ -1,6 +1,7 @@
 // Renders a selection as a ranked list: each tool with a score bar split into its keyword and semantic parts.
 import type { Expansion, ScoredTool, SelectionResult } from "../tool-index/types.js";
 import { element } from "./create-element.js";
+import { isSmallTalk } from "../core/relevance-words.js";
 
 /** A score's keyword and semantic shares; they add up to the score. */
 export interface ScoreParts {
@@ -120,10 +121,11 @@ export function renderResults(
 }
 
 /**
- * Why a selection holds no tool, from its trace: no candidate at all (no tool holds a word of the request or lies near
+ * Why a selection holds no tool, from its trace: a request of conversation only ("thanks!"), no candidate at all (no tool holds a word of the request or lies near
  * it), or candidates all under `minRelevance` (the best named, with its relevance), or cut by another stage.
  */
-export function emptySelectionReason(selection: SelectionResult, minRelevance: number): string {
+export function emptySelectionReason(selection: SelectionResult, minRelevance: number, query = ""): string {
+  if (query.length > 0 && isSmallTalk(query)) return "conversation only: the request asks for no tool";
   if (selection.cut.length === 0) return "no tool holds a word of the request or anything near it";
   const best = selection.cut.reduce((top, tool) => (tool.relevance > top.relevance ? tool : top));
   if (selection.cut.every((tool) => tool.cut === "relevance")) {

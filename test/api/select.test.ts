@@ -168,6 +168,8 @@ describe("ranking", () => {
     ]);
     expect((await tools.select("DM Priya that the build is fixed", noCut))[0]).toBe("slack_post_direct_message");
     expect((await tools.select("which repositories do I have", noCut))[0]).toBe("repo_list");
+    // Words that are names of Object's own properties are no shorthand (the table is a Map).
+    expect(await tools.select("constructor toString __proto__ hasOwnProperty valueOf", noCut)).toEqual([]);
   });
 
   it("reads the name a request gives after 'called' or 'named' as a value, not as the task", async () => {
