@@ -162,7 +162,8 @@ async function rank(): Promise<void> {
     resultsList.dataset.query = query;
     const fallback = selection.fallback === undefined ? "" : " (semantic search failed for this query)";
     const shown = selection.results.length === 1 ? "1 tool" : `${selection.results.length} tools`;
-    const why = selection.results.length === 0 ? ` · ${emptySelectionReason(selection, DEFAULT_MIN_RELEVANCE, query)}` : "";
+    const why =
+      selection.results.length === 0 ? ` · ${emptySelectionReason(selection, DEFAULT_MIN_RELEVANCE, query)}` : "";
     setStatus(
       resultsStatus,
       `${shown} of ${current.index.toolNames.length}${why} · ${selection.strategy} ranking${fallback} · ` +

@@ -121,8 +121,9 @@ export function renderResults(
 }
 
 /**
- * Why a selection holds no tool, from its trace: a request of conversation only ("thanks!"), no candidate at all (no tool holds a word of the request or lies near
- * it), or candidates all under `minRelevance` (the best named, with its relevance), or cut by another stage.
+ * Why a selection holds no tool, from its trace: a request of conversation only ("thanks!"), no candidate at all (no
+ * tool holds a word of the request or lies near it), or candidates all under `minRelevance` (the best named, with its
+ * relevance), or cut by another stage.
  */
 export function emptySelectionReason(selection: SelectionResult, minRelevance: number, query = ""): string {
   if (query.length > 0 && isSmallTalk(query)) return "conversation only: the request asks for no tool";
