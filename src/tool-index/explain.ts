@@ -4,11 +4,12 @@
 import { tokenize } from "../core/tokenizer.js";
 import type { QueryTerm } from "../core/query.js";
 import { ToolsiftError } from "../errors.js";
+import { closest } from "../support/validate-options.js";
 import { type SelectOptions } from "../options.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
 import { excludedDocs } from "./pins.js";
-import { rank, readRankQuery } from "./ranking.js";
+import { rank, rankKeyword, readRankQuery } from "./ranking.js";
 import type { RankedHit } from "./ranking-types.js";
 import { judgeHits, type JudgedHit } from "./relevance.js";
 import { runSelection, scoredSelection } from "./selection.js";
@@ -28,10 +29,13 @@ export async function explainTool(
     });
   }
   if (!state.toolNames.includes(toolName)) {
+    const nearest = await nearestTools(context, state, toolName);
+    const suggestion =
+      nearest.length === 0 ? "" : `; did you mean ${nearest.map((name) => JSON.stringify(name)).join(" or ")}?`;
     throw new ToolsiftError(
       "UNKNOWN_TOOL",
-      `explain: no tool named ${JSON.stringify(toolName)} in the catalog (${state.toolNames.length} tools).`,
-      { tool: toolName },
+      `explain: no tool named ${JSON.stringify(toolName)} in the catalog (${state.toolNames.length} tools)${suggestion}`,
+      { tool: toolName, ...(nearest.length === 0 ? {} : { suggestions: nearest }) },
     );
   }
   // The verdict is the selection's own: explain runs the one selection select runs and reads this tool off it.
@@ -116,4 +120,24 @@ export async function explainTool(
       : {}),
     strategy,
   };
+}
+
+/** How many tools an unknown name's suggestion names at most. */
+const SUGGESTED_TOOLS = 3;
+
+/**
+ * The tools an unknown name most likely meant: the catalog name within a few edits (`email_sned` → `email_send`), else
+ * the selection for the name's words read as a query (`github_merge_pr` → `merge_pull_request`: the index reads `pr`
+ * as the catalog's own initialism), keyword ranking only, so a suggestion calls no model.
+ */
+async function nearestTools(context: IndexContext, state: IndexState, toolName: string): Promise<readonly string[]> {
+  const near = closest(toolName, state.toolNames);
+  if (near !== undefined) return [near];
+  const words = toolName.replace(/[_\-.:/]+/g, " ").trim();
+  if (words.length === 0 || state.catalog.length === 0) return [];
+  const index = await state.current();
+  const rankQuery = await readRankQuery(context, index, words);
+  const ranking = rankKeyword(index, rankQuery, SUGGESTED_TOOLS, []);
+  const relevant = judgeHits(index, ranking, words, ranking.hits).filter((hit) => hit.relevance > 0);
+  return relevant.map((hit) => index.docTools[hit.doc].name);
 }
