@@ -13,8 +13,8 @@ import {
   invalidOption,
   knownTableOptions,
   namesOption,
-  refuseUnknownNames,
 } from "../support/validate-options.js";
+import { refuseUnknownNames } from "../support/unknown-names.js";
 import { stableToolsSetting } from "../agent/delivery/stable-tools.js";
 import type { LangChainEmbeddings } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";

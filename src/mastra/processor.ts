@@ -4,7 +4,8 @@
 import type { PrepareStepOptions, StepLike } from "../agent/prepare-step.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { adapterPrepareStep } from "../agent/index-methods.js";
-import { invalidOption, refuseUnknownNames } from "../support/validate-options.js";
+import { invalidOption } from "../support/validate-options.js";
+import { refuseUnknownNames } from "../support/unknown-names.js";
 import type { ToolIndex } from "../tool-index/types.js";
 import { fromMastraMessages, type MastraMessageLike } from "./mastra-messages.js";
 

@@ -15,7 +15,7 @@ import { cacheKeepingSelection } from "../agent/delivery/cache-keeping.js";
 import { catalogToolCounter, offerPolicy } from "../agent/offer-policy.js";
 import type { ToolDefinition } from "../core/catalog.js";
 import { createSerialQueue } from "../support/serial-queue.js";
-import { refuseUnknownNames } from "../support/validate-options.js";
+import { refuseUnknownNames } from "../support/unknown-names.js";
 import { createToolIndex } from "../tool-index.js";
 import { resolveLimits } from "../tool-index/resolve-options.js";
 import type { ToolIndex } from "../tool-index/types.js";

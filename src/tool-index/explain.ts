@@ -9,7 +9,7 @@ import { type SelectOptions } from "../options.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
 import { excludedDocs } from "./pins.js";
-import { rank, rankKeyword, readRankQuery } from "./ranking.js";
+import { rank, readRankQuery } from "./ranking.js";
 import type { RankedHit } from "./ranking-types.js";
 import { judgeHits, type JudgedHit } from "./relevance.js";
 import { runSelection, scoredSelection } from "./selection.js";
@@ -122,22 +122,15 @@ export async function explainTool(
   };
 }
 
-/** How many tools an unknown name's suggestion names at most. */
-const SUGGESTED_TOOLS = 3;
-
 /**
  * The tools an unknown name most likely meant: the catalog name within a few edits (`email_sned` → `email_send`), else
- * the selection for the name's words read as a query (`github_merge_pr` → `merge_pull_request`: the index reads `pr`
- * as the catalog's own initialism), keyword ranking only, so a suggestion calls no model.
+ * the best three of the selection for the name's words read as a query (`github_merge_pr` → `merge_pull_request`: the
+ * index reads `pr` as the catalog's own initialism).
  */
 async function nearestTools(context: IndexContext, state: IndexState, toolName: string): Promise<readonly string[]> {
   const near = closest(toolName, state.toolNames);
   if (near !== undefined) return [near];
-  const words = toolName.replace(/[_\-.:/]+/g, " ").trim();
-  if (words.length === 0 || state.catalog.length === 0) return [];
-  const index = await state.current();
-  const rankQuery = await readRankQuery(context, index, words);
-  const ranking = rankKeyword(index, rankQuery, SUGGESTED_TOOLS, []);
-  const relevant = judgeHits(index, ranking, words, ranking.hits).filter((hit) => hit.relevance > 0);
-  return relevant.map((hit) => index.docTools[hit.doc].name);
+  const words = toolName.replace(/[_\-.:/]+/g, " ");
+  const { ranked } = await runSelection(context, state, words, { maxTools: 3 }, "explain");
+  return ranked?.hits.map((hit) => ranked.index.docTools[hit.doc].name) ?? [];
 }

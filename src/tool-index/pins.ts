@@ -1,7 +1,6 @@
 // Pinned tools (alwaysActive, provider tools) and the documents a selection must not rank.
 
 import type { ToolsiftEvent } from "../events.js";
-import { LruMap } from "../support/lru-map.js";
 import { closest } from "../support/validate-options.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { PinReason } from "./types.js";
@@ -44,13 +43,14 @@ export function excludedDocs(
 }
 
 /** Per catalog version (its name set): the nearest catalog name of each outside name asked about (`""`: none near). */
-const nearestOutside = new WeakMap<ReadonlySet<string>, LruMap<string, string>>();
+const nearestOutside = new WeakMap<ReadonlySet<string>, Map<string, string>>();
 
 /**
  * Reports `alwaysActive` names the catalog lacks that look like a misspelling of one of its tools, as
  * `unknown-tool-names` naming that tool; the selection leaves them out either way (toolpick's rule). A name far from
  * every tool (the search tool, a provider or framework tool an adapter pins) is left out without a report. Each
- * outside name is compared with the catalog once per catalog version (at most 256 names remembered).
+ * outside name is compared with the catalog once per catalog version (at most 256 names remembered, then forgotten
+ * together).
  */
 export function reportMisspeltPins(
   emit: (event: ToolsiftEvent) => void,
@@ -60,7 +60,7 @@ export function reportMisspeltPins(
   toolNames: readonly string[],
 ): void {
   let nearest = nearestOutside.get(names);
-  if (nearest === undefined) nearestOutside.set(names, (nearest = new LruMap(256)));
+  if (nearest === undefined || nearest.size > 256) nearestOutside.set(names, (nearest = new Map()));
   const misspelt: [string, string][] = [];
   for (const name of alwaysActive) {
     if (names.has(name)) continue;

@@ -61,11 +61,13 @@ describe("an app selecting with toolsift/core", () => {
 
   // Issue 21's goal was 26 KiB gzip (met at 26,537 B). Issue 29's option table (each option once, with its path,
   // surfaces, default and range; old names refused naming the new path) brought the app to 27,149 B; its model rows
-  // moved to a module core does not bundle (27,103 B). The limit is 26.5 KiB until the table's cost is won back
-  // elsewhere: a deliberate, measured step, not headroom.
-  it("stays within 75 KiB minified and 26.5 KiB gzip", async () => {
+  // moved to a module core does not bundle (27,103 B). The limit was 26.5 KiB (27,136 B) until the table's cost is won
+  // back elsewhere: a deliberate, measured step, not headroom. Issue 38's errors that point at the fix (explain naming
+  // the tool an unknown name meant, an alwaysActive name that looks misspelt reported) brought it to 27,473 B: the
+  // limit follows that measured step, and goes back down when the cost is won back.
+  it("stays within 75 KiB minified and 27,480 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts");
     expect(bytes).toBeLessThanOrEqual(75 * 1024);
-    expect(gzip).toBeLessThanOrEqual(26.5 * 1024);
+    expect(gzip).toBeLessThanOrEqual(27_480);
   });
 });

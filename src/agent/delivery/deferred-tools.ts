@@ -8,10 +8,10 @@ import {
   invalidOption,
   namesOption,
   optionsObject,
-  refuseUnknownNames,
   rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
+import { refuseUnknownNames } from "../../support/unknown-names.js";
 import { MODEL_SEARCH, type SelectOptions } from "../../options.js";
 import { refuseUnindexedTools } from "./unindexed-tools.js";
 import type { ResolvedDeferral } from "./resolved-deferral.js";

@@ -15,10 +15,10 @@ import {
   invalidOption,
   knownOptions,
   optionsObject,
-  refuseUnknownNames,
   rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
+import { refuseUnknownNames } from "../../support/unknown-names.js";
 import { companionCount, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
 import {
   ADAPTER_REPLACED,
