@@ -28,7 +28,8 @@ function catalogReaders(catalog: () => readonly CatalogTool[]) {
 }
 
 /**
- * `index.prepareStep(options)` for an adapter: its option errors name the adapter (`where`, default `"prepareStep"`),
+ * `index.prepareStep(options)` for an adapter: its option errors name the adapter (`where`, default `"prepareStep"`;
+ * not for an index another copy of the package made, whose own prepareStep this returns),
  * and its stable set also keeps its decisions in `decisions` when given (an adapter's own storage:
  * `toolsift/cloudflare-agents` gives the agent's SQLite), so a process started again replays no earlier step.
  */
@@ -38,8 +39,11 @@ export function adapterPrepareStep(
   setup: { readonly where?: string; readonly decisions?: StableDecisionStore },
 ) {
   const catalog = catalogs.get(index);
-  if (catalog === undefined) throw new TypeError("adapterPrepareStep: not an index of createToolIndex");
-  return createPrepareStep(index, options, { ...catalogReaders(catalog), ...setup });
+  if (catalog !== undefined) return createPrepareStep(index, options, { ...catalogReaders(catalog), ...setup });
+  if (setup.decisions !== undefined) throw new TypeError("adapterPrepareStep: not an index of createToolIndex");
+  // An index made by another copy of the package (its source beside the bundles): its own prepareStep, which names
+  // itself in its errors.
+  return index.prepareStep(options) as unknown as ReturnType<typeof createPrepareStep>;
 }
 
 /** The adapter methods of `index`, whose current catalog `catalog()` returns. */
