@@ -69,8 +69,13 @@ export type ToolsiftEvent =
       readonly cause?: unknown;
     }
   | {
-      /** A `select:<name>,…` query named tools the catalog does not have; they were left out of the selection. */
+      /**
+       * A `select:<name>,…` query named tools the catalog does not have, or (`option: "alwaysActive"`) `alwaysActive`
+       * named tools the catalog lacks that look like misspellings of its tools; they were left out of the selection.
+       */
       readonly type: "unknown-tool-names";
+      /** Set when the names came from the `alwaysActive` option rather than the query. */
+      readonly option?: "alwaysActive";
       readonly query: string;
       readonly names: readonly string[];
       readonly message: string;

@@ -218,7 +218,12 @@ export interface SelectOptions {
    * top score, keep what is above it (never fewer than 2). Default `true`.
    */
   adaptive?: boolean;
-  /** Tool names always returned, on top of `maxTools`; names not in the catalog are left out (as toolpick does). */
+  /**
+   * Tool names always returned, on top of `maxTools`; names not in the catalog are left out (as toolpick does: adapters
+   * pin tools outside it, like the search tool), and one that looks like a misspelt catalog tool is reported as an
+   * `unknown-tool-names` event naming that tool. Adapters given their tools (`inConversation`, `deferredTools`, the
+   * LangChain, OpenAI Agents and Mastra adapters) refuse an unknown name instead. Default none.
+   */
   alwaysActive?: readonly string[];
   /** Rank only among these tools (rules, deferred tools). Default: every tool. */
   allowedTools?: readonly string[];

@@ -16,7 +16,7 @@ import { createSearchTool, createToolSearchFunction } from "./search-tool.js";
 /** The methods a `ToolIndex` has beyond the core index. */
 export type AdapterMethods<NAME extends string> = Omit<ToolIndex<NAME>, keyof CoreToolIndex<NAME>>;
 
-/** Each root index's catalog reader, for the adapters' `prepareStepKeptIn`. */
+/** Each root index's catalog reader, for the adapters' `adapterPrepareStep`. */
 const catalogs = new WeakMap<object, () => readonly CatalogTool[]>();
 
 /** What the stable set reads of the catalog: each tool's definition length and family. */
@@ -28,13 +28,22 @@ function catalogReaders(catalog: () => readonly CatalogTool[]) {
 }
 
 /**
- * `index.prepareStep(options)` whose stable set also keeps its decisions in `decisions` (an adapter's own storage:
+ * `index.prepareStep(options)` for an adapter: its option errors name the adapter (`where`, default `"prepareStep"`;
+ * not for an index another copy of the package made, whose own prepareStep this returns),
+ * and its stable set also keeps its decisions in `decisions` when given (an adapter's own storage:
  * `toolsift/cloudflare-agents` gives the agent's SQLite), so a process started again replays no earlier step.
  */
-export function prepareStepKeptIn(index: ToolIndex, options: PrepareStepOptions, decisions: StableDecisionStore) {
+export function adapterPrepareStep(
+  index: ToolIndex,
+  options: PrepareStepOptions,
+  setup: { readonly where?: string; readonly decisions?: StableDecisionStore },
+) {
   const catalog = catalogs.get(index);
-  if (catalog === undefined) throw new TypeError("prepareStepKeptIn: not an index of createToolIndex");
-  return createPrepareStep(index, options, { ...catalogReaders(catalog), decisions });
+  if (catalog !== undefined) return createPrepareStep(index, options, { ...catalogReaders(catalog), ...setup });
+  if (setup.decisions !== undefined) throw new TypeError("adapterPrepareStep: not an index of createToolIndex");
+  // An index made by another copy of the package (its source beside the bundles): its own prepareStep, which names
+  // itself in its errors.
+  return index.prepareStep(options) as unknown as ReturnType<typeof createPrepareStep>;
 }
 
 /** The adapter methods of `index`, whose current catalog `catalog()` returns. */

@@ -56,7 +56,7 @@ export function foundTools(output: unknown): string[] {
 /** The names `rules` allow for one step's input, read through whichever method the rules have. */
 type AllowedNames = (input: ToolRulesInput) => unknown;
 
-function rulesOption(value: unknown): { read: AllowedNames; method: string } | undefined {
+function rulesOption(where: string, value: unknown): { read: AllowedNames; method: string } | undefined {
   if (value === undefined) return undefined;
   const rules = value as { allowedTools?: unknown; inferTools?: unknown } | null;
   if (typeof rules === "object" && rules !== null) {
@@ -70,7 +70,7 @@ function rulesOption(value: unknown): { read: AllowedNames; method: string } | u
     }
   }
   return invalidOption(
-    "prepareStep",
+    where,
     "rules",
     "an object with an allowedTools(input) method (toolsift's createToolSet) or an inferTools(input) method (ai-tool-set)",
     value,
@@ -89,9 +89,12 @@ const NO_CATALOG = { definitionLength: () => 0, family: () => undefined };
 export function createPrepareStep(
   index: ToolSelector,
   options: PrepareStepOptions = {},
-  setup: Pick<StableToolsSetup<PrepareStepInput>, "definitionLength" | "family" | "decisions"> = NO_CATALOG,
+  setup: Pick<StableToolsSetup<PrepareStepInput>, "definitionLength" | "family" | "decisions"> & {
+    /** The adapter named in option errors (`toolsiftProcessor`). Default `"prepareStep"`. */
+    where?: string;
+  } = NO_CATALOG,
 ) {
-  const where = "prepareStep";
+  const where = setup.where ?? "prepareStep";
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", REPLACED);
   const selectOptions = pickSelectOptions(where, given);
@@ -104,7 +107,7 @@ export function createPrepareStep(
   const recentToolBoost = booleanOption(where, "steps.keepRecent", steps?.keepRecent, true);
   const recentToolWindow = countOption(where, "steps.window", steps?.window, RECENT_TOOL_WINDOW);
   const escalate = booleanOption(where, "steps.escalate", steps?.escalate, true);
-  const rules = rulesOption(given.rules);
+  const rules = rulesOption(where, given.rules);
   const searchToolName = stringOption(where, "steps.searchToolName", steps?.searchToolName, "search_tools");
   const policy = offerPolicy(where, options);
   const stable = stableToolsOptions(where, given.stableTools);

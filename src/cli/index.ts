@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { createToolIndex, type Explanation, type SelectionResult } from "../index.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
+import { closest } from "../support/validate-options.js";
 import { DEMO_QUERIES, DEMO_TOOLS } from "../demo/demo-catalog.js";
 
 const USAGE = `toolsift — pick the few tools an AI agent needs
@@ -105,6 +106,34 @@ function printExplanation(io: CliIo, explanation: Explanation): void {
   if (explanation.unmatched.length > 0) io.out(`query words not in this tool: ${explanation.unmatched.join(", ")}`);
 }
 
+/** The flags of `select`, `explain` and `demo` (`toolsift mcp` parses its own). */
+const FLAGS = {
+  tools: { type: "string", short: "t" },
+  max: { type: "string", short: "k" },
+  "min-relevance": { type: "string" },
+  "no-adaptive": { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/**
+ * The first flag of `argv` that is not one of FLAGS, as a message with the nearest flag (`--mx` → did you mean
+ * `--max`?); `undefined` when every flag is known (the error was about a value).
+ */
+function unknownFlag(argv: readonly string[]): string | undefined {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+    options: FLAGS,
+  });
+  const unknown = tokens.find((token) => token.kind === "option" && !(token.name in FLAGS));
+  if (unknown?.kind !== "option") return undefined;
+  const nearest = closest(unknown.name, Object.keys(FLAGS));
+  return `unknown option ${unknown.rawName}${nearest === undefined ? "" : `; did you mean --${nearest}?`}`;
+}
+
 /** The flag that sets each select option, for errors about its value. */
 const FLAG_OF_OPTION: Readonly<Record<string, string>> = { maxTools: "--max", minRelevance: "--min-relevance" };
 
@@ -120,20 +149,9 @@ function numberFlag(value: string | undefined): number | undefined {
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        tools: { type: "string", short: "t" },
-        max: { type: "string", short: "k" },
-        "min-relevance": { type: "string" },
-        "no-adaptive": { type: "boolean" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: FLAGS });
   } catch (error) {
-    io.err(`toolsift: ${errorMessage(error)}\n\n${USAGE}`);
+    io.err(`toolsift: ${unknownFlag(argv) ?? errorMessage(error)}\n\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;

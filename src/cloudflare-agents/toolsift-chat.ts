@@ -23,7 +23,7 @@ import { resolveLimits } from "../tool-index/resolve-options.js";
 import type { ToolIndex } from "../tool-index/types.js";
 import { readAgentMcp, type AgentMcpLike } from "./agent-mcp.js";
 import { storeDeliveries, withStoredDeliveries } from "./stored-deliveries.js";
-import { prepareStepKeptIn } from "../agent/index-methods.js";
+import { adapterPrepareStep } from "../agent/index-methods.js";
 import {
   agentSqlDeliveryStore,
   agentSqlEmbeddingCache,
@@ -235,10 +235,10 @@ export async function toolsiftChat(
       ? state.index.inConversation(toolSet, { ...given.inConversation, onEvent: given.inConversation?.onEvent ?? emit })
       : {
           tools: toolSet,
-          prepareStep: (state.prepareStep ??= prepareStepKeptIn(
+          prepareStep: (state.prepareStep ??= adapterPrepareStep(
             state.index,
             { ...given.prepareStep, onEvent: given.prepareStep?.onEvent ?? emit },
-            agentSqlStableDecisions(sql),
+            { decisions: agentSqlStableDecisions(sql) },
           )),
         };
   const dispatcher = given.inConversation?.metaTools?.dispatcherName ?? DEFAULT_DISPATCHER_NAME;

@@ -1,5 +1,6 @@
-// The `type` keywords a provider refuses: a programming language's names (BFCL's "dict", "float") where JSON Schema
-// has its own. Only the root passes this check to an index (model-stages.ts): toolsift/core's size budget has no room.
+// The schema keywords a provider refuses: `type` names of a programming language (BFCL's "dict", "float") where JSON
+// Schema has its own, and a `properties` that is not an object. Only the root passes this check to an index
+// (model-stages.ts): toolsift/core's size budget has no room.
 
 import { quotedToolName } from "./catalog-limits.js";
 import type { ToolsiftEvent } from "../events.js";
@@ -64,16 +65,42 @@ export function foreignTypeWarning(tool: string, type: unknown, where: () => str
 }
 
 /**
+ * The warning for a `properties` keyword that is not an object of parameter schemas (`"properties": 5`), `undefined`
+ * for one that is (or for none): its parameters are not indexed, and a provider refuses the tool when it is sent.
+ */
+export function malformedPropertiesWarning(
+  tool: string,
+  properties: unknown,
+  where: () => string,
+): CatalogWarning | undefined {
+  if (properties === undefined || (typeof properties === "object" && properties !== null && !Array.isArray(properties)))
+    return undefined;
+  const path = where();
+  const text = JSON.stringify(properties) ?? String(properties);
+  return {
+    tool,
+    field: "inputSchema",
+    path: path === "" ? "properties" : `${path}.properties`,
+    message:
+      `Tool ${quotedToolName(tool)}: its inputSchema has "properties": ${text.length > 100 ? `${text.slice(0, 100)}…` : text} ` +
+      `${path === "" ? "at the top" : `at ${path}`}, which must be an object of parameter schemas by name; those ` +
+      "parameters are not indexed, and a provider refuses the tool when it is sent as it is.",
+  };
+}
+
+/**
  * For one tool, `collectSchemaText`'s `onSubschema`: a `catalog-warning` emitted for each `type` keyword
- * `foreignTypeWarning` refuses.
+ * `foreignTypeWarning` refuses and each `properties` keyword `malformedPropertiesWarning` refuses.
  */
 export function reportSchemaTypes(
   tool: string,
   emit: (event: ToolsiftEvent) => void,
 ): (subschema: Record<string, unknown>, where: () => string) => void {
   return (subschema, where) => {
-    const warning = foreignTypeWarning(tool, subschema.type, where);
-    if (warning !== undefined) emit({ type: "catalog-warning", ...warning });
+    const type = foreignTypeWarning(tool, subschema.type, where);
+    if (type !== undefined) emit({ type: "catalog-warning", ...type });
+    const properties = malformedPropertiesWarning(tool, subschema.properties, where);
+    if (properties !== undefined) emit({ type: "catalog-warning", ...properties });
   };
 }
 

@@ -14,6 +14,7 @@ import {
   knownTableOptions,
   namesOption,
 } from "../support/validate-options.js";
+import { refuseUnknownNames } from "../support/unknown-names.js";
 import { stableToolsSetting } from "../agent/delivery/stable-tools.js";
 import type { LangChainEmbeddings } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
@@ -173,10 +174,8 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   );
   const selectable = initialTools.filter(isSelectableTool);
   if (initialTools.length > 0) {
-    const known = new Set(selectable.map((tool) => tool.name));
-    alwaysActive.forEach((name, position) => {
-      if (!known.has(name)) invalidOption(where, `alwaysActive[${position}]`, 'the name of one of the "tools"', name);
-    });
+    const known = selectable.map((tool) => tool.name);
+    refuseUnknownNames(where, "alwaysActive", alwaysActive, known, 'one of the "tools"');
   }
   return {
     selectable,

@@ -67,7 +67,8 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
       embeddingModel: (adapter ?? embeddingModel) as EmbeddingModel | undefined,
       // An embedding failure falls back to keywords inside the index (or throws); other failures reach selectTools.
       onError,
-      onEvent: indexEvent,
+      // Only a listener the user gave: without one, the index's console line says how to pass it.
+      onEvent: onEvent === undefined ? undefined : indexEvent,
     },
   );
   /** Every tool indexed so far, by name (the objects `sync()` re-reads). */

@@ -3,7 +3,9 @@
 
 import type { PrepareStepOptions, StepLike } from "../agent/prepare-step.js";
 import { createSerialQueue } from "../support/serial-queue.js";
+import { adapterPrepareStep } from "../agent/index-methods.js";
 import { invalidOption } from "../support/validate-options.js";
+import { refuseUnknownNames } from "../support/unknown-names.js";
 import type { ToolIndex } from "../tool-index/types.js";
 import { fromMastraMessages, type MastraMessageLike } from "./mastra-messages.js";
 
@@ -25,6 +27,8 @@ export interface ToolsiftProcessor {
   ): Promise<{ activeTools: string[]; tools: Record<string, unknown> } | undefined>;
 }
 
+const WHERE = "toolsiftProcessor";
+
 /**
  * A Mastra input processor for `new Agent({ inputProcessors: [toolsiftProcessor(index)] })`: before each model call
  * of the agent's loop it runs `index.prepareStep(options)` (the same delivery, options and defaults as in the AI SDK:
@@ -33,14 +37,21 @@ export interface ToolsiftProcessor {
  * the step has that the index lacks (dynamic tools, toolsets, MCP tools added later) are indexed first, so they can be
  * selected. `undefined` (every tool) when prepareStep offers every tool.
  *
- * Throws `ToolsiftError` for invalid or unknown options, at creation, and at a step for an `alwaysActive` name the
- * step's tools lack, unless it is an MCP tool's `<server>__<tool>` (its server may be down for now: toolsiftMcpTools
- * reports that through its events).
+ * Throws `ToolsiftError` for invalid or unknown options at creation (each named `toolsiftProcessor: option …`), for an
+ * `alwaysActive` name the index lacks at creation (when it has tools: index a tool that only a `toolsets` call brings
+ * before pinning it), and at a step for an `alwaysActive` name the step's tools lack; an MCP tool's `<server>__<tool>`
+ * is never refused (its server may be down for now: toolsiftMcpTools reports that through its events).
  */
 export function toolsiftProcessor(index: ToolIndex, options: PrepareStepOptions = {}): ToolsiftProcessor {
   if (typeof index?.prepareStep !== "function")
-    invalidOption("toolsiftProcessor", "index", "a tool index from toolsift's createToolIndex", index);
-  const prepareStep = index.prepareStep(options);
+    invalidOption(WHERE, "index", "a tool index from toolsift's createToolIndex", index);
+  const prepareStep = adapterPrepareStep(index, options, { where: WHERE });
+  const pinned = options.alwaysActive ?? [];
+  // Refused now, as LangChain's middleware does, rather than at the first generate (where Mastra wraps the error).
+  if (index.toolNames.length > 0) {
+    const local = pinned.filter((name) => !name.includes("__"));
+    refuseUnknownNames(WHERE, "alwaysActive", local, index.toolNames, "a tool of the index");
+  }
   const catalogChanges = createSerialQueue();
   function indexNewTools(tools: Readonly<Record<string, unknown>>): Promise<void> {
     const known = new Set(index.toolNames);
@@ -52,23 +63,14 @@ export function toolsiftProcessor(index: ToolIndex, options: PrepareStepOptions 
       if (added.length > 0) await index.add(Object.fromEntries(added.map((name) => [name, tools[name] as object])));
     });
   }
-  const pinned = options.alwaysActive ?? [];
   return {
     id: "toolsift",
     name: "toolsift tool selection",
     async processInputStep(args) {
       if (args.tools !== undefined) {
         const names = args.tools;
-        pinned.forEach((name, position) => {
-          if (name in names || name.includes("__")) return;
-          const known = Object.keys(names).join(", ") || "none";
-          invalidOption(
-            "toolsiftProcessor",
-            `alwaysActive[${position}]`,
-            `the name of one of the agent's tools (${known})`,
-            name,
-          );
-        });
+        const local = pinned.filter((name) => !name.includes("__"));
+        refuseUnknownNames(WHERE, "alwaysActive", local, Object.keys(names), "one of the step's tools");
         await indexNewTools(names);
       }
       const { activeTools, toolOrder } = await prepareStep({

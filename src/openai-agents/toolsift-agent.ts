@@ -15,7 +15,7 @@ import { cacheKeepingSelection } from "../agent/delivery/cache-keeping.js";
 import { catalogToolCounter, offerPolicy } from "../agent/offer-policy.js";
 import type { ToolDefinition } from "../core/catalog.js";
 import { createSerialQueue } from "../support/serial-queue.js";
-import { invalidOption } from "../support/validate-options.js";
+import { refuseUnknownNames } from "../support/unknown-names.js";
 import { createToolIndex } from "../tool-index.js";
 import { resolveLimits } from "../tool-index/resolve-options.js";
 import type { ToolIndex } from "../tool-index/types.js";
@@ -89,15 +89,13 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
   );
   const functionNames = new Set(functionTools.map((tool) => tool.name));
   const serverPrefixes = agent.mcpServers.map((server) => mcpCatalogName(server.name, ""));
-  alwaysActive.forEach((name, position) => {
-    if (functionNames.has(name) || serverPrefixes.some((prefix) => name.startsWith(prefix))) return;
-    invalidOption(
-      WHERE,
-      `alwaysActive[${position}]`,
-      `the name of one of the agent's function tools (${[...functionNames].join(", ") || "none"}) or <server>__<tool> for one of its MCP servers`,
-      name,
-    );
-  });
+  refuseUnknownNames(
+    WHERE,
+    "alwaysActive",
+    alwaysActive.filter((name) => !serverPrefixes.some((prefix) => name.startsWith(prefix))),
+    [...functionNames],
+    "one of the agent's function tools, or <server>__<tool> for one of its MCP servers",
+  );
   const functionDefinitions: ToolDefinition[] = functionTools.map((tool) => ({
     name: tool.name,
     description: tool.description,

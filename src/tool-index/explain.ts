@@ -4,6 +4,7 @@
 import { tokenize } from "../core/tokenizer.js";
 import type { QueryTerm } from "../core/query.js";
 import { ToolsiftError } from "../errors.js";
+import { closest } from "../support/validate-options.js";
 import { type SelectOptions } from "../options.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
@@ -28,10 +29,13 @@ export async function explainTool(
     });
   }
   if (!state.toolNames.includes(toolName)) {
+    const nearest = await nearestTools(context, state, toolName);
+    const suggestion =
+      nearest.length === 0 ? "" : `; did you mean ${nearest.map((name) => JSON.stringify(name)).join(" or ")}?`;
     throw new ToolsiftError(
       "UNKNOWN_TOOL",
-      `explain: no tool named ${JSON.stringify(toolName)} in the catalog (${state.toolNames.length} tools).`,
-      { tool: toolName },
+      `explain: no tool named ${JSON.stringify(toolName)} in the catalog (${state.toolNames.length} tools)${suggestion}`,
+      { tool: toolName, ...(nearest.length === 0 ? {} : { suggestions: nearest }) },
     );
   }
   // The verdict is the selection's own: explain runs the one selection select runs and reads this tool off it.
@@ -116,4 +120,17 @@ export async function explainTool(
       : {}),
     strategy,
   };
+}
+
+/**
+ * The tools an unknown name most likely meant: the catalog name within a few edits (`email_sned` → `email_send`), else
+ * the best three of the selection for the name's words read as a query (`github_merge_pr` → `merge_pull_request`: the
+ * index reads `pr` as the catalog's own initialism).
+ */
+async function nearestTools(context: IndexContext, state: IndexState, toolName: string): Promise<readonly string[]> {
+  const near = closest(toolName, state.toolNames);
+  if (near !== undefined) return [near];
+  const words = toolName.replace(/[_\-.:/]+/g, " ");
+  const { ranked } = await runSelection(context, state, words, { maxTools: 3 }, "explain");
+  return ranked?.hits.map((hit) => ranked.index.docTools[hit.doc].name) ?? [];
 }

@@ -114,20 +114,22 @@ function fallbackWarner(
       !(event.type === "embedding-warning" && event.stage === "query")
     ) {
       warned = true;
-      console.warn(fallbackWarning(event));
+      console.warn(fallbackWarning(event, onEvent !== undefined));
     }
     onEvent?.(event);
   };
 }
 
-function fallbackWarning(event: ToolsiftEvent): string {
+function fallbackWarning(event: ToolsiftEvent, listened: boolean): string {
   const message = "message" in event ? event.message : event.type;
   const error = "error" in event && event.error !== undefined ? errorMessage(event.error) : "";
   // The whole cause, never cut: cut, a cause that names a fix in code reads as broken code.
   const cause = error.replace(/\s+/g, " ").replace(/\.$/, "");
   return (
     `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
-    "Only this index's first fallback is logged: pass onEvent to see each one, or warnings: false to silence this."
+    (listened
+      ? "Only this index's first fallback is logged (onEvent receives each one); warnings: false silences this."
+      : "Only this index's first fallback is logged: pass onEvent to see each one, or warnings: false to silence this.")
   );
 }
 

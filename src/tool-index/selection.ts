@@ -6,7 +6,7 @@ import { normalizeQuery, resolveSelectOptions, type ResolvedSelectOptions } from
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
-import { excludedDocs, pinnedTools, type Pin } from "./pins.js";
+import { excludedDocs, pinnedTools, reportMisspeltPins, type Pin } from "./pins.js";
 import { candidateCount, cutOrRerank } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { Ranking } from "./ranking-types.js";
@@ -60,9 +60,12 @@ export async function runSelection(
 ): Promise<Selection> {
   const options = resolveSelectOptions(selectOptions, method);
   const text = readQueryText(context, query);
-  // Only catalog tools are returned: an `alwaysActive` name the catalog lacks is left out (toolpick's rule).
+  // Only catalog tools are returned: an `alwaysActive` name the catalog lacks is left out (toolpick's rule), and
+  // reported when it looks like a misspelt catalog tool.
   const pins = pinnedTools(options.alwaysActive, state.providerPins);
   const pinned = pins.length === 0 ? pins : pins.filter((pin) => state.nameSet.has(pin.name));
+  if (pinned.length < pins.length)
+    reportMisspeltPins(context.options.emit, text, options.alwaysActive, state.nameSet, state.toolNames);
   // A turn of conversation only ("thanks!", "ok great") asks for nothing: no ranked tool, and no companion from the
   // conversation's memory either (it would hand a thank-you the last task's tools).
   if (

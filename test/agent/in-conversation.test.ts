@@ -91,6 +91,12 @@ describe("index.inConversation: options", () => {
     );
 
     expect(() => index.inConversation(tools, { alwaysActive: ["nope"] })).toThrow(/option "alwaysActive"/);
+    // Tools the index does not know could never be delivered: refused, named, unless sent in full.
+    const extra = { ...tools, reticulate_splines: tools.weather_forecast };
+    expect(() => index.inConversation(extra)).toThrow(
+      /inConversation: tools has "reticulate_splines", which the index does not know/,
+    );
+    expect(() => index.inConversation(extra, { alwaysActive: ["reticulate_splines"] })).not.toThrow();
     expect(() => index.inConversation(tools, { maxTools: 0 })).toThrow(/maxTools/);
     expect(() => index.inConversation(null as never)).toThrow(/option "tools" must be an AI SDK ToolSet/);
     expect(() => index.inConversation(tools, { delivery: { minNewTools: 6 } })).toThrow(

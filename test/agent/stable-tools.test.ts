@@ -10,7 +10,7 @@ import {
   type StepNeed,
 } from "../../src/agent/delivery/stable-tool-rule.js";
 import type { StableDecisionStore } from "../../src/agent/delivery/stable-decisions.js";
-import { prepareStepKeptIn } from "../../src/agent/index-methods.js";
+import { adapterPrepareStep } from "../../src/agent/index-methods.js";
 import { createToolIndex } from "../../src/index.js";
 import { agentTools } from "./agent-tools.js";
 
@@ -165,7 +165,7 @@ describe("prepareStep({ stableTools: true })", () => {
       set: (point, decision) => void rows.set(point, JSON.stringify(decision)),
     };
     const options = { stableTools: true, maxTools: 2 } as const;
-    const prepare = prepareStepKeptIn(createToolIndex(agentTools), options, store);
+    const prepare = adapterPrepareStep(createToolIndex(agentTools), options, { decisions: store });
     const turn1 = [user("What is the weather in Rome?")];
     await prepare({ steps: [], messages: turn1 });
     const turn2 = [...turn1, ...called("c1", "weather_forecast"), answered, user("Book a hotel there for 3 nights")];
@@ -187,7 +187,7 @@ describe("prepareStep({ stableTools: true })", () => {
     const ranked: string[] = [];
     const selectWithScores = woken.selectWithScores.bind(woken);
     woken.selectWithScores = (query, selectOptions) => (ranked.push(query), selectWithScores(query, selectOptions));
-    const again = prepareStepKeptIn(woken, options, store);
+    const again = adapterPrepareStep(woken, options, { decisions: store });
     expect(await again({ steps: [], messages: turn2 })).toEqual(before);
     const turn3 = [...turn2, answered, user("Upload the receipt to S3")];
     const next = await again({ steps: [], messages: turn3 });
@@ -197,7 +197,7 @@ describe("prepareStep({ stableTools: true })", () => {
 
     // A stored decision that is not one is refused, naming its point and field.
     for (const point of rows.keys()) rows.set(point, JSON.stringify({ set: { tools: "weather_forecast" } }));
-    const damaged = prepareStepKeptIn(createToolIndex(agentTools), options, store);
+    const damaged = adapterPrepareStep(createToolIndex(agentTools), options, { decisions: store });
     await expect(damaged({ steps: [], messages: turn1 })).rejects.toMatchObject({
       code: "CACHE_READ_FAILED",
       message: expect.stringMatching(/stored decision at "\w+" has no valid set\.tools/),

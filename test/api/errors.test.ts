@@ -246,6 +246,25 @@ describe("invalid queries and tool names", () => {
     expect(error.message).toContain('"send_mail"');
     expect((await rejected(() => createToolIndex(catalog).explain("email", 5 as never))).code).toBe("INVALID_TOOL");
   });
+
+  it("names the tool an unknown name most likely meant: a misspelling, or the tool its words describe", async () => {
+    const github = createToolIndex([
+      ...catalog,
+      { name: "email_send", description: "Send an email." },
+      { name: "merge_pull_request", description: "Merge a pull request (PR) in a GitHub repository." },
+      { name: "create_issue", description: "Open a new issue in a GitHub repository." },
+      { name: "list_commits", description: "List the commits of a branch." },
+    ]);
+    const typo = await rejected(() => github.explain("email Ana", "email_sned"));
+    expect(typo.message).toMatch(/no tool named "email_sned" in the catalog \(6 tools\); did you mean "email_send"\?$/);
+    const words = await rejected(() => github.explain("merge my PR", "github_merge_pr"));
+    expect(words.code).toBe("UNKNOWN_TOOL");
+    expect(words.message).toMatch(/"github_merge_pr".*did you mean "merge_pull_request"/);
+    expect(words.details.suggestions).toEqual(expect.arrayContaining(["merge_pull_request"]));
+    // Nothing near: no guess.
+    const nothing = await rejected(() => github.explain("email", "zzz_qqq"));
+    expect(nothing.message).not.toContain("did you mean");
+  });
 });
 
 describe("ToolsiftError", () => {

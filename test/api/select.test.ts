@@ -306,6 +306,28 @@ describe("select options", () => {
       expect(result).toMatchObject({ pinned: "alwaysActive", score: 1, keywordScore: 0 });
   });
 
+  it("reports an alwaysActive name that looks like a misspelt catalog tool, naming that tool, and still leaves it out", async () => {
+    const events: unknown[] = [];
+    const reporting = createToolIndex(
+      [
+        { name: "send_email", description: "Send an email." },
+        { name: "weather_forecast", description: "Weather forecast for a city." },
+      ],
+      { onEvent: (event) => events.push(event) },
+    );
+    const names = await reporting.select("weather in Paris", { alwaysActive: ["send_emial", "search_tools"] });
+    expect(names).toEqual(["weather_forecast"]);
+    // "search_tools" (the search meta-tool an adapter pins) is near no catalog tool: left out without a report.
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "unknown-tool-names",
+        option: "alwaysActive",
+        names: ["send_emial"],
+        message: expect.stringContaining('"send_emial" (did you mean "send_email"?)'),
+      }),
+    ]);
+  });
+
   it("breaks ties by catalog order, the same on every run", async () => {
     const twins = [
       { name: "zeta_converter", description: "Convert currency amounts between currencies." },

@@ -135,6 +135,8 @@ describe("errors name the bad input", () => {
     ],
     [["select", "--tools", "x.json", "--max", "many", "q"], 2, 'toolsift select: --max must be a number, got "many"'],
     [["select", "--colour"], 2, "--colour"],
+    [["select", "--tools", "x.json", "--mx", "3", "q"], 2, "toolsift: unknown option --mx; did you mean --max?"],
+    [["select", "--tools", "x.json", "--min-relevanse", "0.2", "q"], 2, "did you mean --min-relevance?"],
   ])("%j exits %i: %s", async (args, code, message) => {
     const result = await cli(...args);
     expect(result.code).toBe(code);
@@ -166,6 +168,15 @@ describe("errors name the bad input", () => {
     expect(code).toBe(1);
     expect(err).toContain('"send_emial"');
     expect(err).toMatch(/\[UNKNOWN_TOOL\]$/);
+  });
+
+  it("explaining a tool the catalog lacks names the nearest tool", async () => {
+    const typo = await cli("explain", "--tools", jsonPath, "send an email", "send_emial");
+    expect(typo.err).toContain('did you mean "send_email"?');
+    // A name in other words: the tool those words describe.
+    const words = await cli("explain", "--tools", jsonPath, "send an email", "github_send_mail");
+    expect(words.code).toBe(1);
+    expect(words.err).toMatch(/"github_send_mail".*did you mean "send_email"\?/);
   });
 
   it("an option value the index refuses exits 1 naming the option and the flag", async () => {

@@ -366,6 +366,29 @@ describe("schemas with types that are not JSON Schema's (BFCL's dialect)", () =>
     expect(events.filter((event) => event.type === "catalog-warning")).toHaveLength(4);
   });
 
+  it("reports a properties keyword that is not an object, naming the tool and where, and indexes the tool", async () => {
+    const events: ToolsiftEvent[] = [];
+    const tools = [
+      { name: "get_weather", description: "Get the weather.", inputSchema: { type: "object", properties: 5 } },
+      {
+        name: "send_email",
+        description: "Send an email.",
+        inputSchema: { type: "object", properties: { to: { type: "object", properties: ["address"] } } },
+      },
+    ];
+    const index = createToolIndex(tools, { onEvent: (event) => events.push(event), runtime: { warnings: false } });
+    expect(await index.select("weather")).toEqual(["get_weather"]);
+    const warnings = events.filter((event) => event.type === "catalog-warning");
+    expect(warnings.map((event) => [event.tool, event.field, event.path])).toEqual([
+      ["get_weather", "inputSchema", "properties"],
+      ["send_email", "inputSchema", "properties.to.properties"],
+    ]);
+    expect(warnings[0].message).toBe(
+      'Tool "get_weather": its inputSchema has "properties": 5 at the top, which must be an object of parameter ' +
+        "schemas by name; those parameters are not indexed, and a provider refuses the tool when it is sent as it is.",
+    );
+  });
+
   it("says so in the first fallback's console line when no onEvent listens", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {

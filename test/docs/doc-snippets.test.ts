@@ -113,6 +113,15 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
     }
   });
 
+  it("a whole program a reader copies (docs/search.md's BFCL conversion) takes nothing from a prelude", () => {
+    const conversion = snippets.find(
+      (snippet) => snippet.page === "docs/search.md" && snippet.text.includes("function toJsonSchema"),
+    );
+    // It used `tools`, which only the prelude defined: as written it threw a ReferenceError.
+    expect(conversion?.entry?.names).toEqual([]);
+    expect(conversion?.text).not.toContain("../preludes/");
+  });
+
   it("npm test type-checks test/docs/generated/ (tsconfig.json includes it, the typecheck script runs tsc on it)", () => {
     const tsconfig = JSON.parse(readFileSync(new URL("../../tsconfig.json", import.meta.url), "utf8")) as {
       include: string[];

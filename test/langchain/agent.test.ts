@@ -4,7 +4,7 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langcha
 import { fakeModel } from "@langchain/core/testing";
 import type { ClientTool, ServerTool } from "@langchain/core/tools";
 import { createAgent, createMiddleware } from "langchain";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { toolsiftMiddleware } from "../../src/langchain/index.js";
 import {
   calculateTip,
@@ -366,6 +366,28 @@ describe("when selection fails", () => {
     ).rejects.toThrow(/embedding service unavailable/);
   });
 
+  it("the index's console line tells to pass onEvent only when none was passed", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (const onEvent of [() => {}, undefined]) {
+        const embeddings = new WordEmbeddings();
+        embeddings.fail = true;
+        await toolsiftMiddleware({
+          tools: catalog(),
+          embeddingModel: embeddings,
+          embedding: { maxRetries: 0 },
+          onEvent,
+        }).warmUp();
+      }
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(String(warn.mock.calls[0][0])).toMatch(/embedding-failed: .*\(onEvent receives each one\)/);
+      expect(String(warn.mock.calls[0][0])).not.toContain("pass onEvent");
+      expect(String(warn.mock.calls[1][0])).toContain("pass onEvent to see each one");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it("fallback (the default): embedding failures rank by keywords instead, reported as embedding-failed", async () => {
     const tools = catalog();
     const embeddings = new WordEmbeddings();
@@ -466,7 +488,7 @@ describe("LangChain Embeddings", () => {
 describe("options", () => {
   it("rejects alwaysActive names that are not among the tools, and bad values, at creation", () => {
     expect(() => toolsiftMiddleware({ tools: catalog(), alwaysActive: ["todo_list"] })).toThrow(
-      /alwaysActive\[0\].*"todo_list"/,
+      /option "alwaysActive" names "todo_list"/,
     );
     expect(() => toolsiftMiddleware({ onError: "fallback_all" as never })).toThrow(
       /toolsiftMiddleware: option "onError" must be one of "fallback", "throw"/,

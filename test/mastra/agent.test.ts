@@ -167,16 +167,17 @@ describe("toolsiftProcessor (Mastra)", () => {
     expect(offered[0].length).toBeLessThanOrEqual(5);
   });
 
-  it("refuses an alwaysActive name the agent has no tool of, naming it, as the other adapters do", async () => {
-    const { agent } = agentWith([{ text: "Hi." }], { select: true, alwaysActive: ["get_weather", "get_wether"] });
-    const tools = travelTools([]);
-    // Mastra wraps what a processor throws in its own error; the message is toolsift's.
-    await expect(agent.generate("What's the weather in Paris today?")).rejects.toThrow(
-      /toolsiftProcessor: option "alwaysActive\[1\]" must be the name of one of the agent's tools .* "get_wether"/,
+  it("refuses an alwaysActive name the index has no tool of at creation, naming the nearest, as LangChain does", async () => {
+    // At creation, not at the first generate (where Mastra wraps the error in PROCESSOR_WORKFLOW_FAILED).
+    expect(() => agentWith([{ text: "Hi." }], { select: true, alwaysActive: ["get_weather", "get_wether"] })).toThrow(
+      /^toolsiftProcessor: option "alwaysActive" names "get_wether" \(did you mean "get_weather"\?\)/,
     );
+    const tools = travelTools([]);
+    expect(() => toolsiftProcessor(createToolIndex(tools), { alwaysActive: ["book_hotell"] })).toThrow(ToolsiftError);
+    // An index with no tools yet (its tools come with the steps): the step's tools decide.
     const step = { messages: [], steps: [], stepNumber: 0, tools };
-    const typo = toolsiftProcessor(createToolIndex(tools), { alwaysActive: ["book_hotell"] });
-    await expect(typo.processInputStep(step)).rejects.toBeInstanceOf(ToolsiftError);
+    const typo = toolsiftProcessor(createToolIndex([]), { alwaysActive: ["book_hotell"] });
+    await expect(typo.processInputStep(step)).rejects.toThrow(/did you mean "book_hotel"/);
     // An MCP tool's name may be missing while its server is down: not refused.
     const mcpPin = toolsiftProcessor(createToolIndex(tools), { alwaysActive: ["files__read_file"] });
     await mcpPin.processInputStep(step);
@@ -188,5 +189,8 @@ describe("toolsiftProcessor (Mastra)", () => {
     expect(() => toolsiftProcessor({} as never)).toThrow(/index/);
     expect(() => toolsiftProcessor(index, { maxTool: 3 } as never)).toThrow(/maxTool/);
     expect(() => toolsiftProcessor(index, { maxTools: 0 })).toThrow(/maxTools/);
+    // The processor's own name, not the prepareStep it runs.
+    expect(() => toolsiftProcessor(index, { maxTools: 0 })).toThrow(/^toolsiftProcessor: option "maxTools"/);
+    expect(() => toolsiftProcessor(index, { maxTool: 3 } as never)).toThrow(/^toolsiftProcessor: unknown option/);
   });
 });

@@ -179,6 +179,20 @@ describe("search_tools' limit", () => {
     },
   );
 
+  it("refuses a misspelt argument, naming the one it takes, on search_tools and call_tool", async () => {
+    await expect(
+      client.callTool({ name: "search_tools", arguments: { query: "make a folder", limt: 3 } }),
+    ).rejects.toMatchObject({
+      message:
+        'MCP error -32602: search_tools: unknown argument "limt"; did you mean "limit"? (it takes "query", "limit", "queries")',
+    });
+    await expect(
+      client.callTool({ name: "call_tool", arguments: { name: "memory__read_graph", argument: {} } }),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining('unknown argument "argument"; did you mean "arguments"?'),
+    });
+  });
+
   it("describes its default as --max sets it", async () => {
     const servers = realServers(temporaryDirectory());
     const other = await gatewayInProcess({ memory: servers.memory }, { embedding: { kind: "none" }, maxResults: 8 });

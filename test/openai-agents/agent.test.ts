@@ -124,7 +124,27 @@ describe("toolsiftAgent (function tools)", () => {
     const base = travelAgent("http://127.0.0.1:9/v1", []);
     const unknownTool = () => toolsiftAgent(base, { alwaysActive: ["get_wether"] });
     expect(unknownTool).toThrow(ToolsiftError);
-    expect(unknownTool).toThrow(/alwaysActive\[0\].*get_wether/s);
+    expect(unknownTool).toThrow(/option "alwaysActive" names "get_wether" \(did you mean "get_weather"\?\)/);
+    // Sixty tools: the nearest is named, not every tool of the agent.
+    const many = Array.from({ length: 60 }, (_, position) =>
+      tool({
+        name: `tool_number_${position}`,
+        description: `Tool ${position}`,
+        parameters: z.object({}),
+        execute: () => "",
+      }),
+    );
+    const large = new Agent({ name: "large", tools: many });
+    const error = (() => {
+      try {
+        toolsiftAgent(large, { alwaysActive: ["tool_numbr_7"] });
+      } catch (thrown) {
+        return thrown as ToolsiftError;
+      }
+    })();
+    expect(error?.code).toBe("UNKNOWN_TOOL");
+    expect(error?.message).toContain('did you mean "tool_number_7"?');
+    expect(error?.message).not.toContain("tool_number_42");
     expect(() => toolsiftAgent(base, { maxTool: 3 } as never)).toThrow(/maxTool/);
     expect(() => toolsiftAgent(base, { maxTools: 0 })).toThrow(/maxTools/);
   });

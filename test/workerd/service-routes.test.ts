@@ -471,6 +471,7 @@ describe("error answers", () => {
       [{ query: "a", adaptive: "yes" }, "adaptive"],
       [{ query: "a", alwaysActive: [1] }, "alwaysActive[0]"],
       [{ query: "a", max_tools: 3 }, "max_tools"],
+      [{ query: "a", maxtools: 3 }, 'maxtools: unknown field; did you mean "maxTools"?'],
       [[], "body"],
       ["refund", "body"],
     ];

@@ -11,7 +11,9 @@ import {
   rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
+import { refuseUnknownNames } from "../../support/unknown-names.js";
 import { MODEL_SEARCH, type SelectOptions } from "../../options.js";
+import { refuseUnindexedTools } from "./unindexed-tools.js";
 import type { ResolvedDeferral } from "./resolved-deferral.js";
 import { ADAPTER_REPLACED, pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
@@ -136,29 +138,13 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
   const description = stringOption(where, "description", given.description, DEFAULT_DESCRIPTION);
   const preload = preloadOption(where, given.preload, provider);
   const alwaysActive = new Set(namesOption(where, "alwaysActive", given.alwaysActive, []));
-  for (const name of alwaysActive) {
-    if (!(name in tools)) {
-      throw new ToolsiftError("UNKNOWN_TOOL", `${where}: alwaysActive names "${name}", which is not in tools.`, {
-        tool: name,
-      });
-    }
-  }
+  refuseUnknownNames(where, "alwaysActive", alwaysActive, Object.keys(tools), "one of the tools");
   if (searchToolName in tools) {
     invalidOption(where, "searchToolName", "a name that is not one of the app's tools", searchToolName);
   }
   const names = Object.keys(tools);
   const deferred = names.filter((name) => !alwaysActive.has(name));
-  const known = new Set(index.toolNames);
-  for (const name of deferred) {
-    if (!known.has(name)) {
-      throw new ToolsiftError(
-        "UNKNOWN_TOOL",
-        `${where}: tools has "${name}", which the index does not know, so no search could ever load it: ` +
-          `index it (createToolIndex(tools), index.add) or send it in full with alwaysActive.`,
-        { tool: name },
-      );
-    }
-  }
+  refuseUnindexedTools(where, index.toolNames, deferred, () => false);
   const resolved: ResolvedDeferral = {
     provider,
     maxResults,

@@ -19,6 +19,7 @@ import {
   rejectUnknownOptions,
   stringOption,
 } from "../../support/validate-options.js";
+import { refuseUnknownNames } from "../../support/unknown-names.js";
 import { companionCount, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
 import {
   ADAPTER_REPLACED,
@@ -29,6 +30,7 @@ import {
 import type { ToolSelector } from "../tool-selector.js";
 import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
 import { statedHeadings } from "./definition-text.js";
+import { refuseUnindexedTools } from "./unindexed-tools.js";
 import { DEFAULT_DISPATCHER_NAME, refusedDispatches, withDispatchedCalls } from "./dispatched-calls.js";
 import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
 import { ToolDefinitions } from "./tool-definitions.js";
@@ -156,14 +158,14 @@ export function createInConversation(
   const policy = offerPolicy(where, { onNoMatch: "none", onEvent: given.onEvent as InConversationOptions["onEvent"] });
   const onEvent = options.onEvent;
   const pinned = [...(selectOptions.alwaysActive ?? [])];
-  for (const name of pinned)
-    if (!names.includes(name)) invalidOption(where, "alwaysActive", "names of tools in the ToolSet", name);
+  refuseUnknownNames(where, "alwaysActive", pinned, names, "a tool of the ToolSet");
   const definitions = new ToolDefinitions(tools);
   const isProvider = (name: string) => {
     const type = (tools[name] as { type?: unknown }).type;
     return type === "provider" || type === "provider-defined";
   };
   const fixed = names.filter((name) => pinned.includes(name) || isProvider(name));
+  refuseUnindexedTools(where, index.toolNames, names, (name) => fixed.includes(name));
   const allowed = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
   /** Tools that can be delivered: the ToolSet's function tools in the index, outside the fixed block, allowed. */
   const deliverable = () => {

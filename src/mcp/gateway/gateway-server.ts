@@ -13,6 +13,7 @@ import { checkToolInput } from "../../check-tool-input.js";
 import { MODEL_SEARCH } from "../../options.js";
 import { normalizeQuery } from "../../resolve-select-options.js";
 import { describeValue } from "../../support/describe-value.js";
+import { closest } from "../../support/validate-options.js";
 import type { McpCatalog } from "../mcp-catalog.js";
 import { searchAnswerSchema } from "../../search/search-answer.js";
 import { described, fusePhrasings, gatewayAnswer } from "./search-answer.js";
@@ -80,6 +81,7 @@ const searchTool = (maxResults: number): Tool => ({
       },
     },
     required: ["query"],
+    additionalProperties: false,
   },
   outputSchema: searchAnswerSchema({ properties: {}, required: [] }) as Tool["outputSchema"],
   annotations: { readOnlyHint: true, openWorldHint: false },
@@ -95,6 +97,7 @@ const callTool: Tool = {
       arguments: { type: "object", description: "The tool's arguments" },
     },
     required: ["name"],
+    additionalProperties: false,
   },
 };
 
@@ -112,6 +115,20 @@ function withOnePrefix(error: unknown): unknown {
 
 function errorResult(text: string): CallToolResult {
   return { content: [{ type: "text", text }], isError: true };
+}
+
+/** Refuses an argument `tool` does not take, naming the nearest one it does (`limt` → did you mean "limit"?). */
+function knownArguments(args: Record<string, unknown> | undefined, tool: Tool): void {
+  const known = Object.keys(tool.inputSchema.properties ?? {});
+  for (const key of Object.keys(args ?? {})) {
+    if (known.includes(key)) continue;
+    const nearest = closest(key, known);
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `${tool.name}: unknown argument "${key}"${nearest === undefined ? "" : `; did you mean "${nearest}"?`} ` +
+        `(it takes ${known.map((name) => `"${name}"`).join(", ")})`,
+    );
+  }
 }
 
 function stringArgument(args: Record<string, unknown> | undefined, name: string, tool: string): string {
@@ -214,6 +231,7 @@ export function createGatewayServer(context: GatewayContext): Server {
     signal: AbortSignal,
   ): Promise<CallToolResult> {
     if (name === SEARCH_TOOL) {
+      knownArguments(args, searchTool(context.maxResults));
       const phrasings = [stringArgument(args, "query", SEARCH_TOOL), ...otherPhrasings(args)];
       const maxTools = limitArgument(args) ?? context.maxResults;
       const selections = await Promise.all(
@@ -233,7 +251,10 @@ export function createGatewayServer(context: GatewayContext): Server {
       }
       return { content: [{ type: "text", text: JSON.stringify(answer) }], structuredContent: { ...answer } };
     }
-    if (name === CALL_TOOL) return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments, signal);
+    if (name === CALL_TOOL) {
+      knownArguments(args, callTool);
+      return forward(stringArgument(args, "name", CALL_TOOL), args?.arguments, signal);
+    }
     if (listed().includes(name)) return forward(name, args, signal);
     throw new McpError(
       ErrorCode.InvalidParams,

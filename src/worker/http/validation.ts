@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { MessageLike } from "../../conversation/model-messages.js";
 import { describeValue } from "../../support/describe-value.js";
+import { closest } from "../../support/validate-options.js";
 import { CATALOG_ID } from "./catalog-id.js";
 import { ServiceError } from "./errors.js";
 import { modelMessagesSchema } from "./model-messages.js";
@@ -84,8 +85,22 @@ function issuePath(root: string, path: readonly PropertyKey[]): string {
  * An issue as `field: problem`. A union (`content`: a string or parts) reports the branch the value's type matched,
  * down to the field inside it (`messages[1].content[0].toolName`), or, when none did, what was expected.
  */
-function describeIssue(issue: z.core.$ZodIssue, root: string, base: readonly PropertyKey[] = []): string {
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  root: string,
+  base: readonly PropertyKey[] = [],
+  fields: readonly string[] = [],
+): string {
   const path = [...base, ...issue.path];
+  if (issue.code === "unrecognized_keys" && path.length === 0 && fields.length > 0) {
+    // A misspelt field (`maxtools`) names the one it most likely meant, as toolsift's own options do.
+    return issue.keys
+      .map((key) => {
+        const nearest = closest(key, fields);
+        return `${issuePath(root, [key])}: unknown field${nearest === undefined ? "" : `; did you mean "${nearest}"?`}`;
+      })
+      .join("; ");
+  }
   if (issue.code === "invalid_union" && "discriminator" in issue) {
     // A `role` or part `type` that is none of the schema's: zod's message lists the ones it may be; add what it is.
     const expected = issue.message.replace(/^Invalid discriminator value\. Expected /, "expected ");
@@ -104,8 +119,8 @@ function describeIssue(issue: z.core.$ZodIssue, root: string, base: readonly Pro
 }
 
 /** The first few issues as `field: problem`, for a message that names what to fix. */
-function describeIssues(error: z.ZodError, root: string): string {
-  const shown = error.issues.slice(0, 3).map((issue) => describeIssue(issue, root));
+function describeIssues(error: z.ZodError, root: string, fields: readonly string[] = []): string {
+  const shown = error.issues.slice(0, 3).map((issue) => describeIssue(issue, root, [], fields));
   const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : "";
   return shown.join("; ") + more;
 }
@@ -113,8 +128,13 @@ function describeIssues(error: z.ZodError, root: string): string {
 /** Parses `value` with `schema`; otherwise 400 INVALID_REQUEST naming the fields. */
 export function validate<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
-  if (!result.success)
-    throw new ServiceError("INVALID_REQUEST", `Invalid ${what}: ${describeIssues(result.error, "")}.`);
+  if (!result.success) {
+    // An object schema's own fields, for a did-you-mean on a field it does not have.
+    const shape = (schema as { shape?: Record<string, unknown> }).shape;
+    const fields = shape === undefined ? [] : Object.keys(shape);
+    const described = describeIssues(result.error, "", fields);
+    throw new ServiceError("INVALID_REQUEST", `Invalid ${what}: ${described}${described.endsWith("?") ? "" : "."}`);
+  }
   return result.data;
 }
 
