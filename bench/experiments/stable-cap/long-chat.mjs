@@ -7,8 +7,6 @@ const { createToolIndex } = await import(`${dist}/index.js`);
 for (const id of ["saas", "devops", "enterprise", "mcp-pooled-dev"]) {
   const cat = JSON.parse(readFileSync(new URL(`../../everyday/catalogs/${id}.json`, import.meta.url), "utf8"));
   const req = JSON.parse(readFileSync(new URL(`../../everyday/requests/${id}.json`, import.meta.url), "utf8"));
-    cat.tools.map((t) => [t.name, { description: t.description, inputSchema: { jsonSchema: t.inputSchema } }]),
-  );
   const index = createToolIndex(
     cat.tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
   );
