@@ -12,12 +12,26 @@ const IDENTIFIER = /[\p{L}\p{N}]+(?:[_./:@\\-][\p{L}\p{N}]+)+|[\p{L}]*\p{N}[\p{L
 /** The words of `text` that are values: inside quotes, or part of an identifier, path or address. */
 export function valueWords(text: string): Set<string> {
   const values = new Set<string>();
+  if (!mayHoldValues(text)) return values;
   const add = (part: string): void => {
     for (const token of tokenize(part)) values.add(token.surface);
   };
   for (const match of text.matchAll(QUOTED)) add(match[0]);
   for (const match of text.matchAll(IDENTIFIER)) add(match[0]);
   return values;
+}
+
+/**
+ * False when neither pattern can match: ASCII text without digits, quotes or the joiners _ . / : @ \\ - (the
+ * regex scans below are the cost of most queries otherwise).
+ */
+function mayHoldValues(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 127 || (code >= 48 && code <= 58) || code === 34 || code === 39 || code === 96) return true;
+    if (code === 95 || code === 46 || code === 47 || code === 64 || code === 92 || code === 45) return true;
+  }
+  return false;
 }
 
 /** Conversational phrases by their first word. */

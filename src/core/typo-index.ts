@@ -145,8 +145,22 @@ export class TypoIndex {
     this.bucketStarts = starts;
   }
 
+  /** Lookups already made (queries repeat their words): bounded, cleared when full. */
+  private readonly memo = new Map<string, readonly TypoMatch[]>();
+
   /** Catalog words within the edit budget of `word`, closest first (at most `limit`). */
-  lookup(word: string, limit = 3): TypoMatch[] {
+  lookup(word: string, limit = 3): readonly TypoMatch[] {
+    if (limit !== 3) return this.search(word, limit);
+    let found = this.memo.get(word);
+    if (found === undefined) {
+      if (this.memo.size >= 10_000) this.memo.clear();
+      found = this.search(word, limit);
+      this.memo.set(word, found);
+    }
+    return found;
+  }
+
+  private search(word: string, limit: number): TypoMatch[] {
     const budget = maxEdits(word.length);
     if (budget === 0 || this.words.length === 0) return [];
     const candidates = new Set<number>();

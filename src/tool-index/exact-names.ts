@@ -2,7 +2,7 @@
 // `select:<name>[,<name>]` selects exactly the tools it names.
 
 import type { CatalogTool } from "../core/catalog.js";
-import { tokenize } from "../core/tokenizer.js";
+import { forEachToken, tokenize } from "../core/tokenizer.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 import type { Ranking } from "./ranking-types.js";
@@ -65,15 +65,7 @@ const MIN_SPACED_WORDS = 3;
 export function namedInQuery(index: BuiltIndex, text: string): number[] {
   const { byCompact, sorted } = nameForms(index);
   if (sorted.length === 0) return [];
-  // Each query word with the chunk it was written in (between spaces and hyphens).
-  const query: string[] = [];
-  const chunkOf: number[] = [];
-  text.split(/[\s\p{Pd}]+/u).forEach((chunk, position) => {
-    for (const word of words(chunk)) {
-      query.push(word);
-      chunkOf.push(position);
-    }
-  });
+  const { query, chunkOf } = chunkedWords(text);
   const found = new Set<number>();
   for (let start = 0; start < query.length; start++) {
     let compact = "";
@@ -90,6 +82,45 @@ export function namedInQuery(index: BuiltIndex, text: string): number[] {
   return [...found];
 }
 
+/**
+ * Each query word with the chunk it was written in (between spaces and hyphens): for ASCII text one scan (a chunk
+ * number grows at each space or hyphen; only equal numbers are compared), else a split and a tokenisation per chunk.
+ */
+function chunkedWords(text: string): { query: string[]; chunkOf: number[] } {
+  const query: string[] = [];
+  const chunkOf: number[] = [];
+  let ascii = true;
+  for (let i = 0; i < text.length && ascii; i++) if (text.charCodeAt(i) > 127) ascii = false;
+  if (!ascii) {
+    text.split(/[\s\p{Pd}]+/u).forEach((chunk, position) => {
+      for (const word of words(chunk)) {
+        query.push(word);
+        chunkOf.push(position);
+      }
+    });
+    return { query, chunkOf };
+  }
+  let chunk = 0;
+  let start = -1;
+  const visit = (token: { readonly surface: string }): void => {
+    query.push(token.surface);
+    chunkOf.push(chunk);
+  };
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0) {
+      forEachToken(text.slice(start, i), visit);
+      start = -1;
+    }
+    if (code === 32 || code === 45 || (code >= 9 && code <= 13)) chunk++;
+  }
+  return { query, chunkOf };
+}
+
 /** The first position from `low` on in `sorted` whose string is not below `value` (its length when there is none). */
 function firstAtLeast(sorted: readonly string[], value: string, low: number): number {
   let high = sorted.length;
@@ -103,6 +134,8 @@ function firstAtLeast(sorted: readonly string[], value: string, low: number): nu
 
 /** The names of a query's last `select:` line, or `undefined` when it has none. */
 export function selectForm(text: string): string[] | undefined {
+  // No colon, no `select:` line (the regex scan is the cost of every query otherwise).
+  if (!text.includes(":")) return undefined;
   // The last such line is the latest request.
   const match = [...text.matchAll(SELECT_FORM)].at(-1);
   if (match === undefined) return undefined;
