@@ -139,6 +139,17 @@ describe("conversationQuery (AI SDK messages)", () => {
 });
 
 describe("one rule for every adapter", () => {
+  it("LangChain: a short turn that names its own task is not swallowed by the one before", () => {
+    const turns = [
+      new HumanMessage("and post a note in #billing on Slack"),
+      new AIMessage("Posted."),
+      new HumanMessage("What's on my calendar tomorrow?"),
+    ];
+    expect(selectionQuery(turns)).toBe("What's on my calendar tomorrow?");
+    const elliptic = [...turns.slice(0, 2), new HumanMessage("and in #sales?")];
+    expect(selectionQuery(elliptic)).toBe("and post a note in #billing on Slack\nand in #sales?");
+  });
+
   it("LangChain messages give the same query as the same AI SDK conversation", () => {
     const request = "Refund the last payment of customer 42";
     const aiSdk = [
