@@ -9,8 +9,9 @@ const PRODUCT_PREFIX = /^[bcdfghjklmnpqrstvwxz]{1,2}(?=[a-z]{3,}$)/;
 
 /**
  * The catalog word a name's leading word holds after a product's one- or two-consonant prefix ("gdrive" → drive,
- * "gcal" → cal → calendar, "zdticket" → ticket), or undefined. Only a name's first word is read so: in prose,
- * "sprint" is no "print".
+ * "gcal" → cal → calendar, "zdticket" → ticket), or undefined. Only a name's first word that the catalog writes
+ * nowhere else is read so (`prefixedNameWords`): "send" and "sprint" are words of their descriptions, "gdrive" is a
+ * product's identifier.
  */
 export function prefixedWord(known: ReadonlyMap<string, number>, word: string): number | undefined {
   // A product's name is short: a longer word is never read so, and its cost stays that of a look at its first letters.
@@ -19,11 +20,11 @@ export function prefixedWord(known: ReadonlyMap<string, number>, word: string): 
   if (prefix === null) return undefined;
   for (let cut = 1; cut <= prefix[0].length; cut++) {
     const tail = word.slice(cut);
-    const id =
-      known.get(tail) ??
-      SHORTHAND.get(tail)
-        ?.map((reading) => known.get(reading))
-        .find((found) => found !== undefined);
+    // A shorthand ("cal") or a word of four letters or more: "send" holds no "end".
+    const shorthand = SHORTHAND.get(tail)
+      ?.map((reading) => known.get(reading))
+      .find((found) => found !== undefined);
+    const id = shorthand ?? (tail.length >= 4 ? known.get(tail) : undefined);
     if (id !== undefined) return id;
   }
   return undefined;
@@ -44,6 +45,11 @@ export function prefixedNameWords(
   const candidates = new Map<number, string>();
   for (const [surface, id] of surfaces)
     if (surface.length <= MAX_PREFIXED_LENGTH && PRODUCT_PREFIX.test(surface)) candidates.set(id, surface);
+  // A word the catalog also writes outside names ("send", "sprint", "track") is a word, not a product's identifier.
+  for (let d = 0; d < docCount && candidates.size > 0; d++) {
+    for (let i = fieldStarts[d * fieldCount + 1]; i < fieldStarts[(d + 1) * fieldCount]; i++)
+      candidates.delete(sequence[i]);
+  }
   for (let d = 0; d < docCount && candidates.size > 0; d++) {
     const start = fieldStarts[d * fieldCount];
     if (start === fieldStarts[d * fieldCount + 1]) continue;
