@@ -1,5 +1,5 @@
 // The generated part of docs/options.md: every option of the option table (src/option-table.ts and the model rows of
-// src/tool-index/model-option-table.ts) with its surfaces, default, range and former name, between two markers.
+// src/tool-index/model-option-table.ts) with its surfaces, default and range, between two markers.
 // `npm run build && node scripts/options-doc.mjs` rewrites the page; test/docs/options-doc.test.ts fails when it is
 // stale.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -31,17 +31,11 @@ export function renderOptionTable(table) {
   const rows = Object.entries(table).map(([path, row]) => {
     const surfaces = [...row.on].map((letter) => SURFACES[letter]).join("; ");
     const defaults = row.default === undefined ? "" : code(row.default);
-    return `| \`${path}\` | ${surfaces} | ${defaults} | ${range(row)} | ${row.was === undefined ? "" : `\`${row.was}\``} |`;
+    return `| \`${path}\` | ${surfaces} | ${defaults} | ${range(row)} |`;
   });
-  return [
-    START,
-    "",
-    "| option | accepted by | default | range | was |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows,
-    "",
-    END,
-  ].join("\n");
+  return [START, "", "| option | accepted by | default | range |", "| --- | --- | --- | --- |", ...rows, "", END].join(
+    "\n",
+  );
 }
 
 /** `page` with its generated block replaced by `block`. */

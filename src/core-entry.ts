@@ -11,11 +11,19 @@ import type { CoreToolIndex, ToolNames } from "./tool-index/types.js";
 /**
  * The options of `createToolIndex` from `toolsift/core`: the root's, without those that need a model (the option
  * table's `i` options it has no `c` for: `embeddingModel`, `rerankerModel`, `onError`, `embedding`, `enrichment`,
- * `keyword.queryExpansion`).
+ * `keyword.queryExpansion`, and toolpick's `embeddingCache` and `enrichDescriptions`).
  */
 export type CoreToolIndexOptions = Omit<
   ToolIndexOptions,
-  "embeddingModel" | "rerankerModel" | "onError" | "embedding" | "enrichment" | "keyword" | "strategy"
+  | "embeddingModel"
+  | "rerankerModel"
+  | "onError"
+  | "embedding"
+  | "enrichment"
+  | "keyword"
+  | "strategy"
+  | "embeddingCache"
+  | "enrichDescriptions"
 > & {
   /** `"keyword"` (BM25F), or toolpick's name for it, `"hybrid"`. Default `"keyword"`. */
   strategy?: "keyword" | "hybrid";

@@ -8,8 +8,7 @@
  * `on` lists the surfaces, one letter each: `i` createToolIndex from `toolsift` (and createMcpCatalog, which
  * passes every index option on), `c` createToolIndex from `toolsift/core`, `l` LangChain's toolsiftMiddleware (passed
  * through, or read as select options), `s` select / selectWithScores / explain, `a` the AI SDK adapters (prepareStep,
- * middleware, inConversation), `d` deferredTools. `was`: the name it had before 0.1 (a nested option without one was
- * top-level under its own name), refused with an error naming this one.
+ * middleware, inConversation), `d` deferredTools.
  */
 export interface OptionRow {
   readonly on: string;
@@ -18,7 +17,6 @@ export interface OptionRow {
   readonly max?: number;
   readonly integer?: boolean;
   readonly exclusiveMin?: boolean;
-  readonly was?: string;
 }
 
 /** Index options every index entry takes: the root, toolsift/core, LangChain. */
@@ -30,7 +28,7 @@ const INDEX = "icl";
  */
 export const OPTION_TABLE = {
   strategy: { on: INDEX },
-  relatedTools: { on: "icls" },
+  relatedTools: { on: "iclsa" },
   onEvent: { on: "ic" },
   "keyword.fields": { on: INDEX },
   "keyword.k1": { on: INDEX, default: 1.2, min: 0, max: 10, exclusiveMin: true },
@@ -44,9 +42,10 @@ export const OPTION_TABLE = {
   "runtime.debug": { on: INDEX, default: false },
   "runtime.warnings": { on: INDEX, default: true },
   maxTools: { on: "sal", default: 5, min: 1, max: Number.MAX_SAFE_INTEGER, integer: true },
-  minRelevance: { on: "sadl", default: 0.15, min: 0, max: 1, was: "threshold" },
+  minRelevance: { on: "sadl", default: 0.15, min: 0, max: 1 },
+  threshold: { on: "sa", default: 0, min: 0, max: 1 },
   adaptive: { on: "sal", default: true },
-  alwaysActive: { on: "sadl", was: "alwaysInclude" },
+  alwaysActive: { on: "sadl" },
   allowedTools: { on: "sal" },
   messages: { on: "s" },
   previousTools: { on: "s" },
@@ -72,17 +71,7 @@ export function groupKeys(surface: string, group: string, table: OptionTable = O
   );
 }
 
-/**
- * Each name an option `surface` takes had before 0.1 → its path now (`embeddingCache` → `embedding.cache`), for
- * `rejectUnknownOptions`: only what this surface takes, so no error points at an option it does not have.
- */
-export function replacedOptions(surface: string, table: OptionTable = OPTION_TABLE): Readonly<Record<string, string>> {
-  const taken = rows(table).filter(([, row]) => row.on.includes(surface));
-  return Object.fromEntries([
-    ...taken
-      .filter(([path, row]) => row.was !== undefined || path.includes("."))
-      .map(([path, row]) => [row.was ?? path.split(".")[1], path]),
-    // `enrichDescriptions: true` became the group itself (`enrichment: true`).
-    ...(taken.some(([path]) => path.startsWith("enrichment.")) ? [["enrichDescriptions", "enrichment"]] : []),
-  ]);
+/** Every option path `surface` takes, groups spelt out (`catalog.limits`): where a misplaced key is looked for. */
+export function optionPaths(surface: string, table: OptionTable = OPTION_TABLE): string[] {
+  return rows(table).flatMap(([path, row]) => (row.on.includes(surface) ? [path] : []));
 }

@@ -63,6 +63,10 @@ export interface ToolIndexOptions {
    * On failure tools keep their original text (event `enrichment-failed`). Default: off.
    */
   enrichment?: boolean | EnrichmentOptions;
+  /** toolpick's name for `embedding.cache` (same values; pass one of the two). */
+  embeddingCache?: EmbeddingCache | LoadSaveEmbeddingCache;
+  /** toolpick's name for `enrichment`: `true` is `enrichment: true`. Default `false`. */
+  enrichDescriptions?: boolean;
   /** What the index starts from and learns from: a usage snapshot, links read from the catalog. */
   learning?: LearningOptions;
   /** How the catalog is read: bounds on its text, the context of description functions. */
@@ -213,6 +217,12 @@ export interface SelectOptions {
    * (calibrated on public data: bench/experiments/calibrate-relevance.mjs); 0 turns it off.
    */
   minRelevance?: number;
+  /**
+   * toolpick's floor on the score: each ranked tool whose `score` (0–1, relative to a full match of the query) is
+   * under it is left out. Unlike `minRelevance` it judges each tool alone, so it also cuts a task's weaker tools.
+   * Default 0 (off); 0–1.
+   */
+  threshold?: number;
   /**
    * Cut the list at the score elbow: where the drop between two neighbours is at least 40% of the
    * top score, keep what is above it (never fewer than 2). Default `true`.

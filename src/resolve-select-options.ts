@@ -1,7 +1,7 @@
 // Select options and queries validated: the defaults of select, selectWithScores and explain applied once per call.
 
 import { ToolsiftError } from "./errors.js";
-import { OPTION_TABLE, optionNames, replacedOptions } from "./option-table.js";
+import { OPTION_TABLE, optionNames } from "./option-table.js";
 import { MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
 import {
   invalidOption,
@@ -14,12 +14,12 @@ import { checkMessages } from "./usage/learn-turns.js";
 
 /** Every option `select`, `selectWithScores` and `explain` read (the option table's `s`); any other is refused. */
 const SELECT_OPTIONS = optionNames("s");
-const SELECT_REPLACED = replacedOptions("s");
 
 /** Validated select options with defaults applied. */
 export interface ResolvedSelectOptions {
   readonly maxTools: number;
   readonly minRelevance: number;
+  readonly threshold: number;
   readonly adaptive: boolean;
   readonly alwaysActive: readonly string[];
   readonly allowedTools: ReadonlySet<string> | undefined;
@@ -33,6 +33,7 @@ export interface ResolvedSelectOptions {
 const DEFAULT_SELECT: ResolvedSelectOptions = {
   maxTools: OPTION_TABLE.maxTools.default,
   minRelevance: OPTION_TABLE.minRelevance.default,
+  threshold: OPTION_TABLE.threshold.default,
   adaptive: OPTION_TABLE.adaptive.default,
   alwaysActive: [],
   allowedTools: undefined,
@@ -46,11 +47,12 @@ const DEFAULT_SELECT: ResolvedSelectOptions = {
 export function resolveSelectOptions(input: SelectOptions | undefined, where = "select"): ResolvedSelectOptions {
   if (input === undefined) return DEFAULT_SELECT;
   const options = optionsObject(where, input) as SelectOptions;
-  rejectUnknownOptions(where, options, SELECT_OPTIONS, "", SELECT_REPLACED);
+  rejectUnknownOptions(where, options, SELECT_OPTIONS);
   const allowed = namesOption(where, "allowedTools", options.allowedTools);
   return {
     maxTools: tableOption(where, "maxTools", options.maxTools),
     minRelevance: tableOption(where, "minRelevance", options.minRelevance),
+    threshold: tableOption(where, "threshold", options.threshold),
     adaptive: tableOption(where, "adaptive", options.adaptive),
     alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),
     allowedTools: allowed === undefined ? undefined : new Set(allowed),

@@ -4,12 +4,7 @@ import { conversationQuery, endsInSmallTalk, type MessageLike } from "../convers
 import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import type { OfferOptions } from "./offer-policy.js";
-import {
-  ADAPTER_REPLACED,
-  pickSelectOptions,
-  SELECT_OPTION_NAMES,
-  type AdapterSelectOptions,
-} from "./select-options.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
 /**
@@ -41,7 +36,7 @@ export interface DirectTransformParams {
 export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
   const where = "middleware";
   const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", ADAPTER_REPLACED);
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
   const selectOptions = pickSelectOptions(where, given);
   const policy = offerPolicy(where, options);
   const allowed = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);

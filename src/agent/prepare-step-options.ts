@@ -3,7 +3,7 @@
 import type { ModelMessage } from "ai";
 import type { PrepareStepEvent, StableToolsOptions } from "./delivery/stable-tools.js";
 import { OFFER_OPTION_NAMES, type OfferOptions } from "./offer-policy.js";
-import { ADAPTER_REPLACED, type AdapterSelectOptions } from "./select-options.js";
+import type { AdapterSelectOptions } from "./select-options.js";
 
 /**
  * What `prepareStep` passes to `rules` on each step: the SDK's own `messages` (model messages, not UI messages)
@@ -68,14 +68,12 @@ export const OWN_OPTIONS = [
   ...OFFER_OPTION_NAMES,
 ] as const satisfies readonly (keyof PrepareStepOptions)[];
 
-/** prepareStep's options before 0.1, each with what replaced it. */
-export const REPLACED: Readonly<Record<string, string>> = {
-  ...ADAPTER_REPLACED,
-  recentToolBoost: "steps.keepRecent",
-  recentToolWindow: "steps.window",
-  escalate: "steps.escalate",
-  searchToolName: "steps.searchToolName",
-  learn: "steps.learn",
-  maxStableTools: "stableTools.maxTools",
-  context: "the step's runtimeContext",
-};
+/** prepareStep's nested options: a key of one given at the top level is pointed at its path ("did you mean"). */
+export const NESTED_OPTIONS = [
+  "steps.keepRecent",
+  "steps.window",
+  "steps.escalate",
+  "steps.searchToolName",
+  "steps.learn",
+  "stableTools.maxTools",
+];

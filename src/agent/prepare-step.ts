@@ -21,7 +21,7 @@ import {
 } from "./delivery/stable-tools.js";
 import { catalogToolCounter, companionCount, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES } from "./select-options.js";
-import { OWN_OPTIONS, REPLACED, type PrepareStepOptions, type ToolRulesInput } from "./prepare-step-options.js";
+import { NESTED_OPTIONS, OWN_OPTIONS, type PrepareStepOptions, type ToolRulesInput } from "./prepare-step-options.js";
 
 export type {
   PrepareStepEvent,
@@ -96,7 +96,7 @@ export function createPrepareStep(
 ) {
   const where = setup.where ?? "prepareStep";
   const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", REPLACED);
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", NESTED_OPTIONS);
   const selectOptions = pickSelectOptions(where, given);
   const steps = knownOptions(
     where,

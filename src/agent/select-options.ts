@@ -1,20 +1,14 @@
 // The select options an adapter passes through to the index, split from its own options and validated at creation.
 
-import { optionNames, replacedOptions } from "../option-table.js";
+import { optionNames } from "../option-table.js";
 import { type SelectOptions } from "../options.js";
 import { resolveSelectOptions } from "../resolve-select-options.js";
 
 /**
- * The select options an adapter takes: all but the conversation, which it reads from each call itself, and
- * `relatedTools`, which is the index's (`createToolIndex(tools, { relatedTools })`, where toolpick has it too).
+ * The select options an adapter takes: all but the conversation, which it reads from each call itself. `relatedTools`
+ * replaces the index's map for every call of the adapter, as toolpick's prepareStep and middleware do.
  */
-export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousTools" | "relatedTools">;
-
-/** Options the adapters took before 0.1, each with what replaced it: refused naming it (`rejectUnknownOptions`). */
-export const ADAPTER_REPLACED: Readonly<Record<string, string>> = {
-  ...replacedOptions("a"),
-  relatedTools: "createToolIndex's relatedTools",
-};
+export type AdapterSelectOptions = Omit<SelectOptions, "messages" | "previousTools">;
 
 /** Every key of `AdapterSelectOptions`: the option table's `a` (test/structure/option-table-keys.ts checks the two). */
 export const SELECT_OPTION_NAMES = optionNames("a") as (keyof AdapterSelectOptions)[];

@@ -23,7 +23,7 @@ import { isSelectableTool, type LangChainTool, type SelectableTool } from "./lan
 /** Options of `toolsiftMiddleware`: the index options of `createToolIndex`, plus how each call selects. */
 export interface ToolsiftMiddlewareOptions extends Omit<
   ToolIndexOptions,
-  "embeddingModel" | "onError" | "onEvent" | "catalog"
+  "embeddingModel" | "onError" | "onEvent" | "catalog" | "embeddingCache" | "enrichDescriptions"
 > {
   /** How the catalog is read: bounds on its text (LangChain tools have no description functions to give a context). */
   catalog?: Omit<CatalogOptions, "context">;
@@ -102,9 +102,6 @@ export interface ToolsiftMiddlewareOptions extends Omit<
 
 const ON_ERROR = ["fallback", "throw"] as const;
 
-/** `onError` values before 0.1, each refused naming the value that replaced it. */
-const REPLACED_ON_ERROR: Readonly<Record<string, string>> = { fallbackAll: "fallback", fallbackKeyword: "fallback" };
-
 /** The middleware's options that are not in the option table (option-table.ts), whose `l` options it takes too. */
 const OWN_OPTIONS = [
   "tools",
@@ -151,15 +148,6 @@ export function resolveMiddlewareOptions(options: ToolsiftMiddlewareOptions): Re
   if (!Array.isArray(initialTools)) invalidOption(where, "tools", "an array of LangChain tools", initialTools);
   const alwaysActive = namesOption(where, "alwaysActive", given.alwaysActive, []);
   const adaptive = booleanOption(where, "adaptive", given.adaptive, OPTION_TABLE.adaptive.default);
-  const replaced = typeof given.onError === "string" ? REPLACED_ON_ERROR[given.onError] : undefined;
-  if (replaced !== undefined) {
-    invalidOption(
-      where,
-      "onError",
-      `"fallback" or "throw" ("${String(given.onError)}" was replaced by "${replaced}")`,
-      given.onError,
-    );
-  }
   const onError = choiceOption(where, "onError", given.onError, ON_ERROR, MODEL_OPTION_TABLE.onError.default);
   const onEvent = functionOption<(event: ToolsiftMiddlewareEvent) => void>(where, "onEvent", given.onEvent);
   const stableTools = stableToolsSetting(where, given.stableTools);

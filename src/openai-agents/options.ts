@@ -22,7 +22,10 @@ export type ToolsiftAgentEvent = ToolsiftMiddlewareEvent | McpEvent;
  * Options of `toolsiftAgent`: the index options of `createToolIndex`, plus how each model call selects (the same
  * options, defaults and ranges as LangChain's `toolsiftMiddleware`).
  */
-export interface ToolsiftAgentOptions extends Omit<ToolIndexOptions, "embeddingModel" | "onError" | "onEvent"> {
+export interface ToolsiftAgentOptions extends Omit<
+  ToolIndexOptions,
+  "embeddingModel" | "onError" | "onEvent" | "embeddingCache" | "enrichDescriptions"
+> {
   /** Most ranked tools a model call is offered (`alwaysActive` tools on top). Default 5; integer ≥ 1. */
   maxTools?: number;
   /**

@@ -6,7 +6,7 @@ import {
   groupKeys,
   OPTION_TABLE,
   optionNames,
-  replacedOptions,
+  optionPaths,
   type OptionRow,
   type OptionTable,
 } from "../option-table.js";
@@ -43,39 +43,32 @@ export function knownOptions(
   value: unknown,
   known: readonly string[],
   option = "options",
-  replacements: Readonly<Record<string, string>> = {},
 ): Record<string, unknown> | undefined {
   const given = optionsObject(where, value, option);
-  rejectUnknownOptions(where, given, known, option === "options" ? "" : `${option}.`, replacements);
+  rejectUnknownOptions(where, given, known, option === "options" ? "" : `${option}.`);
   return given;
 }
 
 /**
- * Rejects keys of `value` that are not in `known`, naming the closest known key: a misspelt option
- * (`maxTool`) must not be silently ignored; a replaced one (`replacements`: the caller's names before 0.1) names
- * its new path where that is known here. `prefix` is prepended to nested option names (`fusion.`).
+ * Rejects keys of `value` that are not in `known`, naming the closest known key: a misspelt option (`maxTool`) must
+ * not be silently ignored. A key that is a group's key given at the top level (`limits`) is pointed at its path
+ * among `paths` (`catalog.limits`). `prefix` is prepended to nested option names (`fusion.`).
  */
 export function rejectUnknownOptions(
   where: string,
   value: object | undefined,
   known: readonly string[],
   prefix = "",
-  replacements: Readonly<Record<string, string>> = {},
+  paths: readonly string[] = [],
 ): void {
   if (value === undefined) return;
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
-    const replacement = replacements[key];
-    const replaced = replacement !== undefined;
-    const nearest = replaced ? replacement : closest(key, known);
+    const nearest = closest(key, known) ?? paths.find((path) => path.endsWith(`.${key}`));
     throw new ToolsiftError(
       "UNKNOWN_OPTION",
-      `${where}: ${replaced ? "" : "unknown "}option "${prefix}${key}"` +
-        (nearest === undefined
-          ? ". "
-          : replaced
-            ? ` was replaced by "${prefix}${nearest}". `
-            : `; did you mean "${prefix}${nearest}"? `) +
+      `${where}: unknown option "${prefix}${key}"` +
+        (nearest === undefined ? ". " : `; did you mean "${prefix}${nearest}"? `) +
         `Known options: ${known.map((name) => prefix + name).join(", ")}.`,
       { option: prefix + key, ...(nearest === undefined ? {} : { suggestion: prefix + nearest }) },
     );
@@ -96,7 +89,7 @@ export function knownTableOptions(
   table: OptionTable = OPTION_TABLE,
 ): Record<string, unknown> | undefined {
   const given = optionsObject(where, value);
-  rejectUnknownOptions(where, given, [...optionNames(surface, table), ...own], "", replacedOptions(surface, table));
+  rejectUnknownOptions(where, given, [...optionNames(surface, table), ...own], "", optionPaths(surface, table));
   for (const [name, group] of Object.entries(given ?? {})) {
     const keys = groupKeys(surface, name, table);
     if (keys.length > 0 && typeof group !== "boolean") knownOptions(where, group, keys, name);

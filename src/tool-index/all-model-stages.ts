@@ -7,14 +7,15 @@ import { memoryTextCache, textCacheOption } from "../cache/text-cache.js";
 import { ToolsiftError } from "../errors.js";
 import type { LanguageModel } from "ai";
 import type { TextCache } from "../cache/text-cache.js";
-import type { EnrichmentOptions, ToolIndexOptions } from "../options.js";
+import type { EmbeddingOptions, EnrichmentOptions, ToolIndexOptions } from "../options.js";
 import { createEmbedder } from "../semantic/embedder.js";
 import { SemanticEngine } from "../semantic/semantic-engine.js";
-import { invalidOption, optionsObject } from "../support/validate-options.js";
+import { invalidOption, optionsObject, tableOption } from "../support/validate-options.js";
 import { enrichCatalog } from "./llm/enrichment.js";
 import { rerankHits } from "./llm/rerank-hits.js";
 import { CatalogVectors } from "./catalog-vectors.js";
 import { englishWordSpecificity } from "./english-word-specificity.js";
+import { ROOT_OPTION_TABLE } from "./model-option-table.js";
 import { rankWithVectors } from "./rank-vectors.js";
 import type { CatalogEnrichment, ExpansionNeighbours, VectorsOwner } from "./built-index.js";
 import { expansionNeighbours, nearWordsFor } from "./query-expansion.js";
@@ -26,7 +27,8 @@ const WHERE = "createToolIndex";
 
 /** Validates the model options of `createToolIndex` and resolves their defaults. */
 export function resolveModelOptions(options: ToolIndexOptions | undefined): ResolvedModelOptions {
-  const enrichment = resolveEnrichment(options?.enrichment);
+  tableOption(WHERE, "enrichDescriptions", options?.enrichDescriptions, ROOT_OPTION_TABLE);
+  const enrichment = resolveEnrichment(toolpickName(options, "enrichment", "enrichDescriptions"));
   if (enrichment !== undefined && enrichment.model === undefined && options?.rerankerModel === undefined) {
     throw new ToolsiftError(
       "INVALID_OPTION",
@@ -35,7 +37,7 @@ export function resolveModelOptions(options: ToolIndexOptions | undefined): Reso
     );
   }
   const expansion = resolveQueryExpansion(options?.keyword?.queryExpansion);
-  const given = options?.embedding?.cache;
+  const given = toolpickName(options, "embedding.cache", "embeddingCache") as EmbeddingOptions["cache"];
   const cache = given === undefined ? undefined : toEmbeddingCache(given);
   const semantic = resolveSemanticOptions(options, cache);
   const signal = options?.embedding?.abortSignal as { aborted?: unknown; addEventListener?: unknown } | undefined;
@@ -53,6 +55,24 @@ export function resolveModelOptions(options: ToolIndexOptions | undefined): Reso
     enrichmentCache: enrichment === undefined ? undefined : (enrichment.cache ?? memoryTextCache()),
     abortSignal: options?.embedding?.abortSignal,
   };
+}
+
+/**
+ * An option given by its path or by toolpick's name for it (`embeddingCache` is `embedding.cache`,
+ * `enrichDescriptions` is `enrichment`), never both.
+ */
+function toolpickName(options: ToolIndexOptions | undefined, path: string, toolpick: keyof ToolIndexOptions): unknown {
+  const [group, key] = path.split(".");
+  const groupValue = options?.[group as keyof ToolIndexOptions] as Record<string, unknown> | boolean | undefined;
+  const value = key === undefined ? groupValue : (groupValue as Record<string, unknown> | undefined)?.[key];
+  if (value !== undefined && options?.[toolpick] !== undefined) {
+    throw new ToolsiftError(
+      "INVALID_OPTION",
+      `${WHERE}: options "${toolpick}" (toolpick's name) and "${path}" are the same option; pass one.`,
+      { option: toolpick },
+    );
+  }
+  return value ?? options?.[toolpick];
 }
 
 /** `enrichment`: off (`undefined`, `false`), `true` (every default) or `{ model, cache }`. */

@@ -17,6 +17,8 @@ export const MODEL_OPTIONS = [
   "rerankerModel",
   "onError",
   "keyword.queryExpansion",
+  "embeddingCache",
+  "enrichDescriptions",
   ...MODEL_GROUPS,
 ] as const;
 

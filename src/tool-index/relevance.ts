@@ -1,5 +1,5 @@
 // The relevance decision: each ranked tool's relevance (keyword evidence or embedding similarity, 0–1) and the one
-// place ranked tools under `minRelevance` are dropped.
+// place ranked tools under `minRelevance` (or toolpick's `threshold`) are dropped.
 
 import type { WordMatch } from "../core/relevance.js";
 import type { BuiltIndex } from "./built-index.js";
@@ -34,14 +34,19 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
 }
 
 /**
- * The relevance decision (the only place `minRelevance` is applied; 0 keeps every hit): when the best hit reaches
- * `minRelevance` the query is about the catalog, and every hit with any evidence (relevance or cosine above 0)
- * stays, so a task's weaker tools (a `cd` before a `mv`) are still offered; when none reaches it, nothing is relevant
- * and no hit stays. A cut per tool was measured and left: it lost a fifth of the session replay's calls
- * (bench/experiments/relevance/NOTES.md).
+ * The relevance decision (the only place `minRelevance` and `threshold` are applied; 0 keeps every hit): when the best
+ * hit reaches `minRelevance` the query is about the catalog, and every hit with any evidence (relevance or cosine
+ * above 0) stays, so a task's weaker tools (a `cd` before a `mv`) are still offered; when none reaches it, nothing is
+ * relevant and no hit stays. A cut per tool was measured and left: it lost a fifth of the session replay's calls
+ * (bench/experiments/relevance/NOTES.md). `threshold` is toolpick's cut per tool, on the score: only when asked.
  */
-export function relevantHits<HIT extends JudgedHit>(hits: readonly HIT[], minRelevance: number): HIT[] {
-  if (minRelevance <= 0) return [...hits];
+export function relevantHits<HIT extends JudgedHit>(
+  hits: readonly HIT[],
+  minRelevance: number,
+  threshold: number,
+): HIT[] {
+  const floored = threshold > 0 ? hits.filter((hit) => hit.score >= threshold) : hits;
+  if (minRelevance <= 0) return [...floored];
   if (!hits.some((hit) => hit.relevance >= minRelevance)) return [];
-  return hits.filter((hit) => hit.relevance > 0 || (hit.similarity ?? 0) > 0);
+  return floored.filter((hit) => hit.relevance > 0 || (hit.similarity ?? 0) > 0);
 }

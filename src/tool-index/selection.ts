@@ -88,9 +88,9 @@ export async function runSelection(
   const rankQuery = read instanceof Promise ? await read : read;
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
-  // Tools under minRelevance are dropped before the cut: a query nothing answers selects no ranked tool.
+  // Tools under minRelevance (or threshold) are dropped before the cut: a query nothing answers selects no ranked tool.
   const judged = judgeHits(index, ranking, text, ranking.hits);
-  const relevant = relevantHits(judged, options.minRelevance);
+  const relevant = relevantHits(judged, options.minRelevance, options.threshold);
   const selected = cutOrRerank(context, index, text, relevant, options);
   const kept = selected instanceof Promise ? await selected : selected;
   // A tool the query names exactly ranks first, whatever its score or relevance (exact-names.ts).
@@ -111,9 +111,9 @@ export async function runSelection(
         linkKinds: context.options.catalogLinks,
       })
     : [];
-  // Each candidate left out, with the stage that cut it: `minRelevance`; else the reranker's order, the elbow within
-  // maxTools, or the limit (also when the tools the query names took the places). A candidate that came back as a
-  // companion is in the result, its reason the companion's.
+  // Each candidate left out, with the stage that cut it: `minRelevance` or `threshold`; else the reranker's order, the
+  // elbow within maxTools, or the limit (also when the tools the query names took the places). A candidate that came
+  // back as a companion is in the result, its reason the companion's.
   const cut = () => {
     const returned = new Set([...rankedNames, ...companions.map((companion) => companion.name)]);
     return judged

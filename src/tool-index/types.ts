@@ -57,8 +57,8 @@ export type CompanionReason =
 export type SelectionReason = "ranked" | PinReason | CompanionReason;
 
 /**
- * Which stage left a ranked candidate out: `"relevance"` (the query's best tool stayed under `minRelevance`, or this
- * one had no evidence), `"limit"` (beyond `maxTools`, also when tools the
+ * Which stage left a ranked candidate out: `"relevance"` (the query's best tool stayed under `minRelevance`, this
+ * one had no evidence, or its score was under `threshold`), `"limit"` (beyond `maxTools`, also when tools the
  * query names took the places), `"elbow"` (the `adaptive` cut), `"rerank"` (the reranker placed it beyond `maxTools`).
  */
 export type CutReason = "relevance" | "limit" | "elbow" | "rerank";

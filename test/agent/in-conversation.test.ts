@@ -75,19 +75,15 @@ describe("index.inConversation: options", () => {
     expect(() => index.inConversation(tools, { metaTools: { dispatcherName: "send_email" } })).toThrow(
       /option "metaTools.dispatcherName" must be a name no tool of the ToolSet has/,
     );
-    // The names before 0.1 are refused, naming the option that replaced each.
+    // A misspelt option, or a group's key given at the top level, gets "did you mean".
     expect(() => index.inConversation(tools, { midTurn: false } as never)).toThrow(
-      /option "midTurn" was replaced by "delivery.midTurn"/,
+      /unknown option "midTurn"; did you mean "delivery.midTurn"\?/,
     );
     expect(() => index.inConversation(tools, { dispatcherName: "run_tool" } as never)).toThrow(
-      /option "dispatcherName" was replaced by "metaTools.dispatcherName"/,
+      /unknown option "dispatcherName"; did you mean "metaTools.dispatcherName"\?/,
     );
-    // One name for how many tools a search answers, on every surface (searchTool, deferredTools: maxResults).
-    expect(() => index.inConversation(tools, { maxSearchResults: 3 } as never)).toThrow(
-      /option "maxSearchResults" was replaced by "metaTools.maxResults"/,
-    );
-    expect(() => index.inConversation(tools, { metaTools: { maxSearchResults: 3 } } as never)).toThrow(
-      /option "metaTools.maxSearchResults" was replaced by "metaTools.maxResults"/,
+    expect(() => index.inConversation(tools, { metaTools: { maxResult: 3 } } as never)).toThrow(
+      /unknown option "metaTools.maxResult"; did you mean "metaTools.maxResults"\?/,
     );
 
     expect(() => index.inConversation(tools, { alwaysActive: ["nope"] })).toThrow(/option "alwaysActive"/);

@@ -144,6 +144,22 @@ describe("enrichment", () => {
   it("needs a model", () => {
     expect(() => createToolIndex(saasCatalog, { enrichment: true })).toThrow(/"enrichment.model"/);
   });
+
+  it("takes toolpick's enrichDescriptions: true as enrichment by the rerankerModel", async () => {
+    const answer = () => ({ tools: [] });
+    const on = jsonModel(answer);
+    await createToolIndex(saasCatalog, { rerankerModel: on.model, enrichDescriptions: true }).warmUp();
+    expect(on.prompts.length).toBeGreaterThan(0);
+    const off = jsonModel(answer);
+    await createToolIndex(saasCatalog, { rerankerModel: off.model, enrichDescriptions: false }).warmUp();
+    expect(off.prompts).toHaveLength(0);
+    expect(() => createToolIndex(saasCatalog, { enrichDescriptions: true, enrichment: true })).toThrow(
+      /"enrichDescriptions" \(toolpick's name\) and "enrichment" are the same option/,
+    );
+    expect(() => createToolIndex(saasCatalog, { enrichDescriptions: "yes" as never })).toThrow(
+      /option "enrichDescriptions" must be a boolean/,
+    );
+  });
 });
 
 describe("evalToolIndex", () => {

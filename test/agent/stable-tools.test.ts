@@ -230,9 +230,7 @@ describe("prepareStep({ stableTools: true })", () => {
   it("validates its options", () => {
     const index = createToolIndex(agentTools);
     expect(() => index.prepareStep({ stableTool: true } as never)).toThrow(/did you mean "stableTools"/);
-    expect(() => index.prepareStep({ maxStableTools: 5 } as never)).toThrow(
-      /option "maxStableTools" was replaced by "stableTools.maxTools"/,
-    );
+    expect(() => index.prepareStep({ maxStableTools: 5 } as never)).toThrow(/unknown option "maxStableTools"/);
     expect(() => index.prepareStep({ stableTools: { maxTools: 0 } })).toThrow(/"stableTools.maxTools"/);
     expect(() => index.prepareStep({ stableTools: { maxTool: 5 } as never })).toThrow(
       /did you mean "stableTools.maxTools"/,

@@ -278,16 +278,20 @@ describe("select options", () => {
     expect(cut.slice().sort()).toEqual(["invoice_pdf_email", "invoice_pdf_export", "invoice_pdf_print"]);
   });
 
-  it("refuses the removed threshold, naming minRelevance (one 0–1 floor)", async () => {
-    for (const call of [
-      () => index.select("create a stripe invoice", { threshold: 0.5 } as never),
-      () => index.selectWithScores("create a stripe invoice", { threshold: 0.5 } as never),
-      () => index.explain("create a stripe invoice", "stripe_create_invoice", { threshold: 0.5 } as never),
-    ])
-      await expect(call()).rejects.toMatchObject({
-        code: "UNKNOWN_OPTION",
-        message: expect.stringContaining('option "threshold" was replaced by "minRelevance"'),
-      });
+  it("threshold (toolpick's) leaves out each ranked tool whose score is under it; explain says so", async () => {
+    const query = "create a stripe invoice";
+    const wide = { maxTools: 20, adaptive: false };
+    const all = (await index.selectWithScores(query, wide)).results;
+    const threshold = 0.5;
+    const above = all.filter((result) => result.score >= threshold).map((result) => result.name);
+    const below = all.filter((result) => result.score < threshold).map((result) => result.name);
+    expect(above.length).toBeGreaterThan(0);
+    expect(below.length).toBeGreaterThan(0);
+    expect(await index.select(query, { ...wide, threshold })).toEqual(above);
+    expect(await index.select(query, { ...wide, threshold: 0 })).toEqual(all.map((result) => result.name));
+    const cut = await index.explain(query, below[0], { ...wide, threshold });
+    expect(cut).toMatchObject({ selected: false, verdict: "cut-relevance" });
+    await expect(index.select(query, { threshold: 1.5 })).rejects.toMatchObject({ code: "INVALID_OPTION" });
   });
 
   it("alwaysActive tools come after the ranked ones, do not count against maxTools and never repeat", async () => {

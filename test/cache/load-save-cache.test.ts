@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fromLoadSave, MARKER_FORMAT, MARKER_MAGIC } from "../../src/cache/load-save-cache.js";
 import { markerHash } from "../../src/cache/load-save-cache.js";
 import { ToolsiftError } from "../../src/errors.js";
+import { createToolIndex } from "../../src/index.js";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";
 import { key, NAMESPACE_A, NAMESPACE_B, vector } from "./cache-checks.js";
 
@@ -230,6 +231,25 @@ describe("fromLoadSave: files without a marker row (written by toolpick)", () =>
       [1, 2].map((n) => key("toolsift-v1/toolsift-test/hashing-16-0/16", n)),
     );
     expect(found).toEqual(written.map((row) => Float32Array.from(row)));
+  });
+
+  it("toolsift's createToolIndex takes toolpick's embeddingCache option and reads toolpick's file", async () => {
+    const path = nextPath();
+    const tools = {
+      send_email: { description: "Send an email", inputSchema: { type: "object", properties: {} } },
+      get_weather: { description: "Get the weather", inputSchema: { type: "object", properties: {} } },
+    };
+    const options = { embeddingCache: toolpickFileCache(path), strategy: "semantic" } as const;
+    await createToolpickIndex(tools as never, {
+      ...options,
+      embeddingModel: hashingEmbeddingModel({ dimensions: 16 }),
+    }).warmUp();
+    const model = hashingEmbeddingModel({ dimensions: 16 });
+    await createToolIndex(tools, { ...options, embeddingModel: model }).warmUp();
+    expect(model.calls).toHaveLength(0);
+    expect(() =>
+      createToolIndex(tools, { ...options, embeddingModel: model, embedding: { cache: toolpickFileCache(path) } }),
+    ).toThrow(/"embeddingCache" \(toolpick's name\) and "embedding.cache" are the same option/);
   });
 
   it("toolpick's own index re-embeds rather than misread a file toolsift wrote", async () => {

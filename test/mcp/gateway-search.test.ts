@@ -169,7 +169,7 @@ describe("search_tools' limit", () => {
     [2.5, "2.5"],
     ["3", 'the string "3"'],
   ])(
-    "refuses limit %j with an error naming the argument and the value (was: the default, quietly)",
+    "refuses limit %j with an error naming the argument and the value (it used to take the default, quietly)",
     async (limit, got) => {
       await expect(
         client.callTool({ name: "search_tools", arguments: { query: "make a folder", limit } }),

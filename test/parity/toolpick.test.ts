@@ -4,7 +4,8 @@
 //
 // Intended differences (each test below tests the shared contract, not these):
 // - Ranking: toolsift ranks with BM25F and typo tolerance, toolpick with BM25 + TF-IDF fusion, so orders below the
-//   top tool and score scales (hence `threshold` values) differ; typos match in toolsift only.
+//   top tool and score scales differ (so a `threshold` value can cut at different places); typos match in toolsift
+//   only.
 // - Unknown option names: toolsift rejects them with UNKNOWN_OPTION; toolpick ignores them.
 // - onNoMatch: when nothing matches, toolsift's prepareStep (and middleware) offer every tool by default; toolpick
 //   offers only `alwaysActive` (`onNoMatch: "none"` gives toolpick's behaviour).
@@ -114,11 +115,16 @@ describe("select", () => {
     }
   });
 
-  test("toolpick's threshold (a floor on the score) is refused, naming toolsift's one floor, minRelevance", async () => {
+  test("threshold is a floor on each tool's score: tools under it are left out", async () => {
     const indexes = createBoth();
-    await expect(indexes.toolsift.select("refund stripe payment", { threshold: 0.5 } as never)).rejects.toThrow(
-      /option "threshold" was replaced by "minRelevance"/,
-    );
+    const options: toolpick.SelectOptions = { maxTools: 10, adaptive: false };
+    const query = "refund the stripe payment";
+    expectEach(await selectBoth(indexes, query, options), ["stripe_create_refund", "stripe_list_invoices"]);
+    expectEach(await selectBoth(indexes, query, { ...options, threshold: 0.5 }), ["stripe_create_refund"]);
+    expectEach(await selectBoth(indexes, query, { ...options, threshold: 0 }), [
+      "stripe_create_refund",
+      "stripe_list_invoices",
+    ]);
   });
 
   test("an empty, blank or stopword-only query selects nothing but alwaysActive", async () => {
@@ -389,15 +395,13 @@ describe("prepareStep", () => {
     expect(offered(await runStep(indexes.sift.prepareStep({ onNoMatch: "none" }), noMatch))).toEqual([]);
   });
 
-  // An intended difference: toolpick's prepareStep also takes relatedTools per call; toolsift takes them on the index
-  // only (where toolpick has them too) and refuses them on prepareStep, naming that option.
-  test("index-level relatedTools apply to prepareStep; toolsift's prepareStep refuses its own", async () => {
+  test("index-level relatedTools apply to prepareStep; prepareStep's own replace them", async () => {
     const indexes = createBoth({ relatedTools: { github_create_pull_request: ["github_list_branches"] } });
     const results = await stepBoth(indexes, pullRequest, { maxTools: 1 });
     expectEach(results, ["github_create_pull_request", "github_list_branches"]);
-    expect(() => indexes.sift.prepareStep({ relatedTools: {} } as never)).toThrow(
-      /option "relatedTools" was replaced by "createToolIndex's relatedTools"/,
-    );
+    const own = { maxTools: 1, relatedTools: { github_create_pull_request: ["github_list_issues"] } };
+    expectEach(await stepBoth(indexes, pullRequest, own), ["github_create_pull_request", "github_list_issues"]);
+    expectEach(await stepBoth(indexes, pullRequest, { maxTools: 1, relatedTools: {} }), ["github_create_pull_request"]);
   });
 
   test("related tools that are not in the catalog are dropped in prepareStep", async () => {
@@ -465,5 +469,15 @@ describe("middleware", () => {
       toolsift: await middlewareTools(indexes.sift.middleware(options), slack, catalogNames),
     };
     expectEach(results, ["slack_post_message", "slack_list_channels", "send_email"]);
+  });
+
+  test("the middleware's own relatedTools replace the index's", async () => {
+    const indexes = createBoth({ relatedTools: { slack_post_message: ["slack_list_channels"] } });
+    const options: toolpick.SelectOptions = { maxTools: 1, relatedTools: { slack_post_message: ["send_email"] } };
+    const results = {
+      toolpick: await middlewareTools(indexes.pick.middleware(options), slack, catalogNames),
+      toolsift: await middlewareTools(indexes.sift.middleware(options), slack, catalogNames),
+    };
+    expectEach(results, ["slack_post_message", "send_email"]);
   });
 });

@@ -467,7 +467,7 @@ describe("error answers", () => {
       [{ query: "a", maxTools: 2.5 }, "maxTools"],
       [{ query: "a", maxTools: 101 }, "maxTools"],
       [{ query: "a", minRelevance: 2 }, "minRelevance"],
-      [{ query: "a", threshold: 0.2 }, 'threshold: replaced by "minRelevance"'],
+      [{ query: "a", threshold: 0.2 }, "threshold"],
       [{ query: "a", adaptive: "yes" }, "adaptive"],
       [{ query: "a", alwaysActive: [1] }, "alwaysActive[0]"],
       [{ query: "a", max_tools: 3 }, "max_tools"],

@@ -15,7 +15,7 @@ import { refuseUnknownNames } from "../../support/unknown-names.js";
 import { MODEL_SEARCH, type SelectOptions } from "../../options.js";
 import { refuseUnindexedTools } from "./unindexed-tools.js";
 import type { ResolvedDeferral } from "./resolved-deferral.js";
-import { ADAPTER_REPLACED, pickSelectOptions } from "../select-options.js";
+import { pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import {
   createPreloadStep,
@@ -130,7 +130,7 @@ export function createDeferredTools<TOOLS extends Record<string, unknown>>(
       { option: "adaptive" },
     );
   }
-  rejectUnknownOptions(where, given, OPTION_NAMES, "", ADAPTER_REPLACED);
+  rejectUnknownOptions(where, given, OPTION_NAMES);
   if (given.provider === undefined) invalidOption(where, "provider", 'one of "anthropic", "openai"', given.provider);
   const provider = choiceOption(where, "provider", given.provider, DEFERRAL_PROVIDERS, "anthropic");
   const maxResults = countOption(where, "maxResults", given.maxResults, 5);

@@ -21,12 +21,7 @@ import {
 } from "../../support/validate-options.js";
 import { refuseUnknownNames } from "../../support/unknown-names.js";
 import { companionCount, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
-import {
-  ADAPTER_REPLACED,
-  pickSelectOptions,
-  SELECT_OPTION_NAMES,
-  type AdapterSelectOptions,
-} from "../select-options.js";
+import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
 import { statedHeadings } from "./definition-text.js";
@@ -103,17 +98,16 @@ const OWN_OPTIONS = ["delivery", "metaTools", "onEvent"] as const satisfies read
 
 const where = "inConversation";
 
-/** inConversation's options before 0.1, each with what replaced it. */
-const REPLACED: Readonly<Record<string, string>> = {
-  ...ADAPTER_REPLACED,
-  definitionFormat: "delivery.format",
-  minNewTools: "delivery.minNewTools",
-  midTurn: "delivery.midTurn",
-  memoSize: "delivery.memoSize",
-  dispatcherName: "metaTools.dispatcherName",
-  searchToolName: "metaTools.searchToolName",
-  maxSearchResults: "metaTools.maxResults",
-};
+/** inConversation's nested options: a key of one given at the top level is pointed at its path ("did you mean"). */
+const NESTED_OPTIONS = [
+  "delivery.format",
+  "delivery.minNewTools",
+  "delivery.midTurn",
+  "delivery.memoSize",
+  "metaTools.dispatcherName",
+  "metaTools.searchToolName",
+  "metaTools.maxResults",
+];
 
 /** Builds the delivery; the tools and every option are validated here. */
 export function createInConversation(
@@ -125,12 +119,10 @@ export function createInConversation(
     invalidOption(where, "tools", "an AI SDK ToolSet (an object of tools by name)", tools);
   }
   const given = optionsObject(where, options) ?? {};
-  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", REPLACED);
+  rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", NESTED_OPTIONS);
   const { maxTools = 5, ...selectOptions } = pickSelectOptions(where, given);
   const meta =
-    knownOptions(where, given.metaTools, ["dispatcherName", "searchToolName", "maxResults"], "metaTools", {
-      maxSearchResults: "maxResults",
-    }) ?? {};
+    knownOptions(where, given.metaTools, ["dispatcherName", "searchToolName", "maxResults"], "metaTools") ?? {};
   const names = Object.keys(tools);
   const freeName = (option: string, fallback: string) => {
     const name = stringOption(where, `metaTools.${option}`, meta[option], fallback);

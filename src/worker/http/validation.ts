@@ -54,8 +54,6 @@ export const selectBodySchema = z
     query: z.string().optional(),
     messages: z.unknown().optional(),
     maxTools: z.int().min(1).max(MAX_SELECT_TOOLS).optional(),
-    // Replaced by minRelevance (the one 0–1 floor): refused with a message that names it.
-    threshold: z.never({ error: 'replaced by "minRelevance"' }).optional(),
     minRelevance: z.number().min(0).max(1).optional(),
     adaptive: z.boolean().optional(),
     alwaysActive: z.array(z.string().min(1).max(256)).max(100).optional(),
