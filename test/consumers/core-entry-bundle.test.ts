@@ -62,14 +62,15 @@ describe("an app selecting with toolsift/core", () => {
   // Issue 21's goal was 26 KiB gzip (met at 26,537 B). Issue 29's option table (each option once, with its path,
   // surfaces, default and range; old names refused naming the new path) brought the app to 27,149 B; its model rows
   // moved to a module core does not bundle (27,103 B). The limit was 26.5 KiB (27,136 B) until the table's cost is won
-  // back elsewhere: a deliberate, measured step, not headroom. Two such steps since, measured: issue 37 (what users
+  // back elsewhere: a deliberate, measured step, not headroom. Three such steps since, measured: issue 37 (what users
   // type: the shorthand table read both ways, names given after "called", product-prefixed name words, finger-slip
-  // typos; 78,420 B minified, 29,008 B gzip) and issue 38's errors that point at the fix (explain naming the tool an
-  // unknown name meant, a misspelt alwaysActive name reported): together 79,608 B minified, 29,415 B gzip. The limits
-  // follow them, and go back down when the cost is won back.
-  it("stays within 78 KiB minified and 29,440 B gzip", async () => {
+  // typos; 78,420 B minified, 29,008 B gzip), issue 38's errors that point at the fix (explain naming the tool an
+  // unknown name meant, a misspelt alwaysActive name reported; +337 B gzip) and toolpick's own option names kept with
+  // their meaning (`threshold`: 80,429 B minified, 29,695 B gzip in all). The limits follow them, and go back down
+  // when the cost is won back.
+  it("stays within 79 KiB minified and 29,700 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts");
-    expect(bytes).toBeLessThanOrEqual(78 * 1024);
-    expect(gzip).toBeLessThanOrEqual(29_440);
+    expect(bytes).toBeLessThanOrEqual(79 * 1024);
+    expect(gzip).toBeLessThanOrEqual(29_700);
   });
 });
