@@ -2,6 +2,7 @@
 
 import type { AbbreviationIndex } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
+import { FIELD_NAMES } from "./fields.js";
 import { SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { forEachToken, type Token } from "./tokenizer.js";
@@ -128,9 +129,29 @@ function expandShorthand(
     for (const id of ids) collector.add(id, weight / words, "abbreviation", surface, word);
     found = found || ids.length > 0;
   }
-  for (const short of SHORTHAND_FOR.get(surface) ?? [])
-    collector.addSurface(short, weight, "abbreviation", surface, word);
+  for (const short of SHORTHAND_FOR.get(surface) ?? []) {
+    // Only a shorthand the catalog writes in a tool's name ("slack_post_msg"): in prose and parameter names a
+    // shorthand is as often something else ("dir_name" beside "mkdir").
+    const id = index.surfaces.get(short);
+    if (id !== undefined && nameTerms(index).has(id)) collector.add(id, weight, "abbreviation", surface, word);
+  }
   return found;
+}
+
+const nameTermsOf = new WeakMap<PostingsIndex, Set<number>>();
+
+/** The term ids written in the catalog's tool names (read once per index; the name is each tool's first field). */
+function nameTerms(index: PostingsIndex): Set<number> {
+  let terms = nameTermsOf.get(index);
+  if (terms === undefined) {
+    terms = new Set();
+    const fields = FIELD_NAMES.length;
+    for (let d = 0; d < index.docCount; d++)
+      for (let i = index.fieldStarts[d * fields]; i < index.fieldStarts[d * fields + 1]; i++)
+        terms.add(index.sequence[i]);
+    nameTermsOf.set(index, terms);
+  }
+  return terms;
 }
 
 /**

@@ -22,8 +22,6 @@ const SHORTHAND_TABLE: Readonly<Record<string, readonly string[]>> = {
   mtgs: ["meetings"],
   doc: ["document"],
   docs: ["documents", "documentation"],
-  pw: ["password"],
-  pwd: ["password"],
   pic: ["picture", "photo", "image"],
   pics: ["pictures", "photos", "images"],
   img: ["image"],
