@@ -24,7 +24,9 @@ export const FOLLOW_UP_LENGTH = 40;
 // Words that open an elliptic follow-up ("and tomorrow?", "same for Bob", "what about staging?") and words that point
 // back at what was said ("cancel the first one", "share it with Ana"): general English, no catalog's words.
 const CONNECTIVES = new Set("and also same too plus or then now but instead again another else".split(" "));
-const BACK_REFERENCES = new Set("it its this these those them they one ones there her him his hers theirs previous above earlier last".split(" "));
+const BACK_REFERENCES = new Set(
+  "it its this these those them they one ones there her him his hers theirs previous above earlier last".split(" "),
+);
 
 /**
  * Whether a short user turn leans on the one before it (elliptic: "and in Berlin?", "same for Bob", "cancel the first
