@@ -66,11 +66,11 @@ describe("an app selecting with toolsift/core", () => {
   // type: the shorthand table read both ways, names given after "called", product-prefixed name words, finger-slip
   // typos; 78,420 B minified, 29,008 B gzip), issue 38's errors that point at the fix (explain naming the tool an
   // unknown name meant, a misspelt alwaysActive name reported; +337 B gzip) and toolpick's own option names kept with
-  // their meaning (`threshold`: 80,429 B minified, 29,695 B gzip in all). The limits follow them, and go back down
+  // their meaning (`threshold`): 80,685 B minified, 29,771 B gzip in all. The limits follow them, and go back down
   // when the cost is won back.
-  it("stays within 79 KiB minified and 29,700 B gzip", async () => {
+  it("stays within 79 KiB minified and 29,800 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts");
     expect(bytes).toBeLessThanOrEqual(79 * 1024);
-    expect(gzip).toBeLessThanOrEqual(29_700);
+    expect(gzip).toBeLessThanOrEqual(29_800);
   });
 });
