@@ -98,15 +98,27 @@ function expandInitialism(
 
 /** The catalog terms of a phrase's words (those the catalog has), for shorthand readings. */
 function phraseTerms(index: PostingsIndex, phrase: string): { ids: number[]; words: number } {
+  const terms = phraseWords(phrase);
   const ids: number[] = [];
-  let words = 0;
-  forEachToken(phrase, (token) => {
-    if (token.stop) return;
-    words++;
-    const id = index.termIds.get(token.term);
+  for (const term of terms) {
+    const id = index.termIds.get(term);
     if (id !== undefined) ids.push(id);
-  });
-  return { ids, words };
+  }
+  return { ids, words: terms.length };
+}
+
+/** A shorthand reading's indexed terms, read once per reading (the table is fixed). */
+const readingTerms = new Map<string, string[]>();
+function phraseWords(phrase: string): string[] {
+  let terms = readingTerms.get(phrase);
+  if (terms === undefined) {
+    terms = [];
+    forEachToken(phrase, (token) => {
+      if (!token.stop) terms!.push(token.term);
+    });
+    readingTerms.set(phrase, terms);
+  }
+  return terms;
 }
 
 /**

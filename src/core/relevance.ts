@@ -78,19 +78,19 @@ const FIELD_CREDIT: Readonly<Record<FieldName, number>> = {
 /** Beyond the expansion's own weight: an abbreviation reading is a guess about the word. */
 const KIND_DISCOUNT: Partial<Record<MatchKind, number>> = { abbreviation: 0.75 };
 /**
- * One edit in a word of 4 letters or fewer changes a quarter of it ("help" → "held"): such a typo counts half, unless
- * the edit is the kind fingers make and keeps the word's letters: two letters swapped ("opne" → open) or a doubled
- * letter typed once ("isue" → issue). Such a reading counts as the word itself.
+ * What a typo reading is worth beyond the typo weight. One edit in a word of 4 letters or fewer changes a quarter of it
+ * ("help" → "held"): such a typo counts half, unless the edit is the kind fingers make and keeps the word's letters:
+ * two letters swapped ("opne" → open) or a doubled letter typed once ("isue" → issue). Such a reading closes
+ * FINGER_SLIP_GAIN of the gap between the typo weight and the word itself (0.7 → 0.9 at the default weight).
  */
-function typoCredit(word: string, correction: string | undefined): number {
-  if (correction !== undefined && fingerSlip(word, correction)) return FINGER_SLIP_CREDIT / TYPO_WEIGHT_DEFAULT;
-  return word.length <= 4 ? 0.5 : 1;
+function typoWeight(term: QueryTerm): number {
+  if (term.correction !== undefined && fingerSlip(term.from, term.correction))
+    return term.weight + (1 - term.weight) * FINGER_SLIP_GAIN;
+  return term.weight * (term.from.length <= 4 ? 0.5 : 1);
 }
 
-/** The default weight of a 1-edit typo: a finger slip's reading is raised to FINGER_SLIP_CREDIT of the word's. */
-const TYPO_WEIGHT_DEFAULT = 0.7;
 /** A finger slip reads almost as the word itself (still below it: the word written out is surer). */
-const FINGER_SLIP_CREDIT = 0.9;
+const FINGER_SLIP_GAIN = 2 / 3;
 
 /**
  * The IDF of a term found in `df` of `docs` tools: plain BM25. A prior of pseudo-documents (tools lacking every word,
@@ -202,12 +202,7 @@ export function relevanceQuery(
   const byTerm = new Map<number, { specificity: number; readings: Reading[] }>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
-    const weight = Math.min(
-      1,
-      term.weight *
-        (KIND_DISCOUNT[term.kind] ?? 1) *
-        (term.kind === "typo" ? typoCredit(term.from, term.correction) : 1),
-    );
+    const weight = (term.kind === "typo" ? typoWeight(term) : term.weight) * (KIND_DISCOUNT[term.kind] ?? 1);
     // A phrase reading ("pull request" → pr) covers each of its words.
     const reading = { term, weight, end: Math.min(words.length, term.word + spanOf(term)) };
     const known = byTerm.get(term.termId);
