@@ -36,8 +36,8 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
 /**
  * The relevance decision (the only place `minRelevance` and `threshold` are applied; 0 keeps every hit): when the best
  * hit reaches `minRelevance` the query is about the catalog, and every hit with any evidence (relevance or cosine
- * above 0) stays, so a task's weaker tools (a `cd` before a `mv`) are still offered; when none reaches it, nothing is
- * relevant and no hit stays. A cut per tool was measured and left: it lost a fifth of the session replay's calls
+ * above 0) stays, after the hits that reached it, so a task's weaker tools (a `cd` before a `mv`) are still offered
+ * and never take a place of one that reached it; when none reaches it, nothing is relevant and no hit stays. A cut per tool was measured and left: it lost a fifth of the session replay's calls
  * (bench/experiments/relevance/NOTES.md). `threshold` is toolpick's cut per tool, on the score: only when asked.
  */
 export function relevantHits<HIT extends JudgedHit>(
@@ -48,5 +48,11 @@ export function relevantHits<HIT extends JudgedHit>(
   const floored = threshold > 0 ? hits.filter((hit) => hit.score >= threshold) : hits;
   if (minRelevance <= 0) return [...floored];
   if (!hits.some((hit) => hit.relevance >= minRelevance)) return [];
-  return floored.filter((hit) => hit.relevance > 0 || (hit.similarity ?? 0) > 0);
+  // The tools that reach minRelevance come first (each group in ranked order): a weaker tool that stays along must not
+  // take the place of one that reached it ("is CI green on main?" kept two 0.10 tools and cut the 0.30 one).
+  const reached = floored.filter((hit) => hit.relevance >= minRelevance);
+  const along = floored.filter(
+    (hit) => hit.relevance < minRelevance && (hit.relevance > 0 || (hit.similarity ?? 0) > 0),
+  );
+  return [...reached, ...along];
 }

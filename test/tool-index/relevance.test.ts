@@ -6,6 +6,7 @@ import { createToolIndex, DEFAULT_MIN_RELEVANCE, ToolsiftError } from "../../src
 import { createToolIndex as createCoreIndex } from "../../src/core-entry.js";
 import { toolsiftMiddleware } from "../../src/langchain/index.js";
 import { localEmbeddingModel } from "../../src/local/index.js";
+import { relevantHits, type JudgedHit } from "../../src/tool-index/relevance.js";
 
 const object = (properties: Record<string, unknown>) => ({ type: "object", properties });
 const text = (description?: string) => ({ type: "string", ...(description ? { description } : {}) });
@@ -359,5 +360,19 @@ describe("relevance with the local model", () => {
 
   it("still selects nothing for conversation", async () => {
     expect(await index.select("thanks, sounds good")).toEqual([]);
+  });
+});
+
+describe("relevantHits: the tools that reach minRelevance come first", () => {
+  const hit = (doc: number, score: number, relevance: number) =>
+    ({ doc, score, keyword: score, relevance, match: [] }) as unknown as JudgedHit;
+
+  it("puts a tool that reached minRelevance before weaker ones that stay along, each group in ranked order", () => {
+    // "is CI green on main?": two tools holding only "main" and "green" outrank by score the one holding "CI".
+    const ranked = [hit(0, 0.9, 0.1), hit(1, 0.8, 0.1), hit(2, 0.5, 0.3), hit(3, 0.4, 0.25), hit(4, 0.3, 0)];
+    expect(relevantHits(ranked, 0.2, 0).map((entry) => entry.doc)).toEqual([2, 3, 0, 1]);
+    // Nothing reaches it: nothing stays; no floor: the ranking as it was.
+    expect(relevantHits(ranked, 0.5, 0)).toEqual([]);
+    expect(relevantHits(ranked, 0, 0).map((entry) => entry.doc)).toEqual([0, 1, 2, 3, 4]);
   });
 });
