@@ -38,7 +38,8 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
  * hit reaches `minRelevance` the query is about the catalog, and every hit with any evidence (relevance or cosine
  * above 0) stays, after the hits that reached it, so a task's weaker tools (a `cd` before a `mv`) are still offered
  * and never take a place of one that reached it; when none reaches it, nothing is relevant and no hit stays. A cut
- * per tool was measured and left: it lost a fifth of the session replay's calls (bench/experiments/relevance/NOTES.md). `threshold` is toolpick's cut per tool, on the score: only when asked.
+ * per tool was measured and left: it lost a fifth of the session replay's calls (bench/experiments/relevance/NOTES.md).
+ * `threshold` is toolpick's cut per tool, on the score: only when asked.
  */
 export function relevantHits<HIT extends JudgedHit>(
   hits: readonly HIT[],
