@@ -2,8 +2,7 @@
 
 import type { AbbreviationIndex } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
-import { FIELD_NAMES } from "./fields.js";
-import { SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
+import { nameTerms, phraseWords, SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { forEachToken, type Token } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
@@ -107,20 +106,6 @@ function phraseTerms(index: PostingsIndex, phrase: string): { ids: number[]; wor
   return { ids, words: terms.length };
 }
 
-/** A shorthand reading's indexed terms, read once per reading (the table is fixed). */
-const readingTerms = new Map<string, string[]>();
-function phraseWords(phrase: string): string[] {
-  let terms = readingTerms.get(phrase);
-  if (terms === undefined) {
-    terms = [];
-    forEachToken(phrase, (token) => {
-      if (!token.stop) terms!.push(token.term);
-    });
-    readingTerms.set(phrase, terms);
-  }
-  return terms;
-}
-
 /**
  * Reads a word as the shorthand it is ("dm" → direct message, "repo" → repository), or a full word as the catalog's
  * shorthand for it ("message" → msg). Returns whether the word was shorthand the catalog could read.
@@ -148,22 +133,6 @@ function expandShorthand(
     if (id !== undefined && nameTerms(index).has(id)) collector.add(id, weight, "abbreviation", surface, word);
   }
   return found;
-}
-
-const nameTermsOf = new WeakMap<PostingsIndex, Set<number>>();
-
-/** The term ids written in the catalog's tool names (read once per index; the name is each tool's first field). */
-function nameTerms(index: PostingsIndex): Set<number> {
-  let terms = nameTermsOf.get(index);
-  if (terms === undefined) {
-    terms = new Set();
-    const fields = FIELD_NAMES.length;
-    for (let d = 0; d < index.docCount; d++)
-      for (let i = index.fieldStarts[d * fields]; i < index.fieldStarts[d * fields + 1]; i++)
-        terms.add(index.sequence[i]);
-    nameTermsOf.set(index, terms);
-  }
-  return terms;
 }
 
 /**

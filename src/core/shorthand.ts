@@ -1,6 +1,9 @@
 // Shorthand people type for common words ("dm", "msg", "repo", "appt"): general English and software usage, read on
 // both sides, so a request's "dm" finds a catalog's "direct message" and a request's "message" a catalog's "msg".
 
+import { FIELD_NAMES } from "./fields.js";
+import { forEachToken } from "./tokenizer.js";
+
 /**
  * Shorthand → the words it stands for, each reading a phrase of one or more words (several readings when usage has
  * several: "ci" is a build pipeline as often as "continuous integration"). General usage only, no product's names.
@@ -85,3 +88,40 @@ export const SHORTHAND_FOR: ReadonlyMap<string, readonly string[]> = (() => {
   }
   return map;
 })();
+
+/** A shorthand reading's indexed terms, read once per reading (the table is fixed). */
+const readingTerms = new Map<string, string[]>();
+export function phraseWords(phrase: string): string[] {
+  let terms = readingTerms.get(phrase);
+  if (terms === undefined) {
+    terms = [];
+    forEachToken(phrase, (token) => {
+      if (!token.stop) terms!.push(token.term);
+    });
+    readingTerms.set(phrase, terms);
+  }
+  return terms;
+}
+
+/** What `nameTerms` reads of the postings (bm25f.ts's `PostingsIndex`). */
+interface NameFields {
+  readonly docCount: number;
+  readonly fieldStarts: Uint32Array;
+  readonly sequence: ArrayLike<number>;
+}
+
+const nameTermsOf = new WeakMap<NameFields, Set<number>>();
+
+/** The term ids written in the catalog's tool names (read once per index; the name is each tool's first field). */
+export function nameTerms(index: NameFields): Set<number> {
+  let terms = nameTermsOf.get(index);
+  if (terms === undefined) {
+    terms = new Set();
+    const fields = FIELD_NAMES.length;
+    for (let d = 0; d < index.docCount; d++)
+      for (let i = index.fieldStarts[d * fields]; i < index.fieldStarts[d * fields + 1]; i++)
+        terms.add(index.sequence[i]);
+    nameTermsOf.set(index, terms);
+  }
+  return terms;
+}

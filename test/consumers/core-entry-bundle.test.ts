@@ -66,11 +66,11 @@ describe("an app selecting with toolsift/core", () => {
   // type: the shorthand table read both ways, names given after "called", product-prefixed name words, finger-slip
   // typos; 78,420 B minified, 29,008 B gzip), issue 38's errors that point at the fix (explain naming the tool an
   // unknown name meant, a misspelt alwaysActive name reported; +337 B gzip) and toolpick's own option names kept with
-  // their meaning (`threshold`): 80,685 B minified, 29,771 B gzip in all. The limits follow them, and go back down
-  // when the cost is won back.
-  it("stays within 79 KiB minified and 29,800 B gzip", async () => {
+  // their meaning (`threshold`): 29,846 B gzip in all (the shorthand's name-only read-back and its once-read readings
+  // included), under 79 KiB minified. The limits follow them, and go back down when the cost is won back.
+  it("stays within 79 KiB minified and 29,900 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts");
     expect(bytes).toBeLessThanOrEqual(79 * 1024);
-    expect(gzip).toBeLessThanOrEqual(29_800);
+    expect(gzip).toBeLessThanOrEqual(29_900);
   });
 });
