@@ -135,6 +135,12 @@ export interface KeywordOptions {
    */
   abbreviations?: boolean | { weight?: number };
   /**
+   * Everyday words read as the catalog's words for the same thing ("ditch" → delete, "pull up" → get, "bug" → issue):
+   * a table of 650 words and phrases of general usage, in the root only (`toolsift/core` ships none). `weight` 0–1,
+   * default 0.48; a tool only such readings reach keeps half its relevance. Default `true`.
+   */
+  everydayWords?: boolean | { weight?: number };
+  /**
    * Query expansion for keyword ranking: a query word the catalog lacks adds its nearest catalog words
    * by word vectors (cosine ≥ `threshold`, weight `weight` × cosine, at most `maxTerms`). Pass
    * `localEmbeddingModel()` from `toolsift/local`, or `{ model, threshold = 0.5, weight = 0.5, maxTerms = 3 }`.

@@ -3,7 +3,9 @@
 import type { WasmArena } from "../wasm/arena.js";
 import { AbbreviationIndex } from "./abbreviations.js";
 import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./bm25f.js";
-import type { FieldName, FieldWeight, ToolFields } from "./fields.js";
+import type { EverydayWords } from "./everyday-readings.js";
+import { catalogFamilies, focusOnNamedFamilies, type Families } from "./families.js";
+import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
 import { KeywordScorer } from "./keyword-scorer.js";
 import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
@@ -47,14 +49,16 @@ const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = {
   abbreviation: 2,
   compound: 3,
   semantic: 4,
+  synonym: 5,
 };
-const READING_KINDS = 5;
+const READING_KINDS = 6;
 
 export class KeywordEngine {
   readonly postings: PostingsIndex;
   private readonly scorer: KeywordScorer;
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
+  private familyIndex: Families | null | undefined;
   private lastQuery: { readonly text: string; readonly tokens: readonly Token[] } | undefined;
   private lastRelevance:
     { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
@@ -65,6 +69,8 @@ export class KeywordEngine {
     arena: WasmArena,
     /** How specific a word is in general English, for relevance (default: every word). */
     private readonly specificity: WordSpecificity = NO_WORD_SPECIFICITY,
+    /** Everyday words read as catalog words (the root's table; none by default). */
+    everyday?: EverydayWords,
   ) {
     const postings = buildPostings(documents, settings.fields);
     this.scorer = new KeywordScorer(arena, postings, settings.k1);
@@ -76,6 +82,7 @@ export class KeywordEngine {
       abbreviations: new AbbreviationIndex(this.postings),
       settings,
       specificity,
+      ...(everyday !== undefined ? { everyday } : {}),
     };
   }
 
@@ -83,6 +90,12 @@ export class KeywordEngine {
   typos(): TypoIndex {
     this.typoIndex ??= new TypoIndex(this.postings.surfaces.keys());
     return this.typoIndex;
+  }
+
+  /** The catalog's families of tools (`families.ts`), read on first need; undefined when it has fewer than two. */
+  families(): Families | undefined {
+    if (this.familyIndex === undefined) this.familyIndex = catalogFamilies(this.postings, FIELD_NAMES.length) ?? null;
+    return this.familyIndex ?? undefined;
   }
 
   analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
@@ -127,7 +140,7 @@ export class KeywordEngine {
     const { k1, fields } = this.settings;
     const reference = fields.name.weight + fields.description.weight;
     const factor = reference > 0 ? (reference * (k1 + 1)) / (reference + k1) : k1 + 1;
-    // Per query word, the best of its readings; a typo or word-vector reading is its best candidate, an
+    // Per query word, the best of its readings; a typo, everyday or word-vector reading is its best candidate, an
     // abbreviation or compound reading the sum of its words.
     let words = 0;
     for (const term of terms) if (term.word >= words) words = term.word + 1;
@@ -136,7 +149,9 @@ export class KeywordEngine {
       const slot = term.word * READING_KINDS + READING_SLOT[term.kind];
       const value = term.weight * this.postings.idf[term.termId] * factor;
       readings[slot] =
-        term.kind === "typo" || term.kind === "semantic" ? Math.max(readings[slot], value) : readings[slot] + value;
+        term.kind === "typo" || term.kind === "semantic" || term.kind === "synonym"
+          ? Math.max(readings[slot], value)
+          : readings[slot] + value;
     }
     let total = 0;
     for (let word = 0; word < words; word++) {
@@ -155,6 +170,9 @@ export class KeywordEngine {
     if (terms.length === 0 || k <= 0) return [];
     const scores = this.scorer.score(terms);
     for (const doc of excluded) scores[doc] = 0;
+    // A request that names a product ("pull up zendesk 4411") is about that product's tools first (families.ts).
+    const families = this.families();
+    if (families !== undefined) focusOnNamedFamilies(families, terms, scores);
     const ceiling = this.ceiling(terms);
     const { ids, scores: topScores } = this.scorer.top(k, 0);
     const hits: KeywordHit[] = new Array(ids.length);

@@ -2,6 +2,7 @@
 
 import type { AbbreviationIndex } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
+import { everydayReadings, type EverydayWords } from "./everyday-readings.js";
 import { nameTerms, phraseWords, SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { forEachToken, type Token } from "./tokenizer.js";
@@ -10,7 +11,7 @@ import type { Neighbour } from "./word-neighbours.js";
 import type { WordSpecificity } from "./word-specificity.js";
 
 /** How a query word reached a catalog term. */
-export type MatchKind = "exact" | "typo" | "abbreviation" | "compound" | "semantic";
+export type MatchKind = "exact" | "typo" | "abbreviation" | "compound" | "synonym" | "semantic";
 
 /** One catalog term the query scores with. */
 export interface QueryTerm {
@@ -33,6 +34,8 @@ export interface ExpansionSettings {
   readonly typoWeight: number;
   /** Weight of an abbreviation or compound expansion; 0 disables them. */
   readonly abbreviationWeight: number;
+  /** Weight of an everyday word's reading ("ditch" → delete); 0 disables them. */
+  readonly everydayWeight: number;
   /** Weight of a word-vector neighbour, times its cosine similarity (query expansion). */
   readonly semanticWeight: number;
 }
@@ -47,6 +50,8 @@ export interface QueryContext {
    * initialism of catalog words ("go" → get order), unless the query writes it as one ("GO").
    */
   readonly specificity: WordSpecificity;
+  /** Everyday words read as catalog words ("ditch" → delete): the root's table; none in `toolsift/core`. */
+  readonly everyday?: EverydayWords;
 }
 
 const MAX_PHRASE = 4;
@@ -233,6 +238,19 @@ export function analyseQuery(
       }
     }
   }
+
+  // Everyday words read as the catalog's words for the same thing ("ditch" → delete, "bug" → issue), weakly; not a
+  // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
+  const everydayWeight = settings.everydayWeight;
+  if (everydayWeight > 0 && context.everyday !== undefined)
+    for (const { word, from, term, readings } of everydayReadings(tokens, context.everyday)) {
+      const known = term === undefined ? undefined : index.termIds.get(term);
+      if (known !== undefined && nameTerms(index).has(known)) continue;
+      for (const reading of readings) {
+        const { ids, words } = phraseTerms(index, reading);
+        for (const id of ids) collector.add(id, everydayWeight / words, "synonym", from, word);
+      }
+    }
 
   // Phrases in the query that spell a catalog acronym: "pull request" → "pr". Initials are packed into
   // an integer key, so no string is built per candidate phrase.

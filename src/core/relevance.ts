@@ -75,6 +75,8 @@ const FIELD_CREDIT: Readonly<Record<FieldName, number>> = {
   // The MCP server a tool comes from (toolsift/mcp): it says which system, not what the tool does.
   server: 0.5,
 };
+/** What relevance a tool keeps when everyday readings are all the request has of it ("job" read as run). */
+const EVERYDAY_ALONE = 0.5;
 /** Beyond the expansion's own weight: an abbreviation reading is a guess about the word. */
 const KIND_DISCOUNT: Partial<Record<MatchKind, number>> = { abbreviation: 0.75 };
 /**
@@ -274,9 +276,8 @@ export function keywordRelevance(
     const credit = credits[position];
     match.push({ word: words[position].surface, term: term.term, kind: term.kind, field: fieldsOf[position], credit });
   }
-  const relevance = Math.min(
-    1,
-    match.reduce((sum, entry) => sum + entry.credit, 0),
-  );
+  // Everyday readings alone ("great job" → run) are a guess at what the request means: they rank, but weigh less.
+  const guessed = match.length > 0 && match.every((entry) => entry.kind === "synonym");
+  const relevance = Math.min(1, match.reduce((sum, entry) => sum + entry.credit, 0) * (guessed ? EVERYDAY_ALONE : 1));
   return { relevance, match };
 }

@@ -84,7 +84,7 @@ export interface SearchResult {
   /** Set when the tool is pinned (`PinReason`). */
   readonly pinned?: string;
   /** The request's words the tool holds (`ScoredTool.match`); empty when only an embedding's nearness ranked it. */
-  readonly match?: readonly unknown[];
+  readonly match?: readonly { readonly kind?: string }[];
 }
 
 /**
@@ -108,12 +108,15 @@ export function withinLimit<RESULT extends SearchResult>(results: readonly RESUL
 
 /**
  * The evidence `results` hold for the request: `"words"` a ranked tool at the relevance bar that holds some of its
- * words, or one learnt for its words; `"meaning"` ranked tools at the bar by an embedding's nearness only; `"none"`.
+ * words (not only everyday readings of them), or one learnt for its words; `"meaning"` ranked tools at the bar by an
+ * embedding's nearness only; `"none"`.
  */
 export function evidenceOf(results: readonly SearchResult[]): "words" | "meaning" | "none" {
   const strong = results.filter((result) => result.reason === "ranked" && result.relevance >= DEFAULT_MIN_RELEVANCE);
   if (results.some((result) => result.reason === "learned-query")) return "words";
-  if (strong.some((result) => result.match === undefined || result.match.length > 0)) return "words";
+  // An everyday word's reading ("add" read as create) is no word of the request in the tool.
+  if (strong.some((result) => result.match === undefined || result.match.some((entry) => entry.kind !== "synonym")))
+    return "words";
   return strong.length > 0 ? "meaning" : "none";
 }
 

@@ -3,6 +3,7 @@
 
 import { toEmbeddingCache } from "../cache/to-embedding-cache.js";
 import { reportSchemaTypes } from "../core/schema-types.js";
+import { EVERYDAY_WORDS } from "./everyday-words.js";
 import { memoryTextCache, textCacheOption } from "../cache/text-cache.js";
 import { ToolsiftError } from "../errors.js";
 import type { LanguageModel } from "ai";
@@ -85,6 +86,7 @@ function resolveEnrichment(value: unknown): { model?: LanguageModel; cache?: Tex
 
 export const ALL_MODEL_STAGES: ModelStages = {
   wordSpecificity: englishWordSpecificity,
+  everydayWords: EVERYDAY_WORDS,
   schemaTypes: reportSchemaTypes,
   semanticEngine: (settings, abortSignal, module, emit) =>
     new SemanticEngine(

@@ -84,14 +84,15 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
     });
   const fields = fieldsOf(context.models?.schemaTypes);
   const specificity = context.models?.wordSpecificity;
+  const everyday = context.models?.everydayWords;
   const keywordIndex = () =>
-    new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)), specificity);
+    new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)), specificity, everyday);
   // A semantic index ranks by vectors; its keyword index serves only fallbacks and explain, so it is
   // built on first need (from the tools and their schemas, which the catalog holds anyway).
   const lazyKeywords = options.strategy === "semantic" && options.expansion === undefined;
   let engine = lazyKeywords
     ? undefined
-    : new KeywordEngine(fields, options.keyword, new WasmArena(instantiateCore(compiled)), specificity);
+    : new KeywordEngine(fields, options.keyword, new WasmArena(instantiateCore(compiled)), specificity, everyday);
   // Query expansion is a model stage (query-expansion.ts): `toolsift/core` has none and bundles none.
   const neighbours =
     options.expansion === undefined

@@ -5,6 +5,7 @@
 import type { LanguageModel } from "ai";
 import type { TextCache } from "../cache/text-cache.js";
 import type { SchemaTypeReporter } from "../core/schema-types.js";
+import type { EverydayWords } from "../core/everyday-readings.js";
 import type { WordSpecificity } from "../core/word-specificity.js";
 import type { ToolsiftEvent } from "../events.js";
 import type { ToolIndexOptions } from "../options.js";
@@ -61,6 +62,11 @@ export interface ModelStages {
    * 2,000-word list that `toolsift/core`'s size budget has no room for: without it every word counts as specific.
    */
   readonly wordSpecificity?: WordSpecificity;
+  /**
+   * Everyday words read as catalog words ("ditch" → delete, core/everyday-readings.ts): a table of 650 entries, kept
+   * out of `toolsift/core` for the same budget.
+   */
+  readonly everydayWords?: EverydayWords;
   /**
    * The check of an input schema's `type` keywords at build (core/schema-types.ts: `"dict"` is no JSON Schema type,
    * and a provider refuses it), each reported as a `catalog-warning`. Not a model either; absent from `toolsift/core`.

@@ -71,6 +71,7 @@ export function resolveIndexOptions(
       k1: tableOption(WHERE, "keyword.k1", keyword?.k1),
       typoWeight: expansionWeight("keyword.typoTolerance", keyword?.typoTolerance, 0.7),
       abbreviationWeight: expansionWeight("keyword.abbreviations", keyword?.abbreviations, 0.8),
+      everydayWeight: expansionWeight("keyword.everydayWords", keyword?.everydayWords, 0.48),
     },
     ...models,
     context: catalog?.context,

@@ -1,7 +1,8 @@
 // toolsift/core (src/core-entry.ts): the root's index without the AI SDK adapters and without models. It must rank,
-// score, explain and learn exactly as the root does, and refuse by name every option that needs a model. One
-// difference: it ships no English word list, so a common word in a tool's prose weighs as any word in its relevance
-// (never less than at the root: it can keep a tool the root's relevance decision drops).
+// score, explain and learn exactly as the root does, and refuse by name every option that needs a model. Two
+// differences: it ships no English word list, so a common word in a tool's prose weighs as any word in its relevance
+// (never less than at the root: it can keep a tool the root's relevance decision drops); and no table of everyday
+// words, so it compares with a root whose `keyword.everydayWords` is off.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createToolIndex as createCoreIndex, ToolsiftError, type CoreToolIndex } from "../../src/core-entry.js";
@@ -40,13 +41,16 @@ function split(selection: {
   return { rest: { ...selection, results, cut }, relevance };
 }
 
+/** The root without the everyday words' table, which `toolsift/core` does not ship. */
+const noEverydayWords = { keyword: { everydayWords: false } } as const;
+
 describe("toolsift/core selects as the root does", () => {
   it.each([
     ["the paraphrase set", paraphraseCatalog, paraphraseQueries],
     ["the SaaS catalog (typos, abbreviations, an empty query)", saasCatalog, saasQueries],
   ])("on %s: the same tools with the same scores, for each query and option set", async (_, catalog, queries) => {
     const core = createCoreIndex(catalog);
-    const root = createToolIndex(catalog);
+    const root = createToolIndex(catalog, noEverydayWords);
     let nonEmpty = 0;
     for (const options of [{}, { maxTools: 5, adaptive: false }, { maxTools: 2 }]) {
       for (const query of queries) {
@@ -69,7 +73,7 @@ describe("toolsift/core selects as the root does", () => {
 
   it("explains a tool's rank as the root does", async () => {
     const core = createCoreIndex(saasCatalog);
-    const root = createToolIndex(saasCatalog);
+    const root = createToolIndex(saasCatalog, noEverydayWords);
     for (const query of ["merge the pull request", "refund a payment"]) {
       for (const tool of ["gitlab_merge_pr", "stripe_refund_payment"]) {
         const { relevance, match: _match, selected: _selected, ...rest } = await root.explain(query, tool);
@@ -82,7 +86,7 @@ describe("toolsift/core selects as the root does", () => {
 
   it("learns, changes its catalog and keeps its options as the root does", async () => {
     const options = {
-      keyword: { fields: { name: { weight: 5 } }, k1: 1.5, typoTolerance: { weight: 0.5 } },
+      keyword: { fields: { name: { weight: 5 } }, k1: 1.5, typoTolerance: { weight: 0.5 }, everydayWords: false },
       strategy: "hybrid",
     };
     const core = createCoreIndex(saasCatalog, { ...options, strategy: "hybrid" });

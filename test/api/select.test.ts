@@ -124,7 +124,10 @@ describe("ranking", () => {
     // gitlab_merge_pr only ever says "PR".
     const spelled = await index.selectWithScores("pull request", noCut);
     const gitlab = spelled.results.find((result) => result.name === "gitlab_merge_pr");
-    expect(gitlab?.expansions).toEqual([{ from: "pull request", term: "pr", kind: "abbreviation" }]);
+    // (Everyday readings of "request" may come along: only the abbreviation is asserted.)
+    expect(gitlab?.expansions.filter((expansion) => expansion.kind !== "synonym")).toEqual([
+      { from: "pull request", term: "pr", kind: "abbreviation" },
+    ]);
     expect(spelled.tools.slice(0, 2).sort()).toEqual(["github_create_pull_request", "gitlab_merge_pr"]);
   });
 
@@ -134,10 +137,11 @@ describe("ranking", () => {
       { name: "change_directory", description: "Change the current working directory to the specified folder." },
       { name: "list_logs", description: "List the logs of a service." },
     ]);
+    // ("go to" is an everyday phrase that may read as open or get: only initialisms are asserted here.)
     const go = await tools.selectWithScores("go to the reports folder", noCut);
-    expect(go.tools).not.toContain("get_order_details");
+    expect(go.tools[0]).toBe("change_directory");
     expect(go.results.flatMap((result) => result.expansions)).not.toContainEqual(
-      expect.objectContaining({ from: "go" }),
+      expect.objectContaining({ from: "go", kind: "abbreviation" }),
     );
     // "we'll" leaves "ll", a word of conversation. Two letters spell the initials of some pair of words in any catalog
     // ("CI" → create contact): "GO", even written as an acronym, is no "get order" unless the catalog writes "GO".
@@ -206,8 +210,8 @@ describe("ranking", () => {
     expect(selected).not.toContain("get_order_details");
   });
 
-  it("ignores abbreviations when they are off", async () => {
-    const plain = createToolIndex(saasCatalog, { keyword: { abbreviations: false } });
+  it("ignores abbreviations (and everyday words) when they are off", async () => {
+    const plain = createToolIndex(saasCatalog, { keyword: { abbreviations: false, everydayWords: false } });
     expect(await plain.select("k8s")).toEqual([]);
     const { results } = await plain.selectWithScores("pull request open a PR", noCut);
     expect(results.length).toBeGreaterThan(0);
@@ -377,7 +381,9 @@ describe("explain", () => {
   it("ranks as select does when a higher-scoring tool is pinned", async () => {
     const options: SelectOptions = { ...noCut, alwaysActive: ["slack_post_message"] };
     const { tools } = await index.selectWithScores("text message", options);
-    expect(tools).toEqual(["twilio_send_sms", "slack_post_message"]);
+    // The pinned tool comes after the ranked ones (everyday readings of "text" may rank a weaker tool between).
+    expect(tools[0]).toBe("twilio_send_sms");
+    expect(tools.at(-1)).toBe("slack_post_message");
     const explanation = await index.explain("text message", "twilio_send_sms", options);
     expect(explanation.rank).toBe(1);
     expect(explanation.best?.tool).toBe("twilio_send_sms");

@@ -124,6 +124,7 @@ describe("the BM25F formula, computed by hand", () => {
       fields: DEFAULT_FIELD_WEIGHTS,
       typoWeight: 0.7,
       abbreviationWeight: 0.8,
+      everydayWeight: 0.48,
       semanticWeight: 0,
     };
     const engine = new KeywordEngine(tools, settings, arena);

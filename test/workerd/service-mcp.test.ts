@@ -106,8 +106,9 @@ describe("the MCP endpoint: initialize, tools/list, tools/call", () => {
       const { structuredContent, content, isError } = called.body.result;
       expect(isError).toBeUndefined();
       expect(JSON.parse(content[0].text)).toEqual(structuredContent);
-      // The oracle for the ranking: the select route, for the same query, count and no adaptive cut.
-      const selected = await isolate.select(id, { query, maxTools: maxResults ?? 5, adaptive: false });
+      // The oracle for the ranking: the select route, for the same query, count, no adaptive cut and no relevance
+      // decision (search_tools answers with its best guesses, each with its relevance).
+      const selected = await isolate.select(id, { query, maxTools: maxResults ?? 5, adaptive: false, minRelevance: 0 });
       const names = structuredContent.tools.map((found: { name: string }) => found.name);
       expect(names).toEqual(selected.body.tools);
       expect(structuredContent.catalog).toEqual(selected.body.catalog);

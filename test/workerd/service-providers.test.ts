@@ -16,8 +16,8 @@ const PAYMENTS = catalogOf({
 
 const CONCEPTS: Concepts = [
   ["return money", "reverse a charge"],
-  ["requesting payment", "bill someone"],
-  ["recurring subscriptions", "membership tiers"],
+  ["requesting payment", "ask them to settle up"],
+  ["recurring subscriptions", "pricing tiers"],
 ];
 
 function workersAiEnv(ai: ReturnType<typeof standInAi>, overrides: Parameters<typeof serviceEnv>[0] = {}) {
@@ -47,7 +47,7 @@ describe("TOOLSIFT_EMBEDDING=workers-ai", () => {
       fromCache: 0,
       tokens: null,
     });
-    const changed = PAYMENTS.map((tool, n) => (n === 2 ? { ...tool, description: "Show membership tiers." } : tool));
+    const changed = PAYMENTS.map((tool, n) => (n === 2 ? { ...tool, description: "Show pricing tiers." } : tool));
     expect((await isolate.put(id, changed)).body.embeddings).toMatchObject({ embedded: 1, fromCache: 2, tokens: null });
     expect(ai.texts()).toHaveLength(4);
   });
@@ -63,8 +63,8 @@ describe("TOOLSIFT_EMBEDDING=workers-ai", () => {
     const restarted = new Isolate(workersAiEnv(ai));
     const first = await restarted.select(id, { query: "reverse a charge" });
     expect(first.status).toBe(200);
-    const second = await restarted.select(id, { query: "bill someone" });
-    expect(ai.texts().slice(toolTexts)).toEqual(["reverse a charge", "bill someone"]);
+    const second = await restarted.select(id, { query: "ask them to settle up" });
+    expect(ai.texts().slice(toolTexts)).toEqual(["reverse a charge", "ask them to settle up"]);
     expect(first.body.tools[0]).toBe("refund_payment");
     expect(second.body.tools[0]).toBe("create_invoice");
   });
@@ -76,8 +76,8 @@ describe("TOOLSIFT_EMBEDDING=workers-ai", () => {
     await isolate.put(id, PAYMENTS);
     const expected: Record<string, string> = {
       "reverse a charge": "refund_payment",
-      "bill someone": "create_invoice",
-      "membership tiers": "list_plans",
+      "ask them to settle up": "create_invoice",
+      "pricing tiers": "list_plans",
     };
     for (const [query, tool] of Object.entries(expected)) {
       const { body } = await isolate.select(id, { query, maxTools: 1, explain: true });

@@ -1,0 +1,78 @@
+// Everyday words read as the words catalogs use for the same thing: "ditch the meeting" → delete … event, "pull up
+// the ticket" → get … issue. The root's table (tool-index/everyday-words.ts) is general usage, written blind; a
+// reading counts only where the catalog has its words, and weighs less than the word as written.
+
+import type { Token } from "./tokenizer.js";
+
+/** Everyday words and phrases → the catalog words they may stand for, most likely first. */
+export interface EverydayWords {
+  /** The table, decoded on first use. */
+  table(): ReadonlyMap<string, readonly string[]>;
+  /** The most words a phrase of it has. */
+  longest(): number;
+}
+
+/** A table packed as "word=reading,reading;phrase of words=reading;…". */
+export function everydayWordsFrom(packed: string): EverydayWords {
+  let table: Map<string, readonly string[]> | undefined;
+  let longest = 1;
+  const decode = (): Map<string, readonly string[]> => {
+    if (table === undefined) {
+      table = new Map();
+      for (const entry of packed.split(";")) {
+        const [key, readings] = entry.split("=");
+        table.set(key, readings.split(","));
+        longest = Math.max(longest, key.split(" ").length);
+      }
+    }
+    return table;
+  };
+  return {
+    table: decode,
+    longest: () => (decode(), longest),
+  };
+}
+
+/** One everyday word or phrase of a query and what it may stand for. */
+export interface EverydayReading {
+  /** Position of its first content word among the query's content words. */
+  readonly word: number;
+  /** Its content words as written ("pull" of "pull up"). */
+  readonly from: string;
+  /**
+   * The term of its word, or of a phrase's first word when the phrase may read as that word ("find out" → find): a
+   * catalog whose names use that word reads the request in its own words.
+   */
+  readonly term: string | undefined;
+  readonly readings: readonly string[];
+}
+
+/**
+ * The everyday words and phrases of a query (longest first at each place): a phrase of stop words only ("go to")
+ * or a value ("called Invoices") reads as nothing.
+ */
+export function everydayReadings(tokens: readonly Token[], everyday: EverydayWords): EverydayReading[] {
+  const words = everyday.table();
+  const longest = everyday.longest();
+  const found: EverydayReading[] = [];
+  let content = 0;
+  for (let start = 0; start < tokens.length; start++) {
+    const position = content;
+    if (!tokens[start].stop) content++;
+    for (let length = Math.min(longest, tokens.length - start); length >= 1; length--) {
+      const phrase = tokens.slice(start, start + length);
+      const readings = words.get(phrase.map((token) => token.surface).join(" "));
+      if (readings === undefined) continue;
+      const contentWords = phrase.filter((token) => !token.stop);
+      if (contentWords.length > 0 && contentWords.every((token) => token.value !== true))
+        found.push({
+          word: position,
+          from: contentWords.map((token) => token.surface).join(" "),
+          term: length === 1 || readings.includes(contentWords[0].surface) ? contentWords[0].term : undefined,
+          readings,
+        });
+      break;
+    }
+  }
+  return found;
+}

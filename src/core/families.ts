@@ -1,0 +1,170 @@
+// Families of tools: the product a tool belongs to, as its name's leading word says (`zd_get_ticket`, `slack_post`,
+// `github__create_issue`), and the family a request names ("pull up zendesk 4411", "jria ticket for the login bug").
+
+import type { PostingsIndex } from "./bm25f.js";
+import type { QueryTerm } from "./query.js";
+
+/** The tools of a catalog by family, and the catalog words that name each family. */
+export interface Families {
+  /** Document → its family (−1: none). */
+  readonly of: Int32Array;
+  /** Term id → the family that word names: the family's own leading word, or its product's name (`zendesk` → zd). */
+  readonly markers: ReadonlyMap<number, number>;
+  /** How many families the catalog has. */
+  readonly count: number;
+}
+
+/**
+ * Words that begin names as the action, not the product (`get_weather`, `create_issue`): a leading word among them
+ * is no family. General API usage.
+ */
+const ACTION_WORDS = new Set([
+  "get",
+  "list",
+  "create",
+  "update",
+  "delete",
+  "remove",
+  "add",
+  "set",
+  "search",
+  "find",
+  "fetch",
+  "read",
+  "write",
+  "send",
+  "post",
+  "put",
+  "patch",
+  "run",
+  "execute",
+  "start",
+  "stop",
+  "query",
+  "check",
+  "open",
+  "close",
+  "move",
+  "copy",
+  "rename",
+  "upload",
+  "download",
+  "make",
+  "new",
+  "edit",
+  "show",
+  "view",
+  "lookup",
+  "look",
+  "retrieve",
+  "generate",
+  "calculate",
+  "convert",
+  "cancel",
+  "book",
+  "schedule",
+  "reply",
+  "share",
+  "invite",
+  "assign",
+  "merge",
+  "save",
+  "load",
+  "is",
+  "has",
+  "can",
+  "do",
+  "api",
+  "tool",
+  "mcp",
+]);
+
+/** The least share of a catalog's tools in families for it to be read as a catalog of products. */
+const PRODUCT_CATALOG = 0.75;
+
+/** Whether `short` is `word`'s first letter followed by more of its letters in order ("zd" in "zendesk"). */
+function abbreviates(short: string, word: string): boolean {
+  if (short.length >= word.length || short[0] !== word[0]) return false;
+  let at = 1;
+  for (let i = 1; i < word.length && at < short.length; i++) if (word[i] === short[at]) at++;
+  return at === short.length;
+}
+
+/**
+ * The catalog's families: tools whose names begin with the same word that is no action word, when at least two such
+ * words are shared by two tools or more (one family is the whole catalog, and names no focus). A family is named by
+ * its leading word, and by a word written only in its tools' text that the leading word abbreviates ("Search tickets
+ * (zendesk search syntax)" in a `zd_` tool: "zendesk" names zd).
+ */
+export function catalogFamilies(postings: PostingsIndex, fieldCount: number): Families | undefined {
+  const { docCount, sequence, fieldStarts, terms } = postings;
+  const leading = new Int32Array(docCount).fill(-1);
+  const members = new Map<number, number>();
+  for (let d = 0; d < docCount; d++) {
+    const start = fieldStarts[d * fieldCount];
+    // A name of one word has no product before its action.
+    if (fieldStarts[d * fieldCount + 1] - start < 2) continue;
+    const term = sequence[start];
+    if (ACTION_WORDS.has(terms[term]) || !/^[a-z]+$/.test(terms[term])) continue;
+    leading[d] = term;
+    members.set(term, (members.get(term) ?? 0) + 1);
+  }
+  const familyOfTerm = new Map<number, number>();
+  for (const [term, size] of members) if (size >= 2) familyOfTerm.set(term, familyOfTerm.size);
+  if (familyOfTerm.size < 2) return undefined;
+  const of = new Int32Array(docCount).fill(-1);
+  let inFamilies = 0;
+  for (let d = 0; d < docCount; d++) {
+    of[d] = familyOfTerm.get(leading[d]) ?? -1;
+    if (of[d] >= 0) inFamilies++;
+  }
+  // A catalog of products names nearly every tool after its product; where many names begin with their action
+  // (`find_recipe` beside `recipe_finder.find`), a leading word is a topic, and no product.
+  if (inFamilies < PRODUCT_CATALOG * docCount) return undefined;
+  const markers = new Map(familyOfTerm);
+  // Words whose every document is in one family (−2: seen in more than one, or outside any).
+  const home = new Map<number, number>();
+  for (let d = 0; d < docCount; d++) {
+    for (let i = fieldStarts[d * fieldCount]; i < fieldStarts[(d + 1) * fieldCount]; i++) {
+      const term = sequence[i];
+      const seen = home.get(term);
+      if (seen === undefined) home.set(term, of[d] < 0 ? -2 : of[d]);
+      else if (seen !== of[d]) home.set(term, -2);
+    }
+  }
+  const leadingWord = [...familyOfTerm.keys()].map((term) => terms[term]);
+  for (const [term, family] of home) {
+    if (family < 0 || markers.has(term)) continue;
+    const word = terms[term];
+    if (word.length >= 4 && /^[a-z]+$/.test(word) && abbreviates(leadingWord[family], word)) markers.set(term, family);
+  }
+  return { of, markers, count: familyOfTerm.size };
+}
+
+/**
+ * What a tool of a family the request does not name keeps of its keyword score, when the request names one: the
+ * named product's tools rank first, and a task that needs another product's tool too ("find time with Priya and put
+ * a zoom on it") still finds it (bench/everyday.mjs: 0.5 lost such steps, 0.7 kept them).
+ */
+const UNNAMED_FAMILY = 0.7;
+
+/**
+ * The families a query's terms name (by a family's word as written, a typo of it or its shorthand; not by a
+ * word-vector neighbour or a weak reading), or undefined when they name none, or every one.
+ */
+function namedFamilies(families: Families, terms: readonly QueryTerm[]): Set<number> | undefined {
+  let named: Set<number> | undefined;
+  for (const term of terms) {
+    if (term.kind === "semantic" || term.weight < 0.5) continue;
+    const family = families.markers.get(term.termId);
+    if (family !== undefined) (named ??= new Set()).add(family);
+  }
+  return named === undefined || named.size === families.count ? undefined : named;
+}
+
+/** Scales the scores (by document) of the tools outside the families the query names (none when it names none). */
+export function focusOnNamedFamilies(families: Families, terms: readonly QueryTerm[], scores: Float32Array): void {
+  const named = namedFamilies(families, terms);
+  if (named === undefined) return;
+  for (let doc = 0; doc < families.of.length; doc++) if (!named.has(families.of[doc])) scores[doc] *= UNNAMED_FAMILY;
+}

@@ -1,0 +1,86 @@
+// Issue 37: requests in everyday words ("ditch the meeting", "pull up zendesk 4411") on catalogs written in their
+// authors' words. Everyday words are read as the catalog's words for the same thing, weakly; a request that names a
+// product ranks that product's tools first.
+import { describe, expect, it } from "vitest";
+import { createToolIndex } from "../../src/index.js";
+
+const noCut = { minRelevance: 0, adaptive: false } as const;
+
+const workplace = [
+  { name: "zd_get_ticket", description: "get ticket" },
+  { name: "zd_search_tickets", description: "Search tickets (zendesk search syntax)" },
+  { name: "zd_update_ticket", description: "update status / priority" },
+  { name: "stripe_get_customer", description: "Get cust by id or email" },
+  { name: "stripe_refund", description: "Refund a charge" },
+  { name: "jira_create_issue", description: "Create Jira issue" },
+  { name: "jira_get_issue", description: "get issue by key" },
+  { name: "cal_list_events", description: "List events in a range" },
+  { name: "cal_create_event", description: "Create an event, invite attendees" },
+  { name: "cal_delete_event", description: "Delete an event" },
+  { name: "log_work", description: "Log hours against a customer account" },
+];
+
+describe("everyday words", () => {
+  it("reads everyday verbs and nouns as the catalog's words", async () => {
+    const tools = createToolIndex(workplace);
+    // "ditch" is no catalog word: read as delete (the three calendar tools hold "event" alike).
+    expect((await tools.select("ditch the event on friday"))[0]).toBe("cal_delete_event");
+    // Nor is "meeting": read as event. Readings alone rank, weakly (see below).
+    const { results } = await tools.selectWithScores("ditch the sync meeting on friday", noCut);
+    expect(results[0].name).toBe("cal_delete_event");
+    const kinds = results[0].expansions.map((expansion) => `${expansion.from}>${expansion.term}:${expansion.kind}`);
+    expect(kinds).toEqual(expect.arrayContaining(["ditch>delet:synonym", "meeting>event:synonym"]));
+    // A phrasal verb reads as a whole: "pull up" is get, not "pull".
+    expect((await tools.select("pull up issue PROJ-77"))[0]).toBe("jira_get_issue");
+  });
+
+  it("leaves a word the catalog's names use as it is", async () => {
+    const tools = createToolIndex([
+      { name: "athlete_find", description: "Profile of an athlete" },
+      { name: "player_stats_get", description: "Season statistics of a player" },
+    ]);
+    const { results } = await tools.selectWithScores("find out the profile of Lebron James", noCut);
+    for (const result of results) expect(result.expansions.filter((entry) => entry.from === "find")).toEqual([]);
+    expect(results[0].name).toBe("athlete_find");
+  });
+
+  it("gives readings alone less relevance than words as written", async () => {
+    const tools = createToolIndex([
+      { name: "run_tests", description: "Run the test suite" },
+      { name: "send_email", description: "Send an email" },
+    ]);
+    // "job" may stand for run; alone it is a guess, under the default minRelevance.
+    expect(await tools.select("great job")).toEqual([]);
+    const { results } = await tools.selectWithScores("great job", noCut);
+    expect(results[0].name).toBe("run_tests");
+    expect(results[0].relevance).toBeLessThan(0.15);
+  });
+});
+
+describe("product families", () => {
+  it("ranks the tools of a product the request names first", async () => {
+    const tools = createToolIndex(workplace);
+    // The family's own word: the zd tools come before stripe's, which "customer" alone would put second (log_work
+    // holds two of the words and stays first).
+    const zd = await tools.select("zd 55123 - customer still can't log in", noCut);
+    expect(zd.findIndex((name) => name.startsWith("zd_"))).toBeLessThan(zd.indexOf("stripe_get_customer"));
+    // A typo of a family's name names it too.
+    expect((await tools.select("jria ticket for the login bug", noCut))[0]).toMatch(/^jira_/);
+  });
+
+  it("reads no family where names begin with their action or topic (a catalog of topics, not products)", async () => {
+    const topics = createToolIndex([
+      { name: "recipe_finder_find", description: "Find recipes by diet and ingredients" },
+      { name: "recipe_info_calories", description: "Calories of a recipe" },
+      { name: "find_recipe", description: "Find a recipe with fewer calories than a limit" },
+      { name: "get_vegan_recipe", description: "A vegan recipe under a cooking time" },
+      { name: "hotel_book", description: "Book a hotel room" },
+      { name: "hotel_pricing_get", description: "Room prices of a hotel" },
+    ]);
+    const plain = await topics.selectWithScores("find a recipe with less than 500 calories", noCut);
+    const scoreOf = (name: string) => plain.results.find((result) => result.name === name)!.score;
+    // "recipe" starts two names, but as many begin with an action: no family, and no focus that would halve
+    // find_recipe's score beside recipe_info_calories.
+    expect(scoreOf("find_recipe")).toBeGreaterThan(scoreOf("recipe_info_calories"));
+  });
+});
