@@ -10,19 +10,24 @@ export interface EverydayWords {
   table(): ReadonlyMap<string, readonly string[]>;
   /** The most words a phrase of it has. */
   longest(): number;
+  /** The first words of its phrases of two words or more (a phrase is looked up only from one of them). */
+  starts(): ReadonlySet<string>;
 }
 
 /** A table packed as "word=reading,reading;phrase of words=reading;…". */
 export function everydayWordsFrom(packed: string): EverydayWords {
   let table: Map<string, readonly string[]> | undefined;
   let longest = 1;
+  const starts = new Set<string>();
   const decode = (): Map<string, readonly string[]> => {
     if (table === undefined) {
       table = new Map();
       for (const entry of packed.split(";")) {
         const [key, readings] = entry.split("=");
         table.set(key, readings.split(","));
-        longest = Math.max(longest, key.split(" ").length);
+        const words = key.split(" ");
+        longest = Math.max(longest, words.length);
+        if (words.length > 1) starts.add(words[0]);
       }
     }
     return table;
@@ -30,6 +35,7 @@ export function everydayWordsFrom(packed: string): EverydayWords {
   return {
     table: decode,
     longest: () => (decode(), longest),
+    starts: () => (decode(), starts),
   };
 }
 
@@ -56,12 +62,15 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
   const longest = everyday.longest();
   const found: EverydayReading[] = [];
   let content = 0;
+  const starts = everyday.starts();
   for (let start = 0; start < tokens.length; start++) {
     const position = content;
     if (!tokens[start].stop) content++;
-    for (let length = Math.min(longest, tokens.length - start); length >= 1; length--) {
-      const phrase = tokens.slice(start, start + length);
-      const readings = words.get(phrase.map((token) => token.surface).join(" "));
+    // Phrases only from a word that begins one: one look-up per word for most of a request.
+    const most = starts.has(tokens[start].surface) ? Math.min(longest, tokens.length - start) : 1;
+    for (let length = most; length >= 1; length--) {
+      const phrase = length === 1 ? [tokens[start]] : tokens.slice(start, start + length);
+      const readings = words.get(length === 1 ? tokens[start].surface : phrase.map((token) => token.surface).join(" "));
       if (readings === undefined) continue;
       const contentWords = phrase.filter((token) => !token.stop);
       if (contentWords.length > 0 && contentWords.every((token) => token.value !== true))
