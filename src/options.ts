@@ -78,9 +78,9 @@ export interface ToolIndexOptions {
 /** `createToolIndex`'s `embedding` group. */
 export interface EmbeddingOptions {
   /**
-   * Where tool vectors persist between runs: an `EmbeddingCache` (`memoryCache()`, `kvCache(env.KV)`,
-   * `fileCache(path)` from `toolsift/file-cache`, `indexedDbCache()` from `toolsift/indexeddb-cache`) or
-   * toolpick's `{ load, save }` shape. Default: none.
+   * Where tool vectors persist between runs: an `EmbeddingCache` from `toolsift/storage` (`memoryCache()`,
+   * `kvCache(env.KV)`, `fileCache(path)` in Node, `indexedDbCache()` in browsers) or toolpick's `{ load, save }`
+   * shape. Default: none.
    */
   cache?: EmbeddingCache | LoadSaveEmbeddingCache;
   /** Requested vector length (`embedMany({ dimensions })`), part of the cache keys. Default: the model's. */
@@ -151,7 +151,7 @@ export interface EnrichmentOptions {
   /**
    * Where enrichment keeps the texts the model wrote, keyed by model and tool text, so a rebuild or a
    * restart asks the model only for new or changed tools: `memoryTextCache()` or `kvTextCache(env.KV)` from
-   * `toolsift/cache`, or any `TextCache`. Default: a `memoryTextCache()` per index (a `sync` or `add` asks only
+   * `toolsift/storage`, or any `TextCache`. Default: a `memoryTextCache()` per index (a `sync` or `add` asks only
    * for new or changed tools; a new process asks again).
    */
   cache?: TextCache;
