@@ -34,6 +34,7 @@ export const OPTION_TABLE = {
   "keyword.k1": { on: INDEX, default: 1.2, min: 0, max: 10, exclusiveMin: true },
   "keyword.typoTolerance": { on: INDEX, default: true },
   "keyword.abbreviations": { on: INDEX, default: true },
+  "keyword.commonWords": { on: INDEX },
   "learning.usage": { on: INDEX },
   "learning.catalogLinks": { on: INDEX },
   "catalog.limits": { on: INDEX },

@@ -135,6 +135,14 @@ export interface KeywordOptions {
    */
   abbreviations?: boolean | { weight?: number };
   /**
+   * How common each word is in the language, whatever the catalog: a tool that shares only common words with a query
+   * ("first", "time", "number") is weak evidence in relevance. `ENGLISH_COMMON_WORDS` (2,000 words, exported by
+   * `toolsift/core`) or `false` (every word counts as specific). Default: English from `toolsift`; required from
+   * `toolsift/core`, which bundles the list only when its user passes it, so the same options select the same tools
+   * from both entries.
+   */
+  commonWords?: CommonWords | false;
+  /**
    * Query expansion for keyword ranking: a query word the catalog lacks adds its nearest catalog words
    * by word vectors (cosine ≥ `threshold`, weight `weight` × cosine, at most `maxTerms`). Pass
    * `localEmbeddingModel()` from `toolsift/local`, or `{ model, threshold = 0.5, weight = 0.5, maxTerms = 3 }`.
@@ -142,6 +150,12 @@ export interface KeywordOptions {
    */
   queryExpansion?:
     WordVectorSource | { model: WordVectorSource; threshold?: number; weight?: number; maxTerms?: number };
+}
+
+/** A general-language word list (`ENGLISH_COMMON_WORDS`, exported by toolsift/core): how common each word is. */
+export interface CommonWords {
+  /** How specific `word` is in the language: 0 for the commonest words, up to 1 for rare or unlisted ones. */
+  readonly specificity: (word: string) => number;
 }
 
 /** `createToolIndex`'s `enrichment` group (`enrichment: true` is `{}`). */

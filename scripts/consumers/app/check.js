@@ -61,7 +61,7 @@ export async function check(asset) {
  */
 function fileStore() {
   try {
-    return typeof fileCache("toolsift-consumer-cache.bin").get === "function" ? "cache" : "no cache";
+    return typeof fileCache("toolsift-consumer-cache.bin").getMany === "function" ? "cache" : "no cache";
   } catch (error) {
     return error?.code ?? String(error);
   }
