@@ -55,5 +55,5 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
 }
 
 export { ENGLISH_COMMON_WORDS } from "./tool-index/english-common-words.js";
-export type { CoreToolIndex, Explanation, ScoredTool, SelectionResult } from "./tool-index/types.js";
+export type { CoreToolIndex, SelectionResult } from "./tool-index/types.js";
 export * from "./public-exports.js";

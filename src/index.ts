@@ -12,3 +12,7 @@ export type { DeferredToolsOptions } from "./agent/delivery/deferred-tools.js";
 export type { SelectionMiddlewareOptions } from "./agent/middleware.js";
 export * from "./rules/index.js";
 export * from "./public-exports.js";
+export { DEFAULT_MIN_RELEVANCE } from "./options.js";
+export type { ToolDefinition } from "./core/catalog.js";
+export type { UsageSnapshot } from "./usage/usage-snapshot.js";
+export { loadWasm } from "./wasm/load-wasm.js";
