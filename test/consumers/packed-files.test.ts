@@ -3,7 +3,8 @@
 // the files written for people (README, LICENSE, CHANGELOG, the model's notice). tsc's per-module output, the docs
 // and the design notes stay in the repository.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_FILES, reachableFiles, unreachableFiles } from "../../scripts/reachable-files.mjs";
@@ -49,5 +50,37 @@ describe("the packed tarball", () => {
       "dist/core/tokenizer.js",
       "docs/search.md",
     ]);
+  });
+});
+
+describe("benches and tests", () => {
+  /** The dist/ files a package user can import: the JavaScript targets of exports and the bin. */
+  const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as {
+    exports: Record<string, unknown>;
+    bin: Record<string, string>;
+  };
+  const targets = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : value !== null && typeof value === "object"
+        ? Object.values(value).flatMap(targets)
+        : [];
+  const entryFiles = new Set(
+    [...targets(manifest.exports), ...targets(manifest.bin)].map((path) => path.replace(/^\.\//, "")),
+  );
+
+  it("import from dist/ only the files an export or the bin names", () => {
+    const deep: string[] = [];
+    for (const folder of ["bench", "test", "scripts"]) {
+      for (const entry of readdirSync(`${root}${folder}`, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.(m?js|ts)$/.test(entry.name) || entry.parentPath.includes("node_modules")) continue;
+        const path = join(entry.parentPath, entry.name);
+        const text = readFileSync(path, "utf8");
+        for (const match of text.matchAll(/["'](?:\.\.\/)+dist\/([\w./-]+\.js)["']/g)) {
+          if (!entryFiles.has(`dist/${match[1]}`)) deep.push(`${relative(root, path)}: dist/${match[1]}`);
+        }
+      }
+    }
+    expect(deep).toEqual([]);
   });
 });
