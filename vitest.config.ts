@@ -55,7 +55,7 @@ export default defineConfig({
             "#local-model-asset": fileURLToPath(new URL("./src/local/default-asset-module.ts", import.meta.url)),
             // examples/worker-agent imports the package by name (its dist/ through "exports"); tests run it from
             // source. Subpaths first: an alias also matches the names under it.
-            "toolsift/cache": fileURLToPath(new URL("./src/cache/index.ts", import.meta.url)),
+            "toolsift/storage": fileURLToPath(new URL("./src/storage/index.ts", import.meta.url)),
             "toolsift/local": fileURLToPath(new URL("./src/local/index.ts", import.meta.url)),
             toolsift: fileURLToPath(new URL("./src/index.ts", import.meta.url)),
           },

@@ -140,8 +140,7 @@ export async function measureRestart() {
   const toolsift = {
     ...(await import("../dist/index.js")),
     ...(await import("../dist/testing/index.js")),
-    ...(await import("../dist/cache/index.js")),
-    ...(await import("../dist/cache/file-cache.js")),
+    ...(await import("../dist/storage/node.js")),
   };
   const toolpick = await import("toolpick");
   const { tools } = makeSyntheticCatalog(RESTART_TOOLS);

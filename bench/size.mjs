@@ -32,10 +32,11 @@ const AI_SDK_MARKER = /["'`]ai\.(generateText|embedMany|streamText)["'`]/;
  * An app that imports `createToolIndex` from `module` (a dist file) and calls `select`: what a keyword-only consumer
  * bundles (the index's adapter methods come along with the root's createToolIndex; toolsift/core has none).
  */
-const selectingApp = (module) => ({
+// toolsift/core requires keyword.commonWords: `false`, its smallest app (the root's default reads English).
+const selectingApp = (module, options = "undefined") => ({
   contents:
     `import { createToolIndex } from ${JSON.stringify(`./${module}`)};\n` +
-    'const index = createToolIndex({ send_email: { description: "Send an email" } });\n' +
+    `const index = createToolIndex({ send_email: { description: "Send an email" } }, ${options});\n` +
     'console.log(await index.select("email my boss"));\n',
   resolveDir: fileURLToPath(root),
   sourcefile: "select-app.mjs",
@@ -98,7 +99,8 @@ export async function measureSize() {
       ["the same app importing `toolsift/core`, default condition (wasm inlined)", "dist/core.js", []],
     ]) {
       try {
-        const result = await bundle(selectingApp(module), conditions);
+        const options = module === "dist/core.js" ? "{ keyword: { commonWords: false } }" : undefined;
+        const result = await bundle(selectingApp(module, options), conditions);
         rows.push({ artifact: label, raw: result.raw, gzip: result.gzip });
         if (result.builtins.length > 0) notes.push(`${label} imports Node built-ins: ${result.builtins.join(", ")}.`);
       } catch (error) {

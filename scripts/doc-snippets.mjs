@@ -141,6 +141,13 @@ export const SNIPPETS = [
   },
   {
     page: "docs/runtimes.md",
+    first: 'import { createToolIndex, ENGLISH_COMMON_WORDS } from "toolsift/core";',
+    prelude: "agent.ts",
+    names: [],
+    run: true,
+  },
+  {
+    page: "docs/runtimes.md",
     first: "// src/main.ts: selection runs in the page, offline, with the bundled local model.",
     prelude: "agent.ts",
     names: ["tools"],

@@ -59,7 +59,9 @@ export function measure() {
     const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(file));
     let values = 0;
     let types = 0;
+    const names = [];
     for (const symbol of exports) {
+      names.push(symbol.getName());
       const { value, type, target } = meanings(checker, symbol);
       if (value) values++;
       else if (type) types++;
@@ -85,9 +87,10 @@ export function measure() {
         }
       }
     }
-    perEntry.push({ entry: subpath, values, types });
+    perEntry.push({ entry: subpath, values, types, names: names.sort() });
   }
-  return { entries: perEntry, names: allNames.size, options: Object.fromEntries([...functions].sort()) };
+  const total = perEntry.reduce((sum, entry) => sum + entry.names.length, 0);
+  return { entries: perEntry, names: allNames.size, total, options: Object.fromEntries([...functions].sort()) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -96,7 +99,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   else {
     console.log("| entry | value exports | type exports |\n| --- | --: | --: |");
     for (const row of result.entries) console.log(`| ${row.entry} | ${row.values} | ${row.types} |`);
-    console.log(`\nDistinct names across all entries: ${result.names}\n`);
+    console.log(
+      `\n${result.entries.length} entries; names across all entries: ${result.names} distinct, ${result.total} in all\n`,
+    );
     console.log("| function or method | options |\n| --- | --: |");
     for (const [name, count] of Object.entries(result.options)) console.log(`| ${name} | ${count} |`);
   }

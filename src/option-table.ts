@@ -35,6 +35,7 @@ export const OPTION_TABLE = {
   "keyword.typoTolerance": { on: INDEX, default: true },
   "keyword.abbreviations": { on: INDEX, default: true },
   "keyword.everydayWords": { on: INDEX, default: true },
+  "keyword.commonWords": { on: INDEX },
   "learning.usage": { on: INDEX },
   "learning.catalogLinks": { on: INDEX },
   "catalog.limits": { on: INDEX },

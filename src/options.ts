@@ -3,6 +3,7 @@
 
 import { OPTION_TABLE } from "./option-table.js";
 import type { CatalogLimits } from "./core/catalog-limits.js";
+import type { EverydayWords } from "./core/everyday-readings.js";
 import type { FieldName, FieldWeight } from "./core/fields.js";
 import type { WasmSource } from "./wasm/load-wasm.js";
 import type { ToolsiftEvent } from "./events.js";
@@ -78,9 +79,9 @@ export interface ToolIndexOptions {
 /** `createToolIndex`'s `embedding` group. */
 export interface EmbeddingOptions {
   /**
-   * Where tool vectors persist between runs: an `EmbeddingCache` (`memoryCache()`, `kvCache(env.KV)`,
-   * `fileCache(path)` from `toolsift/file-cache`, `indexedDbCache()` from `toolsift/indexeddb-cache`) or
-   * toolpick's `{ load, save }` shape. Default: none.
+   * Where tool vectors persist between runs: an `EmbeddingCache` from `toolsift/storage` (`memoryCache()`,
+   * `kvCache(env.KV)`, `fileCache(path)` in Node, `indexedDbCache()` in browsers) or toolpick's `{ load, save }`
+   * shape. Default: none.
    */
   cache?: EmbeddingCache | LoadSaveEmbeddingCache;
   /** Requested vector length (`embedMany({ dimensions })`), part of the cache keys. Default: the model's. */
@@ -135,11 +136,19 @@ export interface KeywordOptions {
    */
   abbreviations?: boolean | { weight?: number };
   /**
-   * Everyday words read as the catalog's words for the same thing ("ditch" → delete, "pull up" → get, "bug" → issue):
-   * a table of 650 words and phrases of general usage, in the root only (`toolsift/core` ships none). `weight` 0–1,
+   * Everyday words read as catalog words ("ditch" → delete, "bug" → issue), from `commonWords`' table. `weight` 0–1,
    * default 0.48; a tool only such readings reach keeps half its relevance. Default `true`.
    */
   everydayWords?: boolean | { weight?: number };
+  /**
+   * How common each word is in the language, whatever the catalog: a tool that shares only common words with a query
+   * ("first", "time", "number") is weak evidence in relevance; and the language's everyday words (`everydayWords`).
+   * `ENGLISH_COMMON_WORDS` (2,000 words and 650 everyday ones, exported by `toolsift/core`) or `false` (every word
+   * counts as specific, and no everyday word is read). Default: English from `toolsift`; required from
+   * `toolsift/core`, which bundles the list only when its user passes it, so the same options select the same tools
+   * from both entries.
+   */
+  commonWords?: CommonWords | false;
   /**
    * Query expansion for keyword ranking: a query word the catalog lacks adds its nearest catalog words
    * by word vectors (cosine ≥ `threshold`, weight `weight` × cosine, at most `maxTerms`). Pass
@@ -150,6 +159,14 @@ export interface KeywordOptions {
     WordVectorSource | { model: WordVectorSource; threshold?: number; weight?: number; maxTerms?: number };
 }
 
+/** A language's word data (`ENGLISH_COMMON_WORDS`, exported by toolsift/core): how common words are; everyday ones. */
+export interface CommonWords {
+  /** How specific `word` is in the language: 0 for the commonest words, up to 1 for rare or unlisted ones. */
+  readonly specificity: (word: string) => number;
+  /** Everyday words and phrases → catalog words ("ditch" → delete); without it none are read. */
+  readonly everyday?: EverydayWords;
+}
+
 /** `createToolIndex`'s `enrichment` group (`enrichment: true` is `{}`). */
 export interface EnrichmentOptions {
   /** The language model that writes the phrasings. Default: `rerankerModel`. */
@@ -157,7 +174,7 @@ export interface EnrichmentOptions {
   /**
    * Where enrichment keeps the texts the model wrote, keyed by model and tool text, so a rebuild or a
    * restart asks the model only for new or changed tools: `memoryTextCache()` or `kvTextCache(env.KV)` from
-   * `toolsift/cache`, or any `TextCache`. Default: a `memoryTextCache()` per index (a `sync` or `add` asks only
+   * `toolsift/storage`, or any `TextCache`. Default: a `memoryTextCache()` per index (a `sync` or `add` asks only
    * for new or changed tools; a new process asks again).
    */
   cache?: TextCache;

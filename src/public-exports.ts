@@ -1,10 +1,8 @@
-// What both entries, `toolsift` and `toolsift/core`, export besides their own `createToolIndex`: one list, so the two
-// cannot drift apart.
+// What both entries, `toolsift` and `toolsift/core`, export besides their own `createToolIndex` and its types: one
+// list, so the two cannot drift apart. The root adds what only its users name (src/index.ts).
 
 export type { SelectOptions } from "./options.js";
-export { DEFAULT_MIN_RELEVANCE, MAX_QUERY_LENGTH } from "./options.js";
-export type { ToolCatalog, ToolDefinition } from "./core/catalog.js";
+export type { ToolCatalog } from "./core/catalog.js";
 export type { ToolsiftEvent } from "./events.js";
-export { mergeUsage, USAGE_FORMAT, USAGE_VERSION, type UsageSnapshot } from "./usage/usage-snapshot.js";
+export { mergeUsage } from "./usage/usage-snapshot.js";
 export { ToolsiftError } from "./errors.js";
-export { loadWasm, type WasmSource } from "./wasm/load-wasm.js";

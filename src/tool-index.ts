@@ -7,6 +7,7 @@ import type { ToolIndexOptions } from "./options.js";
 import { adapterMethods } from "./agent/index-methods.js";
 import { ALL_MODEL_STAGES, resolveModelOptions } from "./tool-index/all-model-stages.js";
 import { createIndex } from "./tool-index/create-index.js";
+import { ENGLISH_COMMON_WORDS } from "./tool-index/english-common-words.js";
 import { ROOT_OPTION_TABLE } from "./tool-index/model-option-table.js";
 import type { ToolIndex, ToolNames } from "./tool-index/types.js";
 
@@ -27,6 +28,7 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     resolveModelOptions,
     optionTable: ROOT_OPTION_TABLE,
     models: ALL_MODEL_STAGES,
+    commonWords: ENGLISH_COMMON_WORDS,
     extend: adapterMethods<ToolNames<CATALOG>>,
   });
 }

@@ -8,7 +8,7 @@
 // GET /clock   whether Date.now() advances during synchronous code here (on Cloudflare it does not).
 // GET /noop    an empty answer: the cost of one request through Miniflare, seen from Node.
 import { createToolIndex, type ToolsiftEvent } from "toolsift";
-import { kvCache, type KvNamespaceLike } from "toolsift/cache";
+import { kvCache, type KvNamespaceLike } from "toolsift/storage";
 import { hashingEmbeddingModel } from "toolsift/test";
 import tools from "restart:catalog";
 

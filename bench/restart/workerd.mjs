@@ -2,7 +2,7 @@
 // that read it.
 //
 // The Worker is bundled by wrangler as a user's Worker would be (bench/lib/worker-bundle.mjs): it imports "toolsift",
-// "toolsift/cache" and "toolsift/test" by package name (dist/ through package.json "exports"), and core.wasm reaches
+// "toolsift/storage" and "toolsift/test" by package name (dist/ through package.json "exports"), and core.wasm reaches
 // workerd as a CompiledWasm module (workerd refuses to compile wasm from bytes at run time). The catalog is bundled in
 // as a module ("restart:catalog", aliased to a JSON file), as a Worker's tools are defined in its code.
 //

@@ -23,6 +23,10 @@ export function judge(entry) {
   if (result.keywordOnParaphrase?.[0] === REFUND) {
     problems.push("keywords alone already answer the paraphrase: it proves nothing about the model");
   }
+  // toolsift/storage's fileCache: a cache under the "node" condition, the documented error everywhere else.
+  if (result.fileCache !== "cache" && result.fileCache !== "MISSING_DEPENDENCY") {
+    problems.push(`toolsift/storage's fileCache gave ${JSON.stringify(result.fileCache)}`);
+  }
   const failed = result.events.filter((event) => event.type === "embedding-failed");
   if (entry.expect === "works") {
     if (!result.events.some((event) => event.type === "embeddings-ready")) problems.push("no embeddings-ready event");

@@ -52,8 +52,11 @@ const missingLangChain = `try {
 }
 `;
 
-/** Selects through toolsift/core and the root alike, and checks that toolsift/core refuses a model option. */
-const coreEntryCheck = `import { createToolIndex as createCoreIndex } from "toolsift/core";
+/**
+ * Selects through toolsift/core (given the word list the root reads by default) and the root alike, and checks that
+ * toolsift/core refuses a model option.
+ */
+const coreEntryCheck = `import { createToolIndex as createCoreIndex, ENGLISH_COMMON_WORDS } from "toolsift/core";
 import { createToolIndex } from "toolsift";
 const tools = [
   { name: "stripe_create_refund", description: "Refund a card charge." },
@@ -62,11 +65,11 @@ const tools = [
 const query = "refund the card charge";
 let refused = false;
 try {
-  createCoreIndex(tools, { rerankerModel: {} });
+  createCoreIndex(tools, { rerankerModel: {}, keyword: { commonWords: false } });
 } catch (error) {
   refused = error.code === "INVALID_OPTION" && error.message.includes('"rerankerModel"');
 }
-const core = await createCoreIndex(tools).select(query);
+const core = await createCoreIndex(tools, { keyword: { commonWords: ENGLISH_COMMON_WORDS } }).select(query);
 const root = await createToolIndex(tools).select(query);
 console.log(JSON.stringify({ core, root, refused }));
 `;

@@ -1,4 +1,4 @@
-// An embedding cache in one binary file (Node only, `toolsift/file-cache`): JSON header, Float32 rows, atomic writes.
+// An embedding cache in one binary file (Node only; `toolsift/storage`): JSON header, Float32 rows, atomic writes.
 
 import { storageFailure } from "../support/storage-failure.js";
 import { readFile } from "node:fs/promises";

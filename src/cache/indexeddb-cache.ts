@@ -1,4 +1,4 @@
-// An embedding cache in the browser's IndexedDB (`toolsift/indexeddb-cache`): one ArrayBuffer per key.
+// An embedding cache in the browser's IndexedDB (`toolsift/storage`): one ArrayBuffer per key.
 
 import { storageFailure } from "../support/storage-failure.js";
 import { ToolsiftError } from "../errors.js";

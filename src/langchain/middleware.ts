@@ -187,6 +187,3 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
 
 /** The middleware `toolsiftMiddleware` returns: a LangChain `AgentMiddleware` with `index`, `sync` and `warmUp`. */
 export type ToolsiftMiddleware = ReturnType<typeof toolsiftMiddleware>;
-
-/** `toolsiftMiddleware` under its Python peer's name (`DynamicToolSelectorMiddleware`). */
-export const dynamicToolSelectorMiddleware = toolsiftMiddleware;

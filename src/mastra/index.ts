@@ -1,4 +1,4 @@
 // toolsift/mastra: per-step tool selection for Mastra agents, through the index's prepareStep.
 
-export { toolsiftProcessor, type ToolsiftProcessor } from "./processor.js";
+export { toolsiftProcessor } from "./processor.js";
 export { toolsiftMcpTools } from "./mcp-tools.js";

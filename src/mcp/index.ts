@@ -1,6 +1,5 @@
 // toolsift/mcp: several MCP servers (official SDK clients, AI SDK MCP clients, tools/list results) as one catalog.
 
-export { createMcpCatalog, type McpCatalog, type McpCatalogOptions } from "./mcp-catalog.js";
+export { createMcpCatalog, type McpCatalogOptions } from "./mcp-catalog.js";
 export { mcpToolSet } from "./tool-set.js";
-export type { McpTool } from "./server-tools.js";
 export type { McpSource } from "./mcp-source.js";

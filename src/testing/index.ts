@@ -1,8 +1,3 @@
 // toolsift/test: deterministic models for tests of code that uses toolsift.
 
-export {
-  failingEmbeddingModel,
-  hashingEmbeddingModel,
-  type FailingEmbeddingModelOptions,
-  type HashingEmbeddingModelOptions,
-} from "./hashing-embedding-model.js";
+export { failingEmbeddingModel, hashingEmbeddingModel } from "./hashing-embedding-model.js";

@@ -3,7 +3,6 @@
 
 import { toEmbeddingCache } from "../cache/to-embedding-cache.js";
 import { reportSchemaTypes } from "../core/schema-types.js";
-import { EVERYDAY_WORDS } from "./everyday-words.js";
 import { memoryTextCache, textCacheOption } from "../cache/text-cache.js";
 import { ToolsiftError } from "../errors.js";
 import type { LanguageModel } from "ai";
@@ -15,12 +14,9 @@ import { invalidOption, optionsObject, tableOption } from "../support/validate-o
 import { enrichCatalog } from "./llm/enrichment.js";
 import { rerankHits } from "./llm/rerank-hits.js";
 import { CatalogVectors } from "./catalog-vectors.js";
-import { englishWordSpecificity } from "./english-word-specificity.js";
 import { ROOT_OPTION_TABLE } from "./model-option-table.js";
 import { rankWithVectors } from "./rank-vectors.js";
-import type { CatalogEnrichment, ExpansionNeighbours, VectorsOwner } from "./built-index.js";
 import { expansionNeighbours, nearWordsFor } from "./query-expansion.js";
-import type { NearWords, VectorRanking } from "./ranking.js";
 import type { ModelStages, ResolvedModelOptions } from "./model-stages.js";
 import { resolveQueryExpansion, resolveSemanticOptions } from "./resolve-semantic-options.js";
 
@@ -85,8 +81,6 @@ function resolveEnrichment(value: unknown): { model?: LanguageModel; cache?: Tex
 }
 
 export const ALL_MODEL_STAGES: ModelStages = {
-  wordSpecificity: englishWordSpecificity,
-  everydayWords: EVERYDAY_WORDS,
   schemaTypes: reportSchemaTypes,
   semanticEngine: (settings, abortSignal, module, emit) =>
     new SemanticEngine(
@@ -107,11 +101,10 @@ export const ALL_MODEL_STAGES: ModelStages = {
       module,
       emit,
     ),
-  // Typed loosely in ModelStages (an import cycle otherwise); checked here against what their callers cast them to.
-  catalogVectors: ((context, semantic, fields) => new CatalogVectors(context, semantic, fields)) satisfies VectorsOwner,
-  rankWithVectors: rankWithVectors satisfies VectorRanking,
-  expansionNeighbours: expansionNeighbours satisfies ExpansionNeighbours,
-  nearWords: nearWordsFor satisfies NearWords,
-  enrichCatalog: enrichCatalog satisfies CatalogEnrichment,
+  catalogVectors: (context, semantic, fields) => new CatalogVectors(context, semantic, fields),
+  rankWithVectors,
+  expansionNeighbours,
+  nearWords: nearWordsFor,
+  enrichCatalog,
   rerankHits,
 };

@@ -30,6 +30,17 @@ export type VectorsOwner = (
   fields: readonly ToolFields[],
 ) => CatalogVectors;
 
+declare module "./model-stages.js" {
+  interface ModelStages {
+    /** The owner of the catalog's tool vectors and their embedding state (catalog-vectors.ts). */
+    readonly catalogVectors: VectorsOwner;
+    /** Query expansion: the catalog's word-vector neighbours, at build (query-expansion.ts). */
+    readonly expansionNeighbours: ExpansionNeighbours;
+    /** The LLM's descriptions of the catalog's tools, at build (llm/enrichment.ts). */
+    readonly enrichCatalog: CatalogEnrichment;
+  }
+}
+
 export interface BuiltIndex {
   /** The keyword index (built on first use in `strategy: "semantic"`). */
   readonly engine: KeywordEngine;
@@ -74,7 +85,7 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
   const enriched =
     options.enrichmentModel === undefined
       ? new Map<string, string>()
-      : await (context.models!.enrichCatalog as CatalogEnrichment)(context, docTools);
+      : await context.models!.enrichCatalog(context, docTools);
   // Schema types are reported on the first pass only (the lazy keyword index reads the schemas again); by the root.
   const fieldsOf = (types?: SchemaTypeReporter): ToolFields[] =>
     docTools.map((tool, position) => {
@@ -83,8 +94,8 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
       return text === undefined ? fields : { ...fields, description: `${fields.description}\n${text}` };
     });
   const fields = fieldsOf(context.models?.schemaTypes);
-  const specificity = context.models?.wordSpecificity;
-  const everyday = context.models?.everydayWords;
+  const specificity = options.wordSpecificity;
+  const everyday = options.everydayWords;
   const keywordIndex = () =>
     new KeywordEngine(fieldsOf(), options.keyword, new WasmArena(instantiateCore(compiled)), specificity, everyday);
   // A semantic index ranks by vectors; its keyword index serves only fallbacks and explain, so it is
@@ -97,7 +108,7 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
   const neighbours =
     options.expansion === undefined
       ? undefined
-      : await (context.models!.expansionNeighbours as ExpansionNeighbours)(context, engine!.postings, compiled);
+      : await context.models!.expansionNeighbours(context, engine!.postings, compiled);
   let docOf: Map<string, number> | undefined;
   return {
     get engine() {
@@ -115,8 +126,6 @@ export async function buildIndex(context: IndexContext, catalog: readonly Catalo
       return docOf;
     },
     vectors:
-      context.semantic === undefined
-        ? undefined
-        : (context.models!.catalogVectors as VectorsOwner)(context, context.semantic, fields),
+      context.semantic === undefined ? undefined : context.models!.catalogVectors(context, context.semantic, fields),
   };
 }

@@ -5,7 +5,7 @@
 import type { CatalogTool } from "../core/catalog.js";
 import type { OptionTable } from "../option-table.js";
 import { ToolsiftError } from "../errors.js";
-import type { ToolIndexOptions } from "../options.js";
+import type { CommonWords, ToolIndexOptions } from "../options.js";
 import { toSnapshot } from "../usage/usage-snapshot.js";
 import { createIndexContext } from "./context.js";
 import { explainTool } from "./explain.js";
@@ -24,6 +24,8 @@ export interface IndexParts<NAME extends string, EXTRA extends object> {
   readonly models?: ModelStages;
   /** The entry's option table: the root's adds the model options (model-option-table.ts). Default: toolsift/core's. */
   readonly optionTable?: OptionTable;
+  /** `keyword.commonWords` when unset: the root's English list; none in `toolsift/core`, where it is required. */
+  readonly commonWords?: CommonWords;
   /** Methods added to the same object (the root's AI SDK adapters), given the index and its current catalog. */
   readonly extend?: (index: CoreToolIndex<NAME>, catalog: () => readonly CatalogTool[]) => EXTRA;
 }
@@ -32,9 +34,10 @@ export interface IndexParts<NAME extends string, EXTRA extends object> {
 export function createIndex<NAME extends string, EXTRA extends object = object>(
   tools: unknown,
   options: ToolIndexOptions | undefined,
-  { resolveModelOptions, models, extend, optionTable }: IndexParts<NAME, EXTRA>,
+  { resolveModelOptions, models, extend, optionTable, commonWords }: IndexParts<NAME, EXTRA>,
 ): CoreToolIndex<NAME> & EXTRA {
-  const context = createIndexContext(resolveIndexOptions(options, resolveModelOptions, optionTable), models);
+  const resolved = resolveIndexOptions(options, resolveModelOptions, optionTable, commonWords);
+  const context = createIndexContext(resolved, models);
   const state = new IndexState(context, tools);
 
   const index: CoreToolIndex<NAME> = {

@@ -1,7 +1,6 @@
-// The root's general-English word specificity (2,000 commonest words, generated from the local model's vocabulary):
-// passed to the index with the model stages, so that `toolsift/core` does not bundle the list.
+// How specific a word is in general English (english-common-words.ts), for the readers outside an index's options:
+// the no-match policy's test of whether a turn holds a specific word (agent/offer-policy.ts).
 
-import { wordSpecificityFromLevels } from "../core/word-specificity.js";
-import { ENGLISH_WORD_LEVELS } from "./english-word-levels.js";
+import { ENGLISH_COMMON_WORDS } from "./english-common-words.js";
 
-export const englishWordSpecificity = wordSpecificityFromLevels(ENGLISH_WORD_LEVELS);
+export const englishWordSpecificity = ENGLISH_COMMON_WORDS.specificity;

@@ -5,8 +5,6 @@
 import type { LanguageModel } from "ai";
 import type { TextCache } from "../cache/text-cache.js";
 import type { SchemaTypeReporter } from "../core/schema-types.js";
-import type { EverydayWords } from "../core/everyday-readings.js";
-import type { WordSpecificity } from "../core/word-specificity.js";
 import type { ToolsiftEvent } from "../events.js";
 import type { ToolIndexOptions } from "../options.js";
 import type { SemanticEngine } from "../semantic/semantic-engine.js";
@@ -43,30 +41,11 @@ export interface ModelStages {
     module: () => Promise<WebAssembly.Module>,
     emit: (event: ToolsiftEvent) => void,
   ) => SemanticEngine;
-  /**
-   * The stages that work on a built index: the owner of its tool vectors (catalog-vectors.ts) and ranking by them
-   * (rank-vectors.ts), and those below. Their signatures name the index's own types, which this file cannot import
-   * without a cycle (the index context holds these stages), so they are typed where they are called.
-   */
-  readonly catalogVectors: (...args: never[]) => unknown;
-  readonly rankWithVectors: (...args: never[]) => Promise<unknown>;
-  /** Query expansion: the catalog's word-vector neighbours (built-index.ts) and each call's lookup (ranking.ts). */
-  readonly expansionNeighbours: (...args: never[]) => Promise<unknown>;
-  readonly nearWords: (...args: never[]) => Promise<unknown>;
-  /** The LLM's descriptions of the catalog's tools, at build time (built-index.ts). */
-  readonly enrichCatalog: (...args: never[]) => Promise<unknown>;
-  /** The LLM rerank of a selection's candidates (post-process.ts). */
-  readonly rerankHits: (...args: never[]) => Promise<unknown>;
-  /**
-   * How specific a word is in general English, which keyword relevance reads (core/relevance.ts). Not a model, but a
-   * 2,000-word list that `toolsift/core`'s size budget has no room for: without it every word counts as specific.
-   */
-  readonly wordSpecificity?: WordSpecificity;
-  /**
-   * Everyday words read as catalog words ("ditch" → delete, core/everyday-readings.ts): a table of 650 entries, kept
-   * out of `toolsift/core` for the same budget.
-   */
-  readonly everydayWords?: EverydayWords;
+  // The stages that work on a built index (the owner of its tool vectors, ranking by them, query expansion,
+  // enrichment, the rerank) name the index's own types, which this file cannot import without a cycle (the index
+  // context holds these stages): each is declared, with its full type, by declaration merging beside the code that
+  // calls it — built-index.ts (catalogVectors, expansionNeighbours, enrichCatalog), ranking.ts (rankWithVectors,
+  // nearWords) and post-process.ts (rerankHits).
   /**
    * The check of an input schema's `type` keywords at build (core/schema-types.ts: `"dict"` is no JSON Schema type,
    * and a provider refuses it), each reported as a `catalog-warning`. Not a model either; absent from `toolsift/core`.

@@ -37,7 +37,7 @@ export function cutOrRerank<HIT extends RankedHit>(
   const reranker = context.options.rerankerModel;
   if (reranker === undefined || hits.length < 2) return { hits: limitHits(hits, options), reranked: false };
   // The rerank is a model stage (llm/rerank-hits.ts): `toolsift/core` has no reranker and bundles none.
-  return (context.models!.rerankHits as HitReranking)(context, index, text, reranker, hits, options);
+  return context.models!.rerankHits(context, index, text, reranker, hits, options);
 }
 
 /** llm/rerank-hits.ts's `rerankHits`, as the root entry's model stages carry it (model-stages.ts). */
@@ -49,6 +49,13 @@ export type HitReranking = <HIT extends RankedHit>(
   candidates: readonly HIT[],
   options: ResolvedSelectOptions,
 ) => Promise<SelectedHits<HIT>>;
+
+declare module "./model-stages.js" {
+  interface ModelStages {
+    /** The LLM rerank of a selection's candidates (llm/rerank-hits.ts). */
+    readonly rerankHits: HitReranking;
+  }
+}
 
 /** The hits a selection returns, and whether the LLM ordered them. */
 export interface SelectedHits<HIT extends RankedHit = RankedHit> {

@@ -16,9 +16,7 @@ export function readRankQuery(context: IndexContext, index: BuiltIndex, text: st
   const withoutExpansion = context.options.strategy === "semantic" || index.neighbours === undefined;
   if (withoutExpansion) return analysedLazily(index, text, undefined);
   // Expansion is a model stage (query-expansion.ts): `toolsift/core` has none and bundles none.
-  return (context.models!.nearWords as NearWords)(context, index, text).then((near) =>
-    analysedLazily(index, text, near),
-  );
+  return context.models!.nearWords(context, index, text).then((near) => analysedLazily(index, text, near));
 }
 
 function analysedLazily(index: BuiltIndex, text: string, near: Map<string, Neighbour[]> | undefined): RankQuery {
@@ -42,6 +40,15 @@ export type VectorRanking = (
   pool: number,
 ) => Promise<Ranking>;
 
+declare module "./model-stages.js" {
+  interface ModelStages {
+    /** Semantic and combined ranking by the tool and query vectors (rank-vectors.ts). */
+    readonly rankWithVectors: VectorRanking;
+    /** Query expansion: each call's words looked up among the catalog's word-vector neighbours (query-expansion.ts). */
+    readonly nearWords: NearWords;
+  }
+}
+
 /**
  * Ranks the catalog for `query` with the index's strategy; keyword ranking (marked as a fallback) when embeddings
  * fail. Keyword ranking answers synchronously; the semantic strategies need the model, so they return a promise.
@@ -57,7 +64,7 @@ export function rank(
     return rankKeyword(index, query, pool, request.excluded);
   }
   // The vector side is a model stage (rank-vectors.ts): `toolsift/core` has no semantic strategy and bundles none.
-  return (context.models!.rankWithVectors as VectorRanking)(context, index, query, request, pool);
+  return context.models!.rankWithVectors(context, index, query, request, pool);
 }
 
 /** The best `k` tools by BM25F, without the `excluded` documents. */

@@ -9,8 +9,9 @@ import {
 } from "../core/catalog-limits.js";
 import { DEFAULT_FIELD_WEIGHTS, FIELD_NAMES, type FieldName, type FieldWeight } from "../core/fields.js";
 import type { KeywordSettings } from "../core/keyword-engine.js";
+import type { WordSpecificity } from "../core/word-specificity.js";
 import type { ToolsiftEvent } from "../events.js";
-import { type ToolIndexOptions } from "../options.js";
+import { type CommonWords, type ToolIndexOptions } from "../options.js";
 import { relatedToolsOption } from "../resolve-select-options.js";
 import { errorMessage } from "../support/error-message.js";
 import {
@@ -26,6 +27,8 @@ import {
   tableOption,
 } from "../support/validate-options.js";
 import type { WasmSource } from "../wasm/load-wasm.js";
+import { resolveCommonWords } from "./common-words.js";
+import type { EverydayWords } from "../core/everyday-readings.js";
 import { type ModelOptionsResolver, type ResolvedModelOptions } from "./model-stages.js";
 
 const WHERE = "createToolIndex";
@@ -35,6 +38,10 @@ export type { ResolvedQueryExpansion, ResolvedSemanticOptions } from "./resolve-
 /** Everything an index needs from its options, resolved once. */
 export interface ResolvedIndexOptions extends ResolvedModelOptions {
   readonly keyword: KeywordSettings;
+  /** How specific each word is in general (`keyword.commonWords`), which keyword relevance reads. */
+  readonly wordSpecificity: WordSpecificity;
+  /** The everyday words query analysis reads (`keyword.commonWords`' table), if any. */
+  readonly everydayWords: EverydayWords | undefined;
   readonly context: unknown;
   readonly wasm: WasmSource | undefined;
   readonly emit: (event: ToolsiftEvent) => void;
@@ -49,12 +56,14 @@ export interface ResolvedIndexOptions extends ResolvedModelOptions {
 
 /**
  * Validates `createToolIndex` options (throwing `ToolsiftError` naming the option) and resolves their defaults; the
- * model options through the entry's `resolveModelOptions` (in `toolsift/core`, one that refuses them).
+ * model options through the entry's `resolveModelOptions` (in `toolsift/core`, one that refuses them); an unset
+ * `keyword.commonWords` to the entry's `commonWords` (none in `toolsift/core`, where it is required).
  */
 export function resolveIndexOptions(
   input: ToolIndexOptions | undefined,
   resolveModelOptions: ModelOptionsResolver,
   table: OptionTable = OPTION_TABLE,
+  commonWords?: CommonWords,
 ): ResolvedIndexOptions {
   // The model options first: toolsift/core's resolver refuses each by its name before its table (which has none of
   // them) would call it unknown. `table` is the entry's: the root's adds the model options.
@@ -73,6 +82,7 @@ export function resolveIndexOptions(
       abbreviationWeight: expansionWeight("keyword.abbreviations", keyword?.abbreviations, 0.8),
       everydayWeight: expansionWeight("keyword.everydayWords", keyword?.everydayWords, 0.48),
     },
+    ...languageOf(resolveCommonWords(keyword?.commonWords, commonWords)),
     ...models,
     context: catalog?.context,
     wasm: runtime?.wasm,
@@ -193,4 +203,8 @@ export function resolveLimits(value: unknown): CatalogLimits {
     limits[name] = integerOption(WHERE, `catalog.limits.${name}`, given[name], 1, max, DEFAULT_CATALOG_LIMITS[name]);
   }
   return limits;
+}
+
+function languageOf(words: ReturnType<typeof resolveCommonWords>) {
+  return { wordSpecificity: words.specificity, everydayWords: words.everyday };
 }

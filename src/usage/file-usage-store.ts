@@ -1,4 +1,4 @@
-// A UsageStore in one JSON file (Node only, `toolsift/file-usage-store`), replaced atomically on each save.
+// A UsageStore in one JSON file (Node only; `toolsift/storage`), replaced atomically on each save.
 
 import { storageFailure } from "../support/storage-failure.js";
 import { readFile } from "node:fs/promises";

@@ -15,8 +15,8 @@ import { addSnapshot, type UsageSnapshot } from "./usage-snapshot.js";
  * await store.save(index.usage());
  * ```
  *
- * Adapters: `memoryUsageStore()` and `kvUsageStore(env.KV)` from `toolsift/cache`, `fileUsageStore(path)` from
- * `toolsift/file-usage-store` (Node). A store holds what it was last given: `save` replaces, it does not merge
+ * Adapters, from `toolsift/storage`: `memoryUsageStore()`, `kvUsageStore(env.KV)` and `fileUsageStore(path)` (Node).
+ * A store holds what it was last given: `save` replaces, it does not merge
  * (combine snapshots with `mergeUsage` first).
  */
 export interface UsageStore {

@@ -1,11 +1,14 @@
-// toolsift/core (src/core-entry.ts): the root's index without the AI SDK adapters and without models. It must rank,
-// score, explain and learn exactly as the root does, and refuse by name every option that needs a model. Two
-// differences: it ships no English word list, so a common word in a tool's prose weighs as any word in its relevance
-// (never less than at the root: it can keep a tool the root's relevance decision drops); and no table of everyday
-// words, so it compares with a root whose `keyword.everydayWords` is off.
+// toolsift/core (src/core-entry.ts): the root's index without the AI SDK adapters and without models. Given the
+// English word list the root reads by default (ENGLISH_COMMON_WORDS, which it exports), it ranks, scores, explains and
+// learns exactly as the root does; it refuses by name every option that needs a model, and a missing word list.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createToolIndex as createCoreIndex, ToolsiftError, type CoreToolIndex } from "../../src/core-entry.js";
+import {
+  createToolIndex as createCoreIndex,
+  ENGLISH_COMMON_WORDS,
+  ToolsiftError,
+  type CoreToolIndex,
+} from "../../src/core-entry.js";
 import { createToolIndex } from "../../src/index.js";
 import { hashingEmbeddingModel } from "../../src/testing/index.js";
 import { conversation } from "../usage/conversations.js";
@@ -29,42 +32,22 @@ const saasQueries = [
   "",
 ];
 
-/** A selection with relevance left out, and each ranked tool's relevance by name. */
-function split(selection: {
-  results: readonly { name: string; relevance: number; match: unknown }[];
-  cut: readonly { name: string; relevance: number; match: unknown }[];
-}) {
-  const relevance = new Map(selection.results.map((result) => [result.name, result.relevance]));
-  const results = selection.results.map(({ relevance: _relevance, match: _match, ...rest }) => rest);
-  // The cut tools' relevance may differ too, and so may the stage that cut them (core may judge a tool less relevant).
-  const cut = selection.cut.map(({ name }) => name);
-  return { rest: { ...selection, results, cut }, relevance };
-}
-
-/** The root without the everyday words' table, which `toolsift/core` does not ship. */
-const noEverydayWords = { keyword: { everydayWords: false } } as const;
+/** toolsift/core's options that select as the root's defaults do. */
+const english = { keyword: { commonWords: ENGLISH_COMMON_WORDS } } as const;
 
 describe("toolsift/core selects as the root does", () => {
   it.each([
     ["the paraphrase set", paraphraseCatalog, paraphraseQueries],
     ["the SaaS catalog (typos, abbreviations, an empty query)", saasCatalog, saasQueries],
   ])("on %s: the same tools with the same scores, for each query and option set", async (_, catalog, queries) => {
-    const core = createCoreIndex(catalog);
-    const root = createToolIndex(catalog, noEverydayWords);
+    const core = createCoreIndex(catalog, english);
+    const root = createToolIndex(catalog);
     let nonEmpty = 0;
-    for (const options of [{}, { maxTools: 5, adaptive: false }, { maxTools: 2 }]) {
+    for (const options of [{}, { maxTools: 5, adaptive: false }, { maxTools: 2 }, { minRelevance: 0 }]) {
       for (const query of queries) {
-        // With the relevance decision off, the same ranking and scores; relevance at least the root's.
-        const expected = split(await root.selectWithScores(query, { ...options, minRelevance: 0 }));
-        const found = split(await core.selectWithScores(query, { ...options, minRelevance: 0 }));
-        expect(found.rest).toEqual(expected.rest);
-        for (const [name, relevance] of expected.relevance)
-          expect(found.relevance.get(name)).toBeGreaterThanOrEqual(relevance);
-        // With it on, a tool wherever the root selects one (the root may drop a tool whose only word is common,
-        // and the cut then takes the next one).
-        const selected = await root.select(query, options);
-        if (selected.length > 0) expect(await core.select(query, options)).not.toEqual([]);
-        if (selected.length > 0) nonEmpty++;
+        const expected = await root.selectWithScores(query, options);
+        expect(await core.selectWithScores(query, options)).toEqual(expected);
+        if (expected.results.length > 0) nonEmpty++;
       }
     }
     // The comparison means something only if the root found tools for most queries.
@@ -72,21 +55,23 @@ describe("toolsift/core selects as the root does", () => {
   });
 
   it("explains a tool's rank as the root does", async () => {
-    const core = createCoreIndex(saasCatalog);
-    const root = createToolIndex(saasCatalog, noEverydayWords);
+    const core = createCoreIndex(saasCatalog, english);
+    const root = createToolIndex(saasCatalog);
     for (const query of ["merge the pull request", "refund a payment"]) {
       for (const tool of ["gitlab_merge_pr", "stripe_refund_payment"]) {
-        const { relevance, match: _match, selected: _selected, ...rest } = await root.explain(query, tool);
-        const found = await core.explain(query, tool);
-        expect(found).toMatchObject(rest);
-        expect(found.relevance).toBeGreaterThanOrEqual(relevance);
+        expect(await core.explain(query, tool)).toEqual(await root.explain(query, tool));
       }
     }
   });
 
   it("learns, changes its catalog and keeps its options as the root does", async () => {
     const options = {
-      keyword: { fields: { name: { weight: 5 } }, k1: 1.5, typoTolerance: { weight: 0.5 }, everydayWords: false },
+      keyword: {
+        fields: { name: { weight: 5 } },
+        k1: 1.5,
+        typoTolerance: { weight: 0.5 },
+        commonWords: ENGLISH_COMMON_WORDS,
+      },
       strategy: "hybrid",
     };
     const core = createCoreIndex(saasCatalog, { ...options, strategy: "hybrid" });
@@ -107,7 +92,7 @@ describe("toolsift/core selects as the root does", () => {
   });
 
   it("has the core methods and none of the root's AI SDK adapters", () => {
-    const core = createCoreIndex(saasCatalog);
+    const core = createCoreIndex(saasCatalog, english);
     const root = createToolIndex(saasCatalog);
     const adapters = [
       "prepareStep",
@@ -162,7 +147,7 @@ describe("toolsift/core refuses what needs a model", () => {
   it.each(modelOptions)("option %s: INVALID_OPTION naming it and the entry to import", (option, value) => {
     let thrown: unknown;
     try {
-      createCoreIndex(saasCatalog, nested(option, value) as never);
+      createCoreIndex(saasCatalog, { ...english, ...nested(option, value) } as never);
     } catch (error) {
       thrown = error;
     }
@@ -187,7 +172,7 @@ describe("toolsift/core refuses what needs a model", () => {
   });
 
   it("keeps the root's checks of everything else: keyword strategies, unknown options, bad values", async () => {
-    expect(await createCoreIndex(saasCatalog, { strategy: "keyword" }).select("refund")).toContain(
+    expect(await createCoreIndex(saasCatalog, { ...english, strategy: "keyword" }).select("refund")).toContain(
       "stripe_refund_payment",
     );
     expect(() => createCoreIndex(saasCatalog, { strategy: "fuzzy" } as never)).toThrow(
@@ -203,10 +188,52 @@ describe("toolsift/core refuses what needs a model", () => {
     expect(() => createCoreIndex(saasCatalog, { embedingModel: 1 } as never)).toThrow(
       expect.objectContaining({ code: "UNKNOWN_OPTION", message: expect.stringContaining("Known options: strategy") }),
     );
-    expect(() => createCoreIndex(saasCatalog, { keyword: { k1: -1 } })).toThrow(
+    expect(() => createCoreIndex(saasCatalog, { keyword: { k1: -1, commonWords: false } })).toThrow(
       expect.objectContaining({ code: "INVALID_OPTION", details: expect.objectContaining({ option: "keyword.k1" }) }),
     );
     // @ts-expect-error toolsift/core's options have no embeddingModel (types say so too)
-    expect(() => createCoreIndex(saasCatalog, { embeddingModel: hashingEmbeddingModel() })).toThrow(/embeddingModel/);
+    expect(() => createCoreIndex(saasCatalog, { ...english, embeddingModel: hashingEmbeddingModel() })).toThrow(
+      /embeddingModel/,
+    );
+  });
+});
+
+describe("toolsift/core's word list (keyword.commonWords)", () => {
+  it("is required: without it, INVALID_OPTION names the option, the list to import and false", () => {
+    for (const options of [undefined, {}, { keyword: { k1: 1.2 } }]) {
+      expect(() => createCoreIndex(saasCatalog, options as never)).toThrow(
+        expect.objectContaining({
+          code: "INVALID_OPTION",
+          details: { option: "keyword.commonWords", value: undefined },
+          message: expect.stringMatching(
+            /"keyword\.commonWords" must be ENGLISH_COMMON_WORDS .*"toolsift\/core".* or false/,
+          ),
+        }),
+      );
+    }
+  });
+
+  it("takes the list or false, on both entries; anything else is INVALID_OPTION", async () => {
+    expect(await createCoreIndex(saasCatalog, { keyword: { commonWords: false } }).select("refund")).toContain(
+      "stripe_refund_payment",
+    );
+    for (const create of [createCoreIndex, createToolIndex]) {
+      for (const commonWords of [true, ["first"], { specificity: 1 }]) {
+        expect(() => create(saasCatalog, { keyword: { commonWords } } as never)).toThrow(
+          expect.objectContaining({
+            code: "INVALID_OPTION",
+            details: expect.objectContaining({ option: "keyword.commonWords" }),
+          }),
+        );
+      }
+    }
+  });
+
+  it("is the root's default: the root given it explicitly answers as the root without it", async () => {
+    const explicit = createToolIndex(saasCatalog, english);
+    const implicit = createToolIndex(saasCatalog);
+    for (const query of saasQueries) {
+      expect(await explicit.selectWithScores(query)).toEqual(await implicit.selectWithScores(query));
+    }
   });
 });

@@ -1,12 +1,7 @@
 // Bad input fails with a coded ToolsiftError naming what was wrong; odd but usable input is reported, not fatal.
 import { describe, expect, it } from "vitest";
-import {
-  createToolIndex,
-  MAX_QUERY_LENGTH,
-  ToolsiftError,
-  type ToolCatalog,
-  type ToolsiftEvent,
-} from "../../src/index.js";
+import { createToolIndex, ToolsiftError, type ToolCatalog, type ToolsiftEvent } from "../../src/index.js";
+import { MAX_QUERY_LENGTH } from "../../src/options.js";
 import { thrown } from "../support/toolsift-error.js";
 
 const catalog = [

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { fileCache } from "../../src/cache/file-cache.js";
-import { memoryCache } from "../../src/cache/index.js";
+import { memoryCache } from "../../src/storage/index.js";
 import { fromLoadSave } from "../../src/cache/load-save-cache.js";
 import { indexedDbCache } from "../../src/cache/indexeddb-cache.js";
 import { kvCache, type KvCacheOptions } from "../../src/cache/kv-cache.js";

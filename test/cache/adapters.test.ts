@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileCache as toolpickFileCache } from "toolpick";
 import { afterAll } from "vitest";
-import { kvCache, memoryCache } from "../../src/cache/index.js";
+import { kvCache, memoryCache } from "../../src/storage/index.js";
 import { fromLoadSave } from "../../src/cache/load-save-cache.js";
 import { fileCache } from "../../src/cache/file-cache.js";
 import { describeEmbeddingCache } from "./embedding-cache-spec.js";

@@ -2,7 +2,7 @@
 // INVALID_OPTION.
 
 import { describe, expect, it } from "vitest";
-import { memoryCache } from "../../src/cache/index.js";
+import { memoryCache } from "../../src/storage/index.js";
 import { isEmbeddingCache, toEmbeddingCache } from "../../src/cache/to-embedding-cache.js";
 import type { LoadSaveEmbeddingCache } from "../../src/cache/embedding-cache.js";
 import { ToolsiftError } from "../../src/errors.js";

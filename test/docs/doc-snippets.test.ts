@@ -36,7 +36,8 @@ vi.mock("toolsift", async () => {
   }) as typeof source.createToolIndex;
   return { ...source, createToolIndex };
 });
-vi.mock("toolsift/cache", () => import("../../src/cache/index.ts"));
+vi.mock("toolsift/storage", () => import("../../src/storage/node.ts"));
+vi.mock("toolsift/core", () => import("../../src/core-entry.ts"));
 vi.mock("toolsift/local", () => import("../../src/local/index.ts"));
 vi.mock("toolsift/langchain", () => import("../../src/langchain/index.ts"));
 // Stand-in for the one snippet that needs an OpenAI key and the network (see SNIPPETS' standIn).

@@ -474,7 +474,7 @@ describe("LangChain Embeddings", () => {
   });
 
   it("shares an embedding cache: a second middleware embeds no tool", async () => {
-    const { memoryCache } = await import("../../src/cache/index.js");
+    const { memoryCache } = await import("../../src/storage/index.js");
     const cache = memoryCache();
     const first = new WordEmbeddings();
     await toolsiftMiddleware({ tools: catalog(), embeddingModel: first, embedding: { cache } }).warmUp();

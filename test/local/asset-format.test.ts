@@ -1,7 +1,8 @@
 // The local model asset's formats from the builder to the embedder, on a small synthetic word-vector source.
 import { describe, expect, it } from "vitest";
 import { encodeVersion1, encodeVersion2, prepareVectors, selectWords } from "../../scripts/build-local-model.mjs";
-import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
+import { parseLocalModelAsset } from "../../src/local/asset.js";
+import { localEmbeddingModel } from "../../src/local/index.js";
 
 // 11 dims: rows of 44 (4-bit) or 33 (3-bit) bits share bytes, so the packing is tested across row boundaries; 39
 // words make 429 values, so the last one (4-bit) or five (3-bit) are read past the decoder's unrolled loops.

@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import { embed, embedMany } from "ai";
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
-import { localEmbeddingModel, parseLocalModelAsset } from "../../src/local/index.js";
+import { parseLocalModelAsset } from "../../src/local/asset.js";
+import { localEmbeddingModel } from "../../src/local/index.js";
 import { resolveSemanticOptions } from "../../src/tool-index/resolve-semantic-options.js";
 import { saasCatalog } from "../api/saas-catalog.js";
 

@@ -10,7 +10,8 @@ import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
-import { createMcpCatalog, type McpCatalog } from "../../src/mcp/index.js";
+import { type McpCatalog } from "../../src/mcp/mcp-catalog.js";
+import { createMcpCatalog } from "../../src/mcp/index.js";
 import { LIFECYCLE_SERVER, PATIENTLY } from "./gateway-helpers.js";
 import { connectStdio, realServers, temporaryDirectory } from "./servers.js";
 

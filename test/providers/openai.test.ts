@@ -3,7 +3,7 @@
 // slow answer cut by embeddingTimeout, and what each embedding pass cost (tools embedded, tokens, cache hits).
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { memoryCache } from "../../src/cache/index.js";
+import { memoryCache } from "../../src/storage/index.js";
 import type { ToolDefinition } from "../../src/core/catalog.js";
 import { createToolIndex, type ToolIndexOptions, type ToolsiftEvent } from "../../src/index.js";
 import { saasCatalog } from "../api/saas-catalog.js";

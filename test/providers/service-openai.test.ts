@@ -3,7 +3,7 @@
 import type { ServiceEventHandler } from "../../src/worker/service.js";
 import { createOpenAI } from "@ai-sdk/openai";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { memoryCache } from "../../src/cache/index.js";
+import { memoryCache } from "../../src/storage/index.js";
 import { CATALOG_LIMIT_MAXIMUMS } from "../../src/core/catalog-limits.js";
 import type { ToolsiftEvent } from "../../src/events.js";
 import { buildCatalogIndex } from "../../src/worker/catalogs/catalog-index.js";

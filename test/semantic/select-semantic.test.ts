@@ -1,7 +1,7 @@
 // Semantic and combined selection with deterministic embedding models: strategies, caches, fallbacks, sync.
 import { MockEmbeddingModelV4 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
-import { memoryCache } from "../../src/cache/index.js";
+import { memoryCache } from "../../src/storage/index.js";
 import type { EmbeddingCache } from "../../src/cache/embedding-cache.js";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { failingEmbeddingModel, hashingEmbeddingModel } from "../../src/testing/index.js";

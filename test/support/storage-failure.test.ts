@@ -10,7 +10,7 @@ import type { KvNamespaceLike } from "../../src/cache/kv-cache.js";
 import { ToolsiftError } from "../../src/errors.js";
 import { storageFailure } from "../../src/support/storage-failure.js";
 import { fileUsageStore } from "../../src/usage/file-usage-store.js";
-import { kvUsageStore } from "../../src/usage/index.js";
+import { kvUsageStore } from "../../src/storage/index.js";
 import { key, NAMESPACE_A, vector } from "../cache/cache-checks.js";
 import { learntSnapshot } from "../usage/usage-store-spec.js";
 import { rejected } from "./toolsift-error.js";

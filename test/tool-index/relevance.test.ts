@@ -252,8 +252,9 @@ describe("relevance", () => {
       },
     ];
     const root = createToolIndex(proseCatalog);
-    // toolsift/core ships no word list: there every word is as specific as an unknown one.
-    const core = createCoreIndex(proseCatalog);
+    // Without the word list (keyword.commonWords: false) every word is as specific as an unknown one.
+    const noWordList = { keyword: { commonWords: false } } as const;
+    const core = createCoreIndex(proseCatalog, noWordList);
     const relevanceOf = async (index: typeof core, query: string, tool: string) =>
       (await index.selectWithScores(query, { minRelevance: 0 })).results.find((result) => result.name === tool)!
         .relevance;
@@ -277,7 +278,7 @@ describe("relevance", () => {
       ];
       const question = "who is on the marketing team at the company";
       const rootRelevance = await relevanceOf(createToolIndex(directory), question, "searchEmployees");
-      const coreRelevance = await relevanceOf(createCoreIndex(directory), question, "searchEmployees");
+      const coreRelevance = await relevanceOf(createCoreIndex(directory, noWordList), question, "searchEmployees");
       // "team" and "company" are among the commonest English words: half their credit, not none.
       expect(rootRelevance).toBeCloseTo(coreRelevance / 2, 5);
       expect(await createToolIndex(directory).select(question)).toEqual(["searchEmployees"]);
@@ -329,7 +330,7 @@ describe("relevance", () => {
         { name: "mergeGitHubPR", description: "Merge an open GitHub PR.", parameters: object({}) },
       ];
       const rootCalendar = createToolIndex(calendar);
-      const coreCalendar = createCoreIndex(calendar);
+      const coreCalendar = createCoreIndex(calendar, noWordList);
       // "even" is one edit from "event" (the name), and among the commonest English words.
       expect(await relevanceOf(coreCalendar, "even", "createCalendarEvent")).toBeGreaterThan(DEFAULT_MIN_RELEVANCE);
       expect(await rootCalendar.select("even")).toEqual([]);

@@ -12,6 +12,7 @@ import { ALL_MODEL_STAGES, resolveModelOptions } from "../../src/tool-index/all-
 import { ROOT_OPTION_TABLE } from "../../src/tool-index/model-option-table.js";
 import { catalogRetryAt } from "../../src/tool-index/catalog-vectors.js";
 import { createIndexContext } from "../../src/tool-index/context.js";
+import { ENGLISH_COMMON_WORDS } from "../../src/tool-index/english-common-words.js";
 import { IndexState } from "../../src/tool-index/index-state.js";
 import { rankCombined } from "../../src/tool-index/rank-combined.js";
 import { rank, rankKeyword, readRankQuery } from "../../src/tool-index/ranking.js";
@@ -27,6 +28,7 @@ async function built(options: ToolIndexOptions = {}, catalog: ToolCatalog = saas
     { ...options, onEvent: (event) => events.push(event) },
     resolveModelOptions,
     ROOT_OPTION_TABLE,
+    ENGLISH_COMMON_WORDS,
   );
   const context = createIndexContext(resolved, ALL_MODEL_STAGES);
   const state = new IndexState(context, catalog);

@@ -1,7 +1,7 @@
 // A hostile or overflowing usage snapshot is refused by field and value when read, and never written.
 import { describe, expect, it } from "vitest";
 import { createToolIndex, mergeUsage, type UsageSnapshot } from "../../src/index.js";
-import { memoryUsageStore } from "../../src/usage/index.js";
+import { memoryUsageStore } from "../../src/storage/index.js";
 import { UsageGraph } from "../../src/usage/usage-graph.js";
 import { toSnapshot } from "../../src/usage/usage-snapshot.js";
 import { conversation } from "./conversations.js";

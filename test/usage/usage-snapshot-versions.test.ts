@@ -2,7 +2,8 @@
 // fixture) still loads with every link, and version 2 rows that are not rows are refused with INVALID_USAGE.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createToolIndex, USAGE_VERSION, type UsageSnapshot } from "../../src/index.js";
+import { createToolIndex, type UsageSnapshot } from "../../src/index.js";
+import { USAGE_VERSION } from "../../src/usage/usage-snapshot.js";
 import { snapshotRows } from "../../src/usage/usage-snapshot.js";
 
 // Written by index.usage() of the version 1 code (commit 62f2e63) after 4 conversations over these tools.

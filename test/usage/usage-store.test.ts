@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { kvUsageStore, memoryUsageStore } from "../../src/usage/index.js";
+import { kvUsageStore, memoryUsageStore } from "../../src/storage/index.js";
 import type { KvNamespaceLike } from "../../src/cache/kv-cache.js";
 import { createToolIndex, mergeUsage, type SelectOptions, type UsageSnapshot } from "../../src/index.js";
 import { fileUsageStore } from "../../src/usage/file-usage-store.js";
@@ -208,13 +208,5 @@ describe("kvUsageStore options and failures", () => {
     expect(await rejectionCode(() => kvUsageStore(kv).load())).toBe("INVALID_USAGE");
     await kv.put("toolsift-usage", JSON.stringify({ hello: "world" }));
     expect(await rejectionCode(() => kvUsageStore(kv).load())).toBe("INVALID_USAGE");
-  });
-});
-
-describe("toolsift/cache", () => {
-  it("no longer hands out the usage stores (they are toolsift/usage's)", async () => {
-    const cache: Record<string, unknown> = await import("../../src/cache/index.js");
-    expect(cache.memoryUsageStore).toBeUndefined();
-    expect(cache.kvUsageStore).toBeUndefined();
   });
 });

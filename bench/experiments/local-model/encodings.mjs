@@ -16,7 +16,8 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { STOP_WORDS } from "../../../dist/core/stop-words.js";
+import { importSource } from "../../../scripts/import-source.mjs";
+
 import { encodeVersion1, prepareVectors, selectWords } from "../../../scripts/build-local-model.mjs";
 import {
   packBits,
@@ -29,6 +30,8 @@ import { localEmbeddingModel } from "../../../dist/local/index.js";
 import { loadBfcl, loadParaphraseSet } from "../../lib/data.mjs";
 import { measureLocalModel, pickStrategies, points } from "../../local-model.mjs";
 import { bytes, markdownTable, percent, runIfMain } from "../../lib/table.mjs";
+
+const { STOP_WORDS } = await importSource("src/core/stop-words.ts");
 
 const f32 = (array) => new Uint8Array(Float32Array.from(array).buffer);
 

@@ -7,10 +7,15 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { localEmbeddingModel, parseLocalModelAsset } from "../../../dist/local/index.js";
+import { localEmbeddingModel } from "../../../dist/local/index.js";
+import { importSource } from "../../../scripts/import-source.mjs";
+
 import { loadBfcl } from "../../lib/data.mjs";
 import { median, nowMs } from "../../lib/stats.mjs";
 import { markdownTable, ms, runIfMain } from "../../lib/table.mjs";
+
+// The asset reader is internal (toolsift/local publishes localEmbeddingModel): built from src/.
+const { parseLocalModelAsset } = await importSource("src/local/asset.ts");
 
 const TIMING_RUNS = 21;
 const EMBED_PASSES = 3;

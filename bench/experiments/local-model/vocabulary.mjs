@@ -15,9 +15,12 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { parseLocalModelAsset } from "../../../dist/local/index.js";
+import { importSource } from "../../../scripts/import-source.mjs";
 import { measureLocalModel, pickStrategies, points } from "../../local-model.mjs";
 import { bytes, markdownTable, percent, runIfMain } from "../../lib/table.mjs";
+
+// The asset reader is internal (toolsift/local publishes localEmbeddingModel): built from src/.
+const { parseLocalModelAsset } = await importSource("src/local/asset.ts");
 
 export const VOCABULARY_ASSETS = [
   "/tmp/lm-10000-100.bin",

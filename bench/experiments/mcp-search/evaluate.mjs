@@ -13,7 +13,9 @@ import { parseArgs } from "node:util";
 import { createMcpCatalog } from "../../../dist/mcp/index.js";
 import { localEmbeddingModel } from "../../../dist/local/index.js";
 import { connectAll, mcpServers, requestSets } from "../../mcp/servers.mjs";
-import { MODEL_SEARCH } from "../../../dist/options.js";
+import { importSource } from "../../../scripts/import-source.mjs";
+
+const { MODEL_SEARCH } = await importSource("src/options.ts");
 
 const { values } = parseArgs({
   options: {

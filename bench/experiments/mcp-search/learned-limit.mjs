@@ -5,9 +5,11 @@
 //
 //   npm run build && npx node bench/experiments/mcp-search/learned-limit.mjs
 import { DEFAULT_MIN_RELEVANCE } from "../../../dist/index.js";
-import { withinLimit } from "../../../dist/search/search-answer.js";
+import { importSource } from "../../../scripts/import-source.mjs";
 import { connectForLearning, gatewayCatalog } from "../../mcp/servers.mjs";
-import { MODEL_SEARCH } from "../../../dist/options.js";
+
+const { withinLimit } = await importSource("src/search/search-answer.ts");
+const { MODEL_SEARCH } = await importSource("src/options.ts");
 
 const LIMIT = 5;
 const rules = {

@@ -5,7 +5,9 @@
 //
 //   npm run build && npx node bench/experiments/mcp-search/learned.mjs
 import { connectForLearning, gatewayCatalog } from "../../mcp/servers.mjs";
-import { MODEL_SEARCH } from "../../../dist/options.js";
+import { importSource } from "../../../scripts/import-source.mjs";
+
+const { MODEL_SEARCH } = await importSource("src/options.ts");
 
 const { sets, clients, local } = await connectForLearning();
 

@@ -2,7 +2,7 @@
 // kernels over float32 rows and over int8 rows (i16 query), and a plain JS loop; plus how often the
 // int8 rows give the same top 5 as float32.
 //
-//   node bench/experiments/scan/scan.mjs      (needs dist/: `npm run build`; gcc for the C row)
+//   node bench/experiments/scan/scan.mjs      (needs the wasm core: `npm run build:wasm`; gcc for the C row)
 //
 // Timing runs in ROUNDS rounds; in each, the C program (scan.c, compiled here with
 // `gcc -O3 -march=native -ffast-math`) runs as a child process (its own median of RUNS / ROUNDS runs
@@ -23,10 +23,11 @@
 // CLUSTER_NOISE, then normalised; rows of one cluster have cosine about 0.8 with each other, closer to real
 // embeddings of related tools).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { importSource } from "../../../scripts/import-source.mjs";
 import { mulberry32 } from "../../../scripts/seeded-random.mjs";
 import { median, nowMs } from "../../lib/stats.mjs";
 import { markdownTable, ms, percent, runIfMain } from "../../lib/table.mjs";
@@ -77,14 +78,12 @@ function runC(binary, rows, dims, runs) {
 }
 
 async function loadCore() {
-  const loaderUrl = new URL("../../../dist/wasm/load-wasm.js", import.meta.url);
-  if (!existsSync(loaderUrl))
-    throw new Error("bench/experiments/scan: dist/wasm/load-wasm.js not found; run `npm run build` first.");
-  const { instantiateCore, loadWasm } = await import(loaderUrl.href);
-  const { WasmArena } = await import(new URL("../../../dist/wasm/arena.js", import.meta.url).href);
+  // Internals, built from src/ (dist/ publishes only the entries).
+  const { instantiateCore, loadWasm } = await importSource("src/wasm/load-wasm.ts");
+  const { WasmArena } = await importSource("src/wasm/arena.ts");
   const core = instantiateCore(await loadWasm());
   if (typeof core.dotBatchI8I16 !== "function")
-    throw new Error("bench/experiments/scan: dist's wasm core has no dotBatchI8I16; run `npm run build`.");
+    throw new Error("bench/experiments/scan: the wasm core has no dotBatchI8I16; run `npm run build:wasm`.");
   return new WasmArena(core);
 }
 

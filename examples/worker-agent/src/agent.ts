@@ -1,7 +1,7 @@
 // POST /agent inside your own Worker: generateText where each step is offered only the tools toolsift picks for it.
 import { generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
 import { createToolIndex, type ToolIndex } from "toolsift";
-import { kvCache, type KvNamespaceLike } from "toolsift/cache";
+import { kvCache, type KvNamespaceLike } from "toolsift/storage";
 import { localEmbeddingModel } from "toolsift/local";
 import { tools } from "./tools.js";
 

@@ -1,6 +1,7 @@
 // The check every consumer project runs: keyword selection, then the bundled local model on a paraphrase.
 import { createToolIndex } from "toolsift";
 import { localEmbeddingModel } from "toolsift/local";
+import { fileCache, memoryCache } from "toolsift/storage";
 
 // Descriptions share no word with the paraphrase below, so only the embeddings can rank the refund tool first.
 const tools = [
@@ -26,6 +27,7 @@ export async function check(asset) {
   const model = localEmbeddingModel(asset === undefined ? {} : { asset });
   const index = createToolIndex(tools, {
     embeddingModel: model,
+    embedding: { cache: memoryCache() },
     runtime: { warnings: false },
     onEvent: (event) =>
       events.push({
@@ -42,5 +44,25 @@ export async function check(asset) {
     maxTools: 3,
     adaptive: false,
   });
-  return { keyword, keywordOnParaphrase, paraphrase, strategy, fallback: fallback ?? null, events };
+  return {
+    keyword,
+    keywordOnParaphrase,
+    paraphrase,
+    strategy,
+    fallback: fallback ?? null,
+    events,
+    fileCache: fileStore(),
+  };
+}
+
+/**
+ * What toolsift/storage's fileCache is under this runtime's export conditions: a cache under "node", elsewhere (a
+ * Worker, Edge, a browser) a MISSING_DEPENDENCY error that names the stores to use instead. Builds nothing on disk.
+ */
+function fileStore() {
+  try {
+    return typeof fileCache("toolsift-consumer-cache.bin").getMany === "function" ? "cache" : "no cache";
+  } catch (error) {
+    return error?.code ?? String(error);
+  }
 }

@@ -2,7 +2,7 @@
 // embedding model with its vectors kept in a file cache and the local model's query expansion beside it.
 
 import { fileCache } from "../../cache/file-cache.js";
-import { localEmbeddingModel, type LocalEmbeddingModel } from "../../local/index.js";
+import { localEmbeddingModel, type LocalEmbeddingModel } from "../../local/local-embedding-model.js";
 import type { ToolsiftEvent } from "../../events.js";
 import type { ToolIndexOptions } from "../../options.js";
 import { errorMessage } from "../../support/error-message.js";

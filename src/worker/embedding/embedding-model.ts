@@ -1,7 +1,7 @@
 // The embedding model the service ranks with: the offline local model, none (keywords), OpenAI, Workers AI, or one
 // passed in code; and how its vectors are stored (dimensions asked, float32 or int8).
 
-import { localEmbeddingModel, type LocalEmbeddingModel } from "../../local/index.js";
+import { localEmbeddingModel, type LocalEmbeddingModel } from "../../local/local-embedding-model.js";
 import type { ToolIndexOptions } from "../../options.js";
 import type { Quantization } from "../../semantic/vector-index.js";
 import type { ServiceConfig } from "../http/config.js";

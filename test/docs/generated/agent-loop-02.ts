@@ -25,7 +25,7 @@ streamText({
 // LangChain: index.learn(toModelMessages(result.messages)) — toModelMessages from "toolsift/langchain".
 // Online, from the steps prepareStep is shown (each step learnt once): index.prepareStep({ steps: { learn: true } })
 
-const store = fileUsageStore("./usage.json"); // toolsift/file-usage-store; kvUsageStore(env.KV), memoryUsageStore() in toolsift/usage
+const store = fileUsageStore("./usage.json"); // toolsift/storage (Node); kvUsageStore(env.KV), memoryUsageStore() there too
 await store.save(index.usage()); // versioned JSON
 const next = createToolIndex(tools, { learning: { usage: await store.load() } }); // mergeUsage(a, b) adds snapshots together
 

@@ -4,7 +4,7 @@
 import { env, tools } from "../preludes/semantic.ts";
 import { openai } from "@ai-sdk/openai";
 import { createToolIndex } from "toolsift";
-import { kvCache } from "toolsift/cache";
+import { kvCache } from "toolsift/storage";
 
 const index = createToolIndex(tools, {
   embeddingModel: openai.embedding("text-embedding-3-small"), // or a model id string (Node; in a bundle a model object)

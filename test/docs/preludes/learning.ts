@@ -13,6 +13,6 @@ export { createToolIndex, streamText };
 
 const folder = mkdtempSync(join(tmpdir(), "toolsift-docs-"));
 
-/** `fileUsageStore(path)` from toolsift/file-usage-store, with `path` read inside a temporary folder. */
+/** `fileUsageStore(path)` from toolsift/storage, with `path` read inside a temporary folder. */
 export const fileUsageStore: typeof fileUsageStoreInCwd = (path, ...rest) =>
   fileUsageStoreInCwd(join(folder, path), ...rest);

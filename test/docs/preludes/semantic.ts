@@ -2,7 +2,7 @@
 // Worker's bindings with `TOOL_EMBEDDINGS`, a KV namespace. Type-checked against Workers KV's shape; when the test runs
 // the snippet, TOOL_EMBEDDINGS is an in-memory stand-in (test/cache/memory-kv.ts) and openai.embedding() a stand-in
 // model.
-import type { KvNamespaceLike } from "toolsift/cache";
+import type { KvNamespaceLike } from "toolsift/storage";
 import { memoryKv } from "../../cache/memory-kv.ts";
 
 export { tools } from "../../../examples/shared/tools.ts";

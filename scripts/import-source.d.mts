@@ -1,0 +1,1 @@
+export function importSource(path: string): Promise<Record<string, unknown>>;
