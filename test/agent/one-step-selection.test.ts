@@ -33,7 +33,10 @@ const shape = (parameters: string[]) => z.object(Object.fromEntries(parameters.m
 /** One turn of a conversation: a user's words, or a model turn (its words and the tools it called, each answered). */
 type Turn = { user: string } | { assistant: string; calls?: string[] };
 
-/** Conversations every adapter is given; the last model turn with calls and no user after it is a step mid-turn. */
+/**
+ * Conversations every adapter is given: model turns after the last user message are the current run's steps (a step
+ * without a call pages on through the ranking, as prepareStep's `steps.escalate` does).
+ */
 const CONVERSATIONS: Record<string, Turn[]> = {
   task: [{ user: "Book a hotel room in Rome for three nights" }],
   "follow-up": [
@@ -50,6 +53,11 @@ const CONVERSATIONS: Record<string, Turn[]> = {
     { user: "Book a hotel room in Rome for three nights" },
     { assistant: "Booked.", calls: ["book_hotel"] },
     { user: "Convert 100 dollars to euros" },
+  ],
+  "after a step without a call": [
+    { user: "Book a hotel room in Rome and email Bob the confirmation" },
+    { assistant: "", calls: ["book_hotel"] },
+    { assistant: "I will write to Bob now." },
   ],
   "mid-turn": [
     { user: "Book a hotel room in Rome and email Bob the confirmation" },
