@@ -42,8 +42,11 @@ export type StepSelection = (
       readonly kept: readonly string[];
       /** The selection's ranked, pinned and companion tools, each with its reason. */
       readonly results: readonly SelectedTool[];
-      /** The user's turn only converses ("thanks!"): `names` are the pinned tools alone. */
-      readonly smallTalk?: true;
+      /**
+       * Set when the user's turn only converses ("thanks!"): the step is offered these, the pinned tools alone, while
+       * `names` (what the ranking gave) still feed a cache-keeping set, which stays for the next request.
+       */
+      readonly offered?: readonly string[];
     }
   | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
 ) & {
@@ -148,11 +151,6 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     if (config.escalate && misses >= 2 && toolCount <= policy.maxOfferAll) return everyTool("escalate");
 
     const query = queryFromConversation(conversation);
-    // A turn of conversation only ("thanks!") asks for nothing: the pinned tools, nothing from the task before.
-    if (isSmallTalkTurn(conversation)) {
-      if (policy.noMatch(query, toolCount)) return everyTool("no-match");
-      return { names: pinnedNow(allowed), paged: [], kept: [], results: [], allowed, smallTalk: true };
-    }
     const page = config.escalate ? misses : 0;
     // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
     // places in the page go to tools the task has not used yet.
@@ -193,7 +191,12 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     for (const name of kept) active.add(name);
     for (const name of pinned) active.add(name);
     const names = [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName);
-    return { names, allowed, paged, kept: [...kept], results };
+    const selected = { names, allowed, paged, kept: [...kept], results };
+    // A turn of conversation only ("thanks!") asks for nothing: the pinned tools, nothing from the task before. An
+    // empty ranking has been through the policy already (reason "small-talk"); a ranking that found tools goes now.
+    if (!isSmallTalkTurn(conversation)) return selected;
+    if (found && policy.noMatch(query, toolCount)) return everyTool("no-match");
+    return { ...selected, offered: pinnedNow(allowed) };
   }
 
   /**

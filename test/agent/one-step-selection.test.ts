@@ -197,7 +197,13 @@ function cloudflareAgent() {
 
 // --- each adapter, driven through its own hook: the catalog tool names one model call is offered ---
 
-type Options = { runtime?: { wasm: Uint8Array }; maxOfferAll?: number; alwaysActive?: string[] };
+type Options = {
+  runtime?: { wasm: Uint8Array };
+  maxOfferAll?: number;
+  alwaysActive?: string[];
+  onNoMatch?: "all" | "none";
+  onEvent?: (event: { type: string }) => void;
+};
 /** An adapter over the host's tools now (`catalog()`, read at each call), made once. */
 type Adapter = (catalog: () => Catalog, options?: Options) => (turns: Turn[]) => Promise<string[]>;
 
@@ -216,6 +222,8 @@ const selectOptions = (options: Options) => ({
   stableTools: false,
   ...(options.maxOfferAll === undefined ? {} : { maxOfferAll: options.maxOfferAll }),
   ...(options.alwaysActive === undefined ? {} : { alwaysActive: options.alwaysActive }),
+  ...(options.onNoMatch === undefined ? {} : { onNoMatch: options.onNoMatch }),
+  ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
 });
 
 const ADAPTERS: Record<string, Adapter> = {
@@ -304,13 +312,19 @@ const ADAPTERS: Record<string, Adapter> = {
 };
 
 describe("one step selection, every adapter", () => {
-  it.each(Object.keys(CONVERSATIONS))("offers the same tools for the same conversation: %s", async (name) => {
-    const turns = CONVERSATIONS[name];
+  // Every conversation under the default policy, and with `onNoMatch: "all"` (every tool when nothing matches).
+  const cases = Object.keys(CONVERSATIONS).flatMap((name) => [
+    { name, onNoMatch: undefined },
+    { name, onNoMatch: "all" as const },
+  ]);
+  it.each(cases)("offers the same tools for the same conversation: $name (onNoMatch $onNoMatch)", async (row) => {
+    const turns = CONVERSATIONS[row.name];
     const offered: Record<string, string[]> = {};
-    for (const [adapter, make] of Object.entries(ADAPTERS)) offered[adapter] = await make(() => CATALOG)(turns);
+    for (const [adapter, make] of Object.entries(ADAPTERS))
+      offered[adapter] = await make(() => CATALOG, { onNoMatch: row.onNoMatch })(turns);
     const reference = offered["AI SDK prepareStep"];
-    // A thank-you asks for nothing: no tool (none is pinned); every other turn gets some.
-    expect(reference.length > 0).toBe(name !== "thanks");
+    // A thank-you asks for nothing: no tool by default (none is pinned); every other turn gets some.
+    expect(reference.length > 0).toBe(row.name !== "thanks" || row.onNoMatch === "all");
     for (const adapter of Object.keys(ADAPTERS))
       expect({ adapter, tools: offered[adapter] }).toEqual({ adapter, tools: reference });
   });
@@ -320,12 +334,22 @@ describe("one step selection, every adapter", () => {
     const broken = { runtime: { wasm: new Uint8Array([0, 1, 2, 3]) } };
     const turns = CONVERSATIONS.task;
     for (const [adapter, make] of Object.entries(ADAPTERS)) {
-      expect({ adapter, tools: await make(() => CATALOG, broken)(turns) }).toEqual({
+      const events: { type: string }[] = [];
+      const onEvent = (event: { type: string }) => events.push(event);
+      expect({ adapter, tools: await make(() => CATALOG, { ...broken, onEvent })(turns) }).toEqual({
         adapter,
         tools: sorted(CATALOG.map(([name]) => name)),
       });
-      const guarded = { ...broken, maxOfferAll: 3, alwaysActive: ["send_email"] };
+      const guarded = { ...broken, maxOfferAll: 3, alwaysActive: ["send_email"], onEvent };
       expect({ adapter, tools: await make(() => CATALOG, guarded)(turns) }).toEqual({ adapter, tools: ["send_email"] });
+      // Never silent: each is reported, the second with the bound that refused every tool.
+      expect({ adapter, failures: events.filter((event) => event.type === "selection-failed") }).toEqual({
+        adapter,
+        failures: [
+          expect.objectContaining({ fallback: "all" }),
+          expect.objectContaining({ fallback: "kept", guard: { maxOfferAll: 3, tools: 8 } }),
+        ],
+      });
     }
   });
 

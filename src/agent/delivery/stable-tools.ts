@@ -119,8 +119,10 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
     );
     const tools = [...set.tools];
     // A turn of conversation only ("thanks!") is offered the pinned tools alone; the set is kept for the next request.
-    if (selection.names !== undefined && selection.smallTalk === true)
-      return { set, offered: tools, result: { activeTools: [...selection.names], toolOrder: [...selection.names] } };
+    if (selection.names !== undefined && selection.offered !== undefined) {
+      const offered = [...selection.offered];
+      return { set, offered: tools, result: { activeTools: offered, toolOrder: [...offered] } };
+    }
     if (!set.everyTool) return { set, offered: tools, result: { activeTools: tools, toolOrder: tools } };
     const allowed = selection.allowed;
     const rest = (allowed === undefined ? setup.toolNames() : [...allowed])
