@@ -76,7 +76,8 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
       let kept: ReadonlySet<string> | undefined;
       try {
         const selected = await selection.select(input);
-        kept = selected.names === undefined ? allowed : new Set(selected.offered ?? selected.names);
+        const names = selected.offered ?? selected.names;
+        kept = names === undefined ? allowed : new Set(names);
       } catch (error) {
         const names = selection.failed(error, input);
         kept = names === undefined ? allowed : new Set(names);

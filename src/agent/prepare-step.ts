@@ -176,8 +176,8 @@ export function createPrepareStep(
       await step.prepare?.();
       if (stableStep) return await stableStep(step);
       const selected = await select(step);
-      if (selected.names === undefined) return everyTool(selected.allowed);
-      return { activeTools: [...(selected.offered ?? selected.names)] };
+      if (selected.offered !== undefined) return { activeTools: [...selected.offered] };
+      return selected.names === undefined ? everyTool(selected.allowed) : { activeTools: [...selected.names] };
     } catch (error) {
       const input = stepInput(step);
       const names = selection.failed(error, input);

@@ -42,16 +42,16 @@ export type StepSelection = (
       readonly kept: readonly string[];
       /** The selection's ranked, pinned and companion tools, each with its reason. */
       readonly results: readonly SelectedTool[];
-      /**
-       * Set when the user's turn only converses ("thanks!"): the step is offered these, the pinned tools alone, while
-       * `names` (what the ranking gave) still feed a cache-keeping set, which stays for the next request.
-       */
-      readonly offered?: readonly string[];
     }
   | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
 ) & {
   /** The tools this step may be offered (`StepInput.allowed`). */
   readonly allowed?: ReadonlySet<string>;
+  /**
+   * Set when the user's turn only converses ("thanks!"): the step is offered these, the pinned tools alone, while the
+   * rest (what the ranking gave) still feeds a cache-keeping set, which stays for the next request.
+   */
+  readonly offered?: readonly string[];
 };
 
 /** Reported when a step's selection failed (indexing, listing a server's tools, ranking), by every adapter. */
@@ -141,11 +141,13 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     return kept;
   }
 
-  async function select(input: StepInput): Promise<StepSelection> {
+  /**
+   * The step's selection from the ranking. On a turn of conversation only (`smallTalk`) an empty ranking is decided
+   * without a report: `select` reports that turn once, as small talk.
+   */
+  async function ranked(input: StepInput, toolCount: number, smallTalk: boolean): Promise<StepSelection> {
     const { conversation, steps, allowed } = input;
     const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
-    // What "every tool" would mean for this step, against maxOfferAll: the catalog tools allowed.
-    const toolCount = catalogTools(allowed);
     let misses = 0;
     for (let i = steps.length - 1; i >= 0 && steps[i].calls.length === 0; i--) misses++;
     if (config.escalate && misses >= 2 && toolCount <= policy.maxOfferAll) return everyTool("escalate");
@@ -155,7 +157,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
     // places in the page go to tools the task has not used yet.
     const kept = keptTools(steps);
-    let ranked: string[] = [];
+    let ranking: string[] = [];
     let results: readonly SelectedTool[] = [];
     let companions = 0;
     let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
@@ -172,31 +174,43 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
         // Ranked among the allowed tools only when they leave some catalog tool out.
         ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
       });
-      ranked = rankedNames(selection.results);
+      ranking = rankedNames(selection.results);
       results = selection.results;
       companions = companionCount(selection.results);
       // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
       const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
       pinned = [...pinnedNames(selection.results), ...searchTool];
     }
-    const paged = ranked.slice(page * maxTools, (page + 1) * maxTools);
+    const paged = ranking.slice(page * maxTools, (page + 1) * maxTools);
     // Nothing left to page to: escalate to every tool at once.
     if (page > 0 && paged.length === 0 && policy.noMatch(query, toolCount, true)) return everyTool("escalate");
     // Later in a run (after a tool result) the model works on the request with the tools it called: those kept are a
     // match, and a step without them reads as mid-turn to the policy.
     const midTurn = steps.length > 0;
-    const found = ranked.length > 0 || companions > 0 || kept.size > 0;
-    if (page === 0 && !found && policy.noMatch(query, toolCount, false, midTurn)) return everyTool("no-match");
+    const found = ranking.length > 0 || companions > 0 || kept.size > 0;
+    const offersAll = smallTalk ? policy.offersAll : policy.noMatch;
+    if (page === 0 && !found && offersAll(query, toolCount, false, midTurn)) return everyTool("no-match");
     const active = new Set<string>(paged);
     for (const name of kept) active.add(name);
     for (const name of pinned) active.add(name);
     const names = [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName);
-    const selected = { names, allowed, paged, kept: [...kept], results };
-    // A turn of conversation only ("thanks!") asks for nothing: the pinned tools, nothing from the task before. An
-    // empty ranking has been through the policy already (reason "small-talk"); a ranking that found tools goes now.
-    if (!isSmallTalkTurn(conversation)) return selected;
-    if (found && policy.noMatch(query, toolCount)) return everyTool("no-match");
-    return { ...selected, offered: pinnedNow(allowed) };
+    return { names, allowed, paged, kept: [...kept], results };
+  }
+
+  /**
+   * Decides a step. A turn of conversation only ("thanks!") asks for nothing: it is offered the pinned tools alone
+   * (every tool only with `onNoMatch: "all"`), reported once as a `small-talk` no-match; its ranking still feeds a
+   * cache-keeping set, which stays for the next request.
+   */
+  async function select(input: StepInput): Promise<StepSelection> {
+    // What "every tool" would mean for this step, against maxOfferAll: the catalog tools allowed.
+    const toolCount = catalogTools(input.allowed);
+    const smallTalk = isSmallTalkTurn(input.conversation);
+    const selection = await ranked(input, toolCount, smallTalk);
+    if (!smallTalk) return selection;
+    const query = queryFromConversation(input.conversation);
+    if (policy.noMatch(query, toolCount, false, false, true)) return { every: "no-match", allowed: input.allowed };
+    return { ...selection, offered: pinnedNow(input.allowed) };
   }
 
   /**

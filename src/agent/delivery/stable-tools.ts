@@ -119,7 +119,7 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
     );
     const tools = [...set.tools];
     // A turn of conversation only ("thanks!") is offered the pinned tools alone; the set is kept for the next request.
-    if (selection.names !== undefined && selection.offered !== undefined) {
+    if (selection.offered !== undefined) {
       const offered = [...selection.offered];
       return { set, offered: tools, result: { activeTools: offered, toolOrder: [...offered] } };
     }
