@@ -36,9 +36,10 @@ const isMcpName = (name: string) => name.includes("__");
  * A Mastra input processor for `new Agent({ inputProcessors: [toolsiftProcessor(index)] })`: before each model call
  * of the agent's loop it runs `index.prepareStep(options)` (the same delivery, options and defaults as in the AI SDK:
  * a cache-keeping set by default, `stableTools: false` for a new set each step) over the conversation Mastra holds,
- * and returns the selected tools as `activeTools`, and the step's tools in the delivery's order (`toolOrder`). Tools
- * the step has that the index lacks (dynamic tools, toolsets, MCP tools added later) are indexed first, so they can be
- * selected. `undefined` (every tool) when prepareStep offers every tool.
+ * and returns the selected tools as `activeTools`, and the step's tools in the delivery's order (`toolOrder`). The
+ * index follows the step's tools first (tool-set-follower.ts: dynamic tools and toolsets join, a tool redefined since
+ * the last step is indexed again, one gone leaves), and only they are ranked. `undefined` (every tool) only for a step
+ * that hands no tools when prepareStep offers every tool.
  *
  * Throws `ToolsiftError` for invalid or unknown options at creation (each named `toolsiftProcessor: option …`), for an
  * `alwaysActive` name the index lacks at creation (when it has tools: index a tool that only a `toolsets` call brings
