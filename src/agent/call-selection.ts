@@ -27,6 +27,8 @@ export interface CallSelectionSetup {
   readonly where: string;
   readonly onError: "fallback" | "throw";
   readonly emit: (event: PrepareStepEvent | ToolsSelectedEvent) => void;
+  /** Whether the user listens to `emit`; if not, a failed selection is also a console warning (never silent). */
+  readonly listening: boolean;
   /** Announces the query before it is ranked (a LangChain embeddings adapter embeds it with `embedQuery`). */
   readonly expectQuery?: (query: string) => (() => void) | undefined;
 }
@@ -64,9 +66,14 @@ export function frameworkCallSelection(
     | "stableTools"
   >,
 ) {
+  const onEvent = (event: PrepareStepEvent) => {
+    setup.emit(event);
+    if (event.type === "selection-failed" && !setup.listening)
+      console.warn(`[toolsift] selection-failed: ${event.message} (pass onEvent to receive it)`);
+  };
   const prepareStep = adapterPrepareStep(
     index,
-    { ...options, onEvent: setup.emit },
+    { ...options, onEvent },
     { where: setup.where, onError: setup.onError },
   );
   return async (call: FrameworkCall): Promise<string[]> => {

@@ -80,6 +80,7 @@ export interface StepSelectionConfig {
   readonly searchToolName: string;
   /** `"throw"` rejects the model call when selection fails; `"fallback"` offers what the failure policy gives. */
   readonly onError: "fallback" | "throw";
+  /** The user's listener; without one a failure is a console warning (never silent). */
   readonly emit?: (event: SelectionFailedEvent) => void;
 }
 
@@ -228,13 +229,15 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
       kept: `every tool (${tools}) exceeds maxOfferAll (${policy.maxOfferAll}): this call is offered only the tools kept anyway`,
       none: "the model call is rejected",
     }[fallback];
-    config.emit?.({
+    const event: SelectionFailedEvent = {
       type: "selection-failed",
       error,
       fallback,
       ...(guarded ? { guard: { maxOfferAll: policy.maxOfferAll, tools } } : {}),
       message: `selecting tools failed (${errorMessage(error)}); ${what}`,
-    });
+    };
+    if (config.emit !== undefined) config.emit(event);
+    else console.warn(`[toolsift] selection-failed: ${event.message} (pass onEvent to receive it)`);
     if (rejected) throw error;
     if (!guarded) return undefined;
     const allowed = input.allowed;

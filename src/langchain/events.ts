@@ -11,7 +11,7 @@ export type ToolsiftMiddlewareEvent =
   /** A model call was offered these tools; `available`: the tools the agent offered it, provider tools included. */
   | ToolsSelectedEvent
   | {
-      /** Tools that appeared in `request.tools` after start-up were added to the index (only they were embedded). */
+      /** Tools new or redefined in `request.tools` since the last call were indexed (only they were embedded). */
       readonly type: "tools-indexed";
       readonly tools: readonly string[];
     }

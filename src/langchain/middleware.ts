@@ -103,6 +103,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
       where: "toolsiftMiddleware",
       onError,
       emit,
+      listening: onEvent !== undefined,
       expectQuery: adapter === undefined ? undefined : (query) => adapter.expectQuery(query),
     },
     {

@@ -124,7 +124,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
 
   const selectCall = frameworkCallSelection(
     index,
-    { where: WHERE, onError, emit },
+    { where: WHERE, onError, emit, listening: resolved.onEvent !== undefined },
     {
       maxTools,
       minRelevance,
