@@ -1,14 +1,15 @@
-// One model call's selection for the per-call adapters (LangChain's middleware, the OpenAI Agents SDK's agent): the
-// query from the conversation, the index's selection, the no-match policy, failures and the `tools-selected` event.
+// One model call of a framework adapter (LangChain's middleware, the OpenAI Agents SDK's agent): its conversation in
+// the neutral shape handed to the index's own prepareStep (the one step selection and its policies); the names that
+// call is offered, in the order the request sends them. The adapters convert and render; nothing is decided here.
 
 import { toModelMessageShapes } from "../conversation/model-messages.js";
-import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
-import { companionCount, pinnedNames, rankedNames, type OfferPolicy } from "./offer-policy.js";
-import { recentRunTools } from "./recent-tools.js";
-import { selectionFailed, type SelectionFailedEvent } from "./selection-failure.js";
-import type { ToolSelector } from "./tool-selector.js";
+import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
+import type { ToolIndex } from "../tool-index/types.js";
+import { stepsOf } from "./delivery/conversation-steps.js";
+import { adapterPrepareStep } from "./index-methods.js";
+import type { PrepareStepEvent, PrepareStepOptions } from "./prepare-step-options.js";
 
-/** Reported by the per-call adapters for each model call they selected tools for. */
+/** Reported by the framework adapters for each model call they selected tools for. */
 export interface ToolsSelectedEvent {
   /** A model call was offered these tools (ranked, then pinned and companion tools; provider tools not counted). */
   readonly type: "tools-selected";
@@ -20,99 +21,80 @@ export interface ToolsSelectedEvent {
   readonly milliseconds: number;
 }
 
-/** What an adapter's selection is made with, once. */
+/** What a framework adapter's calls are selected with, once. */
 export interface CallSelectionSetup {
-  readonly index: ToolSelector;
-  readonly maxTools: number;
-  readonly minRelevance: number;
-  readonly adaptive: boolean;
-  readonly policy: OfferPolicy;
+  /** The adapter named in option errors. */
+  readonly where: string;
   readonly onError: "fallback" | "throw";
-  /** What "every tool" offers, in events' words ("every tool", "every allowed tool"). */
-  readonly everyTool: string;
-  readonly emit: (event: SelectionFailedEvent | ToolsSelectedEvent) => void;
+  readonly emit: (event: PrepareStepEvent | ToolsSelectedEvent) => void;
+  /** Whether the user listens to `emit`; if not, a failed selection is also a console warning (never silent). */
+  readonly listening: boolean;
   /** Announces the query before it is ranked (a LangChain embeddings adapter embeds it with `embedQuery`). */
   readonly expectQuery?: (query: string) => (() => void) | undefined;
 }
 
-/** One model call, in the adapter's terms converted to the neutral ones. */
-export interface ModelCall {
-  /** The conversation so far, in the query rule's shape. */
+/** One model call of a framework's run, in the neutral terms. */
+export interface FrameworkCall {
+  /** The conversation so far: the user's turns, then the run's model turns (tool calls) and tool outputs (`other`). */
   readonly conversation: readonly ConversationMessage[];
-  /**
-   * Tools offered whatever is ranked (`alwaysActive`), also when nothing is ranked; the tools called in the run's last
-   * two model turns join them (prepareStep's `steps.keepRecent`), so a task keeps its tools.
-   */
-  readonly pinned: readonly string[];
-  /**
-   * The pins the index gets (default `pinned` and the recent tools) and the only tools it ranks (default every tool),
-   * read after `prepare` and `beforeRanking`, which may add tools to the index.
-   */
-  readonly ranking?: () => { readonly alwaysActive?: readonly string[]; readonly allowedTools?: readonly string[] };
-  /** The tools "every tool" would offer this call, counted against `maxOfferAll` (called only when nothing matched). */
-  readonly toolCount: () => number;
-  /** Tools the call could have been offered, for the event. */
-  readonly available: () => number;
-  /** Runs before anything is ranked, inside the failure handling (listing an MCP server's tools). */
+  /** Runs first, inside the failure policy (following the call's tools, listing MCP servers). */
   readonly prepare?: () => Promise<void>;
-  /** Runs when there is a query, before it is ranked (indexing the call's new tools). */
-  readonly beforeRanking?: () => Promise<void>;
+  /** The tools the call has, read after `prepare` (a middleware before this one may add or remove some). */
+  readonly present: () => readonly string[];
+  /** Tools the call could have been offered, for the `tools-selected` event. */
+  readonly available: () => number;
 }
 
 /**
- * Selects the tools of one model call: the names offered (ranked, then pinned and companions), or `undefined` for
- * every tool (no match under the policy, or a failed selection with `onError: "fallback"`; `"throw"` rejects).
+ * The index's own `prepareStep(options)` (the AI SDK's delivery: the same options, defaults, stable set and policies)
+ * for a framework's model calls: the names a call is offered in the order the request sends them (the set in the
+ * order its tools joined, then, when it offers every tool, the rest in the order of `present`). A failed selection
+ * follows the one failure policy (step-selection.ts); each selection is reported as `tools-selected`.
  */
-export async function selectForCall(setup: CallSelectionSetup, call: ModelCall): Promise<string[] | undefined> {
-  const query = queryFromConversation(call.conversation);
-  // A turn of conversation only ("thanks!"): the pinned tools, nothing from the task before (isSmallTalkTurn).
-  if (isSmallTalkTurn(call.conversation)) {
-    setup.policy.noMatch(query, call.toolCount());
-    return [...call.pinned];
-  }
-  const started = performance.now();
-  let ranked: string[] = [];
-  let companions = 0;
-  // The tools of the run's last steps stay offered (as prepareStep keeps them); the index leaves out names it lacks.
-  const kept = [...new Set([...call.pinned, ...recentRunTools(call.conversation)])];
-  let pinned: readonly string[] = kept;
-  try {
-    await call.prepare?.();
-    if (query.length > 0) {
-      const release = setup.expectQuery?.(query);
-      try {
-        await call.beforeRanking?.();
-        const { alwaysActive = kept, allowedTools } = call.ranking?.() ?? {};
-        const { results } = await setup.index.selectWithScores(query, {
-          maxTools: setup.maxTools,
-          minRelevance: setup.minRelevance,
-          adaptive: setup.adaptive,
-          alwaysActive,
-          // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
-          messages: toModelMessageShapes(call.conversation),
-          ...(allowedTools === undefined ? {} : { allowedTools }),
-        });
-        ranked = rankedNames(results);
-        companions = companionCount(results);
-        pinned = pinnedNames(results);
-      } finally {
-        release?.();
-      }
+export function frameworkCallSelection(
+  index: ToolIndex,
+  setup: CallSelectionSetup,
+  options: Pick<
+    PrepareStepOptions,
+    | "maxTools"
+    | "minRelevance"
+    | "adaptive"
+    | "alwaysActive"
+    | "allowedTools"
+    | "onNoMatch"
+    | "maxOfferAll"
+    | "stableTools"
+  >,
+) {
+  const onEvent = (event: PrepareStepEvent) => {
+    setup.emit(event);
+    if (event.type === "selection-failed" && !setup.listening)
+      console.warn(`[toolsift] selection-failed: ${event.message} (pass onEvent to receive it)`);
+  };
+  const prepareStep = adapterPrepareStep(
+    index,
+    { ...options, onEvent },
+    { where: setup.where, onError: setup.onError },
+  );
+  return async (call: FrameworkCall): Promise<string[]> => {
+    const query = queryFromConversation(call.conversation);
+    const started = performance.now();
+    const release = query.length > 0 ? setup.expectQuery?.(query) : undefined;
+    try {
+      const messages = toModelMessageShapes(call.conversation);
+      // The tools present bound the step, so prepareStep always names them (every tool included).
+      const step = { messages, steps: stepsOf(messages), prepare: call.prepare, available: call.present };
+      const { activeTools = [], toolOrder } = await prepareStep(step);
+      // Without a stable set: the selection's own order. With one: the set's, then the rest in the call's order.
+      const inSet = new Set(toolOrder);
+      const rest = new Set(activeTools.filter((name) => !inSet.has(name)));
+      const names =
+        toolOrder === undefined ? activeTools : [...toolOrder, ...call.present().filter((name) => rest.has(name))];
+      const milliseconds = performance.now() - started;
+      setup.emit({ type: "tools-selected", query, tools: names, available: call.available(), milliseconds });
+      return names;
+    } finally {
+      release?.();
     }
-  } catch (error) {
-    selectionFailed(error, setup.onError, setup.everyTool, setup.emit);
-    return undefined;
-  }
-  const midTurn = kept.length > call.pinned.length;
-  if (ranked.length === 0 && companions === 0 && setup.policy.noMatch(query, call.toolCount(), false, midTurn))
-    return undefined;
-  const names = [...ranked, ...pinned];
-  setup.emit({
-    type: "tools-selected",
-    query,
-    tools: names,
-    available: call.available(),
-    milliseconds: performance.now() - started,
-  });
-  return names;
+  };
 }

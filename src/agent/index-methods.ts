@@ -36,7 +36,7 @@ function catalogReaders(catalog: () => readonly CatalogTool[]) {
 export function adapterPrepareStep(
   index: ToolIndex,
   options: PrepareStepOptions,
-  setup: { readonly where?: string; readonly decisions?: StableDecisionStore },
+  setup: { readonly where?: string; readonly decisions?: StableDecisionStore; readonly onError?: "fallback" | "throw" },
 ) {
   const catalog = catalogs.get(index);
   if (catalog !== undefined) return createPrepareStep(index, options, { ...catalogReaders(catalog), ...setup });

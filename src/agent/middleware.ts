@@ -1,9 +1,12 @@
 // index.middleware(): a wrapLanguageModel middleware that sends the model only the selected tools.
 
-import { conversationQuery, endsInSmallTalk, type MessageLike } from "../conversation/model-messages.js";
+import { fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
 import { optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
-import { companionCount, OFFER_OPTION_NAMES, offerPolicy, pinnedNames, rankedNames } from "./offer-policy.js";
+import { stepsOf } from "./delivery/conversation-steps.js";
+import { OFFER_OPTION_NAMES, offerPolicy } from "./offer-policy.js";
 import type { OfferOptions } from "./offer-policy.js";
+import { RECENT_TOOL_WINDOW } from "./recent-tools.js";
+import { createStepSelection, runSteps, type SelectionFailedEvent, type StepInput } from "./step-selection.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "./select-options.js";
 import type { ToolSelector } from "./tool-selector.js";
 
@@ -13,6 +16,9 @@ import type { ToolSelector } from "./tool-selector.js";
  */
 export interface SelectionMiddlewareOptions extends AdapterSelectOptions, OfferOptions {}
 
+/** The search meta-tool's name, as prepareStep's default `steps.searchToolName`. */
+const SEARCH_TOOL_NAME = "search_tools";
+
 const OWN_OPTIONS = OFFER_OPTION_NAMES satisfies readonly (keyof SelectionMiddlewareOptions)[];
 
 interface ParamsLike {
@@ -20,65 +26,64 @@ interface ParamsLike {
   readonly tools?: ReadonlyArray<{ readonly type: string; readonly name: string }>;
 }
 
-/**
- * A LanguageModelV4 middleware: `transformParams` reads the query from the prompt and keeps the
- * selected function tools in `params.tools`. Provider-defined tools, and tools the index does not
- * know (a search meta-tool, say), are never removed. When the ranking is empty (no user text, or no
- * relevant tool) `onNoMatch` and `maxOfferAll` decide, as in `prepareStep`: by default every tool stays when there is
- * no user text yet (up to `maxOfferAll` function tools), and only the pinned and unknown ones when nothing is relevant.
- * Options are validated here, not at the first model call.
- */
 /** The middleware's `transformParams`, also callable directly with the fields of a call it reads. */
 export interface DirectTransformParams {
   transformParams<PARAMS extends ParamsLike>(options: { params: PARAMS; type?: string }): Promise<PARAMS>;
 }
 
+/**
+ * A LanguageModelV4 middleware: `transformParams` reads the query from the prompt and keeps the
+ * selected function tools in `params.tools`. Provider-defined tools, and tools the index does not
+ * know (a search meta-tool, say), are never removed. When the ranking is empty (no user text, or no
+ * relevant tool) `onNoMatch` and `maxOfferAll` decide, as in `prepareStep`: the one step selection (step-selection.ts)
+ * over the prompt and the catalog tools the call has, with prepareStep's default `steps` (the tools of the run's last
+ * two steps stay; escalation after steps without a call; the search meta-tool `search_tools`).
+ * Options are validated here, not at the first model call.
+ */
 export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
   const where = "middleware";
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
   const selectOptions = pickSelectOptions(where, given);
-  const policy = offerPolicy(where, options);
-  const allowed = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
+  const allowedTools = selectOptions.allowedTools === undefined ? undefined : new Set(selectOptions.allowedTools);
+  const selection = createStepSelection(index, {
+    selectOptions,
+    policy: offerPolicy(where, options),
+    keepRecent: true,
+    window: RECENT_TOOL_WINDOW,
+    escalate: true,
+    searchToolName: SEARCH_TOOL_NAME,
+    onError: "fallback",
+    emit: options.onEvent as ((event: SelectionFailedEvent) => void) | undefined,
+  });
   return {
     specificationVersion: "v4" as const,
     async transformParams<PARAMS extends ParamsLike>({ params }: { params: PARAMS; type?: string }): Promise<PARAMS> {
       if (params.tools === undefined || params.tools.length === 0) return params;
-      const query = conversationQuery(params.prompt);
-      let ranked: string[] = [];
-      let companions = 0;
-      let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
-      if (query.length > 0) {
-        // The prompt's tool calls: the conversation's memory of tools, and what learnt usage predicts next.
-        const { results } = await index.selectWithScores(query, { ...selectOptions, messages: params.prompt });
-        ranked = rankedNames(results);
-        companions = companionCount(results);
-        pinned = [...(selectOptions.alwaysActive ?? []), ...pinnedNames(results)];
-      }
       const known = new Set(index.toolNames);
-      // allowedTools bounds every catalog tool the call is offered, "every tool" included.
-      const offerable = params.tools.filter(
-        (tool) => tool.type !== "function" || !known.has(tool.name) || allowed === undefined || allowed.has(tool.name),
+      // The call's catalog tools bound it, as allowedTools does; tools the index does not know are never removed.
+      const present = params.tools.filter((tool) => tool.type === "function" && known.has(tool.name));
+      const allowed = new Set(
+        present.map((tool) => tool.name).filter((name) => allowedTools === undefined || allowedTools.has(name)),
       );
-      const functionTools = offerable.filter((tool) => tool.type === "function").length;
-      // A turn of conversation only ("thanks!"): the pinned tools, nothing from the task before (isSmallTalkTurn).
-      if (endsInSmallTalk(params.prompt as readonly MessageLike[])) {
-        policy.noMatch(query, functionTools);
-        const pinnedNow = new Set(selectOptions.alwaysActive ?? []);
-        return {
-          ...params,
-          tools: offerable.filter(
-            (tool) => tool.type !== "function" || pinnedNow.has(tool.name) || !known.has(tool.name),
-          ),
-        };
+      const prompt = params.prompt as readonly MessageLike[];
+      const input: StepInput = {
+        conversation: fromModelMessages(prompt),
+        steps: runSteps(stepsOf(prompt), SEARCH_TOOL_NAME),
+        allowed,
+        messages: prompt,
+      };
+      let kept: ReadonlySet<string> | undefined;
+      try {
+        const selected = await selection.select(input);
+        const names = selected.offered ?? selected.names;
+        kept = names === undefined ? allowed : new Set(names);
+      } catch (error) {
+        const names = selection.failed(error, input);
+        kept = names === undefined ? allowed : new Set(names);
       }
-      // After a tool result the model is working on the request with the tools it called.
-      const midTurn = (params.prompt as readonly MessageLike[]).at(-1)?.role === "tool";
-      if (ranked.length === 0 && companions === 0 && policy.noMatch(query, functionTools, false, midTurn))
-        return allowed === undefined ? params : { ...params, tools: offerable };
-      const kept = new Set([...ranked, ...pinned]);
-      const tools = offerable.filter(
-        (tool) => tool.type !== "function" || kept.has(tool.name) || !known.has(tool.name),
+      const tools = params.tools.filter(
+        (tool) => tool.type !== "function" || !known.has(tool.name) || kept.has(tool.name),
       );
       return { ...params, tools };
     },

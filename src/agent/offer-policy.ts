@@ -88,9 +88,12 @@ export interface OfferPolicy {
   /**
    * Decides and reports an empty ranking for `query` ("" when there is no user text) on a call that could have
    * `tools` tools; returns true when the call should be offered every tool. `escalation`: prepareStep escalates to
-   * every tool (reported only when `maxOfferAll` refuses it).
+   * every tool (reported only when `maxOfferAll` refuses it). `smallTalk`: the user's turn only converses (reason
+   * `"small-talk"`, whatever the query read with the turn before says).
    */
-  noMatch(query: string, tools: number, escalation?: boolean, midTurn?: boolean): boolean;
+  noMatch(query: string, tools: number, escalation?: boolean, midTurn?: boolean, smallTalk?: boolean): boolean;
+  /** What `noMatch` would decide (no escalation), without reporting it. */
+  offersAll(query: string, tools: number, escalation?: boolean, midTurn?: boolean): boolean;
 }
 
 /** Validates `maxOfferAll`: an integer ≥ 0 or `Infinity`. */
@@ -136,23 +139,30 @@ export function offerPolicy(
       : choiceOption(where, "onNoMatch", options.onNoMatch, ON_NO_MATCH, "all");
   const maxOfferAll = maxOfferAllOption(where, options.maxOfferAll);
   const onEvent = emit ?? functionOption<(event: NoMatchEvent) => void>(where, "onEvent", options.onEvent);
+  const reasonOf = (query: string, escalation: boolean, smallTalk: boolean): NoMatchReason =>
+    escalation
+      ? "escalation"
+      : query.length === 0
+        ? "no-user-text"
+        : smallTalk || isSmallTalk(query)
+          ? "small-talk"
+          : "nothing-relevant";
+  const defaultOffer = (reason: NoMatchReason, query: string, tools: number, midTurn: boolean): OnNoMatch =>
+    reason === "no-user-text" ||
+    (reason === "nothing-relevant" && !midTurn && tools <= SMALL_CATALOG && asksForSomething(query))
+      ? "all"
+      : "none";
   return {
     onNoMatch,
     maxOfferAll,
-    noMatch(query, tools, escalation = false, midTurn = false) {
-      const reason: NoMatchReason = escalation
-        ? "escalation"
-        : query.length === 0
-          ? "no-user-text"
-          : isSmallTalk(query)
-            ? "small-talk"
-            : "nothing-relevant";
-      const byDefault =
-        reason === "no-user-text" ||
-        (reason === "nothing-relevant" && !midTurn && tools <= SMALL_CATALOG && asksForSomething(query))
-          ? "all"
-          : "none";
-      const wanted = escalation ? "all" : (onNoMatch ?? byDefault);
+    offersAll(query, tools, escalation = false, midTurn = false) {
+      const reason = reasonOf(query, escalation, false);
+      const wanted = escalation ? "all" : (onNoMatch ?? defaultOffer(reason, query, tools, midTurn));
+      return wanted === "all" && tools <= maxOfferAll;
+    },
+    noMatch(query, tools, escalation = false, midTurn = false, smallTalk = false) {
+      const reason = reasonOf(query, escalation, smallTalk);
+      const wanted = escalation ? "all" : (onNoMatch ?? defaultOffer(reason, query, tools, midTurn));
       // Escalating to every tool within the bound is prepareStep's documented behaviour, not a no-match.
       if (escalation && tools <= maxOfferAll) return true;
       const guarded = wanted === "all" && tools > maxOfferAll;

@@ -5,12 +5,12 @@ import type { ModelMessage, ToolSet } from "ai";
 import type { PrepareStepOptions } from "../agent/prepare-step-options.js";
 import type { InConversationOptions } from "../agent/delivery/in-conversation.js";
 import { DEFAULT_DISPATCHER_NAME, withDispatchedCalls } from "../agent/delivery/dispatched-calls.js";
-import { readCatalog, type ToolDefinition } from "../core/catalog.js";
-import type { CatalogLimits } from "../core/catalog-limits.js";
+import type { ToolDefinition } from "../core/catalog.js";
 import { fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
 import { queryFromConversation } from "../conversation/query-rule.js";
 import { deliveredBy } from "../agent/delivery/conversation-deliveries.js";
-import { canonicalJson, prefixHashes } from "../agent/delivery/prefix-hashes.js";
+import { prefixHashes } from "../agent/delivery/prefix-hashes.js";
+import { toolSetFollower } from "../agent/tool-set-follower.js";
 import { learnedTurns } from "../usage/learn-turns.js";
 import type { ToolsiftEvent } from "../events.js";
 import type { NoMatchEvent } from "../agent/offer-policy.js";
@@ -89,7 +89,8 @@ export interface ToolsiftChatTurn {
 
 interface AgentState {
   index: ToolIndex;
-  catalogKey: string;
+  /** The index follows the agent's tools and its servers' (the one rule of every adapter: tool-set-follower.ts). */
+  follower: ReturnType<typeof toolSetFollower>;
   failures: Map<string, string>;
   /**
    * `index.prepareStep` for the current catalog (delivery "prepare-step"), its stable set's decisions kept in the
@@ -117,27 +118,6 @@ function ownDefinitions(tools: ToolSet): ToolDefinition[] {
       inputSchema: entry.inputSchema,
     };
   });
-}
-
-/**
- * A key that changes when a tool is added, removed or defined differently: each own tool as the catalog reads it (name,
- * title, description, input schema as JSON Schema, awaited when the schema gives it later), and the MCP definitions.
- */
-async function catalogKey(
-  own: readonly ToolDefinition[],
-  mcp: readonly ToolDefinition[],
-  limits: CatalogLimits,
-): Promise<string> {
-  const read = await Promise.all(
-    readCatalog(own, { limits }).tools.map(async (tool) => [
-      tool.name,
-      tool.title,
-      tool.description,
-      tool.provider,
-      tool.pendingSchema === undefined ? tool.schema : await tool.pendingSchema,
-    ]),
-  );
-  return canonicalJson([read, mcp]);
 }
 
 /**
@@ -186,7 +166,6 @@ export async function toolsiftChat(
   const mcp = readAgentMcp(agent.mcp, { separator, limits, taken: new Set(Object.keys(tools)) });
   const ownTools = ownDefinitions(tools);
   const definitions = [...ownTools, ...mcp.definitions];
-  const key = await catalogKey(ownTools, mcp.definitions, limits);
   const sql = agent.sql.bind(agent) as AgentSql;
   const usage = agentSqlUsageStore(sql);
   const learntTurn = agentSqlLearntTurn(sql);
@@ -204,7 +183,7 @@ export async function toolsiftChat(
       }) as unknown as ToolIndex;
       return {
         index,
-        catalogKey: key,
+        follower: toolSetFollower(index, { initial: definitions, limits }),
         failures: new Map(),
         prepareStep: undefined,
         deliveries: agentSqlDeliveryStore(sql),
@@ -222,11 +201,8 @@ export async function toolsiftChat(
     emit(event);
   }
   state.failures = mcp.failures;
-  if (state.catalogKey !== key) {
-    await state.index.sync(definitions);
-    state.catalogKey = key;
-    state.prepareStep = undefined;
-  }
+  const change = await state.follower.follow(definitions);
+  if (change.added.length + change.changed.length + change.removed.length > 0) state.prepareStep = undefined;
   // This turn's tool objects run its calls (tools made in onChatMessage close over their turn). inConversation is
   // made each turn over them: what it delivered at earlier points comes back from the SQLite, not from its memo.
   const toolSet: ToolSet = { ...tools, ...mcp.tools };

@@ -2,7 +2,7 @@
 
 import type { ToolsSelectedEvent } from "../agent/call-selection.js";
 import type { NoMatchEvent } from "../agent/offer-policy.js";
-import type { SelectionFailedEvent } from "../agent/selection-failure.js";
+import type { SelectionFailedEvent } from "../agent/step-selection.js";
 import type { ToolsiftEvent } from "../events.js";
 
 /** Everything `toolsiftMiddleware({ onEvent })` receives. */
@@ -11,7 +11,7 @@ export type ToolsiftMiddlewareEvent =
   /** A model call was offered these tools; `available`: the tools the agent offered it, provider tools included. */
   | ToolsSelectedEvent
   | {
-      /** Tools that appeared in `request.tools` after start-up were added to the index (only they were embedded). */
+      /** Tools new or redefined in `request.tools` since the last call were indexed (only they were embedded). */
       readonly type: "tools-indexed";
       readonly tools: readonly string[];
     }
@@ -20,5 +20,8 @@ export type ToolsiftMiddlewareEvent =
    * tool, up to `maxOfferAll`) or `"nothing-relevant"` (by default only `alwaysActive` and provider tools).
    */
   | NoMatchEvent
-  /** Selection failed: every tool (every allowed tool with `allowedTools`) offered, or the model call rejected. */
+  /**
+   * Selection failed: every tool the call may have (at most `maxOfferAll`), else only the tools kept anyway, or with
+   * `onError: "throw"` the model call rejected (the one failure policy of every adapter).
+   */
   | SelectionFailedEvent;

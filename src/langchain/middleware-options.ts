@@ -67,7 +67,8 @@ export interface ToolsiftMiddlewareOptions extends Omit<
   embeddingModel?: EmbeddingModel | LangChainEmbeddings;
   /**
    * When selection fails, as `createToolIndex`'s `onError`: `"fallback"` ranks by keywords when embedding fails
-   * (event `embedding-failed`) and offers that call every tool on any other failure (event `selection-failed`);
+   * (event `embedding-failed`); on any other failure the call gets every tool it may have up to `maxOfferAll`, else
+   * only the tools kept anyway (event `selection-failed`: the failure policy of every adapter, step-selection.ts);
    * `"throw"` rejects the model call. Default `"fallback"`.
    */
   onError?: "fallback" | "throw";

@@ -2,14 +2,19 @@
 
 import { createMiddleware } from "./langchain-runtime.js";
 import type { EmbeddingModel } from "ai";
-import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
-import { cacheKeepingSelection } from "../agent/delivery/cache-keeping.js";
-import { offerPolicy } from "../agent/offer-policy.js";
-import { createSerialQueue } from "../support/serial-queue.js";
+import { frameworkCallSelection } from "../agent/call-selection.js";
+import { toolSetFollower } from "../agent/tool-set-follower.js";
+import { resolveLimits } from "../tool-index/resolve-options.js";
 import { createToolIndex, type ToolIndex } from "../tool-index.js";
 import { fromLangChainEmbeddings, isLangChainEmbeddings, type LangChainEmbeddingModel } from "./embeddings-model.js";
 import type { ToolsiftMiddlewareEvent } from "./events.js";
-import { isSelectableTool, toolDefinition, type LangChainTool, type SelectableTool } from "./langchain-tools.js";
+import {
+  isSelectableTool,
+  toolDefinition,
+  type LangChainTool,
+  type LangChainToolDefinition,
+  type SelectableTool,
+} from "./langchain-tools.js";
 import { fromLangChainMessages } from "./message-query.js";
 import { resolveMiddlewareOptions, type ToolsiftMiddlewareOptions } from "./middleware-options.js";
 
@@ -55,97 +60,78 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     if (options.runtime?.debug) console.debug("[toolsift]", event);
     onEvent?.(event);
   };
-  const { onNoMatch, maxOfferAll } = options;
-  const policy = offerPolicy("toolsiftMiddleware", { onNoMatch, maxOfferAll }, emit);
   const adapter: LangChainEmbeddingModel | undefined = isLangChainEmbeddings(embeddingModel)
     ? fromLangChainEmbeddings(embeddingModel)
     : undefined;
-  const index: ToolIndex = createToolIndex(
-    selectable.map((tool) => toolDefinition(tool, emit)),
-    {
-      ...resolved.indexOptions,
-      embeddingModel: (adapter ?? embeddingModel) as EmbeddingModel | undefined,
-      // An embedding failure falls back to keywords inside the index (or throws); other failures reach selectTools.
-      onError,
-      // Only a listener the user gave: without one, the index's console line says how to pass it.
-      onEvent: onEvent === undefined ? undefined : indexEvent,
-    },
-  );
-  /** Every tool indexed so far, by name (the objects `sync()` re-reads). */
-  let registered = new Map<string, SelectableTool>(selectable.map((tool) => [tool.name, tool]));
-
-  // Catalog changes run one at a time, so two concurrent calls never add the same new tool twice.
-  const catalogChanges = createSerialQueue();
-
-  function indexNewTools(tools: readonly SelectableTool[]): Promise<void> {
-    if (tools.every((tool) => registered.has(tool.name))) return Promise.resolve();
-    return catalogChanges.run(async () => {
-      const fresh = new Map<string, SelectableTool>();
-      for (const tool of tools) if (!registered.has(tool.name) && !fresh.has(tool.name)) fresh.set(tool.name, tool);
-      if (fresh.size === 0) return;
-      await index.add([...fresh.values()].map((tool) => toolDefinition(tool, emit)));
-      for (const [name, tool] of fresh) registered.set(name, tool);
-      emit({ type: "tools-indexed", tools: [...fresh.keys()] });
+  // Each tool's definition is read again only when its description or schema changed (a schema converts once).
+  const read = new WeakMap<
+    SelectableTool,
+    { description: unknown; schema: unknown; definition: LangChainToolDefinition }
+  >();
+  const definitions = (tools: readonly SelectableTool[]) =>
+    tools.map((tool) => {
+      const known = read.get(tool);
+      if (known !== undefined && known.description === tool.description && known.schema === tool.schema)
+        return known.definition;
+      const definition = toolDefinition(tool, emit);
+      read.set(tool, { description: tool.description, schema: tool.schema, definition });
+      return definition;
     });
+  const initial = definitions(selectable);
+  const index: ToolIndex = createToolIndex(initial, {
+    ...resolved.indexOptions,
+    embeddingModel: (adapter ?? embeddingModel) as EmbeddingModel | undefined,
+    // An embedding failure falls back to keywords inside the index (or throws); other failures reach the step's policy.
+    onError,
+    // Only a listener the user gave: without one, the index's console line says how to pass it.
+    onEvent: onEvent === undefined ? undefined : indexEvent,
+  });
+  /** Every tool followed so far, by name (the objects `sync()` re-reads). */
+  let registered = new Map<string, SelectableTool>(selectable.map((tool) => [tool.name, tool]));
+  // The index follows each call's tools (the one rule of every adapter: tool-set-follower.ts).
+  const follower = toolSetFollower(index, { initial, limits: resolveLimits(resolved.indexOptions.catalog?.limits) });
+  async function follow(tools: readonly SelectableTool[]): Promise<void> {
+    const change = await follower.follow(definitions(tools));
+    registered = new Map(tools.map((tool) => [tool.name, tool]));
+    const indexed = [...change.added, ...change.changed];
+    if (indexed.length > 0) emit({ type: "tools-indexed", tools: indexed });
   }
 
-  const selection: CallSelectionSetup = {
+  const select = frameworkCallSelection(
     index,
-    maxTools,
-    minRelevance: resolved.minRelevance,
-    adaptive,
-    policy,
-    onError,
-    everyTool,
-    emit,
-    expectQuery: adapter === undefined ? undefined : (query) => adapter.expectQuery(query),
-  };
+    {
+      where: "toolsiftMiddleware",
+      onError,
+      emit,
+      listening: onEvent !== undefined,
+      expectQuery: adapter === undefined ? undefined : (query) => adapter.expectQuery(query),
+    },
+    {
+      maxTools,
+      minRelevance: resolved.minRelevance,
+      adaptive,
+      alwaysActive,
+      ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+      onNoMatch: options.onNoMatch,
+      maxOfferAll: options.maxOfferAll,
+      stableTools: stableTools ?? false,
+    },
+  );
 
-  const keepCache =
-    stableTools === undefined
-      ? undefined
-      : cacheKeepingSelection(index, selection, {
-          alwaysActive,
-          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-          onNoMatch,
-          maxOfferAll,
-          stableTools,
-          onEvent: emit,
-        });
-
-  /** The tools for one call, or `undefined` to leave the request as it is (every tool). */
+  /** The tools for one call (provider tools passed through). */
   async function selectTools(
     offered: readonly LangChainTool[],
     messages: readonly unknown[],
-  ): Promise<LangChainTool[] | undefined> {
+  ): Promise<LangChainTool[]> {
     const selectable = offered.filter(isSelectableTool);
-    if (selectable.length === 0) return undefined;
-    // allowedTools bounds every client tool the call is offered: ranked, pinned, companions and "every tool".
-    const allowed = (tool: LangChainTool) =>
-      allowedTools === undefined || !isSelectableTool(tool) || allowedTools.has(tool.name);
-    const candidates = selectable.filter(allowed);
-    /** Every tool the call may have: the request as it is, or its allowed and provider tools in their order. */
-    const everyOffered = () => (allowedTools === undefined ? undefined : offered.filter(allowed));
-    const present = new Set(candidates.map((tool) => tool.name));
-    const names = await (keepCache === undefined
-      ? selectForCall(selection, {
-          conversation: fromLangChainMessages(messages),
-          pinned: alwaysActive.filter((name) => present.has(name)),
-          // Rank only what this call may offer (another middleware may have removed tools).
-          ranking: () =>
-            allowedTools === undefined && index.toolNames.length === present.size ? {} : { allowedTools: [...present] },
-          toolCount: () => candidates.length,
-          available: () => offered.length,
-          beforeRanking: () => indexNewTools(selectable),
-        })
-      : keepCache({
-          conversation: fromLangChainMessages(messages),
-          prepare: () => indexNewTools(selectable),
-          present: () => selectable.map((tool) => tool.name),
-          available: () => offered.length,
-        }));
-    if (names === undefined) return everyOffered();
-    const byName = new Map(candidates.map((tool) => [tool.name, tool]));
+    if (selectable.length === 0) return [...offered];
+    const names = await select({
+      conversation: fromLangChainMessages(messages),
+      prepare: () => follow(selectable),
+      present: () => selectable.map((tool) => tool.name),
+      available: () => offered.length,
+    });
+    const byName = new Map(selectable.map((tool) => [tool.name, tool]));
     const chosen = names.map((name) => byName.get(name)).filter((tool) => tool !== undefined);
     const passThrough = offered.filter((tool) => !isSelectableTool(tool));
     return [...chosen, ...passThrough];
@@ -155,18 +141,14 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
     name: "DynamicToolSelector",
     async wrapModelCall(request, handler) {
       const tools = await selectTools(request.tools ?? [], request.messages ?? []);
-      return tools === undefined ? handler(request) : handler({ ...request, tools });
+      return handler({ ...request, tools });
     },
   });
 
   const controls: ToolsiftMiddlewareControls = {
     index,
-    sync(tools) {
-      return catalogChanges.run(async () => {
-        const list = tools === undefined ? [...registered.values()] : tools.filter(isSelectableTool);
-        await index.sync(list.map((tool) => toolDefinition(tool, emit)));
-        registered = new Map(list.map((tool) => [tool.name, tool]));
-      });
+    async sync(tools) {
+      await follow(tools === undefined ? [...registered.values()] : tools.filter(isSelectableTool));
     },
     async warmUp() {
       try {

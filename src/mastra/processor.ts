@@ -2,8 +2,8 @@
 // tools the conversation needs (`activeTools`), through the index's own prepareStep.
 
 import type { PrepareStepOptions, StepLike } from "../agent/prepare-step.js";
-import { createSerialQueue } from "../support/serial-queue.js";
 import { adapterPrepareStep } from "../agent/index-methods.js";
+import { toolSetFollower } from "../agent/tool-set-follower.js";
 import { invalidOption } from "../support/validate-options.js";
 import { refuseUnknownNames } from "../support/unknown-names.js";
 import type { ToolIndex } from "../tool-index/types.js";
@@ -29,13 +29,17 @@ export interface ToolsiftProcessor {
 
 const WHERE = "toolsiftProcessor";
 
+/** An MCP tool's `<server>__<tool>` name (toolsiftMcpTools keeps those in the index). */
+const isMcpName = (name: string) => name.includes("__");
+
 /**
  * A Mastra input processor for `new Agent({ inputProcessors: [toolsiftProcessor(index)] })`: before each model call
  * of the agent's loop it runs `index.prepareStep(options)` (the same delivery, options and defaults as in the AI SDK:
  * a cache-keeping set by default, `stableTools: false` for a new set each step) over the conversation Mastra holds,
- * and returns the selected tools as `activeTools`, and the step's tools in the delivery's order (`toolOrder`). Tools
- * the step has that the index lacks (dynamic tools, toolsets, MCP tools added later) are indexed first, so they can be
- * selected. `undefined` (every tool) when prepareStep offers every tool.
+ * and returns the selected tools as `activeTools`, and the step's tools in the delivery's order (`toolOrder`). The
+ * index follows the step's tools first (tool-set-follower.ts: dynamic tools and toolsets join, a tool redefined since
+ * the last step is indexed again, one gone leaves), and only they are ranked. `undefined` (every tool) only for a step
+ * that hands no tools when prepareStep offers every tool.
  *
  * Throws `ToolsiftError` for invalid or unknown options at creation (each named `toolsiftProcessor: option …`), for an
  * `alwaysActive` name the index lacks at creation (when it has tools: index a tool that only a `toolsets` call brings
@@ -49,42 +53,39 @@ export function toolsiftProcessor(index: ToolIndex, options: PrepareStepOptions 
   const pinned = options.alwaysActive ?? [];
   // Refused now, as LangChain's middleware does, rather than at the first generate (where Mastra wraps the error).
   if (index.toolNames.length > 0) {
-    const local = pinned.filter((name) => !name.includes("__"));
+    const local = pinned.filter((name) => !isMcpName(name));
     refuseUnknownNames(WHERE, "alwaysActive", local, index.toolNames, "a tool of the index");
   }
-  const catalogChanges = createSerialQueue();
-  function indexNewTools(tools: Readonly<Record<string, unknown>>): Promise<void> {
-    const known = new Set(index.toolNames);
-    const fresh = Object.keys(tools).filter((name) => !known.has(name));
-    if (fresh.length === 0) return Promise.resolve();
-    return catalogChanges.run(async () => {
-      const current = new Set(index.toolNames);
-      const added = fresh.filter((name) => !current.has(name));
-      if (added.length > 0) await index.add(Object.fromEntries(added.map((name) => [name, tools[name] as object])));
-    });
-  }
+  // The index follows the step's tools (the one rule of every adapter: tool-set-follower.ts). It is the user's, and may
+  // hold tools the step does not hand; `<server>__<tool>` tools follow their server's listing (toolsiftMcpTools).
+  const follower = toolSetFollower(index, { whole: false, skip: isMcpName });
   return {
     id: "toolsift",
     name: "toolsift tool selection",
     async processInputStep(args) {
-      if (args.tools !== undefined) {
-        const names = args.tools;
-        const local = pinned.filter((name) => !name.includes("__"));
-        refuseUnknownNames(WHERE, "alwaysActive", local, Object.keys(names), "one of the step's tools");
-        await indexNewTools(names);
+      const tools = args.tools;
+      if (tools !== undefined) {
+        const local = pinned.filter((name) => !isMcpName(name));
+        refuseUnknownNames(WHERE, "alwaysActive", local, Object.keys(tools), "one of the step's tools");
       }
       const { activeTools, toolOrder } = await prepareStep({
         steps: args.steps,
         messages: fromMastraMessages(args.messages),
+        ...(tools === undefined
+          ? {}
+          : {
+              prepare: async () => void (await follower.follow(tools as Record<string, object>)),
+              available: () => Object.keys(tools),
+            }),
       });
       if (activeTools === undefined) return undefined;
       // Mastra offers active tools in its tools' key order: the step's tools, reordered, keep a cache-keeping set's
       // order (earlier tools first, new ones at the end), so each request's tools block extends the one before.
       const order = toolOrder ?? activeTools;
-      const tools = args.tools ?? {};
+      const all = tools ?? {};
       return {
         activeTools,
-        tools: Object.fromEntries(order.filter((name) => name in tools).map((name) => [name, tools[name]])),
+        tools: Object.fromEntries(order.filter((name) => name in all).map((name) => [name, all[name]])),
       };
     },
   };

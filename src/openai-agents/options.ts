@@ -45,8 +45,9 @@ export interface ToolsiftAgentOptions extends Omit<
   /** An AI SDK embedding model: the `"semantic"` and `"combined"` strategies. Default: none (keyword ranking). */
   embeddingModel?: EmbeddingModel;
   /**
-   * When selection fails: `"fallback"` ranks by keywords when embedding fails and offers that model call every tool on
-   * any other failure (`selection-failed`); `"throw"` rejects the run. Default `"fallback"`.
+   * When selection fails: `"fallback"` ranks by keywords when embedding fails; on any other failure the model call gets
+   * every tool up to `maxOfferAll`, else only the tools kept anyway (`selection-failed`: the failure policy of every
+   * adapter); `"throw"` rejects the run. Default `"fallback"`.
    */
   onError?: "fallback" | "throw";
   /**

@@ -10,11 +10,9 @@ import type {
   RunContext,
   Tool,
 } from "@openai/agents";
-import { selectForCall, type CallSelectionSetup } from "../agent/call-selection.js";
-import { cacheKeepingSelection } from "../agent/delivery/cache-keeping.js";
-import { catalogToolCounter, offerPolicy } from "../agent/offer-policy.js";
+import { frameworkCallSelection } from "../agent/call-selection.js";
+import { toolSetFollower } from "../agent/tool-set-follower.js";
 import type { ToolDefinition } from "../core/catalog.js";
-import { createSerialQueue } from "../support/serial-queue.js";
 import { refuseUnknownNames } from "../support/unknown-names.js";
 import { createToolIndex } from "../tool-index.js";
 import { resolveLimits } from "../tool-index/resolve-options.js";
@@ -83,7 +81,6 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     if (options.runtime?.debug) console.debug("[toolsift]", event);
     resolved.onEvent?.(event);
   };
-  const policy = offerPolicy(WHERE, { onNoMatch: options.onNoMatch, maxOfferAll: options.maxOfferAll }, emit);
   const functionTools = agent.tools.filter(
     (tool): tool is FunctionTool<TContext, any, any> => tool.type === "function",
   );
@@ -103,38 +100,20 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
   }));
   const index = createToolIndex(functionDefinitions, { ...resolved.indexOptions, onError, onEvent: emit });
   const limits = resolveLimits(resolved.indexOptions.catalog?.limits);
-  const catalogTools = catalogToolCounter(() => index.toolNames);
+  // The index follows the agent's tools (the one rule of every adapter: tool-set-follower.ts).
+  const follower = toolSetFollower(index, { initial: functionDefinitions, limits });
 
-  // The MCP servers' last listed tools, by server; catalog changes run one at a time.
+  // The MCP servers' last listed tools, by server.
   let serverTools = new Map<string, ToolDefinition[]>();
-  let serverKey = "";
-  const catalogChanges = createSerialQueue();
-  function listServers(servers: readonly MCPServer[]): Promise<void> {
-    if (servers.length === 0) return Promise.resolve();
-    return catalogChanges.run(async () => {
-      const listed = await listServerTools(servers, serverTools, { limits, taken: functionNames });
-      listed.events.forEach(emit);
-      serverTools = listed.byServer;
-      const definitions = [...functionDefinitions, ...[...serverTools.values()].flat()];
-      const key = JSON.stringify(definitions);
-      if (key === serverKey) return;
-      await index.sync(definitions);
-      serverKey = key;
-    });
+  async function listServers(servers: readonly MCPServer[]): Promise<void> {
+    if (servers.length === 0) return;
+    const listed = await listServerTools(servers, serverTools, { limits, taken: functionNames });
+    listed.events.forEach(emit);
+    serverTools = listed.byServer;
+    await follower.follow([...functionDefinitions, ...[...serverTools.values()].flat()]);
   }
 
   const conversationOf = runConversations<TContext>();
-
-  const selection: CallSelectionSetup = {
-    index,
-    maxTools,
-    minRelevance,
-    adaptive,
-    policy,
-    onError,
-    everyTool: allowedTools === undefined ? "every tool" : "every allowed tool",
-    emit,
-  };
 
   /** Lists the MCP servers' tools for the catalog, once per run. */
   async function listOnce(conversation: RunConversation): Promise<void> {
@@ -143,38 +122,30 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     await listServers(agent.mcpServers);
   }
 
-  const keepCache =
-    stableTools === undefined
-      ? undefined
-      : cacheKeepingSelection(index, selection, {
-          alwaysActive: [...alwaysActive],
-          ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-          onNoMatch: options.onNoMatch,
-          maxOfferAll: options.maxOfferAll,
-          stableTools,
-          onEvent: emit,
-        });
+  const selectCall = frameworkCallSelection(
+    index,
+    { where: WHERE, onError, emit, listening: resolved.onEvent !== undefined },
+    {
+      maxTools,
+      minRelevance,
+      adaptive,
+      alwaysActive: [...alwaysActive],
+      ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
+      onNoMatch: options.onNoMatch,
+      maxOfferAll: options.maxOfferAll,
+      stableTools: stableTools ?? false,
+    },
+  );
 
   /** What one model call is offered. */
   async function select(conversation: RunConversation): Promise<CallOffer> {
-    if (keepCache !== undefined) {
-      const order = await keepCache({
-        conversation: runMessages(conversation),
-        prepare: () => listOnce(conversation),
-        present: () => index.toolNames,
-        available: () => index.toolNames.length,
-      });
-      return order === undefined ? { names: allowedTools } : { names: new Set(order), order };
-    }
-    const names = await selectForCall(selection, {
+    const names = await selectCall({
       conversation: runMessages(conversation),
-      pinned: alwaysActive,
-      ranking: () => (allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
-      toolCount: () => catalogTools(allowedTools),
-      available: () => index.toolNames.length,
       prepare: () => listOnce(conversation),
+      present: () => index.toolNames,
+      available: () => index.toolNames.length,
     });
-    return { names: names === undefined ? allowedTools : new Set(names) };
+    return stableTools === undefined ? { names: new Set(names) } : { names: new Set(names), order: names };
   }
 
   /** What the current model call of the run is offered (a selection made once per model call). */
@@ -209,7 +180,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
         const name = mcpCatalogName(server.name, tool.name);
         const passes = (await passesOwnFilter(server.toolFilter, context, tool)) && (await offered(runContext, name));
         // With stableTools the passes put the MCP tools in the set's order (getAllTools below).
-        if (passes && keepCache !== undefined) {
+        if (passes && stableTools !== undefined) {
           const passed = conversationOf(runContext).passed;
           passed.set(server.name, [...(passed.get(server.name) ?? []), name]);
         }
@@ -219,7 +190,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     ),
   );
   const sifted = agent.clone({ tools, mcpServers });
-  if (keepCache !== undefined) {
+  if (stableTools !== undefined) {
     // The SDK sends the tools in getAllTools' order (MCP servers', then the agent's): the set's order keeps the cache.
     const own = new Map(tools.map((tool) => [tool, tool.type === "function" ? tool.name : undefined]));
     const allTools = sifted.getAllTools.bind(sifted);

@@ -55,17 +55,6 @@ export function checkMessages(where: string, messages: unknown): asserts message
   });
 }
 
-/** Tool names of the `tool-call` parts of an assistant message, in order. */
-function toolCalls(content: unknown): string[] {
-  if (!Array.isArray(content)) return [];
-  const names: string[] = [];
-  for (const part of content) {
-    const { type, toolName } = (part ?? {}) as { type?: unknown; toolName?: unknown };
-    if (type === "tool-call" && typeof toolName === "string") names.push(toolName);
-  }
-  return names;
-}
-
 /**
  * The turns of a conversation: each user message with text opens a turn whose query is what the selection rule
  * reads at that point (so learnt terms match the terms selection later looks up), and the tool calls of the
@@ -75,12 +64,12 @@ export function learnedTurns(messages: readonly MessageLike[]): LearnedTurn[] {
   const neutral = fromModelMessages(messages);
   const turns: { terms: number[]; calls: string[] }[] = [];
   let current: { terms: number[]; calls: string[] } | undefined;
-  messages.forEach((message, position) => {
-    if (message.role === "user" && neutral[position].text.trim().length > 0) {
+  neutral.forEach((message, position) => {
+    if (message.role === "user" && message.text.trim().length > 0) {
       current = { terms: termIds(queryFromConversation(neutral.slice(0, position + 1))), calls: [] };
       turns.push(current);
     } else if (message.role === "assistant" && current !== undefined) {
-      current.calls.push(...toolCalls(message.content));
+      current.calls.push(...message.toolCalls);
     }
   });
   return turns;
@@ -92,10 +81,10 @@ export function learnedTurns(messages: readonly MessageLike[]): LearnedTurn[] {
  */
 export function callsByTurn(messages: readonly MessageLike[]): string[][] {
   const turns: string[][] = [[]];
-  for (const message of messages) {
+  for (const message of fromModelMessages(messages)) {
     // Consecutive user messages (a follow-up before any call) stay one turn.
     if (message.role === "user" && turns[turns.length - 1].length > 0) turns.push([]);
-    else if (message.role === "assistant") turns[turns.length - 1].push(...toolCalls(message.content));
+    else if (message.role === "assistant") turns[turns.length - 1].push(...message.toolCalls);
   }
   return turns;
 }

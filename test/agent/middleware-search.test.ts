@@ -96,10 +96,11 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     const events: NoMatchEvent[] = [];
     const all = index.middleware({ onNoMatch: "all", onEvent: (event) => events.push(event) });
     expect((await all.transformParams({ params, type: "generate" })).tools).toHaveLength(4);
-    const guarded = index.middleware({ onNoMatch: "all", maxOfferAll: 2, onEvent: (event) => events.push(event) });
+    // Only catalog tools count against maxOfferAll (search_tools is none), as in every adapter.
+    const guarded = index.middleware({ onNoMatch: "all", maxOfferAll: 1, onEvent: (event) => events.push(event) });
     const out = await guarded.transformParams({ params, type: "generate" });
     expect(out.tools.map((tool) => tool.name)).toEqual(["search_tools", "web_search"]);
-    expect(events[1]).toMatchObject({ offered: "none", guard: { maxOfferAll: 2, tools: 3 } });
+    expect(events[1]).toMatchObject({ offered: "none", guard: { maxOfferAll: 1, tools: 2 } });
   });
 
   it('"none" keeps only pinned, unknown and provider tools', async () => {

@@ -195,13 +195,26 @@ describe("prepareStep({ stableTools: true })", () => {
     expect(ranked[0]).toContain("Upload the receipt");
     expect(next.toolOrder!.slice(0, before.toolOrder!.length)).toEqual(before.toolOrder);
 
-    // A stored decision that is not one is refused, naming its point and field.
+    // A stored decision that is not one is refused, naming its point and field: a failed selection, which the one
+    // failure policy reports and answers with every tool (at most maxOfferAll), as every adapter does.
     for (const point of rows.keys()) rows.set(point, JSON.stringify({ set: { tools: "weather_forecast" } }));
-    const damaged = adapterPrepareStep(createToolIndex(agentTools), options, { decisions: store });
-    await expect(damaged({ steps: [], messages: turn1 })).rejects.toMatchObject({
-      code: "CACHE_READ_FAILED",
-      message: expect.stringMatching(/stored decision at "\w+" has no valid set\.tools/),
-    });
+    const failures: unknown[] = [];
+    const damaged = adapterPrepareStep(
+      createToolIndex(agentTools),
+      { ...options, onEvent: (event) => failures.push(event) },
+      { decisions: store },
+    );
+    expect(await damaged({ steps: [], messages: turn1 })).toEqual({});
+    expect(failures).toEqual([
+      expect.objectContaining({
+        type: "selection-failed",
+        fallback: "all",
+        error: expect.objectContaining({
+          code: "CACHE_READ_FAILED",
+          message: expect.stringMatching(/stored decision at "\w+" has no valid set\.tools/),
+        }),
+      }),
+    ]);
   });
 
   it("offers a pinned search meta-tool from the first step; a thank-you gets only it, and the set comes back", async () => {

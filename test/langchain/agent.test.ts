@@ -47,12 +47,12 @@ describe("createAgent + toolsiftMiddleware", () => {
     await agent.invoke({
       messages: [
         new HumanMessage("What's the stock price of AAPL, and the weather in Paris?"),
+        // (A model turn with text and no call here would be a miss: the next call escalates, as prepareStep does.)
         new AIMessage({
-          content: "",
+          content: "The stock price first; then the weather forecast in Paris.",
           tool_calls: [{ name: "get_stock_price", args: { symbol: "AAPL" }, id: "call_1", type: "tool_call" }],
         }),
         new ToolMessage({ content: "AAPL: 231.40", tool_call_id: "call_1", name: "get_stock_price" }),
-        new AIMessage("Now the weather forecast in Paris."),
       ],
     });
     expect([...recorder.names()[0]].sort()).toEqual(["get_stock_price", "get_weather"]);

@@ -83,7 +83,8 @@ describe("toolsiftMiddleware with allowedTools", () => {
     expect(recorder.names()[0]).toEqual(allowedTools);
     expect(events.find((event) => event.type === "selection-failed")).toMatchObject({
       fallback: "all",
-      message: "selecting tools failed; this call is offered every allowed tool",
+      message:
+        "selecting tools failed (description store unavailable); this call is offered every tool it may have (2)",
     });
   });
 

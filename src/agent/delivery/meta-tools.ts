@@ -4,7 +4,7 @@
 import type { FlexibleSchema, Tool, ToolExecutionOptions } from "ai";
 import { AI_SCHEMA } from "../../core/ai-schema.js";
 import { modelFacingError, readByTheModel } from "../model-facing-error.js";
-import { foundTools } from "../prepare-step.js";
+import { foundTools } from "../step-selection.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import type { SearchAnswer } from "../../search/search-answer.js";
 import { notDeliveredWords, refusalOpening } from "./dispatched-calls.js";

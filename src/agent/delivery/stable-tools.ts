@@ -4,6 +4,7 @@ import type { CatalogTool } from "../../core/catalog.js";
 import type { MessageLike } from "../../conversation/model-messages.js";
 import type { ToolsiftEvent } from "../../events.js";
 import type { NoMatchEvent } from "../offer-policy.js";
+import type { SelectionFailedEvent, StepSelection } from "../step-selection.js";
 import type { SelectedTool } from "../tool-selector.js";
 import { integerOption, invalidOption, knownOptions } from "../../support/validate-options.js";
 import { stepBoundaries, stepsOf } from "./conversation-steps.js";
@@ -38,24 +39,7 @@ export interface StableToolsOptions {
 export type ToolsChangedEvent = Extract<ToolsiftEvent, { type: "tools-changed" }>;
 
 /** What `prepareStep`'s `onEvent` receives. */
-export type PrepareStepEvent = NoMatchEvent | ToolsChangedEvent;
-
-/** What prepareStep's selection decided for a step: these tools, or every tool (and why). */
-export type StepSelection = (
-  | {
-      readonly names: readonly string[];
-      /** The page of ranked tools, best first. */
-      readonly paged: readonly string[];
-      /** Tools kept from the last steps (called, or found by the search tool). */
-      readonly kept: readonly string[];
-      /** The selection's ranked, pinned and companion tools, each with its reason. */
-      readonly results: readonly SelectedTool[];
-    }
-  | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
-) & {
-  /** The tools `rules` and `allowedTools` allow this step; undefined with neither. */
-  readonly allowed?: ReadonlySet<string>;
-};
+export type PrepareStepEvent = NoMatchEvent | ToolsChangedEvent | SelectionFailedEvent;
 
 /** The part of the SDK's prepareStep input stable mode reads. */
 export interface StableStepInput {
@@ -134,6 +118,11 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
       setup.maxStableTools,
     );
     const tools = [...set.tools];
+    // A turn of conversation only ("thanks!") is offered the pinned tools alone; the set is kept for the next request.
+    if (selection.offered !== undefined) {
+      const offered = [...selection.offered];
+      return { set, offered: tools, result: { activeTools: offered, toolOrder: [...offered] } };
+    }
     if (!set.everyTool) return { set, offered: tools, result: { activeTools: tools, toolOrder: tools } };
     const allowed = selection.allowed;
     const rest = (allowed === undefined ? setup.toolNames() : [...allowed])

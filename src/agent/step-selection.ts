@@ -1,0 +1,252 @@
+// The one step selection every agent adapter renders: what a model call is offered for a conversation (in the neutral
+// shape) and the tools available now, what a no-match offers, and what a failed selection offers.
+
+import { toModelMessageShapes, type MessageLike } from "../conversation/model-messages.js";
+import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
+import { ToolsiftError } from "../errors.js";
+import { errorMessage } from "../support/error-message.js";
+import { catalogToolCounter, companionCount, pinnedNames, rankedNames, type OfferPolicy } from "./offer-policy.js";
+import { recentTools } from "./recent-tools.js";
+import type { AdapterSelectOptions } from "./select-options.js";
+import type { SelectedTool, ToolSelector } from "./tool-selector.js";
+
+/** One model turn of the current run (a step of the AI SDK's loop): the tools it called, what the search tool found. */
+export interface RunStep {
+  readonly calls: readonly string[];
+  /** Names the search meta-tool returned in this turn (`{ tools: [{ name }] }`). */
+  readonly found: readonly string[];
+}
+
+/** One model call, in the neutral terms every adapter converts to. */
+export interface StepInput {
+  /** The conversation so far (user and assistant texts, the assistant's tool calls). */
+  readonly conversation: readonly ConversationMessage[];
+  /** The model turns of the current run, oldest first (empty at a user turn). */
+  readonly steps: readonly RunStep[];
+  /**
+   * The only tools this call may be offered: `allowedTools`, the rules, and the tools the host hands the call now, each
+   * bounding the others. `undefined`: every catalog tool.
+   */
+  readonly allowed?: ReadonlySet<string>;
+  /** The conversation as AI SDK messages when the host has them (the index reads their tool calls); else rendered. */
+  readonly messages?: readonly MessageLike[];
+}
+
+/** What the one selection decided for a step: these tools, or every tool the step may have (and why). */
+export type StepSelection = (
+  | {
+      readonly names: readonly string[];
+      /** The page of ranked tools, best first. */
+      readonly paged: readonly string[];
+      /** Tools kept from the last steps (called, or found by the search tool). */
+      readonly kept: readonly string[];
+      /** The selection's ranked, pinned and companion tools, each with its reason. */
+      readonly results: readonly SelectedTool[];
+    }
+  | { readonly every: "escalate" | "no-match"; readonly names?: undefined }
+) & {
+  /** The tools this step may be offered (`StepInput.allowed`). */
+  readonly allowed?: ReadonlySet<string>;
+  /**
+   * Set when the user's turn only converses ("thanks!"): the step is offered these, the pinned tools alone, while the
+   * rest (what the ranking gave) still feeds a cache-keeping set, which stays for the next request.
+   */
+  readonly offered?: readonly string[];
+};
+
+/** Reported when a step's selection failed (indexing, listing a server's tools, ranking), by every adapter. */
+export interface SelectionFailedEvent {
+  readonly type: "selection-failed";
+  readonly error: unknown;
+  /**
+   * What the call got: `"all"` every tool it may have (at most `maxOfferAll`); `"kept"` only the tools kept anyway
+   * (pinned, recently called or found), because every tool is more than `maxOfferAll` (`guard`); `"none"`: the model
+   * call was rejected (`onError: "throw"`, or the index's own `EMBEDDING_FAILED` under its `onError: "throw"`).
+   */
+  readonly fallback: "all" | "kept" | "none";
+  readonly guard?: { readonly maxOfferAll: number; readonly tools: number };
+  readonly message: string;
+}
+
+/** How an adapter's steps are selected: validated once, when the adapter is made. */
+export interface StepSelectionConfig {
+  readonly selectOptions: AdapterSelectOptions;
+  readonly policy: OfferPolicy;
+  /** Keep the tools called in the last `window` steps (`steps.keepRecent`). */
+  readonly keepRecent: boolean;
+  readonly window: number;
+  /** Page through the ranking, then every tool, after steps without a tool call (`steps.escalate`). */
+  readonly escalate: boolean;
+  readonly searchToolName: string;
+  /** `"throw"` rejects the model call when selection fails; `"fallback"` offers what the failure policy gives. */
+  readonly onError: "fallback" | "throw";
+  /** The user's listener; without one a failure is a console warning (never silent). */
+  readonly emit?: (event: SelectionFailedEvent) => void;
+}
+
+/** Names a search-tool result carries: `{ tools: [{ name }] }`. */
+export function foundTools(output: unknown): string[] {
+  const tools = (output as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools
+    .map((tool) => (tool as { name?: unknown }).name)
+    .filter((name): name is string => typeof name === "string");
+}
+
+/** The AI SDK's steps (or those read off a prompt: `stepsOf`) as run steps, with what `searchToolName` found. */
+export function runSteps(
+  steps: ReadonlyArray<{
+    readonly toolCalls: ReadonlyArray<{ readonly toolName: string }>;
+    readonly toolResults?: ReadonlyArray<{ readonly toolName: string; readonly output?: unknown }>;
+  }>,
+  searchToolName: string,
+): RunStep[] {
+  return steps.map((step) => ({
+    calls: step.toolCalls.map((call) => call.toolName),
+    found: (step.toolResults ?? [])
+      .filter((result) => result.toolName === searchToolName)
+      .flatMap((result) => foundTools(result.output)),
+  }));
+}
+
+/**
+ * The one step selection. `select` decides a step; `failed` is the one failure policy: a step whose selection (or the
+ * adapter's catalog work before it) failed is reported as `selection-failed` and offered every tool it may have when
+ * those are at most `maxOfferAll`, else only the tools kept anyway (pinned, recently called or found); with `onError:
+ * "throw"`, or when the index itself threw `EMBEDDING_FAILED` (its own `onError: "throw"`), the model call is rejected.
+ */
+export function createStepSelection(index: ToolSelector, config: StepSelectionConfig) {
+  const { selectOptions, policy, searchToolName } = config;
+  const maxTools = selectOptions.maxTools ?? 5;
+  const catalogTools = catalogToolCounter(() => index.toolNames);
+
+  /** `alwaysActive` as this step may have it: catalog tools it allows, and the search meta-tool. */
+  function pinnedNow(allowed: ReadonlySet<string> | undefined): string[] {
+    const known = new Set(index.toolNames);
+    return (selectOptions.alwaysActive ?? []).filter((name) =>
+      known.has(name) ? (allowed?.has(name) ?? true) : name === searchToolName,
+    );
+  }
+
+  /** The tools of the last steps (and what the search tool found) that stay offered. */
+  function keptTools(steps: readonly RunStep[]): Set<string> {
+    const recent = steps.slice(-config.window);
+    const kept = config.keepRecent
+      ? recentTools(
+          recent.map((step) => step.calls),
+          config.window,
+          searchToolName,
+        )
+      : new Set<string>();
+    for (const step of recent) for (const name of step.found) kept.add(name);
+    return kept;
+  }
+
+  /**
+   * The step's selection from the ranking. On a turn of conversation only (`smallTalk`) an empty ranking is decided
+   * without a report: `select` reports that turn once, as small talk.
+   */
+  async function ranked(input: StepInput, toolCount: number, smallTalk: boolean): Promise<StepSelection> {
+    const { conversation, steps, allowed } = input;
+    const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
+    let misses = 0;
+    for (let i = steps.length - 1; i >= 0 && steps[i].calls.length === 0; i--) misses++;
+    if (config.escalate && misses >= 2 && toolCount <= policy.maxOfferAll) return everyTool("escalate");
+
+    const query = queryFromConversation(conversation);
+    const page = config.escalate ? misses : 0;
+    // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
+    // places in the page go to tools the task has not used yet.
+    const kept = keptTools(steps);
+    let ranking: string[] = [];
+    let results: readonly SelectedTool[] = [];
+    let companions = 0;
+    let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
+    if (query.length > 0) {
+      const selection = await index.selectWithScores(query, {
+        ...selectOptions,
+        // Names outside the catalog are left out by the index itself (and stay active below).
+        alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
+        // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
+        messages: input.messages ?? toModelMessageShapes(conversation),
+        // Clamped: a maxTools accepted at creation must not grow past what select accepts on a later page.
+        maxTools: Math.min(maxTools * (page + 1), Number.MAX_SAFE_INTEGER),
+        adaptive: page === 0 ? selectOptions.adaptive : false,
+        // Ranked among the allowed tools only when they leave some catalog tool out.
+        ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
+      });
+      ranking = rankedNames(selection.results);
+      results = selection.results;
+      companions = companionCount(selection.results);
+      // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
+      const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
+      pinned = [...pinnedNames(selection.results), ...searchTool];
+    }
+    const paged = ranking.slice(page * maxTools, (page + 1) * maxTools);
+    // Nothing left to page to: escalate to every tool at once.
+    if (page > 0 && paged.length === 0 && policy.noMatch(query, toolCount, true)) return everyTool("escalate");
+    // Later in a run (after a tool result) the model works on the request with the tools it called: those kept are a
+    // match, and a step without them reads as mid-turn to the policy.
+    const midTurn = steps.length > 0;
+    const found = ranking.length > 0 || companions > 0 || kept.size > 0;
+    const offersAll = smallTalk ? policy.offersAll : policy.noMatch;
+    if (page === 0 && !found && offersAll(query, toolCount, false, midTurn)) return everyTool("no-match");
+    const active = new Set<string>(paged);
+    for (const name of kept) active.add(name);
+    for (const name of pinned) active.add(name);
+    const names = [...active].filter((name) => allowed === undefined || allowed.has(name) || name === searchToolName);
+    return { names, allowed, paged, kept: [...kept], results };
+  }
+
+  /**
+   * Decides a step. A turn of conversation only ("thanks!") asks for nothing: it is offered the pinned tools alone
+   * (every tool only with `onNoMatch: "all"`), reported once as a `small-talk` no-match; its ranking still feeds a
+   * cache-keeping set, which stays for the next request.
+   */
+  async function select(input: StepInput): Promise<StepSelection> {
+    // What "every tool" would mean for this step, against maxOfferAll: the catalog tools allowed.
+    const toolCount = catalogTools(input.allowed);
+    const smallTalk = isSmallTalkTurn(input.conversation);
+    const selection = await ranked(input, toolCount, smallTalk);
+    if (!smallTalk) return selection;
+    const query = queryFromConversation(input.conversation);
+    if (policy.noMatch(query, toolCount, false, false, true)) return { every: "no-match", allowed: input.allowed };
+    return { ...selection, offered: pinnedNow(input.allowed) };
+  }
+
+  /**
+   * The failure policy: reports `error` and returns what the step is offered instead (`undefined`: every tool it may
+   * have), or rethrows it (the model call is rejected).
+   */
+  function failed(error: unknown, input: Pick<StepInput, "steps" | "allowed">): readonly string[] | undefined {
+    const rejected =
+      config.onError === "throw" || (ToolsiftError.isInstance(error) && error.code === "EMBEDDING_FAILED");
+    const tools = catalogTools(input.allowed);
+    const guarded = !rejected && tools > policy.maxOfferAll;
+    const fallback = rejected ? "none" : guarded ? "kept" : "all";
+    const what = {
+      all: `this call is offered every tool it may have (${tools})`,
+      kept: `every tool (${tools}) exceeds maxOfferAll (${policy.maxOfferAll}): this call is offered only the tools kept anyway`,
+      none: "the model call is rejected",
+    }[fallback];
+    const event: SelectionFailedEvent = {
+      type: "selection-failed",
+      error,
+      fallback,
+      ...(guarded ? { guard: { maxOfferAll: policy.maxOfferAll, tools } } : {}),
+      message: `selecting tools failed (${errorMessage(error)}); ${what}`,
+    };
+    if (config.emit !== undefined) config.emit(event);
+    else console.warn(`[toolsift] selection-failed: ${event.message} (pass onEvent to receive it)`);
+    if (rejected) throw error;
+    if (!guarded) return undefined;
+    const allowed = input.allowed;
+    const kept = [...keptTools(input.steps)].filter((name) => allowed === undefined || allowed.has(name));
+    return [...new Set([...pinnedNow(allowed), ...kept])];
+  }
+
+  return { select, failed, policy };
+}
+
+/** The selection `createStepSelection` returns. */
+export type StepSelector = ReturnType<typeof createStepSelection>;
