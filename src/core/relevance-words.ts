@@ -56,10 +56,15 @@ export function conversationalPositions(tokens: readonly Token[]): Set<number> {
 
 /**
  * True when `text` asks for nothing: every word is a stop word or a word of conversation ("thanks!", "ok, great",
- * "thank you so much"), so no tool can be relevant to it. Empty text too.
+ * "thank you so much"), so no tool can be relevant to it. Empty text too. A number or identifier of three characters
+ * or more is something to act on: "same for 10519" is an elliptic request, not small talk.
  */
 export function isSmallTalk(text: string): boolean {
   const tokens = tokenize(text);
   const conversational = conversationalPositions(tokens);
-  return tokens.every((token, at) => token.stop || CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at));
+  return tokens.every(
+    (token, at) =>
+      !(token.surface.length >= 3 && /\d/.test(token.surface)) &&
+      (token.stop || CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)),
+  );
 }

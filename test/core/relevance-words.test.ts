@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildPostings } from "../../src/core/bm25f.js";
 import { DEFAULT_FIELD_WEIGHTS, type ToolFields } from "../../src/core/fields.js";
 import { queryWords } from "../../src/core/relevance.js";
+import { isSmallTalk } from "../../src/core/relevance-words.js";
 import { tokenize } from "../../src/core/tokenizer.js";
 
 const tool = (name: string, description: string): ToolFields => ({
@@ -66,5 +67,14 @@ describe("queryWords", () => {
     expect(short[0].share).toBeCloseTo(10 ** 0.12, 10);
     const long = queryWords(postings, tokenize("banana cherry mango papaya"), "banana cherry mango papaya");
     for (const word of long) expect(word.share).toBeCloseTo(10 ** 0.12 / 2, 10);
+  });
+});
+
+describe("small talk", () => {
+  it("is a turn of conversation only; a number or identifier to act on is not", () => {
+    for (const text of ["thanks!", "ok, great", "thank you so much", "lol ok", ""])
+      expect(isSmallTalk(text), text).toBe(true);
+    // An elliptic request carries its object as a value ("same for 10519", "and PROJ-78?").
+    for (const text of ["same for 10519", "ok now 4412", "and PROJ-78?"]) expect(isSmallTalk(text), text).toBe(false);
   });
 });
