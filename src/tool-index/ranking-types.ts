@@ -21,6 +21,8 @@ export interface Ranking {
   readonly terms: () => QueryTerm[];
   readonly hits: RankedHit[];
   readonly strategy: RankingStrategy;
+  /** Combined ranking: the weights fusion gave keywords and meaning for this query (`fusionWeights`). */
+  readonly weights?: { readonly keyword: number; readonly semantic: number };
   readonly fallback?: "keyword";
   /** Why it fell back (set with `fallback`); see `SelectionResult.fallbackReason`. */
   readonly fallbackReason?: FallbackReason;
