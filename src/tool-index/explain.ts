@@ -58,7 +58,6 @@ export async function explainTool(
   let judged: Pick<JudgedHit, "relevance" | "match"> | undefined = returned ?? cut;
   let best: Explanation["best"] = null;
   let strategy: Explanation["strategy"] = result.strategy;
-  let weights: { keyword: number; semantic: number } | undefined;
   if (text.trim().length > 0 && doc !== undefined) {
     // Diagnostics beyond the selection: every tool ranked, this one included even when select excludes it (not
     // allowed), so that its place is known; pinned tools do not push it down, as select does not rank them either.
@@ -69,7 +68,6 @@ export async function explainTool(
       everything: true,
     });
     terms = ranking.terms();
-    weights = ranking.weights;
     if (selection.ranked === undefined) strategy = ranking.strategy;
     if (ranking.hits.length > 0)
       best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
@@ -117,7 +115,7 @@ export async function explainTool(
             similarity: hit.similarity,
             keyword: hit.fusion?.keyword ?? 0,
             semantic: hit.fusion?.semantic ?? hit.score,
-            ...(weights === undefined ? {} : { weights }),
+            weights: hit.weights,
           },
         }
       : {}),

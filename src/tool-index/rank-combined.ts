@@ -37,6 +37,7 @@ export function rankCombined(
   // RRF scores are tiny by construction; scale them so the best possible fused score is 1.
   const scale = fusion.method === "rrf" ? fusion.k + 1 : 1;
   const keywordOf = new Map(keyword.map((hit) => [hit.doc, hit.score]));
+  const weights = fusionWeights(fusion, coverage);
   const hits = (request.everything ? fused : fused.slice(0, request.k)).map((hit) => ({
     doc: hit.doc,
     score: Math.min(1, hit.score * scale),
@@ -44,8 +45,9 @@ export function rankCombined(
     similarity: similarities[hit.doc],
     semanticRelevance: similarityRelevance(similarities[hit.doc]),
     fusion: { keyword: hit.keyword * scale, semantic: hit.semantic * scale },
+    weights,
   }));
-  return { terms: query.terms, hits, strategy: "combined", weights: fusionWeights(fusion, coverage) };
+  return { terms: query.terms, hits, strategy: "combined" };
 }
 
 /** Share of the query's words that the keyword index matched (exactly, or through a typo or abbreviation). */

@@ -67,10 +67,12 @@ describe("an app selecting with toolsift/core", () => {
   // typos; 78,420 B minified, 29,008 B gzip), issue 38's errors that point at the fix (explain naming the tool an
   // unknown name meant, a misspelt alwaysActive name reported; +337 B gzip) and toolpick's own option names kept with
   // their meaning (`threshold`): 29,846 B gzip in all (the shorthand's name-only read-back and its once-read readings
-  // included), under 79 KiB minified. The limits follow them, and go back down when the cost is won back.
-  it("stays within 79 KiB minified and 29,900 B gzip", async () => {
+  // included), 80,896 B minified (79 KiB). Then explain's fusion weights (issue 38 item 13: why a keyword part is 0
+  // beside a BM25F score above 0): 80,914 B minified, 29,853 B gzip. The limits follow them, and go back down when
+  // the cost is won back.
+  it("stays within 80,914 B minified and 29,900 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts");
-    expect(bytes).toBeLessThanOrEqual(79 * 1024);
+    expect(bytes).toBeLessThanOrEqual(80_914);
     expect(gzip).toBeLessThanOrEqual(29_900);
   });
 });
