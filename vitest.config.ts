@@ -3,6 +3,7 @@
 // headless Chromium, driven from Node by playwright-core) and "edge" (the Vercel Edge example in @edge-runtime/vm,
 // wasm compilation banned).
 import "./test/workerd/wrangler-offline.ts";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
@@ -21,6 +22,11 @@ export default defineConfig({
     // loaded 2-core machine (seen: test/cost/typo-variants at 5.06 s), for the load and not for what they check.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // vitest runs one worker fewer than the machine has cores: on the project's two-core machines, one, so the suite
+    // ran file after file and every wait on a child process, a server or a timer (the mcp project's servers, workerd,
+    // Chromium) left a core idle. Two workers at least. No project limits its own files to one at a time: vitest runs
+    // such a project after all the others, alone (the mcp project did: a minute of waiting on servers at the end).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -93,9 +99,6 @@ export default defineConfig({
           name: "mcp",
           environment: "node",
           include: ["test/mcp/**/*.test.ts"],
-          // Each file starts up to eight server processes: one file at a time keeps the 2-core machines responsive
-          // for the other projects' tests running beside them.
-          fileParallelism: false,
           hookTimeout: 60_000,
           testTimeout: 60_000,
         },

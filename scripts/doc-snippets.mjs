@@ -123,6 +123,13 @@ export const SNIPPETS = [
     run: true,
   },
   {
+    page: "docs/openai-agents.md",
+    first: 'import { Agent, run, tool, type Tool } from "@openai/agents";',
+    prelude: "openai-agents.ts",
+    names: ["aiSdkTools", "model"],
+    run: true,
+  },
+  {
     page: "docs/models.md",
     first: 'import { openai } from "@ai-sdk/openai";',
     prelude: "semantic.ts",

@@ -98,7 +98,8 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
     description: tool.description,
     inputSchema: tool.parameters as Record<string, unknown>,
   }));
-  const index = createToolIndex(functionDefinitions, { ...resolved.indexOptions, onError, onEvent: emit });
+  // Only a listener the user gave (the index debug-logs its own events): without one, its console line says to pass it.
+  const index = createToolIndex(functionDefinitions, { ...resolved.indexOptions, onError, onEvent: resolved.onEvent });
   const limits = resolveLimits(resolved.indexOptions.catalog?.limits);
   // The index follows the agent's tools (the one rule of every adapter: tool-set-follower.ts).
   const follower = toolSetFollower(index, { initial: functionDefinitions, limits });

@@ -160,7 +160,12 @@ async function rank(): Promise<void> {
     if (run !== rankRun) return;
     renderResults(resultsList, selection, current.descriptions);
     resultsList.dataset.query = query;
-    const fallback = selection.fallback === undefined ? "" : " (semantic search failed for this query)";
+    const fallback =
+      selection.fallbackReason === "embedding-failed"
+        ? " (semantic search failed for this query)"
+        : selection.fallbackReason === "query-not-embedded"
+          ? " (the local model knows none of the request's words)"
+          : "";
     const shown = selection.results.length === 1 ? "1 tool" : `${selection.results.length} tools`;
     const why =
       selection.results.length === 0 ? ` · ${emptySelectionReason(selection, DEFAULT_MIN_RELEVANCE, query)}` : "";

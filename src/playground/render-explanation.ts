@@ -32,12 +32,22 @@ function verdict(explanation: Explanation): string {
   return `${rank} · ${selected} · score ${formatScore(explanation.score)} · ${explanation.strategy} ranking${best}`;
 }
 
+/** "0.00 (weight 0.00 for this request)": a fused part beside the weight fusion gave it, when known. */
+function part(value: number, weight: number | undefined): string {
+  return weight === undefined
+    ? formatScore(value)
+    : `${formatScore(value)} (weight ${formatScore(weight)} for this request)`;
+}
+
 function summary(explanation: Explanation): HTMLElement {
-  const rows: [string, string][] = [["Keyword (BM25F) score", explanation.keywordScore.toFixed(2)]];
-  if (explanation.semantic !== undefined) {
-    rows.push(["Cosine similarity", formatScore(explanation.semantic.similarity)]);
-    rows.push(["Keyword part", formatScore(explanation.semantic.keyword)]);
-    rows.push(["Semantic part", formatScore(explanation.semantic.semantic)]);
+  // The BM25F score is the keyword index's own, before fusion: a word read only through a word-vector neighbour
+  // scores here, while adaptive fusion gives the keyword part no weight for it (the weights say so).
+  const rows: [string, string][] = [["Keyword (BM25F) score, before fusion", explanation.keywordScore.toFixed(2)]];
+  const semantic = explanation.semantic;
+  if (semantic !== undefined) {
+    rows.push(["Cosine similarity", formatScore(semantic.similarity)]);
+    rows.push(["Keyword part", part(semantic.keyword, semantic.weights?.keyword)]);
+    rows.push(["Semantic part", part(semantic.semantic, semantic.weights?.semantic)]);
   }
   return element(
     "dl",

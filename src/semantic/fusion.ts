@@ -45,6 +45,23 @@ export interface FusedHit {
   readonly semantic: number;
 }
 
+/** The weights a fusion gives keywords and meaning for one query. */
+export interface FusionWeights {
+  readonly keyword: number;
+  readonly semantic: number;
+}
+
+/**
+ * The weights `fuse` applies for a query whose words the keyword index read in this share (`keywordCoverage`, 0–1):
+ * the configured ones, or with adaptive fusion the keyword weight times the coverage, the rest moved to meaning.
+ */
+export function fusionWeights(fusion: ResolvedFusion, keywordCoverage: number): FusionWeights {
+  // Adaptive: the keyword ranking keeps the share of its weight that the query's coverage earns; the rest moves to the
+  // semantic ranking, so the weights still sum to the same total.
+  const keyword = fusion.adaptive ? fusion.keyword * keywordCoverage : fusion.keyword;
+  return { keyword, semantic: fusion.adaptive ? fusion.semantic + (fusion.keyword - keyword) : fusion.semantic };
+}
+
 /**
  * Fuses two ranked candidate lists. `keywordCoverage` (0–1) is the share of the query's words the
  * keyword index matched; adaptive fusion multiplies the keyword weight by it. Scores missing from
@@ -56,10 +73,7 @@ export function fuse(
   fusion: ResolvedFusion,
   keywordCoverage: number,
 ): FusedHit[] {
-  // Adaptive: the keyword ranking keeps the share of its weight that the query's coverage earns; the
-  // rest moves to the semantic ranking, so the weights still sum to the same total.
-  const keywordWeight = fusion.adaptive ? fusion.keyword * keywordCoverage : fusion.keyword;
-  const semanticWeight = fusion.adaptive ? fusion.semantic + (fusion.keyword - keywordWeight) : fusion.semantic;
+  const { keyword: keywordWeight, semantic: semanticWeight } = fusionWeights(fusion, keywordCoverage);
   const parts = new Map<number, { keyword: number; semantic: number }>();
   const entry = (doc: number) => {
     let value = parts.get(doc);

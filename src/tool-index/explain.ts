@@ -115,6 +115,7 @@ export async function explainTool(
             similarity: hit.similarity,
             keyword: hit.fusion?.keyword ?? 0,
             semantic: hit.fusion?.semantic ?? hit.score,
+            weights: hit.weights,
           },
         }
       : {}),

@@ -2,7 +2,7 @@
 
 import { tokenize } from "../core/tokenizer.js";
 import type { QueryTerm } from "../core/query.js";
-import { fuse, type ResolvedFusion } from "../semantic/fusion.js";
+import { fuse, fusionWeights, type ResolvedFusion } from "../semantic/fusion.js";
 import type { VectorSet } from "../semantic/semantic-engine.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { RankQuery, RankRequest, Ranking } from "./ranking-types.js";
@@ -27,15 +27,17 @@ export function rankCombined(
   const keyword = index.engine.search(query.terms(), candidates, request.excluded);
   // `similarities` is the scorer's row: read what is needed before anything scores again.
   const { ids, scores } = vectors.index.top(candidates, 0);
+  const coverage = fusion.adaptive ? keywordCoverage(query.text, query.terms()) : 1;
   const fused = fuse(
     { ids: keyword.map((hit) => hit.doc), scores: keyword.map((hit) => hit.score) },
     { ids: Array.from(ids), scores: Array.from(scores) },
     fusion,
-    fusion.adaptive ? keywordCoverage(query.text, query.terms()) : 1,
+    coverage,
   );
   // RRF scores are tiny by construction; scale them so the best possible fused score is 1.
   const scale = fusion.method === "rrf" ? fusion.k + 1 : 1;
   const keywordOf = new Map(keyword.map((hit) => [hit.doc, hit.score]));
+  const weights = fusionWeights(fusion, coverage);
   const hits = (request.everything ? fused : fused.slice(0, request.k)).map((hit) => ({
     doc: hit.doc,
     score: Math.min(1, hit.score * scale),
@@ -43,6 +45,7 @@ export function rankCombined(
     similarity: similarities[hit.doc],
     semanticRelevance: similarityRelevance(similarities[hit.doc]),
     fusion: { keyword: hit.keyword * scale, semantic: hit.semantic * scale },
+    weights,
   }));
   return { terms: query.terms, hits, strategy: "combined" };
 }

@@ -14,6 +14,8 @@ export interface RankedHit {
   /** The relevance its similarity alone gives (`similarity-relevance.ts`), set with `similarity`. */
   readonly semanticRelevance?: number;
   readonly fusion?: { readonly keyword: number; readonly semantic: number };
+  /** Combined ranking: the weights fusion gave keywords and meaning for the query (`fusionWeights`), for explain. */
+  readonly weights?: { readonly keyword: number; readonly semantic: number };
 }
 
 export interface Ranking {

@@ -176,8 +176,18 @@ export interface Explanation {
   readonly best: { readonly tool: string; readonly score: number } | null;
   /** How the query was read: every catalog term it scores with. */
   readonly queryTerms: readonly { term: string; kind: MatchKind; from: string; weight: number }[];
-  /** Semantic and combined strategies: the tool's cosine similarity to the query and its fused parts. */
-  readonly semantic?: { readonly similarity: number; readonly keyword: number; readonly semantic: number };
+  /**
+   * Semantic and combined strategies: the tool's cosine similarity to the query and its fused parts; combined, also
+   * the `weights` fusion gave keywords and meaning for this query (with the bundled local model, or adaptive fusion,
+   * keywords weigh by the share of the query's words the catalog holds: a word read only through a word-vector
+   * neighbour adds to `keywordScore` but not to the keyword part).
+   */
+  readonly semantic?: {
+    readonly similarity: number;
+    readonly keyword: number;
+    readonly semantic: number;
+    readonly weights?: { readonly keyword: number; readonly semantic: number };
+  };
   /** The strategy that ranked this call. */
   readonly strategy: RankingStrategy;
 }

@@ -251,6 +251,30 @@ describe.skipIf(browserSkipReason !== undefined)("playground in headless Chromiu
     );
   });
 
+  it("a request the local model knows no word of ranks by keywords, and the page does not call that a failure", async () => {
+    await chooseExample("demo", 24);
+    expect(await rank("asdf qwerty zzz")).toEqual([]);
+    const status = await page.textContent("#results-status");
+    expect(status).toMatch(
+      /^0 tools of 24 · no tool holds a word of the request or anything near it · keyword ranking \(the local model knows none of the request's words\) · /,
+    );
+    expect(status).not.toContain("failed");
+  });
+
+  it("explains a keyword part of 0 beside a BM25F score above 0 by the weight fusion gave keywords for the request", async () => {
+    await chooseExample("demo", 24);
+    await rank("book a flight to paris");
+    await page.selectOption("#explain-tool", "jira_create_ticket");
+    await page.waitForSelector('#explain-body .explain-verdict[data-tool="jira_create_ticket"]');
+    const summary = await page.$$eval("#explain-body .explain-summary dt", (terms) =>
+      terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    const bm25f = summary.find(([term]) => term === "Keyword (BM25F) score, before fusion");
+    expect(Number(bm25f?.[1])).toBeGreaterThan(0);
+    expect(summary).toContainEqual(["Keyword part", "0.00 (weight 0.00 for this request)"]);
+    expect(summary).toContainEqual(["Semantic part", expect.stringMatching(/ \(weight 1\.00 for this request\)$/)]);
+  });
+
   it("labels every form control and runs without page errors", async () => {
     const unlabelled = await page.$$eval("input, select, textarea", (controls) =>
       controls

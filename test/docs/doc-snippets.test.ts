@@ -12,6 +12,7 @@ import {
   staleSnippets,
   uncheckedCodeBlocks,
 } from "../../scripts/doc-snippets.mjs";
+import { STATIC_CHECKS } from "../../scripts/test.mjs";
 import type { ToolIndex } from "../../src/index.ts";
 import { model } from "./preludes/agent.ts";
 
@@ -135,7 +136,9 @@ describe("the documentation's snippets (README.md and docs/*.md)", () => {
     const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
       scripts: Record<string, string>;
     };
-    expect(scripts.test).toMatch(/^npm run typecheck && /);
+    // npm test runs scripts/test.mjs: the typecheck and lint scripts beside vitest, each of which must pass.
+    expect(scripts.test).toBe("node scripts/test.mjs");
+    expect(STATIC_CHECKS).toContain("typecheck");
     expect(scripts.typecheck).toMatch(/^tsc -p tsconfig\.json( |$)/);
     expect(scripts.pretest).toContain("node scripts/doc-snippets.mjs");
   });

@@ -7,6 +7,7 @@ import { parseLocalModelAsset } from "../../src/local/asset.js";
 import { localEmbeddingModel } from "../../src/local/index.js";
 import { resolveSemanticOptions } from "../../src/tool-index/resolve-semantic-options.js";
 import { saasCatalog } from "../api/saas-catalog.js";
+import { DEMO_TOOLS } from "../../src/demo/demo-catalog.js";
 
 const assetUrl = new URL("../../assets/local-model.bin", import.meta.url);
 const cosine = (a: ArrayLike<number>, b: ArrayLike<number>) => {
@@ -164,6 +165,22 @@ describe("selection with the local model", () => {
     const query = "give the buyer their cash back";
     expect(await keyword.select(query, { maxTools: 3, adaptive: false })).not.toContain("stripe_refund_payment");
     expect(await combined.select(query, { maxTools: 3, adaptive: false })).toContain("stripe_refund_payment");
+  });
+
+  it("explain gives the fusion's weights: a word read only through a word-vector neighbour scores in BM25F, not in the keyword part", async () => {
+    // The playground showed "Keyword (BM25F) score 0.96" beside "Keyword part 0.00" with nothing to say why.
+    const model = localEmbeddingModel();
+    const index = createToolIndex(DEMO_TOOLS, { embeddingModel: model, keyword: { queryExpansion: model } });
+    const neighbour = await index.explain("book a flight to paris", "jira_create_ticket", { maxTools: 5 });
+    expect(neighbour.queryTerms.map((term) => term.kind)).toEqual(["semantic", "semantic", "semantic"]);
+    expect(neighbour.keywordScore).toBeGreaterThan(0);
+    // The local model's fusion (above: adaptive, weights 1 and 0): keywords weigh the share of the query's words the
+    // catalog holds itself, here none; what keywords lose goes to meaning.
+    expect(neighbour.semantic?.weights).toEqual({ keyword: 0, semantic: 1 });
+    expect(neighbour.semantic?.keyword).toBe(0);
+    const exact = await index.explain("send an email", "gmail_send_email", { maxTools: 5 });
+    expect(exact.semantic?.weights).toEqual({ keyword: 1, semantic: 0 });
+    expect(exact.semantic!.keyword).toBeCloseTo(exact.score, 6);
   });
 
   it("the local model reads a misspelt query word as the catalog word it was corrected to", async () => {

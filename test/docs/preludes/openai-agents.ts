@@ -1,6 +1,8 @@
-// Prelude of docs/openai-agents.md's snippet: `model`, a scripted OpenAI Agents SDK model that answers in text (no
-// key, no network), and `tools`, function tools including the `get_weather` tool the snippet asks about.
+// Prelude of docs/openai-agents.md's snippets: `model`, a scripted OpenAI Agents SDK model that answers in text (no
+// key, no network), `tools`, function tools including the `get_weather` tool the first snippet asks about, and
+// `aiSdkTools`, AI SDK tools (zod schemas, one with an optional field) that the second snippet converts.
 import { setTracingDisabled, tool, Usage, type Model } from "@openai/agents";
+import { tool as aiSdkTool } from "ai";
 import { z } from "zod";
 
 setTracingDisabled(true);
@@ -29,3 +31,16 @@ export const tools = [
     execute: async ({ to }) => `Sent to ${to}`,
   }),
 ];
+
+export const aiSdkTools = {
+  search_drive: aiSdkTool({
+    description: "Search the files in the user's drive",
+    inputSchema: z.object({ query: z.string(), folder: z.string().optional() }),
+    execute: async ({ query }) => `Found ${query}`,
+  }),
+  send_email: aiSdkTool({
+    description: "Send an email message",
+    inputSchema: z.object({ to: z.string(), body: z.string() }),
+    execute: async ({ to }) => `Sent to ${to}`,
+  }),
+};
