@@ -90,7 +90,7 @@ describe("AI SDK tools in the OpenAI Agents SDK, converted as docs/openai-agents
       [{ call: "search_drive", arguments: { query: "roadmap", folder: null } }, { text: "Found it." }],
       received,
     );
-    const result = await run(agent, "Find the roadmap doc in my drive");
+    const result = await run(agent, "Search my drive for the roadmap doc");
     expect(result.finalOutput).toBe("Found it.");
     expect(server.refused).toEqual([]);
     expect(offeredTools(server.bodies[0])).toContain("search_drive");
