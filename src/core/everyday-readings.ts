@@ -1,6 +1,6 @@
 // Everyday words read as the words catalogs use for the same thing: "ditch the meeting" → delete … event, "pull up
-// the ticket" → get … issue. The root's table (tool-index/everyday-words.ts) is general usage, written blind; a
-// reading counts only where the catalog has its words, and weighs less than the word as written.
+// the ticket" → get … issue. The English table (tool-index/everyday-words.ts, in `ENGLISH_COMMON_WORDS`) is general
+// usage, written blind; a reading counts only where the catalog has its words, and weighs less than the word itself.
 
 import type { Token } from "./tokenizer.js";
 

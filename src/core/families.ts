@@ -150,12 +150,12 @@ const UNNAMED_FAMILY = 0.7;
 
 /**
  * The families a query's terms name (by a family's word as written, a typo of it or its shorthand; not by a
- * word-vector neighbour or a weak reading), or undefined when they name none, or every one.
+ * word-vector neighbour, an everyday reading or a name the request gives), or undefined when none, or every one.
  */
 function namedFamilies(families: Families, terms: readonly QueryTerm[]): Set<number> | undefined {
   let named: Set<number> | undefined;
   for (const term of terms) {
-    if (term.kind === "semantic" || term.weight < 0.5) continue;
+    if (term.kind === "semantic" || term.kind === "synonym" || term.weight < 0.5) continue;
     const family = families.markers.get(term.termId);
     if (family !== undefined) (named ??= new Set()).add(family);
   }

@@ -69,7 +69,7 @@ export class KeywordEngine {
     arena: WasmArena,
     /** How specific a word is in general English, for relevance (default: every word). */
     private readonly specificity: WordSpecificity = NO_WORD_SPECIFICITY,
-    /** Everyday words read as catalog words (the root's table; none by default). */
+    /** Everyday words read as catalog words (`keyword.commonWords`' table; none by default). */
     everyday?: EverydayWords,
   ) {
     const postings = buildPostings(documents, settings.fields);

@@ -50,7 +50,7 @@ export interface QueryContext {
    * initialism of catalog words ("go" → get order), unless the query writes it as one ("GO").
    */
   readonly specificity: WordSpecificity;
-  /** Everyday words read as catalog words ("ditch" → delete): the root's table; none in `toolsift/core`. */
+  /** Everyday words read as catalog words ("ditch" → delete): `keyword.commonWords`' table, when it has one. */
   readonly everyday?: EverydayWords;
 }
 
