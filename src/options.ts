@@ -237,7 +237,7 @@ export interface SelectOptions {
    * Least relevance a ranked tool needs to be returned: 0–1 (see `ScoredTool.relevance`: the weighted share of the
    * query's content words the tool matches, or its embedding similarity's relevance). A query nothing in the catalog
    * answers then selects no ranked tool (pinned and companion tools stay). Default `DEFAULT_MIN_RELEVANCE`
-   * (calibrated on public data: bench/experiments/calibrate-relevance.mjs); 0 turns it off.
+   * (calibrated on public data: bench/experiments/relevance/calibrate-relevance.mjs); 0 turns it off.
    */
   minRelevance?: number;
   /**
@@ -282,7 +282,7 @@ export interface SelectOptions {
 }
 
 /**
- * The default `minRelevance`, chosen by bench/experiments/calibrate-relevance.mjs (held-out halves of BFCL's
+ * The default `minRelevance`, chosen by bench/experiments/relevance/calibrate-relevance.mjs (held-out halves of BFCL's
  * irrelevance and tool-selection sets, keyword and local-model rankings).
  */
 export const DEFAULT_MIN_RELEVANCE = OPTION_TABLE.minRelevance.default;

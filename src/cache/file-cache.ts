@@ -8,8 +8,7 @@ import { memoizeUntilFailure } from "../support/memoize-until-failure.js";
 import { createSerialQueue } from "../support/serial-queue.js";
 import { functionOption, invalidOption, knownOptions, limitOption } from "../support/validate-options.js";
 import { groupEntries, groupKeys, type NamespaceEntries } from "./cache-batch.js";
-import type { EmbeddingCacheEvent } from "./cache-events.js";
-import type { EmbeddingCache } from "./embedding-cache.js";
+import type { EmbeddingCache, EmbeddingCacheEvent } from "./embedding-cache.js";
 import { DEFAULT_MAX_ENTRIES, VectorSlab } from "./vector-slab.js";
 import { writeFileAtomically } from "../support/write-file-atomically.js";
 

@@ -9,7 +9,7 @@ import {
   numberOption,
   stringOption,
 } from "../support/validate-options.js";
-import type { EmbeddingCacheEvent } from "./cache-events.js";
+import type { EmbeddingCacheEvent } from "./embedding-cache.js";
 import { DEFAULT_MAX_ENTRIES } from "./vector-slab.js";
 
 /** KV's largest value, in bytes. */

@@ -1,12 +1,30 @@
 // AI SDK conversations (`ModelMessage`s, V4 prompts, the service's messages) in the query rule's neutral shape.
 
-import { contentText } from "./message-text.js";
 import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "./query-rule.js";
 
 /** A message as both AI SDK `ModelMessage`s and V4 prompts have it: a role and string or part content. */
 export interface MessageLike {
   readonly role: string;
   readonly content: unknown;
+}
+
+/**
+ * The text of a chat message's `content`, as AI SDK and LangChain messages hold it: the string itself, or its string
+ * parts and `{ type: "text", text }` parts joined with newlines. Tool calls, tool results, reasoning, images and files
+ * are left out.
+ */
+export function contentText(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  const texts: string[] = [];
+  for (const part of content) {
+    if (typeof part === "string") texts.push(part);
+    else if (typeof part === "object" && part !== null) {
+      const { type, text } = part as { type?: unknown; text?: unknown };
+      if (type === "text" && typeof text === "string") texts.push(text);
+    }
+  }
+  return texts.join("\n");
 }
 
 /** Tool names of the `tool-call` parts of a message. */

@@ -1,7 +1,6 @@
 // LangChain messages in the neutral shape the conversation → query rule reads (src/conversation/query-rule.ts).
 
-import { contentText } from "../conversation/message-text.js";
-import { toModelMessageShapes } from "../conversation/model-messages.js";
+import { contentText, toModelMessageShapes } from "../conversation/model-messages.js";
 import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 
 interface MessageShape {

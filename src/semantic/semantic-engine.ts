@@ -6,8 +6,8 @@ import type { ToolsiftEvent } from "../events.js";
 import { describeValue } from "../support/describe-value.js";
 import { WasmArena } from "../wasm/arena.js";
 import { instantiateCore } from "../wasm/load-wasm.js";
+import { LruMap } from "../support/lru-map.js";
 import type { Embedder } from "./embedder.js";
-import { QueryEmbeddingCache } from "./query-cache.js";
 import { VectorIndex, vectorNorm, type Quantization } from "./vector-index.js";
 
 /** Version of the cache key layout and of what is embedded; bump to invalidate every cached vector. */
@@ -35,6 +35,38 @@ interface BuildReport {
   fromCache: number;
   reused: number;
   tokens: number | undefined;
+}
+
+// A small LRU of query embeddings, keyed on the normalised query text.
+
+/** Query text as the cache keys it: Unicode-normalised (NFKC), lower case, whitespace collapsed. */
+export function queryCacheKey(query: string): string {
+  return query.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+export class QueryEmbeddingCache {
+  private entries: LruMap<string, Float32Array>;
+
+  /** `capacity` 0 disables the cache. */
+  constructor(private readonly capacity: number) {
+    this.entries = new LruMap(Math.max(capacity, 1));
+  }
+
+  get(query: string): Float32Array | undefined {
+    return this.capacity === 0 ? undefined : this.entries.get(queryCacheKey(query));
+  }
+
+  set(query: string, vector: Float32Array): void {
+    if (this.capacity > 0) this.entries.set(queryCacheKey(query), vector);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  clear(): void {
+    this.entries = new LruMap(Math.max(this.capacity, 1));
+  }
 }
 
 export class SemanticEngine {

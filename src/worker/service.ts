@@ -6,9 +6,10 @@ import { TrieRouter } from "hono/router/trie-router";
 import { CatalogStore } from "./catalogs/catalog-store.js";
 import { BoundedKv } from "./http/bounded-kv.js";
 import { writeContext } from "./catalogs/catalog-routes.js";
+import { putCatalog, type WriteContext } from "./catalogs/catalog-writes.js";
 import { readConfig } from "./http/config.js";
 import { corsHeaders, preflight } from "./http/cors.js";
-import { seedDemoCatalog } from "./catalogs/demo-seed.js";
+import { DEMO_TOOLS } from "../demo/demo-catalog.js";
 import { embeddingModelFor, type EmbeddingModelChoice } from "./embedding/embedding-model.js";
 import type { ExecutionContextLike, ServiceEnv } from "./http/env.js";
 import { answerError, ServiceError } from "./http/errors.js";
@@ -74,6 +75,21 @@ function methodNotAllowed(allowed: readonly string[]): Handler<ServiceApp> {
   };
 }
 
+// The bundled demo catalog (src/demo/demo-catalog.ts), published under TOOLSIFT_SEED_DEMO, once.
+
+/**
+ * Seeds `id` with the 24-tool demo catalog unless the seed marker (`seed/<id>`) is set, then sets
+ * it: a catalog uploaded or deleted under `id` later is left as it is.
+ */
+async function seedDemoCatalog(context: WriteContext, id: string): Promise<void> {
+  if (await context.store.hasSeedMarker(id)) return;
+  if ((await context.store.readPointer(id)) === null) {
+    const text = JSON.stringify(DEMO_TOOLS);
+    await putCatalog(context, id, JSON.parse(text), text);
+  }
+  await context.store.writeSeedMarker(id);
+}
+
 /**
  * The selection service. Each call makes one isolate's worth of state (warm indexes, the demo
  * seed), so `export default createService()` is the Worker, and tests make one per simulated isolate.
@@ -110,7 +126,7 @@ export function createService(options: ServiceOptions = {}): SelectionService {
     };
 
   /** Seeds once per isolate; a failure is logged and retried by the next request. */
-  function seedOnce(context: Parameters<typeof seedDemoCatalog>[0], id: string): Promise<void> {
+  function seedOnce(context: WriteContext, id: string): Promise<void> {
     let pending = seeding.get(id);
     if (pending === undefined) {
       pending = seedDemoCatalog(context, id).catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { EmbeddingCacheEvent } from "../../src/cache/cache-events.js";
+import type { EmbeddingCacheEvent } from "../../src/cache/embedding-cache.js";
 import { fileCache } from "../../src/cache/file-cache.js";
 import { ToolsiftError } from "../../src/errors.js";
 import { key, NAMESPACE_A, NAMESPACE_B, vector } from "./cache-checks.js";

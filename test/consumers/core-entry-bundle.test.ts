@@ -52,7 +52,7 @@ const modelOrAdapter = (path: string) =>
   path === "src/check-tool-input.ts" ||
   path.includes("node_modules/@cfworker/") ||
   /^src\/tool-index\/(llm\/|all-model-stages|query-expansion)/.test(path) ||
-  /^src\/semantic\/(embedder|semantic-engine|vector-index|query-cache)\.ts$/.test(path) ||
+  /^src\/semantic\/(embedder|semantic-engine|vector-index)\.ts$/.test(path) ||
   path === "src/ai-sdk.ts";
 
 describe("an app selecting with toolsift/core", () => {

@@ -8,7 +8,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
 import type { EmbeddingChoice } from "../../src/mcp/gateway/embedding-choice.js";
-import { DEFAULT_RETRY_MAX } from "../../src/mcp/gateway/retry-delay.js";
+import { DEFAULT_RETRY_MAX } from "../../src/mcp/gateway/upstream.js";
 import { startGateway, type Gateway } from "../../src/mcp/gateway/start-gateway.js";
 import type { StdioServerConfig } from "./servers.js";
 

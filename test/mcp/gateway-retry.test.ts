@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
 import { parseGatewayConfig } from "../../src/mcp/gateway/config.js";
-import { retryDelay } from "../../src/mcp/gateway/retry-delay.js";
+import { retryDelay } from "../../src/mcp/gateway/upstream.js";
 import { startGateway } from "../../src/mcp/gateway/start-gateway.js";
 import {
   alive,

@@ -1,6 +1,6 @@
 // The query embedding LRU.
 import { describe, expect, it } from "vitest";
-import { QueryEmbeddingCache, queryCacheKey } from "../../src/semantic/query-cache.js";
+import { QueryEmbeddingCache, queryCacheKey } from "../../src/semantic/semantic-engine.js";
 
 describe("QueryEmbeddingCache", () => {
   it("keys on the normalised query", () => {

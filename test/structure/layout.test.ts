@@ -1,4 +1,4 @@
-// The shape of src/ that DESIGN.md describes, checked: no import cycles (type-only ones included), no file over 300
+// The shape of src/ that DESIGN.md describes, checked: no import cycles (type-only ones included), no file over 600
 // lines, the Worker's rooms, and the arrow from the AI SDK adapters (src/agent/) to the core pointing one way.
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -45,10 +45,12 @@ describe("the shape of src/", () => {
     expect(await importCycles("src")).toEqual([]);
   });
 
-  it("has no source file over 300 lines", () => {
+  // A file holds one idea, however long that takes: the bound is a ceiling that flags a file holding several, not a
+  // size to split at (a lower one, 300, produced fragments of a few lines serving one caller, since merged back).
+  it("has no source file over 600 lines", () => {
     const long = sourceFiles("src")
       .map((file) => ({ file, lines: readFileSync(join(ROOT, file), "utf8").split("\n").length - 1 }))
-      .filter(({ lines }) => lines > 300);
+      .filter(({ lines }) => lines > 600);
     expect(long).toEqual([]);
   });
 
@@ -85,6 +87,14 @@ function importedPaths(file: string): string[] {
   const specifiers = text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'`]([^"'`]+)["'`]/g);
   return [...specifiers].map((match) => join(dirname(file), match[1]));
 }
+
+describe("DESIGN.md", () => {
+  // A map, not a lab notebook: where each piece lives and why, with the figures in bench/.
+  it("stays a map: 200 lines at most", () => {
+    const lines = readFileSync(join(ROOT, "DESIGN.md"), "utf8").split("\n").length - 1;
+    expect(lines).toBeLessThanOrEqual(200);
+  });
+});
 
 describe("bench/ and test/", () => {
   const code = [".ts", ".mts", ".mjs", ".js"];

@@ -4,7 +4,7 @@
 import type { KVNamespace } from "@cloudflare/workers-types/index.ts";
 import { env } from "cloudflare:workers";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { EmbeddingCacheEvent } from "../../src/cache/cache-events.js";
+import type { EmbeddingCacheEvent } from "../../src/cache/embedding-cache.js";
 import { kvCache, type KvCacheOptions, type KvNamespaceLike } from "../../src/cache/kv-cache.js";
 import { ToolsiftError } from "../../src/errors.js";
 import { hash, key, NAMESPACE_A, vector } from "../cache/cache-checks.js";

@@ -1,5 +1,6 @@
-// What rows.mjs and variants.mjs share: measure session-cost rows at one size (bench/session-cost.mjs's replay of the
-// multi-turn dev set) and print a line per row (calls served, tools per request, bill, × every tool, × the floor).
+// Measures session-cost rows at one size (bench/session-cost.mjs's replay of the multi-turn dev set) and prints a line
+// per row (calls served, tools per request, bill, × every tool, × the floor): what rows.mjs and variants.mjs shared
+// (removed: NOTES.md, Scripts) and what ../stable-cap/caps.mjs runs.
 import { measureSessionCost } from "../../session-cost.mjs";
 import { loadSessions } from "../../sessions-data.mjs";
 

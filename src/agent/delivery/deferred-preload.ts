@@ -4,10 +4,22 @@ import type { ModelMessage } from "ai";
 import { conversationQuery, type MessageLike } from "../../conversation/model-messages.js";
 import { textHash } from "../../semantic/embedding-text.js";
 import type { ToolSelector } from "../tool-selector.js";
-import type { ProviderShapes } from "./deferred-provider-shapes.js";
+import type { SelectOptions } from "../../options.js";
+import type { DeferralProvider, ProviderShapes } from "./deferred-provider-shapes.js";
 import { canonicalJson, prefixHashes } from "./prefix-hashes.js";
-import type { ResolvedDeferral } from "./resolved-deferral.js";
 import { LruMap } from "../../support/lru-map.js";
+
+/** The validated options of one `deferredTools` call, shared by its search and its preload. */
+export interface ResolvedDeferral {
+  readonly provider: DeferralProvider;
+  readonly maxResults: number;
+  readonly alwaysActive: ReadonlySet<string>;
+  readonly searchToolName: string;
+  /** The tools deferred, in the app's key order. */
+  readonly deferred: readonly string[];
+  /** What every selection is given besides the query: the select options, `maxResults` and the deferred tools. */
+  readonly selectOptions: SelectOptions;
+}
 
 /** What the preload reads of the SDK's prepareStep input. */
 export interface PreloadInput {

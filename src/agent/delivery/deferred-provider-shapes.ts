@@ -2,11 +2,11 @@
 // Built without importing `ai` or `@ai-sdk/*`; the shapes are those @ai-sdk/anthropic 4 and @ai-sdk/openai 4 read
 // (checked against the real packages' request bodies in test/agent/deferred-tools.test.ts).
 
-import type { Tool } from "ai";
+import type { FlexibleSchema, Tool } from "ai";
 import { loadAi } from "../../ai-sdk.js";
+import { AI_SCHEMA } from "../../core/ai-schema.js";
 import { NO_MATCH_NOTE, type SearchAnswer } from "../../search/search-answer.js";
 import { readByTheModel } from "../model-facing-error.js";
-import { plainSchema } from "./plain-schema.js";
 
 export type DeferralProvider = "anthropic" | "openai";
 
@@ -223,4 +223,25 @@ const openai: ProviderShapes = {
 
 export function providerShapes(provider: DeferralProvider): ProviderShapes {
   return provider === "anthropic" ? anthropic : openai;
+}
+
+/**
+ * An input schema in the AI SDK's `jsonSchema` shape (built without importing the SDK, `ai` being an optional peer),
+ * validated by `check`.
+ */
+function plainSchema<T>(jsonSchema: object, check: (value: unknown) => T | undefined, what: string) {
+  return {
+    [AI_SCHEMA]: true,
+    _type: undefined as unknown as T,
+    jsonSchema,
+    async validate(value: unknown) {
+      const checked = check(value);
+      return checked !== undefined
+        ? { success: true as const, value: checked }
+        : {
+            success: false as const,
+            error: new TypeError(`${what} expects ${JSON.stringify(jsonSchema)}, got ${JSON.stringify(value)}`),
+          };
+    },
+  } as unknown as FlexibleSchema<T>;
 }

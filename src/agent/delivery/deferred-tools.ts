@@ -14,7 +14,6 @@ import {
 import { refuseUnknownNames } from "../../support/unknown-names.js";
 import { MODEL_SEARCH, type SelectOptions } from "../../options.js";
 import { refuseUnindexedTools } from "./unindexed-tools.js";
-import type { ResolvedDeferral } from "./resolved-deferral.js";
 import { pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import {
@@ -23,6 +22,7 @@ import {
   systemMessageDelivery,
   type PreloadInput,
   type PreloadResult,
+  type ResolvedDeferral,
 } from "./deferred-preload.js";
 import { searchAnswer, type SearchAnswer } from "../../search/search-answer.js";
 import { ToolDefinitions } from "./tool-definitions.js";

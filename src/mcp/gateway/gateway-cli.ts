@@ -16,7 +16,7 @@ import {
 } from "./embedding-choice.js";
 import { DEFAULT_SESSION_TIMEOUT, MAX_SESSION_TIMEOUT } from "./http-sessions.js";
 import type { ModelSettings } from "./gateway-models.js";
-import { DEFAULT_RETRY_MAX } from "./retry-delay.js";
+import { DEFAULT_RETRY_MAX } from "./upstream.js";
 import { serveHttp, serveStdio } from "./serve.js";
 import { startGateway, type Gateway } from "./start-gateway.js";
 

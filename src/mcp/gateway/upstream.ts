@@ -1,14 +1,32 @@
 // One upstream MCP server of the gateway: a Client that connects on demand, reports a crash, reconnects on next use,
-// and, when it cannot start, is marked down and started again in the background (the schedule of retry-delay.ts).
+// and, when it cannot start, is marked down and started again in the background (the schedule of `retryDelay`).
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../../support/error-message.js";
 import type { ServerEntry } from "./config.js";
-import { retryDelay } from "./retry-delay.js";
 import { filteredEnvironmentHint, serverEnvironment } from "./server-environment.js";
 import { UpstreamStdioTransport } from "./stdio-process.js";
+
+// When the gateway tries again to start an upstream server that is down: 1 s after the first failure, doubling, capped.
+
+/** Milliseconds before the first new attempt. */
+export const FIRST_RETRY_DELAY = 1_000;
+
+/** The default cap on the wait between attempts (`--retry <ms>`): one minute. */
+export const DEFAULT_RETRY_MAX = 60_000;
+
+/**
+ * Milliseconds to wait after the `failures`-th failed attempt in a row (1, 2, …): 1 s, 2 s, 4 s, 8 s, … up to `max`
+ * (a `max` under 1 s is the wait from the start); `undefined` when `max` is 0 (the server is not tried again).
+ * No jitter: one gateway retries its own few servers, there is no crowd of clients to spread out.
+ */
+export function retryDelay(failures: number, max: number): number | undefined {
+  if (max <= 0) return undefined;
+  // 2 ** 30 s is past any cap a flag accepts; the exponent is bounded so the product stays finite.
+  return Math.min(max, FIRST_RETRY_DELAY * 2 ** Math.min(Math.max(failures - 1, 0), 30));
+}
 
 /** How the gateway talks to its upstream servers. */
 export interface UpstreamOptions {

@@ -21,8 +21,8 @@ import {
   WRITE_GRACE_MS,
   type RetirementContext,
 } from "./version-retirement.js";
-import { eraseLearntUsage, type UsageNotErased } from "../usage/erase-learnt-usage.js";
 import type { UsageClient } from "../usage/usage-client.js";
+import type { CatalogVersionRef } from "../usage/usage-object.js";
 import type { WarmUsage } from "../usage/warm-usage.js";
 import { dedupe, warningsFromEvent, type ServiceWarning } from "../http/warnings.js";
 import type { ToolsiftEvent } from "../../events.js";
@@ -170,4 +170,35 @@ export async function deleteCatalog(context: WriteContext, id: string): Promise<
   const warnings = await eraseLearntUsage(context.usage, context.warmUsage, id, { ...pointer, updatedAt: erasedAt });
   retireDeleted(context, id, pointer, writes);
   return { pointer, warnings };
+}
+
+// DELETE's side of learning: erases what was learnt for a catalog, and this isolate's copy of it.
+
+/** A DELETE's warning: the catalog is deleted, its learnt usage could not be erased. */
+export interface UsageNotErased {
+  readonly code: "USAGE_NOT_ERASED";
+  readonly message: string;
+}
+
+/**
+ * Erases what was learnt under `id` up to its `deleted` version (DELETE), and drops this isolate's copy of it; a
+ * failure is answered as a warning (the catalog stays deleted). Nothing to do without the usage objects.
+ */
+async function eraseLearntUsage(
+  client: UsageClient | undefined,
+  warmUsage: WarmUsage | undefined,
+  id: string,
+  deleted: CatalogVersionRef,
+): Promise<UsageNotErased[]> {
+  if (client === undefined) return [];
+  try {
+    const { revision } = await client.erase(id, deleted);
+    warmUsage?.erased(id, revision);
+    return [];
+  } catch (error) {
+    const message =
+      `Catalog "${id}" was deleted, but its learnt usage could not be erased (${errorMessage(error)}); ` +
+      "a catalog published again under this id starts from it.";
+    return [{ code: "USAGE_NOT_ERASED", message }];
+  }
 }

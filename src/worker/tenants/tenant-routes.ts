@@ -3,7 +3,6 @@
 import { z } from "zod";
 import { ServiceError } from "../http/errors.js";
 import type { ServiceContext } from "../http/service-context.js";
-import { decodeListCursor, encodeListCursor } from "./list-cursor.js";
 import { newToken, TOKEN_ID } from "./tenant-tokens.js";
 import { ACCESS_LEVELS, describeToken } from "./token-record.js";
 import { CATALOG_ID, validate } from "../http/validation.js";
@@ -95,4 +94,37 @@ export async function revokeTokenRoute(c: ServiceContext): Promise<Response> {
   tenants.revokedHere(id);
   if (record === null) throw tokenNotFound(id);
   return c.json({ id, revoked: true });
+}
+
+// The `cursor` of GET /v1/tokens: KV's list cursor in an envelope of the service's, so a cursor it never gave is a 400.
+
+/** Marks a cursor this service gave (format 1); what follows is KV's cursor in base64url. */
+const CURSOR_PREFIX = "c1.";
+const CURSOR_BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** KV's list cursor as the `cursor` the answer carries. */
+function encodeListCursor(kvCursor: string): string {
+  const bytes = new TextEncoder().encode(kvCursor);
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return CURSOR_PREFIX + base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * KV's list cursor from a request's `cursor` (undefined or empty: the first page); 400 INVALID_REQUEST for a cursor
+ * this service did not give. (KV's own cursor inside is opaque: an altered one is KV's to refuse.)
+ */
+function decodeListCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined || cursor.length === 0) return undefined;
+  const body = cursor.startsWith(CURSOR_PREFIX) ? cursor.slice(CURSOR_PREFIX.length) : "";
+  if (CURSOR_BASE64URL.test(body) && body.length % 4 !== 1) {
+    const binary = atob(body.replace(/-/g, "+").replace(/_/g, "/"));
+    const text = new TextDecoder("utf-8", { fatal: false }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    if (text.length > 0) return text;
+  }
+  const shown = JSON.stringify(cursor.length > 80 ? `${cursor.slice(0, 80)}…` : cursor);
+  throw new ServiceError(
+    "INVALID_REQUEST",
+    `cursor ${shown} is not a cursor this service gave: pass the "cursor" of the previous page of GET /v1/tokens ` +
+      "as it was (it starts with c1.), or none for the first page.",
+  );
 }
