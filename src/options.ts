@@ -189,7 +189,9 @@ export interface LearningOptions {
   usage?: UsageSnapshot;
   /**
    * Companions read from the catalog before anything is learnt: `prerequisites` offers, with a ranked tool, the
-   * tool whose name says it produces one of its required parameters (`get_user_id` for `message_login(user_id)`);
+   * tool whose name says it produces one of its required parameters (`get_user_id` for `message_login(user_id)`),
+   * and, when the request holds no id, the search or list tool of its product that finds what a required id names
+   * (`gcal_list_events` for `gcal_delete_event(event_id)`);
    * `followUps` offers, after a call, the tools that need what its name says it produces. `true`/`false` sets both.
    * Default `{ prerequisites: true, followUps: false }` (bench/RESULTS.md, sessions: what each was worth).
    */

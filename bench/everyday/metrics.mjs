@@ -62,6 +62,12 @@ export function figuresOf(turns, { ranked }) {
     toolsPerFirstStep: mean(turns.map((turn) => first(turn).offered.length)),
     absurdTop1: absurd === undefined ? undefined : share(absurd.length, onTopic.length),
     absurdTurns: absurd?.map((turn) => `${turn.conversation} #${turn.turn}`),
+    // Chit-chat turns given a tool, for --json readers: which turns, and what they got.
+    chitChatGivenTools: noTool("chit-chat")
+      .filter((turn) => first(turn).offered.length > 0)
+      .map(
+        (turn) => `${turn.conversation} #${turn.turn} ${JSON.stringify(turn.text)}: ${first(turn).offered.join(", ")}`,
+      ),
   };
 }
 

@@ -1,4 +1,5 @@
-// A Next.js route on Vercel Edge (app/api/agent/route.ts): an agent loop, each step given only the tools it needs.
+// A Next.js route on Vercel Edge (app/api/agent/route.ts): an agent loop, each step given the tools it needs (this
+// small catalog is offered whole, ranked tools first: `smallCatalog`, docs/agent-loop.md).
 import { generateText, isStepCount } from "ai";
 import { createToolIndex } from "toolsift";
 import { mockModel } from "./mock-model";

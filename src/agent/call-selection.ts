@@ -63,6 +63,7 @@ export function frameworkCallSelection(
     | "allowedTools"
     | "onNoMatch"
     | "maxOfferAll"
+    | "smallCatalog"
     | "stableTools"
   >,
 ) {

@@ -63,7 +63,7 @@ export function adapterMethods<NAME extends string>(
       return createInConversation(index, tools, deliveryOptions);
     },
     middleware(selectOptions) {
-      return createSelectionMiddleware(index, selectOptions);
+      return createSelectionMiddleware(index, selectOptions, catalogReaders(catalog).definitionLength);
     },
     searchTool(searchOptions) {
       const define = async (name: string) => {

@@ -40,7 +40,12 @@ export interface DirectTransformParams {
  * two steps stay; escalation after steps without a call; the search meta-tool `search_tools`).
  * Options are validated here, not at the first model call.
  */
-export function createSelectionMiddleware(index: ToolSelector, options: SelectionMiddlewareOptions = {}) {
+export function createSelectionMiddleware(
+  index: ToolSelector,
+  options: SelectionMiddlewareOptions = {},
+  /** Characters of a catalog tool's definition (for `smallCatalog`); a plain selector has none. */
+  definitionLength?: (name: string) => number,
+) {
   const where = "middleware";
   const given = optionsObject(where, options) ?? {};
   rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS]);
@@ -55,6 +60,7 @@ export function createSelectionMiddleware(index: ToolSelector, options: Selectio
     searchToolName: SEARCH_TOOL_NAME,
     onError: "fallback",
     emit: options.onEvent as ((event: SelectionFailedEvent) => void) | undefined,
+    ...(definitionLength === undefined ? {} : { definitionLength }),
   });
   return {
     specificationVersion: "v4" as const,

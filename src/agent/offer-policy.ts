@@ -1,10 +1,16 @@
 // What a model call is offered when the selection ranks nothing: one policy (`onNoMatch`) for every adapter.
 
 import { isSmallTalk } from "../core/relevance-words.js";
-import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
+import { isChatWord } from "../conversation/small-talk.js";
 import { tokenize } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
-import { choiceOption, functionOption, invalidOption } from "../support/validate-options.js";
+import {
+  choiceOption,
+  functionOption,
+  integerOption,
+  invalidOption,
+  knownOptions,
+} from "../support/validate-options.js";
 import type { SelectedTool } from "./tool-selector.js";
 
 /**
@@ -35,6 +41,18 @@ export const DEFAULT_MAX_OFFER_ALL = 30;
  * model then answered "I can't do that".
  */
 export const SMALL_CATALOG = 20;
+
+/**
+ * Default of `smallCatalog`: a catalog of at most this many tools whose definitions take at most about this many
+ * tokens (characters / 4 of names, descriptions and JSON schemas) is offered whole.
+ */
+export const DEFAULT_SMALL_CATALOG = { tools: SMALL_CATALOG, tokens: 3000 } as const;
+
+/** What `smallCatalog` allows: offered whole when the step's catalog tools are at most `tools` and `tokens`. */
+export interface SmallCatalog {
+  readonly tools: number;
+  readonly tokens: number;
+}
 
 /** Reported by `prepareStep`, the AI SDK middleware and the LangChain middleware when the ranking was empty. */
 export interface NoMatchEvent {
@@ -73,18 +91,31 @@ export interface OfferOptions {
    * or `Infinity` for no bound.
    */
   maxOfferAll?: number;
+  /**
+   * A catalog small enough to offer whole: when the tools a step may have are at most `tools` and their definitions
+   * take at most about `tokens` tokens (characters / 4 of names, descriptions and JSON schemas), every step of a turn
+   * that is not chat only is offered all of them, ranked tools first. Selecting from a dozen terse tools saves a few
+   * hundred tokens and risks the one the request needs ("shoot Tom a quick note" shares no word with `gmail_send`);
+   * the whole catalog keeps the prompt cache, and the model decides (an off-topic question gets the tools too, and is
+   * answered in text). A turn of chat only ("thanks!", "lol", "tell me a joke") still gets no catalog tool. `false`:
+   * always select; `true`: the default. Not above `maxOfferAll`, nor with `onNoMatch: "none"`, nor for a
+   * `select:<name>` query. Default `{ tools: 20, tokens: 3000 }`; either field may be given alone.
+   */
+  smallCatalog?: boolean | { tools?: number; tokens?: number };
   /** Receives the adapter's events (`no-match`). Default: none. */
   onEvent?: (event: NoMatchEvent) => void;
 }
 
 /** The option names of the policy, for the adapters' lists of known options. */
-export const OFFER_OPTION_NAMES = ["onNoMatch", "maxOfferAll", "onEvent"] as const;
+export const OFFER_OPTION_NAMES = ["onNoMatch", "maxOfferAll", "smallCatalog", "onEvent"] as const;
 
 /** The validated policy of one adapter. */
 export interface OfferPolicy {
   /** `undefined`: the default per reason. */
   readonly onNoMatch: OnNoMatch | undefined;
   readonly maxOfferAll: number;
+  /** `smallCatalog` validated (`undefined`: `false`, always select). */
+  readonly smallCatalog: SmallCatalog | undefined;
   /**
    * Decides and reports an empty ranking for `query` ("" when there is no user text) on a call that could have
    * `tools` tools; returns true when the call should be offered every tool. `escalation`: prepareStep escalates to
@@ -120,17 +151,40 @@ export function asksForSomething(query: string): boolean {
     (token, at) =>
       !token.stop &&
       token.alphabetic &&
-      !CONVERSATIONAL_WORDS.has(token.surface) &&
+      !isChatWord(token.surface) &&
       !(token.capitalized && at > 0) &&
       // "mondays" is as common as "monday": the stem is read too.
       Math.min(englishWordSpecificity(token.surface), englishWordSpecificity(token.term)) >= SPECIFIC_WORD,
   );
 }
 
-/** Validates `onNoMatch`, `maxOfferAll` and `onEvent` (`where` names the adapter) and returns the policy. */
+/** Validates `smallCatalog`: `false`, or `{ tools?, tokens? }` of integers ≥ 0. */
+function smallCatalogOption(where: string, value: unknown): SmallCatalog | undefined {
+  if (value === false) return undefined;
+  if (value === undefined || value === true) return DEFAULT_SMALL_CATALOG;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    invalidOption(where, "smallCatalog", "true, false or { tools?, tokens? }", value);
+  const { tools, tokens } = knownOptions(where, value, ["tools", "tokens"], "smallCatalog")!;
+  return {
+    tools: integerOption(where, "smallCatalog.tools", tools, 0, Number.MAX_SAFE_INTEGER, DEFAULT_SMALL_CATALOG.tools),
+    tokens: integerOption(
+      where,
+      "smallCatalog.tokens",
+      tokens,
+      0,
+      Number.MAX_SAFE_INTEGER,
+      DEFAULT_SMALL_CATALOG.tokens,
+    ),
+  };
+}
+
+/**
+ * Validates `onNoMatch`, `maxOfferAll`, `smallCatalog` and `onEvent` (`where` names the adapter) and returns the
+ * policy.
+ */
 export function offerPolicy(
   where: string,
-  options: Pick<OfferOptions, "onNoMatch" | "maxOfferAll"> & { onEvent?: unknown },
+  options: Pick<OfferOptions, "onNoMatch" | "maxOfferAll"> & { smallCatalog?: unknown; onEvent?: unknown },
   emit?: (event: NoMatchEvent) => void,
 ): OfferPolicy {
   const onNoMatch =
@@ -155,6 +209,7 @@ export function offerPolicy(
   return {
     onNoMatch,
     maxOfferAll,
+    smallCatalog: smallCatalogOption(where, options.smallCatalog),
     offersAll(query, tools, escalation = false, midTurn = false) {
       const reason = reasonOf(query, escalation, false);
       const wanted = escalation ? "all" : (onNoMatch ?? defaultOffer(reason, query, tools, midTurn));

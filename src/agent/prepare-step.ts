@@ -126,6 +126,7 @@ export function createPrepareStep(
     searchToolName,
     onError: setup.onError ?? "fallback",
     emit: options.onEvent as ((event: SelectionFailedEvent) => void) | undefined,
+    ...(setup.definitionLength === NO_CATALOG.definitionLength ? {} : { definitionLength: setup.definitionLength }),
   });
 
   const learn = booleanOption(where, "steps.learn", steps?.learn, false);

@@ -3,12 +3,16 @@
 
 import { toModelMessageShapes, type MessageLike } from "../conversation/model-messages.js";
 import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
+import { isChitChat } from "../conversation/small-talk.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import { catalogToolCounter, companionCount, pinnedNames, rankedNames, type OfferPolicy } from "./offer-policy.js";
 import { recentTools } from "./recent-tools.js";
 import type { AdapterSelectOptions } from "./select-options.js";
 import type { SelectedTool, ToolSelector } from "./tool-selector.js";
+
+// `select:<name>[,<name>…]` on a line of its own (exact-names.ts reads it).
+const SELECT_FORM = /^[^\S\n]*select:/imu;
 
 /** One model turn of the current run (a step of the AI SDK's loop): the tools it called, what the search tool found. */
 export interface RunStep {
@@ -82,6 +86,11 @@ export interface StepSelectionConfig {
   readonly onError: "fallback" | "throw";
   /** The user's listener; without one a failure is a console warning (never silent). */
   readonly emit?: (event: SelectionFailedEvent) => void;
+  /**
+   * Characters of a catalog tool's definition (name, description, JSON schema), which `smallCatalog` measures; without
+   * it (a selector that is no toolsift index) every step is selected.
+   */
+  readonly definitionLength?: (name: string) => number;
 }
 
 /** Names a search-tool result carries: `{ tools: [{ name }] }`. */
@@ -126,6 +135,45 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     return (selectOptions.alwaysActive ?? []).filter((name) =>
       known.has(name) ? (allowed?.has(name) ?? true) : name === searchToolName,
     );
+  }
+
+  /**
+   * The catalog tools this step may have, in catalog order, when they are a small catalog (`smallCatalog`: at most
+   * its `tools`, their definitions at most its `tokens`, counted as characters / 4); else `undefined`.
+   */
+  function smallCatalog(allowed: ReadonlySet<string> | undefined, toolCount: number): string[] | undefined {
+    const small = policy.smallCatalog;
+    const length = config.definitionLength;
+    if (small === undefined || length === undefined || toolCount === 0) return undefined;
+    // Never more than "every tool" may mean, and never against an explicit `onNoMatch: "none"`.
+    if (toolCount > small.tools || toolCount > policy.maxOfferAll || policy.onNoMatch === "none") return undefined;
+    const names = index.toolNames.filter((name) => allowed === undefined || allowed.has(name));
+    let characters = 0;
+    for (const name of names) characters += length(name);
+    return characters <= small.tokens * 4 ? names : undefined;
+  }
+
+  /**
+   * A small catalog (`whole`) best first: the ranked tools, then every tool by its score without the relevance cut,
+   * then the rest in catalog order.
+   */
+  async function bestFirst(
+    query: string,
+    whole: readonly string[],
+    ranking: readonly string[],
+    allowed: ReadonlySet<string> | undefined,
+    toolCount: number,
+  ): Promise<string[]> {
+    const { results } = await index.selectWithScores(query, {
+      ...selectOptions,
+      alwaysActive: [],
+      minRelevance: 0,
+      maxTools: whole.length,
+      adaptive: false,
+      ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
+    });
+    const members = new Set(whole);
+    return [...new Set([...ranking, ...rankedNames(results), ...whole])].filter((name) => members.has(name));
   }
 
   /** The tools of the last steps (and what the search tool found) that stay offered. */
@@ -189,6 +237,18 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     // match, and a step without them reads as mid-turn to the policy.
     const midTurn = steps.length > 0;
     const found = ranking.length > 0 || companions > 0 || kept.size > 0;
+    // A small catalog is offered whole, best first, to every turn that is not chat only ("thanks!": `smallTalk`): its
+    // definitions cost little, a terse catalog shares few words with what users type, and the model decides.
+    // A `select:<name>` query asks for those tools only.
+    const whole =
+      smallTalk || query.length === 0 || SELECT_FORM.test(query) ? undefined : smallCatalog(allowed, toolCount);
+    if (whole !== undefined) {
+      const order = await bestFirst(query, whole, ranking, allowed, toolCount);
+      const names = [...new Set([...order, ...pinned])].filter(
+        (name) => allowed === undefined || allowed.has(name) || name === searchToolName,
+      );
+      return { names, allowed, paged: order, kept: [...kept], results };
+    }
     const offersAll = smallTalk ? policy.offersAll : policy.noMatch;
     if (page === 0 && !found && offersAll(query, toolCount, false, midTurn)) return everyTool("no-match");
     const active = new Set<string>(paged);
@@ -206,7 +266,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   async function select(input: StepInput): Promise<StepSelection> {
     // What "every tool" would mean for this step, against maxOfferAll: the catalog tools allowed.
     const toolCount = catalogTools(input.allowed);
-    const smallTalk = isSmallTalkTurn(input.conversation);
+    const smallTalk = isSmallTalkTurn(input.conversation, isChitChat);
     const selection = await ranked(input, toolCount, smallTalk);
     if (!smallTalk) return selection;
     const query = queryFromConversation(input.conversation);

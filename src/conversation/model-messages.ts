@@ -57,8 +57,8 @@ export function conversationQuery(messages: readonly MessageLike[], maxLength?: 
 }
 
 /** Whether an AI SDK conversation ends in a user turn of conversation only (see `isSmallTalkTurn`). */
-export function endsInSmallTalk(messages: readonly MessageLike[]): boolean {
-  return isSmallTalkTurn(fromModelMessages(messages));
+export function endsInSmallTalk(messages: readonly MessageLike[], chat?: (text: string) => boolean): boolean {
+  return isSmallTalkTurn(fromModelMessages(messages), chat);
 }
 
 /**

@@ -4,7 +4,6 @@ import { isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
 import { tokenize } from "../core/tokenizer.js";
 import { MAX_QUERY_LENGTH } from "../options.js";
-
 /**
  * A message as the rule reads it. Adapters convert their own shapes to it: AI SDK `ModelMessage`s and V4
  * prompts (`model-messages.ts`), LangChain messages (`langchain/message-query.ts`).
@@ -117,14 +116,18 @@ export function queryFromConversation(
  * turn asks for nothing, so the call is offered no tool but the pinned ones, whatever the turn before used (every
  * delivery and adapter reads it here). False once the model has answered in this turn (a later step).
  */
-export function isSmallTalkTurn(messages: readonly ConversationMessage[]): boolean {
+export function isSmallTalkTurn(
+  messages: readonly ConversationMessage[],
+  /** What reads a text as chat only: `isSmallTalk` (the ranking's), or the agent's wider `isChitChat`. */
+  chat: (text: string) => boolean = isSmallTalk,
+): boolean {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
     if (message.role === "assistant") return false;
     if (message.role !== "user") continue;
     const text = message.text.trim();
     // "yes" to "Should I go ahead?" carries the task on.
-    if (text.length > 0) return isSmallTalk(text) && !answersQuestion(messages, i);
+    if (text.length > 0) return chat(text) && !answersQuestion(messages, i);
   }
   return false;
 }

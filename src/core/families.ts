@@ -18,7 +18,7 @@ export interface Families {
  * Words that begin names as the action, not the product (`get_weather`, `create_issue`): a leading word among them
  * is no family. General API usage.
  */
-const ACTION_WORDS = new Set([
+export const ACTION_WORDS: ReadonlySet<string> = new Set([
   "get",
   "list",
   "create",

@@ -85,6 +85,12 @@ export interface ToolsiftMiddlewareOptions extends Omit<
    */
   maxOfferAll?: number;
   /**
+   * A catalog small enough to bind whole (at most `tools` tools, about `tokens` tokens of definitions): every call of a
+   * turn that is not chat only gets all of it, as `prepareStep` offers it. Default `{ tools: 20, tokens: 3000 }`;
+   * `false`: always select.
+   */
+  smallCatalog?: boolean | { tools?: number; tokens?: number };
+  /**
    * Keep the provider's prompt cache, as `prepareStep`'s default does in the AI SDK loop (the same rule, options and
    * code): the tools bound change only when a call needs a tool the set does not offer, new tools join at the end with
    * their family (an MCP server's tools, or the tools sharing a description's opening), and within a run the set only
@@ -109,6 +115,7 @@ const OWN_OPTIONS = [
   "embeddingModel",
   "onNoMatch",
   "maxOfferAll",
+  "smallCatalog",
   "stableTools",
   "onEvent",
 ] as const satisfies readonly (keyof ToolsiftMiddlewareOptions)[];

@@ -114,6 +114,7 @@ export function toolsiftMiddleware(options: ToolsiftMiddlewareOptions = {}) {
       ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
       onNoMatch: options.onNoMatch,
       maxOfferAll: options.maxOfferAll,
+      ...(options.smallCatalog === undefined ? {} : { smallCatalog: options.smallCatalog }),
       stableTools: stableTools ?? false,
     },
   );

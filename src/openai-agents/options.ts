@@ -58,6 +58,12 @@ export interface ToolsiftAgentOptions extends Omit<
   /** The most tools "every tool" may mean. Default 30; an integer ≥ 0, or `Infinity`. */
   maxOfferAll?: number;
   /**
+   * A catalog small enough to bind whole (at most `tools` tools, about `tokens` tokens of definitions): every call of a
+   * turn that is not chat only gets all of it, as `prepareStep` offers it. Default `{ tools: 20, tokens: 3000 }`;
+   * `false`: always select.
+   */
+  smallCatalog?: boolean | { tools?: number; tokens?: number };
+  /**
    * Keep the provider's prompt cache, as `prepareStep`'s default does in the AI SDK loop (the same rule, options and
    * code): the tools a model call is offered change only when a call needs a tool the set does not offer, new tools
    * join at the end of the request's tools with their family (an MCP server's tools, or the tools sharing a
@@ -76,7 +82,7 @@ export interface ToolsiftAgentOptions extends Omit<
 }
 
 /** The adapter's options that are not in the option table, whose `l` (LangChain middleware) options it takes too. */
-const OWN_OPTIONS = ["embeddingModel", "onNoMatch", "maxOfferAll", "stableTools", "onEvent"] as const;
+const OWN_OPTIONS = ["embeddingModel", "onNoMatch", "maxOfferAll", "smallCatalog", "stableTools", "onEvent"] as const;
 
 /** The `createToolIndex` options passed through: the table's `l` options the root index takes. */
 const INDEX_OPTIONS = optionNames("l", ROOT_OPTION_TABLE).filter((name) =>

@@ -133,6 +133,7 @@ export function toolsiftAgent<TContext, TOutput extends AgentOutputType>(
       ...(allowedTools === undefined ? {} : { allowedTools: [...allowedTools] }),
       onNoMatch: options.onNoMatch,
       maxOfferAll: options.maxOfferAll,
+      ...(options.smallCatalog === undefined ? {} : { smallCatalog: options.smallCatalog }),
       stableTools: stableTools ?? false,
     },
   );

@@ -5,7 +5,7 @@ import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import type { MessageLike } from "../conversation/model-messages.js";
 import { callsByTurn, termIds } from "../usage/learn-turns.js";
 import type { LinkList, UsageGraph } from "../usage/usage-graph.js";
-import type { CatalogLinks } from "../usage/catalog-links.js";
+import { holdsValue, type CatalogLinks } from "../usage/catalog-links.js";
 import type { CompanionReason } from "./types.js";
 
 /** A tool added by this module, with why and how strongly (0–1). */
@@ -26,6 +26,8 @@ const MEMORY_DECAY = 0.6;
 // Catalog links are guesses from names: below the conversation's own tools and any learnt link worth offering.
 const PREREQUISITE_SCORE = 0.3;
 const FOLLOW_UP_SCORE = 0.25;
+// Lookups are read for this many of the best ranked tools.
+const LOOKUP_RANKED = 2;
 
 /** What the companions are chosen from, for one selection. */
 export interface CompanionInput {
@@ -84,6 +86,12 @@ export function companionsFor(input: CompanionInput): Companion[] {
       for (const name of input.ranked) {
         for (const producer of links.prerequisites.get(name) ?? [])
           offer(producer, "catalog-prerequisite", PREREQUISITE_SCORE);
+      }
+      // The finder of what the best ranked tools need by id, when the request names it without one.
+      if (!holdsValue(input.query)) {
+        for (const name of input.ranked.slice(0, LOOKUP_RANKED)) {
+          for (const finder of links.lookups.get(name) ?? []) offer(finder, "catalog-prerequisite", PREREQUISITE_SCORE);
+        }
       }
     }
     const current = turns[turns.length - 1];

@@ -5,7 +5,8 @@
 // `mutation_type.find` of a type.
 
 import type { CatalogTool } from "../core/catalog.js";
-import { terms, tokenize } from "../core/tokenizer.js";
+import { ACTION_WORDS } from "../core/families.js";
+import { terms, tokenize, type Token } from "../core/tokenizer.js";
 
 /** Producer links of a catalog: what each tool needs first, and what may follow each tool. */
 export interface CatalogLinks {
@@ -13,6 +14,79 @@ export interface CatalogLinks {
   readonly prerequisites: ReadonlyMap<string, readonly string[]>;
   /** Tool → the tools that need what it produces (the reverse of `prerequisites`). */
   readonly followUps: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Tool → the search or list tools of its product that find what one of its required identifiers names
+   * (`gcal_delete_event(event_id)` ← `gcal_list_events`, `API-patch-page(page_id)` ← `API-post-search`): offered
+   * only when the request holds no value to fill it (`holdsValue`), since users name things, not ids.
+   */
+  readonly lookups: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * Whether a request holds a value a tool could take as an identifier: a run of three or more letters and digits with
+ * a digit ("10811", "U0G9QF3C6"), a key such as "PROJ-77" or "#342", an email address or a URL.
+ */
+export function holdsValue(text: string): boolean {
+  return VALUE.test(text);
+}
+
+const VALUE = /(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{3,}|\p{L}-\p{N}|#\p{N}|\S@\S|:\/\//u;
+
+// The verbs of a tool that finds things by what users call them: a list or a search, not a get by id.
+const FINDERS = new Set(["search", "list", "find", "lookup", "query", "browse"]);
+
+// The last word of a parameter that holds an identifier (`event_id`, `issue_number`, `page_ids`).
+const IDENTIFIERS = new Set(["id", "ids", "uuid", "key", "number", "gid", "slug", "handle"]);
+
+/** A tool's product: the leading word of its name (`gcal_list_events` → gcal) unless that word is an action. */
+function productOf(tokens: readonly Token[]): string | undefined {
+  if (tokens.length < 2) return undefined;
+  const lead = tokens[0].surface;
+  return ACTION_WORDS.has(lead) || FINDERS.has(lead) ? undefined : lead;
+}
+
+/**
+ * `lookups` of `catalogLinks`: for each required identifier parameter (its last word an identifier, `event_id`), the
+ * finder tools (a search or list verb in the name) of the tool's product that do not require it themselves. Those
+ * whose names hold the identifier's noun (`list_channels` for `channel_id`) come first; when none does, the product's
+ * general search (a finder name with no noun: `gmail_search`, `API-post-search`). One or two such tools make a
+ * link; more say nothing. Tools without a product (`create_issue`, `API-move-page`) are the catalog's unprefixed group.
+ */
+function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[]): Map<string, string[]> {
+  const names = tools.map((tool) => tokenize(tool.server?.toolName ?? tool.name).filter((token) => !token.stop));
+  const products = tools.map((tool, position) => tool.server?.name ?? productOf(names[position]));
+  const finders = names.map((tokens) => tokens.some((token) => FINDERS.has(token.surface)));
+  const nouns = names.map(
+    (tokens, position) =>
+      new Set(
+        tokens
+          .filter((token) => !ACTION_WORDS.has(token.surface) && !FINDERS.has(token.surface))
+          .filter((token) => token.surface !== products[position])
+          .map((token) => token.term),
+      ),
+  );
+  const lookups = new Map<string, string[]>();
+  tools.forEach((tool, position) => {
+    for (const parameter of needs[position]) {
+      const words = tokenize(parameter).filter((token) => !token.stop);
+      if (words.length === 0 || !IDENTIFIERS.has(words[words.length - 1].surface)) continue;
+      const noun = words.slice(0, -1).map((token) => token.term);
+      const candidates = tools
+        .map((_, candidate) => candidate)
+        .filter(
+          (candidate) =>
+            candidate !== position &&
+            finders[candidate] &&
+            products[candidate] === products[position] &&
+            !needs[candidate].has(parameter),
+        );
+      let found = candidates.filter((candidate) => noun.length > 0 && noun.every((word) => nouns[candidate].has(word)));
+      if (found.length === 0) found = candidates.filter((candidate) => nouns[candidate].size === 0);
+      if (found.length === 0 || found.length > MAX_PRODUCERS) continue;
+      for (const candidate of found) push(lookups, tool.name, tools[candidate].name);
+    }
+  });
+  return lookups;
 }
 
 // A parameter that more tools' names could produce is too generic to say which one comes first ("name", "id").
@@ -84,7 +158,7 @@ export function catalogLinks(catalog: readonly CatalogTool[]): CatalogLinks {
       }
     }
   });
-  return { prerequisites, followUps };
+  return { prerequisites, followUps, lookups: lookupLinks(tools, needs) };
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -67,7 +67,8 @@ describe("middleware with allowedTools", () => {
   });
 
   it("a ranked selection stays within allowedTools", async () => {
-    const middleware = index.middleware({ allowedTools: ["send_sms", "get_weather"] });
+    // a small catalog is offered whole by default; this test is about selection
+    const middleware = index.middleware({ allowedTools: ["send_sms", "get_weather"], smallCatalog: false });
     const params = await middleware.transformParams({ params: { prompt: message, tools: functionTools } });
     expect(names(params)).toEqual(["send_sms", "search_tools"]);
   });

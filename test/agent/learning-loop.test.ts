@@ -41,7 +41,8 @@ async function run(
     model,
     tools,
     messages,
-    prepareStep: index.prepareStep({ maxTools: 2, onNoMatch }),
+    // a small catalog is offered whole by default; this test is about selection
+    prepareStep: index.prepareStep({ maxTools: 2, onNoMatch, smallCatalog: false }),
     stopWhen: isStepCount(5),
   });
   return { result, offered, messages };

@@ -17,7 +17,9 @@ describe("middleware", () => {
       { toolCalls: [{ toolName: "hotel_booking", input: { city: "Rome", nights: 3 } }] },
       { text: "Booked." },
     ]);
-    const wrapped = wrapLanguageModel({ model, middleware: index.middleware({ maxTools: 2, onNoMatch: "all" }) });
+    // a small catalog is offered whole by default; this test is about selection
+    const middleware = index.middleware({ maxTools: 2, onNoMatch: "all", smallCatalog: false });
+    const wrapped = wrapLanguageModel({ model, middleware });
     const result = await generateText({
       model: wrapped,
       tools: agentTools,
@@ -40,7 +42,8 @@ describe("middleware", () => {
   });
 
   it("leaves provider-defined tools and tools the index does not know alone", async () => {
-    const middleware = index.middleware({ maxTools: 1 });
+    // a small catalog is offered whole by default; this test is about selection
+    const middleware = index.middleware({ maxTools: 1, smallCatalog: false });
     const params = {
       prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "weather forecast in Oslo" }] }],
       tools: [
@@ -68,8 +71,9 @@ describe("middleware when nothing matches (onNoMatch)", () => {
 
   it("keeps no catalog tool by default when nothing is relevant, and reports no-match with its reason", async () => {
     const events: NoMatchEvent[] = [];
+    // a small catalog is offered whole by default; this test is about the no-match policy
     const out = await index
-      .middleware({ onEvent: (event) => events.push(event) })
+      .middleware({ smallCatalog: false, onEvent: (event) => events.push(event) })
       .transformParams({ params, type: "generate" });
     expect(out.tools.map((tool) => tool.name)).toEqual(["search_tools", "web_search"]);
     expect(events).toEqual([
@@ -94,17 +98,24 @@ describe("middleware when nothing matches (onNoMatch)", () => {
 
   it('"all" keeps every tool, up to maxOfferAll function tools', async () => {
     const events: NoMatchEvent[] = [];
-    const all = index.middleware({ onNoMatch: "all", onEvent: (event) => events.push(event) });
+    // a small catalog is offered whole by default; this test is about selection
+    const all = index.middleware({ onNoMatch: "all", smallCatalog: false, onEvent: (event) => events.push(event) });
     expect((await all.transformParams({ params, type: "generate" })).tools).toHaveLength(4);
     // Only catalog tools count against maxOfferAll (search_tools is none), as in every adapter.
-    const guarded = index.middleware({ onNoMatch: "all", maxOfferAll: 1, onEvent: (event) => events.push(event) });
+    const guarded = index.middleware({
+      onNoMatch: "all",
+      maxOfferAll: 1,
+      smallCatalog: false,
+      onEvent: (event) => events.push(event),
+    });
     const out = await guarded.transformParams({ params, type: "generate" });
     expect(out.tools.map((tool) => tool.name)).toEqual(["search_tools", "web_search"]);
     expect(events[1]).toMatchObject({ offered: "none", guard: { maxOfferAll: 1, tools: 2 } });
   });
 
   it('"none" keeps only pinned, unknown and provider tools', async () => {
-    const middleware = index.middleware({ onNoMatch: "none", alwaysActive: ["translate_text"] });
+    // a small catalog is offered whole by default; this test is about selection
+    const middleware = index.middleware({ onNoMatch: "none", alwaysActive: ["translate_text"], smallCatalog: false });
     const out = await middleware.transformParams({ params, type: "generate" });
     expect(out.tools.map((tool) => tool.name)).toEqual(["translate_text", "search_tools", "web_search"]);
   });
@@ -130,7 +141,11 @@ describe("middleware when nothing matches (onNoMatch)", () => {
       "Yes.",
     );
     const strict = scriptedModel([{ toolCalls: [{ toolName: "weather_forecast", input: { city: "Oslo" } }] }]);
-    const none = wrapLanguageModel({ model: strict.model, middleware: index.middleware({ onNoMatch: "none" }) });
+    // A small catalog is offered whole whatever onNoMatch says; without it, "none" offers no catalog tool.
+    const none = wrapLanguageModel({
+      model: strict.model,
+      middleware: index.middleware({ onNoMatch: "none", smallCatalog: false }),
+    });
     await expect(
       generateText({ model: none, tools: agentTools, stopWhen: isStepCount(3), prompt }),
     ).rejects.toBeInstanceOf(ToolNotOfferedError);
@@ -190,7 +205,13 @@ describe("searchTool", () => {
       model,
       tools: { ...agentTools, search_tools: index.searchTool() },
       // With a search meta-tool, onNoMatch "none": a request that matches nothing gets the search tool, not every tool.
-      prepareStep: index.prepareStep({ maxTools: 2, alwaysActive: ["search_tools"], onNoMatch: "none" }),
+      // a small catalog is offered whole by default; this test is about selection
+      prepareStep: index.prepareStep({
+        maxTools: 2,
+        alwaysActive: ["search_tools"],
+        onNoMatch: "none",
+        smallCatalog: false,
+      }),
       stopWhen: isStepCount(4),
       prompt: "Please archive the quarterly report",
     });

@@ -45,7 +45,12 @@ describe("the no-match event says why, and what the call was offered", () => {
 
   it('"nothing-relevant": a request no tool fits; a small catalog is offered whole, a larger one nothing', async () => {
     const question = user("how many moons does Jupiter have?");
-    const small = recorded();
+    // By default (smallCatalog) a small catalog is offered whole to a request that asks for something: every tool,
+    // nothing ranked first, so in catalog order.
+    const whole = recorded();
+    expect(await whole.prepare({ steps: [], messages: question })).toEqual({ activeTools: Object.keys(agentTools) });
+    // Without smallCatalog the no-match policy decides, and says so: every tool of a catalog of 20 or fewer.
+    const small = recorded({ smallCatalog: false });
     expect(await small.prepare({ steps: [], messages: question })).toEqual({});
     expect(small.events).toEqual([
       expect.objectContaining({
@@ -54,7 +59,8 @@ describe("the no-match event says why, and what the call was offered", () => {
         query: "how many moons does Jupiter have?",
       }),
     ]);
-    const off = recorded({ onNoMatch: "none" });
+    // A small catalog is offered whole whatever onNoMatch says; without it, "none" offers no catalog tool.
+    const off = recorded({ onNoMatch: "none", smallCatalog: false });
     expect(await off.prepare({ steps: [], messages: question })).toEqual({ activeTools: [] });
     expect(off.events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
     // Words of conversation and the commonest English words ask for nothing: no tool even in a small catalog.
@@ -80,7 +86,8 @@ describe("the no-match event says why, and what the call was offered", () => {
   });
 
   it('"escalation": after misses the ranking has no next page and every tool is over maxOfferAll', async () => {
-    const { prepare, events } = recorded({ maxOfferAll: 3 });
+    // a small catalog is offered whole by default; this test is about selection
+    const { prepare, events } = recorded({ maxOfferAll: 3, smallCatalog: false });
     const miss = { toolCalls: [], toolResults: [] };
     const weather = user("weather forecast");
     const first = await prepare({ steps: [], messages: weather });
@@ -95,7 +102,13 @@ describe("the no-match event says why, and what the call was offered", () => {
       }),
     ]);
     // Two misses in a row go on paging (the third page of two) instead of sending every tool.
-    const paging = index.prepareStep({ stableTools: false, maxOfferAll: 3, maxTools: 2, adaptive: false });
+    const paging = index.prepareStep({
+      stableTools: false,
+      maxOfferAll: 3,
+      maxTools: 2,
+      adaptive: false,
+      smallCatalog: false,
+    });
     const broad = user("Send an email and a Slack message about the GitHub issue and the Stripe payment");
     const pages = [];
     for (const steps of [[], [miss], [miss, miss]]) pages.push((await paging({ steps, messages: broad })).activeTools!);

@@ -202,6 +202,7 @@ type Options = {
   maxOfferAll?: number;
   alwaysActive?: string[];
   onNoMatch?: "all" | "none";
+  smallCatalog?: false;
   onEvent?: (event: { type: string }) => void;
 };
 /** An adapter over the host's tools now (`catalog()`, read at each call), made once. */
@@ -223,6 +224,7 @@ const selectOptions = (options: Options) => ({
   ...(options.maxOfferAll === undefined ? {} : { maxOfferAll: options.maxOfferAll }),
   ...(options.alwaysActive === undefined ? {} : { alwaysActive: options.alwaysActive }),
   ...(options.onNoMatch === undefined ? {} : { onNoMatch: options.onNoMatch }),
+  ...(options.smallCatalog === undefined ? {} : { smallCatalog: options.smallCatalog }),
   ...(options.onEvent === undefined ? {} : { onEvent: options.onEvent }),
 });
 
@@ -365,7 +367,8 @@ describe("one step selection, every adapter", () => {
       // The OpenAI Agents SDK agent's function tools are fixed when it is cloned: a redefined one is a new agent.
       if (adapter === "OpenAI Agents agent") continue;
       let current = before;
-      const select = make(() => current);
+      // a small catalog is offered whole by default; this test is about selection
+      const select = make(() => current, { smallCatalog: false });
       expect({ adapter, tools: await select(turns) }).not.toEqual({ adapter, tools: ["translate_text"] });
       current = after;
       expect({ adapter, tools: await select(turns) }).toEqual({ adapter, tools: ["translate_text"] });

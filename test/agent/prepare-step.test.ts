@@ -20,7 +20,8 @@ describe("generateText with prepareStep", () => {
       tools: agentTools,
       // At the last step nothing but the tools just used is relevant: "none" offers those (issue 19's default for a
       // ranking where nothing is relevant), where "all" would offer every tool.
-      prepareStep: index.prepareStep({ stableTools: false, maxTools: 3, onNoMatch: "none" }),
+      // a small catalog is offered whole by default; this test is about selection
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 3, onNoMatch: "none", smallCatalog: false }),
       stopWhen: isStepCount(5),
       prompt: "Refund the last Stripe payment of customer 42",
     });
@@ -35,7 +36,8 @@ describe("generateText with prepareStep", () => {
   });
 
   it("pages to the next ranked set after a step with no tool call, and exposes every tool after two", async () => {
-    const prepare = index.prepareStep({ stableTools: false, maxTools: 2, adaptive: false });
+    // a small catalog is offered whole by default; this test is about selection
+    const prepare = index.prepareStep({ stableTools: false, maxTools: 2, adaptive: false, smallCatalog: false });
     const messages = [
       {
         role: "user" as const,
@@ -57,7 +59,13 @@ describe("generateText with prepareStep", () => {
 
   it("adds alwaysActive tools and the index's related tools", async () => {
     const related = createToolIndex(agentTools, { relatedTools: { hotel_booking: ["flight_search"] } });
-    const prepare = related.prepareStep({ stableTools: false, maxTools: 1, alwaysActive: ["translate_text"] });
+    // a small catalog is offered whole by default; this test is about selection
+    const prepare = related.prepareStep({
+      stableTools: false,
+      maxTools: 1,
+      alwaysActive: ["translate_text"],
+      smallCatalog: false,
+    });
     const { activeTools } = await prepare({
       steps: [],
       messages: [{ role: "user", content: "book a hotel room in Rome for 3 nights" }],
@@ -68,7 +76,8 @@ describe("generateText with prepareStep", () => {
 
   it("ranks only among the tools rules allow", async () => {
     const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
-    const prepare = index.prepareStep({ stableTools: false, maxTools: 3, rules });
+    // a small catalog is offered whole by default; this test is about selection
+    const prepare = index.prepareStep({ stableTools: false, maxTools: 3, rules, smallCatalog: false });
     const { activeTools } = await prepare({
       steps: [],
       messages: [{ role: "user", content: "refund the stripe payment and email the customer" }],
@@ -86,7 +95,8 @@ describe("streamText and ToolLoopAgent", () => {
     const result = streamText({
       model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ stableTools: false, maxTools: 2 }),
+      // a small catalog is offered whole by default; this test is about selection
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 2, smallCatalog: false }),
       stopWhen: isStepCount(3),
       prompt: "What is the weather forecast for Oslo?",
     });
@@ -103,7 +113,8 @@ describe("streamText and ToolLoopAgent", () => {
     const agent = new ToolLoopAgent({
       model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ stableTools: false, maxTools: 2 }),
+      // a small catalog is offered whole by default; this test is about selection
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 2, smallCatalog: false }),
       stopWhen: isStepCount(3),
     });
     const result = await agent.generate({ prompt: "Create a GitHub issue for the login bug" });
@@ -118,10 +129,12 @@ describe("when nothing matches (onNoMatch)", () => {
 
   it("offers no catalog tool by default when nothing is relevant, every tool when there is no user text", async () => {
     const events: PrepareStepEvent[] = [];
+    // a small catalog is offered whole by default; this test is about the no-match policy
     const prepare = index.prepareStep({
       stableTools: false,
       maxTools: 2,
       alwaysActive: ["translate_text"],
+      smallCatalog: false,
       onEvent: (event) => events.push(event),
     });
     expect(await prepare({ steps: [], messages: greeting })).toEqual({ activeTools: ["translate_text"] });
@@ -140,7 +153,13 @@ describe("when nothing matches (onNoMatch)", () => {
 
   it('onNoMatch "all" keeps every tool for both reasons (the earlier behaviour) below maxOfferAll', async () => {
     const events: PrepareStepEvent[] = [];
-    const prepare = index.prepareStep({ stableTools: false, onNoMatch: "all", onEvent: (event) => events.push(event) });
+    // a small catalog is offered whole by default; this test is about the no-match policy
+    const prepare = index.prepareStep({
+      stableTools: false,
+      onNoMatch: "all",
+      smallCatalog: false,
+      onEvent: (event) => events.push(event),
+    });
     expect(await prepare({ steps: [], messages: greeting })).toEqual({});
     expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
     expect(events[0]).not.toHaveProperty("guard");
@@ -148,7 +167,13 @@ describe("when nothing matches (onNoMatch)", () => {
 
   it("with rules, every tool means every tool the rules allow", async () => {
     const rules = { allowedTools: () => ["send_email", "weather_forecast"] };
-    const { activeTools } = await index.prepareStep({ stableTools: false, rules, onNoMatch: "all" })({
+    // a small catalog is offered whole by default; this test is about the no-match policy
+    const { activeTools } = await index.prepareStep({
+      stableTools: false,
+      rules,
+      onNoMatch: "all",
+      smallCatalog: false,
+    })({
       steps: [],
       messages: greeting,
     });
@@ -157,10 +182,12 @@ describe("when nothing matches (onNoMatch)", () => {
 
   it('"none" offers only the pinned tools', async () => {
     const events: PrepareStepEvent[] = [];
+    // a small catalog is offered whole by default; this test is about the no-match policy
     const prepare = index.prepareStep({
       stableTools: false,
       alwaysActive: ["translate_text"],
       onNoMatch: "none",
+      smallCatalog: false,
       onEvent: (event) => events.push(event),
     });
     expect(await prepare({ steps: [], messages: greeting })).toEqual({ activeTools: ["translate_text"] });
@@ -196,7 +223,8 @@ describe("when nothing matches (onNoMatch)", () => {
     const run = generateText({
       model: strict.model,
       tools: agentTools,
-      prepareStep: index.prepareStep({ stableTools: false, onNoMatch: "none" }),
+      // A small catalog is offered whole whatever onNoMatch says; without it, "none" offers no catalog tool.
+      prepareStep: index.prepareStep({ stableTools: false, onNoMatch: "none", smallCatalog: false }),
       stopWhen: isStepCount(3),
       prompt,
     });
@@ -234,7 +262,8 @@ describe("options are validated when prepareStep is made", () => {
   });
 
   it("accepts the largest maxTools on every later page too (the paged count is clamped)", async () => {
-    const prepare = index.prepareStep({ stableTools: false, maxTools: 2 ** 52, maxOfferAll: 0 });
+    // a small catalog is offered whole by default; this test is about selection
+    const prepare = index.prepareStep({ stableTools: false, maxTools: 2 ** 52, maxOfferAll: 0, smallCatalog: false });
     const messages = [{ role: "user" as const, content: "weather forecast in Paris" }];
     expect((await prepare({ steps: [], messages })).activeTools).toContain("weather_forecast");
     // After one miss the next page starts past every ranked tool: nothing to offer (maxOfferAll 0), and no error.

@@ -112,7 +112,8 @@ describe("tool families", () => {
 describe("prepareStep's stable set by families", () => {
   it("front-loads the family at the first request, keeps a turn it serves, and adds a new family whole", async () => {
     const index = createToolIndex(tools);
-    const prepare = index.prepareStep({ maxTools: 1 });
+    // a small catalog is offered whole by default (20 tools); this test is about selection
+    const prepare = index.prepareStep({ maxTools: 1, smallCatalog: false });
     const turn1 = [user("Read the file notes.txt")];
     const first = await prepare({ steps: [], messages: turn1 });
     expect(first.toolOrder).toEqual(fileFamily);
@@ -130,7 +131,8 @@ describe("prepareStep's stable set by families", () => {
 
   it("does not rewrite for a lower-ranked tool of another family when the turn's best tool is offered with its own", async () => {
     const index = createToolIndex(tools);
-    const prepare = index.prepareStep({ maxTools: 3 });
+    // a small catalog is offered whole by default (20 tools); this test is about selection
+    const prepare = index.prepareStep({ maxTools: 3, smallCatalog: false });
     const turn1 = [user("List the files in the folder docs")];
     const first = await prepare({ steps: [], messages: turn1 });
     expect([...first.toolOrder!].sort()).toEqual([...fileFamily].sort());
@@ -142,7 +144,8 @@ describe("prepareStep's stable set by families", () => {
   });
 
   it("keeps today's rule for tools without a family (each missing best-ranked tool is a change)", async () => {
-    const prepare = createToolIndex(tools).prepareStep({ maxTools: 1 });
+    // a small catalog is offered whole by default (20 tools); this test is about selection
+    const prepare = createToolIndex(tools).prepareStep({ maxTools: 1, smallCatalog: false });
     const turn1 = [user("What is the weather forecast for Rome?")];
     const first = await prepare({ steps: [], messages: turn1 });
     expect(first.toolOrder).toEqual(["weather_forecast"]);

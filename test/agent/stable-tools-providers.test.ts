@@ -79,8 +79,10 @@ function scriptedProvider(provider: Provider) {
 /** Runs every turn as one generateText call; the app stores the response messages, as an agent does. */
 async function converse(provider: Provider, stableTools: boolean) {
   const events: PrepareStepEvent[] = [];
+  // a small catalog is offered whole by default; these tests are about selection
   const prepareStep = createToolIndex(agentTools).prepareStep({
     maxTools: 2,
+    smallCatalog: false,
     stableTools,
     onEvent: (event) => events.push(event),
   });

@@ -109,9 +109,11 @@ const answered: ModelMessage = { role: "assistant", content: [{ type: "text", te
 describe("prepareStep({ stableTools: true })", () => {
   it("returns activeTools with a toolOrder that only grows within a call, and reports each change", async () => {
     const events: PrepareStepEvent[] = [];
+    // a small catalog is offered whole by default; this test is about selection
     const prepare = createToolIndex(agentTools).prepareStep({
       stableTools: true,
       maxTools: 2,
+      smallCatalog: false,
       onEvent: (event) => events.push(event),
     });
     const prompt = [user("List the Stripe payments of customer 42")];
@@ -164,7 +166,8 @@ describe("prepareStep({ stableTools: true })", () => {
       get: async (point) => (rows.has(point) ? JSON.parse(rows.get(point)!) : undefined),
       set: (point, decision) => void rows.set(point, JSON.stringify(decision)),
     };
-    const options = { stableTools: true, maxTools: 2 } as const;
+    // a small catalog is offered whole by default; this test is about selection
+    const options = { stableTools: true, maxTools: 2, smallCatalog: false } as const;
     const prepare = adapterPrepareStep(createToolIndex(agentTools), options, { decisions: store });
     const turn1 = [user("What is the weather in Rome?")];
     await prepare({ steps: [], messages: turn1 });
@@ -218,10 +221,12 @@ describe("prepareStep({ stableTools: true })", () => {
   });
 
   it("offers a pinned search meta-tool from the first step; a thank-you gets only it, and the set comes back", async () => {
+    // a small catalog is offered whole by default; this test is about selection
     const prepare = createToolIndex(agentTools).prepareStep({
       stableTools: true,
       alwaysActive: ["search_tools"],
       onNoMatch: "none",
+      smallCatalog: false,
     });
     const greeting = [user("Hello there, how are you today?")];
     expect(await prepare({ steps: [], messages: greeting })).toEqual({

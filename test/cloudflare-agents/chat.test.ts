@@ -295,7 +295,8 @@ describe("toolsiftChat options", () => {
         { toolCalls: [{ toolName: "stripe_create_refund", input: { charge: "ch_2" } }] },
         { text: "Refunded." },
       ],
-      { delivery: "prepare-step" },
+      // a small catalog is offered whole by default; this test is about selection
+      { delivery: "prepare-step", prepareStep: { smallCatalog: false } },
     );
     await say("gina", "g1", "Customer cus_1 was charged twice: find the duplicate charge and refund it.");
     expect(s.offered).toHaveLength(3);

@@ -80,10 +80,12 @@ describe("an app selecting with toolsift/core", () => {
   // 37's product families (a request naming zendesk ranks the zd_ tools first) and the reading of everyday words (the
   // code; their table is data, below): 84,307 B minified, 31,166 B gzip (explain's fusion weights, issue 38 item 13,
   // add 18 B minified). The limits follow them, and go back down when the cost is won back.
-  it("stays within 83 KiB minified and 31,200 B gzip", async () => {
+  // Issue 37's finder links (a tool's search or list tool when the request gives no id: catalog-links.ts) add 1,101 B
+  // minified and 381 B gzip (85,408 B and 31,547 B measured).
+  it("stays within 84 KiB minified and 31,600 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(83 * 1024);
-    expect(gzip).toBeLessThanOrEqual(31_200);
+    expect(bytes).toBeLessThanOrEqual(84 * 1024);
+    expect(gzip).toBeLessThanOrEqual(31_600);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select

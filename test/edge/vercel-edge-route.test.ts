@@ -62,7 +62,7 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
     expect(script).toContain(`globalThis.${WASM_BINDING}`);
   });
 
-  it("runs the agent loop with the precompiled core: each step offers only the tools that match", async () => {
+  it("runs the agent loop with the precompiled core: each step offers the small catalog, the tool that matches first", async () => {
     const { model, offered } = scriptedModel([
       { toolCalls: [{ toolName: "stripe_create_refund", input: { payment_intent: "pi_1" } }] },
       { text: "Refunded." },
@@ -75,9 +75,11 @@ describe("Vercel Edge route (examples/vercel-edge) in @edge-runtime/vm", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ text: "Refunded.", toolCalls: ["stripe_create_refund"] });
     expect(offered[0][0]).toBe("stripe_create_refund");
-    expect(offered[0].length).toBeLessThanOrEqual(3);
-    // The second step keeps the tool just called (steps.keepRecent).
-    expect(offered[1]).toContain("stripe_create_refund");
+    // The route keeps prepareStep's defaults, and its 11 tools are a small catalog (smallCatalog): every step is
+    // offered all of them, the ranked ones first.
+    expect(offered[0]).toHaveLength(11);
+    expect(offered[1]).toHaveLength(11);
+    expect(offered[1][0]).toBe("stripe_create_refund");
   });
 
   it("cannot select when the core arrives as bytes, because compiling them is banned: every tool, and a warning", async () => {

@@ -41,7 +41,8 @@ describe("createAgent + toolsiftMiddleware", () => {
   it("stableTools: false keeps the tools of the run's last two model turns bound, beside maxTools ranked ones (as prepareStep)", async () => {
     const tools = catalog();
     const recorder = scriptedChatModel(["Sunny in Paris."]);
-    const middleware = toolsiftMiddleware({ tools, maxTools: 1, stableTools: false });
+    // a small catalog is offered whole by default; this test is about selection
+    const middleware = toolsiftMiddleware({ tools, maxTools: 1, stableTools: false, smallCatalog: false });
     const agent = createAgent({ model: recorder.model, tools, middleware: [middleware] });
     // The run so far: the stock price looked up; the model's latest words (the query's) are about the weather.
     await agent.invoke({
@@ -69,8 +70,15 @@ describe("createAgent + toolsiftMiddleware", () => {
     ]);
     const model = recorder.model;
     const log = events();
-    // Each call its own selection (the cache-keeping default is tested in stable-tools.test.ts).
-    const middleware = toolsiftMiddleware({ tools, maxTools: 3, stableTools: false, onEvent: log.onEvent });
+    // Each call its own selection (the cache-keeping default is tested in stable-tools.test.ts); a small catalog is
+    // offered whole by default, and this test is about selection.
+    const middleware = toolsiftMiddleware({
+      tools,
+      maxTools: 3,
+      stableTools: false,
+      smallCatalog: false,
+      onEvent: log.onEvent,
+    });
     const agent = createAgent({ model, tools, middleware: [middleware] });
 
     const messages = await converse(agent, [
@@ -158,7 +166,10 @@ describe("createAgent + toolsiftMiddleware", () => {
     const agent = createAgent({
       model,
       tools,
-      middleware: [toolsiftMiddleware({ tools, maxTools: 2, alwaysActive: ["create_calendar_event"] })],
+      // a small catalog is offered whole by default; this test is about selection
+      middleware: [
+        toolsiftMiddleware({ tools, maxTools: 2, alwaysActive: ["create_calendar_event"], smallCatalog: false }),
+      ],
     });
     await converse(agent, ["Book a hotel room in Porto for three nights"]);
     // Keyword ranking offers only tools that matched: at most maxTools, then the pinned ones.
@@ -177,7 +188,8 @@ describe("createAgent + toolsiftMiddleware", () => {
     const agent = createAgent({
       model,
       tools: agentTools,
-      middleware: [toolsiftMiddleware({ tools: agentTools, maxTools: 2 })],
+      // a small catalog is offered whole by default; this test is about selection
+      middleware: [toolsiftMiddleware({ tools: agentTools, maxTools: 2, smallCatalog: false })],
     });
     await converse(agent, ["What is the latest stock price for the AAPL ticker symbol?"]);
     expect(recorder.bound).toHaveLength(2);
@@ -285,7 +297,8 @@ describe("the scripted chat model", () => {
     const agent = createAgent({
       model: recorder.model,
       tools,
-      middleware: [toolsiftMiddleware({ tools, maxTools: 1 })],
+      // a small catalog is offered whole by default; this test is about selection
+      middleware: [toolsiftMiddleware({ tools, maxTools: 1, smallCatalog: false })],
     });
     await expect(converse(agent, ["Send an email to the team about the quarterly numbers"])).rejects.toThrow(
       /the script calls "get_weather", which was not bound \(bound: send_email\)/,
@@ -399,11 +412,13 @@ describe("when selection fails", () => {
       model,
       tools,
       middleware: [
+        // a small catalog is offered whole by default; this test is about selection
         toolsiftMiddleware({
           tools,
           maxTools: 2,
           embeddingModel: embeddings,
           embedding: { maxRetries: 0 },
+          smallCatalog: false,
           onEvent: log.onEvent,
         }),
       ],
@@ -442,7 +457,10 @@ describe("LangChain Embeddings", () => {
     const agent = createAgent({
       model,
       tools,
-      middleware: [toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: new FakeEmbeddings() })],
+      // a small catalog is offered whole by default; this test is about selection
+      middleware: [
+        toolsiftMiddleware({ tools, maxTools: 3, embeddingModel: new FakeEmbeddings(), smallCatalog: false }),
+      ],
     });
     await converse(agent, ["Convert 100 dollars to euros"]);
     // Its vectors are all alike, so the keyword half of the combined ranking decides.
@@ -509,7 +527,13 @@ describe("options", () => {
     const bound = async (adaptive?: boolean) => {
       const model = fakeModel().respond(new AIMessage("Done."));
       const recorder = recordBoundTools(model);
-      const middleware = toolsiftMiddleware({ tools, maxTools: 4, ...(adaptive === undefined ? {} : { adaptive }) });
+      // a small catalog is offered whole by default; this test is about selection
+      const middleware = toolsiftMiddleware({
+        tools,
+        maxTools: 4,
+        smallCatalog: false,
+        ...(adaptive === undefined ? {} : { adaptive }),
+      });
       await createAgent({ model, tools, middleware: [middleware] }).invoke({
         messages: [new HumanMessage(query)],
       });

@@ -27,7 +27,14 @@ async function run(turns: readonly string[], script: readonly ChatReply[], optio
   const tools = [...catalog(), ...gitTools()];
   const recorder = scriptedChatModel(script);
   const events: ToolsiftMiddlewareEvent[] = [];
-  const middleware = toolsiftMiddleware({ tools, maxTools: 3, ...options, onEvent: (event) => events.push(event) });
+  // a small catalog is offered whole by default; these tests are about selection
+  const middleware = toolsiftMiddleware({
+    tools,
+    maxTools: 3,
+    smallCatalog: false,
+    ...options,
+    onEvent: (event) => events.push(event),
+  });
   const agent = createAgent({ model: recorder.model, tools, middleware: [middleware] });
   let messages: BaseMessage[] = [];
   for (const turn of turns)

@@ -74,7 +74,12 @@ function agentWith(
     ...(options.select
       ? {
           inputProcessors: [
-            toolsiftProcessor(index, { maxTools: options.maxTools ?? 5, alwaysActive: options.alwaysActive }),
+            // a small catalog is offered whole by default; these tests are about selection
+            toolsiftProcessor(index, {
+              maxTools: options.maxTools ?? 5,
+              alwaysActive: options.alwaysActive,
+              smallCatalog: false,
+            }),
           ],
         }
       : {}),

@@ -25,7 +25,11 @@ describe("toolsiftAgent (function tools)", () => {
     const responses = await scripted([{ call: "get_weather", arguments: { city: "Paris" } }, { text: "Sunny." }]);
     const calls: string[] = [];
     const events: ToolsiftAgentEvent[] = [];
-    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls), { onEvent: (event) => events.push(event) });
+    // a small catalog is offered whole by default; this test is about selection
+    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls), {
+      smallCatalog: false,
+      onEvent: (event) => events.push(event),
+    });
     const result = await run(agent, "What's the weather in Paris today?");
     expect(result.finalOutput).toBe("Sunny.");
     expect(calls).toEqual(['get_weather({"city":"Paris"})']);
@@ -53,7 +57,8 @@ describe("toolsiftAgent (function tools)", () => {
   it("a tool the call was not offered is never called: the scripted model cannot reach it", async () => {
     const responses = await scripted([{ call: "book_hotel", arguments: { city: "Paris", nights: 2 } }]);
     const calls: string[] = [];
-    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls));
+    // a small catalog is offered whole by default; this test is about selection
+    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls), { smallCatalog: false });
     const result = await run(agent, "What's the weather in Paris today?");
     expect(responses.refused).toEqual(["book_hotel"]);
     expect(result.finalOutput).toBe("not offered: book_hotel");
@@ -69,7 +74,8 @@ describe("toolsiftAgent (function tools)", () => {
       { text: "Sent." },
     ]);
     const calls: string[] = [];
-    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls), { stableTools: false });
+    // a small catalog is offered whole by default; this test is about selection
+    const { agent } = toolsiftAgent(travelAgent(responses.baseURL, calls), { stableTools: false, smallCatalog: false });
     const first = await run(agent, "Convert 100 EUR to USD, then book a hotel room in Rome for 2 nights");
     expect(first.finalOutput).toBe("Converted and booked.");
     const second = await run(agent, [...first.history, user("Now send an email to ana@example.com about the trip")]);

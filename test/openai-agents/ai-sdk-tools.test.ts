@@ -72,7 +72,10 @@ async function agentFor(turns: ScriptedTurn[], received: Record<string, unknown>
   const tools = await Promise.all(
     Object.entries(aiSdkTools(received)).map(([name, aiTool]) => agentsTool(name, aiTool)),
   );
-  const { agent } = toolsiftAgent(new Agent({ name: "assistant", model: loopbackModel(server.baseURL), tools }));
+  // a small catalog is offered whole by default; these tests are about selection
+  const { agent } = toolsiftAgent(new Agent({ name: "assistant", model: loopbackModel(server.baseURL), tools }), {
+    smallCatalog: false,
+  });
   return { agent, server };
 }
 

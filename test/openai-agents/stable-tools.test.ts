@@ -48,7 +48,8 @@ async function conversation(options: ToolsiftAgentOptions) {
   const script = TURNS.flatMap((turn) => turn.script);
   server = await startResponsesServer((_body, position) => script[position] ?? { text: "done" });
   const calls: string[] = [];
-  const { agent } = toolsiftAgent(travelAgent(server.baseURL, calls), options);
+  // a small catalog is offered whole by default; these tests are about selection
+  const { agent } = toolsiftAgent(travelAgent(server.baseURL, calls), { smallCatalog: false, ...options });
   let history: AgentInputItem[] = [];
   const perTurn: string[][] = [];
   for (const turn of TURNS) {

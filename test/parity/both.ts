@@ -82,7 +82,8 @@ export async function stepBoth(
 ): Promise<Both<string[]>> {
   return {
     toolpick: offered(await runStep(indexes.pick.prepareStep(options), input)),
-    toolsift: offered(await runStep(indexes.sift.prepareStep(options), input)),
+    // toolsift offers a small catalog (this one) whole by default; toolpick always selects.
+    toolsift: offered(await runStep(indexes.sift.prepareStep({ ...options, smallCatalog: false }), input)),
   };
 }
 

@@ -9,6 +9,9 @@
 // - Unknown option names: toolsift rejects them with UNKNOWN_OPTION; toolpick ignores them.
 // - onNoMatch: when nothing matches, toolsift's prepareStep (and middleware) offer every tool by default; toolpick
 //   offers only `alwaysActive` (`onNoMatch: "none"` gives toolpick's behaviour).
+// - smallCatalog: toolsift offers a catalog of at most 20 tools and ~3000 tokens of definitions (this one) whole,
+//   ranked tools first, to every turn that is not chat only; toolpick always selects (`smallCatalog: false` gives
+//   its rule).
 import { describe, expect, test } from "vitest";
 import * as toolpick from "toolpick";
 import { ToolsiftError } from "../../src/index.js";
@@ -382,7 +385,7 @@ describe("prepareStep", () => {
     for (const input of [noMatch, noText]) {
       const pinned = { alwaysActive: ["send_email"] };
       expect(offered(await runStep(indexes.pick.prepareStep(pinned), input))).toEqual(["send_email"]);
-      const none = indexes.sift.prepareStep({ ...pinned, onNoMatch: "none" });
+      const none = indexes.sift.prepareStep({ ...pinned, onNoMatch: "none", smallCatalog: false });
       expect(offered(await runStep(none, input))).toEqual(["send_email"]);
       // toolsift's default differs on purpose in both cases: with no user text it offers every tool (the catalog is
       // under maxOfferAll: there is nothing to rank yet), and a catalog of 20 tools or fewer is offered whole to a
@@ -392,7 +395,9 @@ describe("prepareStep", () => {
       expect(byDefault.sort()).toEqual([...catalogNames].sort());
     }
     expect(offered(await runStep(indexes.pick.prepareStep(), noMatch))).toEqual([]);
-    expect(offered(await runStep(indexes.sift.prepareStep({ onNoMatch: "none" }), noMatch))).toEqual([]);
+    expect(
+      offered(await runStep(indexes.sift.prepareStep({ onNoMatch: "none", smallCatalog: false }), noMatch)),
+    ).toEqual([]);
   });
 
   test("index-level relatedTools apply to prepareStep; prepareStep's own replace them", async () => {
@@ -426,7 +431,7 @@ describe("middleware", () => {
     const indexes = createBoth();
     const results = {
       toolpick: await middlewareTools(indexes.pick.middleware(), slack, catalogNames),
-      toolsift: await middlewareTools(indexes.sift.middleware(), slack, catalogNames),
+      toolsift: await middlewareTools(indexes.sift.middleware({ smallCatalog: false }), slack, catalogNames),
     };
     expectEach(results, ["slack_post_message", "slack_list_channels"]);
   });
@@ -436,7 +441,11 @@ describe("middleware", () => {
     const options: toolpick.SelectOptions = { maxTools: 1, alwaysActive: ["translate_text"] };
     const results = {
       toolpick: await middlewareTools(indexes.pick.middleware(options), slack, catalogNames),
-      toolsift: await middlewareTools(indexes.sift.middleware(options), slack, catalogNames),
+      toolsift: await middlewareTools(
+        indexes.sift.middleware({ ...options, smallCatalog: false }),
+        slack,
+        catalogNames,
+      ),
     };
     expectEach(results, ["slack_post_message", "translate_text"]);
   });
@@ -445,7 +454,7 @@ describe("middleware", () => {
     const indexes = createBoth();
     const results = {
       toolpick: await middlewareTools(indexes.pick.middleware(), [], catalogNames),
-      toolsift: await middlewareTools(indexes.sift.middleware(), [], catalogNames),
+      toolsift: await middlewareTools(indexes.sift.middleware({ smallCatalog: false }), [], catalogNames),
     };
     expectEach(results, [...catalogNames]);
   });
@@ -456,7 +465,11 @@ describe("middleware", () => {
     const options: toolpick.SelectOptions = { alwaysActive: ["send_email"] };
     const results = {
       toolpick: await middlewareTools(indexes.pick.middleware(options), prompt, catalogNames),
-      toolsift: await middlewareTools(indexes.sift.middleware({ ...options, onNoMatch: "none" }), prompt, catalogNames),
+      toolsift: await middlewareTools(
+        indexes.sift.middleware({ ...options, onNoMatch: "none", smallCatalog: false }),
+        prompt,
+        catalogNames,
+      ),
     };
     expectEach(results, ["send_email"]);
   });
@@ -466,7 +479,11 @@ describe("middleware", () => {
     const options: toolpick.SelectOptions = { maxTools: 1 };
     const results = {
       toolpick: await middlewareTools(indexes.pick.middleware(options), slack, catalogNames),
-      toolsift: await middlewareTools(indexes.sift.middleware(options), slack, catalogNames),
+      toolsift: await middlewareTools(
+        indexes.sift.middleware({ ...options, smallCatalog: false }),
+        slack,
+        catalogNames,
+      ),
     };
     expectEach(results, ["slack_post_message", "slack_list_channels", "send_email"]);
   });
@@ -476,7 +493,11 @@ describe("middleware", () => {
     const options: toolpick.SelectOptions = { maxTools: 1, relatedTools: { slack_post_message: ["send_email"] } };
     const results = {
       toolpick: await middlewareTools(indexes.pick.middleware(options), slack, catalogNames),
-      toolsift: await middlewareTools(indexes.sift.middleware(options), slack, catalogNames),
+      toolsift: await middlewareTools(
+        indexes.sift.middleware({ ...options, smallCatalog: false }),
+        slack,
+        catalogNames,
+      ),
     };
     expectEach(results, ["slack_post_message", "send_email"]);
   });

@@ -48,4 +48,5 @@ type ModelNames = {
 }[keyof typeof MODEL_OPTION_TABLE];
 
 /** LangChain's own options, which are not in the table (their types or meanings are the middleware's). */
-type LangChainOwn = "tools" | "embeddingModel" | "onNoMatch" | "maxOfferAll" | "stableTools" | "onEvent";
+type LangChainOwn =
+  "tools" | "embeddingModel" | "onNoMatch" | "maxOfferAll" | "smallCatalog" | "stableTools" | "onEvent";

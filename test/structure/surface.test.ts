@@ -49,7 +49,7 @@ describe("the public surface", () => {
     }
   });
 
-  it("createToolIndex takes at most 12 top-level options, and no method of the index more than 12", () => {
+  it("createToolIndex takes at most 12 top-level options, and no method of the index more than 13", () => {
     // Beyond them, the names code written for toolpick brings, which keep toolpick's meaning: createToolIndex's
     // embeddingCache and enrichDescriptions, select's and the adapters' threshold and relatedTools.
     const toolpickNames: Readonly<Record<string, number>> = {
@@ -65,7 +65,9 @@ describe("the public surface", () => {
     expect(own("createToolIndex")).toBeLessThanOrEqual(12);
     const methods = Object.keys(surface.options).filter((name) => name.startsWith("createToolIndex()."));
     expect(methods.length).toBeGreaterThanOrEqual(8);
-    expect(methods.filter((name) => own(name) > 12)).toEqual([]);
+    // prepareStep has the most: the select options, steps, rules, stableTools, onEvent and the offer policy's three
+    // (onNoMatch, maxOfferAll, smallCatalog).
+    expect(methods.filter((name) => own(name) > 13)).toEqual([]);
   });
 
   it("counts options the way a user meets them (the meter itself)", () => {

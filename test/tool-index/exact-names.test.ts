@@ -121,7 +121,8 @@ describe("a query that contains a tool's exact name", () => {
     const result = await generateText({
       model,
       tools,
-      prepareStep: index.prepareStep({ stableTools: false, maxTools: 1 }),
+      // a small catalog is offered whole by default; this test is about selection
+      prepareStep: index.prepareStep({ stableTools: false, maxTools: 1, smallCatalog: false }),
       stopWhen: isStepCount(3),
       prompt: `${question} use githubCreateIssue to file it`,
     });
@@ -169,10 +170,11 @@ describe("select:<name>,…", () => {
   it("in prepareStep: only the named tools; only unknown names is a no-match (nothing relevant)", async () => {
     const { index } = indexWithEvents();
     const noMatch: unknown[] = [];
-    // onNoMatch "none": this small catalog would otherwise be offered whole when nothing is relevant.
+    // onNoMatch "none" and smallCatalog false: this small catalog would otherwise be offered whole.
     const prepare = index.prepareStep({
       stableTools: false,
       onNoMatch: "none",
+      smallCatalog: false,
       onEvent: (event) => noMatch.push(event),
     });
     const step = (text: string) => prepare({ steps: [], messages: [{ role: "user", content: text }] });

@@ -232,8 +232,9 @@ describe("relevance", () => {
     // "base" is the only word this question shares with createGitHubPR: relevance about 0.27.
     const messages = [{ role: "user" as const, content: "Calculate the area of a triangle given the base and height" }];
     const step = { steps: [], stepNumber: 0, messages };
-    const strict = await index.prepareStep({ minRelevance: 0.3, onNoMatch: "none" })(step);
-    const loose = await index.prepareStep({ minRelevance: 0, onNoMatch: "none" })(step);
+    // a small catalog is offered whole by default; this test is about selection
+    const strict = await index.prepareStep({ minRelevance: 0.3, onNoMatch: "none", smallCatalog: false })(step);
+    const loose = await index.prepareStep({ minRelevance: 0, onNoMatch: "none", smallCatalog: false })(step);
     expect(strict.activeTools).toEqual([]);
     expect(loose.activeTools).toContain("createGitHubPR");
   });

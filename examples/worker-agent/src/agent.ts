@@ -1,4 +1,5 @@
-// POST /agent inside your own Worker: generateText where each step is offered only the tools toolsift picks for it.
+// POST /agent inside your own Worker: generateText where each step is offered the tools toolsift picks for it (this
+// 15-tool catalog is small enough to be offered whole to every request: `smallCatalog`, docs/agent-loop.md).
 import { generateText, isStepCount, type LanguageModel, type ModelMessage } from "ai";
 import { createToolIndex, type ToolIndex } from "toolsift";
 import { kvCache, type KvNamespaceLike } from "toolsift/storage";

@@ -4,8 +4,8 @@
 import type { ModelMessage, Tool, ToolSet } from "ai";
 import { fromModelMessages, type MessageLike } from "../../conversation/model-messages.js";
 import { queryFromConversation, userTextBefore } from "../../conversation/query-rule.js";
+import { isChitChat } from "../../conversation/small-talk.js";
 import { endsInSmallTalk } from "../../conversation/model-messages.js";
-import { isSmallTalk } from "../../core/relevance-words.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import { MODEL_SEARCH } from "../../options.js";
 import {
@@ -181,7 +181,7 @@ export function createInConversation(
     const candidates = deliverable();
     // "thanks!" after a task asks for nothing: the query joins it with the task (already served), and minNewTools
     // would top that up with tools nobody asked for. Such a turn delivers nothing.
-    if (kind === "turn" && isSmallTalk(userTextBefore(neutral, neutral.length - 1)?.text ?? "")) {
+    if (kind === "turn" && isChitChat(userTextBefore(neutral, neutral.length - 1)?.text ?? "")) {
       policy.noMatch(query, candidates.length);
       return [];
     }
@@ -264,7 +264,7 @@ export function createInConversation(
     async prepareStep({ messages }) {
       const derived = (await deliveries.derive(messages ?? [])).messages as ModelMessage[];
       // A turn of conversation only ("thanks!") is offered no tool: neither the dispatcher nor the search tool.
-      return endsInSmallTalk(messages ?? [])
+      return endsInSmallTalk(messages ?? [], isChitChat)
         ? { messages: derived, activeTools: fixed.filter((name) => pinned.includes(name)) }
         : { messages: derived };
     },
