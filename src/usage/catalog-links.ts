@@ -38,11 +38,17 @@ const FINDERS = new Set(["search", "list", "find", "lookup", "query", "browse"])
 // The last word of a parameter that holds an identifier (`event_id`, `issue_number`, `page_ids`).
 const IDENTIFIERS = new Set(["id", "ids", "uuid", "key", "number", "gid", "slug", "handle"]);
 
-/** A tool's product: the leading word of its name (`gcal_list_events` → gcal) unless that word is an action. */
+// Leading words that name an API rather than act (`API-patch-page`): a product for lookups, though no family.
+const API_PREFIXES = new Set(["api", "mcp", "tool"]);
+
+/**
+ * A tool's product: the leading word of its name (`gcal_list_events` → gcal, `API-move-page` → api) unless that word
+ * is an action.
+ */
 function productOf(tokens: readonly Token[]): string | undefined {
   if (tokens.length < 2) return undefined;
   const lead = tokens[0].surface;
-  return ACTION_WORDS.has(lead) || FINDERS.has(lead) ? undefined : lead;
+  return (ACTION_WORDS.has(lead) && !API_PREFIXES.has(lead)) || FINDERS.has(lead) ? undefined : lead;
 }
 
 /**
@@ -50,7 +56,8 @@ function productOf(tokens: readonly Token[]): string | undefined {
  * finder tools (a search or list verb in the name) of the tool's product that do not require it themselves. Those
  * whose names hold the identifier's noun (`list_channels` for `channel_id`) come first; when none does, the product's
  * general search (a finder name with no noun: `gmail_search`, `API-post-search`). One or two such tools make a
- * link; more say nothing. Tools without a product (`create_issue`, `API-move-page`) are the catalog's unprefixed group.
+ * link; more say nothing. Tools without a product (`create_issue`, `find`) are the catalog's unprefixed group, which
+ * has no general search: a topic catalog's `find` (files) is no finder of tickets or orders.
  */
 function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[]): Map<string, string[]> {
   const names = tools.map((tool) => tokenize(tool.server?.toolName ?? tool.name).filter((token) => !token.stop));
@@ -81,7 +88,8 @@ function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[
             !needs[candidate].has(parameter),
         );
       let found = candidates.filter((candidate) => noun.length > 0 && noun.every((word) => nouns[candidate].has(word)));
-      if (found.length === 0) found = candidates.filter((candidate) => nouns[candidate].size === 0);
+      if (found.length === 0 && products[position] !== undefined)
+        found = candidates.filter((candidate) => nouns[candidate].size === 0);
       if (found.length === 0 || found.length > MAX_PRODUCERS) continue;
       for (const candidate of found) push(lookups, tool.name, tools[candidate].name);
     }

@@ -216,6 +216,33 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await off.select("show the details of order 42", { messages: [] })).not.toContain("get_user_id");
   });
 
+  it("offers the finder of an id the request does not give: the product's list or search tool", async () => {
+    const id = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } }, required: [name] });
+    const catalog = {
+      gcal_list_events: { description: "List events" },
+      gcal_delete_event: { description: "Delete event", inputSchema: id("event_id") },
+      gmail_search: { description: "Search mail" },
+      gmail_reply: { description: "Reply to a message", inputSchema: id("message_id") },
+      // Unprefixed tools have no general search: `find` (files) is no finder of tickets.
+      find: { description: "Find files by name" },
+      close_ticket: { description: "Close a support ticket", inputSchema: id("ticket_id") },
+    };
+    const index = createToolIndex(catalog);
+    const finders = async (query: string) =>
+      (await index.selectWithScores(query, { maxTools: 1, messages: [] })).results
+        .filter((result) => result.reason === "catalog-prerequisite")
+        .map((result) => result.name);
+    // By noun (event_id ← list_events) and by the product's general search (message_id ← gmail_search).
+    expect(await finders("delete the standup event")).toEqual(["gcal_list_events"]);
+    expect(await finders("reply to the message from Ana")).toEqual(["gmail_search"]);
+    // The request gives the id: nothing to look up.
+    expect(await finders("delete event 48213")).toEqual([]);
+    expect(await finders("close the support ticket about login")).toEqual([]);
+    const off = createToolIndex(catalog, { learning: { catalogLinks: false } });
+    const { results } = await off.selectWithScores("delete the standup event", { maxTools: 1, messages: [] });
+    expect(results.map((result) => result.name)).toEqual(["gcal_delete_event"]);
+  });
+
   it("reads a producer only from a name that says it gets the parameter (its words after a getter verb)", async () => {
     const catalog = {
       get_team_standing: {
