@@ -6,18 +6,27 @@ import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
 import { tokenize } from "../core/tokenizer.js";
 import { SMALL_TALK_PHRASES, SMALL_TALK_WORDS } from "./small-talk-words.js";
 
-// The chat lexicon (small-talk-words.ts) as the tokenizer reads it: entries of one word, and phrases by first word.
-const CHAT_WORDS = new Set<string>();
-const CHAT_PHRASES = new Map<string, string[][]>();
-for (const entry of [...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]) {
-  const words = tokenize(entry).map((token) => token.surface);
-  if (words.length === 1) CHAT_WORDS.add(words[0]);
-  else if (words.length > 1) CHAT_PHRASES.set(words[0], [...(CHAT_PHRASES.get(words[0]) ?? []), words]);
+/**
+ * The chat lexicon (small-talk-words.ts) as the tokenizer reads it: entries of one word, and phrases by first word.
+ * Read on first use, not at import: importing an adapter tokenizes nothing.
+ */
+let lexicon: { words: Set<string>; phrases: Map<string, string[][]> } | undefined;
+function chatLexicon() {
+  if (lexicon !== undefined) return lexicon;
+  const words = new Set<string>();
+  const phrases = new Map<string, string[][]>();
+  for (const entry of [...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]) {
+    const surfaces = tokenize(entry).map((token) => token.surface);
+    if (surfaces.length === 1) words.add(surfaces[0]);
+    else if (surfaces.length > 1) phrases.set(surfaces[0], [...(phrases.get(surfaces[0]) ?? []), surfaces]);
+  }
+  lexicon = { words, phrases };
+  return lexicon;
 }
 
 /** Whether a word is a word of chat that names no task ("ugh", "tysm", "bored"): the chat lexicon's. */
 export function isChatWord(surface: string): boolean {
-  return CHAT_WORDS.has(surface) || CONVERSATIONAL_WORDS.has(surface);
+  return CONVERSATIONAL_WORDS.has(surface) || chatLexicon().words.has(surface);
 }
 
 /**
@@ -32,7 +41,7 @@ export function isChitChat(text: string): boolean {
   const tokens = tokenize(text);
   const covered = conversationalPositions(tokens);
   tokens.forEach((token, start) => {
-    for (const phrase of CHAT_PHRASES.get(token.surface) ?? []) {
+    for (const phrase of chatLexicon().phrases.get(token.surface) ?? []) {
       if (!phrase.every((word, offset) => tokens[start + offset]?.surface === word)) continue;
       for (let offset = 0; offset < phrase.length; offset++) covered.add(start + offset);
     }
