@@ -48,7 +48,8 @@ export function judge(entry) {
 }
 
 /**
- * A framework's loop (scripted model, three tools, "refund the card charge", maxTools 1): the first model call is
+ * A framework's loop (scripted model, three tools, "refund the card charge", maxTools 1, smallCatalog false: three
+ * tools would be offered whole by default): the first model call is
  * offered the refund tool alone, the model calls it, and, where the run reports it, the agent saved its usage.
  */
 /** `refund`: the refund tool's name in the framework (an MCP tool's is `<server>__<tool>`). */

@@ -128,7 +128,7 @@ export const cloudflareAgentWorker =
   `  async turn(text) {\n` +
   `    const offered = [];\n` +
   `    const events = [];\n` +
-  `    const chat = await toolsiftChat(this, tools, { delivery: "prepare-step", prepareStep: { maxTools: 1 },\n` +
+  `    const chat = await toolsiftChat(this, tools, { delivery: "prepare-step", prepareStep: { maxTools: 1, smallCatalog: false },\n` +
   `      onEvent: (event) => events.push(event.type) });\n` +
   `    const result = await generateText({ model: scriptedModel(offered), messages: [{ role: "user", content: text }],\n` +
   `      ...chat, stopWhen: isStepCount(4) });\n` +
@@ -167,7 +167,7 @@ export const openaiAgentsMain =
   `  },\n` +
   `  getStreamedResponse() { throw new Error("the scripted model does not stream"); },\n` +
   `};\n` +
-  `const { agent } = toolsiftAgent(new Agent({ name: "assistant", model, tools }), { maxTools: 1 });\n` +
+  `const { agent } = toolsiftAgent(new Agent({ name: "assistant", model, tools }), { maxTools: 1, smallCatalog: false });\n` +
   `const result = await run(agent, "refund the card charge");\n` +
   `const called = result.newItems.filter((item) => item.type === "tool_call_item").map((item) => item.rawItem.name);\n` +
   `console.log(JSON.stringify({ offered, called, text: result.finalOutput }));\n`;
@@ -184,7 +184,7 @@ export const mastraMain =
   `  [id, createTool({ id, description, inputSchema: z.object({ id: z.string() }), execute: async () => id + " done" })]));\n` +
   `const offered = [];\n` +
   `const agent = new Agent({ id: "assistant", name: "assistant", instructions: "Help.", model: scriptedModel(offered),\n` +
-  `  tools, inputProcessors: [toolsiftProcessor(createToolIndex(tools), { maxTools: 1 })] });\n` +
+  `  tools, inputProcessors: [toolsiftProcessor(createToolIndex(tools), { maxTools: 1, smallCatalog: false })] });\n` +
   `const result = await agent.generate("refund the card charge");\n` +
   `const called = result.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName ?? call.payload?.toolName));\n` +
   `console.log(JSON.stringify({ offered, called, text: result.text }));\n`;
@@ -216,7 +216,7 @@ export const mastraMcpMain =
   `const mcpEvents = [];\n` +
   `const agent = new Agent({ id: "assistant", name: "assistant", instructions: "Help.", model: scriptedModel(offered),\n` +
   `  tools: toolsiftMcpTools(index, mcp, { onEvent: (event) => mcpEvents.push(event.message) }),\n` +
-  `  inputProcessors: [toolsiftProcessor(index, { maxTools: 1 })] });\n` +
+  `  inputProcessors: [toolsiftProcessor(index, { maxTools: 1, smallCatalog: false })] });\n` +
   `const result = await agent.generate("refund the card charge");\n` +
   `await mcp.disconnect();\n` +
   `const called = result.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName ?? call.payload?.toolName));\n` +
