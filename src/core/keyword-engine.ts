@@ -12,7 +12,7 @@ import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js
 import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch } from "./relevance.js";
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
-import { markNamedValues, tokenize, type Token } from "./tokenizer.js";
+import { markNamedValues, markPathValues, tokenize, type Token } from "./tokenizer.js";
 
 /** Settings of the keyword engine. */
 export interface KeywordSettings extends ExpansionSettings {
@@ -104,7 +104,8 @@ export class KeywordEngine {
 
   /** The tokens of the last query read (analysis and relevance read the same text: it is tokenised once). */
   private tokensOf(query: string): readonly Token[] {
-    if (this.lastQuery?.text !== query) this.lastQuery = { text: query, tokens: markNamedValues(tokenize(query)) };
+    if (this.lastQuery?.text !== query)
+      this.lastQuery = { text: query, tokens: markNamedValues(markPathValues(query, tokenize(query))) };
     return this.lastQuery.tokens;
   }
 

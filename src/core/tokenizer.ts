@@ -46,6 +46,38 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
   return marked ?? tokens;
 }
 
+// A chunk of a request that is a value however it reads: a URL, an address or handle, a path or "owner/repo" slug,
+// an issue reference, a host or file name, a channel.
+const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
+const VALUE_LIKE =
+  /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}/u;
+const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\//u;
+const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
+
+/**
+ * Marks the words of a request's URLs, addresses, paths, repository slugs, issue references, host and file names as
+ * values: in "reopen acme/webapp#12" or "go to news.ycombinator.com" the task is "reopen", "go to"; "acme" is no
+ * initialism and "webapp" no typo. `tokens` must be `tokenize(text)`.
+ */
+export function markPathValues(text: string, tokens: readonly Token[]): readonly Token[] {
+  // Most requests hold none: one scan, no second tokenizing.
+  if (!MAY_HOLD_VALUE.test(text)) return tokens;
+  let marked: Token[] | undefined;
+  let at = 0;
+  for (const chunk of text.split(/\s+/)) {
+    if (chunk.length === 0) continue;
+    let count = 0;
+    forEachToken(chunk, () => count++);
+    const bare = chunk.replace(EDGE_PUNCTUATION, "");
+    if (count > 0 && (URL_LIKE.test(bare) || VALUE_LIKE.test(bare))) {
+      marked ??= [...tokens];
+      for (let i = at; i < at + count && i < marked.length; i++) marked[i] = { ...marked[i], value: true };
+    }
+    at += count;
+  }
+  return marked ?? tokens;
+}
+
 const SPECIAL_FOLDS: Record<string, string> = {
   ß: "ss",
   æ: "ae",

@@ -201,6 +201,24 @@ describe("ranking", () => {
     expect((await tools.select("opne an isue for the flaky test in acme/api"))[0]).toBe("github_create_issue");
   });
 
+  it("reads the words of paths, slugs, addresses and host names as values, not initialisms or typos", async () => {
+    const tools = createToolIndex([
+      { name: "git_amend_commit", description: "Amend a commit message in the editor." },
+      { name: "issues_update", description: "Update an issue: reopen or close it." },
+      { name: "web_navigate", description: "Go to a URL." },
+    ]);
+    // "acme" spells the initials of "amend commit message" — inside "acme/webapp#12" it is a repository's owner.
+    const reopen = await tools.explain("reopen acme/webapp#12", "git_amend_commit");
+    expect(reopen.match).toEqual([]);
+    expect((await tools.select("reopen acme/webapp#12", noCut))[0]).toBe("issues_update");
+    for (const text of ["open https://acme.dev/commit-log", "mail cam@acme.co", "edit src/acme/main.ts"])
+      expect((await tools.explain(text, "git_amend_commit")).match.map((entry) => entry.kind)).not.toContain(
+        "abbreviation",
+      );
+    // Outside a value the same word is read as before.
+    expect((await tools.explain("acme please", "git_amend_commit")).match.length).toBeGreaterThan(0);
+  });
+
   it('reads no "go" as an initialism on the BFCL multi-turn catalog', async () => {
     const { tools } = JSON.parse(
       readFileSync(new URL("../fixtures/bfcl-multiturn/catalog-and-turns.json", import.meta.url), "utf8"),

@@ -81,11 +81,13 @@ describe("an app selecting with toolsift/core", () => {
   // code; their table is data, below): 84,307 B minified, 31,166 B gzip (explain's fusion weights, issue 38 item 13,
   // add 18 B minified). The limits follow them, and go back down when the cost is won back.
   // Issue 37's finder links (a tool's search or list tool when the request gives no id: catalog-links.ts) add 1,101 B
-  // minified and 381 B gzip (85,408 B and 31,547 B measured).
-  it("stays within 84 KiB minified and 31,600 B gzip", async () => {
+  // minified and 381 B gzip (85,408 B and 31,547 B measured). The words of paths, slugs, addresses and host names
+  // read as values ("reopen acme/webapp#12": acme is no initialism; tokenizer.ts `markPathValues`) add 267 B gzip
+  // (31,814 B measured).
+  it("stays within 84 KiB minified and 31,900 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(84 * 1024);
-    expect(gzip).toBeLessThanOrEqual(31_600);
+    expect(gzip).toBeLessThanOrEqual(31_900);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
