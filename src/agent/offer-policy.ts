@@ -1,5 +1,6 @@
 // What a model call is offered when the selection ranks nothing: one policy (`onNoMatch`) for every adapter.
 
+import type { WordMatch } from "../core/relevance.js";
 import { isSmallTalk } from "../core/relevance-words.js";
 import { isChatWord } from "../conversation/small-talk.js";
 import { tokenize } from "../core/tokenizer.js";
@@ -18,9 +19,9 @@ import type { SelectedTool } from "./tool-selector.js";
  * `maxOfferAll`); `"none"` no catalog tool, only the tools kept anyway (pinned `alwaysActive`,
  * provider tools, recently used and searched-for tools, the search meta-tool): the model answers in text or searches.
  */
-export type OnNoMatch = "all" | "none";
+export type OnNoMatch = "all" | "none" | "guess";
 
-export const ON_NO_MATCH: readonly OnNoMatch[] = ["all", "none"];
+export const ON_NO_MATCH: readonly OnNoMatch[] = ["all", "none", "guess"];
 
 /**
  * Why the ranking was empty: `"no-user-text"` (nothing to rank: the conversation has no user or assistant text yet),
@@ -61,8 +62,13 @@ export interface NoMatchEvent {
   readonly query: string;
   /** Why nothing was ranked: no text to rank yet, or nothing relevant to the query. */
   readonly reason: NoMatchReason;
-  /** What the call was offered: every tool, or only the tools kept anyway. */
+  /**
+   * What the call was offered: every tool, only the tools kept anyway, or the ranking's best guesses (`guesses`) with
+   * them.
+   */
   readonly offered: OnNoMatch;
+  /** With `offered: "guess"`: the guesses, best first. */
+  readonly guesses?: readonly string[];
   /**
    * Set when `onNoMatch` asked for every tool but the call could have more than `maxOfferAll` tools (`tools`):
    * the call was offered none instead.
@@ -80,8 +86,11 @@ export interface OfferOptions {
    * `"all"` for a catalog of at most 20 tools and a request that asks for something (a word that is no word of
    * conversation, no value and not among the commonest English words: "do I need an umbrella today"; its definitions
    * cost little and the model decides), else `"none"` (the model answers in text); a turn of conversation only
-   * ("thanks!") gets `"none"`. A value given applies to every case (`"none"`: never every tool on a ranked query).
-   * Reported as a `no-match` event with its `reason` either way.
+   * ("thanks!") gets `"none"`. `"guess"` offers the ranking's best few guesses (up to 3) when the best one shows
+   * evidence of a task (`isGuess`: two words of the request met in it, one in its name, or a typo of a word of its
+   * name: "slak priya", "ditch the sync meeting"), else none; by default where the default would offer none (the
+   * first step of a turn; in practice a catalog above 20 tools). A value given applies to every case (`"none"`: never
+   * every tool on a ranked query, nor guesses). Reported as a `no-match` event with its `reason` either way.
    */
   onNoMatch?: OnNoMatch;
   /**
@@ -98,7 +107,7 @@ export interface OfferOptions {
    * hundred tokens and risks the one the request needs ("shoot Tom a quick note" shares no word with `gmail_send`);
    * the whole catalog keeps the prompt cache, and the model decides (an off-topic question gets the tools too, and is
    * answered in text). A turn of chat only ("thanks!", "lol", "tell me a joke") still gets no catalog tool. `false`:
-   * always select; `true`: the default. Not above `maxOfferAll`, nor with `onNoMatch: "none"`, nor for a
+   * always select; `true`: the default. Not above `maxOfferAll`, nor with `onNoMatch: "none"` or `"guess"`, nor for a
    * `select:<name>` query. Default `{ tools: 20, tokens: 3000 }`; either field may be given alone.
    */
   smallCatalog?: boolean | { tools?: number; tokens?: number };
@@ -125,6 +134,10 @@ export interface OfferPolicy {
   noMatch(query: string, tools: number, escalation?: boolean, midTurn?: boolean, smallTalk?: boolean): boolean;
   /** What `noMatch` would decide (no escalation), without reporting it. */
   offersAll(query: string, tools: number, escalation?: boolean, midTurn?: boolean): boolean;
+  /** Whether an empty ranking of `query` at the first step of a turn may be answered with best guesses. */
+  guesses(query: string, tools: number): boolean;
+  /** Reports the best guesses a call was offered for `query` (`no-match`, `offered: "guess"`). */
+  guessed(query: string, guesses: readonly string[]): void;
 }
 
 /** Validates `maxOfferAll`: an integer ≥ 0 or `Infinity`. */
@@ -156,6 +169,21 @@ export function asksForSomething(query: string): boolean {
       // "mondays" is as common as "monday": the stem is read too.
       Math.min(englishWordSpecificity(token.surface), englishWordSpecificity(token.term)) >= SPECIFIC_WORD,
   );
+}
+
+/** The most guesses a call is offered when nothing reached the relevance bar (`onNoMatch: "guess"`). */
+export const MAX_GUESSES = 3;
+
+/**
+ * Whether a ranked tool that did not reach `minRelevance` still shows evidence that the request is a task for it, so
+ * the ranking's best few are worth offering as guesses: a typo of a word of its name ("slak priya" → `slack_*`), or
+ * two words of the request met in it, one of them in its name ("ditch the sync meeting" → delete … event). One common
+ * word met in prose ("what's a good name for a cat" → a `name` parameter) is no evidence of a task.
+ */
+export function isGuess(match: readonly WordMatch[]): boolean {
+  const inName = match.filter((entry) => entry.field === "name");
+  if (inName.some((entry) => entry.kind === "typo")) return true;
+  return inName.length > 0 && new Set(match.map((entry) => entry.word)).size >= 2;
 }
 
 /** Validates `smallCatalog`: `false`, or `{ tools?, tokens? }` of integers ≥ 0. */
@@ -215,13 +243,29 @@ export function offerPolicy(
       const wanted = escalation ? "all" : (onNoMatch ?? defaultOffer(reason, query, tools, midTurn));
       return wanted === "all" && tools <= maxOfferAll;
     },
+    guesses(query, tools) {
+      if (reasonOf(query, false, false) !== "nothing-relevant") return false;
+      if (onNoMatch !== undefined) return onNoMatch === "guess";
+      return !(defaultOffer("nothing-relevant", query, tools, false) === "all" && tools <= maxOfferAll);
+    },
+    guessed(query, guesses) {
+      onEvent?.({
+        type: "no-match",
+        query,
+        reason: "nothing-relevant",
+        offered: "guess",
+        guesses,
+        message: `no tool is relevant to the query; this call is offered the ranking's best guesses (${guesses.join(", ")})`,
+      });
+    },
     noMatch(query, tools, escalation = false, midTurn = false, smallTalk = false) {
       const reason = reasonOf(query, escalation, smallTalk);
       const wanted = escalation ? "all" : (onNoMatch ?? defaultOffer(reason, query, tools, midTurn));
       // Escalating to every tool within the bound is prepareStep's documented behaviour, not a no-match.
       if (escalation && tools <= maxOfferAll) return true;
       const guarded = wanted === "all" && tools > maxOfferAll;
-      const offered: OnNoMatch = guarded ? "none" : wanted;
+      // Asked to guess, and no guess showed evidence of a task: the tools kept anyway.
+      const offered: OnNoMatch = guarded || wanted === "guess" ? "none" : wanted;
       const why = {
         "no-user-text": "the conversation has no user text to select for",
         "nothing-relevant":

@@ -6,7 +6,15 @@ import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from
 import { isChitChat } from "../conversation/small-talk.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
-import { catalogToolCounter, companionCount, pinnedNames, rankedNames, type OfferPolicy } from "./offer-policy.js";
+import {
+  catalogToolCounter,
+  companionCount,
+  isGuess,
+  MAX_GUESSES,
+  pinnedNames,
+  rankedNames,
+  type OfferPolicy,
+} from "./offer-policy.js";
 import { recentTools } from "./recent-tools.js";
 import type { AdapterSelectOptions } from "./select-options.js";
 import type { SelectedTool, ToolSelector } from "./tool-selector.js";
@@ -145,12 +153,31 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     const small = policy.smallCatalog;
     const length = config.definitionLength;
     if (small === undefined || length === undefined || toolCount === 0) return undefined;
-    // Never more than "every tool" may mean, and never against an explicit `onNoMatch: "none"`.
-    if (toolCount > small.tools || toolCount > policy.maxOfferAll || policy.onNoMatch === "none") return undefined;
+    // Never more than "every tool" may mean, and never against an explicit `onNoMatch: "none"` or `"guess"`.
+    if (toolCount > small.tools || toolCount > policy.maxOfferAll) return undefined;
+    if (policy.onNoMatch === "none" || policy.onNoMatch === "guess") return undefined;
     const names = index.toolNames.filter((name) => allowed === undefined || allowed.has(name));
     let characters = 0;
     for (const name of names) characters += length(name);
     return characters <= small.tokens * 4 ? names : undefined;
+  }
+
+  /** The best `count` tools by score, without the relevance cut and without pinned tools. */
+  async function withoutRelevanceCut(
+    query: string,
+    count: number,
+    allowed: ReadonlySet<string> | undefined,
+    toolCount: number,
+  ): Promise<readonly SelectedTool[]> {
+    const { results } = await index.selectWithScores(query, {
+      ...selectOptions,
+      alwaysActive: [],
+      minRelevance: 0,
+      maxTools: count,
+      adaptive: false,
+      ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
+    });
+    return results;
   }
 
   /**
@@ -164,16 +191,23 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     allowed: ReadonlySet<string> | undefined,
     toolCount: number,
   ): Promise<string[]> {
-    const { results } = await index.selectWithScores(query, {
-      ...selectOptions,
-      alwaysActive: [],
-      minRelevance: 0,
-      maxTools: whole.length,
-      adaptive: false,
-      ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
-    });
+    const results = await withoutRelevanceCut(query, whole.length, allowed, toolCount);
     const members = new Set(whole);
     return [...new Set([...ranking, ...rankedNames(results), ...whole])].filter((name) => members.has(name));
+  }
+
+  /**
+   * The ranking's best guesses for a query nothing reached the relevance bar of: up to MAX_GUESSES ranked tools with
+   * some evidence, when the best of them shows evidence of a task (`isGuess`); else none.
+   */
+  async function bestGuesses(
+    query: string,
+    allowed: ReadonlySet<string> | undefined,
+    toolCount: number,
+  ): Promise<string[]> {
+    const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount);
+    const ranked = results.filter((tool) => tool.reason === "ranked" && tool.relevance > 0);
+    return ranked.length > 0 && isGuess(ranked[0].match ?? []) ? ranked.map((tool) => tool.name) : [];
   }
 
   /** The tools of the last steps (and what the search tool found) that stay offered. */
@@ -248,6 +282,19 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
         (name) => allowed === undefined || allowed.has(name) || name === searchToolName,
       );
       return { names, allowed, paged: order, kept: [...kept], results };
+    }
+    // Nothing reached the relevance bar at a turn's first step: the best few guesses when the best shows evidence of a
+    // task ("slak priya", "ditch the sync meeting"), reported (`onNoMatch: "guess"`; by default above 20 tools).
+    const guessing = page === 0 && !found && !smallTalk && !midTurn && !SELECT_FORM.test(query);
+    if (guessing && policy.guesses(query, toolCount)) {
+      const guesses = await bestGuesses(query, allowed, toolCount);
+      if (guesses.length > 0) {
+        policy.guessed(query, guesses);
+        const names = [...new Set([...guesses, ...pinned])].filter(
+          (name) => allowed === undefined || allowed.has(name) || name === searchToolName,
+        );
+        return { names, allowed, paged: guesses, kept: [...kept], results };
+      }
     }
     const offersAll = smallTalk ? policy.offersAll : policy.noMatch;
     if (page === 0 && !found && offersAll(query, toolCount, false, midTurn)) return everyTool("no-match");

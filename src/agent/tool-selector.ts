@@ -1,5 +1,6 @@
 // The part of a ToolIndex the agent adapters call: its public selection API, nothing else.
 
+import type { WordMatch } from "../core/relevance.js";
 import type { SelectOptions } from "../options.js";
 
 /** One ranked or pinned tool of a selection, as the adapters read it. */
@@ -13,6 +14,8 @@ export interface SelectedTool {
   readonly pinned?: string;
   /** `"ranked"` for ranked tools; pinned and companion tools (related, learnt, the conversation's) say why. */
   readonly reason: string;
+  /** The query words that matched it (`ScoredTool.match`); a selector without them offers no best guesses. */
+  readonly match?: readonly WordMatch[];
 }
 
 /** What the adapters need of an index (a ToolIndex has it). */

@@ -74,9 +74,10 @@ export interface ToolsiftMiddlewareOptions extends Omit<
   onError?: "fallback" | "throw";
   /**
    * When nothing ranks: `"all"` leaves the call every tool (at most `maxOfferAll`); `"none"` offers only
-   * `alwaysActive` and provider tools. Default: `"all"` when the conversation has no human text yet, `"none"` when
-   * no tool is relevant to the query; a value given applies to both. Reported as `no-match` with its `reason`
-   * (the same policy and defaults as `prepareStep` and the AI SDK middleware).
+   * `alwaysActive` and provider tools; `"guess"` the ranking's best few guesses when the best shows evidence of a task.
+   * Default: `"all"` when the conversation has no human text yet; when no tool is relevant to the query, a small
+   * catalog whole, guesses above 20 tools, else none; a value given applies to every case. Reported as `no-match`
+   * with its `reason` (the same policy and defaults as `prepareStep` and the AI SDK middleware).
    */
   onNoMatch?: OnNoMatch;
   /**

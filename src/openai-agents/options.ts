@@ -51,8 +51,10 @@ export interface ToolsiftAgentOptions extends Omit<
    */
   onError?: "fallback" | "throw";
   /**
-   * When nothing ranks: `"all"` every tool (at most `maxOfferAll`), `"none"` only `alwaysActive` tools. Default `"all"`
-   * when the run has no user text, `"none"` when no tool is relevant; reported as `no-match`.
+   * When nothing ranks: `"all"` every tool (at most `maxOfferAll`), `"none"` only `alwaysActive` tools, `"guess"` the
+   * ranking's best few guesses when the best shows evidence of a task. Default `"all"` when the run has no user text;
+   * when no tool is relevant, the same defaults as `prepareStep` (a small catalog whole, guesses above 20 tools, else
+   * none); reported as `no-match`.
    */
   onNoMatch?: OnNoMatch;
   /** The most tools "every tool" may mean. Default 30; an integer ≥ 0, or `Infinity`. */

@@ -156,7 +156,7 @@ describe("middleware when nothing matches (onNoMatch)", () => {
       /middleware: unknown option "maxTool"; did you mean "maxTools"/,
     );
     expect(() => index.middleware({ onNoMatch: "any" as never })).toThrow(
-      /middleware: option "onNoMatch" must be one of "all", "none"/,
+      /middleware: option "onNoMatch" must be one of "all", "none", "guess"/,
     );
     expect(() => index.middleware({ maxTools: 0 })).toThrow(/middleware: option "maxTools"/);
     expect(() => index.middleware({ maxOfferAll: -1 })).toThrow(

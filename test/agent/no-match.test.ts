@@ -187,7 +187,7 @@ describe("the maxOfferAll guard", () => {
     ],
     [
       { onNoMatch: "nothing" },
-      /prepareStep: option "onNoMatch" must be one of "all", "none", got the string "nothing"/,
+      /prepareStep: option "onNoMatch" must be one of "all", "none", "guess", got the string "nothing"/,
     ],
     [{ maxOfferAl: 3 }, /prepareStep: unknown option "maxOfferAl"; did you mean "maxOfferAll"/],
   ])("rejects %o naming the option and the value", (options, message) => {

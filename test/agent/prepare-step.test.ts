@@ -291,7 +291,10 @@ describe("options are validated when prepareStep is made", () => {
     [{ maxTools: 0 }, /prepareStep: option "maxTools"/],
     [{ minRelevance: 2 }, /prepareStep: option "minRelevance"/],
     [{ threshold: 2 }, /prepareStep: option "threshold" must be a number in \[0, 1\]/],
-    [{ onNoMatch: "some" }, /prepareStep: option "onNoMatch" must be one of "all", "none", got the string "some"/],
+    [
+      { onNoMatch: "some" },
+      /prepareStep: option "onNoMatch" must be one of "all", "none", "guess", got the string "some"/,
+    ],
     [{ onEvent: "log" }, /"onEvent" must be a function/],
   ])("%o", (options, message) => {
     expect(() => index.prepareStep(options as never)).toThrow(message);

@@ -513,7 +513,7 @@ describe("options", () => {
     );
     expect(() => toolsiftMiddleware({ maxTools: 0 })).toThrow(/toolsiftMiddleware: option "maxTools"/);
     expect(() => toolsiftMiddleware({ onNoMatch: "every" as never })).toThrow(
-      /option "onNoMatch" must be one of "all", "none"/,
+      /option "onNoMatch" must be one of "all", "none", "guess"/,
     );
     expect(() => toolsiftMiddleware({ adaptive: "no" as never })).toThrow(/option "adaptive" must be a boolean/);
     expect(() => toolsiftMiddleware({ tools: "all" as never })).toThrow(

@@ -1,0 +1,114 @@
+// onNoMatch "guess" (the default above 20 tools): a request nothing reached the relevance bar of is offered the
+// ranking's best few guesses when the best shows evidence of a task, in real AI SDK loops with a scripted model that
+// refuses tools it was not offered; an off-topic question still gets none.
+import { generateText, isStepCount, jsonSchema } from "ai";
+import { describe, expect, it } from "vitest";
+import type { PrepareStepEvent } from "../../src/agent/prepare-step.js";
+import { createToolIndex } from "../../src/index.js";
+import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
+
+/** 25 terse tools of five products, written as developers write them (product tags, few words). */
+const catalog = Object.entries({
+  slack: ["post_message: Post a message to a channel", "list_channels: List channels", "get_user: Get a user"],
+  gcal: ["create_event: Create calendar event", "list_events: List events", "delete_event: Delete event"],
+  jira: ["create_issue: Create Jira issue", "get_issue: get issue by key", "transition: Change issue status"],
+  gh: ["list_prs: List PRs for a repo", "merge_pr: Merge a pull request", "get_file: Read a file"],
+  zd: ["get_ticket: get ticket", "reply: public reply on ticket", "create_ticket: new ticket"],
+  hs: ["create_contact: create contact", "list_deals: list deals", "add_note: Log note on a deal"],
+  stripe: ["refund: Refund a charge", "get_invoice: Get an invoice", "list_subs: List subscriptions"],
+  gdrive: ["search: Search files", "share: Share a file", "move: Move a file"],
+  notion: ["search: Search pages"],
+}).flatMap(([product, tools]) =>
+  tools.map((entry) => {
+    const [action, description] = entry.split(": ");
+    const parameters = { type: "object", properties: { name: { type: "string" }, text: { type: "string" } } };
+    return { name: `${product}_${action}`, description, parameters };
+  }),
+);
+const index = createToolIndex(catalog);
+const jsonObject = jsonSchema<Record<string, unknown>>({ type: "object", properties: {} });
+const user = (content: string) => [{ role: "user" as const, content }];
+
+function recorded(options: Parameters<typeof index.prepareStep>[0] = {}) {
+  const events: PrepareStepEvent[] = [];
+  const prepare = index.prepareStep({ stableTools: false, ...options, onEvent: (event) => events.push(event) });
+  return { prepare, events };
+}
+
+describe('onNoMatch "guess"', () => {
+  it("offers the best guesses for a typo of a tool's name, and the model can call the one it needs", async () => {
+    const text = "slak priya im running late";
+    // Nothing reaches the relevance bar: select alone gives nothing.
+    expect(await index.select(text)).toEqual([]);
+    const { prepare, events } = recorded();
+    const model = scriptedModel([
+      { toolCalls: [{ toolName: "slack_post_message", input: { name: "priya", text: "running late" } }] },
+      { text: "Sent." },
+    ]);
+    const tools = Object.fromEntries(
+      catalog.map(({ name, description }) => [
+        name,
+        { description, inputSchema: jsonObject, execute: async () => "ok" },
+      ]),
+    );
+    const result = await generateText({
+      model: model.model,
+      tools,
+      prepareStep: prepare,
+      stopWhen: isStepCount(3),
+      prompt: text,
+    });
+    expect(result.text).toBe("Sent.");
+    expect(model.offered[0]).toContain("slack_post_message");
+    expect(model.offered[0].length).toBeLessThanOrEqual(3);
+    expect(events[0]).toEqual({
+      type: "no-match",
+      query: text,
+      reason: "nothing-relevant",
+      offered: "guess",
+      guesses: model.offered[0],
+      message: `no tool is relevant to the query; this call is offered the ranking's best guesses (${model.offered[0].join(", ")})`,
+    });
+  });
+
+  it("offers guesses for two words met in a tool, one in its name", async () => {
+    const text = "ditch the sync meeting on friday";
+    expect(await index.select(text)).toEqual([]);
+    const { prepare } = recorded();
+    const { activeTools } = await prepare({ steps: [], messages: user(text) });
+    expect(activeTools?.[0]).toBe("gcal_delete_event");
+  });
+
+  it("offers nothing to an off-topic question, however a common word meets a parameter", async () => {
+    for (const text of ["what's a good name for a cat", "how many moons does Jupiter have?"]) {
+      const { prepare, events } = recorded();
+      expect(await prepare({ steps: [], messages: user(text) })).toEqual({ activeTools: [] });
+      expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
+    }
+  });
+
+  it('"none" never guesses; "guess" guesses on a catalog the small-catalog rule would offer whole', async () => {
+    const text = "slak priya im running late";
+    const none = recorded({ onNoMatch: "none" });
+    expect(await none.prepare({ steps: [], messages: user(text) })).toEqual({ activeTools: [] });
+    const tools = Object.fromEntries(
+      catalog.map(({ name, description }) => [name, { description, inputSchema: jsonObject }]),
+    );
+    const eager = scriptedModel([{ toolCalls: [{ toolName: "slack_post_message", input: {} }] }]);
+    await expect(
+      generateText({ model: eager.model, tools, prepareStep: none.prepare, prompt: text }),
+    ).rejects.toBeInstanceOf(ToolNotOfferedError);
+    const small = createToolIndex(catalog.slice(0, 12)).prepareStep({ stableTools: false, onNoMatch: "guess" });
+    const guessed = await small({ steps: [], messages: user(text) });
+    expect(guessed.activeTools).toContain("slack_post_message");
+    expect(guessed.activeTools!.length).toBeLessThanOrEqual(3);
+  });
+
+  it("guesses only at a turn's first step", async () => {
+    const { prepare } = recorded({ steps: { escalate: false } });
+    const text = "slak priya im running late";
+    const step = { toolCalls: [{ toolName: "slack_get_user" }], toolResults: [] };
+    const later = await prepare({ steps: [step] as never, messages: user(text) });
+    expect(later.activeTools).toEqual(["slack_get_user"]);
+  });
+});
