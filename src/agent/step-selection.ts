@@ -101,6 +101,21 @@ export interface StepSelectionConfig {
   readonly definitionLength?: (name: string) => number;
 }
 
+/**
+ * The most ranked tools a step is offered when the user gave no `maxTools` and the best ranked tool is an unsure match
+ * (relevance under SURE_RELEVANCE): five when the request says plainly what it wants, up to eight when it is said in
+ * other words than the catalog's ("ping #eng that deploy is at 4"), where the right tool more often ranks sixth to
+ * eighth (bench/everyday.mjs).
+ */
+export const UNSURE_MAX_TOOLS = 8;
+const SURE_RELEVANCE = 0.5;
+
+/** Whether the best ranked tool of `results` is an unsure match (relevance under SURE_RELEVANCE). */
+function unsure(results: readonly SelectedTool[]): boolean {
+  const best = results.find((result) => result.reason === "ranked");
+  return best !== undefined && best.relevance < SURE_RELEVANCE;
+}
+
 /** Names a search-tool result carries: `{ tools: [{ name }] }`. */
 export function foundTools(output: unknown): string[] {
   const tools = (output as { tools?: unknown } | undefined)?.tools;
@@ -244,27 +259,36 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     let results: readonly SelectedTool[] = [];
     let companions = 0;
     let pinned: readonly string[] = selectOptions.alwaysActive ?? [];
+    let pageSize = maxTools;
     if (query.length > 0) {
-      const selection = await index.selectWithScores(query, {
-        ...selectOptions,
-        // Names outside the catalog are left out by the index itself (and stay active below).
-        alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
-        // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
-        messages: input.messages ?? toModelMessageShapes(conversation),
-        // Clamped: a maxTools accepted at creation must not grow past what select accepts on a later page.
-        maxTools: Math.min(maxTools * (page + 1), Number.MAX_SAFE_INTEGER),
-        adaptive: page === 0 ? selectOptions.adaptive : false,
-        // Ranked among the allowed tools only when they leave some catalog tool out.
-        ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
-      });
-      ranking = rankedNames(selection.results);
+      const selectFor = (most: number) =>
+        index.selectWithScores(query, {
+          ...selectOptions,
+          // Names outside the catalog are left out by the index itself (and stay active below).
+          alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
+          // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
+          messages: input.messages ?? toModelMessageShapes(conversation),
+          // Clamped: a maxTools accepted at creation must not grow past what select accepts on a later page.
+          maxTools: Math.min(most, Number.MAX_SAFE_INTEGER),
+          adaptive: page === 0 ? selectOptions.adaptive : false,
+          // Ranked among the allowed tools only when they leave some catalog tool out.
+          ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
+        });
+      let selection = await selectFor(maxTools * (page + 1));
+      // Without a maxTools of the user's, a request whose best tool is an unsure match gets a few more of the ranking
+      // (and pages of that size after misses).
+      if (selectOptions.maxTools === undefined && unsure(selection.results)) {
+        pageSize = UNSURE_MAX_TOOLS;
+        selection = await selectFor(pageSize * (page + 1));
+      }
       results = selection.results;
+      ranking = rankedNames(results);
       companions = companionCount(selection.results);
       // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
       const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
       pinned = [...pinnedNames(selection.results), ...searchTool];
     }
-    const paged = ranking.slice(page * maxTools, (page + 1) * maxTools);
+    const paged = ranking.slice(page * pageSize, (page + 1) * pageSize);
     // Nothing left to page to: escalate to every tool at once.
     if (page > 0 && paged.length === 0 && policy.noMatch(query, toolCount, true)) return everyTool("escalate");
     // Later in a run (after a tool result) the model works on the request with the tools it called: those kept are a

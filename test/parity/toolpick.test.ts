@@ -338,7 +338,8 @@ describe("prepareStep", () => {
   test("after a step without a tool call the next page is offered; after two, every tool", async () => {
     const indexes = createBoth();
     const messages = [user("create a new item or list existing ones")];
-    const options: toolpick.SelectOptions = { adaptive: false };
+    // Pages of five for both: with no maxTools given, toolsift offers an unsure match up to 8 (agent-loop.md).
+    const options: toolpick.SelectOptions = { adaptive: false, maxTools: 5 };
     const first = await stepBoth(indexes, { messages, steps: [], stepNumber: 0 }, options);
     const second = await stepBoth(indexes, { messages, steps: [step([])], stepNumber: 1 }, options);
     const third = await stepBoth(indexes, { messages, steps: [step([]), step([])], stepNumber: 2 }, options);
