@@ -1,27 +1,54 @@
 // Chat-only turns as the agent adapters read them: the chat lexicon (small-talk-words.ts, written blind) on top of
 // the ranking's own small-talk words. Kept out of the query rule so that toolsift/core does not ship the lexicon.
 
+import { ACTION_WORDS } from "../core/families.js";
 import { conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
-import { tokenize } from "../core/tokenizer.js";
-import { SMALL_TALK_PHRASES, SMALL_TALK_WORDS } from "./small-talk-words.js";
+import { tokenize, type Token } from "../core/tokenizer.js";
+import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
+import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
+import { SMALL_TALK_FRAMING, SMALL_TALK_PHRASES, SMALL_TALK_WORDS } from "./small-talk-words.js";
 
-/**
- * The chat lexicon (small-talk-words.ts) as the tokenizer reads it: entries of one word, and phrases by first word.
- * Read on first use, not at import: importing an adapter tokenizes nothing.
- */
-let lexicon: { words: Set<string>; phrases: Map<string, string[][]> } | undefined;
-function chatLexicon() {
-  if (lexicon !== undefined) return lexicon;
+/** Entries of one word, and phrases by first word, as the tokenizer reads them. */
+interface Entries {
+  readonly words: Set<string>;
+  readonly phrases: Map<string, string[][]>;
+}
+
+function entriesOf(list: readonly string[]): Entries {
   const words = new Set<string>();
   const phrases = new Map<string, string[][]>();
-  for (const entry of [...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]) {
+  for (const entry of list) {
     const surfaces = tokenize(entry).map((token) => token.surface);
     if (surfaces.length === 1) words.add(surfaces[0]);
     else if (surfaces.length > 1) phrases.set(surfaces[0], [...(phrases.get(surfaces[0]) ?? []), surfaces]);
   }
-  lexicon = { words, phrases };
+  return { words, phrases };
+}
+
+/**
+ * The chat lexicon (small-talk-words.ts) as the tokenizer reads it, and the part of it that frames a turn as chat.
+ * Read on first use, not at import: importing an adapter tokenizes nothing.
+ */
+let lexicon: (Entries & { framing: Entries }) | undefined;
+function chatLexicon() {
+  lexicon ??= {
+    ...entriesOf([...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]),
+    framing: entriesOf(SMALL_TALK_FRAMING.split("|")),
+  };
   return lexicon;
+}
+
+/** The positions of `tokens` inside an entry of `entries` (a word, or a phrase written out). */
+function coveredBy(entries: Entries, tokens: readonly Token[], covered = new Set<number>()): Set<number> {
+  tokens.forEach((token, start) => {
+    if (entries.words.has(token.surface)) covered.add(start);
+    for (const phrase of entries.phrases.get(token.surface) ?? []) {
+      if (!phrase.every((word, offset) => tokens[start + offset]?.surface === word)) continue;
+      for (let offset = 0; offset < phrase.length; offset++) covered.add(start + offset);
+    }
+  });
+  return covered;
 }
 
 /** Whether a word is a word of chat that names no task ("ugh", "tysm", "bored"): the chat lexicon's. */
@@ -39,16 +66,55 @@ export function isChatWord(surface: string): boolean {
 export function isChitChat(text: string): boolean {
   if (isSmallTalk(text)) return true;
   const tokens = tokenize(text);
-  const covered = conversationalPositions(tokens);
-  tokens.forEach((token, start) => {
-    for (const phrase of chatLexicon().phrases.get(token.surface) ?? []) {
-      if (!phrase.every((word, offset) => tokens[start + offset]?.surface === word)) continue;
-      for (let offset = 0; offset < phrase.length; offset++) covered.add(start + offset);
-    }
-  });
-  return tokens.every(
-    (token, at) =>
-      !(token.surface.length >= 3 && /\d/.test(token.surface)) &&
-      (token.stop || covered.has(at) || isChatWord(token.surface)),
+  // The lexicon's phrases; its words are read by isChatWord.
+  const covered = coveredBy(
+    { words: new Set(), phrases: chatLexicon().phrases },
+    tokens,
+    conversationalPositions(tokens),
   );
+  const chat = (token: Token, at: number) => covered.has(at) || isChatWord(token.surface);
+  const value = (token: Token) => token.surface.length >= 3 && /\d/.test(token.surface);
+  if (tokens.every((token, at) => !value(token) && (token.stop || chat(token, at)))) return true;
+  return chatFramed(text, tokens, chat);
+}
+
+/** The most words besides its chat words a chat-framed turn has. */
+const FRAMED_WORDS = 4;
+/** Words that point back at a task ("the same for next week", "the big one", "again"): a follow-up, not chat. */
+const FOLLOW_UP_WORDS = new Set("same other another again too also instead more next else one ones last".split(" "));
+/** Below this general specificity a word is among the commonest English words (as `asksForSomething` reads them). */
+const COMMON_WORD = 0.5;
+
+/**
+ * Whether a turn is chat framed around a few common words: it has a reaction, acknowledgement or thanks of the chat
+ * lexicon ("thanks", "lol", "ok": SMALL_TALK_FRAMING) and at most FRAMED_WORDS other words, each among the commonest
+ * English words and none a task: no action word ("send", "do"), no everyday word a task is asked with ("ping",
+ * "ditch"), no word pointing back at a task ("the same for next week", "the other one"), no name, number or value.
+ * "found it, thanks!", "lol ok nothing important then". A question ("ok, what about tomorrow?") asks for something,
+ * and a follow-up that names a task ("thanks, now send it to Bob") does too.
+ */
+function chatFramed(text: string, tokens: readonly Token[], chat: (token: Token, at: number) => boolean): boolean {
+  if (text.includes("?")) return false;
+  const frame = coveredBy(chatLexicon().framing, tokens);
+  let framing = 0;
+  let others = 0;
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at];
+    if (token.stop && token.alphabetic && !FOLLOW_UP_WORDS.has(token.surface)) continue;
+    if (chat(token, at)) {
+      if (frame.has(at)) framing++;
+      continue;
+    }
+    const task =
+      !token.alphabetic ||
+      token.value === true ||
+      (token.capitalized && at > 0) ||
+      FOLLOW_UP_WORDS.has(token.surface) ||
+      ACTION_WORDS.has(token.surface) ||
+      ACTION_WORDS.has(token.term) ||
+      EVERYDAY_WORDS.table().has(token.surface) ||
+      Math.max(englishWordSpecificity(token.surface), englishWordSpecificity(token.term)) >= COMMON_WORD;
+    if (task || ++others > FRAMED_WORDS) return false;
+  }
+  return framing > 0 && others > 0;
 }

@@ -155,6 +155,29 @@ describe('a turn of conversation only ("thanks!") still gets no catalog tool', (
   }
 });
 
+describe("a turn of chat around a few common words gets no tool; a follow-up that points at a task does", () => {
+  const index = createToolIndex(terse);
+  const prepareStep = index.prepareStep({ stableTools: false });
+  const after = (text: string) => [user(NOTE), { role: "assistant" as const, content: "Told Tom." }, user(text)];
+
+  it.each(["found it, thanks!", "lol ok nothing important then", "thanks, that's all for today"])(
+    "%s: no tool",
+    async (text) => {
+      expect(await prepareStep({ steps: [], messages: after(text) })).toEqual({ activeTools: [] });
+    },
+  );
+
+  it.each([
+    "thanks, now send it to Bob too",
+    "ok do the same for next week",
+    "cool, the one from last week",
+    "ok, what about tomorrow?",
+    "thanks! and ping Dana",
+  ])("%s: tools", async (text) => {
+    expect((await prepareStep({ steps: [], messages: after(text) })).activeTools!.length).toBeGreaterThan(0);
+  });
+});
+
 describe("a catalog over the bounds is selected, not offered whole", () => {
   it("25 terse tools (over 20): the selection, without the tool the request does not name", async () => {
     const fillers = Object.fromEntries(
