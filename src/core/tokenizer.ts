@@ -99,11 +99,12 @@ const COMBINING_MARKS = /\p{M}+/gu;
 const LOWER = /^\p{Ll}$/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 const LOWER_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
-const UPPER_RUN_THEN_WORD = /(\p{Lu})(\p{Lu}\p{Ll})/gu;
+const UPPER_RUN_THEN_WORD = /(\p{Lu})(\p{Lu}(?!s$)\p{Ll})/gu;
 const BARE_NUMBER = /^\p{N}+$/u;
 const ALPHABETIC = /^\p{L}+$/u;
 const NUMERONYM = /^\p{L}\d+\p{L}$/u;
 const ALL_UPPER = /^\p{Lu}[\p{Lu}\p{N}]*$/u;
+const ACRONYM_PLURAL = /^\p{Lu}[\p{Lu}\p{N}]+s$/u;
 
 /** Folds diacritics and compatibility forms ("Crème Brûlée" → "Creme Brulee", "ﬁle" → "file"). */
 export function foldText(text: string): string {
@@ -141,7 +142,9 @@ function splitAsciiCase(word: string): string[] {
         isUpper(current) &&
         i + 1 < word.length &&
         word.charCodeAt(i + 1) >= 97 &&
-        word.charCodeAt(i + 1) <= 122);
+        word.charCodeAt(i + 1) <= 122 &&
+        // An acronym's plural is one word: "PRs", "URLs", "IDs" (not "P" + "Rs").
+        !(i + 2 === word.length && word.charCodeAt(i + 1) === 115));
     if (boundary) {
       pieces.push(word.slice(start, i));
       start = i;
@@ -160,12 +163,14 @@ function analyseWord(word: string): readonly Token[] {
   const tokens: Token[] = [];
   for (const piece of pieces) {
     if (piece.length === 0) continue;
-    const surface = piece.toLowerCase();
+    // An acronym's plural is read as the acronym ("PRs" → pr, "URLs" → url).
+    const plural = piece.length <= 7 && ACRONYM_PLURAL.test(piece);
+    const surface = (plural ? piece.slice(0, -1) : piece).toLowerCase();
     const alphabetic = ALPHABETIC.test(surface);
     tokens.push({
       term: stem(surface),
       surface,
-      acronym: piece.length >= 2 && piece.length <= 6 && ALL_UPPER.test(piece),
+      acronym: plural || (piece.length >= 2 && piece.length <= 6 && ALL_UPPER.test(piece)),
       capitalized: piece.length >= 2 && piece !== surface && piece.slice(1) === surface.slice(1),
       // Single characters and bare numbers are values ("x", "52"), not intent: kept in the stream, never matched.
       stop: surface.length < 2 || STOP_WORDS.has(surface) || BARE_NUMBER.test(surface),

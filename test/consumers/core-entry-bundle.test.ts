@@ -83,10 +83,11 @@ describe("an app selecting with toolsift/core", () => {
   // Issue 37's finder links (a tool's search or list tool when the request gives no id: catalog-links.ts) add 1,101 B
   // minified and 381 B gzip (85,408 B and 31,547 B measured). The words of paths, slugs, addresses and host names
   // read as values ("reopen acme/webapp#12": acme is no initialism; tokenizer.ts `markPathValues`) add 267 B gzip
-  // (31,814 B measured).
-  it("stays within 84 KiB minified and 31,900 B gzip", async () => {
+  // (31,814 B measured). An acronym's plural read as the acronym ("PRs" → pr; tokenizer.ts) brings the app to 86,112 B
+  // minified.
+  it("stays within 85 KiB minified and 31,900 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(84 * 1024);
+    expect(bytes).toBeLessThanOrEqual(85 * 1024);
     expect(gzip).toBeLessThanOrEqual(31_900);
   });
 

@@ -52,6 +52,24 @@ describe("tokenize", () => {
     expect(tokenize("ABCDEFGH")[0].acronym).toBe(false);
   });
 
+  it("reads an acronym's plural as the acronym, in ASCII and accented text", () => {
+    const read = (text: string) => tokenize(text).map((token) => [token.surface, token.term, token.acronym]);
+    expect(read("PRs")).toEqual([["pr", "pr", true]]);
+    expect(read("open URLs and IDs")).toEqual([
+      ["open", "open", false],
+      ["url", "url", true],
+      ["and", "and", false],
+      ["id", "id", true],
+    ]);
+    expect(read("getPRs")).toEqual([
+      ["get", "get", false],
+      ["pr", "pr", true],
+    ]);
+    expect(read("ÉTATs")).toEqual([["etat", "etat", true]]);
+    // An upper-case run before a word is still split there.
+    expect(read("HTTPServer").map(([surface]) => surface)).toEqual(["http", "server"]);
+  });
+
   it("keeps stop words in the stream but flags them", () => {
     const tokens = tokenize("Send the email to my boss");
     expect(tokens.map((token) => token.surface)).toEqual(["send", "the", "email", "to", "my", "boss"]);
