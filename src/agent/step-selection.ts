@@ -183,9 +183,11 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     count: number,
     allowed: ReadonlySet<string> | undefined,
     toolCount: number,
+    messages?: readonly MessageLike[],
   ): Promise<readonly SelectedTool[]> {
     const { results } = await index.selectWithScores(query, {
       ...selectOptions,
+      ...(messages !== undefined ? { messages } : {}),
       alwaysActive: [],
       minRelevance: 0,
       maxTools: count,
@@ -213,16 +215,20 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
 
   /**
    * The ranking's best guesses for a query nothing reached the relevance bar of: up to MAX_GUESSES ranked tools with
-   * some evidence, when the best of them shows evidence of a task (`isGuess`); else none.
+   * some evidence and their companions, when the best of them shows evidence of a task (`isGuess`); else none.
    */
   async function bestGuesses(
     query: string,
     allowed: ReadonlySet<string> | undefined,
     toolCount: number,
+    messages: readonly MessageLike[],
   ): Promise<string[]> {
-    const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount);
+    const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, messages);
     const ranked = results.filter((tool) => tool.reason === "ranked" && tool.relevance > 0);
-    return ranked.length > 0 && isGuess(ranked[0].match ?? []) ? ranked.map((tool) => tool.name) : [];
+    if (ranked.length === 0 || !isGuess(ranked[0].match ?? [])) return [];
+    // With the guesses, their companions (the list tool that finds an id the request does not give).
+    const companions = results.filter((tool) => tool.reason !== "ranked" && tool.pinned === undefined);
+    return [...ranked, ...companions].map((tool) => tool.name);
   }
 
   /** The tools of the last steps (and what the search tool found) that stay offered. */
@@ -311,7 +317,12 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     // task ("slak priya", "ditch the sync meeting"), reported (`onNoMatch: "guess"`; by default above 20 tools).
     const guessing = page === 0 && !found && !smallTalk && !midTurn && !SELECT_FORM.test(query);
     if (guessing && policy.guesses(query, toolCount)) {
-      const guesses = await bestGuesses(query, allowed, toolCount);
+      const guesses = await bestGuesses(
+        query,
+        allowed,
+        toolCount,
+        input.messages ?? toModelMessageShapes(conversation),
+      );
       if (guesses.length > 0) {
         policy.guessed(query, guesses);
         const names = [...new Set([...guesses, ...pinned])].filter(

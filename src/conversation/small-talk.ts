@@ -67,15 +67,43 @@ export function isChitChat(text: string): boolean {
   if (isSmallTalk(text)) return true;
   const tokens = tokenize(text);
   // The lexicon's phrases; its words are read by isChatWord.
-  const covered = coveredBy(
-    { words: new Set(), phrases: chatLexicon().phrases },
-    tokens,
-    conversationalPositions(tokens),
-  );
+  const phrases = coveredBy({ words: new Set(), phrases: chatLexicon().phrases }, tokens);
+  const covered = new Set([...phrases, ...conversationalPositions(tokens)]);
   const chat = (token: Token, at: number) => covered.has(at) || isChatWord(token.surface);
   const value = (token: Token) => token.surface.length >= 3 && /\d/.test(token.surface);
   if (tokens.every((token, at) => !value(token) && (token.stop || chat(token, at)))) return true;
-  return chatFramed(text, tokens, chat);
+  return chatAbout(tokens, phrases, chat) || chatFramed(text, tokens, chat);
+}
+
+/** The most words of a topic a chat phrase is about ("tell me a joke about git", "a fun fact about octopuses"). */
+const TOPIC_WORDS = 3;
+
+/**
+ * Whether a turn is a phrase of the chat lexicon about a topic: the phrase ("tell me a joke"), only chat before it,
+ * then "about" and at most TOPIC_WORDS words, none a name, a value or an action word ("tell me a joke about PMs"; not
+ * "tell me about the PR", whose phrase is no chat, nor "what do you know about Globex", a name to look up).
+ */
+function chatAbout(
+  tokens: readonly Token[],
+  phrases: ReadonlySet<number>,
+  chat: (token: Token, at: number) => boolean,
+) {
+  const end = Math.max(-1, ...phrases);
+  if (end < 0 || tokens[end + 1]?.surface !== "about") return false;
+  if (!tokens.slice(0, end + 1).every((token, at) => token.stop || chat(token, at))) return false;
+  const topic = tokens.slice(end + 2).filter((token) => !token.stop || !token.alphabetic);
+  return (
+    topic.length > 0 &&
+    topic.length <= TOPIC_WORDS &&
+    topic.every(
+      (token) =>
+        token.alphabetic &&
+        !token.capitalized &&
+        token.value !== true &&
+        !ACTION_WORDS.has(token.surface) &&
+        !ACTION_WORDS.has(token.term),
+    )
+  );
 }
 
 /** The most words besides its chat words a chat-framed turn has. */
