@@ -5,7 +5,8 @@ import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
 import { everydayReadings, type EverydayWords } from "./everyday-readings.js";
 import { nameTerms, phraseWords, SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
-import { forEachToken, type Token } from "./tokenizer.js";
+import { stem } from "./stemmer.js";
+import { forEachToken, type Token, type ValueKind } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
 import type { Neighbour } from "./word-neighbours.js";
 import type { WordSpecificity } from "./word-specificity.js";
@@ -55,6 +56,21 @@ export interface QueryContext {
 }
 
 const MAX_PHRASE = 4;
+/** The parameter words each kind of value fills, as terms. */
+const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly string[]>> = /* @__PURE__ */ (() => {
+  const words: Record<ValueKind, string[]> = {
+    url: ["url", "uri", "link"],
+    host: ["url", "domain", "site"],
+    email: ["email", "recipient"],
+    handle: ["user", "username", "handle"],
+    path: ["path", "file", "directory"],
+    file: ["path", "file"],
+    slug: ["repo", "repository", "owner"],
+    channel: ["channel"],
+  };
+  for (const kind of Object.keys(words) as ValueKind[]) words[kind] = words[kind].map(stem);
+  return words;
+})();
 /** What a word of a name the request gives ("a folder called Invoices") scores with: it is a value, not the task. */
 const NAMED_VALUE_WEIGHT = 0.3;
 
@@ -166,9 +182,15 @@ export function analyseQuery(
   for (let position = 0; position < content.length; position++) {
     const token = content[position];
     const known = index.termIds.get(token.term);
-    // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else.
+    // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
+    // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
     if (token.value === true) {
       if (known !== undefined) collector.add(known, NAMED_VALUE_WEIGHT, "exact", token.surface, position);
+      if (token.valueKind !== undefined && settings.everydayWeight > 0)
+        for (const word of VALUE_PARAMETERS[token.valueKind]) {
+          const id = index.termIds.get(word);
+          if (id !== undefined) collector.add(id, settings.everydayWeight, "synonym", token.surface, position);
+        }
       continue;
     }
     if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);

@@ -21,7 +21,12 @@ export interface Token {
   readonly numeronym: boolean;
   /** In a query: a value the request gives ("a folder called Invoices"), not what it asks for (`markNamedValues`). */
   readonly value?: true;
+  /** In a query, on a value's first word: what kind of value it is (`markPathValues`). */
+  readonly valueKind?: ValueKind;
 }
+
+/** Kinds of values a request gives: "go to https://…", "read ~/notes.md", "reopen acme/api#12", "ask @jo". */
+export type ValueKind = "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "channel";
 
 // Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
 const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);
@@ -71,11 +76,31 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
     const bare = chunk.replace(EDGE_PUNCTUATION, "");
     if (count > 0 && (URL_LIKE.test(bare) || VALUE_LIKE.test(bare))) {
       marked ??= [...tokens];
-      for (let i = at; i < at + count && i < marked.length; i++) marked[i] = { ...marked[i], value: true };
+      const kind = valueKindOf(bare);
+      for (let i = at; i < at + count && i < marked.length; i++)
+        marked[i] = { ...marked[i], value: true, ...(i === at && kind !== undefined ? { valueKind: kind } : {}) };
     }
     at += count;
   }
   return marked ?? tokens;
+}
+
+const EMAIL = /^[^@/]+@[^@/]+\.\p{L}{2,}$/u;
+const LOCAL_PATH = /^(?:~|\.{1,2})?\/|^[a-z]:\\/i;
+const SLUG = /^[\p{L}\p{N}_.-]+\/[\p{L}\p{N}_.-]+(?:#\p{N}+)?$/u;
+// Endings of host names, not of files: "example.com", "staging.acme.dev" (a file is "app.yaml", "notes.md").
+const HOST_ENDING = /\.(?:com|org|net|io|dev|app|co|ai|so|us|uk|de|fr|eu|gov|edu|info|me|tv)$/i;
+
+/** What kind of value a chunk of a request is, when it reads as one kind. */
+function valueKindOf(bare: string): ValueKind | undefined {
+  if (URL_LIKE.test(bare)) return "url";
+  if (EMAIL.test(bare)) return "email";
+  if (bare.startsWith("@")) return "handle";
+  if (bare.startsWith("#")) return /^#\p{N}/u.test(bare) ? undefined : "channel";
+  if (LOCAL_PATH.test(bare) || (bare.match(/\//g)?.length ?? 0) >= 2) return "path";
+  if (SLUG.test(bare)) return "slug";
+  if (!bare.includes("/") && /[\p{L}\p{N}]\.\p{L}{2,}$/u.test(bare)) return HOST_ENDING.test(bare) ? "host" : "file";
+  return undefined;
 }
 
 const SPECIAL_FOLDS: Record<string, string> = {

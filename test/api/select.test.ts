@@ -219,6 +219,30 @@ describe("ranking", () => {
     expect((await tools.explain("acme please", "git_amend_commit")).match.length).toBeGreaterThan(0);
   });
 
+  it("reads a value's kind as the parameters that take it: a URL, a path, an address, a handle, a repository", async () => {
+    const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
+    const tools = createToolIndex([
+      { name: "browser_navigate", description: "Navigate", parameters: param("url") },
+      { name: "read_text", description: "Read text", parameters: param("path") },
+      { name: "mail_send", description: "Send mail", parameters: param("email") },
+      { name: "chat_profile", description: "Profile", parameters: param("username") },
+      { name: "list_commits", description: "List commits", parameters: param("repo") },
+      { name: "weather_now", description: "Weather now", parameters: param("city") },
+    ]);
+    const first = async (text: string) =>
+      (await tools.selectWithScores(text, { ...noCut, minRelevance: 0 })).results[0]?.name;
+    expect(await first("go to http://localhost:3000/login")).toBe("browser_navigate");
+    expect(await first("whats in ~/projects/api/src")).toBe("read_text");
+    expect(await first("ask cam@acme.co")).toBe("mail_send");
+    expect(await first("who's @jwu")).toBe("chat_profile");
+    expect(await first("anything new on facebook/react")).toBe("list_commits");
+    // The kind is read only from a value: "cam" is no address.
+    expect((await tools.explain("ask cam", "mail_send")).match.map((entry) => entry.term)).not.toContain("email");
+    expect((await tools.explain("go to http://localhost:3000/login", "browser_navigate")).match).toContainEqual(
+      expect.objectContaining({ term: "url", field: "parameterNames" }),
+    );
+  });
+
   it('reads no "go" as an initialism on the BFCL multi-turn catalog', async () => {
     const { tools } = JSON.parse(
       readFileSync(new URL("../fixtures/bfcl-multiturn/catalog-and-turns.json", import.meta.url), "utf8"),

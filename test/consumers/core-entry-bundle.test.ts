@@ -84,11 +84,12 @@ describe("an app selecting with toolsift/core", () => {
   // minified and 381 B gzip (85,408 B and 31,547 B measured). The words of paths, slugs, addresses and host names
   // read as values ("reopen acme/webapp#12": acme is no initialism; tokenizer.ts `markPathValues`) add 267 B gzip
   // (31,814 B measured). An acronym's plural read as the acronym ("PRs" → pr; tokenizer.ts) brings the app to 86,112 B
-  // minified.
-  it("stays within 85 KiB minified and 31,900 B gzip", async () => {
+  // minified; a value's kind read as the parameters that take it ("go to https://…" → url; query.ts) to 87,170 B
+  // minified, 32,311 B gzip (both: +497 B gzip).
+  it("stays within 86 KiB minified and 32,400 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(85 * 1024);
-    expect(gzip).toBeLessThanOrEqual(31_900);
+    expect(bytes).toBeLessThanOrEqual(86 * 1024);
+    expect(gzip).toBeLessThanOrEqual(32_400);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
