@@ -67,6 +67,7 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly string[]>> = /* @__P
     file: ["path", "file"],
     slug: ["repo", "repository", "owner"],
     channel: ["channel"],
+    key: ["key"],
   };
   for (const kind of Object.keys(words) as ValueKind[]) words[kind] = words[kind].map(stem);
   return words;
@@ -184,13 +185,13 @@ export function analyseQuery(
     const known = index.termIds.get(token.term);
     // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
     // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
+    if (token.valueKind !== undefined && settings.everydayWeight > 0)
+      for (const word of VALUE_PARAMETERS[token.valueKind]) {
+        const id = index.termIds.get(word);
+        if (id !== undefined) collector.add(id, settings.everydayWeight, "synonym", token.surface, position);
+      }
     if (token.value === true) {
       if (known !== undefined) collector.add(known, NAMED_VALUE_WEIGHT, "exact", token.surface, position);
-      if (token.valueKind !== undefined && settings.everydayWeight > 0)
-        for (const word of VALUE_PARAMETERS[token.valueKind]) {
-          const id = index.termIds.get(word);
-          if (id !== undefined) collector.add(id, settings.everydayWeight, "synonym", token.surface, position);
-        }
       continue;
     }
     if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);

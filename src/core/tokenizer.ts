@@ -21,12 +21,12 @@ export interface Token {
   readonly numeronym: boolean;
   /** In a query: a value the request gives ("a folder called Invoices"), not what it asks for (`markNamedValues`). */
   readonly value?: true;
-  /** In a query, on a value's first word: what kind of value it is (`markPathValues`). */
+  /** In a query, on a value's first word: what kind of value it is (`markPathValues`; a key's words stay words). */
   readonly valueKind?: ValueKind;
 }
 
 /** Kinds of values a request gives: "go to https://…", "read ~/notes.md", "reopen acme/api#12", "ask @jo". */
-export type ValueKind = "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "channel";
+export type ValueKind = "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "channel" | "key";
 
 // Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
 const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);
@@ -56,7 +56,9 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
 const VALUE_LIKE =
   /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}/u;
-const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\//u;
+const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}/u;
+// A key such as "PROJ-77" or "INC-2041": its letters may say what it keys ("proj"), so they stay words.
+const KEY = /^\p{Lu}[\p{Lu}\p{N}]{1,9}-\p{N}+$/u;
 const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
 
 /**
@@ -74,7 +76,10 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
     let count = 0;
     forEachToken(chunk, () => count++);
     const bare = chunk.replace(EDGE_PUNCTUATION, "");
-    if (count > 0 && (URL_LIKE.test(bare) || VALUE_LIKE.test(bare))) {
+    if (count > 0 && KEY.test(bare)) {
+      marked ??= [...tokens];
+      marked[at] = { ...marked[at], valueKind: "key" };
+    } else if (count > 0 && (URL_LIKE.test(bare) || VALUE_LIKE.test(bare))) {
       marked ??= [...tokens];
       const kind = valueKindOf(bare);
       for (let i = at; i < at + count && i < marked.length; i++)

@@ -219,7 +219,7 @@ describe("ranking", () => {
     expect((await tools.explain("acme please", "git_amend_commit")).match.length).toBeGreaterThan(0);
   });
 
-  it("reads a value's kind as the parameters that take it: a URL, a path, an address, a handle, a repository", async () => {
+  it("reads a value's kind as the parameters that take it: a URL, a path, an address, a handle, a repo, a key", async () => {
     const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
     const tools = createToolIndex([
       { name: "browser_navigate", description: "Navigate", parameters: param("url") },
@@ -228,6 +228,7 @@ describe("ranking", () => {
       { name: "chat_profile", description: "Profile", parameters: param("username") },
       { name: "list_commits", description: "List commits", parameters: param("repo") },
       { name: "weather_now", description: "Weather now", parameters: param("city") },
+      { name: "tracker_get", description: "Get one", parameters: param("key") },
     ]);
     const first = async (text: string) =>
       (await tools.selectWithScores(text, { ...noCut, minRelevance: 0 })).results[0]?.name;
@@ -236,6 +237,7 @@ describe("ranking", () => {
     expect(await first("ask cam@acme.co")).toBe("mail_send");
     expect(await first("who's @jwu")).toBe("chat_profile");
     expect(await first("anything new on facebook/react")).toBe("list_commits");
+    expect(await first("PROJ-77 details")).toBe("tracker_get");
     // The kind is read only from a value: "cam" is no address.
     expect((await tools.explain("ask cam", "mail_send")).match.map((entry) => entry.term)).not.toContain("email");
     expect((await tools.explain("go to http://localhost:3000/login", "browser_navigate")).match).toContainEqual(
