@@ -12,7 +12,7 @@ import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js
 import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch } from "./relevance.js";
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
-import { markNamedValues, markPathValues, tokenize, type Token } from "./tokenizer.js";
+import { queryTokens } from "./tokenizer.js";
 
 /** Settings of the keyword engine. */
 export interface KeywordSettings extends ExpansionSettings {
@@ -59,7 +59,6 @@ export class KeywordEngine {
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
   private familyIndex: Families | null | undefined;
-  private lastQuery: { readonly text: string; readonly tokens: readonly Token[] } | undefined;
   private lastRelevance:
     { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
 
@@ -99,14 +98,7 @@ export class KeywordEngine {
   }
 
   analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
-    return analyseQuery(this.context, this.tokensOf(query), neighbours);
-  }
-
-  /** The tokens of the last query read (analysis and relevance read the same text: it is tokenised once). */
-  private tokensOf(query: string): readonly Token[] {
-    if (this.lastQuery?.text !== query)
-      this.lastQuery = { text: query, tokens: markNamedValues(markPathValues(query, tokenize(query))) };
-    return this.lastQuery.tokens;
+    return analyseQuery(this.context, queryTokens(query), neighbours);
   }
 
   /**
@@ -116,7 +108,7 @@ export class KeywordEngine {
   relevanceQuery(text: string, terms: readonly QueryTerm[]): RelevanceQuery {
     const last = this.lastRelevance;
     if (last?.text === text && last.terms === terms) return last.query;
-    const query = relevanceQuery(this.postings, text, this.tokensOf(text), terms, this.specificity);
+    const query = relevanceQuery(this.postings, text, queryTokens(text), terms, this.specificity);
     this.lastRelevance = { text, terms, query };
     return query;
   }

@@ -2,7 +2,7 @@
 // conversational phrases.
 
 import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "./stop-words.js";
-import { tokenize, type Token } from "./tokenizer.js";
+import { queryTokens, tokenize, type Token } from "./tokenizer.js";
 
 // Quoted text ('final_report.pdf', "Q3 budget") and words joined by _ . / : @ - or holding digits are values the
 // user gives a tool (file names, ids, addresses), not what they ask for.
@@ -60,7 +60,8 @@ export function conversationalPositions(tokens: readonly Token[]): Set<number> {
  * or more is something to act on: "same for 10519" is an elliptic request, not small talk.
  */
 export function isSmallTalk(text: string): boolean {
-  const tokens = tokenize(text);
+  // The query's own tokens (its values marked, which reads no differently here): analysis reads them next.
+  const tokens = queryTokens(text);
   const conversational = conversationalPositions(tokens);
   return tokens.every(
     (token, at) =>

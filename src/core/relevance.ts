@@ -124,8 +124,11 @@ export function queryWords(
   let values: Set<string> | undefined;
   const isValue = (surface: string): boolean => (values ??= valueWords(text)).has(surface);
   const unknown = smoothedIdf(index.docCount, 0);
-  const words: { surface: string; weight: number; value: boolean }[] = [];
+  const words: { surface: string; weight: number; value: boolean; share: number; general: number }[] = [];
   const seen = new Set<string>();
+  // The weights' sum and the heaviest, added up in word order as the words are read.
+  let total = 0;
+  let heaviest = 0;
   tokens.forEach((token, at) => {
     if (token.stop) return;
     const known = index.termIds.get(token.term);
@@ -145,18 +148,19 @@ export function queryWords(
     // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
     else weight = readAs.get(words.length) ?? 1;
     seen.add(token.term);
-    words.push({ surface: token.surface, weight, value });
+    // Made whole here, its share and specificity set below: no second object per word.
+    words.push({ surface: token.surface, weight, value, share: 0, general: 1 });
+    total += weight;
+    heaviest = Math.max(heaviest, weight);
   });
-  const total = words.reduce((sum, word) => sum + word.weight, 0);
   // A long request tells its task in a few words among many: shares are of at most CONTENT_CAP words' worth.
-  const heaviest = words.reduce((most, word) => Math.max(most, word.weight), 0);
   // A small catalog's IDF is compressed (FULL_CATALOG): its shares are scaled up.
   const whole = Math.min(total, Math.max(CONTENT_CAP, heaviest)) * Math.min(1, (index.docCount / FULL_CATALOG) ** 0.12);
-  return words.map((word) => ({
-    ...word,
-    share: whole > 0 ? word.weight / whole : 0,
-    general: word.weight > 0 ? specificity(word.surface) : 1,
-  }));
+  for (const word of words) {
+    word.share = whole > 0 ? word.weight / whole : 0;
+    word.general = word.weight > 0 ? specificity(word.surface) : 1;
+  }
+  return words;
 }
 
 /** One reading of a query word (or phrase) as a catalog term, and what it is worth before the field. */
@@ -194,11 +198,12 @@ export function relevanceQuery(
   specificity: WordSpecificity = NO_WORD_SPECIFICITY,
 ): RelevanceQuery {
   const unknown = smoothedIdf(index.docCount, 0);
+  /** A catalog term's specificity: its IDF over an unknown word's. */
+  const inCatalog = (termId: number): number => smoothedIdf(index.docCount, documentFrequency(index, termId)) / unknown;
   const readAs = new Map<number, number>();
   for (const term of terms) {
     if (term.kind !== "typo" && term.kind !== "semantic") continue;
-    const specificity = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
-    readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, specificity));
+    readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, inCatalog(term.termId)));
   }
   const words = queryWords(index, tokens, text, readAs, specificity);
   const byTerm = new Map<number, { specificity: number; readings: Reading[] }>();
@@ -210,8 +215,7 @@ export function relevanceQuery(
     const known = byTerm.get(term.termId);
     if (known !== undefined) known.readings.push(reading);
     else {
-      const catalog = smoothedIdf(index.docCount, documentFrequency(index, term.termId)) / unknown;
-      byTerm.set(term.termId, { specificity: catalog, readings: [reading] });
+      byTerm.set(term.termId, { specificity: inCatalog(term.termId), readings: [reading] });
     }
   }
   // A request made only of the commonest words ("what a day", "what's your name?") is conversation: no floor.

@@ -224,6 +224,22 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/** The text `queryTokens` read last, and its tokens. */
+let lastText: string | undefined;
+let lastTokens: readonly Token[] = [];
+
+/**
+ * A query's tokens, its values marked (`markPathValues`, `markNamedValues`), not to be changed: the last text's are
+ * kept, so the stages of one selection (small talk, analysis, relevance) tokenise its query once.
+ */
+export function queryTokens(text: string): readonly Token[] {
+  if (lastText !== text) {
+    lastTokens = markNamedValues(markPathValues(text, tokenize(text)));
+    lastText = text;
+  }
+  return lastTokens;
+}
+
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
   return true;

@@ -28,8 +28,12 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
   const noTask = query !== undefined && query.words.every((word) => word.share === 0);
   return hits.map((hit) => {
     const evidence = query !== undefined ? index.engine.relevance(query, hit.doc) : { relevance: 0, match: [] };
-    const semantic = noTask ? 0 : (hit.semanticRelevance ?? 0);
-    return { ...hit, relevance: Math.max(evidence.relevance, semantic), match: evidence.match };
+    const relevance = Math.max(evidence.relevance, noTask ? 0 : (hit.semanticRelevance ?? 0));
+    // A keyword ranking's hit ({ doc, score, keyword }: rankKeyword's) is built field by field: a spread is a slow
+    // path, paid per ranked tool.
+    return ranking.strategy === "keyword"
+      ? { doc: hit.doc, score: hit.score, keyword: hit.keyword, relevance, match: evidence.match }
+      : { ...hit, relevance, match: evidence.match };
   });
 }
 
