@@ -86,7 +86,7 @@ export interface OfferOptions {
    * `"all"` for a catalog of at most 20 tools and a request that asks for something (a word that is no word of
    * conversation, no value and not among the commonest English words: "do I need an umbrella today"; its definitions
    * cost little and the model decides), else `"none"` (the model answers in text); a turn of conversation only
-   * ("thanks!") gets `"none"`. `"guess"` offers the ranking's best few guesses (up to 3) when the best one shows
+   * ("thanks!") gets `"none"`. `"guess"` offers the ranking's best few guesses (up to 3) when one of them shows
    * evidence of a task (`isGuess`: two words of the request met in it, one in its name, or a typo of a word of its
    * name: "slak priya", "ditch the sync meeting"), else none; by default where the default would offer none (the
    * first step of a turn; in practice a catalog above 20 tools). A value given applies to every case (`"none"`: never

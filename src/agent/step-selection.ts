@@ -215,7 +215,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
 
   /**
    * The ranking's best guesses for a query nothing reached the relevance bar of: up to MAX_GUESSES ranked tools with
-   * some evidence and their companions, when the best of them shows evidence of a task (`isGuess`); else none.
+   * some evidence and their companions, when one of them shows evidence of a task (`isGuess`); else none.
    */
   async function bestGuesses(
     query: string,
@@ -225,7 +225,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   ): Promise<string[]> {
     const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, messages);
     const ranked = results.filter((tool) => tool.reason === "ranked" && tool.relevance > 0);
-    if (ranked.length === 0 || !isGuess(ranked[0].match ?? [])) return [];
+    if (!ranked.some((tool) => isGuess(tool.match ?? []))) return [];
     // With the guesses, their companions (the list tool that finds an id the request does not give).
     const companions = results.filter((tool) => tool.reason !== "ranked" && tool.pinned === undefined);
     return [...ranked, ...companions].map((tool) => tool.name);
@@ -313,7 +313,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
       );
       return { names, allowed, paged: order, kept: [...kept], results };
     }
-    // Nothing reached the relevance bar at a turn's first step: the best few guesses when the best shows evidence of a
+    // Nothing reached the relevance bar at a turn's first step: the best few guesses when one shows evidence of a
     // task ("slak priya", "ditch the sync meeting"), reported (`onNoMatch: "guess"`; by default above 20 tools).
     const guessing = page === 0 && !found && !smallTalk && !midTurn && !SELECT_FORM.test(query);
     if (guessing && policy.guesses(query, toolCount)) {
