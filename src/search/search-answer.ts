@@ -52,6 +52,13 @@ export interface SearchAnswer {
 }
 
 /**
+ * How a model-facing search tool's description names `relevance`: beside the order, not the order itself (a tool
+ * ranked first may show a lower relevance than the next).
+ */
+export const RELEVANCE_PHRASE =
+  "relevance (0-1: how much of the task it covers, shown beside the ranking's order, which it need not follow)";
+
+/**
  * The note of an answer whose tools are guesses: no ranked tool reached `DEFAULT_MIN_RELEVANCE` and nothing was learnt
  * for the request's words.
  */
@@ -178,7 +185,12 @@ export function searchAnswerSchema(extra: { properties: Record<string, object>; 
             title: { type: "string" },
             description: { type: "string" },
             inputSchema: { type: "object" },
-            relevance: { type: "number", minimum: 0, maximum: 1 },
+            relevance: {
+              type: "number",
+              minimum: 0,
+              maximum: 1,
+              description: "How much of the task the tool covers; the tools come in the ranking's order, not by this.",
+            },
             reason: { type: "string" },
           },
           required: ["name", "description", "inputSchema", "relevance"],

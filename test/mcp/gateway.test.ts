@@ -33,6 +33,8 @@ describe("the gateway over the real servers", () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["search_tools", "call_tool", "memory__read_graph"]);
     expect(tools[2].annotations).toMatchObject({ readOnlyHint: true });
+    // Relevance is shown beside the ranking's order, which it need not follow.
+    expect(tools[0].description).toMatch(/relevance \(0-1: .*which it need not follow\)/);
   });
 
   it("left out the server that does not start and kept the others", () => {

@@ -95,6 +95,10 @@ describe("the MCP endpoint: initialize, tools/list, tools/call", () => {
     expect(tool.inputSchema).toMatchObject({ type: "object", required: ["query"] });
     expect(Object.keys(tool.inputSchema.properties)).toEqual(["query", "maxResults"]);
     expect(tool.outputSchema).toMatchObject({ type: "object", required: ["tools", "catalog"] });
+    // The order is the ranking's; relevance is shown beside it and may not follow it (a 0.35 before a 0.38): the
+    // description and the schema say so, so a model does not read the order as sorted by relevance.
+    expect(tool.description).toMatch(/relevance \(0-1: .*ranking's order, which it need not follow\)/);
+    expect(tool.outputSchema.properties.tools.items.properties.relevance.description).toMatch(/ranking's order/);
 
     for (const [query, maxResults] of [
       ["refund a payment to the customer", 2],

@@ -15,7 +15,7 @@ import { normalizeQuery } from "../../resolve-select-options.js";
 import { describeValue } from "../../support/describe-value.js";
 import { closest } from "../../support/validate-options.js";
 import type { McpCatalog } from "../mcp-catalog.js";
-import { searchAnswerSchema } from "../../search/search-answer.js";
+import { RELEVANCE_PHRASE, searchAnswerSchema } from "../../search/search-answer.js";
 import { described, fusePhrasings, gatewayAnswer } from "./search-answer.js";
 
 export const SEARCH_TOOL = "search_tools";
@@ -61,7 +61,7 @@ const searchTool = (maxResults: number): Tool => ({
   name: SEARCH_TOOL,
   description:
     "Find tools for a task among all connected MCP servers. Describe the task in plain words; returns matching " +
-    "tools, best first, with name, description, input schema and relevance (0-1), and a note when none matched " +
+    `tools, best first, with name, description, input schema and ${RELEVANCE_PHRASE}, and a note when none matched ` +
     "well. Then run one with call_tool.",
   inputSchema: {
     type: "object",

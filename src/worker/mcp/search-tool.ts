@@ -10,6 +10,7 @@ import { indexCatalog } from "../catalogs/catalog-index.js";
 import type { WarmCatalog } from "../catalogs/warm-catalogs.js";
 import {
   catalogDefinition,
+  RELEVANCE_PHRASE,
   searchAnswer,
   searchAnswerSchema,
   type SearchDefinition,
@@ -50,8 +51,8 @@ export function searchToolDefinition(id: string, tools: number) {
     title: `Search the tools of catalog ${id}`,
     description:
       `Finds the tools of catalog "${id}" (${tools} tools) that fit a task, best first: each with its name, ` +
-      "description, input schema and relevance (0-1), and a note when none matched well. Describe what you need in a " +
-      "few words.",
+      `description, input schema and ${RELEVANCE_PHRASE}, and a note when none matched well. Describe what you ` +
+      "need in a few words.",
     inputSchema: SEARCH_INPUT_SCHEMA,
     outputSchema: searchAnswerSchema({ properties: { catalog: CATALOG_SCHEMA }, required: ["catalog"] }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
