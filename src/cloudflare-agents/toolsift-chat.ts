@@ -17,6 +17,7 @@ import type { NoMatchEvent } from "../agent/offer-policy.js";
 import type { PrepareStepEvent } from "../agent/prepare-step-options.js";
 import { checkSeparator } from "../mcp/namespace.js";
 import type { ToolIndexOptions } from "../options.js";
+import { consoleEvents } from "../support/event-log.js";
 import { invalidOption, optionsObject, rejectUnknownOptions } from "../support/validate-options.js";
 import { createToolIndex } from "../tool-index.js";
 import { resolveLimits } from "../tool-index/resolve-options.js";
@@ -58,7 +59,9 @@ export interface ToolsiftChatOptions {
   /**
    * Every event of the agent's selection: the index's, the delivery's (`no-match`, `tool-call-refused`,
    * `tools-changed`) and the MCP servers' (`mcp-server-failed` for a server that is down, reported once per change;
-   * `mcp-tool-skipped`). Default: a console warning for each, as the index does.
+   * `mcp-tool-skipped`). Default: a console warning the first time each kind of event but `no-match` and
+   * `tools-changed` (how an agent works, not something that went wrong) happens; `index.runtime.warnings: false`
+   * turns it off.
    */
   onEvent?: (event: ToolsiftChatEvent) => void;
   /** Called after the turn was learnt and saved: pass `onChatMessage`'s `onFinish` here. */
@@ -155,10 +158,11 @@ export async function toolsiftChat(
     invalidOption(WHERE, "delivery", '"in-conversation" or "prepare-step"', mode);
   }
   const separator = checkSeparator(WHERE, given.separator);
+  const log = consoleEvents(WHERE);
   const emit = (event: ToolsiftChatEvent) => {
     if (given.onEvent !== undefined) given.onEvent(event);
     else if (given.index?.runtime?.warnings !== false)
-      console.warn(`[toolsift] ${event.type}: ${"message" in event ? event.message : ""}`);
+      log({ type: event.type, message: "message" in event ? String(event.message) : undefined });
   };
   const indexOptions: ToolIndexOptions = { ...given.index, onEvent: given.index?.onEvent ?? emit };
 
