@@ -1,6 +1,9 @@
 // toolsiftAgent over real MCP servers (devDependencies, over stdio) in the OpenAI Agents SDK's own run() loop, against
 // a scripted Responses server on 127.0.0.1: each server's tools filtered per model call, server identity kept, a server
 // that is down reported and never a crash.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Agent, MCPServerStdio, run, tool, user, type AgentInputItem } from "@openai/agents";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -206,6 +209,44 @@ describe("toolsiftAgent (MCP servers)", () => {
     const changes = events.filter((event) => event.type === "tools-changed");
     expect(changes).toHaveLength(1);
     expect(changes[0].added.every((name) => name.startsWith("filesystem__"))).toBe(true);
+  });
+
+  it("a server's tool redefined under its name is indexed again: the next run selects it by its new description", async () => {
+    const file = join(temporaryDirectory(), "lookup-description.txt");
+    writeFileSync(file, "Look up the weather forecast for a place");
+    const changing = new MCPServerStdio({
+      name: "changing",
+      command: process.execPath,
+      args: [fileURLToPath(new URL("./fixtures/changing-server.mjs", import.meta.url)), file],
+    });
+    await changing.connect();
+    try {
+      const request = "what are the tide times in the harbour of Brest";
+      const turns = [
+        { text: "I have no tool for tides." },
+        { call: "lookup", arguments: { place: "Brest" } },
+        { text: "High tide at 6." },
+      ];
+      await withServer(turns, async (server) => {
+        const base = new Agent({
+          name: "assistant",
+          model: loopbackModel(server.baseURL),
+          tools: billingTools(),
+          mcpServers: [changing],
+        });
+        // One agent for both runs: its index follows the server's tools from one run to the next.
+        const sift = toolsiftAgent(base, { stableTools: false, smallCatalog: false });
+        expect((await run(sift.agent, request)).finalOutput).toBe("I have no tool for tides.");
+        expect(offeredTools(server.bodies[0])).not.toContain("lookup");
+        writeFileSync(file, "Look up the tide times of a harbour");
+        expect((await run(sift.agent, request)).finalOutput).toBe("High tide at 6.");
+        expect(offeredTools(server.bodies[1])).toContain("lookup");
+        expect(server.refused).toEqual([]);
+        expect(sift.index.toolNames).toContain("changing__lookup");
+      });
+    } finally {
+      await changing.close();
+    }
   });
 
   it("refuses an alwaysActive name that no tool and no server of the agent has", () => {
