@@ -97,11 +97,7 @@ function chatAbout(
     topic.length <= TOPIC_WORDS &&
     topic.every(
       (token) =>
-        token.alphabetic &&
-        !token.capitalized &&
-        token.value !== true &&
-        !ACTION_WORDS.has(token.surface) &&
-        !ACTION_WORDS.has(token.term),
+        token.alphabetic && !token.capitalized && !ACTION_WORDS.has(token.surface) && !ACTION_WORDS.has(token.term),
     )
   );
 }
@@ -135,7 +131,6 @@ function chatFramed(text: string, tokens: readonly Token[], chat: (token: Token,
     }
     const task =
       !token.alphabetic ||
-      token.value === true ||
       (token.capitalized && at > 0) ||
       FOLLOW_UP_WORDS.has(token.surface) ||
       ACTION_WORDS.has(token.surface) ||
