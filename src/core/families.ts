@@ -3,6 +3,7 @@
 
 import type { PostingsIndex } from "./bm25f.js";
 import type { QueryTerm } from "./query.js";
+import type { Token } from "./tokenizer.js";
 
 /** The tools of a catalog by family, and the catalog words that name each family. */
 export interface Families {
@@ -12,6 +13,8 @@ export interface Families {
   readonly markers: ReadonlyMap<number, number>;
   /** How many families the catalog has. */
   readonly count: number;
+  /** Family → the term of its leading word (`zd`). */
+  readonly leading: Int32Array;
 }
 
 /**
@@ -112,6 +115,7 @@ export function catalogFamilies(postings: PostingsIndex, fieldCount: number): Fa
   const familyOfTerm = new Map<number, number>();
   for (const [term, size] of members) if (size >= 2) familyOfTerm.set(term, familyOfTerm.size);
   if (familyOfTerm.size < 2) return undefined;
+  const leadingTerms = Int32Array.from(familyOfTerm.keys());
   const of = new Int32Array(docCount).fill(-1);
   let inFamilies = 0;
   for (let d = 0; d < docCount; d++) {
@@ -138,7 +142,7 @@ export function catalogFamilies(postings: PostingsIndex, fieldCount: number): Fa
     const word = terms[term];
     if (word.length >= 4 && /^[a-z]+$/.test(word) && abbreviates(leadingWord[family], word)) markers.set(term, family);
   }
-  return { of, markers, count: familyOfTerm.size };
+  return { of, markers, count: familyOfTerm.size, leading: leadingTerms };
 }
 
 /**
@@ -167,4 +171,50 @@ export function focusOnNamedFamilies(families: Families, terms: readonly QueryTe
   const named = namedFamilies(families, terms);
   if (named === undefined) return;
   for (let doc = 0; doc < families.of.length; doc++) if (!named.has(families.of[doc])) scores[doc] *= UNNAMED_FAMILY;
+}
+
+/** Whether `word` is two words of three letters or more whose initials are the family word `short` ("hubspot": hs). */
+function compoundInitials(short: string, word: string): boolean {
+  if (short.length !== 2 || word[0] !== short[0]) return false;
+  for (let split = 3; split <= word.length - 3; split++) if (word[split] === short[1]) return true;
+  return false;
+}
+
+/**
+ * The family words a request means by its product words, as terms of their own, so that a family's tools match by
+ * name ("zendesk 4411" → the `zd_` tools): a catalog word that names a family, and a word the catalog lacks and
+ * general English does not have that reads as two words whose initials are one family's word ("hubspot" → hs,
+ * "pagerduty" → pd). A word that could name two families names none.
+ */
+export function familyReadings(
+  families: Families,
+  index: PostingsIndex,
+  tokens: readonly Token[],
+  terms: readonly QueryTerm[],
+  weight: number,
+  common: (word: string) => boolean,
+): QueryTerm[] {
+  const readings: QueryTerm[] = [];
+  const read = (family: number, from: string, word: number, reading: number) => {
+    const termId = families.leading[family];
+    readings.push({ termId, term: index.terms[termId], weight: reading, kind: "abbreviation", from, word });
+  };
+  for (const term of terms) {
+    const family = families.markers.get(term.termId);
+    if (family === undefined || families.leading[family] === term.termId) continue;
+    if (term.kind === "exact" || term.kind === "typo") read(family, term.from, term.word, Math.min(weight, term.weight));
+  }
+  let position = 0;
+  for (const token of tokens) {
+    if (token.stop) continue;
+    const word = position++;
+    const surface = token.surface;
+    if (token.value === true || !token.alphabetic || surface.length < 6) continue;
+    if (index.termIds.has(token.term) || common(surface)) continue;
+    let named = -1;
+    for (let family = 0; family < families.count && named !== -2; family++)
+      if (compoundInitials(index.terms[families.leading[family]], surface)) named = named === -1 ? family : -2;
+    if (named >= 0) read(named, surface, word, weight);
+  }
+  return readings;
 }

@@ -4,7 +4,7 @@ import type { WasmArena } from "../wasm/arena.js";
 import { AbbreviationIndex } from "./abbreviations.js";
 import { buildPostings, fieldCounts, findPosting, type PostingsIndex } from "./bm25f.js";
 import type { EverydayWords } from "./everyday-readings.js";
-import { catalogFamilies, focusOnNamedFamilies, type Families } from "./families.js";
+import { catalogFamilies, familyReadings, focusOnNamedFamilies, type Families } from "./families.js";
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
 import { KeywordScorer } from "./keyword-scorer.js";
 import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
@@ -98,7 +98,13 @@ export class KeywordEngine {
   }
 
   analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
-    return analyseQuery(this.context, queryTokens(query), neighbours);
+    const tokens = queryTokens(query);
+    const terms = analyseQuery(this.context, tokens, neighbours);
+    const families = this.settings.abbreviationWeight > 0 ? this.families() : undefined;
+    if (families === undefined) return terms;
+    const common = (word: string) => this.context.specificity(word) < 1;
+    const readings = familyReadings(families, this.postings, tokens, terms, this.settings.abbreviationWeight, common);
+    return readings.length === 0 ? terms : [...terms, ...readings];
   }
 
   /**
