@@ -62,13 +62,20 @@ export function figuresOf(turns, { ranked }) {
     toolsPerFirstStep: mean(turns.map((turn) => first(turn).offered.length)),
     absurdTop1: absurd === undefined ? undefined : share(absurd.length, onTopic.length),
     absurdTurns: absurd?.map((turn) => `${turn.conversation} #${turn.turn}`),
-    // Chit-chat turns given a tool, for --json readers: which turns, and what they got.
-    chitChatGivenTools: noTool("chit-chat")
-      .filter((turn) => first(turn).offered.length > 0)
-      .map(
-        (turn) => `${turn.conversation} #${turn.turn} ${JSON.stringify(turn.text)}: ${first(turn).offered.join(", ")}`,
-      ),
+    // Chit-chat and off-topic turns given a tool, for --json readers: which turns, and what they got.
+    chitChatGivenTools: givenTools(noTool("chit-chat")),
+    offTopicGivenTools: givenTools(noTool("off-topic")),
   };
+}
+
+/** The turns of `list` whose first request was offered tools: which turns, and what they got. */
+function givenTools(list) {
+  return list
+    .filter((turn) => (turn.requests[0]?.offered.length ?? 0) > 0)
+    .map(
+      (turn) =>
+        `${turn.conversation} #${turn.turn} ${JSON.stringify(turn.text)}: ${turn.requests[0].offered.join(", ")}`,
+    );
 }
 
 /** Right tool offered per turn kind (a step counts under every kind of its turn). */

@@ -225,7 +225,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   ): Promise<string[]> {
     const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, messages);
     const ranked = results.filter((tool) => tool.reason === "ranked" && tool.relevance > 0);
-    if (!ranked.some((tool) => isGuess(tool.match ?? []))) return [];
+    if (!ranked.some((tool) => isGuess(tool.match ?? [], query))) return [];
     // With the guesses, their companions (the list tool that finds an id the request does not give).
     const companions = results.filter((tool) => tool.reason !== "ranked" && tool.pinned === undefined);
     return [...ranked, ...companions].map((tool) => tool.name);
