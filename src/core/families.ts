@@ -202,7 +202,8 @@ export function familyReadings(
   for (const term of terms) {
     const family = families.markers.get(term.termId);
     if (family === undefined || families.leading[family] === term.termId) continue;
-    if (term.kind === "exact" || term.kind === "typo") read(family, term.from, term.word, Math.min(weight, term.weight));
+    if (term.kind === "exact" || term.kind === "typo")
+      read(family, term.from, term.word, Math.min(weight, term.weight));
   }
   let position = 0;
   for (const token of tokens) {

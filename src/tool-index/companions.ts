@@ -83,16 +83,15 @@ export function companionsFor(input: CompanionInput): Companion[] {
   const links = input.links;
   if (links !== undefined) {
     if (input.linkKinds.prerequisites) {
-      for (const name of input.ranked) {
+      // In rank order (equal scores keep it): a tool's producers, and for the best ranked tools the finder of what
+      // they need by id when the request names it without one.
+      const lookups = !holdsValue(input.query);
+      input.ranked.forEach((name, rank) => {
         for (const producer of links.prerequisites.get(name) ?? [])
           offer(producer, "catalog-prerequisite", PREREQUISITE_SCORE);
-      }
-      // The finder of what the best ranked tools need by id, when the request names it without one.
-      if (!holdsValue(input.query)) {
-        for (const name of input.ranked.slice(0, LOOKUP_RANKED)) {
+        if (lookups && rank < LOOKUP_RANKED)
           for (const finder of links.lookups.get(name) ?? []) offer(finder, "catalog-prerequisite", PREREQUISITE_SCORE);
-        }
-      }
+      });
     }
     const current = turns[turns.length - 1];
     const last = current[current.length - 1];

@@ -62,7 +62,9 @@ function productOf(tokens: readonly Token[]): string | undefined {
 function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[]): Map<string, string[]> {
   const names = tools.map((tool) => tokenize(tool.server?.toolName ?? tool.name).filter((token) => !token.stop));
   const products = tools.map((tool, position) => tool.server?.name ?? productOf(names[position]));
-  const finders = names.map((tokens) => tokens.some((token) => FINDERS.has(token.surface)));
+  const finders = names.map(
+    (tokens) => tokens.some((token) => FINDERS.has(token.surface)) || tokens.some(listsByGetter),
+  );
   const nouns = names.map(
     (tokens, position) =>
       new Set(
@@ -95,6 +97,20 @@ function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[
     }
   });
   return lookups;
+}
+
+// Getters that read as lists when a plural noun follows them (`getTeams`, `fetch_users`).
+const PLURAL_GETTERS = new Set(["get", "fetch", "retrieve"]);
+
+/** Whether a name's token is a plural noun right after a getter verb (`getTeams`, `fetch_users`): a list. */
+function listsByGetter(token: Token, at: number, tokens: readonly Token[]): boolean {
+  const { surface, term } = token;
+  return (
+    at > 0 &&
+    PLURAL_GETTERS.has(tokens[at - 1].surface) &&
+    (surface === `${term}s` || surface === `${term}es`) &&
+    !ACTION_WORDS.has(surface)
+  );
 }
 
 // A parameter that more tools' names could produce is too generic to say which one comes first ("name", "id").
