@@ -165,6 +165,25 @@ function readsAsInitialism(context: QueryContext, surface: string): boolean {
   return !CONVERSATIONAL_WORDS.has(surface) && context.specificity(surface) === 1;
 }
 
+/** The shortest and longest word read as a clipped catalog word ("prio" → priority, "proj" → project). */
+const CLIPPED = { min: 3, max: 5 };
+
+/**
+ * The one word of the catalog's tool names that `surface` clips ("inv" → invoice, "proj" → project, "cust" →
+ * customer), or −1 when none or several do: a clipping is read only where the names leave no doubt.
+ */
+function truncated(index: PostingsIndex, surface: string): number {
+  if (surface.length < CLIPPED.min || surface.length > CLIPPED.max) return -1;
+  let found = -1;
+  for (const id of nameTerms(index)) {
+    const term = index.terms[id];
+    if (term.length < surface.length + 2 || !term.startsWith(surface)) continue;
+    if (found >= 0) return -1;
+    found = id;
+  }
+  return found;
+}
+
 /**
  * Turns a query into the catalog terms it scores with. Unknown words are expanded; known words match
  * as they are. `neighbours` (query expansion) maps unknown query words that a word-vector model knows
@@ -219,8 +238,10 @@ export function analyseQuery(
       // Two letters spell the initials of some pair of catalog words in any catalog ("ci" → create contact): a
       // two-letter word is read as initials only when the catalog itself writes it as an acronym.
       const catalogAcronym = known !== undefined && index.acronyms.has(known);
+      // A key's letters ("OPS-14", "INV-2041") say what it keys, never the initials of catalog words.
       if (
         alphabetic &&
+        token.valueKind !== "key" &&
         (token.surface.length >= 3 || catalogAcronym) &&
         token.surface.length <= MAX_PHRASE &&
         (acronymLike || (known === undefined && readsAsInitialism(context, token.surface)))
@@ -232,6 +253,14 @@ export function analyseQuery(
         const parts = splitIntoKnownWords(index.surfaces, token.surface);
         if (parts !== undefined) {
           for (const part of parts) collector.add(part, abbreviationWeight, "compound", token.surface, position);
+          continue;
+        }
+        // Three letters clip too many words to read one outside a key ("cat" is no catalog; "INV-2041" an invoice).
+        const clips = token.surface.length > CLIPPED.min || token.valueKind === "key";
+        const whole =
+          alphabetic && clips && readsAsInitialism(context, token.surface) ? truncated(index, token.surface) : -1;
+        if (whole >= 0) {
+          collector.add(whole, abbreviationWeight, "abbreviation", token.surface, position);
           continue;
         }
       }

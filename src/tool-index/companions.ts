@@ -27,7 +27,7 @@ const MEMORY_DECAY = 0.6;
 const PREREQUISITE_SCORE = 0.3;
 const FOLLOW_UP_SCORE = 0.25;
 // Lookups are read for this many of the best ranked tools.
-const LOOKUP_RANKED = 2;
+const LOOKUP_RANKED = 3;
 
 /** What the companions are chosen from, for one selection. */
 export interface CompanionInput {
