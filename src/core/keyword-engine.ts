@@ -12,6 +12,7 @@ import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js
 import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch } from "./relevance.js";
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
+import { stem } from "./stemmer.js";
 import { queryTokens } from "./tokenizer.js";
 
 /** Settings of the keyword engine. */
@@ -102,7 +103,7 @@ export class KeywordEngine {
     const terms = analyseQuery(this.context, tokens, neighbours);
     const families = this.settings.abbreviationWeight > 0 ? this.families() : undefined;
     if (families === undefined) return terms;
-    const common = (word: string) => this.context.specificity(word) < 1;
+    const common = (word: string) => Math.min(this.context.specificity(word), this.context.specificity(stem(word))) < 1;
     const readings = familyReadings(families, this.postings, tokens, terms, this.settings.abbreviationWeight, common);
     return readings.length === 0 ? terms : [...terms, ...readings];
   }

@@ -79,6 +79,15 @@ describe('onNoMatch "guess"', () => {
     expect(activeTools?.[0]).toBe("gcal_delete_event");
   });
 
+  it("offers guesses for a value the request gives that a tool takes: a handle, an address", async () => {
+    const { prepare } = recorded();
+    // "@jwu" is a handle: a user. Without the @ it is an unknown word, and nothing is offered.
+    expect((await prepare({ steps: [], messages: user("who's @jwu, what team is he on") })).activeTools).toContain(
+      "slack_get_user",
+    );
+    expect(await prepare({ steps: [], messages: user("who's jwu, what team is he on") })).toEqual({ activeTools: [] });
+  });
+
   it("offers nothing to an off-topic question, however a common word meets a parameter", async () => {
     for (const text of ["what's a good name for a cat", "how many moons does Jupiter have?"]) {
       const { prepare, events } = recorded();

@@ -84,3 +84,77 @@ describe("product families", () => {
     expect(scoreOf("find_recipe")).toBeGreaterThan(scoreOf("recipe_info_calories"));
   });
 });
+
+describe("product words read as their family", () => {
+  const crm = [
+    ...workplace,
+    { name: "hs_create_contact", description: "create contact" },
+    { name: "hs_list_deals", description: "list deals" },
+    { name: "ms_send_mail", description: "Send mail" },
+    { name: "ms_list_mail", description: "List mail" },
+  ];
+  const familyExpansions = (result: { expansions: readonly { from: string; term: string }[] }) =>
+    result.expansions.map((expansion) => `${expansion.from}>${expansion.term}`);
+
+  it("reads a catalog word that names a family as the family's own word, so its tools match by name", async () => {
+    const tools = createToolIndex(workplace);
+    // "zendesk" is written in one zd tool's description only; zd_get_ticket ("get ticket") holds no word of it.
+    const { results } = await tools.selectWithScores("zendesk 4411 - what's the customer asking for", noCut);
+    const ticket = results.find((result) => result.name === "zd_get_ticket");
+    expect(ticket).toBeDefined();
+    expect(familyExpansions(ticket!)).toContain("zendesk>zd");
+  });
+
+  it("reads a product name the catalog lacks as two words with a family's initials", async () => {
+    const tools = createToolIndex(crm);
+    const { results } = await tools.selectWithScores("add jane doe to hubspot", noCut);
+    expect(results[0].name).toBe("hs_create_contact");
+    expect(familyExpansions(results[0])).toContain("hubspot>hs");
+    // A name that is no two words of three letters or more ("Hans"), or a common English word, names no family (a
+    // rarer one the word list lacks, "hotspot", does: the list holds the 2,000 commonest).
+    for (const text of ["add hans to the list", "add the hospitals to the list"]) {
+      const hits = await tools.selectWithScores(text, noCut);
+      for (const result of hits.results) expect(familyExpansions(result).join(" ")).not.toMatch(/>hs$/);
+    }
+  });
+
+  it("reads no family from a word two families' initials fit", async () => {
+    const tools = createToolIndex([
+      ...crm,
+      { name: "hr_list_people", description: "list people" },
+      { name: "hr_get_person", description: "get person" },
+    ]);
+    // "hubspot" fits hs only; "hairspray" fits hs (hair|spray) and hr (hai|rspray): neither is read.
+    const hub = await tools.selectWithScores("add jane doe to hubspot", noCut);
+    expect(familyExpansions(hub.results[0])).toContain("hubspot>hs");
+    const both = await tools.selectWithScores("order hairspray", noCut);
+    for (const result of both.results) expect(familyExpansions(result).join(" ")).not.toMatch(/hairspray>/);
+  });
+});
+
+describe("clipped words", () => {
+  const tools = createToolIndex([
+    { name: "stripe_get_invoice", description: "invoice details" },
+    { name: "jira_set_priority", description: "Change an issue's priority" },
+    { name: "jira_get_issue", description: "get issue by key" },
+    { name: "zd_list_open", description: "open, pending or solved tickets" },
+    { name: "coupa_search_catalog", description: "Search the catalog" },
+  ]);
+  const readings = async (text: string) =>
+    (await tools.selectWithScores(text, noCut)).results.flatMap((result) =>
+      result.expansions.map((expansion) => `${expansion.from}>${expansion.term}`),
+    );
+
+  it("reads a clipped word as the one tool-name word it clips", async () => {
+    expect(await readings("make it high prio")).toContain("prio>prioriti");
+    // Three letters clip too many words: only inside a key.
+    expect(await readings("INV-2041 - paid or not?")).toContain("inv>invoic");
+    expect(await readings("a good name for a cat")).not.toContain("cat>catalog");
+  });
+
+  it("never reads a key's letters as initials", async () => {
+    // "ops" would be open/pending/solved.
+    const words = await readings("note on OPS-14 that we're waiting");
+    expect(words.filter((reading) => reading.startsWith("ops>"))).toEqual(["ops>key"]);
+  });
+});

@@ -319,4 +319,48 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await prerequisites("start a server")).toEqual(["getHTTPServer"]);
     expect(await prerequisites("delete the crm index")).toEqual([]);
   });
+  it("reads a getter of a plural noun as a list: the finder of the id a ranked tool needs", async () => {
+    const needs = (...ids: string[]) => ({
+      type: "object",
+      properties: Object.fromEntries(ids.map((id) => [id, { type: "string" }])),
+      required: ids,
+    });
+    const catalog = {
+      pm_getTeams: { description: "Get a list of teams" },
+      pm_getIssueById: { description: "Get an issue", inputSchema: needs("issueId") },
+      pm_createCycle: { description: "Create a new cycle", inputSchema: needs("teamId", "startsAt") },
+      pm_archiveIssue: { description: "Archive an issue", inputSchema: needs("issueId") },
+      pm_getStatus: { description: "Status of the workspace" },
+    };
+    const index = createToolIndex(catalog);
+    const finders = async (query: string, maxTools = 1) =>
+      (await index.selectWithScores(query, { maxTools, messages: [] })).results
+        .filter((result) => result.reason === "catalog-prerequisite")
+        .map((result) => result.name);
+    // getTeams (get + plural) lists teams; getStatus (a singular noun) is no finder, nor getIssueById of an id.
+    expect(await finders("start a new cycle for Web from jun 16")).toEqual(["pm_getTeams"]);
+    expect(await finders("archive the old login issue")).toEqual([]);
+  });
+
+  it("offers companions in rank order: the best ranked tool's first", async () => {
+    const needs = (id: string) => ({ type: "object", properties: { [id]: { type: "string" } }, required: [id] });
+    const catalog = {
+      crm_list_deals: { description: "List deals" },
+      crm_update_deal: { description: "Update a deal stage", inputSchema: needs("deal_id") },
+      crm_move_stage: { description: "Move a deal stage to an owner", inputSchema: needs("owner_id") },
+      crm_get_owner_id: { description: "The id of an owner" },
+    };
+    const index = createToolIndex(catalog);
+    const { results } = await index.selectWithScores("update the deal stage", {
+      maxTools: 2,
+      maxCompanions: 1,
+      messages: [],
+      minRelevance: 0,
+    });
+    // The one companion is the finder of what the first tool needs, not the producer of what the second one needs.
+    expect(results.slice(0, 2).map((result) => result.name)).toEqual(["crm_update_deal", "crm_move_stage"]);
+    expect(results.filter((result) => result.reason === "catalog-prerequisite").map((r) => r.name)).toEqual([
+      "crm_list_deals",
+    ]);
+  });
 });
