@@ -178,20 +178,21 @@ export const MAX_GUESSES = 3;
  * Whether a ranked tool that did not reach `minRelevance` still shows evidence that the request is a task for it, so
  * the ranking's best few are worth offering as guesses: a typo of a word of its name ("slak priya" → `slack_*`), two
  * words of the request met in it, one of them in its name ("ditch the sync meeting" → delete … event), or a value the
- * request gives met as the parameter or name word its kind fills ("reopen acme/web#12" → an `owner` parameter, "who's
- * @jo" → `get_user`): a URL, address, path, handle or key is something to act on. One common word met in prose
- * ("what's a good name for a cat" → a `name` parameter) is no evidence of a task.
+ * request gives (a URL, address, path, handle, slug or key: something to act on) with a word of the request met in
+ * the tool, or the value itself met as the parameter or name word its kind fills ("reopen acme/web#12" → an `owner`
+ * parameter, "who's @jo" → `get_user`). One common word met in prose ("what's a good name for a cat" → a `name`
+ * parameter) is no evidence of a task.
  */
 export function isGuess(match: readonly WordMatch[], query = ""): boolean {
   const inName = match.filter((entry) => entry.field === "name");
   if (inName.some((entry) => entry.kind === "typo")) return true;
   if (inName.length > 0 && new Set(match.map((entry) => entry.word)).size >= 2) return true;
-  const valueMatches = match.filter(
-    (entry) => entry.kind === "synonym" && (entry.field === "name" || entry.field === "parameterNames"),
-  );
-  if (valueMatches.length === 0) return false;
+  if (match.length === 0) return false;
   const values = new Set(queryTokens(query).flatMap((token) => (token.valueKind === undefined ? [] : [token.surface])));
-  return valueMatches.some((entry) => values.has(entry.word));
+  if (values.size === 0) return false;
+  const filled = (entry: WordMatch) =>
+    entry.kind === "synonym" && (entry.field === "name" || entry.field === "parameterNames");
+  return match.some((entry) => !values.has(entry.word) || filled(entry));
 }
 
 /** Validates `smallCatalog`: `false`, or `{ tools?, tokens? }` of integers ≥ 0. */

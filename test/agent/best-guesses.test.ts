@@ -86,6 +86,9 @@ describe('onNoMatch "guess"', () => {
       "slack_get_user",
     );
     expect(await prepare({ steps: [], messages: user("who's jwu, what team is he on") })).toEqual({ activeTools: [] });
+    // A key is something to act on: with a word of the request met ("tag" as a note's word), the best guesses.
+    const tagged = await prepare({ steps: [], messages: user("tag ENG-377 with regression") });
+    expect(tagged.activeTools).toContain("jira_get_issue");
   });
 
   it("offers nothing to an off-topic question, however a common word meets a parameter", async () => {
