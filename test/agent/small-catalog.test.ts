@@ -166,6 +166,9 @@ describe("a turn of chat around a few common words or about a topic gets no tool
     "thanks, that's all for today",
     "tell me a joke about PMs",
     "lol tell me a fun fact about octopuses",
+    // Chat shorthand (bench/everyday/lexicon/chat-shorthand.json, written blind).
+    "ok be right back",
+    "gtg ttyl",
   ])("%s: no tool", async (text) => {
     expect(await prepareStep({ steps: [], messages: after(text) })).toEqual({ activeTools: [] });
   });
