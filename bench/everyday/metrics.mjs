@@ -61,7 +61,13 @@ export function figuresOf(turns, { ranked }) {
     toolsPerRequest: mean(turns.flatMap((turn) => turn.requests.map((request) => request.offered.length))),
     toolsPerFirstStep: mean(turns.map((turn) => first(turn).offered.length)),
     absurdTop1: absurd === undefined ? undefined : share(absurd.length, onTopic.length),
-    absurdTurns: absurd?.map((turn) => `${turn.conversation} #${turn.turn}`),
+    // Which turns, what came first and what the turn needed, for --json readers.
+    absurdTurns: absurd?.map((turn) => {
+      const request = first(turn);
+      const top = (request.order ?? []).find((name) => request.offered.includes(name));
+      const wanted = turn.steps.flat().join(", ");
+      return `${turn.conversation} #${turn.turn} ${JSON.stringify(turn.text)}: ${top} (needs ${wanted})`;
+    }),
     // Chit-chat and off-topic turns given a tool, for --json readers: which turns, and what they got.
     chitChatGivenTools: givenTools(noTool("chit-chat")),
     offTopicGivenTools: givenTools(noTool("off-topic")),

@@ -204,11 +204,15 @@ export function analyseQuery(
     const known = index.termIds.get(token.term);
     // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
     // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
-    if (token.valueKind !== undefined && settings.everydayWeight > 0)
+    if (token.valueKind !== undefined && settings.everydayWeight > 0) {
+      // A key ("PROJ-412") is written for the tools that take one: as strong as a shorthand's reading.
+      const weight =
+        token.valueKind === "key" ? Math.max(settings.everydayWeight, abbreviationWeight) : settings.everydayWeight;
       for (const word of VALUE_PARAMETERS[token.valueKind]) {
         const id = index.termIds.get(word);
-        if (id !== undefined) collector.add(id, settings.everydayWeight, "synonym", token.surface, position);
+        if (id !== undefined) collector.add(id, weight, "synonym", token.surface, position);
       }
+    }
     if (token.value === true) {
       if (known !== undefined) collector.add(known, NAMED_VALUE_WEIGHT, "exact", token.surface, position);
       continue;
