@@ -15,6 +15,10 @@ import type { CutReason, CutTool, Expansion, ScoredTool, SelectionResult } from 
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
 import { isSmallTalk } from "../core/relevance-words.js";
+import { clauseTools, requestClauses } from "./clauses.js";
+
+/** A task's best tool in a request of several (clauses.ts): below the conversation's own tools' 0.5. */
+const CLAUSE_SCORE = 0.4;
 
 /** Small talk is short: longer text is never read as conversation only (and costs no second tokenising). */
 const SMALL_TALK_LENGTH = 160;
@@ -97,7 +101,7 @@ export async function runSelection(
   const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
   const reranked = kept.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
-  const companions = needsCompanions(context, state, options)
+  const companions: Companion[] = needsCompanions(context, state, options)
     ? companionsFor({
         known: state.nameSet,
         selected: [...rankedNames, ...pinned.map((pin) => pin.name)],
@@ -111,6 +115,14 @@ export async function runSelection(
         linkKinds: context.options.catalogLinks,
       })
     : [];
+  // In an agent loop, a request of several tasks gets each task's best tool beside the whole request's ranking.
+  const clauses = inConversation(options) && !reranked ? requestClauses(text) : [];
+  if (clauses.length > 0) {
+    const taken = new Set([...rankedNames, ...pinned.map((pin) => pin.name), ...companions.map((tool) => tool.name)]);
+    const allowed = options.allowedTools;
+    for (const name of clauseTools(index, clauses, options.minRelevance, taken, excluded))
+      if (allowed === undefined || allowed.has(name)) companions.push({ name, reason: "clause", score: CLAUSE_SCORE });
+  }
   // Each candidate left out, with the stage that cut it: `minRelevance` or `threshold`; else the reranker's order, the
   // elbow within maxTools, or the limit (also when the tools the query names took the places). A candidate that came
   // back as a companion is in the result, its reason the companion's.

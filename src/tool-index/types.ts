@@ -42,7 +42,8 @@ export type PinReason = "alwaysActive" | "provider";
  * last call in learnt conversations), `"learned-companion"` (used in the same turn as a ranked tool),
  * `"learned-query"` (the query's words led to it), `"conversation"` (already used in this conversation),
  * `"catalog-prerequisite"` (its name says it produces a required parameter of a ranked tool), `"catalog-follow-up"`
- * (it needs what the last call's name says it produces).
+ * (it needs what the last call's name says it produces), `"clause"` (the best tool of one task of a request of several,
+ * in a conversation: clauses.ts).
  */
 export type CompanionReason =
   | "related"
@@ -51,7 +52,8 @@ export type CompanionReason =
   | "learned-query"
   | "conversation"
   | "catalog-prerequisite"
-  | "catalog-follow-up";
+  | "catalog-follow-up"
+  | "clause";
 
 /** Why a tool is in a result: ranked for the query, pinned, or added as a companion. */
 export type SelectionReason = "ranked" | PinReason | CompanionReason;

@@ -1,0 +1,116 @@
+// A request of several tasks ("roll back checkout, then resolve the incident", "pull the signups and post them in
+// #growth"): in an agent loop each task's best tool is offered beside the whole request's ranking, which a request's
+// first task or its named product tends to fill.
+
+import { ACTION_WORDS } from "../core/families.js";
+import type { BuiltIndex } from "./built-index.js";
+
+/** Words that join two tasks in a request whatever follows them ("…, then resolve it", "…; post it"). */
+const SEQUENCE = /\s*(?:[;\n]|,?\s+(?:and\s+then|then|after\s+that|afterwards|and\s+also)\s+)\s*/iu;
+
+/**
+ * Verbs that begin a task after "and" ("… and post the numbers"), beyond the action words of tool names: general
+ * English imperatives of work. After any other word "and" joins nouns ("Raj and I", "merge and rebase").
+ */
+const TASK_VERBS = new Set([
+  ...ACTION_WORDS,
+  "tell",
+  "let",
+  "ping",
+  "notify",
+  "email",
+  "message",
+  "mail",
+  "text",
+  "dm",
+  "post",
+  "put",
+  "drop",
+  "mark",
+  "attach",
+  "resolve",
+  "restart",
+  "comment",
+  "invite",
+  "remind",
+  "page",
+  "log",
+  "file",
+  "record",
+  "note",
+  "archive",
+  "link",
+  "tag",
+  "label",
+  "publish",
+  "deploy",
+  "summarize",
+  "summarise",
+  "grab",
+  "pull",
+  "push",
+  "ask",
+  "forward",
+  "rename",
+  "approve",
+  "reject",
+  "refund",
+  "pay",
+  "bill",
+  "charge",
+]);
+
+/** Most tasks read from one request: a long request is prose, not a list of tasks. */
+const MAX_CLAUSES = 4;
+/** A clause shorter than this (in characters) is a fragment, not a task ("ok", "pls"). */
+const MIN_CLAUSE = 8;
+
+/**
+ * The tasks of a request: its parts joined by "then", ";" or a new line, and by "and" before a verb of work ("pull
+ * the signups and post them"). One part, or none, when it names a single task.
+ */
+export function requestClauses(text: string): string[] {
+  const parts: string[] = [];
+  for (const part of text.split(SEQUENCE)) {
+    // "and" before a task verb starts a new task; before any other word it stays inside this one.
+    let clause = "";
+    for (const segment of part.split(/\s+and\s+/iu)) {
+      const verb = segment.match(/^[\p{L}']+/u)?.[0].toLowerCase();
+      if (clause.length > 0 && verb !== undefined && TASK_VERBS.has(verb)) {
+        parts.push(clause);
+        clause = segment;
+      } else clause = clause.length > 0 ? `${clause} and ${segment}` : segment;
+    }
+    parts.push(clause);
+  }
+  const clauses = parts.map((part) => part.trim()).filter((part) => part.length >= MIN_CLAUSE);
+  return clauses.length >= 2 && clauses.length <= MAX_CLAUSES ? clauses : [];
+}
+
+/**
+ * The best keyword-ranked tool of each clause that reaches `minRelevance` on its own, not in `taken` nor `excluded`,
+ * best clause order kept; keyword evidence only (no embedding call per clause).
+ */
+export function clauseTools(
+  index: BuiltIndex,
+  clauses: readonly string[],
+  minRelevance: number,
+  taken: ReadonlySet<string>,
+  excluded: readonly number[],
+): string[] {
+  if (!index.hasKeywordIndex) return [];
+  const found: string[] = [];
+  const { engine } = index;
+  for (const clause of clauses) {
+    const terms = engine.analyse(clause);
+    if (terms.length === 0) continue;
+    const query = engine.relevanceQuery(clause, terms);
+    for (const hit of engine.search(terms, 3, excluded)) {
+      const name = index.docTools[hit.doc].name;
+      if (engine.relevance(query, hit.doc).relevance < minRelevance) continue;
+      if (!taken.has(name) && !found.includes(name)) found.push(name);
+      break;
+    }
+  }
+  return found;
+}

@@ -1,0 +1,50 @@
+// A request of several tasks: each task's best tool is offered beside the whole request's ranking, in an agent loop.
+import { describe, expect, it } from "vitest";
+import { createToolIndex } from "../../src/index.js";
+import { requestClauses } from "../../src/tool-index/clauses.js";
+
+describe("requestClauses", () => {
+  it("splits at 'then', ';', a new line, and 'and' before a verb of work", () => {
+    expect(requestClauses("restart the api pods, then resolve the open incident")).toEqual([
+      "restart the api pods",
+      "resolve the open incident",
+    ]);
+    expect(requestClauses("export the weekly signups and post the numbers in #growth")).toEqual([
+      "export the weekly signups",
+      "post the numbers in #growth",
+    ]);
+    expect(requestClauses("archive the old board; notify the team")).toEqual([
+      "archive the old board",
+      "notify the team",
+    ]);
+  });
+
+  it("reads one task where 'and' joins nouns, and none in fragments", () => {
+    expect(requestClauses("when can Raj and I both meet next week")).toEqual([]);
+    expect(requestClauses("compare the staging and production configs")).toEqual([]);
+    expect(requestClauses("ok then")).toEqual([]);
+  });
+});
+
+describe("clause tools", () => {
+  const tools = createToolIndex({
+    snowflake_query: { description: "Run a SQL query on the warehouse" },
+    snowflake_list_tables: { description: "List tables in a schema" },
+    snowflake_describe_table: { description: "Columns of a table" },
+    snowflake_query_history: { description: "Recent queries" },
+    snowflake_warehouses: { description: "List warehouses" },
+    slack_post_message: { description: "Post a message to a channel" },
+  });
+  const text = "run a sql query on the warehouse tables in snowflake, then post the numbers";
+
+  it("offers each task's best tool in a conversation, with reason 'clause'", async () => {
+    const { results } = await tools.selectWithScores(text, { maxTools: 1, adaptive: false, messages: [] });
+    expect(results[0]).toMatchObject({ name: "snowflake_query", reason: "ranked" });
+    expect(results.find((result) => result.name === "slack_post_message")?.reason).toBe("clause");
+  });
+
+  it("leaves a plain select as the ranking has it", async () => {
+    const { results } = await tools.selectWithScores(text, { maxTools: 1, adaptive: false });
+    expect(results.map((result) => [result.name, result.reason])).toEqual([["snowflake_query", "ranked"]]);
+  });
+});
