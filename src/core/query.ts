@@ -128,6 +128,9 @@ function phraseTerms(index: PostingsIndex, phrase: string): { ids: number[]; wor
   return { ids, words: terms.length };
 }
 
+/** What a shorthand's reading weighs when the catalog writes the shorthand too ("repo"): a part of a fresh one's. */
+const KNOWN_SHORTHAND = 0.75;
+
 /**
  * Reads a word as the shorthand it is ("dm" → direct message, "repo" → repository), or a full word as the catalog's
  * shorthand for it ("message" → msg). Returns whether the word was shorthand the catalog could read.
@@ -142,11 +145,14 @@ function expandShorthand(
 ): boolean {
   const { index } = context;
   let found = false;
-  const readings = known ? undefined : SHORTHAND.get(surface);
+  // A shorthand the catalog writes too ("repo" as a parameter) still stands for its words ("repository" in a name),
+  // beside itself: read more weakly, and it does not end the word's reading.
+  const readings = SHORTHAND.get(surface);
   for (const reading of readings ?? []) {
     const { ids, words } = phraseTerms(index, reading);
-    for (const id of ids) collector.add(id, weight / words, "abbreviation", surface, word);
-    found = found || ids.length > 0;
+    for (const id of ids)
+      collector.add(id, (known ? weight * KNOWN_SHORTHAND : weight) / words, "abbreviation", surface, word);
+    found = found || (!known && ids.length > 0);
   }
   for (const short of SHORTHAND_FOR.get(surface) ?? []) {
     // Only a shorthand the catalog writes in a tool's name ("slack_post_msg"): in prose and parameter names a

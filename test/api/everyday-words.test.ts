@@ -158,3 +158,19 @@ describe("clipped words", () => {
     expect(words.filter((reading) => reading.startsWith("ops>"))).toEqual(["ops>key"]);
   });
 });
+
+describe("shorthand the catalog writes too", () => {
+  it("reads 'repo' as repository beside itself when a parameter is named repo", async () => {
+    const needsRepo = { type: "object", properties: { repo: { type: "string" } } };
+    const tools = createToolIndex([
+      { name: "search_repositories", description: "Search for GitHub repositories" },
+      { name: "create_branch", description: "Create a new branch", parameters: needsRepo },
+      { name: "list_commits", description: "List commits of a branch", parameters: needsRepo },
+    ]);
+    const { results } = await tools.selectWithScores("find repos for rust terminal emulators", noCut);
+    expect(results[0].name).toBe("search_repositories");
+    expect(results[0].expansions.map((expansion) => `${expansion.from}>${expansion.term}`)).toContain(
+      "repos>repositori",
+    );
+  });
+});
