@@ -172,7 +172,6 @@ export function createPrepareStep(
     let input: StepInput | undefined;
     const neutral = step.conversation;
     const messages = step.messages ?? [];
-    const instructions = step.instructions === undefined ? 0 : (JSON.stringify(step.instructions)?.length ?? 0);
     return {
       input: () => (input ??= stepInput(step)),
       keys: () => (neutral === undefined ? prefixHashes(messages) : conversationPrefixHashes(neutral)),
@@ -184,7 +183,7 @@ export function createPrepareStep(
             : { ...step, conversation: neutral.slice(0, position) },
         ),
       characters: () =>
-        instructions +
+        (step.instructions === undefined ? 0 : (JSON.stringify(step.instructions)?.length ?? 0)) +
         (neutral === undefined
           ? messages.reduce((sum, message) => sum + canonicalMessage(message).length, 0)
           : neutral.reduce((sum, message) => sum + canonicalConversationMessage(message).length, 0)),
