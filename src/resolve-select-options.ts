@@ -10,6 +10,8 @@ import {
   rejectUnknownOptions,
   tableOption,
 } from "./support/validate-options.js";
+import { fromModelMessages } from "./conversation/model-messages.js";
+import { CONVERSATION, type ConversationMessage, type WithConversation } from "./conversation/query-rule.js";
 import { checkMessages } from "./usage/learn-turns.js";
 
 /** Every option `select`, `selectWithScores` and `explain` read (the option table's `s`); any other is refused. */
@@ -25,7 +27,11 @@ export interface ResolvedSelectOptions {
   readonly allowedTools: ReadonlySet<string> | undefined;
   /** `undefined`: the index's map. */
   readonly relatedTools: Readonly<Record<string, readonly string[]>> | undefined;
-  readonly messages: readonly { readonly role: string; readonly content: unknown }[] | undefined;
+  /**
+   * The conversation so far in the neutral shape: `messages` read once, or what an adapter handed over
+   * (`CONVERSATION`).
+   */
+  readonly conversation: readonly ConversationMessage[] | undefined;
   readonly previousTools: readonly string[] | undefined;
   readonly maxCompanions: number;
 }
@@ -38,7 +44,7 @@ const DEFAULT_SELECT: ResolvedSelectOptions = {
   alwaysActive: [],
   allowedTools: undefined,
   relatedTools: undefined,
-  messages: undefined,
+  conversation: undefined,
   previousTools: undefined,
   maxCompanions: OPTION_TABLE.maxCompanions.default,
 };
@@ -57,7 +63,7 @@ export function resolveSelectOptions(input: SelectOptions | undefined, where = "
     alwaysActive: namesOption(where, "alwaysActive", options.alwaysActive, []),
     allowedTools: allowed === undefined ? undefined : new Set(allowed),
     relatedTools: relatedToolsOption(where, "relatedTools", options.relatedTools),
-    messages: messagesOption(where, options.messages),
+    conversation: (options as WithConversation)[CONVERSATION] ?? conversationOption(where, options.messages),
     previousTools: namesOption(where, "previousTools", options.previousTools),
     maxCompanions: tableOption(where, "maxCompanions", options.maxCompanions),
   };
@@ -77,10 +83,11 @@ export function relatedToolsOption(
   return value as Readonly<Record<string, readonly string[]>>;
 }
 
-function messagesOption(where: string, value: unknown): ResolvedSelectOptions["messages"] {
+/** `messages` checked and read once in the neutral shape. */
+function conversationOption(where: string, value: unknown): ResolvedSelectOptions["conversation"] {
   if (value === undefined) return undefined;
   checkMessages(where, value);
-  return value;
+  return fromModelMessages(value);
 }
 
 /** Validates a query: a string, cut to MAX_QUERY_LENGTH characters (never inside a surrogate pair). */

@@ -2,10 +2,8 @@
 // the neutral shape handed to the index's own prepareStep (the one step selection and its policies); the names that
 // call is offered, in the order the request sends them. The adapters convert and render; nothing is decided here.
 
-import { toModelMessageShapes } from "../conversation/model-messages.js";
 import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 import type { ToolIndex } from "../tool-index/types.js";
-import { stepsOf } from "./delivery/conversation-steps.js";
 import { adapterPrepareStep } from "./index-methods.js";
 import type { PrepareStepEvent, PrepareStepOptions } from "./prepare-step-options.js";
 
@@ -82,9 +80,8 @@ export function frameworkCallSelection(
     const started = performance.now();
     const release = query.length > 0 ? setup.expectQuery?.(query) : undefined;
     try {
-      const messages = toModelMessageShapes(call.conversation);
       // The tools present bound the step, so prepareStep always names them (every tool included).
-      const step = { messages, steps: stepsOf(messages), prepare: call.prepare, available: call.present };
+      const step = { conversation: call.conversation, prepare: call.prepare, available: call.present };
       const { activeTools = [], toolOrder } = await prepareStep(step);
       // Without a stable set: the selection's own order. With one: the set's, then the rest in the call's order.
       const inSet = new Set(toolOrder);

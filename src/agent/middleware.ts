@@ -77,7 +77,6 @@ export function createSelectionMiddleware(
         conversation: fromModelMessages(prompt),
         steps: runSteps(stepsOf(prompt), SEARCH_TOOL_NAME),
         allowed,
-        messages: prompt,
       };
       let kept: ReadonlySet<string> | undefined;
       try {

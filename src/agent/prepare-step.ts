@@ -2,6 +2,7 @@
 
 import type { ModelMessage } from "ai";
 import { conversationQuery, fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
+import type { ConversationMessage } from "../conversation/query-rule.js";
 import {
   booleanOption,
   countOption,
@@ -13,6 +14,13 @@ import {
   stringOption,
 } from "../support/validate-options.js";
 import { RECENT_TOOL_WINDOW } from "./recent-tools.js";
+import { conversationSteps, stepBoundaries, stepsOf, type StepView } from "./delivery/conversation-steps.js";
+import {
+  canonicalConversationMessage,
+  canonicalMessage,
+  conversationPrefixHashes,
+  prefixHashes,
+} from "./delivery/prefix-hashes.js";
 import { stableToolsOptions, stableToolsStep, type StableToolsSetup } from "./delivery/stable-tools.js";
 import { offerPolicy } from "./offer-policy.js";
 import {
@@ -47,11 +55,16 @@ export interface PrepareStepInput {
 }
 
 /**
- * A step as toolsift's own adapters hand it (never the SDK): also the tools the host hands this call now (read after
- * `prepare`), which bound it as `allowedTools` does, and work to do first inside the failure policy (following the
- * host's tools, listing servers).
+ * A step as toolsift's own adapters hand it (never the SDK): the SDK's `messages` and `steps` (Mastra, Cloudflare
+ * Agents), or a framework's conversation in the neutral shape (LangChain, the OpenAI Agents SDK: `conversation`,
+ * read as it is; such an adapter takes no `rules` or `steps.learn`, which read the SDK's messages); also the tools the
+ * host hands this call now (read after `prepare`), which bound it as `allowedTools` does, and work to do first inside
+ * the failure policy (following the host's tools, listing servers).
  */
-export interface AdapterStepInput extends PrepareStepInput {
+export interface AdapterStepInput extends Partial<PrepareStepInput> {
+  readonly conversation?: readonly ConversationMessage[];
+  /** The step's instructions (system prompt), counted in a `tools-changed` event's token estimate. */
+  readonly instructions?: unknown;
   readonly available?: () => readonly string[];
   readonly prepare?: () => Promise<void>;
 }
@@ -92,7 +105,7 @@ const NO_CATALOG = { definitionLength: () => 0, family: () => undefined };
 export function createPrepareStep(
   index: ToolSelector,
   options: PrepareStepOptions = {},
-  setup: Pick<StableToolsSetup<AdapterStepInput>, "definitionLength" | "family" | "decisions"> & {
+  setup: Pick<StableToolsSetup, "definitionLength" | "family" | "decisions"> & {
     /** The adapter named in option errors (`toolsiftProcessor`). Default `"prepareStep"`. */
     where?: string;
     /** A framework adapter's own `onError` (the failure policy's; step-selection.ts). Default `"fallback"`. */
@@ -136,7 +149,7 @@ export function createPrepareStep(
   /** Steps already learnt: the SDK passes the same step objects again on every later step. */
   const learnt = new WeakSet<object>();
 
-  /** The SDK's step in the neutral terms of the one selection. */
+  /** The step in the neutral terms of the one selection: the SDK's messages read once, or the adapter's own. */
   const stepInput = (step: AdapterStepInput): StepInput => {
     const messages = step.messages ?? [];
     const sdkSteps = step.steps ?? [];
@@ -150,18 +163,37 @@ export function createPrepareStep(
       bounds.length === 0
         ? undefined
         : new Set([...bounds[0]].filter((name) => bounds.every((bound) => bound.has(name))));
+    return step.conversation === undefined
+      ? { conversation: fromModelMessages(messages), allowed, steps: runSteps(sdkSteps, searchToolName) }
+      : { conversation: step.conversation, allowed, steps: conversationSteps(step.conversation) };
+  };
+  /** The step as the cache-keeping set reads it, in the shape the host gave: an earlier step is a prefix of it. */
+  const view = (step: AdapterStepInput): StepView => {
+    let input: StepInput | undefined;
+    const neutral = step.conversation;
+    const messages = step.messages ?? [];
     return {
-      conversation: fromModelMessages(messages),
-      messages,
-      allowed,
-      steps: runSteps(sdkSteps, searchToolName),
+      input: () => (input ??= stepInput(step)),
+      keys: () => (neutral === undefined ? prefixHashes(messages) : conversationPrefixHashes(neutral)),
+      boundaries: () => stepBoundaries(neutral ?? messages, (neutral ?? messages).length),
+      at: (position) =>
+        view(
+          neutral === undefined
+            ? { ...step, messages: messages.slice(0, position), steps: stepsOf(messages.slice(0, position)) }
+            : { ...step, conversation: neutral.slice(0, position) },
+        ),
+      characters: () =>
+        (step.instructions === undefined ? 0 : (JSON.stringify(step.instructions)?.length ?? 0)) +
+        (neutral === undefined
+          ? messages.reduce((sum, message) => sum + canonicalMessage(message).length, 0)
+          : neutral.reduce((sum, message) => sum + canonicalConversationMessage(message).length, 0)),
     };
   };
   const select = (step: AdapterStepInput): Promise<StepSelection> => selection.select(stepInput(step));
   const stableStep =
     stable &&
     stableToolsStep({
-      select,
+      select: (input) => selection.select(input),
       maxStableTools: stable.maxStableTools,
       toolNames: () => index.toolNames,
       definitionLength: setup.definitionLength,
@@ -175,7 +207,7 @@ export function createPrepareStep(
     if (learn) learnNewSteps(index, learnt, step.messages ?? [], step.steps ?? [], searchToolName);
     try {
       await step.prepare?.();
-      if (stableStep) return await stableStep(step);
+      if (stableStep) return await stableStep(view(step));
       const selected = await select(step);
       if (selected.offered !== undefined) return { activeTools: [...selected.offered] };
       return selected.names === undefined ? everyTool(selected.allowed) : { activeTools: [...selected.names] };

@@ -1,8 +1,12 @@
 // The one step selection every agent adapter renders: what a model call is offered for a conversation (in the neutral
 // shape) and the tools available now, what a no-match offers, and what a failed selection offers.
 
-import { toModelMessageShapes, type MessageLike } from "../conversation/model-messages.js";
-import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
+import {
+  CONVERSATION,
+  isSmallTalkTurn,
+  queryFromConversation,
+  type ConversationMessage,
+} from "../conversation/query-rule.js";
 import { isChitChat } from "../conversation/small-talk.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
@@ -40,8 +44,6 @@ export interface StepInput {
    * bounding the others. `undefined`: every catalog tool.
    */
   readonly allowed?: ReadonlySet<string>;
-  /** The conversation as AI SDK messages when the host has them (the index reads their tool calls); else rendered. */
-  readonly messages?: readonly MessageLike[];
 }
 
 /** What the one selection decided for a step: these tools, or every tool the step may have (and why). */
@@ -183,11 +185,11 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     count: number,
     allowed: ReadonlySet<string> | undefined,
     toolCount: number,
-    messages?: readonly MessageLike[],
+    conversation?: readonly ConversationMessage[],
   ): Promise<readonly SelectedTool[]> {
     const { results } = await index.selectWithScores(query, {
       ...selectOptions,
-      ...(messages !== undefined ? { messages } : {}),
+      ...(conversation !== undefined ? { [CONVERSATION]: conversation } : {}),
       alwaysActive: [],
       minRelevance: 0,
       maxTools: count,
@@ -221,9 +223,9 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     query: string,
     allowed: ReadonlySet<string> | undefined,
     toolCount: number,
-    messages: readonly MessageLike[],
+    conversation: readonly ConversationMessage[],
   ): Promise<string[]> {
-    const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, messages);
+    const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, conversation);
     const ranked = results.filter((tool) => tool.reason === "ranked" && tool.relevance > 0);
     if (!ranked.some((tool) => isGuess(tool.match ?? [], query))) return [];
     // With the guesses, their companions (the list tool that finds an id the request does not give).
@@ -273,7 +275,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
           // Names outside the catalog are left out by the index itself (and stay active below).
           alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
           // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
-          messages: input.messages ?? toModelMessageShapes(conversation),
+          [CONVERSATION]: conversation,
           // Clamped: a maxTools accepted at creation must not grow past what select accepts on a later page.
           maxTools: Math.min(most, Number.MAX_SAFE_INTEGER),
           adaptive: page === 0 ? selectOptions.adaptive : false,
@@ -317,12 +319,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     // task ("slak priya", "ditch the sync meeting"), reported (`onNoMatch: "guess"`; by default above 20 tools).
     const guessing = page === 0 && !found && !smallTalk && !midTurn && !SELECT_FORM.test(query);
     if (guessing && policy.guesses(query, toolCount)) {
-      const guesses = await bestGuesses(
-        query,
-        allowed,
-        toolCount,
-        input.messages ?? toModelMessageShapes(conversation),
-      );
+      const guesses = await bestGuesses(query, allowed, toolCount, conversation);
       if (guesses.length > 0) {
         policy.guessed(query, guesses);
         const names = [...new Set([...guesses, ...pinned])].filter(

@@ -1,6 +1,7 @@
 // The part of a ToolIndex the agent adapters call: its public selection API, nothing else.
 
 import type { WordMatch } from "../core/relevance.js";
+import type { WithConversation } from "../conversation/query-rule.js";
 import type { SelectOptions } from "../options.js";
 
 /** One ranked or pinned tool of a selection, as the adapters read it. */
@@ -22,7 +23,11 @@ export interface SelectedTool {
 export interface ToolSelector {
   /** Tool names in catalog order. */
   readonly toolNames: readonly string[];
-  selectWithScores(query: string, options?: SelectOptions): Promise<{ readonly results: readonly SelectedTool[] }>;
+  /** The step selection hands the conversation over in the neutral shape (`CONVERSATION`), never as `messages`. */
+  selectWithScores(
+    query: string,
+    options?: SelectOptions & WithConversation,
+  ): Promise<{ readonly results: readonly SelectedTool[] }>;
   /** Online learning (`prepareStep({ learn: true })`); optional so that plain selectors still fit. */
   learnStep?(query: string, earlier: readonly string[], calls: readonly string[]): unknown;
 }

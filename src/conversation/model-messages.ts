@@ -60,24 +60,3 @@ export function conversationQuery(messages: readonly MessageLike[], maxLength?: 
 export function endsInSmallTalk(messages: readonly MessageLike[], chat?: (text: string) => boolean): boolean {
   return isSmallTalkTurn(fromModelMessages(messages), chat);
 }
-
-/**
- * Neutral messages as AI SDK-shaped messages, for `selectWithScores({ messages })` and `index.learn`: user and
- * assistant texts and the assistant's tool calls (by name, with empty inputs) are kept; other messages become empty
- * `tool` messages.
- */
-export function toModelMessageShapes(messages: readonly ConversationMessage[]): { role: string; content: unknown }[] {
-  return messages.map((message, position) => {
-    if (message.role === "user") return { role: "user", content: message.text };
-    if (message.role === "assistant") {
-      const calls = message.toolCalls.map((toolName, call) => ({
-        type: "tool-call",
-        toolCallId: `${position}-${call}`,
-        toolName,
-        input: {},
-      }));
-      return { role: "assistant", content: [{ type: "text", text: message.text }, ...calls] };
-    }
-    return { role: "tool", content: [] };
-  });
-}

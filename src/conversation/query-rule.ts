@@ -17,6 +17,17 @@ export interface ConversationMessage {
   readonly toolCalls: readonly string[];
 }
 
+/**
+ * The select option under which toolsift's own adapters hand an index the conversation in this shape (its tool calls
+ * are the conversation's memory, as `messages` are): a symbol, so it is no option a user sees or sets.
+ */
+export const CONVERSATION: unique symbol = Symbol.for("toolsift.conversation");
+
+/** Select options with the conversation in the neutral shape (`CONVERSATION`). */
+export interface WithConversation {
+  readonly [CONVERSATION]?: readonly ConversationMessage[];
+}
+
 /** A follow-up shorter than this ("and in Berlin?") is read together with the user message before it. */
 export const FOLLOW_UP_LENGTH = 40;
 

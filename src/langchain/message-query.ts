@@ -1,6 +1,6 @@
 // LangChain messages in the neutral shape the conversation → query rule reads (src/conversation/query-rule.ts).
 
-import { contentText, toModelMessageShapes } from "../conversation/model-messages.js";
+import { contentText } from "../conversation/model-messages.js";
 import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 
 interface MessageShape {
@@ -75,9 +75,22 @@ export function selectionQuery(messages: readonly unknown[]): string {
 
 /**
  * LangChain messages as AI SDK-shaped messages, for `index.learn` after an agent run:
- * `index.learn(toModelMessages(result.messages))`. Human and AI texts and the AI's tool calls (by name) are kept;
- * tool outputs and system messages become empty `tool` / `system` messages.
+ * `index.learn(toModelMessages(result.messages))` (learn reads AI SDK messages; selection never reads these). Human
+ * and AI texts and the AI's tool calls (by name, with empty inputs) are kept; tool outputs and system messages become
+ * empty `tool` messages.
  */
 export function toModelMessages(messages: readonly unknown[]): { role: string; content: unknown }[] {
-  return toModelMessageShapes(fromLangChainMessages(messages));
+  return fromLangChainMessages(messages).map((message, position) => {
+    if (message.role === "user") return { role: "user", content: message.text };
+    if (message.role === "assistant") {
+      const calls = message.toolCalls.map((toolName, call) => ({
+        type: "tool-call",
+        toolCallId: `${position}-${call}`,
+        toolName,
+        input: {},
+      }));
+      return { role: "assistant", content: [{ type: "text", text: message.text }, ...calls] };
+    }
+    return { role: "tool", content: [] };
+  });
 }

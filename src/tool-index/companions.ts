@@ -2,7 +2,6 @@
 // `maxCompanions` budget the tools the usage graph predicts and the tools the conversation has already used.
 
 import type { ResolvedSelectOptions } from "../resolve-select-options.js";
-import type { MessageLike } from "../conversation/model-messages.js";
 import { callsByTurn, termIds } from "../usage/learn-turns.js";
 import type { LinkList, UsageGraph } from "../usage/usage-graph.js";
 import { holdsValue, type CatalogLinks } from "../usage/catalog-links.js";
@@ -69,9 +68,7 @@ export function companionsFor(input: CompanionInput): Companion[] {
   }
   if (options.maxCompanions === 0) return added;
   const turns =
-    options.messages !== undefined
-      ? callsByTurn(options.messages as readonly MessageLike[])
-      : [[...(options.previousTools ?? [])]];
+    options.conversation !== undefined ? callsByTurn(options.conversation) : [[...(options.previousTools ?? [])]];
   const candidates = new Map<string, Companion>();
   const offer = (name: string, reason: CompanionReason, score: number) => {
     if (!known.has(name) || taken.has(name) || !allowed(name)) return;

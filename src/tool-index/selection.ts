@@ -147,7 +147,7 @@ export async function runSelection(
 }
 
 function inConversation(options: ResolvedSelectOptions): boolean {
-  return options.messages !== undefined || options.previousTools !== undefined;
+  return options.conversation !== undefined || options.previousTools !== undefined;
 }
 
 function linksWanted(context: IndexContext): boolean {
@@ -158,7 +158,7 @@ function linksWanted(context: IndexContext): boolean {
 function needsCompanions(context: IndexContext, state: IndexState, options: ResolvedSelectOptions): boolean {
   if (options.relatedTools !== undefined || context.options.relatedTools !== undefined) return true;
   if (options.maxCompanions === 0) return false;
-  return options.messages !== undefined || options.previousTools !== undefined || !state.usage.empty;
+  return options.conversation !== undefined || options.previousTools !== undefined || !state.usage.empty;
 }
 
 /** The selected names: ranked tools best first, then pinned tools. */

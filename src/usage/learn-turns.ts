@@ -4,7 +4,7 @@
 import { forEachToken } from "../core/tokenizer.js";
 import { mixedHash32 } from "../core/hash.js";
 import { fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
-import { queryFromConversation } from "../conversation/query-rule.js";
+import { queryFromConversation, type ConversationMessage } from "../conversation/query-rule.js";
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
 import type { LearnedTurn } from "./usage-graph.js";
@@ -76,12 +76,12 @@ export function learnedTurns(messages: readonly MessageLike[]): LearnedTurn[] {
 }
 
 /**
- * The tools called in `messages`, per user turn, in call order: the last list is the current turn (empty before its
- * first call).
+ * The tools called in a conversation, per user turn, in call order: the last list is the current turn (empty before
+ * its first call).
  */
-export function callsByTurn(messages: readonly MessageLike[]): string[][] {
+export function callsByTurn(conversation: readonly ConversationMessage[]): string[][] {
   const turns: string[][] = [[]];
-  for (const message of fromModelMessages(messages)) {
+  for (const message of conversation) {
     // Consecutive user messages (a follow-up before any call) stay one turn.
     if (message.role === "user" && turns[turns.length - 1].length > 0) turns.push([]);
     else if (message.role === "assistant") turns[turns.length - 1].push(...message.toolCalls);

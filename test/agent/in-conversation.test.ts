@@ -196,6 +196,47 @@ describe("index.inConversation: a turn that asks for nothing", () => {
     });
   }
 
+  // The one chat-only rule every delivery reads a turn with (query-rule.ts `isSmallTalkTurn`), as prepareStep does.
+  /** A turn through inConversation and through prepareStep: what each delivered or offered, and its no-match events. */
+  async function bothDeliveries(turns: ModelMessage[]) {
+    const events = { inConversation: [] as NoMatchEvent[], prepareStep: [] as NoMatchEvent[] };
+    const listen = (into: NoMatchEvent[]) => (event: { type: string }) => {
+      if (event.type === "no-match") into.push(event as NoMatchEvent);
+    };
+    const delivery = index.inConversation(tools, { onEvent: listen(events.inConversation) });
+    const { messages } = await delivery.prepareStep({ messages: turns });
+    const prepareStep = index.prepareStep({ stableTools: false, onEvent: listen(events.prepareStep) });
+    const { activeTools } = (await prepareStep({ messages: turns, steps: [] } as never)) as { activeTools?: string[] };
+    const points = messages.map((message) => delivered([message])).filter((names) => names.length > 0);
+    return { messages, points, activeTools, events };
+  }
+
+  it('"yes please" to the assistant\'s question carries the task on, as in prepareStep: no small talk', async () => {
+    const turns: ModelMessage[] = [
+      { role: "user", content: "Find the file named 'notes.txt' in the current directory." },
+      { role: "assistant", content: "I found notes.txt. Should I show the last 10 lines of it?" },
+      { role: "user", content: "yes please" },
+    ];
+    const { messages, points, activeTools, events } = await bothDeliveries(turns);
+    // Read with the task before it (the query rule), as a short follow-up is: the turn is delivered for.
+    expect(points).toHaveLength(2);
+    expect(messages.at(-2)).toEqual(turns[2]);
+    expect(activeTools).toContain("find");
+    expect(events).toEqual({ inConversation: [], prepareStep: [] });
+  });
+
+  it('"found it, thanks!" is reported as small talk, as prepareStep reports it', async () => {
+    const turns: ModelMessage[] = [
+      { role: "user", content: task },
+      { role: "assistant", content: "I moved it." },
+      { role: "user", content: "found it, thanks!" },
+    ];
+    const { messages, events } = await bothDeliveries(turns);
+    expect(messages.at(-1)).toEqual(turns[2]);
+    const smallTalk = [expect.objectContaining({ reason: "small-talk", offered: "none" })];
+    expect(events).toEqual({ inConversation: smallTalk, prepareStep: smallTalk });
+  });
+
   it("a short follow-up that asks for something still gets new tools", async () => {
     const delivery = index.inConversation(tools, { delivery: { minNewTools: 3 } });
     const turns: ModelMessage[] = [

@@ -2,10 +2,9 @@
 // each turn needs added to the conversation once, where they are first selected, so every request extends the last.
 
 import type { ModelMessage, Tool, ToolSet } from "ai";
-import { fromModelMessages, type MessageLike } from "../../conversation/model-messages.js";
-import { queryFromConversation, userTextBefore } from "../../conversation/query-rule.js";
+import { endsInSmallTalk, fromModelMessages, type MessageLike } from "../../conversation/model-messages.js";
+import { isSmallTalkTurn, queryFromConversation } from "../../conversation/query-rule.js";
 import { isChitChat } from "../../conversation/small-talk.js";
-import { endsInSmallTalk } from "../../conversation/model-messages.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import { MODEL_SEARCH } from "../../options.js";
 import {
@@ -180,9 +179,10 @@ export function createInConversation(
     // point with new definitions (bench/in-conversation.mjs: +40% of definitions for +2.7 points of calls, cold).
     const candidates = deliverable();
     // "thanks!" after a task asks for nothing: the query joins it with the task (already served), and minNewTools
-    // would top that up with tools nobody asked for. Such a turn delivers nothing.
-    if (kind === "turn" && isChitChat(userTextBefore(neutral, neutral.length - 1)?.text ?? "")) {
-      policy.noMatch(query, candidates.length);
+    // would top that up with tools nobody asked for. Such a turn delivers nothing, read by the rule every delivery
+    // reads it with ("yes" to the assistant's question carries the task on), and is reported as small talk.
+    if (kind === "turn" && isSmallTalkTurn(neutral, isChitChat)) {
+      policy.noMatch(query, candidates.length, false, false, true);
       return [];
     }
     const { results } = await index.selectWithScores(query, {

@@ -1,6 +1,7 @@
 // The hash of each prefix of a conversation: the key under which every delivery mode remembers what it decided there.
 
 import type { MessageLike } from "../../conversation/model-messages.js";
+import type { ConversationMessage } from "../../conversation/query-rule.js";
 import { textHash } from "../../semantic/embedding-text.js";
 
 /**
@@ -72,5 +73,23 @@ function messageHash(message: MessageLike): string {
 export function prefixHashes(messages: readonly MessageLike[]): string[] {
   const hashes = [textHash("")];
   for (const message of messages) hashes.push(textHash(hashes[hashes.length - 1] + messageHash(message)));
+  return hashes;
+}
+
+/**
+ * A message in the neutral shape as text: its role, and for the user's and the assistant's messages their text and the
+ * tools called (what the selection reads of it).
+ */
+export function canonicalConversationMessage(message: ConversationMessage): string {
+  const { role, text, toolCalls } = message;
+  return canonicalJson(role === "other" ? [role] : [role, text, toolCalls]);
+}
+
+/** `prefixHashes` of a conversation in the neutral shape (`canonicalConversationMessage`). */
+export function conversationPrefixHashes(conversation: readonly ConversationMessage[]): string[] {
+  const hashes = [textHash("")];
+  for (const message of conversation) {
+    hashes.push(textHash(hashes[hashes.length - 1] + textHash(canonicalConversationMessage(message))));
+  }
   return hashes;
 }

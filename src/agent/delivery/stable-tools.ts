@@ -1,14 +1,12 @@
 // prepareStep({ stableTools: true }): activeTools that keep the provider's prompt cache (a set that grows, in order).
 
 import type { CatalogTool } from "../../core/catalog.js";
-import type { MessageLike } from "../../conversation/model-messages.js";
 import type { ToolsiftEvent } from "../../events.js";
 import type { NoMatchEvent } from "../offer-policy.js";
-import type { SelectionFailedEvent, StepSelection } from "../step-selection.js";
+import type { SelectionFailedEvent, StepInput, StepSelection } from "../step-selection.js";
 import type { SelectedTool } from "../tool-selector.js";
 import { integerOption, invalidOption, knownOptions } from "../../support/validate-options.js";
-import { stepBoundaries, stepsOf } from "./conversation-steps.js";
-import { canonicalMessage, prefixHashes } from "./prefix-hashes.js";
+import type { StepView } from "./conversation-steps.js";
 import { stableDecisionMemo, type StableDecision, type StableDecisionStore } from "./stable-decisions.js";
 import { EMPTY_STABLE_SET, nextStableSet, offeredChange, type StableSet } from "./stable-tool-rule.js";
 
@@ -41,21 +39,9 @@ export type ToolsChangedEvent = Extract<ToolsiftEvent, { type: "tools-changed" }
 /** What `prepareStep`'s `onEvent` receives. */
 export type PrepareStepEvent = NoMatchEvent | ToolsChangedEvent | SelectionFailedEvent;
 
-/** The part of the SDK's prepareStep input stable mode reads. */
-export interface StableStepInput {
-  readonly steps: readonly {
-    readonly toolCalls: ReadonlyArray<{ readonly toolName: string }>;
-    readonly toolResults?: ReadonlyArray<{ readonly toolName: string; readonly output?: unknown }>;
-  }[];
-  readonly messages: readonly MessageLike[];
-  readonly runtimeContext?: unknown;
-  /** The step's instructions (system prompt), counted in a change's token estimate. */
-  readonly instructions?: unknown;
-}
-
-export interface StableToolsSetup<INPUT extends StableStepInput> {
+export interface StableToolsSetup {
   /** Plain prepareStep's selection for one step (no learning: replayed steps call it too). */
-  select(step: INPUT): Promise<StepSelection>;
+  select(input: StepInput): Promise<StepSelection>;
   maxStableTools: number;
   /** The catalog's tool names (what "every tool" sends besides the set, in the SDK's alphabetical order). */
   toolNames(): readonly string[];
@@ -100,12 +86,13 @@ export function stableToolsSetting(where: string, value: unknown): true | { maxT
  * the same conversation gets the same tools at every step and turn even when learning changed the index since, and in
  * `setup.decisions` when an adapter gives a store (then a new process replays nothing the store holds).
  */
-export function stableToolsStep<INPUT extends StableStepInput>(setup: StableToolsSetup<INPUT>) {
+export function stableToolsStep(setup: StableToolsSetup) {
   const { recall, remember } = stableDecisionMemo(setup.decisions);
-  const decide = async (previous: StableSet, step: INPUT): Promise<StableDecision> => {
-    const selection = await setup.select(step);
-    const lastStep = step.steps[step.steps.length - 1];
-    const turnStart = step.steps.length === 0;
+  const decide = async (previous: StableSet, step: StepView): Promise<StableDecision> => {
+    const input = step.input();
+    const selection = await setup.select(input);
+    const lastStep = input.steps[input.steps.length - 1];
+    const turnStart = input.steps.length === 0;
     const set = nextStableSet(
       previous,
       {
@@ -113,7 +100,7 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
         ...(selection.names === undefined ? {} : stepNeeds(selection, previous, turnStart, setup.family)),
         allowed: selection.allowed,
         turnStart,
-        called: lastStep?.toolCalls.map((call) => call.toolName) ?? [],
+        called: lastStep?.calls ?? [],
       },
       setup.maxStableTools,
     );
@@ -133,26 +120,24 @@ export function stableToolsStep<INPUT extends StableStepInput>(setup: StableTool
     return { set, offered: [...tools, ...rest], result };
   };
 
-  return async (step: INPUT): Promise<{ activeTools?: string[]; toolOrder: string[] }> => {
-    const messages = step.messages ?? [];
-    const hashes = prefixHashes(messages);
-    const current = await recall(hashes[messages.length]);
+  return async (step: StepView): Promise<{ activeTools?: string[]; toolOrder: string[] }> => {
+    const hashes = step.keys();
+    const end = hashes.length - 1;
+    const current = await recall(hashes[end]);
     if (current !== undefined) return copy(current.result);
     // The latest earlier step decided in this process (or found in the store), then the steps after it replayed (all
     // of them after a restart without a store).
-    const boundaries = stepBoundaries(messages, messages.length);
+    const boundaries = step.boundaries();
     let from = boundaries.length;
     let previous: StableDecision | undefined;
     while (from > 0 && previous === undefined) previous = await recall(hashes[boundaries[--from]]);
     if (previous !== undefined) from++;
     for (const p of boundaries.slice(from)) {
-      const prefix = messages.slice(0, p);
-      const replayed = { ...step, messages: prefix, steps: stepsOf(prefix) } as INPUT;
-      previous = await decide(previous?.set ?? EMPTY_STABLE_SET, replayed);
+      previous = await decide(previous?.set ?? EMPTY_STABLE_SET, step.at(p));
       await remember(hashes[p], previous);
     }
     const decided = await decide(previous?.set ?? EMPTY_STABLE_SET, step);
-    await remember(hashes[messages.length], decided);
+    await remember(hashes[end], decided);
     if (previous !== undefined) report(setup, previous.offered, decided.offered, step);
     return copy(decided.result);
   };
@@ -167,20 +152,15 @@ function copy(result: StableDecision["result"]): { activeTools?: string[]; toolO
  * Reports a change of the tools array. `estimatedTokens`: characters / 4 of what the request sends after the first
  * changed position: the tool definitions from there on, the instructions and every message of the step.
  */
-function report<INPUT extends StableStepInput>(
-  setup: StableToolsSetup<INPUT>,
-  before: readonly string[],
-  after: readonly string[],
-  step: INPUT,
-): void {
+function report(setup: StableToolsSetup, before: readonly string[], after: readonly string[], step: StepView): void {
   const change = offeredChange(before, after);
   if (change === undefined || setup.onEvent === undefined) return;
   let characters = 0;
   for (const name of after.slice(change.changeAt)) characters += setup.definitionLength(name);
-  if (step.instructions !== undefined) characters += JSON.stringify(step.instructions)?.length ?? 0;
-  for (const message of step.messages) characters += canonicalMessage(message).length;
+  characters += step.characters();
   const estimatedTokens = Math.ceil(characters / 4);
-  const where = step.steps.length === 0 ? "this user turn" : `step ${step.steps.length + 1} of this user turn`;
+  const steps = step.input().steps.length;
+  const where = steps === 0 ? "this user turn" : `step ${steps + 1} of this user turn`;
   const list = (names: readonly string[]) =>
     names.length <= 5 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more`;
   const parts = [
