@@ -171,6 +171,8 @@ async function playConversation(
   const { tools, ran } = fileTools(production);
   const refused: ToolCallRefusedEvent[] = [];
   const delivery = createToolIndex(tools).inConversation(tools, {
+    // Deliveries turn by turn are what this test follows: the small catalog is not delivered whole.
+    smallCatalog: false,
     onEvent: (event) => void (event.type === "tool-call-refused" && refused.push(event)),
   });
   const scripted = scriptedProvider(provider);

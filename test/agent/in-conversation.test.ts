@@ -142,7 +142,11 @@ describe("index.inConversation: minNewTools", () => {
     { role: "user", content: "And the one before" },
   ];
   const perPoint = async (minNewTools: number) => {
-    const delivery = createInConversation(selector, tools, { maxTools: 2, delivery: { minNewTools, midTurn: false } });
+    const delivery = createInConversation(selector, tools, {
+      maxTools: 2,
+      smallCatalog: false,
+      delivery: { minNewTools, midTurn: false },
+    });
     const { messages } = await delivery.prepareStep({ messages: turns });
     return messages.map((message) => delivered([message])).filter((names) => names.length > 0);
   };
@@ -306,6 +310,7 @@ describe("index.inConversation in generateText", () => {
     const { tools, ran } = appTools();
     const events: ToolCallRefusedEvent[] = [];
     const delivery = createToolIndex(tools).inConversation(tools, {
+      smallCatalog: false,
       maxTools: 2,
       delivery: { midTurn: false },
       onEvent: (event) => void (event.type === "tool-call-refused" && events.push(event)),
@@ -353,6 +358,7 @@ describe("index.inConversation in generateText", () => {
     const index = createToolIndex(tools);
     const events: ToolCallRefusedEvent[] = [];
     const delivery = index.inConversation(tools, {
+      smallCatalog: false,
       maxTools: 1,
       onEvent: (event) => void (event.type === "tool-call-refused" && events.push(event)),
     });
@@ -379,7 +385,11 @@ describe("index.inConversation in generateText", () => {
 
   it("without midTurn the refusal sends the model to search_tools, and the next request has no definition", async () => {
     const { tools } = appTools();
-    const delivery = createToolIndex(tools).inConversation(tools, { maxTools: 1, delivery: { midTurn: false } });
+    const delivery = createToolIndex(tools).inConversation(tools, {
+      maxTools: 1,
+      smallCatalog: false,
+      delivery: { midTurn: false },
+    });
     const { model, misses, prompts } = deliveryModel([
       { call: "hotel_booking", input: { city: "Paris", nights: 2 }, anyway: true },
       { call: "hotel_booking", input: { city: "Paris", nights: 2 } },
@@ -396,7 +406,11 @@ describe("index.inConversation in generateText", () => {
 
   it("makes what search_tools found callable: its result carries the full definitions", async () => {
     const { tools, ran } = appTools();
-    const delivery = createToolIndex(tools).inConversation(tools, { maxTools: 1, delivery: { midTurn: false } });
+    const delivery = createToolIndex(tools).inConversation(tools, {
+      maxTools: 1,
+      smallCatalog: false,
+      delivery: { midTurn: false },
+    });
     const { model, misses, prompts } = deliveryModel([
       { call: "hotel_booking", input: { city: "Rome", nights: 2 } },
       { search: "book a hotel room" },
@@ -525,7 +539,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
         return { results: names.map((name) => ({ name, score: 1, relevance: 1, reason: "ranked" })) };
       },
     };
-    const delivery = createInConversation(selector, tools);
+    const delivery = createInConversation(selector, tools, { smallCatalog: false });
     const user: ModelMessage = { role: "user", content: "Refund the last Stripe payment of customer 42" };
     const call: ModelMessage[] = [
       {
@@ -553,7 +567,7 @@ describe("index.inConversation: deliveries re-derived from the messages", () => 
     expect(seen.at(-1)).toContain("stripe_list_payments");
     expect(seen.at(-1)).not.toContain("call_tool");
     // Turn-start points only: nothing after the step.
-    const turnsOnly = createInConversation(selector, tools, { delivery: { midTurn: false } });
+    const turnsOnly = createInConversation(selector, tools, { smallCatalog: false, delivery: { midTurn: false } });
     const first = (await turnsOnly.prepareStep({ messages: [user] })).messages;
     expect((await turnsOnly.prepareStep({ messages: [...first, ...call] })).messages).toHaveLength(4);
   });

@@ -366,3 +366,28 @@ describe("invalid smallCatalog values are refused, naming the option", () => {
     });
   }
 });
+
+describe("inConversation delivers a small catalog whole at the first turn that asks for something", () => {
+  const delivered = (messages: readonly ModelMessage[]) =>
+    messages.flatMap(
+      (message) => (message.providerOptions?.toolsift as { delivered?: string[] } | undefined)?.delivered ?? [],
+    );
+
+  it("every definition, ranked tools first, for a request that shares no word with the tool it needs", async () => {
+    const index = createToolIndex(terse);
+    const { messages } = await index.inConversation(terse).prepareStep({ messages: [user(NOTE)] });
+    const names = delivered(messages);
+    expect(sorted(names)).toEqual(sorted(Object.keys(terse)));
+    expect(names[0]).toBe((await rankedFor(index, NOTE))[0]);
+    // smallCatalog: false selects as before: gmail_send is not among the ranked tools of this request.
+    const selected = await index.inConversation(terse, { smallCatalog: false }).prepareStep({ messages: [user(NOTE)] });
+    expect(delivered(selected.messages)).not.toContain("gmail_send");
+  });
+
+  it("nothing to a turn of chat only", async () => {
+    const { messages } = await createToolIndex(terse)
+      .inConversation(terse)
+      .prepareStep({ messages: [user("thanks, that's all for today")] });
+    expect(delivered(messages)).toEqual([]);
+  });
+});

@@ -180,11 +180,17 @@ describe("toolsiftChat learning and catalog changes", () => {
   });
 
   it("an own tool whose input schema changed is rebuilt: embedded again alone, delivered with its new schema", async () => {
-    const s = session("kate", [
-      { text: "Sunny." },
-      dispatch("stripe_create_refund", { charge: "ch_2", reason: "duplicate" }),
-      { text: "Refunded." },
-    ]);
+    // Deliveries turn by turn (the small catalog not delivered whole at the first turn): the refund tool is first
+    // delivered after its schema changed.
+    const s = session(
+      "kate",
+      [
+        { text: "Sunny." },
+        dispatch("stripe_create_refund", { charge: "ch_2", reason: "duplicate" }),
+        { text: "Refunded." },
+      ],
+      { inConversation: { smallCatalog: false } },
+    );
     await say("kate", "k1", "What is the weather forecast for Lisbon tomorrow?");
     const before = s.embedded.length;
     const old = tools.stripe_create_refund;

@@ -27,6 +27,7 @@ import { statedHeadings } from "./definition-text.js";
 import { refuseUnindexedTools } from "./unindexed-tools.js";
 import { DEFAULT_DISPATCHER_NAME, refusedDispatches, withDispatchedCalls } from "./dispatched-calls.js";
 import { createDefinitionSearch, createDispatcher, namesInSearchOutput } from "./meta-tools.js";
+import { catalogDefinitionLength } from "./stable-tools.js";
 import { ToolDefinitions } from "./tool-definitions.js";
 import { searchAnswer } from "../../search/search-answer.js";
 
@@ -78,6 +79,14 @@ export interface InConversationOptions extends AdapterSelectOptions {
      */
     memoSize?: number;
   };
+  /**
+   * A catalog small enough to deliver whole: when the ToolSet's deliverable tools are at most `tools` and their
+   * definitions take at most about `tokens` tokens (characters / 4 of names, descriptions and JSON schemas), the first
+   * turn that is not chat only gets every definition, ranked tools first (as `prepareStep`'s `smallCatalog`: a terse
+   * catalog shares few words with what users type, and its definitions cost little once). `false`: always select.
+   * Default `{ tools: 20, tokens: 3000 }`; either field may be given alone.
+   */
+  smallCatalog?: boolean | { tools?: number; tokens?: number };
   /** Receives `no-match` (nothing selected for a turn) and `tool-call-refused` events. Default: none. */
   onEvent?: (event: NoMatchEvent | ToolCallRefusedEvent) => void;
 }
@@ -93,7 +102,12 @@ export interface InConversationDelivery {
 /** How `inConversation` writes the definitions it delivers. */
 export type DefinitionFormat = "compact" | "json";
 
-const OWN_OPTIONS = ["delivery", "metaTools", "onEvent"] as const satisfies readonly (keyof InConversationOptions)[];
+const OWN_OPTIONS = [
+  "delivery",
+  "metaTools",
+  "smallCatalog",
+  "onEvent",
+] as const satisfies readonly (keyof InConversationOptions)[];
 
 const where = "inConversation";
 
@@ -146,11 +160,23 @@ export function createInConversation(
     Math.min(3, maxTools),
   );
   const format = choiceOption(where, "delivery.format", delivery.format, ["compact", "json"], "compact");
-  const policy = offerPolicy(where, { onNoMatch: "none", onEvent: given.onEvent as InConversationOptions["onEvent"] });
+  const policy = offerPolicy(where, {
+    onNoMatch: "none",
+    smallCatalog: given.smallCatalog,
+    onEvent: given.onEvent as InConversationOptions["onEvent"],
+  });
   const onEvent = options.onEvent;
   const pinned = [...(selectOptions.alwaysActive ?? [])];
   refuseUnknownNames(where, "alwaysActive", pinned, names, "a tool of the ToolSet");
   const definitions = new ToolDefinitions(tools);
+  /** The deliverable tools when they are a small catalog (`smallCatalog`), else undefined. */
+  const smallCatalog = (candidates: readonly string[]): readonly string[] | undefined => {
+    const small = policy.smallCatalog;
+    if (small === undefined || candidates.length === 0 || candidates.length > small.tools) return undefined;
+    let characters = 0;
+    for (const name of candidates) characters += catalogDefinitionLength(definitions.tools, name);
+    return characters <= small.tokens * 4 ? candidates : undefined;
+  };
   const isProvider = (name: string) => {
     const type = (tools[name] as { type?: unknown }).type;
     return type === "provider" || type === "provider-defined";
@@ -192,7 +218,9 @@ export function createInConversation(
       messages: conversation,
       allowedTools: candidates,
     });
-    if (kind === "turn" && rankedNames(results).length === 0 && companionCount(results) === 0)
+    // A small catalog is delivered whole at a turn that is not chat only, ranked tools first.
+    const whole = kind === "turn" ? smallCatalog(candidates) : undefined;
+    if (whole === undefined && kind === "turn" && rankedNames(results).length === 0 && companionCount(results) === 0)
       policy.noMatch(query, candidates.length);
     const open = new Set(candidates);
     // A tool the model called by name before it was delivered was refused with the promise that it comes next.
@@ -203,6 +231,8 @@ export function createInConversation(
     const fresh = [...new Set([...refused, ...results.map((result) => result.name)])].filter(
       (name) => open.has(name) && !point.delivered.has(name),
     );
+    if (whole !== undefined)
+      return [...fresh, ...whole.filter((name) => !point.delivered.has(name) && !fresh.includes(name))];
     if (kind === "turn" && fresh.length < minNewTools) {
       // A new request usually needs something the conversation does not have: the best-ranked new tools fill up.
       const rest = candidates.filter((name) => !point.delivered.has(name) && !fresh.includes(name));

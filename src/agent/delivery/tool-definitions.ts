@@ -12,14 +12,17 @@ export type { DeliveredDefinition } from "./definition-text.js";
  */
 export class ToolDefinitions {
   private readonly catalog: Map<string, CatalogTool>;
+  /** The ToolSet's tools as the catalog reads them, in ToolSet order. */
+  readonly tools: readonly CatalogTool[];
   private readonly definitions = keyedMemoizeUntilFailure((name: string) => this.read(name));
   private readonly lines = keyedMemoizeUntilFailure(async (name: string) =>
     JSON.stringify(await this.definitions.get(name)),
   );
   private openings: ReadonlyMap<string, string> | undefined;
 
-  constructor(private readonly tools: object) {
-    this.catalog = new Map(readCatalog(tools).tools.map((tool) => [tool.name, tool]));
+  constructor(private readonly toolSet: object) {
+    this.tools = readCatalog(toolSet).tools;
+    this.catalog = new Map(this.tools.map((tool) => [tool.name, tool]));
   }
 
   has(name: string): boolean {
@@ -39,7 +42,7 @@ export class ToolDefinitions {
     } catch (error) {
       // The failed promise is the tool's as read: read the tool again, so that a lazy schema (a function, a getter)
       // is asked anew by the next call.
-      const again = readCatalog(this.tools).tools.find((candidate) => candidate.name === name);
+      const again = readCatalog(this.toolSet).tools.find((candidate) => candidate.name === name);
       if (again !== undefined) {
         // Awaited by the next call; until then a rejection of it is not an unhandled one.
         again.pendingSchema?.then(undefined, () => undefined);
