@@ -59,6 +59,7 @@ export class KeywordEngine {
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
   private familyIndex: Families | null | undefined;
+  private readings = new Float64Array(64);
   private lastRelevance:
     { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
 
@@ -137,7 +138,9 @@ export class KeywordEngine {
     // abbreviation or compound reading the sum of its words.
     let words = 0;
     for (const term of terms) if (term.word >= words) words = term.word + 1;
-    const readings = new Float64Array(words * READING_KINDS);
+    // A reused row: a typed array made per call costs more than the sums.
+    if (this.readings.length < words * READING_KINDS) this.readings = new Float64Array(words * READING_KINDS * 2);
+    const readings = this.readings.fill(0, 0, words * READING_KINDS);
     for (const term of terms) {
       const slot = term.word * READING_KINDS + READING_SLOT[term.kind];
       const value = term.weight * this.postings.idf[term.termId] * factor;

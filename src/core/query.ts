@@ -178,11 +178,13 @@ export function analyseQuery(
   const { index, settings } = context;
   const collector = new TermCollector(index);
   const content = tokens.filter((token) => !token.stop);
+  // Each content word's catalog term, looked up once: the acronym phrases below read them again.
+  const knownIds = content.map((token) => index.termIds.get(token.term));
   const abbreviationWeight = settings.abbreviationWeight;
 
   for (let position = 0; position < content.length; position++) {
     const token = content[position];
-    const known = index.termIds.get(token.term);
+    const known = knownIds[position];
     // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
     // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
     if (token.valueKind !== undefined && settings.everydayWeight > 0)
@@ -285,7 +287,7 @@ export function analyseQuery(
         const token = content[start + length - 1];
         const letter = token.surface.charCodeAt(0) - 96;
         // Only catalog words spell a catalog acronym: "perimeter rectangle" is no "PR".
-        if (!token.alphabetic || letter < 1 || letter > 26 || !index.termIds.has(token.term)) break;
+        if (!token.alphabetic || letter < 1 || letter > 26 || knownIds[start + length - 1] === undefined) break;
         key = key * 27 + letter;
         if (length < 2) continue;
         const id = acronymKeys.get(key);

@@ -42,8 +42,13 @@ for (const phrase of CONVERSATIONAL_PHRASES) {
   else list.push(phrase);
 }
 
+/** The tokens `conversationalPositions` read last, and its answer: small talk and relevance read the same query. */
+let lastTokens: readonly Token[] | undefined;
+let lastPositions: ReadonlySet<number> = new Set();
+
 /** Positions (among all tokens, stop words included) of the words of conversational phrases. */
-export function conversationalPositions(tokens: readonly Token[]): Set<number> {
+export function conversationalPositions(tokens: readonly Token[]): ReadonlySet<number> {
+  if (tokens === lastTokens) return lastPositions;
   const positions = new Set<number>();
   tokens.forEach((token, start) => {
     for (const phrase of PHRASES_BY_FIRST_WORD.get(token.surface) ?? []) {
@@ -51,6 +56,8 @@ export function conversationalPositions(tokens: readonly Token[]): Set<number> {
       for (let offset = 0; offset < phrase.length; offset++) positions.add(start + offset);
     }
   });
+  lastTokens = tokens;
+  lastPositions = positions;
   return positions;
 }
 
