@@ -53,8 +53,6 @@ export interface EverydayReading {
   readonly readings: readonly string[];
 }
 
-const surfaces = (tokens: readonly Token[]): string => tokens.map((token) => token.surface).join(" ");
-
 /**
  * The everyday words and phrases of a query (longest first at each place): a phrase of stop words only ("go to")
  * or a value ("called Invoices") reads as nothing.
@@ -71,16 +69,14 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
     // Phrases only from a word that begins one: one look-up per word for most of a request.
     const most = starts.has(tokens[start].surface) ? Math.min(longest, tokens.length - start) : 1;
     for (let length = most; length >= 1; length--) {
-      // The phrase is sliced only when the table has it: most words have no reading.
-      const key = length === 1 ? tokens[start].surface : surfaces(tokens.slice(start, start + length));
-      const readings = words.get(key);
+      const phrase = length === 1 ? [tokens[start]] : tokens.slice(start, start + length);
+      const readings = words.get(length === 1 ? tokens[start].surface : phrase.map((token) => token.surface).join(" "));
       if (readings === undefined) continue;
-      const phrase = tokens.slice(start, start + length);
       const contentWords = phrase.filter((token) => !token.stop);
       if (contentWords.length > 0 && contentWords.every((token) => token.value !== true))
         found.push({
           word: position,
-          from: surfaces(contentWords),
+          from: contentWords.map((token) => token.surface).join(" "),
           term: length === 1 || readings.includes(contentWords[0].surface) ? contentWords[0].term : undefined,
           readings,
         });

@@ -13,6 +13,7 @@ import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch }
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
 import { queryTokens } from "./tokenizer.js";
+import { zeroRow } from "./zero-row.js";
 
 /** Settings of the keyword engine. */
 export interface KeywordSettings extends ExpansionSettings {
@@ -59,7 +60,6 @@ export class KeywordEngine {
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
   private familyIndex: Families | null | undefined;
-  private readings = new Float64Array(64);
   private lastRelevance:
     { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
 
@@ -138,9 +138,7 @@ export class KeywordEngine {
     // abbreviation or compound reading the sum of its words.
     let words = 0;
     for (const term of terms) if (term.word >= words) words = term.word + 1;
-    // A reused row: a typed array made per call costs more than the sums.
-    if (this.readings.length < words * READING_KINDS) this.readings = new Float64Array(words * READING_KINDS * 2);
-    const readings = this.readings.fill(0, 0, words * READING_KINDS);
+    const readings = zeroRow(words * READING_KINDS);
     for (const term of terms) {
       const slot = term.word * READING_KINDS + READING_SLOT[term.kind];
       const value = term.weight * this.postings.idf[term.termId] * factor;

@@ -82,15 +82,8 @@ class TermCollector {
   add(termId: number, weight: number, kind: MatchKind, from: string, word: number, correction?: string): void {
     const existing = this.terms.get(termId);
     if (existing !== undefined && existing.weight >= weight) return;
-    this.terms.set(termId, {
-      termId,
-      term: this.index.terms[termId],
-      weight,
-      kind,
-      from,
-      word,
-      ...(correction !== undefined ? { correction } : {}),
-    });
+    // One shape for every term (`correction` undefined but for typos): a spread here cost more than the reading.
+    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word, correction });
   }
 
   addSurface(surface: string, weight: number, kind: MatchKind, from: string, word: number): boolean {

@@ -9,6 +9,7 @@ import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import type { Token } from "./tokenizer.js";
 import { fingerSlip } from "./typo-index.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
+import { zeroRow } from "./zero-row.js";
 
 /** One content word of a query and how much of the query it carries. */
 export interface QueryWord {
@@ -235,8 +236,6 @@ function spanOf(term: QueryTerm): number {
   return span;
 }
 
-let scratch = new Float64Array(64);
-
 /**
  * How well `doc` answers the query: per content word, its share × the best reading the tool has of it (match kind
  * weight × field credit; outside the name also × the word's general specificity: "first" or "number" in a
@@ -250,10 +249,8 @@ export function keywordRelevance(
   doc: number,
 ): { relevance: number; match: WordMatch[] } {
   const { words } = query;
-  // Per query word (by position), its best reading in this tool; the credits in a reused row (a typed array made per
-  // call cost more than the tool's scan).
-  if (scratch.length < words.length) scratch = new Float64Array(words.length * 2);
-  const credits = scratch.fill(0, 0, words.length);
+  // Per query word (by position), its best reading in this tool.
+  const credits = zeroRow(words.length);
   const readings: (QueryTerm | undefined)[] = new Array(words.length);
   const fieldsOf: FieldName[] = new Array(words.length);
   const scan = termsInDocument(index, query.byTerm, doc, CREDIT_BY_FIELD);
