@@ -209,16 +209,15 @@ export function analyseQuery(
         }
       }
       // Initialisms: an unknown short word that is no word of conversation or common English, or one the query or
-      // catalog writes as an acronym ("PR").
-      const acronymLike = token.acronym || (known !== undefined && index.acronyms.has(known));
-      // Two letters spell the initials of some pair of catalog words in any catalog ("ci" → create contact): a
-      // two-letter word is read as initials only when the catalog itself writes it as an acronym.
-      const catalogAcronym = known !== undefined && index.acronyms.has(known);
+      // catalog writes as an acronym ("PR"). Two letters spell the initials of some pair of catalog words in any
+      // catalog ("ci" → create contact): a two-letter word is read as initials only when the catalog itself writes it
+      // as an acronym. The catalog's acronyms are looked up once, and only for a word short enough.
+      const catalogAcronym = token.surface.length <= MAX_PHRASE && known !== undefined && index.acronyms.has(known);
       if (
         alphabetic &&
         (token.surface.length >= 3 || catalogAcronym) &&
         token.surface.length <= MAX_PHRASE &&
-        (acronymLike || (known === undefined && readsAsInitialism(context, token.surface)))
+        (token.acronym || catalogAcronym || (known === undefined && readsAsInitialism(context, token.surface)))
       ) {
         if (expandInitialism(context, collector, token.surface, abbreviationWeight, position) && known === undefined)
           continue;
