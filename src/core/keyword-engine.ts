@@ -168,9 +168,10 @@ export class KeywordEngine {
     const families = this.families();
     if (families !== undefined) focusOnNamedFamilies(families, terms, scores);
     const ceiling = this.ceiling(terms);
-    const { ids, scores: topScores } = this.scorer.top(k, 0);
-    const hits: KeywordHit[] = new Array(ids.length);
-    for (let i = 0; i < ids.length; i++)
+    const count = this.scorer.top(k, 0);
+    const { topIds: ids, topScores } = this.scorer;
+    const hits: KeywordHit[] = new Array(count);
+    for (let i = 0; i < count; i++)
       hits[i] = { doc: ids[i], score: topScores[i], normalized: ceiling > 0 ? Math.min(1, topScores[i] / ceiling) : 0 };
     return hits;
   }
