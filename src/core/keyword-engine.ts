@@ -14,6 +14,7 @@ import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
 import { stem } from "./stemmer.js";
 import { queryTokens } from "./tokenizer.js";
+import { zeroRow } from "./zero-row.js";
 
 /** Settings of the keyword engine. */
 export interface KeywordSettings extends ExpansionSettings {
@@ -144,7 +145,7 @@ export class KeywordEngine {
     // abbreviation or compound reading the sum of its words.
     let words = 0;
     for (const term of terms) if (term.word >= words) words = term.word + 1;
-    const readings = new Float64Array(words * READING_KINDS);
+    const readings = zeroRow(words * READING_KINDS);
     for (const term of terms) {
       const slot = term.word * READING_KINDS + READING_SLOT[term.kind];
       const value = term.weight * this.postings.idf[term.termId] * factor;
@@ -174,9 +175,10 @@ export class KeywordEngine {
     const families = this.families();
     if (families !== undefined) focusOnNamedFamilies(families, terms, scores);
     const ceiling = this.ceiling(terms);
-    const { ids, scores: topScores } = this.scorer.top(k, 0);
-    const hits: KeywordHit[] = new Array(ids.length);
-    for (let i = 0; i < ids.length; i++)
+    const count = this.scorer.top(k, 0);
+    const { topIds: ids, topScores } = this.scorer;
+    const hits: KeywordHit[] = new Array(count);
+    for (let i = 0; i < count; i++)
       hits[i] = { doc: ids[i], score: topScores[i], normalized: ceiling > 0 ? Math.min(1, topScores[i] / ceiling) : 0 };
     return hits;
   }

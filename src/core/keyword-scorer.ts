@@ -17,8 +17,9 @@ export class KeywordScorer {
   private readonly offsets: Uint32Array;
   private readonly idf: Float32Array;
   private scoresView!: Float32Array;
-  private outIdsView!: Uint32Array;
-  private outScoresView!: Float32Array;
+  /** The documents `top` chose, best first, and their scores: views on wasm memory, valid until its next call. */
+  topIds!: Uint32Array;
+  topScores!: Float32Array;
 
   constructor(
     private readonly arena: WasmArena,
@@ -55,8 +56,8 @@ export class KeywordScorer {
     if (this.generation === this.arena.generation) return;
     const docs = Math.max(this.docCount, 1);
     this.scoresView = this.arena.f32(this.scoresPointer, docs);
-    this.outIdsView = this.arena.u32(this.outIdsPointer, docs);
-    this.outScoresView = this.arena.f32(this.outScoresPointer, docs);
+    this.topIds = this.arena.u32(this.outIdsPointer, docs);
+    this.topScores = this.arena.f32(this.outScoresPointer, docs);
     this.generation = this.arena.generation;
   }
 
@@ -84,13 +85,13 @@ export class KeywordScorer {
   }
 
   /**
-   * The best `k` documents with a score above `minScore`, best first, ties in catalog order.
-   * Returns views on wasm memory, valid until the next call.
+   * How many of the best `k` documents score above `minScore`: they are the first in `topIds` and `topScores`, best
+   * first, ties in catalog order (read in place: two subarrays per query cost more than reading them).
    */
-  top(k: number, minScore: number): { ids: Uint32Array; scores: Float32Array } {
+  top(k: number, minScore: number): number {
     this.refreshViews();
     const limit = Math.min(k, this.docCount);
-    const count = this.arena.core.topK(
+    return this.arena.core.topK(
       this.scoresPointer,
       this.docCount,
       limit,
@@ -98,6 +99,5 @@ export class KeywordScorer {
       this.outIdsPointer,
       this.outScoresPointer,
     );
-    return { ids: this.outIdsView.subarray(0, count), scores: this.outScoresView.subarray(0, count) };
   }
 }

@@ -82,15 +82,8 @@ class TermCollector {
   add(termId: number, weight: number, kind: MatchKind, from: string, word: number, correction?: string): void {
     const existing = this.terms.get(termId);
     if (existing !== undefined && existing.weight >= weight) return;
-    this.terms.set(termId, {
-      termId,
-      term: this.index.terms[termId],
-      weight,
-      kind,
-      from,
-      word,
-      ...(correction !== undefined ? { correction } : {}),
-    });
+    // One shape for every term (`correction` undefined but for typos): a spread here cost more than the reading.
+    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word, correction });
   }
 
   addSurface(surface: string, weight: number, kind: MatchKind, from: string, word: number): boolean {
@@ -203,11 +196,13 @@ export function analyseQuery(
   const { index, settings } = context;
   const collector = new TermCollector(index);
   const content = tokens.filter((token) => !token.stop);
+  // Each content word's catalog term, looked up once: the acronym phrases below read them again.
+  const knownIds = content.map((token) => index.termIds.get(token.term));
   const abbreviationWeight = settings.abbreviationWeight;
 
   for (let position = 0; position < content.length; position++) {
     const token = content[position];
-    const known = index.termIds.get(token.term);
+    const known = knownIds[position];
     // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
     // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
     if (token.valueKind !== undefined && settings.everydayWeight > 0) {
@@ -243,18 +238,17 @@ export function analyseQuery(
         }
       }
       // Initialisms: an unknown short word that is no word of conversation or common English, or one the query or
-      // catalog writes as an acronym ("PR").
-      const acronymLike = token.acronym || (known !== undefined && index.acronyms.has(known));
-      // Two letters spell the initials of some pair of catalog words in any catalog ("ci" → create contact): a
-      // two-letter word is read as initials only when the catalog itself writes it as an acronym.
-      const catalogAcronym = known !== undefined && index.acronyms.has(known);
+      // catalog writes as an acronym ("PR"). Two letters spell the initials of some pair of catalog words in any
+      // catalog ("ci" → create contact): a two-letter word is read as initials only when the catalog itself writes it
+      // as an acronym. The catalog's acronyms are looked up once, and only for a word short enough.
+      const catalogAcronym = token.surface.length <= MAX_PHRASE && known !== undefined && index.acronyms.has(known);
       // A key's letters ("OPS-14", "INV-2041") say what it keys, never the initials of catalog words.
       if (
         alphabetic &&
         token.valueKind !== "key" &&
         (token.surface.length >= 3 || catalogAcronym) &&
         token.surface.length <= MAX_PHRASE &&
-        (acronymLike || (known === undefined && readsAsInitialism(context, token.surface)))
+        (token.acronym || catalogAcronym || (known === undefined && readsAsInitialism(context, token.surface)))
       ) {
         if (expandInitialism(context, collector, token.surface, abbreviationWeight, position) && known === undefined)
           continue;
@@ -324,7 +318,7 @@ export function analyseQuery(
         const token = content[start + length - 1];
         const letter = token.surface.charCodeAt(0) - 96;
         // Only catalog words spell a catalog acronym: "perimeter rectangle" is no "PR".
-        if (!token.alphabetic || letter < 1 || letter > 26 || !index.termIds.has(token.term)) break;
+        if (!token.alphabetic || letter < 1 || letter > 26 || knownIds[start + length - 1] === undefined) break;
         key = key * 27 + letter;
         if (length < 2) continue;
         const id = acronymKeys.get(key);

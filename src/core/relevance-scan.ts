@@ -64,7 +64,8 @@ export function termsInDocument(
   };
   for (const id of queryTerms.keys()) inQuery[id] = 1;
   const fields = FIELD_NAMES.length;
-  const prefixed = index.prefixed !== undefined && index.prefixed.size > 0 ? index.prefixed : undefined;
+  // No look-up per word where no name has a product prefix (most catalogs).
+  const prefixed = index.prefixed?.size ? index.prefixed : undefined;
   for (let f = 0; f < fields; f++) {
     const end = index.fieldStarts[doc * fields + f + 1];
     for (let i = index.fieldStarts[doc * fields + f]; i < end; i++) {

@@ -9,6 +9,7 @@ import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import type { Token } from "./tokenizer.js";
 import { fingerSlip } from "./typo-index.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
+import { zeroRow } from "./zero-row.js";
 
 /** One content word of a query and how much of the query it carries. */
 export interface QueryWord {
@@ -249,7 +250,7 @@ export function keywordRelevance(
 ): { relevance: number; match: WordMatch[] } {
   const { words } = query;
   // Per query word (by position), its best reading in this tool.
-  const credits = new Float64Array(words.length);
+  const credits = zeroRow(words.length);
   const readings: (QueryTerm | undefined)[] = new Array(words.length);
   const fieldsOf: FieldName[] = new Array(words.length);
   const scan = termsInDocument(index, query.byTerm, doc, CREDIT_BY_FIELD);

@@ -240,7 +240,7 @@ export function queryTokens(text: string): readonly Token[] {
   return lastTokens;
 }
 
-function isAscii(text: string): boolean {
+export function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
   return true;
 }
