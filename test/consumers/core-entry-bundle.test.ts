@@ -85,11 +85,16 @@ describe("an app selecting with toolsift/core", () => {
   // read as values ("reopen acme/webapp#12": acme is no initialism; tokenizer.ts `markPathValues`) add 267 B gzip
   // (31,814 B measured). An acronym's plural read as the acronym ("PRs" → pr; tokenizer.ts) brings the app to 86,112 B
   // minified; a value's kind read as the parameters that take it ("go to https://…" → url; query.ts) to 87,170 B
-  // minified, 32,311 B gzip (both: +497 B gzip).
-  it("stays within 86 KiB minified and 32,400 B gzip", async () => {
+  // minified, 32,311 B gzip (both: +497 B gzip). Session 13 of issue 37, measured commit by commit (minified / gzip):
+  // a product word read as its family's name word (families.ts `familyReadings`) +942 / +357 B; a getter of a plural
+  // noun read as a finder and companions in rank order +159 / +69 B; clipped words and a key's letters never initials
+  // +376 / +130 B; a key's kind as strong as a shorthand +101 / +35 B; each task's best tool in a request of several
+  // (tool-index/clauses.ts) +1,342 / +541 B; a shorthand the catalog writes too +15 / +22 B; issue 38's one step
+  // selection over the neutral conversation +70 / 0 B; the speed pass −86 / −5 B: 90,167 B minified, 33,516 B gzip.
+  it("stays within 89 KiB minified and 33,600 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(86 * 1024);
-    expect(gzip).toBeLessThanOrEqual(32_400);
+    expect(bytes).toBeLessThanOrEqual(89 * 1024);
+    expect(gzip).toBeLessThanOrEqual(33_600);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
