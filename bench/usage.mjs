@@ -13,6 +13,10 @@
 //     carries a made-up 7-letter word as well, so the term table fills too: the largest snapshot the caps allow.
 // Learning time: the 10,000 `index.learn(messages)` calls of the realistic workload on a fresh index, wall time,
 // median of LEARN_RUNS runs. Snapshot: `JSON.stringify(index.usage())` in UTF-8 bytes, and gzip (level 6) bytes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { toolsiftLocation } from "./libraries.mjs";
 import { mulberry32, randomInt } from "../scripts/seeded-random.mjs";
@@ -183,8 +187,7 @@ export async function measureUsage() {
   const saturatedIndex = createToolIndex(tools);
   for (const messages of saturating) saturatedIndex.learn(messages);
   const saturated = saturatedIndex.usage();
-  const { DEFAULT_USAGE_LIMITS: caps } = await import(new URL("usage/usage-graph.js", toolsiftLocation).href);
-  const { snapshotRows } = await import(new URL("usage/usage-snapshot.js", toolsiftLocation).href);
+  const { DEFAULT_USAGE_LIMITS: caps, snapshotRows } = await usageInternals();
   return {
     tools: tools.length,
     conversations: conversations.length,
@@ -199,6 +202,35 @@ export async function measureUsage() {
     realistic: describeSnapshot(realistic, caps, snapshotRows),
     saturated: describeSnapshot(saturated, caps, snapshotRows),
   };
+}
+
+/**
+ * The usage graph's caps and the snapshot decoder, which no public entry exports (the package ships its bundles only):
+ * bundled from src/ with esbuild into a temporary module.
+ */
+async function usageInternals() {
+  const { build } = await import("esbuild");
+  const dir = mkdtempSync(join(tmpdir(), "toolsift-usage-"));
+  const outfile = join(dir, "usage-internals.mjs");
+  try {
+    await build({
+      stdin: {
+        contents:
+          'export { DEFAULT_USAGE_LIMITS } from "./src/usage/usage-graph.ts";\n' +
+          'export { snapshotRows } from "./src/usage/usage-snapshot.ts";\n',
+        resolveDir: fileURLToPath(new URL("..", import.meta.url)),
+        loader: "ts",
+      },
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      outfile,
+      logLevel: "error",
+    });
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const verdict = (value, goal) => (value <= goal ? "met" : "**missed**");
