@@ -68,6 +68,7 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly string[]>> = /* @__P
     slug: ["repo", "repository", "owner"],
     channel: ["channel"],
     key: ["key"],
+    size: ["width", "height", "size", "dimension"],
   };
   for (const kind of Object.keys(words) as ValueKind[]) words[kind] = words[kind].map(stem);
   return words;

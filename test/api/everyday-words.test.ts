@@ -174,3 +174,19 @@ describe("shorthand the catalog writes too", () => {
     );
   });
 });
+
+describe("dimensions as values", () => {
+  it("reads '1920x1080' as the width and height parameters that take it", async () => {
+    const size = { type: "object", properties: { width: { type: "number" }, height: { type: "number" } } };
+    const tools = createToolIndex([
+      { name: "browser_resize", description: "Resize the browser window", parameters: size },
+      { name: "browser_navigate", description: "Navigate to a URL" },
+      { name: "browser_take_screenshot", description: "Take a screenshot of the current page" },
+    ]);
+    const { results } = await tools.selectWithScores("make it 1920x1080", noCut);
+    expect(results[0].name).toBe("browser_resize");
+    expect(results[0].expansions.map((expansion) => `${expansion.from}>${expansion.term}`)).toContain(
+      "1920x1080>width",
+    );
+  });
+});
