@@ -132,15 +132,18 @@ function fallbackWarner(
 }
 
 function fallbackWarning(event: ToolsiftEvent, listened: boolean): string {
-  const message = "message" in event ? event.message : event.type;
+  // Each part without its closing period: the line adds its own ("…as it is.. Only" read as a typo).
+  const message = ("message" in event ? event.message : event.type).replace(/\.$/, "");
   const error = "error" in event && event.error !== undefined ? errorMessage(event.error) : "";
   // The whole cause, never cut: cut, a cause that names a fix in code reads as broken code.
   const cause = error.replace(/\s+/g, " ").replace(/\.$/, "");
   return (
     `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
     (listened
-      ? "Only this index's first fallback is logged (onEvent receives each one); warnings: false silences this."
-      : "Only this index's first fallback is logged: pass onEvent to see each one, or warnings: false to silence this.")
+      ? "Only this index's first warning is logged (onEvent receives each one); runtime: { warnings: false } " +
+        "silences this."
+      : "Only this index's first warning is logged: pass onEvent to see each one, or runtime: { warnings: false } " +
+        "to silence this.")
   );
 }
 

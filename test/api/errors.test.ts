@@ -1,5 +1,5 @@
 // Bad input fails with a coded ToolsiftError naming what was wrong; odd but usable input is reported, not fatal.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createToolIndex, ToolsiftError, type ToolCatalog, type ToolsiftEvent } from "../../src/index.js";
 import { MAX_QUERY_LENGTH } from "../../src/options.js";
 import { thrown } from "../support/toolsift-error.js";
@@ -303,6 +303,21 @@ describe("empty and edge inputs", () => {
     expect(events[0]).toMatchObject({ type: "catalog-warning", tool: "refund_payment", field: "description", cause });
     expect((events[0] as { message: string }).message).toContain('"refund_payment"');
     expect(await index.select("refund")).toEqual(["refund_payment"]);
+  });
+
+  it("logs the first warning once, in one sentence per part, naming the option that silences it", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      createToolIndex({ refund_payment: { description: () => 42 as unknown as string } });
+      expect(warn).toHaveBeenCalledTimes(1);
+      const line = String(warn.mock.calls[0][0]);
+      expect(line).toMatch(/^\[toolsift\] catalog-warning: /);
+      expect(line).not.toMatch(/\.\./);
+      expect(line).toContain("runtime: { warnings: false }");
+      expect(line).toContain("first warning is logged");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("reports a description function that returns something other than a string", () => {
