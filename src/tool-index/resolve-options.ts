@@ -139,11 +139,8 @@ function fallbackWarning(event: ToolsiftEvent, listened: boolean): string {
   const cause = error.replace(/\s+/g, " ").replace(/\.$/, "");
   return (
     `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
-    (listened
-      ? "Only this index's first warning is logged (onEvent receives each one); runtime: { warnings: false } " +
-        "silences this."
-      : "Only this index's first warning is logged: pass onEvent to see each one, or runtime: { warnings: false } " +
-        "to silence this.")
+    `Only this index's first warning is logged${listened ? " (onEvent receives each one)" : ": pass onEvent to see each"}` +
+    "; runtime: { warnings: false } silences this."
   );
 }
 
