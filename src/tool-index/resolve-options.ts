@@ -139,7 +139,7 @@ function fallbackWarning(event: ToolsiftEvent, listened: boolean): string {
   const cause = error.replace(/\s+/g, " ").replace(/\.$/, "");
   return (
     `[toolsift] ${event.type}: ${message}${cause === "" ? "" : ` (${cause})`}. ` +
-    `Only this index's first warning is logged${listened ? " (onEvent receives each one)" : ": pass onEvent to see each"}` +
+    `Only this index's first warning is logged${listened ? " (onEvent receives each one)" : ": pass onEvent to see each one"}` +
     "; runtime: { warnings: false } silences this."
   );
 }
