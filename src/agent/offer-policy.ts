@@ -55,6 +55,18 @@ export interface SmallCatalog {
   readonly tokens: number;
 }
 
+/** Whether `names` are a small catalog: at most `small.tools` of them, their definitions at most `small.tokens`. */
+export function isSmallCatalog(
+  small: SmallCatalog,
+  names: readonly string[],
+  definitionLength: (name: string) => number,
+): boolean {
+  if (names.length === 0 || names.length > small.tools) return false;
+  let characters = 0;
+  for (const name of names) characters += definitionLength(name);
+  return characters <= small.tokens * 4;
+}
+
 /** Reported by `prepareStep`, the AI SDK middleware and the LangChain middleware when the ranking was empty. */
 export interface NoMatchEvent {
   readonly type: "no-match";

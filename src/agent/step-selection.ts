@@ -14,6 +14,7 @@ import {
   catalogToolCounter,
   companionCount,
   isGuess,
+  isSmallCatalog,
   MAX_GUESSES,
   pinnedNames,
   rankedNames,
@@ -174,9 +175,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     if (toolCount > small.tools || toolCount > policy.maxOfferAll) return undefined;
     if (policy.onNoMatch === "none" || policy.onNoMatch === "guess") return undefined;
     const names = index.toolNames.filter((name) => allowed === undefined || allowed.has(name));
-    let characters = 0;
-    for (const name of names) characters += length(name);
-    return characters <= small.tokens * 4 ? names : undefined;
+    return isSmallCatalog(small, names, length) ? names : undefined;
   }
 
   /** The best `count` tools by score, without the relevance cut and without pinned tools. */

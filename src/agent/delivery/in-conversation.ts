@@ -19,7 +19,7 @@ import {
   stringOption,
 } from "../../support/validate-options.js";
 import { refuseUnknownNames } from "../../support/unknown-names.js";
-import { companionCount, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
+import { companionCount, isSmallCatalog, offerPolicy, rankedNames, type NoMatchEvent } from "../offer-policy.js";
 import { pickSelectOptions, SELECT_OPTION_NAMES, type AdapterSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
 import { ConversationDeliveries, deliveryMessage, type DeliveryPoint } from "./conversation-deliveries.js";
@@ -172,10 +172,8 @@ export function createInConversation(
   /** The deliverable tools when they are a small catalog (`smallCatalog`), else undefined. */
   const smallCatalog = (candidates: readonly string[]): readonly string[] | undefined => {
     const small = policy.smallCatalog;
-    if (small === undefined || candidates.length === 0 || candidates.length > small.tools) return undefined;
-    let characters = 0;
-    for (const name of candidates) characters += catalogDefinitionLength(definitions.tools, name);
-    return characters <= small.tokens * 4 ? candidates : undefined;
+    const length = (name: string) => catalogDefinitionLength(definitions.tools, name);
+    return small !== undefined && isSmallCatalog(small, candidates, length) ? candidates : undefined;
   };
   const isProvider = (name: string) => {
     const type = (tools[name] as { type?: unknown }).type;
