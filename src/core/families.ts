@@ -156,27 +156,64 @@ const UNNAMED_FAMILY = 0.7;
  * The families a query's terms name (by a family's word as written, a typo of it or its shorthand; not by a
  * word-vector neighbour, an everyday reading or a name the request gives), or undefined when none, or every one.
  */
-function namedFamilies(families: Families, terms: readonly QueryTerm[]): Set<number> | undefined {
+function namedFamilies(
+  families: Families,
+  terms: readonly QueryTerm[],
+  by: (term: QueryTerm) => boolean = () => true,
+): Set<number> | undefined {
   let named: Set<number> | undefined;
   for (const term of terms) {
-    if (term.kind === "semantic" || term.kind === "synonym" || term.weight < 0.5) continue;
+    if (term.kind === "semantic" || term.kind === "synonym" || term.weight < 0.5 || !by(term)) continue;
     const family = families.markers.get(term.termId);
     if (family !== undefined) (named ??= new Set()).add(family);
   }
   return named === undefined || named.size === families.count ? undefined : named;
 }
 
-/** Scales the scores (by document) of the tools outside the families the query names (none when it names none). */
-export function focusOnNamedFamilies(families: Families, terms: readonly QueryTerm[], scores: Float32Array): void {
+/**
+ * Scales the scores (by document) of the tools outside the families the query names (none when it names none), and
+ * ranks the named families' best tool first: "add 'renew passport' to my todoist" is a todoist task, however well
+ * another product's `add_observations` reads "add".
+ */
+export function focusOnNamedFamilies(
+  families: Families,
+  terms: readonly QueryTerm[],
+  scores: Float32Array,
+  common: (word: string) => boolean,
+): void {
   const named = namedFamilies(families, terms);
   if (named === undefined) return;
-  for (let doc = 0; doc < families.of.length; doc++) if (!named.has(families.of[doc])) scores[doc] *= UNNAMED_FAMILY;
+  // Named by a product's own word as written, not one English also has ("linear"), an inflection ("deployed") nor two
+  // letters ("the SF office"); and one product: a request naming two ranks them by its other words.
+  const own = (term: QueryTerm) =>
+    term.from.length >= 3 && !common(term.from) && (term.kind === "abbreviation" || term.from === term.term);
+  const first = named.size === 1 ? namedFamilies(families, terms, own) : undefined;
+  let best = -1;
+  let other = 0;
+  for (let doc = 0; doc < families.of.length; doc++) {
+    if (!named.has(families.of[doc])) other = Math.max(other, (scores[doc] *= UNNAMED_FAMILY));
+    else if (first?.has(families.of[doc]) && (best < 0 || scores[doc] > scores[best])) best = doc;
+  }
+  if (best >= 0 && scores[best] > 0 && scores[best] <= other) scores[best] = other * NAMED_FIRST;
 }
 
-/** Whether `word` is two words of three letters or more whose initials are the family word `short` ("hubspot": hs). */
-function compoundInitials(short: string, word: string): boolean {
+/** How far above the best tool of an unnamed family a named family's best tool is lifted. */
+const NAMED_FIRST = 1.001;
+
+/**
+ * Whether `word` is two words of three letters or more whose initials are the family word `short` ("hubspot": hs), the
+ * second a word `known` knows, or one with two letters swapped ("hubsopt"): "newsletter" is no "new" + "sletter", nor
+ * "degraded" a "deg" + "raded".
+ */
+function compoundInitials(short: string, word: string, known: (word: string) => boolean): boolean {
   if (short.length !== 2 || word[0] !== short[0]) return false;
-  for (let split = 3; split <= word.length - 3; split++) if (word[split] === short[1]) return true;
+  for (let split = 3; split <= word.length - 3; split++) {
+    if (word[split] !== short[1]) continue;
+    const second = word.slice(split);
+    if (known(second)) return true;
+    for (let i = 1; i + 1 < second.length; i++)
+      if (known(second.slice(0, i) + second[i + 1] + second[i] + second.slice(i + 2))) return true;
+  }
   return false;
 }
 
@@ -193,6 +230,7 @@ export function familyReadings(
   terms: readonly QueryTerm[],
   weight: number,
   common: (word: string) => boolean,
+  known: (word: string) => boolean,
 ): QueryTerm[] {
   const readings: QueryTerm[] = [];
   const read = (family: number, from: string, word: number, reading: number) => {
@@ -214,7 +252,7 @@ export function familyReadings(
     if (index.termIds.has(token.term) || common(surface)) continue;
     let named = -1;
     for (let family = 0; family < families.count && named !== -2; family++)
-      if (compoundInitials(index.terms[families.leading[family]], surface)) named = named === -1 ? family : -2;
+      if (compoundInitials(index.terms[families.leading[family]], surface, known)) named = named === -1 ? family : -2;
     if (named >= 0) read(named, surface, word, weight);
   }
   return readings;

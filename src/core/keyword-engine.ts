@@ -99,13 +99,20 @@ export class KeywordEngine {
     return this.familyIndex ?? undefined;
   }
 
+  /** Whether general English has `word` (or its stem) among its common words. */
+  private readonly common = (word: string): boolean =>
+    Math.min(this.context.specificity(word), this.context.specificity(stem(word))) < 1;
+
   analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
     const tokens = queryTokens(query);
     const terms = analyseQuery(this.context, tokens, neighbours);
     const families = this.settings.abbreviationWeight > 0 ? this.families() : undefined;
     if (families === undefined) return terms;
-    const common = (word: string) => Math.min(this.context.specificity(word), this.context.specificity(stem(word))) < 1;
-    const readings = familyReadings(families, this.postings, tokens, terms, this.settings.abbreviationWeight, common);
+    // Without a word list (toolsift/core) any word may end a product's name.
+    const known = (word: string) =>
+      this.specificity === NO_WORD_SPECIFICITY || this.common(word) || this.postings.termIds.has(stem(word));
+    const weight = this.settings.abbreviationWeight;
+    const readings = familyReadings(families, this.postings, tokens, terms, weight, this.common, known);
     return readings.length === 0 ? terms : [...terms, ...readings];
   }
 
@@ -173,7 +180,7 @@ export class KeywordEngine {
     for (const doc of excluded) scores[doc] = 0;
     // A request that names a product ("pull up zendesk 4411") is about that product's tools first (families.ts).
     const families = this.families();
-    if (families !== undefined) focusOnNamedFamilies(families, terms, scores);
+    if (families !== undefined) focusOnNamedFamilies(families, terms, scores, this.common);
     const ceiling = this.ceiling(terms);
     const count = this.scorer.top(k, 0);
     const { topIds: ids, topScores } = this.scorer;

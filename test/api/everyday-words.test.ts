@@ -118,6 +118,48 @@ describe("product words read as their family", () => {
     }
   });
 
+  it("reads a product name only when its second word is a word, or one with two letters swapped", async () => {
+    const tools = createToolIndex([
+      ...crm,
+      { name: "ns_create_invoice", description: "create invoice" },
+      { name: "ns_get_invoice", description: "get invoice" },
+      { name: "dd_query_metric", description: "query a metric" },
+      { name: "dd_search_logs", description: "search logs" },
+      { name: "mc_campaign_report", description: "campaign report (opens, clicks)" },
+    ]);
+    const readingsOf = async (text: string) =>
+      (await tools.selectWithScores(text, noCut)).results.flatMap(familyExpansions).join(" ");
+    // "newsletter" is no "new" + "sletter", nor "degraded" a "deg" + "raded": neither names ns or dd.
+    expect(await readingsOf("how'd the june newsletter do")).not.toMatch(/newsletter>ns/);
+    expect(await readingsOf("which parts are showing degraded")).not.toMatch(/degraded>dd/);
+    // "hubspot" is hub + spot; "hubsopt" a typo of it (spot, two letters swapped).
+    expect(await readingsOf("whos on our hubsopt list")).toMatch(/hubsopt>hs/);
+  });
+
+  it("ranks the tool of the one product a request names by its own word first", async () => {
+    const tools = createToolIndex([
+      { name: "memory__add_observations", description: "Add new observations to existing entities" },
+      { name: "slack__add_reaction", description: "Add a reaction emoji to a message" },
+      { name: "todoist__create_tasks", description: "Create one or more tasks" },
+      { name: "todoist__update_tasks", description: "Update tasks" },
+      ...["projects", "sections", "labels", "comments", "filters", "reminders"].flatMap((noun) => [
+        { name: `todoist__get_${noun}`, description: `List ${noun}` },
+        { name: `todoist__delete_${noun}`, description: `Delete ${noun}` },
+      ]),
+      ...["channels", "users"].map((noun) => ({ name: `slack__list_${noun}`, description: `List ${noun}` })),
+      { name: "memory__read_graph", description: "Read the knowledge graph" },
+      { name: "deploy_status", description: "status of the latest deploys" },
+      { name: "statuspage_update_incident", description: "update a status page incident" },
+    ]);
+    // "add" reads better in two other products' names; the request names todoist.
+    const named = await tools.selectWithScores("add 'renew passport' to my todoist for friday", noCut);
+    expect(named.results[0].name.startsWith("todoist__")).toBe(true);
+    expect(named.results.map((result) => result.name)).toContain("memory__add_observations");
+    // An inflection ("deployed") is no product named by its own word: the incident's tool keeps its place.
+    const inflected = await tools.select("update the status page incident: fix deployed", noCut);
+    expect(inflected[0]).toBe("statuspage_update_incident");
+  });
+
   it("reads no family from a word two families' initials fit", async () => {
     const tools = createToolIndex([
       ...crm,
