@@ -43,6 +43,22 @@ describe("clause tools", () => {
     expect(results.find((result) => result.name === "slack_post_message")?.reason).toBe("clause");
   });
 
+  it("gives each task's tool the place of the ranking's weakest: no more tools than maxTools, the best kept", async () => {
+    const more = createToolIndex({
+      snowflake_query: { description: "Run a SQL query on the warehouse" },
+      snowflake_sql_history: { description: "Recent sql queries run on the warehouse" },
+      snowflake_warehouses: { description: "List warehouses in snowflake" },
+      slack_post_message: { description: "Post a message to a channel" },
+    });
+    const plain = await more.selectWithScores(text, { maxTools: 2, adaptive: false });
+    expect(plain.results.map((result) => result.name)).toEqual(["snowflake_query", "snowflake_sql_history"]);
+    const { results } = await more.selectWithScores(text, { maxTools: 2, adaptive: false, messages: [] });
+    expect(results.map((result) => [result.name, result.reason])).toEqual([
+      ["snowflake_query", "ranked"],
+      ["slack_post_message", "clause"],
+    ]);
+  });
+
   it("leaves a plain select as the ranking has it", async () => {
     const { results } = await tools.selectWithScores(text, { maxTools: 1, adaptive: false });
     expect(results.map((result) => [result.name, result.reason])).toEqual([["snowflake_query", "ranked"]]);
