@@ -24,13 +24,15 @@ export interface CatalogLinks {
 
 /**
  * Whether a request holds a value a tool could take as an identifier: a run of three or more letters and digits with
- * a digit ("10811", "U0G9QF3C6"), a key such as "PROJ-77" or "#342", an email address or a URL.
+ * a digit ("10811", "U0G9QF3C6"), a key such as "PROJ-77" or "#342", or a URL. An email address is whom to send or
+ * share to, not the id of the file or event it names ("share the Q3 deck w/ lena@globex.com").
  */
 export function holdsValue(text: string): boolean {
-  return VALUE.test(text);
+  return VALUE.test(text.replace(EMAIL, " "));
 }
 
-const VALUE = /(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{3,}|\p{L}-\p{N}|#\p{N}|\S@\S|:\/\//u;
+const VALUE = /(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{3,}|\p{L}-\p{N}|#\p{N}|:\/\//u;
+const EMAIL = /[^\s@]+@[^\s@]+\.[\p{L}]{2,}/gu;
 
 // The verbs of a tool that finds things by what users call them: a list or a search, not a get by id.
 const FINDERS = new Set(["search", "list", "find", "lookup", "query", "browse"]);

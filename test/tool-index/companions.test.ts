@@ -238,6 +238,8 @@ describe("the conversation's memory and the catalog's links", () => {
     // The request gives the id: nothing to look up.
     expect(await finders("delete event 48213")).toEqual([]);
     expect(await finders("close the support ticket about login")).toEqual([]);
+    // An address is whom to write to, not the message's id: the message is still to be found.
+    expect(await finders("reply to the message from ana@acme.com")).toEqual(["gmail_search"]);
     const off = createToolIndex(catalog, { learning: { catalogLinks: false } });
     const { results } = await off.selectWithScores("delete the standup event", { maxTools: 1, messages: [] });
     expect(results.map((result) => result.name)).toEqual(["gcal_delete_event"]);
