@@ -250,7 +250,8 @@ export interface SelectOptions {
   threshold?: number;
   /**
    * Cut the list at the score elbow: where the drop between two neighbours is at least 40% of the
-   * top score, keep what is above it (never fewer than 2). Default `true`.
+   * top score, keep what is above it (never fewer than 2). A ranking whose best tool's relevance is under 0.5 is
+   * unsure and is not cut. Default `true`.
    */
   adaptive?: boolean;
   /**

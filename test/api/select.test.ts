@@ -326,6 +326,23 @@ describe("select options", () => {
     expect(cut.slice().sort()).toEqual(["invoice_pdf_email", "invoice_pdf_export", "invoice_pdf_print"]);
   });
 
+  it("adaptive cuts nothing when the ranking is unsure: its best tool meets under half the request", async () => {
+    const catalog = [
+      { name: "invoice_pdf_export", description: "Export an invoice as PDF." },
+      { name: "invoice_pdf_email", description: "Email an invoice PDF." },
+      { name: "list_orders", description: "List orders; an order may have an invoice." },
+      { name: "list_files", description: "List files; a file may be an invoice." },
+    ];
+    const small = createToolIndex(catalog);
+    // "pdf" and "invoice" are met; "quarterly", "vendor", "reconciliation" are not: relevance under 0.5.
+    const query = "quarterly vendor reconciliation invoice pdf";
+    const all = await small.selectWithScores(query, { maxTools: 4, adaptive: false, minRelevance: 0 });
+    expect(all.results[0].relevance).toBeLessThan(0.5);
+    expect(all.results[0].score - all.results[2].score).toBeGreaterThan(0.4 * all.results[0].score);
+    const kept = await small.select(query, { maxTools: 4, minRelevance: 0 });
+    expect(kept).toEqual(all.tools);
+  });
+
   it("threshold (toolpick's) leaves out each ranked tool whose score is under it; explain says so", async () => {
     const query = "create a stripe invoice";
     const wide = { maxTools: 20, adaptive: false };
