@@ -99,8 +99,9 @@ export interface OfferOptions {
    * conversation, no value and not among the commonest English words: "do I need an umbrella today"; its definitions
    * cost little and the model decides), else `"none"` (the model answers in text); a turn of conversation only
    * ("thanks!") gets `"none"`. `"guess"` offers the ranking's best few guesses (up to 3) when one of them shows
-   * evidence of a task (`isGuess`: two words of the request met in it, one in its name, or a typo of a word of its
-   * name: "slak priya", "ditch the sync meeting"), else none; by default where the default would offer none (the
+   * evidence of a task (`isGuess`: two words of the request met in it, one in its name, a typo of a word of its
+   * name, a word English seldom uses as its name writes it, or a value it takes: "slak priya", "ditch the sync
+   * meeting", "cat s3://…"), else none; by default where the default would offer none (the
    * first step of a turn; in practice a catalog above 20 tools). A value given applies to every case (`"none"`: never
    * every tool on a ranked query, nor guesses). Reported as a `no-match` event with its `reason` either way.
    */
@@ -165,6 +166,11 @@ function maxOfferAllOption(where: string, value: unknown): number {
 // request is about: "umbrella", "invoice", "nudge"; "best", "mondays", "capital" do not.
 const SPECIFIC_WORD = 0.5;
 
+/** Whether general English seldom uses `word` (its specificity is SPECIFIC_WORD or more). */
+function isSpecific(word: string): boolean {
+  return englishWordSpecificity(word) >= SPECIFIC_WORD;
+}
+
 /**
  * Whether a request asks for something a small catalog might serve: it holds a word that is no word of conversation,
  * no value (a name inside the request, a number) and not among the commonest English words. "do I need an umbrella
@@ -179,7 +185,8 @@ export function asksForSomething(query: string): boolean {
       !isChatWord(token.surface) &&
       !(token.capitalized && at > 0) &&
       // "mondays" is as common as "monday": the stem is read too.
-      Math.min(englishWordSpecificity(token.surface), englishWordSpecificity(token.term)) >= SPECIFIC_WORD,
+      isSpecific(token.surface) &&
+      isSpecific(token.term),
   );
 }
 
@@ -189,7 +196,8 @@ export const MAX_GUESSES = 3;
 /**
  * Whether a ranked tool that did not reach `minRelevance` still shows evidence that the request is a task for it, so
  * the ranking's best few are worth offering as guesses: a typo of a word of its name ("slak priya" → `slack_*`), two
- * words of the request met in it, one of them in its name ("ditch the sync meeting" → delete … event), or a value the
+ * words of the request met in it, one of them in its name ("ditch the sync meeting" → delete … event), a word English
+ * seldom uses met as its name writes it ("cat s3://…/app.yaml" → `aws_s3_get_object`), or a value the
  * request gives (a URL, address, path, handle, slug or key: something to act on) with a word of the request met in
  * the tool, or the value itself met as the parameter or name word its kind fills ("reopen acme/web#12" → an `owner`
  * parameter, "who's @jo" → `get_user`). One common word met in prose ("what's a good name for a cat" → a `name`
@@ -199,6 +207,8 @@ export function isGuess(match: readonly WordMatch[], query = ""): boolean {
   const inName = match.filter((entry) => entry.field === "name");
   if (inName.some((entry) => entry.kind === "typo")) return true;
   if (inName.length > 0 && new Set(match.map((entry) => entry.word)).size >= 2) return true;
+  // A word English seldom uses, written as the tool's name writes it ("s3", "kubectl"): the request is about it.
+  if (inName.some((entry) => entry.kind === "exact" && isSpecific(entry.word) && isSpecific(entry.term))) return true;
   if (match.length === 0) return false;
   const values = new Set(queryTokens(query).flatMap((token) => (token.valueKind === undefined ? [] : [token.surface])));
   if (values.size === 0) return false;

@@ -91,6 +91,18 @@ describe('onNoMatch "guess"', () => {
     expect(tagged.activeTools).toContain("jira_get_issue");
   });
 
+  it("offers guesses for a word English seldom uses, met as a tool's name writes it", async () => {
+    const withS3 = createToolIndex([
+      ...catalog,
+      { name: "aws_s3_get_object", description: "Get an object" },
+      { name: "aws_s3_list", description: "List a bucket" },
+    ]);
+    const text = "cat s3://acme-config/prod/app.yaml";
+    expect(await withS3.select(text)).toEqual([]);
+    const prepare = withS3.prepareStep({ stableTools: false });
+    expect((await prepare({ steps: [], messages: user(text) })).activeTools).toContain("aws_s3_get_object");
+  });
+
   it("offers nothing to an off-topic question, however a common word meets a parameter", async () => {
     for (const text of ["what's a good name for a cat", "how many moons does Jupiter have?"]) {
       const { prepare, events } = recorded();
