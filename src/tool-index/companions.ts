@@ -4,7 +4,7 @@
 import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import { callsByTurn, termIds } from "../usage/learn-turns.js";
 import type { LinkList, UsageGraph } from "../usage/usage-graph.js";
-import { holdsValue, type CatalogLinks } from "../usage/catalog-links.js";
+import { heldValues, type CatalogLinks } from "../usage/catalog-links.js";
 import type { CompanionReason } from "./types.js";
 
 /** A tool added by this module, with why and how strongly (0–1). */
@@ -81,12 +81,13 @@ export function companionsFor(input: CompanionInput): Companion[] {
   if (links !== undefined) {
     if (input.linkKinds.prerequisites) {
       // In rank order (equal scores keep it): a tool's producers, and for the best ranked tools the finder of what
-      // they need by id when the request names it without one.
-      const lookups = !holdsValue(input.query);
+      // they need by id when the request gives fewer ids than they need ("tag ENG-377 with regression": the issue's
+      // key, not the label's id).
+      const values = heldValues(input.query);
       input.ranked.forEach((name, rank) => {
         for (const producer of links.prerequisites.get(name) ?? [])
           offer(producer, "catalog-prerequisite", PREREQUISITE_SCORE);
-        if (lookups && rank < LOOKUP_RANKED)
+        if (rank < LOOKUP_RANKED && values < (links.identifiers.get(name) ?? 0))
           for (const finder of links.lookups.get(name) ?? []) offer(finder, "catalog-prerequisite", PREREQUISITE_SCORE);
       });
     }

@@ -20,15 +20,19 @@ export interface CatalogLinks {
    * only when the request holds no value to fill it (`holdsValue`), since users name things, not ids.
    */
   readonly lookups: ReadonlyMap<string, readonly string[]>;
+  /** Tool → how many identifiers it requires (`event_id`, `issue_number`): a request may give fewer than it needs. */
+  readonly identifiers: ReadonlyMap<string, number>;
 }
 
 /**
- * Whether a request holds a value a tool could take as an identifier: a run of three or more letters and digits with
- * a digit ("10811", "U0G9QF3C6"), a key such as "PROJ-77" or "#342", or a URL. An email address is whom to send or
- * share to, not the id of the file or event it names ("share the Q3 deck w/ lena@globex.com").
+ * How many values a request holds that a tool could take as identifiers, one per word: a run of three or more letters
+ * and digits with a digit ("10811", "U0G9QF3C6"), a key such as "PROJ-77" or "#342", or a URL. An email address is
+ * whom to send or share to, not the id of the file or event it names ("share the Q3 deck w/ lena@globex.com").
  */
-export function holdsValue(text: string): boolean {
-  return VALUE.test(text.replace(EMAIL, " "));
+export function heldValues(text: string): number {
+  let count = 0;
+  for (const word of text.replace(EMAIL, " ").split(/\s+/)) if (VALUE.test(word)) count++;
+  return count;
 }
 
 const VALUE = /(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{3,}|\p{L}-\p{N}|#\p{N}|:\/\//u;
@@ -39,6 +43,12 @@ const FINDERS = new Set(["search", "list", "find", "lookup", "query", "browse"])
 
 // The last word of a parameter that holds an identifier (`event_id`, `issue_number`, `page_ids`).
 const IDENTIFIERS = new Set(["id", "ids", "uuid", "key", "number", "gid", "slug", "handle"]);
+
+/** Whether a parameter holds an identifier: its last word says so (`event_id`, `page_ids`, `issue_number`). */
+function isIdentifier(parameter: string): boolean {
+  const words = tokenize(parameter).filter((token) => !token.stop);
+  return words.length > 0 && IDENTIFIERS.has(words[words.length - 1].surface);
+}
 
 // Leading words that name an API rather than act (`API-patch-page`): a product for lookups, though no family.
 const API_PREFIXES = new Set(["api", "mcp", "tool"]);
@@ -79,8 +89,8 @@ function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[
   const lookups = new Map<string, string[]>();
   tools.forEach((tool, position) => {
     for (const parameter of needs[position]) {
+      if (!isIdentifier(parameter)) continue;
       const words = tokenize(parameter).filter((token) => !token.stop);
-      if (words.length === 0 || !IDENTIFIERS.has(words[words.length - 1].surface)) continue;
       const noun = words.slice(0, -1).map((token) => token.term);
       const candidates = tools
         .map((_, candidate) => candidate)
@@ -184,7 +194,12 @@ export function catalogLinks(catalog: readonly CatalogTool[]): CatalogLinks {
       }
     }
   });
-  return { prerequisites, followUps, lookups: lookupLinks(tools, needs) };
+  const identifiers = new Map<string, number>();
+  tools.forEach((tool, position) => {
+    const count = [...needs[position]].filter(isIdentifier).length;
+    if (count > 0) identifiers.set(tool.name, count);
+  });
+  return { prerequisites, followUps, lookups: lookupLinks(tools, needs), identifiers };
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -240,6 +240,19 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await finders("close the support ticket about login")).toEqual([]);
     // An address is whom to write to, not the message's id: the message is still to be found.
     expect(await finders("reply to the message from ana@acme.com")).toEqual(["gmail_search"]);
+    // A request that gives fewer ids than the tool needs: the issue's key, not the label's id.
+    const two = { type: "object", properties: {}, required: ["issue_id", "label_id"] };
+    const labels = createToolIndex({
+      linear_addIssueLabel: { description: "Add a label to an issue", inputSchema: two },
+      linear_getLabels: { description: "All labels" },
+      linear_getTeams: { description: "All teams" },
+    });
+    const labelFinders = async (query: string) =>
+      (await labels.selectWithScores(query, { maxTools: 1, messages: [] })).results
+        .filter((result) => result.reason === "catalog-prerequisite")
+        .map((result) => result.name);
+    expect(await labelFinders("add the regression label to ENG-377")).toEqual(["linear_getLabels"]);
+    expect(await labelFinders("add label 8812 to ENG-377")).toEqual([]);
     const off = createToolIndex(catalog, { learning: { catalogLinks: false } });
     const { results } = await off.selectWithScores("delete the standup event", { maxTools: 1, messages: [] });
     expect(results.map((result) => result.name)).toEqual(["gcal_delete_event"]);
