@@ -9,7 +9,8 @@ import type { RankedHit } from "./ranking-types.js";
 // Elbow cut: a drop of this share of the top score ends the list (never below MIN_ADAPTIVE tools).
 const ELBOW_GAP = 0.4;
 const MIN_ADAPTIVE = 2;
-// The relevance of the best tool under which the ranking is unsure and the elbow cuts nothing.
+// The relevance of the best tool under which the ranking is unsure and the elbow cuts nothing (as prepareStep's unsure
+// match, step-selection.ts `SURE_RELEVANCE`, which offers such a request up to eight tools).
 const CONFIDENT = 0.5;
 
 /** How many candidates to rank for a selection: maxTools, or a wider pool for the reranker to order. */
