@@ -44,6 +44,20 @@ for (const phrase of CONVERSATIONAL_PHRASES) {
   else list.push(phrase);
 }
 
+// Words of conversation that address someone: "tell me a joke" converses, "tell marcus the standup moved" is a
+// message to send.
+const ADDRESSING = new Set(["tell"]);
+const SELF = new Set(["me", "us", "you"]);
+
+/** Whether the token at `at` is a word of conversation there (`CONVERSATIONAL_WORDS`, "tell" only to me or us). */
+export function isConversationalWord(tokens: readonly Token[], at: number): boolean {
+  const surface = tokens[at].surface;
+  if (!CONVERSATIONAL_WORDS.has(surface)) return false;
+  if (!ADDRESSING.has(surface)) return true;
+  const next = tokens[at + 1];
+  return next === undefined || SELF.has(next.surface);
+}
+
 /** Positions (among all tokens, stop words included) of the words of conversational phrases. */
 export function conversationalPositions(tokens: readonly Token[]): Set<number> {
   const positions = new Set<number>();
@@ -68,6 +82,6 @@ export function isSmallTalk(text: string): boolean {
   return tokens.every(
     (token, at) =>
       !(token.surface.length >= 3 && /\d/.test(token.surface)) &&
-      (token.stop || CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)),
+      (token.stop || isConversationalWord(tokens, at) || conversational.has(at)),
   );
 }

@@ -4,8 +4,7 @@ import type { PostingsIndex } from "./bm25f.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
 import { clearFound, termsInDocument } from "./relevance-scan.js";
-import { conversationalPositions, valueWords } from "./relevance-words.js";
-import { CONVERSATIONAL_WORDS } from "./stop-words.js";
+import { conversationalPositions, isConversationalWord, valueWords } from "./relevance-words.js";
 import type { Token } from "./tokenizer.js";
 import { fingerSlip } from "./typo-index.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
@@ -137,7 +136,7 @@ export function queryWords(
     let value = false;
     // A repeated word counts once (its first place is where the query's terms point).
     if (seen.has(token.term)) weight = 0;
-    else if (CONVERSATIONAL_WORDS.has(token.surface) || conversational.has(at)) weight = 0;
+    else if (isConversationalWord(tokens, at) || conversational.has(at)) weight = 0;
     else if (token.value === true) {
       weight = VALUE_WORD_WEIGHT;
       value = true;

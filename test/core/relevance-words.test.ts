@@ -51,6 +51,15 @@ describe("queryWords", () => {
     ]);
   });
 
+  it("reads 'tell' as conversation only when it is told to me or us: telling someone else is a message", () => {
+    expect(weights("tell me a joke").tell).toBe(0);
+    expect(weights("tell us about it").tell).toBe(0);
+    expect(weights("tell marcus the standup moved").tell).toBeGreaterThan(0);
+    expect(isSmallTalk("tell me a joke")).toBe(true);
+    expect(isSmallTalk("thanks, tell me")).toBe(true);
+    expect(isSmallTalk("thanks, tell marcus")).toBe(false);
+  });
+
   it("shares are of the whole query, or of two unknown words' worth when the query holds more", () => {
     const thirty = buildPostings(
       Array.from({ length: 30 }, (_, i) => tool(`tool_${i}`, `Tool number ${i}.`)),
