@@ -2,7 +2,7 @@
 // the ranking's own small-talk words. Kept out of the query rule so that toolsift/core does not ship the lexicon.
 
 import { ACTION_WORDS } from "../core/families.js";
-import { conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
+import { addressesSomeone, conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
 import { tokenize, type Token } from "../core/tokenizer.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
@@ -69,7 +69,8 @@ export function isChitChat(text: string): boolean {
   // The lexicon's phrases; its words are read by isChatWord.
   const phrases = coveredBy({ words: new Set(), phrases: chatLexicon().phrases }, tokens);
   const covered = new Set([...phrases, ...conversationalPositions(tokens)]);
-  const chat = (token: Token, at: number) => covered.has(at) || isChatWord(token.surface);
+  const chat = (token: Token, at: number) =>
+    covered.has(at) || (isChatWord(token.surface) && !addressesSomeone(tokens, at));
   const value = (token: Token) => token.surface.length >= 3 && /\d/.test(token.surface);
   if (tokens.every((token, at) => !value(token) && (token.stop || chat(token, at)))) return true;
   return chatAbout(tokens, phrases, chat) || chatFramed(text, tokens, chat);

@@ -51,11 +51,13 @@ const SELF = new Set(["me", "us", "you"]);
 
 /** Whether the token at `at` is a word of conversation there (`CONVERSATIONAL_WORDS`, "tell" only to me or us). */
 export function isConversationalWord(tokens: readonly Token[], at: number): boolean {
-  const surface = tokens[at].surface;
-  if (!CONVERSATIONAL_WORDS.has(surface)) return false;
-  if (!ADDRESSING.has(surface)) return true;
+  return CONVERSATIONAL_WORDS.has(tokens[at].surface) && !addressesSomeone(tokens, at);
+}
+
+/** Whether the token at `at` tells someone other than me or us ("tell them we're on it"): a message to send. */
+export function addressesSomeone(tokens: readonly Token[], at: number): boolean {
   const next = tokens[at + 1];
-  return next === undefined || SELF.has(next.surface);
+  return ADDRESSING.has(tokens[at].surface) && next !== undefined && !SELF.has(next.surface);
 }
 
 /** Positions (among all tokens, stop words included) of the words of conversational phrases. */

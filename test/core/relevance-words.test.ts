@@ -4,6 +4,7 @@ import { buildPostings } from "../../src/core/bm25f.js";
 import { DEFAULT_FIELD_WEIGHTS, type ToolFields } from "../../src/core/fields.js";
 import { queryWords } from "../../src/core/relevance.js";
 import { isSmallTalk } from "../../src/core/relevance-words.js";
+import { isChitChat } from "../../src/conversation/small-talk.js";
 import { tokenize } from "../../src/core/tokenizer.js";
 
 const tool = (name: string, description: string): ToolFields => ({
@@ -58,6 +59,10 @@ describe("queryWords", () => {
     expect(isSmallTalk("tell me a joke")).toBe(true);
     expect(isSmallTalk("thanks, tell me")).toBe(true);
     expect(isSmallTalk("thanks, tell marcus")).toBe(false);
+    // The wider chat reading (what a turn is offered) too: "on it" is chat, telling them so is a reply to send.
+    expect(isChitChat("on it, thanks")).toBe(true);
+    expect(isChitChat("tell them we're on it")).toBe(false);
+    expect(isChitChat("tell me a joke")).toBe(true);
   });
 
   it("shares are of the whole query, or of two unknown words' worth when the query holds more", () => {
