@@ -207,9 +207,9 @@ export function analyseQuery(
     // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
     // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
     if (token.valueKind !== undefined && settings.everydayWeight > 0) {
-      // A key ("PROJ-412") is written for the tools that take one: as strong as a shorthand's reading.
-      const weight =
-        token.valueKind === "key" ? Math.max(settings.everydayWeight, abbreviationWeight) : settings.everydayWeight;
+      // A key ("PROJ-412") is written for the tools that take one: as strong as a word the catalog has ("PROJ-77
+      // details" is about the tool that takes a key, before one whose prose says "details").
+      const weight = token.valueKind === "key" ? 1 : settings.everydayWeight;
       for (const word of VALUE_PARAMETERS[token.valueKind]) {
         const id = index.termIds.get(word);
         if (id !== undefined) collector.add(id, weight, "synonym", token.surface, position);

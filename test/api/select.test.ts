@@ -238,6 +238,19 @@ describe("ranking", () => {
     expect(await first("who's @jwu")).toBe("chat_profile");
     expect(await first("anything new on facebook/react")).toBe("list_commits");
     expect(await first("PROJ-77 details")).toBe("tracker_get");
+    // A key is written for the tools that take one: it outweighs a common word another tool's prose holds.
+    const keyed = createToolIndex([
+      { name: "stripe_get_invoice", description: "Invoice details" },
+      { name: "stripe_get_customer", description: "Customer details" },
+      { name: "stripe_get_charge", description: "Charge details" },
+      { name: "stripe_list_invoices", description: "List invoices" },
+      { name: "jira_get_issue", description: "get issue by key", parameters: param("key") },
+      { name: "jira_transition", description: "Change issue status", parameters: param("key") },
+      { name: "jira_assign", description: "Assign an issue", parameters: param("key") },
+    ]);
+    expect((await keyed.selectWithScores("PROJ-77 details", { ...noCut, minRelevance: 0 })).results[0].name).toBe(
+      "jira_get_issue",
+    );
     // The kind is read only from a value: "cam" is no address.
     expect((await tools.explain("ask cam", "mail_send")).match.map((entry) => entry.term)).not.toContain("email");
     expect((await tools.explain("go to http://localhost:3000/login", "browser_navigate")).match).toContainEqual(
