@@ -67,12 +67,18 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly string[]>> = /* @__P
     file: ["path", "file"],
     slug: ["repo", "repository", "owner"],
     channel: ["channel"],
-    key: ["key"],
+    key: ["key", "issue"],
     size: ["width", "height", "size", "dimension"],
   };
   for (const kind of Object.keys(words) as ValueKind[]) words[kind] = words[kind].map(stem);
   return words;
 })();
+/**
+ * What most keys key ("ENG-377", "PROJ-77", "OPS-14": a tracker's issues), as a term, and how strongly a key reads as
+ * it: less than as a `key` parameter, since some keys are not issues ("SKU-1182", "INV-2041").
+ */
+const KEYED = /* @__PURE__ */ stem("issue");
+const KEYED_WEIGHT = 0.7;
 /** What a word of a name the request gives ("a folder called Invoices") scores with: it is a value, not the task. */
 const NAMED_VALUE_WEIGHT = 0.3;
 
@@ -212,7 +218,8 @@ export function analyseQuery(
       const weight = token.valueKind === "key" ? 1 : settings.everydayWeight;
       for (const word of VALUE_PARAMETERS[token.valueKind]) {
         const id = index.termIds.get(word);
-        if (id !== undefined) collector.add(id, weight, "synonym", token.surface, position);
+        if (id !== undefined)
+          collector.add(id, word === KEYED ? KEYED_WEIGHT : weight, "synonym", token.surface, position);
       }
     }
     if (token.value === true) {

@@ -251,6 +251,15 @@ describe("ranking", () => {
     expect((await keyed.selectWithScores("PROJ-77 details", { ...noCut, minRelevance: 0 })).results[0].name).toBe(
       "jira_get_issue",
     );
+    // What most keys key is an issue: a tool that takes an issue id, before another that archives something else.
+    const archive = createToolIndex([
+      { name: "linear_archiveReleaseStage", description: "Archive a release stage", parameters: param("stageId") },
+      { name: "linear_archiveProject", description: "Archive a project", parameters: param("projectId") },
+      { name: "linear_archiveIssue", description: "Archive an issue", parameters: param("issueId") },
+    ]);
+    expect((await archive.selectWithScores("archive ENG-12, its stale", noCut)).results[0].name).toBe(
+      "linear_archiveIssue",
+    );
     // The kind is read only from a value: "cam" is no address.
     expect((await tools.explain("ask cam", "mail_send")).match.map((entry) => entry.term)).not.toContain("email");
     expect((await tools.explain("go to http://localhost:3000/login", "browser_navigate")).match).toContainEqual(
