@@ -1,10 +1,14 @@
-// What each stage of a keyword select costs, in µs per query, on this checkout's src/ (bundled by esbuild into
-// node_modules/.cache/): tokenising, small talk, analysis, BM25F search (wasm, families, ceiling, top-k), the relevance
-// query, relevance for the 5 ranked tools, the named-tool scan, and the whole selection. Each stage runs over every
-// query 3 times per round; the best of 9 rounds is kept, less the loop's own cost (which tokenises each query again,
-// as the stages but the first read its tokens from queryTokens' memo, as a select does).
-//   npx node bench/experiments/everyday-speed/stage-costs.mjs [long]   ("long": 200-word requests over 257 tools)
-import { mkdirSync } from "node:fs";
+// What each stage of a keyword select costs, in µs per query, on this checkout's src/ (bundled by esbuild into the
+// system's temp directory: worktrees share node_modules through a link): tokenising, small talk, analysis, BM25F search
+// (wasm, families, ceiling, top-k), the relevance query, relevance for the 5 ranked tools, the named-tool scan, and the
+// whole selection. Each stage runs over every query 3 times per round; the best of 9 rounds is kept, less the loop's
+// own cost (which tokenises each query again, as the stages but the first read its tokens from queryTokens' memo, as a
+// select does). "cold": each call timed alone after an 8 MB walk (more than the L2 cache holds), as a select runs
+// between an agent's other work or beside toolpick in select-speed.mjs; the median call, best of 5 rounds.
+//   npx node bench/experiments/everyday-speed/stage-costs.mjs [long] [cold]   ("long": 200-word requests, 257 tools)
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
@@ -30,9 +34,7 @@ export async function indexOver(tools) {
 }
 export { runSelection, queryTokens, isSmallTalk, namedInQuery };
 `;
-const cache = new URL("../../../node_modules/.cache/", import.meta.url);
-mkdirSync(cache, { recursive: true });
-const outfile = fileURLToPath(new URL("toolsift-stage-costs.mjs", cache));
+const outfile = join(mkdtempSync(join(tmpdir(), "toolsift-stage-costs-")), "bundle.mjs");
 await build({
   stdin: { contents: entry, resolveDir: root, loader: "ts" },
   bundle: true,
@@ -47,7 +49,8 @@ const code = await import(pathToFileURL(outfile).href);
 const { loadBfcl } = await import("../../lib/data.mjs");
 
 const { tools, queries } = loadBfcl();
-const long = process.argv[2] === "long";
+const long = process.argv.includes("long");
+const cold = process.argv.includes("cold");
 let texts = queries.map((q) => q.query);
 if (long) {
   // The same 200-word requests as builds-ab.mjs.
@@ -81,6 +84,25 @@ const stages = [
   ["whole selection", (text) => code.runSelection(context, state, text, OPTIONS)],
 ];
 const best = new Map();
+if (cold) {
+  const walk = new Int32Array(2 * 1024 * 1024);
+  for (let round = 0; round < 5; round++)
+    for (const [name, stage] of [["empty call", () => undefined], ...stages]) {
+      const times = [];
+      for (const text of texts) {
+        code.queryTokens(text);
+        for (let i = 0; i < walk.length; i += 16) walk[i]++;
+        const start = performance.now();
+        await stage(text);
+        times.push((performance.now() - start) * 1000);
+      }
+      times.sort((a, b) => a - b);
+      best.set(name, Math.min(best.get(name) ?? Infinity, times[times.length >> 1]));
+    }
+  console.log(`${long ? "200 words x 257 tools" : "BFCL 589 tools"}, caches cold, median µs per call:`);
+  for (const [name, us] of best) console.log(`  ${name.padEnd(16)} ${us.toFixed(1)}`);
+  process.exit(0);
+}
 let loop = Infinity;
 const perQuery = (start) => ((performance.now() - start) / 3 / texts.length) * 1000;
 for (let round = 0; round < 9; round++) {
