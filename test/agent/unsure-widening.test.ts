@@ -1,4 +1,4 @@
-// Without a maxTools of the user's, a turn whose best ranked tool is an unsure match is offered up to 8 ranked tools
+// Without a maxTools of the user's, a turn whose best ranked tool is an unsure match is offered up to 10 ranked tools
 // (UNSURE_MAX_TOOLS) instead of 5; a plain request keeps 5, and a maxTools given is the bound.
 import { describe, expect, it } from "vitest";
 import { UNSURE_MAX_TOOLS } from "../../src/agent/step-selection.js";
@@ -18,13 +18,15 @@ const index = createToolIndex(catalog);
 const user = (content: string) => [{ role: "user" as const, content }];
 
 describe("an unsure match gets a few more of the ranking", () => {
-  it("offers up to 8 ranked tools when the best is an unsure match, 5 when it is sure, maxTools when given", async () => {
+  it("offers up to 10 ranked tools when the best is an unsure match, 5 when it is sure, maxTools when given", async () => {
     const unsure = "support ticket woes";
     const best = (await index.selectWithScores(unsure)).results[0];
     expect(best.relevance).toBeLessThan(0.5);
     const widened = await index.prepareStep({ stableTools: false })({ steps: [], messages: user(unsure) });
     expect(widened.activeTools!.length).toBeGreaterThan(5);
     expect(widened.activeTools!.length).toBeLessThanOrEqual(UNSURE_MAX_TOOLS);
+    // All ten ticket tools hold the request's words: all ten are offered, none cut at the score elbow.
+    expect([...widened.activeTools!].sort()).toEqual(catalog.slice(0, 10).map((tool) => tool.name).sort());
     const bounded = await index.prepareStep({ stableTools: false, maxTools: 5 })({ steps: [], messages: user(unsure) });
     expect(bounded.activeTools!.length).toBeLessThanOrEqual(5);
 
