@@ -66,6 +66,7 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly string[]>> = /* @__P
     path: ["path", "file", "directory"],
     file: ["path", "file"],
     slug: ["repo", "repository", "owner"],
+    reference: ["repo", "repository", "owner", "issue", "pull"],
     channel: ["channel"],
     key: ["key", "issue"],
     size: ["width", "height", "size", "dimension"],

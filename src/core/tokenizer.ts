@@ -26,7 +26,18 @@ export interface Token {
 }
 
 /** Kinds of values a request gives: "go to https://…", "read ~/notes.md", "reopen acme/api#12", "ask @jo". */
-export type ValueKind = "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "channel" | "key" | "size";
+export type ValueKind =
+  | "url"
+  | "host"
+  | "email"
+  | "handle"
+  | "path"
+  | "file"
+  | "slug"
+  | "reference"
+  | "channel"
+  | "key"
+  | "size";
 
 // Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
 const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);
@@ -108,7 +119,7 @@ function valueKindOf(bare: string): ValueKind | undefined {
   if (bare.startsWith("@")) return "handle";
   if (bare.startsWith("#")) return /^#\p{N}/u.test(bare) ? undefined : "channel";
   if (LOCAL_PATH.test(bare) || (bare.match(/\//g)?.length ?? 0) >= 2) return "path";
-  if (SLUG.test(bare)) return "slug";
+  if (SLUG.test(bare)) return bare.includes("#") ? "reference" : "slug";
   if (!bare.includes("/") && /[\p{L}\p{N}]\.\p{L}{2,}$/u.test(bare)) return HOST_ENDING.test(bare) ? "host" : "file";
   return undefined;
 }

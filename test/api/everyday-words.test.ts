@@ -195,9 +195,9 @@ describe("clipped words", () => {
   });
 
   it("never reads a key's letters as initials", async () => {
-    // "ops" would be open/pending/solved.
+    // "ops" would be open/pending/solved; a key reads as the key it is, and as the issue most keys key.
     const words = await readings("note on OPS-14 that we're waiting");
-    expect(words.filter((reading) => reading.startsWith("ops>"))).toEqual(["ops>key"]);
+    expect(new Set(words.filter((reading) => reading.startsWith("ops>")))).toEqual(new Set(["ops>key", "ops>issu"]));
   });
 });
 

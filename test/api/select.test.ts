@@ -251,6 +251,20 @@ describe("ranking", () => {
     expect((await keyed.selectWithScores("PROJ-77 details", { ...noCut, minRelevance: 0 })).results[0].name).toBe(
       "jira_get_issue",
     );
+    // A repository's "#342" is an issue or a pull request of it: a tool taking one, before the repository's own.
+    const slugged = (...names: string[]) => ({
+      type: "object",
+      properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
+    });
+    const github = createToolIndex([
+      { name: "fork_repository", description: "Fork a repository", parameters: slugged("owner", "repo") },
+      { name: "create_branch", description: "Create a branch", parameters: slugged("owner", "repo", "branch") },
+      { name: "get_issue", description: "Get an issue", parameters: slugged("owner", "repo", "issue_number") },
+    ]);
+    expect(
+      (await github.selectWithScores("who's assigned to acme/webapp#342", { ...noCut, minRelevance: 0 })).results[0]
+        .name,
+    ).toBe("get_issue");
     // What most keys key is an issue: a tool that takes an issue id, before another that archives something else.
     const archive = createToolIndex([
       { name: "linear_archiveReleaseStage", description: "Archive a release stage", parameters: param("stageId") },
