@@ -98,20 +98,8 @@ export async function runSelection(
   const selected = cutOrRerank(context, index, text, relevant, options);
   const kept = selected instanceof Promise ? await selected : selected;
   // A tool the query names exactly ranks first, whatever its score or relevance (exact-names.ts).
-  let hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
+  const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
   const reranked = kept.reranked;
-  // In an agent loop, a request of several tasks gets each task's best tool beside the whole request's ranking, in
-  // the places of the ranking's weakest (the first kept): it is offered no more tools than a request of one task.
-  const clauses = inConversation(options) && !reranked ? requestClauses(text) : [];
-  const clauseNames: string[] = [];
-  if (clauses.length > 0) {
-    const taken = new Set([...hits.map((hit) => index.docTools[hit.doc].name), ...pinned.map((pin) => pin.name)]);
-    const allowed = options.allowedTools;
-    for (const name of clauseTools(index, clauses, options.minRelevance, taken, excluded))
-      if (allowed === undefined || allowed.has(name)) clauseNames.push(name);
-    const over = hits.length + clauseNames.length - options.maxTools;
-    if (over > 0) hits = hits.slice(0, Math.max(1, hits.length - over));
-  }
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
   const companions: Companion[] = needsCompanions(context, state, options)
     ? companionsFor({
@@ -127,9 +115,14 @@ export async function runSelection(
         linkKinds: context.options.catalogLinks,
       })
     : [];
-  for (const name of clauseNames)
-    if (!companions.some((companion) => companion.name === name))
-      companions.push({ name, reason: "clause", score: CLAUSE_SCORE });
+  // In an agent loop, a request of several tasks gets each task's best tool beside the whole request's ranking.
+  const clauses = inConversation(options) && !reranked ? requestClauses(text) : [];
+  if (clauses.length > 0) {
+    const taken = new Set([...rankedNames, ...pinned.map((pin) => pin.name), ...companions.map((tool) => tool.name)]);
+    const allowed = options.allowedTools;
+    for (const name of clauseTools(index, clauses, options.minRelevance, taken, excluded))
+      if (allowed === undefined || allowed.has(name)) companions.push({ name, reason: "clause", score: CLAUSE_SCORE });
+  }
   // Each candidate left out, with the stage that cut it: `minRelevance` or `threshold`; else the reranker's order, the
   // elbow within maxTools, or the limit (also when the tools the query names took the places). A candidate that came
   // back as a companion is in the result, its reason the companion's.
