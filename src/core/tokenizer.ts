@@ -27,17 +27,7 @@ export interface Token {
 
 /** Kinds of values a request gives: "go to https://…", "read ~/notes.md", "reopen acme/api#12", "ask @jo". */
 export type ValueKind =
-  | "url"
-  | "host"
-  | "email"
-  | "handle"
-  | "path"
-  | "file"
-  | "slug"
-  | "reference"
-  | "channel"
-  | "key"
-  | "size";
+  "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "reference" | "channel" | "key" | "size";
 
 // Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
 const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);

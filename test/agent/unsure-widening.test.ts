@@ -26,7 +26,12 @@ describe("an unsure match gets a few more of the ranking", () => {
     expect(widened.activeTools!.length).toBeGreaterThan(5);
     expect(widened.activeTools!.length).toBeLessThanOrEqual(UNSURE_MAX_TOOLS);
     // All ten ticket tools hold the request's words: all ten are offered, none cut at the score elbow.
-    expect([...widened.activeTools!].sort()).toEqual(catalog.slice(0, 10).map((tool) => tool.name).sort());
+    expect([...widened.activeTools!].sort()).toEqual(
+      catalog
+        .slice(0, 10)
+        .map((tool) => tool.name)
+        .sort(),
+    );
     const bounded = await index.prepareStep({ stableTools: false, maxTools: 5 })({ steps: [], messages: user(unsure) });
     expect(bounded.activeTools!.length).toBeLessThanOrEqual(5);
 
