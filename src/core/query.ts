@@ -56,30 +56,32 @@ export interface QueryContext {
 }
 
 const MAX_PHRASE = 4;
-/** The parameter words each kind of value fills, as terms. */
-const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly string[]>> = /* @__PURE__ */ (() => {
-  const words: Record<ValueKind, string[]> = {
-    url: ["url", "uri", "link"],
-    host: ["url", "domain", "site"],
-    email: ["email", "recipient"],
-    handle: ["user", "username", "handle"],
-    path: ["path", "file", "directory"],
-    file: ["path", "file"],
-    slug: ["repo", "repository", "owner"],
-    reference: ["repo", "repository", "owner", "issue", "pull"],
-    channel: ["channel"],
-    key: ["key", "issue"],
-    size: ["width", "height", "size", "dimension"],
+/**
+ * The parameter words each kind of value fills, as terms, each with how strongly the value reads as it (undefined: as
+ * an everyday word). A key ("PROJ-412") is written for the tools that take one: as strong as a word the catalog has
+ * ("PROJ-77 details" is about the tool taking a key, before one whose prose says "details"); what most keys and
+ * "#342" references key is an issue ("ENG-377", "acme/web#342"), read less strongly, since some keys are not issues
+ * ("SKU-1182", "INV-2041").
+ */
+const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, number?])[]>> = /* @__PURE__ */ (() => {
+  const issue = ["issue", 0.7] as const;
+  const words: Record<ValueKind, readonly (readonly [string, number?])[]> = {
+    url: [["url"], ["uri"], ["link"]],
+    host: [["url"], ["domain"], ["site"]],
+    email: [["email"], ["recipient"]],
+    handle: [["user"], ["username"], ["handle"]],
+    path: [["path"], ["file"], ["directory"]],
+    file: [["path"], ["file"]],
+    slug: [["repo"], ["repository"], ["owner"]],
+    reference: [["repo"], ["repository"], ["owner"], issue, ["pull"]],
+    channel: [["channel"]],
+    key: [["key", 1], issue],
+    size: [["width"], ["height"], ["size"], ["dimension"]],
   };
-  for (const kind of Object.keys(words) as ValueKind[]) words[kind] = words[kind].map(stem);
+  for (const kind of Object.keys(words) as ValueKind[])
+    words[kind] = words[kind].map(([word, weight]) => [stem(word), weight] as const);
   return words;
 })();
-/**
- * What most keys key ("ENG-377", "PROJ-77", "OPS-14": a tracker's issues), as a term, and how strongly a key reads as
- * it: less than as a `key` parameter, since some keys are not issues ("SKU-1182", "INV-2041").
- */
-const KEYED = /* @__PURE__ */ stem("issue");
-const KEYED_WEIGHT = 0.7;
 /** What a word of a name the request gives ("a folder called Invoices") scores with: it is a value, not the task. */
 const NAMED_VALUE_WEIGHT = 0.3;
 
@@ -214,13 +216,9 @@ export function analyseQuery(
     // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
     // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
     if (token.valueKind !== undefined && settings.everydayWeight > 0) {
-      // A key ("PROJ-412") is written for the tools that take one: as strong as a word the catalog has ("PROJ-77
-      // details" is about the tool that takes a key, before one whose prose says "details").
-      const weight = token.valueKind === "key" ? 1 : settings.everydayWeight;
-      for (const word of VALUE_PARAMETERS[token.valueKind]) {
+      for (const [word, weight = settings.everydayWeight] of VALUE_PARAMETERS[token.valueKind]) {
         const id = index.termIds.get(word);
-        if (id !== undefined)
-          collector.add(id, word === KEYED ? KEYED_WEIGHT : weight, "synonym", token.surface, position);
+        if (id !== undefined) collector.add(id, weight, "synonym", token.surface, position);
       }
     }
     if (token.value === true) {

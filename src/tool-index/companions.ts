@@ -83,11 +83,12 @@ export function companionsFor(input: CompanionInput): Companion[] {
       // In rank order (equal scores keep it): a tool's producers, and for the best ranked tools the finder of what
       // they need by id when the request gives fewer ids than they need ("tag ENG-377 with regression": the issue's
       // key, not the label's id).
-      const values = heldValues(input.query);
+      let values: number | undefined;
       input.ranked.forEach((name, rank) => {
         for (const producer of links.prerequisites.get(name) ?? [])
           offer(producer, "catalog-prerequisite", PREREQUISITE_SCORE);
-        if (rank < LOOKUP_RANKED && values < (links.identifiers.get(name) ?? 0))
+        const needs = rank < LOOKUP_RANKED ? (links.identifiers.get(name) ?? 0) : 0;
+        if (needs > 0 && (values ??= heldValues(input.query)) < needs)
           for (const finder of links.lookups.get(name) ?? []) offer(finder, "catalog-prerequisite", PREREQUISITE_SCORE);
       });
     }
