@@ -302,6 +302,8 @@ export function analyseQuery(
     }
   }
 
+  if (abbreviationWeight > 0) readOpenCompounds(index, collector, tokens);
+
   // Everyday words read as the catalog's words for the same thing ("ditch" → delete, "bug" → issue), weakly; not a
   // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
   const everydayWeight = settings.everydayWeight;
@@ -340,6 +342,30 @@ export function analyseQuery(
     }
   }
   return [...collector.terms.values()];
+}
+
+/** Shortest closed compound two request words are read as ("log in" → login; "in to" is no "into"). */
+const MIN_JOINED = 5;
+
+/**
+ * Two adjacent request words written apart that a tool's name writes as one ("who's on call" → `pd_get_oncall`, "log
+ * in" → `login`, "free busy" → `freebusy`): read as that name word, as strongly as the words themselves, on the
+ * request's content words they cover. Only a name word: in prose, joined words are as often something else.
+ */
+function readOpenCompounds(index: PostingsIndex, collector: TermCollector, tokens: readonly Token[]): void {
+  let position = -1;
+  for (let at = 0; at + 1 < tokens.length; at++) {
+    const first = tokens[at];
+    if (!first.stop) position++;
+    const second = tokens[at + 1];
+    if (!first.alphabetic || !second.alphabetic || first.value || second.value || (first.stop && second.stop)) continue;
+    if (first.surface.length + second.surface.length < MIN_JOINED) continue;
+    const id = index.surfaces.get(first.surface + second.surface);
+    if (id === undefined || !nameTerms(index).has(id)) continue;
+    // Read on the content words the pair covers (a stop word is none: "on call" is read on "call").
+    const from = first.stop ? second.surface : second.stop ? first.surface : `${first.surface} ${second.surface}`;
+    collector.add(id, 1, "compound", from, first.stop ? position + 1 : position);
+  }
 }
 
 /** The query's words that the catalog lacks and that query expansion may look up (not names, not stop words). */

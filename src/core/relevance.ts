@@ -229,7 +229,8 @@ const CREDIT_BY_FIELD = FIELD_NAMES.map((field) => FIELD_CREDIT[field]);
 
 /** How many query words a reading stands for: a phrase ("pull request" → pr) more than one. */
 function spanOf(term: QueryTerm): number {
-  if (term.kind !== "abbreviation") return 1;
+  // A phrase read as a catalog acronym ("pull request") or as a name's closed compound ("on call") covers its words.
+  if (term.kind !== "abbreviation" && term.kind !== "compound") return 1;
   let span = 1;
   for (let i = 0; i < term.from.length; i++) if (term.from.charCodeAt(i) === 32) span++;
   return span;

@@ -36,6 +36,8 @@ export interface CompanionInput {
   readonly selected: readonly string[];
   /** Ranked names only (their learnt companions count). */
   readonly ranked: readonly string[];
+  /** Each ranked tool's relevance to the query, in `ranked`'s order (undefined: read in rank order). */
+  readonly relevance?: readonly number[];
   readonly query: string;
   readonly options: ResolvedSelectOptions;
   readonly indexRelated: Readonly<Record<string, readonly string[]>> | undefined;
@@ -80,11 +82,12 @@ export function companionsFor(input: CompanionInput): Companion[] {
   const links = input.links;
   if (links !== undefined) {
     if (input.linkKinds.prerequisites) {
-      // In rank order (equal scores keep it): a tool's producers, and for the best ranked tools the finder of what
-      // they need by id when the request gives fewer ids than they need ("tag ENG-377 with regression": the issue's
-      // key, not the label's id).
+      // Most relevant first (equal scores keep it): a tool's producers, and for the most relevant ranked tools the
+      // finder of what they need by id when the request gives fewer ids than they need ("tag ENG-377 with
+      // regression": the issue's key, not the label's id; "a linear issue for the Web team, high prio": the team
+      // `createIssue` needs before the issue a better-scored `setIssuePriority` would).
       let values: number | undefined;
-      input.ranked.forEach((name, rank) => {
+      byRelevance(input).forEach((name, rank) => {
         for (const producer of links.prerequisites.get(name) ?? [])
           offer(producer, "catalog-prerequisite", PREREQUISITE_SCORE);
         const needs = rank < LOOKUP_RANKED ? (links.identifiers.get(name) ?? 0) : 0;
@@ -104,6 +107,13 @@ export function companionsFor(input: CompanionInput): Companion[] {
   });
   const chosen = [...candidates.values()].sort((a, b) => b.score - a.score).slice(0, options.maxCompanions);
   return [...added, ...chosen];
+}
+
+/** The ranked names, most relevant first (rank order among equals, and when no relevance is given). */
+function byRelevance({ ranked, relevance }: CompanionInput): readonly string[] {
+  if (relevance === undefined) return ranked;
+  const order = ranked.map((_, at) => at).sort((a, b) => relevance[b] - relevance[a] || a - b);
+  return order.map((at) => ranked[at]);
 }
 
 function learnt(

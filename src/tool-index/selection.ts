@@ -106,6 +106,7 @@ export async function runSelection(
         known: state.nameSet,
         selected: [...rankedNames, ...pinned.map((pin) => pin.name)],
         ranked: rankedNames,
+        relevance: hits.map((hit) => hit.relevance),
         query: text,
         options,
         indexRelated: context.options.relatedTools,

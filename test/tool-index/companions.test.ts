@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { createToolIndex, type SelectOptions, type ToolsiftError } from "../../src/index.js";
 import { conversation } from "../usage/conversations.js";
 import { snapshotRows } from "../../src/usage/usage-snapshot.js";
+import { companionsFor } from "../../src/tool-index/companions.js";
+import { catalogLinks } from "../../src/usage/catalog-links.js";
+import { resolveSelectOptions } from "../../src/resolve-select-options.js";
 
 const tools = {
   get_user_id: { description: "Find the id of a user from their email address." },
@@ -377,5 +380,46 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(results.filter((result) => result.reason === "catalog-prerequisite").map((r) => r.name)).toEqual([
       "crm_list_deals",
     ]);
+  });
+});
+
+describe("finders in relevance order", () => {
+  const needs = (...ids: string[]) => ({
+    type: "object",
+    properties: Object.fromEntries(ids.map((id) => [id, { type: "string" }])),
+    required: ids,
+  });
+  const tools = [
+    ["linear_setIssuePriority", "Set the priority of an issue", needs("issueId")],
+    ["linear_createIssue", "Create a new issue", needs("teamId", "title")],
+    ["linear_getIssues", "List issues", needs()],
+    ["linear_getTeams", "List teams", needs()],
+  ].map(([name, description, schema]) => ({
+    name: name as string,
+    title: "",
+    description: description as string,
+    schema,
+    pendingSchema: undefined,
+    provider: false,
+  }));
+  const input = (relevance?: number[]) => ({
+    known: new Set(tools.map((tool) => tool.name)),
+    selected: ["linear_setIssuePriority", "linear_createIssue"],
+    ranked: ["linear_setIssuePriority", "linear_createIssue"],
+    relevance,
+    query: "create a linear issue for the Web team, high prio",
+    options: resolveSelectOptions({ maxCompanions: 1, messages: [] }),
+    indexRelated: undefined,
+    graph: undefined,
+    links: catalogLinks(tools),
+    linkKinds: { prerequisites: true, followUps: true },
+  });
+
+  it("looks up first what the most relevant ranked tool needs, whatever the score order", () => {
+    // Scored first, `setIssuePriority` matched only "prio"; the request is for `createIssue`, which needs a team.
+    expect(companionsFor(input([0.39, 0.51])).map((tool) => tool.name)).toEqual(["linear_getTeams"]);
+    // Without relevances (or at equal ones), rank order decides.
+    expect(companionsFor(input()).map((tool) => tool.name)).toEqual(["linear_getIssues"]);
+    expect(companionsFor(input([0.5, 0.5])).map((tool) => tool.name)).toEqual(["linear_getIssues"]);
   });
 });

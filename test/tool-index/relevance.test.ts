@@ -378,3 +378,30 @@ describe("relevantHits: the tools that reach minRelevance come first", () => {
     expect(relevantHits(ranked, 0, 0).map((entry) => entry.doc)).toEqual([0, 1, 2, 3, 4]);
   });
 });
+
+describe("open compounds", () => {
+  const index = createToolIndex({
+    pd_get_oncall: { description: "Current on-call for a schedule" },
+    pd_list_incidents: { description: "List incidents" },
+    k8s_get_events: { description: "Events of a namespace; call with a namespace" },
+    app_login: { description: "Sign the browser session in" },
+    gcal_freebusy: { description: "Busy slots of several people" },
+  });
+
+  it.each([
+    ["who's on call for payments rn", "pd_get_oncall", "call"],
+    ["log in as admin", "app_login", "log"],
+    ["free busy for Raj and me next week", "gcal_freebusy", "busy"],
+  ])("%j reads two words as the name's one word: %s first", async (query, tool, word) => {
+    const [first] = (await index.selectWithScores(query)).results;
+    expect(first?.name).toBe(tool);
+    expect(first?.match).toContainEqual(expect.objectContaining({ word, kind: "compound", field: "name" }));
+  });
+
+  it("joins only into a name word, and not two stop words or a short pair", async () => {
+    // "in to" would be "into"; "any one" is in no name; "on call" in prose alone is no join.
+    const prose = createToolIndex({ notes_move: { description: "Move a note into a folder; anyone may call it" } });
+    const terms = (await prose.explain("put it in to the folder anyone on call", "notes_move")).queryTerms;
+    expect(terms.filter((term) => term.kind === "compound")).toEqual([]);
+  });
+});
