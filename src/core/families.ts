@@ -156,7 +156,7 @@ const UNNAMED_FAMILY = 0.7;
  * The families a query's terms name (by a family's word as written, a typo of it or its shorthand; not by a
  * word-vector neighbour, an everyday reading or a name the request gives), or undefined when none, or every one.
  */
-function namedFamilies(
+export function namedFamilies(
   families: Families,
   terms: readonly QueryTerm[],
   by: (term: QueryTerm) => boolean = () => true,

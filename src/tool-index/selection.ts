@@ -16,6 +16,7 @@ import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
 import { isSmallTalk } from "../core/relevance-words.js";
 import { clauseTools, requestClauses } from "./clauses.js";
+import { withProductInUse } from "./continuity.js";
 
 /** A task's best tool in a request of several (clauses.ts): below the conversation's own tools' 0.5. */
 const CLAUSE_SCORE = 0.4;
@@ -95,7 +96,9 @@ export async function runSelection(
   // Tools under minRelevance (or threshold) are dropped before the cut: a query nothing answers selects no ranked tool.
   const judged = judgeHits(index, ranking, text, ranking.hits);
   const relevant = relevantHits(judged, options.minRelevance, options.threshold);
-  const selected = cutOrRerank(context, index, text, relevant, options);
+  // A follow-up stays with the product the conversation called last (continuity.ts).
+  const continuing = inConversation(options) ? withProductInUse(index, ranking.terms(), relevant, options) : relevant;
+  const selected = cutOrRerank(context, index, text, continuing, options);
   const kept = selected instanceof Promise ? await selected : selected;
   // A tool the query names exactly ranks first, whatever its score or relevance (exact-names.ts).
   const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
