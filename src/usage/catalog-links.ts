@@ -146,17 +146,19 @@ const GETTERS = new Set([
 ]);
 
 /**
- * The terms of a tool's name after its first getter verb (`get_symbol_by_name` → symbol, name; `GETUserID`,
- * `getHTTPServer` as the tokenizer splits them), or none when it has none (`round_number`; `mutation_type.find` has
- * nothing after it). An MCP tool is read by its name on its server, so a server named "search" is no getter.
+ * The terms of a tool's name after its first getter verb and before a "by" (`get_symbol_by_name` → symbol: the name
+ * is what it takes; `getProjectById` gets a project from its id, no id from anything; `GETUserID`, `getHTTPServer`
+ * as the tokenizer splits them), or none when it has none (`round_number`; `mutation_type.find` has nothing after
+ * it). An MCP tool is read by its name on its server, so a server named "search" is no getter.
  */
 function getterTerms(tool: CatalogTool): Set<string> {
   const tokens = tokenize(tool.server?.toolName ?? tool.name);
   const verb = tokens.findIndex((token) => GETTERS.has(token.surface));
   if (verb < 0) return new Set();
+  const by = tokens.findIndex((token, at) => at > verb && token.surface === "by");
   return new Set(
     tokens
-      .slice(verb + 1)
+      .slice(verb + 1, by < 0 ? undefined : by)
       .filter((token) => !token.stop)
       .map((token) => token.term),
   );

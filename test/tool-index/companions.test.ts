@@ -337,6 +337,28 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await prerequisites("start a server")).toEqual(["getHTTPServer"]);
     expect(await prerequisites("delete the crm index")).toEqual([]);
   });
+
+  it("reads what a getter takes after 'by' as no product of it: a project by its id gives no id", async () => {
+    const needs = (parameter: string) => ({
+      type: "object",
+      properties: { [parameter]: { type: "string" } },
+      required: [parameter],
+    });
+    const index = createToolIndex({
+      linear_addToFavorites: { description: "Star a project", inputSchema: needs("projectId") },
+      linear_getProjectById: { description: "A project's details", inputSchema: needs("id") },
+      linear_getProjects: { description: "All projects" },
+    });
+    const { results } = await index.selectWithScores("star the Checkout Revamp project", {
+      maxTools: 1,
+      messages: [],
+    });
+    // The finder of the project (its list), not the getter that needs the id it was read as producing.
+    expect(results.map((result) => [result.name, result.reason])).toEqual([
+      ["linear_addToFavorites", "ranked"],
+      ["linear_getProjects", "catalog-prerequisite"],
+    ]);
+  });
   it("reads a getter of a plural noun as a list: the finder of the id a ranked tool needs", async () => {
     const needs = (...ids: string[]) => ({
       type: "object",
