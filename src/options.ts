@@ -143,8 +143,8 @@ export interface KeywordOptions {
   /**
    * How common each word is in the language, whatever the catalog: a tool that shares only common words with a query
    * ("first", "time", "number") is weak evidence in relevance; and the language's everyday words (`everydayWords`).
-   * `ENGLISH_COMMON_WORDS` (2,000 words and 650 everyday ones, exported by `toolsift/core`) or `false` (every word
-   * counts as specific, and no everyday word is read). Default: English from `toolsift`; required from
+   * `ENGLISH_COMMON_WORDS` (2,000 words, 726 everyday ones and shorthand, exported by `toolsift/core`) or `false`
+   * (every word counts as specific, and no everyday word is read). Default: English from `toolsift`; required from
    * `toolsift/core`, which bundles the list only when its user passes it, so the same options select the same tools
    * from both entries.
    */

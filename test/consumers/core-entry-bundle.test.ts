@@ -110,7 +110,8 @@ describe("an app selecting with toolsift/core", () => {
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
   // the same tools from both entries. An app that passes false (above) ships no list; one that passes
   // ENGLISH_COMMON_WORDS ships it and its decoder, and nothing else: 6,124 B gzip more (measured), nothing of the root;
-  // with issue 37's everyday words in the same data, 11,714 B gzip more (measured).
+  // with issue 37's everyday words in the same data, 11,714 B gzip more (measured); with 80 words of work-chat
+  // shorthand written blind ("pw", "tix"; bench/everyday/lexicon/shorthand-2.json), 12,266 B (was 11,705).
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -125,6 +126,6 @@ describe("an app selecting with toolsift/core", () => {
       "src/tool-index/english-word-levels.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(11_800);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(12_300);
   });
 });

@@ -1,0 +1,30 @@
+// The everyday table (src/tool-index/everyday-words.ts) is generated from the blind lexicons under
+// bench/everyday/lexicon/: it stays in step with them, and its work-chat shorthand reads in requests.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createToolIndex } from "../../src/index.js";
+
+describe("the everyday table", () => {
+  it("is what scripts/build-everyday-words.mjs makes of the lexicons", () => {
+    const out = join(mkdtempSync(join(tmpdir(), "everyday-")), "everyday-words.ts");
+    execFileSync(process.execPath, ["scripts/build-everyday-words.mjs", "--out", out], { stdio: "pipe" });
+    expect(readFileSync(out, "utf8")).toBe(readFileSync("src/tool-index/everyday-words.ts", "utf8"));
+  });
+
+  it("reads work-chat shorthand as its words (bench/everyday/lexicon/shorthand-2.json)", async () => {
+    const tools = {
+      desk_search_tickets: { description: "Search support tickets by status: open, pending or solved" },
+      desk_create_macro: { description: "Create a macro" },
+      desk_list_views: { description: "List views" },
+    };
+    const tix = async (index: ReturnType<typeof createToolIndex>) =>
+      (await index.explain("urgent support tix still open", "desk_search_tickets")).match.filter(
+        (entry) => entry.word === "tix",
+      );
+    expect(await tix(createToolIndex(tools))).toEqual([expect.objectContaining({ term: "ticket", kind: "synonym" })]);
+    expect(await tix(createToolIndex(tools, { keyword: { everydayWords: false } }))).toEqual([]);
+  });
+});
