@@ -6,6 +6,7 @@
 
 import type { CatalogTool } from "../core/catalog.js";
 import { ACTION_WORDS } from "../core/families.js";
+import { stem } from "../core/stemmer.js";
 import { terms, tokenize, type Token } from "../core/tokenizer.js";
 
 /** Producer links of a catalog: what each tool needs first, and what may follow each tool. */
@@ -43,6 +44,10 @@ const FINDERS = new Set(["search", "list", "find", "lookup", "query", "browse"])
 
 // The last word of a parameter that holds an identifier (`event_id`, `issue_number`, `page_ids`).
 const IDENTIFIERS = new Set(["id", "ids", "uuid", "key", "number", "gid", "slug", "handle"]);
+
+// Nouns an identifier parameter uses for whatever a product holds (`object_id`): general API usage.
+const GENERIC_NOUNS = new Set(["object", "record", "item", "entity", "resource", "target"].map(stem));
+const isGeneric = (term: string) => GENERIC_NOUNS.has(term);
 
 /** Whether a parameter holds an identifier: its last word says so (`event_id`, `page_ids`, `issue_number`). */
 function isIdentifier(parameter: string): boolean {
@@ -104,6 +109,10 @@ function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[
       let found = candidates.filter((candidate) => noun.length > 0 && noun.every((word) => nouns[candidate].has(word)));
       if (found.length === 0 && products[position] !== undefined)
         found = candidates.filter((candidate) => nouns[candidate].size === 0);
+      // The id of whatever the product holds (`object_id`, `record_id`), which no finder names and no general search
+      // finds: the product's finders, when one or two.
+      if (found.length === 0 && products[position] !== undefined && noun.length > 0 && noun.every(isGeneric))
+        found = candidates;
       if (found.length === 0 || found.length > MAX_PRODUCERS) continue;
       for (const candidate of found) push(lookups, tool.name, tools[candidate].name);
     }

@@ -338,6 +338,30 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await prerequisites("delete the crm index")).toEqual([]);
   });
 
+  it("offers a product's one or two finders for an id of a noun none names, not for a bare key", async () => {
+    const needs = (...ids: string[]) => ({
+      type: "object",
+      properties: Object.fromEntries(ids.map((id) => [id, { type: "string" }])),
+      required: ids,
+    });
+    const index = createToolIndex({
+      hs_add_note: { description: "Log a note on a contact or deal", inputSchema: needs("object_id", "body") },
+      hs_search_contacts: { description: "Search CRM contacts by name", inputSchema: needs("query") },
+      hs_list_deals: { description: "List deals" },
+      kv_add: { description: "Add a note under a key", inputSchema: needs("key", "text") },
+      kv_list_keys: { description: "List keys" },
+    });
+    const finders = async (query: string) =>
+      (await index.selectWithScores(query, { maxTools: 1, messages: [] })).results
+        .filter((result) => result.reason === "catalog-prerequisite")
+        .map((result) => result.name)
+        .sort();
+    // "object" is no finder's noun and hs has no general search: its two finders.
+    expect(await finders("log a note that I called Dana at Initech")).toEqual(["hs_list_deals", "hs_search_contacts"]);
+    // A bare key names nothing to find: adding under a key makes it.
+    expect(await finders("add a note under key groceries to the kv store")).toEqual([]);
+  });
+
   it("reads what a getter takes after 'by' as no product of it: a project by its id gives no id", async () => {
     const needs = (parameter: string) => ({
       type: "object",
