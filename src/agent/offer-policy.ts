@@ -3,7 +3,7 @@
 import type { WordMatch } from "../core/relevance.js";
 import { isSmallTalk } from "../core/relevance-words.js";
 import { isChatWord } from "../conversation/small-talk.js";
-import { queryTokens, tokenize } from "../core/tokenizer.js";
+import { queryTokens, tokenize, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import {
   choiceOption,
@@ -100,8 +100,9 @@ export interface OfferOptions {
    * cost little and the model decides), else `"none"` (the model answers in text); a turn of conversation only
    * ("thanks!") gets `"none"`. `"guess"` offers the ranking's best few guesses (up to 3) when one of them shows
    * evidence of a task (`isGuess`: two words of the request met in it, one in its name, a typo of a word of its
-   * name, a word English seldom uses as its name writes it, or a value it takes: "slak priya", "ditch the sync
-   * meeting", "cat s3://…"), else none; by default where the default would offer none (the
+   * name, a word English seldom uses as its name writes it, a value it takes, or the request's first word in its
+   * name beside a name the request gives: "slak priya", "ditch the sync meeting", "cat s3://…", "bill Initech
+   * $2,400"), else none; by default where the default would offer none (the
    * first step of a turn; in practice a catalog above 20 tools). A value given applies to every case (`"none"`: never
    * every tool on a ranked query, nor guesses). Reported as a `no-match` event with its `reason` either way.
    */
@@ -200,7 +201,8 @@ export const MAX_GUESSES = 3;
  * seldom uses met as its name writes it ("cat s3://…/app.yaml" → `aws_s3_get_object`), or a value the
  * request gives (a URL, address, path, handle, slug or key: something to act on) with a word of the request met in
  * the tool, or the value itself met as the parameter or name word its kind fills ("reopen acme/web#12" → an `owner`
- * parameter, "who's @jo" → `get_user`). One common word met in prose ("what's a good name for a cat" → a `name`
+ * parameter, "who's @jo" → `get_user`), or the request's first word met in its name when the request gives a name
+ * ("bill Initech $2,400 for the retainer"). One common word met in prose ("what's a good name for a cat" → a `name`
  * parameter) is no evidence of a task.
  */
 export function isGuess(match: readonly WordMatch[], query = ""): boolean {
@@ -210,11 +212,27 @@ export function isGuess(match: readonly WordMatch[], query = ""): boolean {
   // A word English seldom uses, written as the tool's name writes it ("s3", "kubectl"): the request is about it.
   if (inName.some((entry) => entry.kind === "exact" && isSpecific(entry.word) && isSpecific(entry.term))) return true;
   if (match.length === 0) return false;
-  const values = new Set(queryTokens(query).flatMap((token) => (token.valueKind === undefined ? [] : [token.surface])));
+  // The request's first word met in the tool's name, and a name the request gives ("bill Initech $2,400 for the
+  // retainer" → invoice, "show me the open bugs in the Bug Tracker db" → list): it leads with a task on something
+  // named. "write me a haiku about Mondays" leads with a word, but names nothing.
+  const tokens = queryTokens(query);
+  const lead = tokens.find((token) => !token.stop);
+  if (
+    lead !== undefined &&
+    inName.some((entry) => entry.word === lead.surface && entry.kind !== "semantic") &&
+    tokens.some((token, at) => at > 0 && isProperName(token))
+  )
+    return true;
+  const values = new Set(tokens.flatMap((token) => (token.valueKind === undefined ? [] : [token.surface])));
   if (values.size === 0) return false;
   const filled = (entry: WordMatch) =>
     entry.kind === "synonym" && (entry.field === "name" || entry.field === "parameterNames");
   return match.some((entry) => !values.has(entry.word) || filled(entry));
+}
+
+/** A capitalised word English seldom uses, nor its singular ("Initech", not "Mondays"): a name the request gives. */
+function isProperName(token: Token): boolean {
+  return token.capitalized && isSpecific(token.surface) && isSpecific(token.surface.replace(/s$/, ""));
 }
 
 /** Validates `smallCatalog`: `false`, or `{ tools?, tokens? }` of integers ≥ 0. */

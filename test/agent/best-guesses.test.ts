@@ -103,6 +103,18 @@ describe('onNoMatch "guess"', () => {
     expect((await prepare({ steps: [], messages: user(text) })).activeTools).toContain("aws_s3_get_object");
   });
 
+  it("offers guesses for a request led by a word of a tool's name that gives a name", async () => {
+    const text = "bill Initech $2,400 for the march retainer";
+    expect(await index.select(text)).toEqual([]);
+    const { prepare } = recorded();
+    expect((await prepare({ steps: [], messages: user(text) })).activeTools).toContain("stripe_get_invoice");
+    // Led by a word of a name, naming nothing (a day is no name): the model writes it, no tool.
+    const haiku = recorded();
+    expect(await haiku.prepare({ steps: [], messages: user("write me a haiku about Mondays") })).toEqual({
+      activeTools: [],
+    });
+  });
+
   it("offers nothing to an off-topic question, however a common word meets a parameter", async () => {
     for (const text of ["what's a good name for a cat", "how many moons does Jupiter have?"]) {
       const { prepare, events } = recorded();
