@@ -289,7 +289,14 @@ export function analyseQuery(
         );
       continue;
     }
-    if (known === undefined && settings.typoWeight > 0 && alphabetic && !likelyName) {
+    // A word of common English reads fine as itself: "last" is no typo of "list", nor "main" of "min".
+    if (
+      known === undefined &&
+      settings.typoWeight > 0 &&
+      alphabetic &&
+      !likelyName &&
+      context.specificity(token.surface) === 1
+    ) {
       for (const match of context.typos().lookup(token.surface)) {
         collector.addSurface(
           match.word,

@@ -63,17 +63,33 @@ describe("ranking", () => {
     expect(await words.select(long)).toEqual(["diagnose"]);
   });
 
+  it("reads a word of common English as itself, never as a typo of a catalog word", async () => {
+    const billing = createToolIndex([
+      { name: "refund_charge", description: "Refund a charge." },
+      { name: "list_charges", description: "List charges." },
+      { name: "ci_runs", description: "Build runs of a branch, with their min and max duration." },
+    ]);
+    const terms = async (query: string, tool: string) =>
+      (await billing.explain(query, tool)).queryTerms.filter((term) => term.kind === "typo").map((term) => term.term);
+    expect(await terms("refund the last charge", "list_charges")).toEqual([]);
+    expect(await terms("is CI green on main?", "ci_runs")).toEqual([]);
+    expect((await billing.select("refund the last charge"))[0]).toBe("refund_charge");
+    // A word English lacks is still corrected.
+    expect(await terms("refnd the charge", "refund_charge")).toEqual(["refund"]);
+  });
+
   it("reads a capitalised unknown word inside the query as a name, not a typo", async () => {
     const parks = createToolIndex([
       { name: "find_parks", description: "Find parks near a place." },
       { name: "book_hotel", description: "Book a hotel room in a city." },
     ]);
-    const named = await parks.selectWithScores("book a hotel in Paris", noCut);
+    // (A word English lacks: "paris", a common word, reads as itself whatever its case.)
+    const named = await parks.selectWithScores("book a hotel in Parcs", noCut);
     expect(named.tools).toEqual(["book_hotel"]);
-    const lower = await parks.selectWithScores("book a hotel in paris", noCut);
+    const lower = await parks.selectWithScores("book a hotel in parcs", noCut);
     expect(lower.tools).toContain("find_parks");
     expect(lower.results.find((result) => result.name === "find_parks")?.expansions).toEqual([
-      { from: "paris", term: "park", kind: "typo" },
+      { from: "parcs", term: "park", kind: "typo" },
     ]);
     // The first word of a query is capitalised by habit, so it is still corrected.
     expect((await parks.select("Boook a hotel"))[0]).toBe("book_hotel");
