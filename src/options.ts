@@ -298,5 +298,13 @@ export const DEFAULT_MIN_RELEVANCE = OPTION_TABLE.minRelevance.default;
  */
 export const MODEL_SEARCH = { adaptive: false, minRelevance: 0 } as const;
 
+/**
+ * A search the model asks for inside an agent loop (the `search_tools` of `inConversation` and `deferredTools`):
+ * `MODEL_SEARCH` read as a
+ * step of a conversation, so the answer carries, after the ranked tools, the finders of what they need by id and each
+ * task's best tool ("thumbs up the last msg in #design": `slack_list_channels` with `slack_add_reaction`).
+ */
+export const LOOP_SEARCH = { ...MODEL_SEARCH, previousTools: [] as readonly string[] } as const;
+
 /** The longest query toolsift reads; longer queries are cut to this many characters (reported by `onEvent`). */
 export const MAX_QUERY_LENGTH = 2_000;

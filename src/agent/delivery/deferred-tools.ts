@@ -12,7 +12,7 @@ import {
   stringOption,
 } from "../../support/validate-options.js";
 import { refuseUnknownNames } from "../../support/unknown-names.js";
-import { MODEL_SEARCH, type SelectOptions } from "../../options.js";
+import { LOOP_SEARCH, type SelectOptions } from "../../options.js";
 import { refuseUnindexedTools } from "./unindexed-tools.js";
 import { pickSelectOptions } from "../select-options.js";
 import type { ToolSelector } from "../tool-selector.js";
@@ -220,7 +220,7 @@ export async function searchDeferred(
   const { results } =
     query.trim().length === 0
       ? { results: [] }
-      : await index.selectWithScores(query, { ...deferral.selectOptions, ...MODEL_SEARCH });
+      : await index.selectWithScores(query, { ...deferral.selectOptions, ...LOOP_SEARCH });
   const deferred = new Set(deferral.deferred);
   return searchAnswer(results, deferral.maxResults, (name) =>
     deferred.has(name) ? definitions.definition(name) : undefined,

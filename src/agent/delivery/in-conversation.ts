@@ -6,7 +6,7 @@ import { endsInSmallTalk, fromModelMessages, type MessageLike } from "../../conv
 import { isSmallTalkTurn, queryFromConversation } from "../../conversation/query-rule.js";
 import { isChitChat } from "../../conversation/small-talk.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
-import { MODEL_SEARCH } from "../../options.js";
+import { LOOP_SEARCH } from "../../options.js";
 import {
   booleanOption,
   choiceOption,
@@ -268,7 +268,7 @@ export function createInConversation(
   const search = async (query: string) => {
     const candidates = deliverable();
     const { results } = await index.selectWithScores(query, {
-      ...MODEL_SEARCH,
+      ...LOOP_SEARCH,
       maxTools: maxResults,
       allowedTools: candidates,
     });
