@@ -77,6 +77,7 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, n
     channel: [["channel"]],
     key: [["key", 1], issue],
     size: [["width"], ["height"], ["size"], ["dimension"]],
+    percent: [["percent"], ["percentage"]],
   };
   for (const kind of Object.keys(words) as ValueKind[])
     words[kind] = words[kind].map(([word, weight]) => [stem(word), weight] as const);

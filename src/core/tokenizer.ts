@@ -27,7 +27,7 @@ export interface Token {
 
 /** Kinds of values a request gives: "go to https://…", "read ~/notes.md", "reopen acme/api#12", "ask @jo". */
 export type ValueKind =
-  "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "reference" | "channel" | "key" | "size";
+  "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "reference" | "channel" | "key" | "size" | "percent";
 
 // Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
 const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);
@@ -57,11 +57,14 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
 const VALUE_LIKE =
   /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}/u;
-const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d/u;
+const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%/u;
 // A key such as "PROJ-77" or "INC-2041": its letters may say what it keys ("proj"), so they stay words.
 const KEY = /^\p{Lu}[\p{Lu}\p{N}]{1,9}-\p{N}+$/u;
 // Dimensions such as "1920x1080" or "390×844": a size to set, not a word.
 const SIZE = /^\d{2,5}[x×]\d{2,5}(?:px)?$/u;
+// A share such as "25%" or "12.5%": a percentage to set, read as the parameters that take one. A bare number is no
+// word of the request; a percentage is a value it gives.
+const PERCENT = /^\d{1,3}(?:\.\d+)?%$/u;
 const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
 
 /**
@@ -79,9 +82,11 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
     let count = 0;
     forEachToken(chunk, () => count++);
     const bare = chunk.replace(EDGE_PUNCTUATION, "");
-    if (count > 0 && SIZE.test(bare)) {
+    const sized = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
+    if (count > 0 && sized !== undefined) {
       marked ??= [...tokens];
-      marked[at] = { ...marked[at], value: true, valueKind: "size" };
+      // A percentage's number is a stop word until here (a bare number).
+      marked[at] = { ...marked[at], stop: false, value: true, valueKind: sized };
     } else if (count > 0 && KEY.test(bare)) {
       marked ??= [...tokens];
       marked[at] = { ...marked[at], valueKind: "key" };

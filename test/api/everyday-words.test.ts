@@ -232,3 +232,40 @@ describe("dimensions as values", () => {
     );
   });
 });
+
+describe("percentages as values", () => {
+  const flags = [
+    {
+      name: "flag_get",
+      description: "Flag state per env",
+      parameters: { type: "object", properties: { flag_key: { type: "string" } } },
+    },
+    {
+      name: "flag_toggle",
+      description: "Turn a feature flag on/off",
+      parameters: { type: "object", properties: { flag_key: { type: "string" }, on: { type: "boolean" } } },
+    },
+    {
+      name: "flag_rollout",
+      description: "Set % rollout for flag",
+      parameters: { type: "object", properties: { flag_key: { type: "string" }, percent: { type: "number" } } },
+    },
+  ];
+
+  it("reads '25%' as the parameter that takes a percentage", async () => {
+    const tools = createToolIndex(flags);
+    const { results } = await tools.selectWithScores("bump dark-mode to 25% in prod", noCut);
+    expect(results[0].name).toBe("flag_rollout");
+    expect(results[0].expansions.map((expansion) => `${expansion.from}>${expansion.term}`)).toContain("25>percent");
+  });
+
+  it("leaves a bare number and a number with other signs unread", async () => {
+    const tools = createToolIndex(flags);
+    for (const query of ["bump dark-mode to 25 in prod", "bump dark-mode to $25 in prod", "bump it 25%off"]) {
+      const { results } = await tools.selectWithScores(query, noCut);
+      expect(results.flatMap((result) => result.expansions.map((expansion) => expansion.term))).not.toContain(
+        "percent",
+      );
+    }
+  });
+});
