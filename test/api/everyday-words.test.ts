@@ -269,3 +269,17 @@ describe("percentages as values", () => {
     }
   });
 });
+
+describe("channels as values", () => {
+  it("reads a #channel as strongly for a tool taking a channel as its name for a tool whose prose has it", async () => {
+    const channel = { type: "object", properties: { channel: { type: "string" }, text: { type: "string" } } };
+    const tools = createToolIndex([
+      { name: "chat_send_message", description: "Send a message", parameters: channel },
+      { name: "metrics_signups", description: "Weekly signups and growth numbers" },
+    ]);
+    const { results } = await tools.selectWithScores("put it in #growth", noCut);
+    const relevance = (name: string) => results.find((result) => result.name === name)?.relevance ?? 0;
+    expect(results[0].name).toBe("chat_send_message");
+    expect(relevance("chat_send_message")).toBeGreaterThan(relevance("metrics_signups"));
+  });
+});
