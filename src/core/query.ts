@@ -61,8 +61,9 @@ const MAX_PHRASE = 4;
  * an everyday word). A key ("PROJ-412") is written for the tools that take one: as strong as a word the catalog has
  * ("PROJ-77 details" is about the tool taking a key, before one whose prose says "details"); what most keys and
  * "#342" references key is an issue ("ENG-377", "acme/web#342"), read less strongly, since some keys are not issues
- * ("SKU-1182", "INV-2041"). So is a channel ("#growth"): "post the numbers in #growth" is for a tool that takes a
- * channel, before one whose name says "post".
+ * ("SKU-1182", "INV-2041"). A channel ("#growth") is written for the tools that post to one, read as strongly as a key
+ * is read as an issue ("post the numbers in #growth" is for a tool that takes a channel, before one whose name says
+ * "post"); at a key's full strength every tool of the chat product outranked a long task's other tools.
  */
 const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, number?])[]>> = /* @__PURE__ */ (() => {
   const issue = ["issue", 0.7] as const;
@@ -75,7 +76,7 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, n
     file: [["path"], ["file"]],
     slug: [["repo"], ["repository"], ["owner"]],
     reference: [["repo"], ["repository"], ["owner"], issue, ["pull"]],
-    channel: [["channel", 1]],
+    channel: [["channel", 0.7]],
     key: [["key", 1], issue],
     size: [["width"], ["height"], ["size"], ["dimension"]],
     percent: [["percent"], ["percentage"]],
