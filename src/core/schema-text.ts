@@ -15,6 +15,14 @@ export interface SchemaText {
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * Paging parameters (`limit`, `cursor`, `page_size`, …): their prose ("Maximum number of results", "Cursor for the next
+ * page") is the same in every list tool and says nothing of what the tool does, so a request's "numbers" or "next"
+ * would meet it. Their names are indexed; their descriptions and titles are not.
+ */
+const PAGING =
+  /^properties\.(?:limit|offset|(?:next_?|start_?)?cursor|(?:per_?|next_?)?page(?:_?(?:size|token))?|max_?results)$/i;
+
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -114,8 +122,10 @@ export function collectSchemaText(
     };
     if (typeof node.$ref === "string") child(resolveRef(root, node.$ref, tool), "$ref");
     onSubschema?.(node, where);
-    push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
-    if (depth > 0) push(text.parameterDescriptions, node.title, "parameterDescriptionLength", "title");
+    const last = path[path.length - 1];
+    const boilerplate = last !== undefined && PAGING.test(last);
+    if (!boilerplate) push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
+    if (depth > 0 && !boilerplate) push(text.parameterDescriptions, node.title, "parameterDescriptionLength", "title");
     if (Array.isArray(node.enum)) {
       const values: unknown[] = node.enum;
       for (let position = 0; position < values.length; position++) pushEnum(values[position], `enum.${position}`);

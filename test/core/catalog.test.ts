@@ -428,6 +428,21 @@ describe("collectSchemaText", () => {
     expect(text.enumValues).toEqual(["open", "closed", "3", "true", "phone"]);
   });
 
+  it("indexes a paging parameter's name, not its prose, which every list tool shares", () => {
+    const text = collectSchemaText({
+      type: "object",
+      properties: {
+        channel_id: { type: "string", description: "The channel to read." },
+        limit: { type: "number", description: "Maximum number of messages to return." },
+        cursor: { type: "string", description: "Cursor for the next page of results." },
+        pageSize: { type: "number", title: "Page size" },
+        nested: { type: "object", properties: { per_page: { type: "number", description: "Results per page." } } },
+      },
+    });
+    expect(text.parameterNames).toEqual(["channel_id", "limit", "cursor", "pageSize", "nested", "per_page"]);
+    expect(text.parameterDescriptions).toEqual(["The channel to read."]);
+  });
+
   it("follows $ref into $defs and definitions", () => {
     const text = collectSchemaText({
       type: "object",
