@@ -1,4 +1,4 @@
-// Long tasks: whole tasks handed to an agent in the user's words (2–6 sentences, several tools each), over the pooled
+// Long tasks: whole tasks handed to an agent in the user's words (2–4 sentences, several tools each), over the pooled
 // MCP catalogs of the everyday bench, as public MCP agent benchmarks write them. Issue 37 reports toolsift level with
 // a plain BM25 there (keyword recall@10 52.3% against 52.9% on an outside set); this bench measures the same kind of
 // request on data kept in this repository.
