@@ -122,10 +122,11 @@ export function collectSchemaText(
     };
     if (typeof node.$ref === "string") child(resolveRef(root, node.$ref, tool), "$ref");
     onSubschema?.(node, where);
-    const last = path[path.length - 1];
-    const boilerplate = last !== undefined && PAGING.test(last);
-    if (!boilerplate) push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
-    if (depth > 0 && !boilerplate) push(text.parameterDescriptions, node.title, "parameterDescriptionLength", "title");
+    // A paging parameter's prose is left out (its name is pushed with its parent's properties).
+    if (depth === 0 || !PAGING.test(path[path.length - 1])) {
+      push(text.parameterDescriptions, node.description, "parameterDescriptionLength", "description");
+      if (depth > 0) push(text.parameterDescriptions, node.title, "parameterDescriptionLength", "title");
+    }
     if (Array.isArray(node.enum)) {
       const values: unknown[] = node.enum;
       for (let position = 0; position < values.length; position++) pushEnum(values[position], `enum.${position}`);

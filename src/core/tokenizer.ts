@@ -82,11 +82,11 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
     let count = 0;
     forEachToken(chunk, () => count++);
     const bare = chunk.replace(EDGE_PUNCTUATION, "");
-    const sized = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
-    if (count > 0 && sized !== undefined) {
+    const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
+    if (count > 0 && quantity !== undefined) {
       marked ??= [...tokens];
       // A percentage's number is a stop word until here (a bare number).
-      marked[at] = { ...marked[at], stop: false, value: true, valueKind: sized };
+      marked[at] = { ...marked[at], stop: false, value: true, valueKind: quantity };
     } else if (count > 0 && KEY.test(bare)) {
       marked ??= [...tokens];
       marked[at] = { ...marked[at], valueKind: "key" };
