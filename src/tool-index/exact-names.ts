@@ -218,6 +218,9 @@ export function withNamedFirst(
   maxTools: number,
 ): JudgedHit[] {
   const found = namedInQuery(index, text);
+  // A query that is exactly a tool's name names it, even a one-word name of conversation's words ("Ve", "Thanks").
+  const exact = index.docOf.get(text.trim());
+  if (exact !== undefined && !found.includes(exact)) found.unshift(exact);
   if (found.length === 0) return [...hits];
   const out = new Set(excluded);
   const named = found.filter((doc) => !out.has(doc));

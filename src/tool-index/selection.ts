@@ -73,10 +73,11 @@ export async function runSelection(
     reportMisspeltPins(context.options.emit, text, options.alwaysActive, state.nameSet, state.toolNames);
   // A turn of conversation only ("thanks!", "ok great") asks for nothing: no ranked tool, and no companion from the
   // conversation's memory either (it would hand a thank-you the last task's tools).
+  // A tool's own name is no small talk, whatever its words ("Ve", "Thanks").
   if (
     text.trim().length === 0 ||
     state.catalog.length === 0 ||
-    (text.length <= SMALL_TALK_LENGTH && isSmallTalk(text))
+    (text.length <= SMALL_TALK_LENGTH && isSmallTalk(text) && !state.nameSet.has(text.trim()))
   ) {
     return { options, text, pinned, ranked: undefined, companions: [] };
   }

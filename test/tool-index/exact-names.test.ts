@@ -81,6 +81,19 @@ describe("a query that contains a tool's exact name", () => {
       expect((await index.explain(`${code} about the weather`, "send_email")).exactName).toBe(true);
   });
 
+  it("a query that is exactly a one-word name names it, even one made of conversation's words", async () => {
+    const index = createToolIndex([
+      { name: "Ve", description: "Vector engine status" },
+      { name: "thanks", description: "Send a thank-you card" },
+      { name: "send_email", description: "Send an email" },
+    ]);
+    expect(await index.select("Ve")).toEqual(["Ve"]);
+    expect(await index.select(" thanks ")).toEqual(["thanks"]);
+    expect((await index.explain("Ve", "Ve")).exactName).toBe(true);
+    // Inside a request, a one-word name is an ordinary word, and a turn of conversation stays one.
+    expect(await index.select("thanks!")).toEqual([]);
+  });
+
   it("explain ranks the named tool first and says why", async () => {
     const { index } = indexWithEvents();
     const named = await index.explain(`${question} github_create_issue`, "github_create_issue");
