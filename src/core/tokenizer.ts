@@ -65,7 +65,8 @@ const SIZE = /^\d{2,5}[x×]\d{2,5}(?:px)?$/u;
 // A share such as "25%" or "12.5%": a percentage to set, read as the parameters that take one. A bare number is no
 // word of the request; a percentage is a value it gives.
 const PERCENT = /^\d{1,3}(?:\.\d+)?%$/u;
-const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
+/** Punctuation around a chunk of a request: opening quotes and brackets, closing ones and a sentence's end. */
+export const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
 
 /**
  * Marks the words of a request's URLs, addresses, paths, repository slugs, issue references, host and file names as

@@ -7,7 +7,7 @@
 import type { CatalogTool } from "../core/catalog.js";
 import { ACTION_WORDS } from "../core/families.js";
 import { stem } from "../core/stemmer.js";
-import { terms, tokenize, type Token } from "../core/tokenizer.js";
+import { EDGE_PUNCTUATION, terms, tokenize, type Token } from "../core/tokenizer.js";
 
 /** Producer links of a catalog: what each tool needs first, and what may follow each tool. */
 export interface CatalogLinks {
@@ -28,13 +28,30 @@ export interface CatalogLinks {
 /**
  * How many values a request holds that a tool could take as identifiers, one per word: a run of three or more letters
  * and digits with a digit ("10811", "U0G9QF3C6"), a key such as "PROJ-77" or "#342", or a URL. An email address is
- * whom to send or share to, not the id of the file or event it names ("share the Q3 deck w/ lena@globex.com").
+ * whom to send or share to, not the id of the file or event it names ("share the Q3 deck w/ lena@globex.com"); a
+ * time, date, amount or duration is when or how much, not which ("push my 3pm to 4", "new opp: 40k", "book 30min"),
+ * and so is a year after a word such as "the" or "in" ("trash the old 2023 budget page"; "ticket 2023" is an id).
  */
 export function heldValues(text: string): number {
   let count = 0;
-  for (const word of text.replace(EMAIL, " ").split(/\s+/)) if (VALUE.test(word)) count++;
+  let previous = "";
+  for (const word of text.replace(EMAIL, " ").split(/\s+/)) {
+    const bare = word.replace(EDGE_PUNCTUATION, "");
+    const when = NOT_IDENTIFIER.test(bare) || (YEAR.test(bare) && YEAR_BEFORE.has(previous.toLowerCase()));
+    if (VALUE.test(word) && !when) count++;
+    if (bare.length > 0) previous = bare;
+  }
   return count;
 }
+
+// Values that say when or how much: a time ("3pm", "10:30am", "9am-5pm", "14:00"), a date ("2026-11-30",
+// "11/30/2026"), a fiscal year or quarter ("FY2024", "Q3-2025"), an amount written as one ("$2,400", "40k", "1.5M",
+// "3x", "25%", "12,000"), a duration or ordinal ("30min", "2h", "3rd"). A bare number ("10811") may be an id.
+const NOT_IDENTIFIER =
+  /^(?:\d\d?(?::\d\d)?[ap]m(?:-\d\d?(?::\d\d)?(?:[ap]m)?)?|\d\d?:\d\d|\d{4}-\d\d?(?:-\d\d?)?|\d\d?[/.]\d\d?(?:[/.]\d{2,4})?|(?:fy|q[1-4]-?)(?:19|20)?\d\d|[$€£¥]\d[\d,.]*[kmb]?|\d[\d,.]*(?:k|m|bn|x|%)|\d{1,3}(?:,\d{3})+|\d+(?:mins?|h|hrs?|d|days|wks?|sec|st|nd|rd|th))$/i;
+// A year, and the words after which a number of that form is one ("the old 2023 budget", "in 2024", "since 2019").
+const YEAR = /^(?:19|20)\d\ds?$/;
+const YEAR_BEFORE = new Set("the this last next old new in of for since from by before after until during".split(" "));
 
 const VALUE = /(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{3,}|\p{L}-\p{N}|#\p{N}|:\/\//u;
 const EMAIL = /[^\s@]+@[^\s@]+\.[\p{L}]{2,}/gu;

@@ -104,10 +104,12 @@ describe("an app selecting with toolsift/core", () => {
   // (catalog-links.ts): 92,646 B, 34,493 B; the finders of a generic id (`object_id`): 92,798 B, 34,554 B gzip.
   // Session 16: a percentage as a value ("to 25%" → a `percent` parameter; tokenizer.ts): 93,003 B, 34,642 B gzip;
   // paging parameters' prose left out of the index (schema-text.ts `PAGING`): 93,181 B, 34,750 B gzip.
-  it("stays within 92 KiB minified and 34,800 B gzip", async () => {
+  // Session 17: a time, date, amount or a year after "the" is no id, so the finder is still offered ("trash the old
+  // 2023 budget page"; catalog-links.ts `heldValues`): 93,758 B, 35,045 B gzip.
+  it("stays within 92 KiB minified and 35,100 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(92 * 1024);
-    expect(gzip).toBeLessThanOrEqual(34_800);
+    expect(gzip).toBeLessThanOrEqual(35_100);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select

@@ -243,6 +243,13 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await finders("close the support ticket about login")).toEqual([]);
     // An address is whom to write to, not the message's id: the message is still to be found.
     expect(await finders("reply to the message from ana@acme.com")).toEqual(["gmail_search"]);
+    // A time, date, amount, duration or a year after "the"/"in" says when or how much, not which event.
+    expect(await finders("delete my 3pm event")).toEqual(["gcal_list_events"]);
+    expect(await finders("delete the event on 2026-11-30")).toEqual(["gcal_list_events"]);
+    expect(await finders("delete the old 2023 offsite event")).toEqual(["gcal_list_events"]);
+    expect(await finders("delete the 30min event about the $2,400 invoice")).toEqual(["gcal_list_events"]);
+    // A bare number, even one that reads like a year, after a noun is an id.
+    expect(await finders("delete event 2023")).toEqual([]);
     // A request that gives fewer ids than the tool needs: the issue's key, not the label's id.
     const two = { type: "object", properties: {}, required: ["issue_id", "label_id"] };
     const labels = createToolIndex({
