@@ -13,7 +13,8 @@ import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch }
 import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
 import { stem } from "./stemmer.js";
-import { queryTokens } from "./tokenizer.js";
+import { queryTokens, tokenize } from "./tokenizer.js";
+import { writers } from "./question.js";
 import { zeroRow } from "./zero-row.js";
 
 /** Settings of the keyword engine. */
@@ -55,12 +56,18 @@ const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = {
 };
 const READING_KINDS = 6;
 
+/** What a tool that changes something keeps of its score for a question ("is CI green on main?"). */
+const QUESTION_WRITER = 0.5;
+
 export class KeywordEngine {
   readonly postings: PostingsIndex;
   private readonly scorer: KeywordScorer;
   private readonly context: QueryContext;
   private typoIndex: TypoIndex | undefined;
   private familyIndex: Families | null | undefined;
+  /** Document → 1 when its name says it changes something (question.ts `writes`), read on first question. */
+  private writers: Uint8Array | undefined;
+  private readonly names: readonly string[];
   private lastRelevance:
     { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
 
@@ -74,6 +81,7 @@ export class KeywordEngine {
     everyday?: EverydayWords,
   ) {
     const postings = buildPostings(documents, settings.fields);
+    this.names = documents.map((document) => document.name);
     this.scorer = new KeywordScorer(arena, postings, settings.k1);
     // The postings live in wasm memory from here on; the JS copies are dropped for views on it.
     this.postings = { ...postings, ...this.scorer.postingViews() };
@@ -174,10 +182,15 @@ export class KeywordEngine {
    * Ranks documents: at most `k` with a score above 0, best first, ties in catalog order.
    * `excluded` documents (pinned tools) are left out of the ranking.
    */
-  search(terms: readonly QueryTerm[], k: number, excluded: readonly number[] = []): KeywordHit[] {
+  search(terms: readonly QueryTerm[], k: number, excluded: readonly number[] = [], question = false): KeywordHit[] {
     if (terms.length === 0 || k <= 0) return [];
     const scores = this.scorer.score(terms);
     for (const doc of excluded) scores[doc] = 0;
+    // A question reads: the tools that change something come after the ones that read (question.ts).
+    if (question) {
+      this.writers ??= writers(this.names.map((name) => tokenize(name)));
+      for (let doc = 0; doc < this.writers.length; doc++) if (this.writers[doc] === 1) scores[doc] *= QUESTION_WRITER;
+    }
     // A request that names a product ("pull up zendesk 4411") is about that product's tools first (families.ts).
     const families = this.families();
     if (families !== undefined) focusOnNamedFamilies(families, terms, scores, this.common);

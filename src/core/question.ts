@@ -1,0 +1,92 @@
+// A request asked as a question reads: "is CI green on main?", "what's on my plate tomorrow", "how many vacation days
+// do I have left" ask to see something, so the tools that read (get, list, search, a status) answer them before the
+// tools that change something (create, delete, trigger, close). Word lists from general API usage.
+
+import { ACTION_WORDS } from "./families.js";
+import type { Token } from "./tokenizer.js";
+
+/** Words that open a question ("what's", "who", "anything new…"). */
+const OPENERS = new Set(
+  "what whats how hows who whos whose where wheres when which why any anything anyone anybody".split(" "),
+);
+/** Words that open a yes/no question ("is CI green", "are the builds done"): no request for an action starts so. */
+const BE = new Set("is are was were".split(" "));
+/** Words that open a yes/no question when a subject or a name follows ("did Raj reply", "has Globex paid"). */
+const AUXILIARIES = new Set("does did has".split(" "));
+/** Words that open one only when a subject follows ("do we get…"; "do a backup", "have Bob review it" ask). */
+const COMMANDING = new Set("do have".split(" "));
+/** What follows an auxiliary in a question: its subject ("do we", "did the"; "has Globex" is read by its capital). */
+const SUBJECTS = new Set(
+  "i we you they it he she there the my our your their this that these those anyone anything someone any".split(" "),
+);
+/** Personal pronouns: after a question word they open a clause ("when you post it, …"), not a question. */
+const PERSONAL = new Set("i you u we they he she".split(" "));
+/** Words a request may start with before its question ("ok so what's…", "hey, is…", "and who…"). */
+const LEAD_IN = new Set("ok okay so and also hey hi btw quick q um uh oh wait then now but".split(" "));
+
+/**
+ * Whether a request is a question: after lead-in words ("ok so"), it opens with a question word ("what", "how many",
+ * "anything"), with "is" or "are" ("is CI green on main?"), or with an auxiliary and its subject ("did Raj reply", "has
+ * Globex paid"). "can you …", "could you …" ask for an action, and a question mark alone does not make one ("and
+ * staging?").
+ */
+export function asksQuestion(tokens: readonly Token[]): boolean {
+  let at = 0;
+  while (at < tokens.length && LEAD_IN.has(tokens[at].surface)) at++;
+  const first = tokens[at];
+  if (first === undefined) return false;
+  const next = tokens[at + 1];
+  // "when you post the tweet, add …", "what I need is …": a clause, not a question.
+  if (OPENERS.has(first.surface)) return next === undefined || !PERSONAL.has(next.surface);
+  if (BE.has(first.surface)) return true;
+  if (next === undefined) return false;
+  if (COMMANDING.has(first.surface)) return SUBJECTS.has(next.surface);
+  return AUXILIARIES.has(first.surface) && (SUBJECTS.has(next.surface) || next.capitalized);
+}
+
+/** Name words of tools that read (`get_`, `search`, a `status`): a name with one is no writer (`API-post-search`). */
+const READS = new Set(
+  (
+    "get list search find fetch read query check show view lookup look retrieve load download describe status " +
+    "count browse info details history logs"
+  ).split(" "),
+);
+/** Action words that neither read nor change anything for sure ("open" an issue or a page). */
+const NEITHER = new Set("is has can do api tool mcp open calculate convert".split(" "));
+/**
+ * Action words of tool names that change something: the action words that do not read (`create`, `close`, `send`),
+ * and these. General API verbs.
+ */
+const WRITES = new Set([
+  ...[...ACTION_WORDS].filter((word) => !READS.has(word) && !NEITHER.has(word)),
+  ...(
+    "trigger fork rollback revert toggle archive approve reject submit refund mute restart scale deploy resolve " +
+    "complete mark comment publish enable disable install transfer reopen import clear purge drop destroy insert " +
+    "modify subscribe unsubscribe pin star lock block charge pay void tag label grant revoke suspend reset sync " +
+    "restore apply rerun retry launch"
+  ).split(" "),
+]);
+
+/** Leading name words that name an API, not the tool's action (`API-patch-page`). */
+const API_WORDS = new Set(["api", "mcp", "tool"]);
+
+/**
+ * Which tools of a catalog change something, by name (`names`: each tool's name tokens): a tool's action, its name's
+ * first word after a product prefix (`gh_close_issue`, `pd_trigger_incident`, `browser_close`, `create_issue`,
+ * `API-patch-page`), is a writing verb, and no word of its name reads (`API-post-search`). A prefix is a leading word
+ * two tools or more share that is no verb. A word later in a name is as often a noun (`musical_scale`,
+ * `entropy_change`), so a name without a prefix is read by its first word only.
+ */
+export function writers(names: readonly (readonly Token[])[]): Uint8Array {
+  const leading = new Map<string, number>();
+  for (const name of names) if (name.length > 1) leading.set(name[0].surface, (leading.get(name[0].surface) ?? 0) + 1);
+  const verb = (word: string) => WRITES.has(word) || READS.has(word) || ACTION_WORDS.has(word);
+  return Uint8Array.from(names, (name) => {
+    let at = name.length > 1 && (leading.get(name[0].surface) ?? 0) >= 2 && !verb(name[0].surface) ? 1 : 0;
+    while (at < name.length - 1 && API_WORDS.has(name[at].surface)) at++;
+    const action = name[at];
+    return action !== undefined && WRITES.has(action.surface) && !name.some((token) => READS.has(token.surface))
+      ? 1
+      : 0;
+  });
+}

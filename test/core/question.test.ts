@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { createToolIndex } from "../../src/index.js";
+import { asksQuestion, writers } from "../../src/core/question.js";
+import { tokenize } from "../../src/core/tokenizer.js";
+
+const question = (text: string) => asksQuestion(tokenize(text));
+/** Each text read as a question (or not), naming the text that is not. */
+const expectQuestions = (texts: readonly string[], expected: boolean) => {
+  for (const text of texts) expect(question(text), text).toBe(expected);
+};
+
+describe("asksQuestion", () => {
+  it("reads questions by their first words, after lead-in words", () => {
+    expectQuestions(
+      [
+        "what's on my plate tomorrow",
+        "whats the p99 latency on search-api",
+        "how many vacation days do I have left",
+        "anything paging right now?",
+        "is CI green on main?",
+        "are the nightly builds done",
+        "did the contract from Umbrella come in by email?",
+        "has Globex paid what they owe us",
+        "do we get juneteenth off",
+        "ok so who's on call",
+        "and where's the Q3 deck",
+      ],
+      true,
+    );
+  });
+
+  it("does not read requests for an action, clauses or a bare question mark as questions", () => {
+    expectQuestions(
+      [
+        "close issue 12",
+        "can you close issue 12?",
+        "could you send the deck to Ana?",
+        "when you post the tweet, add a comment",
+        "what I need is a new channel",
+        "do a backup of the db",
+        "have Bob review the PR",
+        "and staging?",
+        "",
+      ],
+      false,
+    );
+  });
+});
+
+describe("writers", () => {
+  const read = (names: string[]) => {
+    const flags = writers(names.map((name) => tokenize(name)));
+    return names.filter((_, at) => flags[at] === 1);
+  };
+
+  it("reads a writer by its action: the first word, or the word after a product prefix two tools share", () => {
+    expect(
+      read([
+        "gh_close_issue",
+        "gh_get_issue",
+        "pd_trigger_incident",
+        "pd_list_incidents",
+        "create_issue",
+        "search_code",
+        "API-patch-page",
+        "API-post-search",
+        "deploy_status",
+        "deploy_rollback",
+      ]),
+    ).toEqual(["gh_close_issue", "pd_trigger_incident", "create_issue", "API-patch-page", "deploy_rollback"]);
+  });
+
+  it("does not read a noun later in a name as its action when the name has no product prefix", () => {
+    // "scale" and "change" are nouns here; "musical" and "entropy" begin one tool each, so they are no prefix.
+    expect(read(["musical_scale", "entropy_change.calculate", "get_weather"])).toEqual([]);
+  });
+});
+
+describe("a question ranks the tools that change something after the ones that read", () => {
+  const index = createToolIndex({
+    gh_close_issue: { description: "Close an issue" },
+    gh_get_issue: { description: "Get an issue: its title, its state (open or closed) and its labels" },
+    gh_list_issues: { description: "List the issues of a repository" },
+    slack_post: { description: "Post a message to a channel" },
+  });
+  const first = async (text: string) => (await index.select(text, { maxTools: 3, adaptive: false }))[0];
+
+  it("asks to see an issue's state, not to close it", async () => {
+    expect(await first("is issue 12 closed?")).toBe("gh_get_issue");
+    expect(await first("did anyone close issue 12")).toBe("gh_get_issue");
+  });
+
+  it("keeps the writer first for a request to act, however it is phrased", async () => {
+    expect(await first("close issue 12")).toBe("gh_close_issue");
+    expect(await first("can you close issue 12?")).toBe("gh_close_issue");
+  });
+});
