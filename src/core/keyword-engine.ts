@@ -57,7 +57,7 @@ const READING_SLOT: Readonly<Record<QueryTerm["kind"], number>> = {
 const READING_KINDS = 6;
 
 /** What a tool that changes something keeps of its score for a question ("is CI green on main?"). */
-const QUESTION_WRITER = 0.5;
+export const QUESTION_WRITER = 0.5;
 
 export class KeywordEngine {
   readonly postings: PostingsIndex;
@@ -188,8 +188,8 @@ export class KeywordEngine {
     for (const doc of excluded) scores[doc] = 0;
     // A question reads: the tools that change something come after the ones that read (question.ts).
     if (question) {
-      this.writers ??= writers(this.names.map((name) => tokenize(name)));
-      for (let doc = 0; doc < this.writers.length; doc++) if (this.writers[doc] === 1) scores[doc] *= QUESTION_WRITER;
+      const flags = this.writerFlags();
+      for (let doc = 0; doc < flags.length; doc++) if (flags[doc] === 1) scores[doc] *= QUESTION_WRITER;
     }
     // A request that names a product ("pull up zendesk 4411") is about that product's tools first (families.ts).
     const families = this.families();
@@ -201,6 +201,16 @@ export class KeywordEngine {
     for (let i = 0; i < count; i++)
       hits[i] = { doc: ids[i], score: topScores[i], normalized: ceiling > 0 ? Math.min(1, topScores[i] / ceiling) : 0 };
     return hits;
+  }
+
+  /** Whether a document's name says it changes something (question.ts `writers`): a question ranks it lower. */
+  writes(doc: number): boolean {
+    return this.writerFlags()[doc] === 1;
+  }
+
+  private writerFlags(): Uint8Array {
+    this.writers ??= writers(this.names.map((name) => tokenize(name)));
+    return this.writers;
   }
 
   /**

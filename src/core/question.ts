@@ -13,7 +13,7 @@ const OPENERS = new Set(
 const BE = new Set("is are was were".split(" "));
 /** Words that open a yes/no question when a subject or a name follows ("did Raj reply", "has Globex paid"). */
 const AUXILIARIES = new Set("does did has".split(" "));
-/** Words that open one only when a subject follows ("do we get…"; "do a backup", "have Bob review it" ask). */
+/** Words that open one only when a pronoun follows ("do we get…"; "do the deploy", "have Bob review it" ask). */
 const COMMANDING = new Set("do have".split(" "));
 /** What follows an auxiliary in a question: its subject ("do we", "did the"; "has Globex" is read by its capital). */
 const SUBJECTS = new Set(
@@ -21,14 +21,17 @@ const SUBJECTS = new Set(
 );
 /** Personal pronouns: after a question word they open a clause ("when you post it, …"), not a question. */
 const PERSONAL = new Set("i you u we they he she".split(" "));
+/** The assistant addressed: "are you able to…" asks it to act. */
+const YOU = new Set(["you", "u"]);
 /** Words a request may start with before its question ("ok so what's…", "hey, is…", "and who…"). */
 const LEAD_IN = new Set("ok okay so and also hey hi btw quick q um uh oh wait then now but".split(" "));
 
 /**
  * Whether a request is a question: after lead-in words ("ok so"), it opens with a question word ("what", "how many",
- * "anything"), with "is" or "are" ("is CI green on main?"), or with an auxiliary and its subject ("did Raj reply", "has
- * Globex paid"). "can you …", "could you …" ask for an action, and a question mark alone does not make one ("and
- * staging?").
+ * "anything"), with "is", "are", "was" or "were" ("is CI green on main?"), with "did", "does" or "has" and a subject or
+ * a name ("did Raj reply", "has Globex paid"), or with "do" or "have" and a pronoun ("do we get…"). "can you …",
+ * "are you able to …", "is it possible to …", "any chance you …" ask for an action; "when you post it, …" is a clause;
+ * a question mark alone does not make one ("and staging?").
  */
 export function asksQuestion(tokens: readonly Token[]): boolean {
   let at = 0;
@@ -36,20 +39,22 @@ export function asksQuestion(tokens: readonly Token[]): boolean {
   const first = tokens[at];
   if (first === undefined) return false;
   const next = tokens[at + 1];
-  // "when you post the tweet, add …", "what I need is …": a clause, not a question.
-  if (OPENERS.has(first.surface)) return next === undefined || !PERSONAL.has(next.surface);
-  if (BE.has(first.surface)) return true;
+  // "when you post the tweet, add …", "what I need is …": a clause, not a question; "any chance you could…" asks.
+  if (OPENERS.has(first.surface))
+    return (
+      next === undefined || !(PERSONAL.has(next.surface) || (first.surface === "any" && next.surface === "chance"))
+    );
   if (next === undefined) return false;
-  if (COMMANDING.has(first.surface)) return SUBJECTS.has(next.surface);
+  // "are you able to…", "is it possible to…" ask for an action.
+  if (BE.has(first.surface))
+    return !YOU.has(next.surface) && !(next.surface === "it" && tokens[at + 2]?.surface === "possible");
+  if (COMMANDING.has(first.surface)) return PERSONAL.has(next.surface);
   return AUXILIARIES.has(first.surface) && (SUBJECTS.has(next.surface) || next.capitalized);
 }
 
-/** Name words of tools that read (`get_`, `search`, a `status`): a name with one is no writer (`API-post-search`). */
+/** Verbs of tools that read (`get_`, `search`): a name with one is no writer (`API-post-search`; not `set_status`). */
 const READS = new Set(
-  (
-    "get list search find fetch read query check show view lookup look retrieve load download describe status " +
-    "count browse info details history logs"
-  ).split(" "),
+  "get list search find fetch read query check show view lookup look retrieve load download describe browse".split(" "),
 );
 /** Action words that neither read nor change anything for sure ("open" an issue or a page). */
 const NEITHER = new Set("is has can do api tool mcp open calculate convert".split(" "));
@@ -73,14 +78,15 @@ const API_WORDS = new Set(["api", "mcp", "tool"]);
 /**
  * Which tools of a catalog change something, by name (`names`: each tool's name tokens): a tool's action, its name's
  * first word after a product prefix (`gh_close_issue`, `pd_trigger_incident`, `browser_close`, `create_issue`,
- * `API-patch-page`), is a writing verb, and no word of its name reads (`API-post-search`). A prefix is a leading word
- * two tools or more share that is no verb. A word later in a name is as often a noun (`musical_scale`,
+ * `API-patch-page`, `set_status`), is a writing verb, and no word of its name is a reading verb (`API-post-search`).
+ * A prefix is a leading word two tools or more share that is no general action word such as get or create (`deploy_`
+ * of `deploy_status`, `deploy_rollback` is one). A word later in a name is as often a noun (`musical_scale`,
  * `entropy_change`), so a name without a prefix is read by its first word only.
  */
 export function writers(names: readonly (readonly Token[])[]): Uint8Array {
   const leading = new Map<string, number>();
   for (const name of names) if (name.length > 1) leading.set(name[0].surface, (leading.get(name[0].surface) ?? 0) + 1);
-  const verb = (word: string) => WRITES.has(word) || READS.has(word) || ACTION_WORDS.has(word);
+  const verb = (word: string) => READS.has(word) || ACTION_WORDS.has(word);
   return Uint8Array.from(names, (name) => {
     let at = name.length > 1 && (leading.get(name[0].surface) ?? 0) >= 2 && !verb(name[0].surface) ? 1 : 0;
     while (at < name.length - 1 && API_WORDS.has(name[at].surface)) at++;

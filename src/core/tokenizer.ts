@@ -65,8 +65,12 @@ const SIZE = /^\d{2,5}[x×]\d{2,5}(?:px)?$/u;
 // A share such as "25%" or "12.5%": a percentage to set, read as the parameters that take one. A bare number is no
 // word of the request; a percentage is a value it gives.
 const PERCENT = /^\d{1,3}(?:\.\d+)?%$/u;
-/** Punctuation around a chunk of a request: opening quotes and brackets, closing ones and a sentence's end. */
-export const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
+const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
+
+/** A chunk of a request without the punctuation around it: opening quotes and brackets, closing ones, a full stop. */
+export function trimEdgePunctuation(chunk: string): string {
+  return chunk.replace(EDGE_PUNCTUATION, "");
+}
 
 /**
  * Marks the words of a request's URLs, addresses, paths, repository slugs, issue references, host and file names as

@@ -3,6 +3,8 @@
 // first task or its named product tends to fill.
 
 import { ACTION_WORDS } from "../core/families.js";
+import { asksQuestion } from "../core/question.js";
+import { queryTokens } from "../core/tokenizer.js";
 import type { BuiltIndex } from "./built-index.js";
 
 /** Words that join two tasks in a request whatever follows them ("…, then resolve it", "…; post it"). */
@@ -84,6 +86,15 @@ export function requestClauses(text: string): string[] {
 }
 
 /**
+ * Whether `text` is one question alone (`asksQuestion`): one line and one task. A query read from a conversation puts
+ * the assistant's words or an earlier message on a line before the request, and "is it closed? then post it in #eng"
+ * is two tasks, each read on its own (`clauseTools`).
+ */
+export function asksOneQuestion(text: string): boolean {
+  return !text.includes("\n") && asksQuestion(queryTokens(text)) && requestClauses(text).length === 0;
+}
+
+/**
  * The best keyword-ranked tool of each clause that reaches `minRelevance` on its own, not in `taken` nor `excluded`,
  * best clause order kept; keyword evidence only (no embedding call per clause).
  */
@@ -101,7 +112,7 @@ export function clauseTools(
     const terms = engine.analyse(clause);
     if (terms.length === 0) continue;
     const query = engine.relevanceQuery(clause, terms);
-    for (const hit of engine.search(terms, 3, excluded)) {
+    for (const hit of engine.search(terms, 3, excluded, asksQuestion(queryTokens(clause)))) {
       const name = index.docTools[hit.doc].name;
       if (engine.relevance(query, hit.doc).relevance < minRelevance) continue;
       if (!taken.has(name) && !found.includes(name)) found.push(name);

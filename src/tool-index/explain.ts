@@ -1,11 +1,13 @@
 // explain(): why one tool ranked where it did — a view of the one selection (selection.ts), plus a ranking of every
 // tool for its place, terms and the best tool.
 
+import { QUESTION_WRITER } from "../core/keyword-engine.js";
 import { tokenize } from "../core/tokenizer.js";
 import type { QueryTerm } from "../core/query.js";
 import { ToolsiftError } from "../errors.js";
 import { closest } from "../support/validate-options.js";
 import { type SelectOptions } from "../options.js";
+import { asksOneQuestion } from "./clauses.js";
 import type { IndexContext } from "./context.js";
 import type { IndexState } from "./index-state.js";
 import { excludedDocs } from "./pins.js";
@@ -83,6 +85,8 @@ export async function explainTool(
       rankOf = named.length + ranking.hits.filter((entry) => !named.includes(entry.doc)).indexOf(hit!) + 1;
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
+  // The ranking halves a question's writers (keyword and combined strategies; ranking.ts, rank-combined.ts).
+  const question = strategy !== "semantic" && text.trim().length > 0 && asksOneQuestion(text);
   // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
   // expansion ("pull request" → pr) matches the words it came from.
   const matchedWords = new Set(contributions.flatMap((entry) => entry.from.split(" ")));
@@ -105,6 +109,9 @@ export async function explainTool(
     verdict,
     ...(pin !== undefined ? { pinned: pin } : {}),
     ...(returned?.named ? { exactName: true as const } : {}),
+    ...(question && doc !== undefined && index.hasKeywordIndex
+      ? { question: { halved: index.engine.writes(doc), factor: QUESTION_WRITER } }
+      : {}),
     terms: contributions,
     unmatched: queryWords.filter((word) => !matchedWords.has(word)),
     best,

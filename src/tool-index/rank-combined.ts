@@ -1,12 +1,11 @@
 // Combined ranking: the keyword and semantic candidate pools fused (weighted, RRF or adaptive weights).
 
-import { asksQuestion } from "../core/question.js";
-import { queryTokens } from "../core/tokenizer.js";
 import { tokenize } from "../core/tokenizer.js";
 import type { QueryTerm } from "../core/query.js";
 import { fuse, fusionWeights, type ResolvedFusion } from "../semantic/fusion.js";
 import type { VectorSet } from "../semantic/semantic-engine.js";
 import type { BuiltIndex } from "./built-index.js";
+import { asksOneQuestion } from "./clauses.js";
 import type { RankQuery, RankRequest, Ranking } from "./ranking-types.js";
 import { similarityRelevance } from "./similarity-relevance.js";
 
@@ -26,12 +25,7 @@ export function rankCombined(
   fusion: ResolvedFusion,
 ): Ranking {
   const candidates = Math.max(request.k * 4, FUSION_POOL);
-  const keyword = index.engine.search(
-    query.terms(),
-    candidates,
-    request.excluded,
-    asksQuestion(queryTokens(query.text)),
-  );
+  const keyword = index.engine.search(query.terms(), candidates, request.excluded, asksOneQuestion(query.text));
   // `similarities` is the scorer's row: read what is needed before anything scores again.
   const { ids, scores } = vectors.index.top(candidates, 0);
   const coverage = fusion.adaptive ? keywordCoverage(query.text, query.terms()) : 1;

@@ -3,10 +3,9 @@
 // query once per call: query expansion first, term analysis on first need. Pinned and disallowed tools are excluded.
 
 import type { QueryTerm } from "../core/query.js";
-import { asksQuestion } from "../core/question.js";
-import { queryTokens } from "../core/tokenizer.js";
 import type { Neighbour } from "../core/word-neighbours.js";
 import type { BuiltIndex } from "./built-index.js";
+import { asksOneQuestion } from "./clauses.js";
 import type { IndexContext } from "./context.js";
 import type { Ranking, RankQuery, RankRequest } from "./ranking-types.js";
 
@@ -72,7 +71,7 @@ export function rank(
 /** The best `k` tools by BM25F, without the `excluded` documents. */
 export function rankKeyword(index: BuiltIndex, query: RankQuery, k: number, excluded: readonly number[]): Ranking {
   const hits = index.engine
-    .search(query.terms(), k, excluded, asksQuestion(queryTokens(query.text)))
+    .search(query.terms(), k, excluded, asksOneQuestion(query.text))
     .map((hit) => ({ doc: hit.doc, score: hit.normalized, keyword: hit.score }));
   return { terms: query.terms, hits, strategy: "keyword" };
 }

@@ -170,6 +170,12 @@ export interface Explanation {
   readonly pinned?: PinReason;
   /** Set when the query names this tool (any casing or separator, or after `select:`): it ranks first. */
   readonly exactName?: true;
+  /**
+   * Set when the query reads as one question ("is CI green on main?"): tools whose name's action changes something
+   * keep `factor` of their keyword score, so the ones that read rank first (`score` includes it, `keywordScore` and
+   * `terms` do not); `halved` says whether this tool was one of them.
+   */
+  readonly question?: { readonly halved: boolean; readonly factor: number };
   /** Each query term that matched this tool, with its weight, IDF, field hits and contribution. */
   readonly terms: readonly TermContribution[];
   /** Query words that matched nothing in this tool. */

@@ -7,7 +7,7 @@
 import type { CatalogTool } from "../core/catalog.js";
 import { ACTION_WORDS } from "../core/families.js";
 import { stem } from "../core/stemmer.js";
-import { EDGE_PUNCTUATION, terms, tokenize, type Token } from "../core/tokenizer.js";
+import { terms, tokenize, trimEdgePunctuation, type Token } from "../core/tokenizer.js";
 
 /** Producer links of a catalog: what each tool needs first, and what may follow each tool. */
 export interface CatalogLinks {
@@ -36,7 +36,7 @@ export function heldValues(text: string): number {
   let count = 0;
   let previous = "";
   for (const word of text.replace(EMAIL, " ").split(/\s+/)) {
-    const bare = word.replace(EDGE_PUNCTUATION, "");
+    const bare = trimEdgePunctuation(word);
     const when = NOT_IDENTIFIER.test(bare) || (YEAR.test(bare) && YEAR_BEFORE.has(previous.toLowerCase()));
     if (VALUE.test(word) && !when) count++;
     if (bare.length > 0) previous = bare;
@@ -44,13 +44,15 @@ export function heldValues(text: string): number {
   return count;
 }
 
-// Values that say when or how much: a time ("3pm", "10:30am", "9am-5pm", "14:00"), a date ("2026-11-30",
-// "11/30/2026"), a fiscal year or quarter ("FY2024", "Q3-2025"), an amount written as one ("$2,400", "40k", "1.5M",
-// "3x", "25%", "12,000"), a duration or ordinal ("30min", "2h", "3rd"). A bare number ("10811") may be an id.
+// Values that say when or how much: a time or a span of them ("3pm", "10:30am", "9am-5pm", "3-4pm", "14:00"), a date
+// ("2026-11-30", "2026/11/30", "11/30/2026", "11-30-2026"), a span of years ("2023-2024"), a fiscal year or quarter
+// ("FY2024", "Q3-2025"), an amount written as one ("$2,400", "40k", "1.5M", "3x", "25%", "12,000"), a duration or an
+// ordinal ("30min", "2h", "3rd"). A bare number ("10811") may be an id.
 const NOT_IDENTIFIER =
-  /^(?:\d\d?(?::\d\d)?[ap]m(?:-\d\d?(?::\d\d)?(?:[ap]m)?)?|\d\d?:\d\d|\d{4}-\d\d?(?:-\d\d?)?|\d\d?[/.]\d\d?(?:[/.]\d{2,4})?|(?:fy|q[1-4]-?)(?:19|20)?\d\d|[$€£¥]\d[\d,.]*[kmb]?|\d[\d,.]*(?:k|m|bn|x|%)|\d{1,3}(?:,\d{3})+|\d+(?:mins?|h|hrs?|d|days|wks?|sec|st|nd|rd|th))$/i;
-// A year, and the words after which a number of that form is one ("the old 2023 budget", "in 2024", "since 2019").
-const YEAR = /^(?:19|20)\d\ds?$/;
+  /^(?:\d\d?(?::\d\d)?(?:[ap]m)?-\d\d?(?::\d\d)?[ap]m|\d\d?(?::\d\d)?[ap]m(?:-\d\d?(?::\d\d)?)?|\d\d?:\d\d|\d{4}[-/]\d\d?(?:[-/]\d\d?)?|\d\d?[-/.]\d\d?(?:[-/.]\d{2,4})?|(?:19|20)\d\d-(?:19|20)?\d\d|(?:fy|q[1-4]-?)(?:19|20)?\d\d|[$€£¥]\d[\d,.]*[kmb]?|\d[\d,.]*(?:k|m|bn|x|%)|\d{1,3}(?:,\d{3})+|\d+(?:mins?|h|hrs?|d|days|wks?|sec|st|nd|rd|th))$/i;
+// A recent year, and the words after which a number of that form is one ("the old 2023 budget", "in 2024", "since
+// 2019"; "the 2048 ticket" is an id).
+const YEAR = /^(?:199\d|20[0-3]\d)s?$/;
 const YEAR_BEFORE = new Set("the this last next old new in of for since from by before after until during".split(" "));
 
 const VALUE = /(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{3,}|\p{L}-\p{N}|#\p{N}|:\/\//u;

@@ -106,10 +106,11 @@ describe("an app selecting with toolsift/core", () => {
   // paging parameters' prose left out of the index (schema-text.ts `PAGING`): 93,181 B, 34,750 B gzip.
   // Session 17: a time, date, amount or a year after "the" is no id, so the finder is still offered ("trash the old
   // 2023 budget page"; catalog-links.ts `heldValues`): 93,758 B, 35,045 B gzip. A question ranks the tools that change
-  // something after the ones that read (core/question.ts: its word lists are most of it): 95,821 B, 35,932 B gzip.
-  it("stays within 94 KiB minified and 36,000 B gzip", async () => {
+  // something after the ones that read (core/question.ts: its word lists are most of it; `explain` reports it), dates
+  // and spans of times and years no id either: 96,297 B, 35,801 B gzip.
+  it("stays within 95 KiB minified and 36,000 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(94 * 1024);
+    expect(bytes).toBeLessThanOrEqual(95 * 1024);
     expect(gzip).toBeLessThanOrEqual(36_000);
   });
 
@@ -117,7 +118,9 @@ describe("an app selecting with toolsift/core", () => {
   // the same tools from both entries. An app that passes false (above) ships no list; one that passes
   // ENGLISH_COMMON_WORDS ships it and its decoder, and nothing else: 6,124 B gzip more (measured), nothing of the root;
   // with issue 37's everyday words in the same data, 11,714 B gzip more (measured); with 80 words of work-chat
-  // shorthand written blind ("pw", "tix"; bench/everyday/lexicon/shorthand-2.json), 12,266 B (was 11,705).
+  // shorthand written blind ("pw", "tix"; bench/everyday/lexicon/shorthand-2.json), 12,266 B (was 11,705); with 144
+  // everyday words for operating a UI written blind ("tap", "hit", "esc"; bench/everyday/lexicon/ui-words.json) and
+  // the keys read as the tokenizer reads them ("catch-up" → catch up), 13,332 B.
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -132,6 +135,6 @@ describe("an app selecting with toolsift/core", () => {
       "src/tool-index/english-word-levels.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(12_300);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(13_400);
   });
 });

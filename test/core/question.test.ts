@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createToolIndex } from "../../src/index.js";
 import { asksQuestion, writers } from "../../src/core/question.js";
+import { queryFromConversation } from "../../src/conversation/query-rule.js";
 import { tokenize } from "../../src/core/tokenizer.js";
 
 const question = (text: string) => asksQuestion(tokenize(text));
@@ -38,7 +39,12 @@ describe("asksQuestion", () => {
         "when you post the tweet, add a comment",
         "what I need is a new channel",
         "do a backup of the db",
+        "do the deploy now",
         "have Bob review the PR",
+        "have the team review the PR",
+        "are you able to create an issue?",
+        "is it possible to delete the repo?",
+        "any chance you can close issue 12",
         "and staging?",
         "",
       ],
@@ -66,8 +72,17 @@ describe("writers", () => {
         "API-post-search",
         "deploy_status",
         "deploy_rollback",
+        "set_status",
+        "lookup_history",
       ]),
-    ).toEqual(["gh_close_issue", "pd_trigger_incident", "create_issue", "API-patch-page", "deploy_rollback"]);
+    ).toEqual([
+      "gh_close_issue",
+      "pd_trigger_incident",
+      "create_issue",
+      "API-patch-page",
+      "deploy_rollback",
+      "set_status",
+    ]);
   });
 
   it("does not read a noun later in a name as its action when the name has no product prefix", () => {
@@ -93,5 +108,26 @@ describe("a question ranks the tools that change something after the ones that r
   it("keeps the writer first for a request to act, however it is phrased", async () => {
     expect(await first("close issue 12")).toBe("gh_close_issue");
     expect(await first("can you close issue 12?")).toBe("gh_close_issue");
+  });
+
+  it("reads only the request itself: not the assistant's words or an earlier message on a line before it", async () => {
+    expect(await first("Is that the login bug? Closing it now.\nclose issue 12")).toBe("gh_close_issue");
+    // "close it" after a question is read with it (queryFromConversation): the question's line comes first.
+    const query = queryFromConversation([
+      { role: "user", text: "is issue 12 closed?", toolCalls: [] },
+      { role: "user", text: "close it", toolCalls: [] },
+    ]);
+    expect(query).toBe("is issue 12 closed?\nclose it");
+    expect(await first(query)).toBe("gh_close_issue");
+  });
+
+  it("says so in explain: the question, and whether the tool's score was halved", async () => {
+    const closing = await index.explain("is issue 12 closed?", "gh_close_issue");
+    expect(closing.question).toEqual({ halved: true, factor: 0.5 });
+    expect((await index.explain("is issue 12 closed?", "gh_get_issue")).question).toEqual({
+      halved: false,
+      factor: 0.5,
+    });
+    expect((await index.explain("close issue 12", "gh_close_issue")).question).toBeUndefined();
   });
 });

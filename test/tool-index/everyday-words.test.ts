@@ -1,5 +1,5 @@
 // The everyday table (src/tool-index/everyday-words.ts) is generated from the blind lexicons under
-// bench/everyday/lexicon/: it stays in step with them, and its work-chat shorthand reads in requests.
+// bench/everyday/lexicon/: it stays in step with them, and its work-chat shorthand and UI words read in requests.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,5 +26,19 @@ describe("the everyday table", () => {
       );
     expect(await tix(createToolIndex(tools))).toEqual([expect.objectContaining({ term: "ticket", kind: "synonym" })]);
     expect(await tix(createToolIndex(tools, { keyword: { everydayWords: false } }))).toEqual([]);
+  });
+
+  it("reads everyday words for operating a UI as the automation words (bench/everyday/lexicon/ui-words.json)", async () => {
+    const tools = {
+      browser_click: { description: "Perform a click on a web page element" },
+      browser_press_key: { description: "Press a key on the keyboard" },
+      browser_navigate: { description: "Navigate to a URL" },
+      browser_take_screenshot: { description: "Take a screenshot of the current page" },
+    };
+    const first = async (text: string, options?: Parameters<typeof createToolIndex>[1]) =>
+      (await createToolIndex(tools, options).select(text, { maxTools: 1, minRelevance: 0 }))[0];
+    expect(await first("hit escape")).toBe("browser_press_key");
+    expect(await first("tap the blue button")).toBe("browser_click");
+    expect(await first("hit escape", { keyword: { everydayWords: false } })).toBeUndefined();
   });
 });
