@@ -4,7 +4,7 @@
 import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import { callsByTurn, termIds } from "../usage/learn-turns.js";
 import type { LinkList, UsageGraph } from "../usage/usage-graph.js";
-import { heldValues, type CatalogLinks } from "../usage/catalog-links.js";
+import { findersNamed, heldValues, type CatalogLinks } from "../usage/catalog-links.js";
 import type { CompanionReason } from "./types.js";
 
 /** A tool added by this module, with why and how strongly (0–1). */
@@ -92,7 +92,8 @@ export function companionsFor(input: CompanionInput): Companion[] {
           offer(producer, "catalog-prerequisite", PREREQUISITE_SCORE);
         const needs = rank < LOOKUP_RANKED ? (links.identifiers.get(name) ?? 0) : 0;
         if (needs > 0 && (values ??= heldValues(input.query)) < needs)
-          for (const finder of links.lookups.get(name) ?? []) offer(finder, "catalog-prerequisite", PREREQUISITE_SCORE);
+          for (const finder of [...(links.lookups.get(name) ?? []), ...findersNamed(links, name, input.query)])
+            offer(finder, "catalog-prerequisite", PREREQUISITE_SCORE);
       });
     }
     const current = turns[turns.length - 1];

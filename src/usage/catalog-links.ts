@@ -23,6 +23,30 @@ export interface CatalogLinks {
   readonly lookups: ReadonlyMap<string, readonly string[]>;
   /** Tool → how many identifiers it requires (`event_id`, `issue_number`): a request may give fewer than it needs. */
   readonly identifiers: ReadonlyMap<string, number>;
+  /**
+   * Tool → its product's finders, each with the nouns of its name, for an identifier of whatever the product holds
+   * (`entity_id`, `object_id`) when the product has more than two: the request's nouns say which one finds it ("star
+   * the Checkout Revamp project" → `getProjects` for `addToFavorites(entityId)`; `findersNamed`).
+   */
+  readonly genericLookups: ReadonlyMap<string, readonly GenericFinder[]>;
+}
+
+/** A finder of a product, and the nouns of its name (`linear_getProjects` → project). */
+export interface GenericFinder {
+  readonly name: string;
+  readonly nouns: readonly string[];
+}
+
+/**
+ * The finders of `tool`'s generic identifier whose names' nouns all are words of `query` ("the Checkout Revamp
+ * project" → `getProjects`, not `getProjectMembers`), when one or two are.
+ */
+export function findersNamed(links: CatalogLinks, tool: string, query: string): string[] {
+  const finders = links.genericLookups.get(tool);
+  if (finders === undefined) return [];
+  const words = new Set(terms(query));
+  const named = finders.filter((finder) => finder.nouns.every((noun) => words.has(noun)));
+  return named.length <= MAX_PRODUCERS ? named.map((finder) => finder.name) : [];
 }
 
 /**
@@ -95,7 +119,10 @@ function productOf(tokens: readonly Token[]): string | undefined {
  * link; more say nothing. Tools without a product (`create_issue`, `find`) are the catalog's unprefixed group, which
  * has no general search: a topic catalog's `find` (files) is no finder of tickets or orders.
  */
-function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[]): Map<string, string[]> {
+function lookupLinks(
+  tools: readonly CatalogTool[],
+  needs: readonly Set<string>[],
+): { lookups: Map<string, string[]>; generic: Map<string, GenericFinder[]> } {
   const names = tools.map((tool) => tokenize(tool.server?.toolName ?? tool.name).filter((token) => !token.stop));
   const products = tools.map((tool, position) => tool.server?.name ?? productOf(names[position]));
   const finders = names.map(
@@ -111,6 +138,7 @@ function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[
       ),
   );
   const lookups = new Map<string, string[]>();
+  const generic = new Map<string, GenericFinder[]>();
   tools.forEach((tool, position) => {
     for (const parameter of needs[position]) {
       if (!isIdentifier(parameter)) continue;
@@ -130,13 +158,22 @@ function lookupLinks(tools: readonly CatalogTool[], needs: readonly Set<string>[
         found = candidates.filter((candidate) => nouns[candidate].size === 0);
       // The id of whatever the product holds (`object_id`, `record_id`), which no finder names and no general search
       // finds: the product's finders, when one or two.
-      if (found.length === 0 && products[position] !== undefined && noun.length > 0 && noun.every(isGeneric))
+      if (found.length === 0 && products[position] !== undefined && noun.length > 0 && noun.every(isGeneric)) {
         found = candidates;
+        // More than two: the request's nouns choose among those whose names have nouns (`findersNamed`).
+        if (found.length > MAX_PRODUCERS) {
+          const named = found.filter((candidate) => nouns[candidate].size > 0);
+          generic.set(
+            tool.name,
+            named.map((candidate) => ({ name: tools[candidate].name, nouns: [...nouns[candidate]] })),
+          );
+        }
+      }
       if (found.length === 0 || found.length > MAX_PRODUCERS) continue;
       for (const candidate of found) push(lookups, tool.name, tools[candidate].name);
     }
   });
-  return lookups;
+  return { lookups, generic };
 }
 
 // Getters that read as lists when a plural noun follows them (`getTeams`, `fetch_users`).
@@ -229,7 +266,8 @@ export function catalogLinks(catalog: readonly CatalogTool[]): CatalogLinks {
     const count = [...needs[position]].filter(isIdentifier).length;
     if (count > 0) identifiers.set(tool.name, count);
   });
-  return { prerequisites, followUps, lookups: lookupLinks(tools, needs), identifiers };
+  const { lookups, generic } = lookupLinks(tools, needs);
+  return { prerequisites, followUps, lookups, identifiers, genericLookups: generic };
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -369,6 +369,29 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await finders("add a note under key groceries to the kv store")).toEqual([]);
   });
 
+  it("offers the finder the request's nouns name for an id of whatever a product of many finders holds", async () => {
+    const index = createToolIndex({
+      linear_addToFavorites: {
+        description: "Add an entity to the current user's favorites",
+        inputSchema: { type: "object", properties: { entityId: { type: "string" } }, required: ["entityId"] },
+      },
+      linear_getProjects: { description: "Get a list of projects" },
+      linear_getProjectMembers: { description: "Get the members of a project" },
+      linear_getTeams: { description: "Get a list of teams" },
+      linear_searchIssues: { description: "Search issues" },
+    });
+    const finders = async (query: string) =>
+      (await index.selectWithScores(query, { maxTools: 1, messages: [] })).results
+        .filter((result) => result.reason === "catalog-prerequisite")
+        .map((result) => result.name);
+    // Four finders: "project" names one of them (not getProjectMembers, whose "member" the request lacks).
+    expect(await finders("add the Checkout Revamp project to my favorites")).toEqual(["linear_getProjects"]);
+    expect(await finders("add the Web team to my favorites")).toEqual(["linear_getTeams"]);
+    // No noun of a finder, or the id given: none.
+    expect(await finders("add it to my favorites")).toEqual([]);
+    expect(await finders("add project 8d1e2f3a to my favorites")).toEqual([]);
+  });
+
   it("reads what a getter takes after 'by' as no product of it: a project by its id gives no id", async () => {
     const needs = (parameter: string) => ({
       type: "object",
