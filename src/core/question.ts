@@ -23,6 +23,10 @@ const SUBJECTS = new Set(
 const PERSONAL = new Set("i you u we they he she".split(" "));
 /** The assistant addressed: "are you able to…" asks it to act. */
 const YOU = new Set(["you", "u"]);
+/** A word of a request as this module reads it: letters and digits ("what's" is what, s). */
+const WORD = /[\p{L}\p{N}]+/gu;
+/** The most lead-in words read before a request's question word. */
+const OPENING = 8;
 /** Words a request may start with before its question ("ok so what's…", "hey, is…", "and who…"). */
 const LEAD_IN = new Set("ok okay so and also hey hi btw quick q um uh oh wait then now but".split(" "));
 
@@ -33,23 +37,29 @@ const LEAD_IN = new Set("ok okay so and also hey hi btw quick q um uh oh wait th
  * "are you able to …", "is it possible to …", "any chance you …" ask for an action; "when you post it, …" is a clause;
  * a question mark alone does not make one ("and staging?").
  */
-export function asksQuestion(tokens: readonly Token[]): boolean {
+export function asksQuestion(text: string): boolean {
+  // The first words only, as plain words ("what's" → what, s): a request is read on every select, and most are no
+  // question, so this reads no more of it than its opening.
+  const words: string[] = [];
+  const lower: string[] = [];
+  const pattern = new RegExp(WORD);
+  // Lead-in words, then the three words read after them.
   let at = 0;
-  while (at < tokens.length && LEAD_IN.has(tokens[at].surface)) at++;
-  const first = tokens[at];
+  for (let match = pattern.exec(text); match !== null && words.length < at + 3; match = pattern.exec(text)) {
+    words.push(match[0]);
+    lower.push(match[0].toLowerCase());
+    if (at === words.length - 1 && at < OPENING && LEAD_IN.has(lower[at])) at++;
+  }
+  const first = lower[at];
   if (first === undefined) return false;
-  const next = tokens[at + 1];
+  const next = lower[at + 1];
   // "when you post the tweet, add …", "what I need is …": a clause, not a question; "any chance you could…" asks.
-  if (OPENERS.has(first.surface))
-    return (
-      next === undefined || !(PERSONAL.has(next.surface) || (first.surface === "any" && next.surface === "chance"))
-    );
+  if (OPENERS.has(first)) return next === undefined || !(PERSONAL.has(next) || (first === "any" && next === "chance"));
   if (next === undefined) return false;
   // "are you able to…", "is it possible to…" ask for an action.
-  if (BE.has(first.surface))
-    return !YOU.has(next.surface) && !(next.surface === "it" && tokens[at + 2]?.surface === "possible");
-  if (COMMANDING.has(first.surface)) return PERSONAL.has(next.surface);
-  return AUXILIARIES.has(first.surface) && (SUBJECTS.has(next.surface) || next.capitalized);
+  if (BE.has(first)) return !YOU.has(next) && !(next === "it" && lower[at + 2] === "possible");
+  if (COMMANDING.has(first)) return PERSONAL.has(next);
+  return AUXILIARIES.has(first) && (SUBJECTS.has(next) || /^\p{Lu}/u.test(words[at + 1]));
 }
 
 /** Verbs of tools that read (`get_`, `search`): a name with one is no writer (`API-post-search`; not `set_status`). */

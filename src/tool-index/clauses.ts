@@ -4,7 +4,6 @@
 
 import { ACTION_WORDS } from "../core/families.js";
 import { asksQuestion } from "../core/question.js";
-import { queryTokens } from "../core/tokenizer.js";
 import type { BuiltIndex } from "./built-index.js";
 
 /** Words that join two tasks in a request whatever follows them ("…, then resolve it", "…; post it"). */
@@ -91,7 +90,7 @@ export function requestClauses(text: string): string[] {
  * is two tasks, each read on its own (`clauseTools`).
  */
 export function asksOneQuestion(text: string): boolean {
-  return !text.includes("\n") && asksQuestion(queryTokens(text)) && requestClauses(text).length === 0;
+  return !text.includes("\n") && asksQuestion(text) && requestClauses(text).length === 0;
 }
 
 /**
@@ -112,7 +111,7 @@ export function clauseTools(
     const terms = engine.analyse(clause);
     if (terms.length === 0) continue;
     const query = engine.relevanceQuery(clause, terms);
-    for (const hit of engine.search(terms, 3, excluded, asksQuestion(queryTokens(clause)))) {
+    for (const hit of engine.search(terms, 3, excluded, asksQuestion(clause))) {
       const name = index.docTools[hit.doc].name;
       if (engine.relevance(query, hit.doc).relevance < minRelevance) continue;
       if (!taken.has(name) && !found.includes(name)) found.push(name);

@@ -4,7 +4,7 @@ import { asksQuestion, writers } from "../../src/core/question.js";
 import { queryFromConversation } from "../../src/conversation/query-rule.js";
 import { tokenize } from "../../src/core/tokenizer.js";
 
-const question = (text: string) => asksQuestion(tokenize(text));
+const question = (text: string) => asksQuestion(text);
 /** Each text read as a question (or not), naming the text that is not. */
 const expectQuestions = (texts: readonly string[], expected: boolean) => {
   for (const text of texts) expect(question(text), text).toBe(expected);
