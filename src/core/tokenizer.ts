@@ -86,7 +86,7 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
     if (chunk.length === 0) continue;
     let count = 0;
     forEachToken(chunk, () => count++);
-    const bare = chunk.replace(EDGE_PUNCTUATION, "");
+    const bare = trimEdgePunctuation(chunk);
     const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
     if (count > 0 && quantity !== undefined) {
       marked ??= [...tokens];

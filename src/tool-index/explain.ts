@@ -86,7 +86,7 @@ export async function explainTool(
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
   // The ranking halves a question's writers (keyword and combined strategies; ranking.ts, rank-combined.ts).
-  const question = strategy !== "semantic" && text.trim().length > 0 && asksOneQuestion(text);
+  const question = strategy !== "semantic" && asksOneQuestion(text);
   // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
   // expansion ("pull request" → pr) matches the words it came from.
   const matchedWords = new Set(contributions.flatMap((entry) => entry.from.split(" ")));

@@ -61,8 +61,9 @@ export function heldValues(text: string): number {
   let previous = "";
   for (const word of text.replace(EMAIL, " ").split(/\s+/)) {
     const bare = trimEdgePunctuation(word);
-    const when = NOT_IDENTIFIER.test(bare) || (YEAR.test(bare) && YEAR_BEFORE.has(previous.toLowerCase()));
-    if (VALUE.test(word) && !when) count++;
+    // Only a value is read further: when or how much it says.
+    if (VALUE.test(word) && !NOT_IDENTIFIER.test(bare) && !(YEAR.test(bare) && YEAR_BEFORE.has(previous.toLowerCase())))
+      count++;
     if (bare.length > 0) previous = bare;
   }
   return count;
