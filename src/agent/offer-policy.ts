@@ -225,8 +225,11 @@ export function isGuess(match: readonly WordMatch[], query = ""): boolean {
     return true;
   const values = new Set(tokens.flatMap((token) => (token.valueKind === undefined ? [] : [token.surface])));
   if (values.size === 0) return false;
+  // A time says when, not what: it ranks the tools that take one ("push my 3pm to 4"), but alone shows no task
+  // ("weather in berlin tomorrow").
+  const times = new Set(tokens.flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
   const filled = (entry: WordMatch) =>
-    entry.kind === "synonym" && (entry.field === "name" || entry.field === "parameterNames");
+    entry.kind === "synonym" && (entry.field === "name" || entry.field === "parameterNames") && !times.has(entry.word);
   return match.some((entry) => !values.has(entry.word) || filled(entry));
 }
 

@@ -4,7 +4,7 @@
 import { ACTION_WORDS } from "../core/families.js";
 import { addressesSomeone, conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
-import { tokenize, type Token } from "../core/tokenizer.js";
+import { markTimeValues, tokenize, type Token } from "../core/tokenizer.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { SMALL_TALK_FRAMING, SMALL_TALK_PHRASES, SMALL_TALK_WORDS } from "./small-talk-words.js";
@@ -68,12 +68,33 @@ export function isChitChat(text: string): boolean {
   const tokens = tokenize(text);
   // The lexicon's phrases; its words are read by isChatWord.
   const phrases = coveredBy({ words: new Set(), phrases: chatLexicon().phrases }, tokens);
-  const covered = new Set([...phrases, ...conversationalPositions(tokens)]);
+  const conversational = conversationalPositions(tokens);
+  const covered = new Set([...phrases, ...conversational]);
   const chat = (token: Token, at: number) =>
     covered.has(at) || (isChatWord(token.surface) && !addressesSomeone(tokens, at));
   const value = (token: Token) => token.surface.length >= 3 && /\d/.test(token.surface);
   if (tokens.every((token, at) => !value(token) && (token.stop || chat(token, at)))) return true;
+  if (chatAtATime(tokens, conversational, chat)) return true;
   return chatAbout(tokens, phrases, chat) || chatFramed(text, tokens, chat);
+}
+
+/**
+ * Whether a turn is a conversational phrase with words that say when ("how are you today?", "see you tomorrow"): those
+ * words neither make a turn chat nor break it. A phrase, not a word: "what's on today" asks, and "ok, tomorrow then"
+ * answers a question about a task.
+ */
+function chatAtATime(
+  tokens: readonly Token[],
+  conversational: ReadonlySet<number>,
+  chat: (token: Token, at: number) => boolean,
+): boolean {
+  const timed = markTimeValues(tokens);
+  if (timed === tokens) return false;
+  const when = (at: number) => timed[at].valueKind === "time";
+  return (
+    conversational.size > 0 &&
+    tokens.every((token, at) => when(at) || (!/\d/.test(token.surface) && (token.stop || chat(token, at))))
+  );
 }
 
 /** The most words of a topic a chat phrase is about ("tell me a joke about git", "a fun fact about octopuses"). */

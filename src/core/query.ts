@@ -65,6 +65,9 @@ const MAX_PHRASE = 4;
  * is read as an issue ("post the numbers in #growth" is for a tool that takes a channel, before one whose name says
  * "post"); at a key's full strength every tool of the chat product outranked a long task's other tools.
  */
+// A time ("3pm", "wednesday", "next week") reads as the parameters that take one at about half an everyday word's
+// weight: it says when, and a word the request shares with a tool ("twitter") says more (bench/everyday.mjs, NOTES).
+const TIME_WEIGHT = 0.25;
 const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, number?])[]>> = /* @__PURE__ */ (() => {
   const issue = ["issue", 0.7] as const;
   const words: Record<ValueKind, readonly (readonly [string, number?])[]> = {
@@ -80,6 +83,7 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, n
     key: [["key", 1], issue],
     size: [["width"], ["height"], ["size"], ["dimension"]],
     percent: [["percent"], ["percentage"]],
+    time: ["time", "date", "start", "end", "due", "schedule"].map((word) => [word, TIME_WEIGHT] as const),
   };
   for (const kind of Object.keys(words) as ValueKind[])
     words[kind] = words[kind].map(([word, weight]) => [stem(word), weight] as const);
@@ -217,8 +221,10 @@ export function analyseQuery(
     const token = content[position];
     const known = knownIds[position];
     // A name the request gives ("called Invoices") matches as itself, weakly, and is read as nothing else; a value of a
-    // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it.
-    if (token.valueKind !== undefined && settings.everydayWeight > 0) {
+    // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it;
+    // a time the catalog writes ("month" in "billing for the month") reads as itself.
+    const timeKnown = token.valueKind === "time" && known !== undefined;
+    if (token.valueKind !== undefined && settings.everydayWeight > 0 && !timeKnown) {
       for (const [word, weight = settings.everydayWeight] of VALUE_PARAMETERS[token.valueKind]) {
         const id = index.termIds.get(word);
         if (id !== undefined) collector.add(id, weight, "synonym", token.surface, position);

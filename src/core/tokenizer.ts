@@ -27,7 +27,19 @@ export interface Token {
 
 /** Kinds of values a request gives: "go to https://…", "read ~/notes.md", "reopen acme/api#12", "ask @jo". */
 export type ValueKind =
-  "url" | "host" | "email" | "handle" | "path" | "file" | "slug" | "reference" | "channel" | "key" | "size" | "percent";
+  | "url"
+  | "host"
+  | "email"
+  | "handle"
+  | "path"
+  | "file"
+  | "slug"
+  | "reference"
+  | "channel"
+  | "key"
+  | "size"
+  | "percent"
+  | "time";
 
 // Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
 const NAMING_WORDS = new Set(["called", "named", "titled", "labeled", "labelled", "entitled"]);
@@ -240,6 +252,44 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+// Words that say when: a day, a part of one, a month ("may" and "march" read as words first).
+const WHEN_WORDS = new Set(
+  (
+    "today tomorrow tonight yesterday tmrw tmr weekend monday tuesday wednesday thursday friday saturday sunday " +
+    "morning afternoon evening january february april june july august september october november december"
+  ).split(" "),
+);
+// Units of time, read as when after a number or a word that places them ("the last 15 min", "next week").
+const TIME_UNITS = new Set(
+  "min mins minute minutes hour hours hr hrs day days week weeks month months quarter year years".split(" "),
+);
+const PLACING = new Set("next last this past coming previous few couple".split(" "));
+const CLOCK = /^\d{1,2}(?:am|pm)$/;
+
+/**
+ * Marks the words of a request that say when as values of kind "time" ("push my 3pm to 4", "how packed is my
+ * wednesday", "errors in the last 15 min", "next week"): they read as the parameters that take a time, besides
+ * themselves.
+ */
+export function markTimeValues(tokens: readonly Token[]): readonly Token[] {
+  let marked: Token[] | undefined;
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at];
+    if (token.valueKind !== undefined || token.stop) continue;
+    const previous = tokens[at - 1];
+    const when =
+      WHEN_WORDS.has(token.surface) ||
+      CLOCK.test(token.surface) ||
+      (TIME_UNITS.has(token.surface) &&
+        previous !== undefined &&
+        (PLACING.has(previous.surface) || /^\d+$/.test(previous.surface)));
+    if (!when) continue;
+    marked ??= [...tokens];
+    marked[at] = { ...token, valueKind: "time" };
+  }
+  return marked ?? tokens;
+}
+
 /** The text `queryTokens` read last, and its tokens. */
 let lastText: string | undefined;
 let lastTokens: readonly Token[] = [];
@@ -250,7 +300,7 @@ let lastTokens: readonly Token[] = [];
  */
 export function queryTokens(text: string): readonly Token[] {
   if (lastText !== text) {
-    lastTokens = markNamedValues(markPathValues(text, tokenize(text)));
+    lastTokens = markTimeValues(markNamedValues(markPathValues(text, tokenize(text))));
     lastText = text;
   }
   return lastTokens;

@@ -2,8 +2,17 @@
 // place ranked tools under `minRelevance` (or toolpick's `threshold`) are dropped.
 
 import type { WordMatch } from "../core/relevance.js";
+import { queryTokens } from "../core/tokenizer.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { RankedHit, Ranking } from "./ranking-types.js";
+
+/** The relevance of a match the request plainly asks for (step-selection.ts offers an unsure one more tools). */
+const SURE_RELEVANCE = 0.5;
+
+/** The words of `text` that say when ("3pm", "friday", "next week"): `markTimeValues`'s. */
+function timeWords(text: string): ReadonlySet<string> {
+  return new Set(queryTokens(text).flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
+}
 
 /** A ranked hit with its relevance and the query words that matched it. */
 export interface JudgedHit extends RankedHit {
@@ -11,6 +20,8 @@ export interface JudgedHit extends RankedHit {
   readonly match: readonly WordMatch[];
   /** Set when the query names the tool (exact-names.ts): it is placed first, whatever its score. */
   readonly named?: true;
+  /** Set when the query's words that say when ("3pm", "friday") are all it matched: a time is no task. */
+  readonly whenOnly?: true;
 }
 
 /**
@@ -26,14 +37,20 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
   // A query whose words are all conversation ("thanks", "sounds good") asks for no tool, however near a tool's
   // embedding lies.
   const noTask = query !== undefined && query.words.every((word) => word.share === 0);
+  const times = query !== undefined ? timeWords(text) : undefined;
   return hits.map((hit) => {
     const evidence = query !== undefined ? index.engine.relevance(query, hit.doc) : { relevance: 0, match: [] };
     const relevance = Math.max(evidence.relevance, noTask ? 0 : (hit.semanticRelevance ?? 0));
+    const { match } = evidence;
+    const whenOnly =
+      times !== undefined && times.size > 0 && match.length > 0 && match.every((entry) => times.has(entry.word));
     // A keyword ranking's hit ({ doc, score, keyword }: rankKeyword's) is built field by field: a spread is a slow
     // path, paid per ranked tool.
-    return ranking.strategy === "keyword"
-      ? { doc: hit.doc, score: hit.score, keyword: hit.keyword, relevance, match: evidence.match }
-      : { ...hit, relevance, match: evidence.match };
+    const judged: JudgedHit =
+      ranking.strategy === "keyword"
+        ? { doc: hit.doc, score: hit.score, keyword: hit.keyword, relevance, match }
+        : { ...hit, relevance, match };
+    return whenOnly ? { ...judged, whenOnly } : judged;
   });
 }
 
@@ -56,8 +73,14 @@ export function relevantHits<HIT extends JudgedHit>(
   // The tools that reach minRelevance come first (each group in ranked order): a weaker tool that stays along must not
   // take the place of one that reached it ("is CI green on main?" kept two 0.10 tools and cut the 0.30 one).
   const reached = floored.filter((hit) => hit.relevance >= minRelevance);
+  // A tool only a time of the request meets ("what's the weather in Paris today?" → an event's date) does not come
+  // along with a sure match: the time says when that task is. With an unsure one it may be the task.
+  const sure = reached.some((hit) => hit.relevance >= SURE_RELEVANCE);
   const along = floored.filter(
-    (hit) => hit.relevance < minRelevance && (hit.relevance > 0 || (hit.similarity ?? 0) > 0),
+    (hit) =>
+      hit.relevance < minRelevance &&
+      !(sure && hit.whenOnly === true) &&
+      (hit.relevance > 0 || (hit.similarity ?? 0) > 0),
   );
   return [...reached, ...along];
 }

@@ -26,6 +26,10 @@ const catalog = Object.entries({
   }),
 );
 const index = createToolIndex(catalog);
+const object = (...names: string[]) => ({
+  type: "object",
+  properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
+});
 const jsonObject = jsonSchema<Record<string, unknown>>({ type: "object", properties: {} });
 const user = (content: string) => [{ role: "user" as const, content }];
 
@@ -121,6 +125,44 @@ describe('onNoMatch "guess"', () => {
       expect(await prepare({ steps: [], messages: user(text) })).toEqual({ activeTools: [] });
       expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
     }
+  });
+
+  it("reads a time as the parameters that take one, but offers no guess for a time alone", async () => {
+    const timed = createToolIndex([
+      ...catalog,
+      {
+        name: "cal_list_events",
+        description: "List events",
+        parameters: { type: "object", properties: { time_min: { type: "string" }, time_max: { type: "string" } } },
+      },
+      {
+        name: "cal_update_event",
+        description: "Update event",
+        parameters: { type: "object", properties: { event_id: { type: "string" }, start: { type: "string" } } },
+      },
+    ]);
+    // "3pm" shares no word with any tool: it says when, and the tools taking a time rank first.
+    const ranked = await timed.selectWithScores("push my 3pm to 4", { minRelevance: 0, maxTools: 2 });
+    expect(ranked.results.map((tool) => tool.name).sort()).toEqual(["cal_list_events", "cal_update_event"]);
+    expect(ranked.results[0].match).toEqual([expect.objectContaining({ word: "3pm", kind: "synonym" })]);
+    // With a word of the request met ("move"), the tools taking a time come with the mover.
+    expect(await timed.select("move my 3pm to friday")).toEqual(
+      expect.arrayContaining(["gdrive_move", "cal_update_event", "cal_list_events"]),
+    );
+    // Beside a sure match, a tool only the time meets does not come along: the time says when that task is.
+    const travel = createToolIndex([
+      { name: "get_weather", description: "Get the current weather forecast for a city", parameters: object("city") },
+      { name: "create_calendar_event", description: "Create an event in the calendar", parameters: object("date") },
+      { name: "book_hotel", description: "Book a hotel room in a city", parameters: object("city", "nights") },
+      { name: "translate_text", description: "Translate text into another language", parameters: object("text") },
+    ]);
+    expect(await travel.select("What's the weather forecast in Paris today?")).toEqual(["get_weather"]);
+    expect(await travel.select("What's on today? Anything in the calendar?")).toEqual(["create_calendar_event"]);
+    // A time alone says when, not what: an off-topic question with one gets no guess.
+    const events: PrepareStepEvent[] = [];
+    const prepare = timed.prepareStep({ stableTools: false, onEvent: (event) => events.push(event) });
+    expect(await prepare({ steps: [], messages: user("weather in berlin tomorrow") })).toEqual({ activeTools: [] });
+    expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
   });
 
   it('"none" never guesses; "guess" guesses on a catalog the small-catalog rule would offer whole', async () => {

@@ -60,7 +60,12 @@ describe("middleware", () => {
 
 describe("middleware when nothing matches (onNoMatch)", () => {
   const params = {
-    prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "Hello there, how are you today?" }] }],
+    prompt: [
+      {
+        role: "user" as const,
+        content: [{ type: "text" as const, text: "Hello there, what is the capital of Peru?" }],
+      },
+    ],
     tools: [
       { type: "function" as const, name: "weather_forecast", inputSchema: {} },
       { type: "function" as const, name: "translate_text", inputSchema: {} },
@@ -79,7 +84,7 @@ describe("middleware when nothing matches (onNoMatch)", () => {
     expect(events).toEqual([
       expect.objectContaining({
         type: "no-match",
-        query: "Hello there, how are you today?",
+        query: "Hello there, what is the capital of Peru?",
         reason: "nothing-relevant",
         offered: "none",
       }),

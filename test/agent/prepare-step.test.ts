@@ -125,7 +125,7 @@ describe("streamText and ToolLoopAgent", () => {
 });
 
 describe("when nothing matches (onNoMatch)", () => {
-  const greeting = [{ role: "user" as const, content: "Hello there, how are you today?" }];
+  const offTopic = [{ role: "user" as const, content: "Hello there, what is the capital of Peru?" }];
 
   it("offers no catalog tool by default when nothing is relevant, every tool when there is no user text", async () => {
     const events: PrepareStepEvent[] = [];
@@ -137,11 +137,11 @@ describe("when nothing matches (onNoMatch)", () => {
       smallCatalog: false,
       onEvent: (event) => events.push(event),
     });
-    expect(await prepare({ steps: [], messages: greeting })).toEqual({ activeTools: ["translate_text"] });
+    expect(await prepare({ steps: [], messages: offTopic })).toEqual({ activeTools: ["translate_text"] });
     expect(events).toEqual([
       expect.objectContaining({
         type: "no-match",
-        query: "Hello there, how are you today?",
+        query: "Hello there, what is the capital of Peru?",
         reason: "nothing-relevant",
         offered: "none",
       }),
@@ -160,7 +160,7 @@ describe("when nothing matches (onNoMatch)", () => {
       smallCatalog: false,
       onEvent: (event) => events.push(event),
     });
-    expect(await prepare({ steps: [], messages: greeting })).toEqual({});
+    expect(await prepare({ steps: [], messages: offTopic })).toEqual({});
     expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
     expect(events[0]).not.toHaveProperty("guard");
   });
@@ -175,7 +175,7 @@ describe("when nothing matches (onNoMatch)", () => {
       smallCatalog: false,
     })({
       steps: [],
-      messages: greeting,
+      messages: offTopic,
     });
     expect(activeTools).toEqual(["send_email", "weather_forecast"]);
   });
@@ -190,7 +190,7 @@ describe("when nothing matches (onNoMatch)", () => {
       smallCatalog: false,
       onEvent: (event) => events.push(event),
     });
-    expect(await prepare({ steps: [], messages: greeting })).toEqual({ activeTools: ["translate_text"] });
+    expect(await prepare({ steps: [], messages: offTopic })).toEqual({ activeTools: ["translate_text"] });
     expect(events).toEqual([expect.objectContaining({ type: "no-match", offered: "none" })]);
   });
 

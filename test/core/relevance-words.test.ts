@@ -65,6 +65,14 @@ describe("queryWords", () => {
     expect(isChitChat("tell me a joke")).toBe(true);
   });
 
+  it("reads a conversational phrase with words that say when as chat; a question about a time asks", () => {
+    expect(isChitChat("how are you today?")).toBe(true);
+    expect(isChitChat("see you tomorrow")).toBe(true);
+    expect(isChitChat("what's on today")).toBe(false);
+    expect(isChitChat("ok, tomorrow then")).toBe(false);
+    expect(isChitChat("how are you today? book the 3pm")).toBe(false);
+  });
+
   it("shares are of the whole query, or of two unknown words' worth when the query holds more", () => {
     const thirty = buildPostings(
       Array.from({ length: 30 }, (_, i) => tool(`tool_${i}`, `Tool number ${i}.`)),

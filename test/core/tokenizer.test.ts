@@ -1,7 +1,7 @@
 // Tokenizer and stemmer: the text analysis both the index and every query go through.
 import { describe, expect, it } from "vitest";
 import { stem } from "../../src/core/stemmer.js";
-import { foldText, terms, tokenize } from "../../src/core/tokenizer.js";
+import { foldText, markTimeValues, terms, tokenize } from "../../src/core/tokenizer.js";
 
 const surfaces = (text: string): string[] => tokenize(text).map((token) => token.surface);
 
@@ -97,6 +97,28 @@ describe("tokenize", () => {
   it("lower-cases non-Latin scripts and keeps them searchable", () => {
     expect(terms("Привет МИР")).toEqual(["привет", "мир"]);
     expect(terms("東京")).toEqual(["東京"]);
+  });
+});
+
+describe("markTimeValues", () => {
+  const times = (text: string) =>
+    markTimeValues(tokenize(text))
+      .filter((token) => token.valueKind === "time")
+      .map((token) => token.surface);
+
+  it("marks the words that say when: days, times of day, months, units placed by a number or a word", () => {
+    expect(times("push my 3pm to 4")).toEqual(["3pm"]);
+    expect(times("how packed is my wednesday")).toEqual(["wednesday"]);
+    expect(times("errors in the last 15 min, and tomorrow morning")).toEqual(["min", "tomorrow", "morning"]);
+    expect(times("when can we meet next week")).toEqual(["week"]);
+    expect(times("the june newsletter")).toEqual(["june"]);
+  });
+
+  it("leaves a unit nothing places, and a month that reads as a word first", () => {
+    expect(times("what's the week view called")).toEqual([]);
+    expect(times("may I march on")).toEqual([]);
+    const tokens = tokenize("rename the report");
+    expect(markTimeValues(tokens)).toBe(tokens);
   });
 });
 
