@@ -233,6 +233,27 @@ export function isGuess(match: readonly WordMatch[], query = ""): boolean {
   return match.some((entry) => !values.has(entry.word) || filled(entry));
 }
 
+/**
+ * The most tools a catalog may have for a weaker guess (`isWeakGuess`) at a conversation's opening turn, when no ranked
+ * tool shows evidence of a task: the one to three tools offered to an off-topic question cost little beside the
+ * request they save from an empty hand (bench/everyday.mjs, 21–100 tools: empty-handed on-topic requests 15 → 9 of
+ * 363, off-topic turns given no tool 20 → 16 of 42, the four that name the product or meet a description's word: "how
+ * much does github copilot cost"; bench/irrelevance.mjs, math and trivia on a 30-tool catalog: 0.24 → 0.39 tools a
+ * request). Any match at all, or one through an everyday reading, offering the best three: 3 and 5 empty-handed, but 8
+ * and 11 off-topic turns of 42 given no tool ("write me a haiku" read as create), 0.72 and 0.62 tools a trivia
+ * question. Above 100 tools the best three rarely hold the tool.
+ */
+export const WEAK_GUESS_TOOLS = 100;
+
+/**
+ * Whether a ranked tool is worth a weaker guess: a word of the request, as written (not an everyday reading), met in
+ * its name or description, what the tool says it does ("whats on the page rn" → a tool that reads "the page"; "who is
+ * gaearon on github" → a search in github), not only in its parameters' prose ("a good name for a cat" → `name`).
+ */
+export function isWeakGuess(match: readonly WordMatch[]): boolean {
+  return match.some((entry) => (entry.field === "name" || entry.field === "description") && entry.kind !== "synonym");
+}
+
 /** A capitalised word English seldom uses, nor its singular ("Initech", not "Mondays"): a name the request gives. */
 function isProperName(token: Token): boolean {
   return token.capitalized && isSpecific(token.surface) && isSpecific(token.surface.replace(/s$/, ""));

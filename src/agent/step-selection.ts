@@ -14,8 +14,10 @@ import {
   catalogToolCounter,
   companionCount,
   isGuess,
+  isWeakGuess,
   isSmallCatalog,
   MAX_GUESSES,
+  WEAK_GUESS_TOOLS,
   pinnedNames,
   rankedNames,
   type OfferPolicy,
@@ -217,17 +219,23 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
 
   /**
    * The ranking's best guesses for a query nothing reached the relevance bar of: up to MAX_GUESSES ranked tools with
-   * some evidence and their companions, when one of them shows evidence of a task (`isGuess`); else none.
+   * some evidence and their companions, when one of them shows evidence of a task (`isGuess`), or with `weak` a word
+   * of the request met in what one says it does (`isWeakGuess`); else none.
    */
   async function bestGuesses(
     query: string,
     allowed: ReadonlySet<string> | undefined,
     toolCount: number,
     conversation: readonly ConversationMessage[],
+    weak: boolean,
   ): Promise<string[]> {
     const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, conversation);
-    const ranked = results.filter((tool) => tool.reason === "ranked" && tool.relevance > 0);
-    if (!ranked.some((tool) => isGuess(tool.match ?? [], query))) return [];
+    // A weaker guess offers only the tools that show its evidence.
+    const ranked = results.filter(
+      (tool) => tool.reason === "ranked" && tool.relevance > 0 && (!weak || isWeakGuess(tool.match ?? [])),
+    );
+    if (!weak && !ranked.some((tool) => isGuess(tool.match ?? [], query))) return [];
+    if (ranked.length === 0) return [];
     // With the guesses, their companions (the list tool that finds an id the request does not give).
     const companions = results.filter((tool) => tool.reason !== "ranked" && tool.pinned === undefined);
     return [...ranked, ...companions].map((tool) => tool.name);
@@ -317,17 +325,25 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     }
     // Nothing reached the relevance bar at a turn's first step: the best few guesses when one shows evidence of a
     // task ("slak priya", "ditch the sync meeting"), reported (`onNoMatch: "guess"`; by default above 20 tools).
-    const guessing = page === 0 && !found && !smallTalk && !midTurn && !SELECT_FORM.test(query);
-    if (guessing && policy.guesses(query, toolCount)) {
-      const guesses = await bestGuesses(query, allowed, toolCount, conversation);
-      if (guesses.length > 0) {
-        policy.guessed(query, guesses);
-        const names = [...new Set([...guesses, ...pinned])].filter(
-          (name) => allowed === undefined || allowed.has(name) || name === searchToolName,
-        );
-        return { names, allowed, paged: guesses, kept: [...kept], results };
-      }
-    }
+    const guessing =
+      page === 0 && !found && !smallTalk && !midTurn && !SELECT_FORM.test(query) && policy.guesses(query, toolCount);
+    const guessed = async (weak: boolean): Promise<StepSelection | undefined> => {
+      const guesses = await bestGuesses(query, allowed, toolCount, conversation, weak);
+      if (guesses.length === 0) return undefined;
+      policy.guessed(query, guesses);
+      const names = [...new Set([...guesses, ...pinned])].filter(
+        (name) => allowed === undefined || allowed.has(name) || name === searchToolName,
+      );
+      return { names, allowed, paged: guesses, kept: [...kept], results };
+    };
+    const strong = guessing ? await guessed(false) : undefined;
+    if (strong !== undefined) return strong;
+    // In a catalog of at most WEAK_GUESS_TOOLS, a conversation's opening request that meets what a tool says it does
+    // gets the best few too, rather than none: the few definitions cost little, and an empty hand ends the task ("who
+    // is gaearon on github"). (Where the policy guesses it offers no catalog whole, so nothing else is passed over.)
+    const opening = conversation.filter((message) => message.role === "user").length === 1;
+    const weak = guessing && opening && toolCount <= WEAK_GUESS_TOOLS ? await guessed(true) : undefined;
+    if (weak !== undefined) return weak;
     const offersAll = smallTalk ? policy.offersAll : policy.noMatch;
     if (page === 0 && !found && offersAll(query, toolCount, false, midTurn)) return everyTool("no-match");
     const active = new Set<string>(paged);

@@ -3,6 +3,7 @@
 // refuses tools it was not offered; an off-topic question still gets none.
 import { generateText, isStepCount, jsonSchema } from "ai";
 import { describe, expect, it } from "vitest";
+import { isWeakGuess } from "../../src/agent/offer-policy.js";
 import type { PrepareStepEvent } from "../../src/agent/prepare-step.js";
 import { createToolIndex } from "../../src/index.js";
 import { scriptedModel, ToolNotOfferedError } from "./mock-model.js";
@@ -163,6 +164,25 @@ describe('onNoMatch "guess"', () => {
     const prepare = timed.prepareStep({ stableTools: false, onEvent: (event) => events.push(event) });
     expect(await prepare({ steps: [], messages: user("weather in berlin tomorrow") })).toEqual({ activeTools: [] });
     expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "none" })]);
+  });
+
+  it("offers an opening request the tools whose name or description it meets, on no other turn", async () => {
+    // "charge" is met as written in stripe_refund's description ("Refund a charge"): no evidence of a task, but
+    // what the tool says it does. Only that tool is offered, and reported as a guess.
+    const text = "that charge looked weird";
+    expect(await index.select(text)).toEqual([]);
+    const { prepare, events } = recorded();
+    expect(await prepare({ steps: [], messages: user(text) })).toEqual({ activeTools: ["stripe_refund"] });
+    expect(events).toEqual([expect.objectContaining({ offered: "guess", guesses: ["stripe_refund"] })]);
+    // Later in a conversation the same words get none: a follow-up's words are read with the turn before.
+    const later = [...user("hi"), { role: "assistant" as const, content: "Hi! What can I do?" }, ...user(text)];
+    expect(await prepare({ steps: [], messages: later })).toEqual({ activeTools: [] });
+    // An everyday reading ("write" as create) is not what a tool says it does.
+    expect(await prepare({ steps: [], messages: user("write me a haiku about Mondays") })).toEqual({ activeTools: [] });
+    const met = { word: "charge", term: "charg", kind: "exact", credit: 0.1 } as const;
+    expect(isWeakGuess([{ ...met, field: "description" }])).toBe(true);
+    expect(isWeakGuess([{ ...met, field: "parameterDescriptions" }])).toBe(false);
+    expect(isWeakGuess([{ ...met, field: "name", kind: "synonym" }])).toBe(false);
   });
 
   it('"none" never guesses; "guess" guesses on a catalog the small-catalog rule would offer whole', async () => {
