@@ -208,7 +208,8 @@ export class KeywordEngine {
     return this.writerFlags()[doc] === 1;
   }
 
-  private writerFlags(): Uint8Array {
+  /** Which documents' names say they change something (question.ts `writers`), read on the first question. */
+  writerFlags(): Uint8Array {
     this.writers ??= writers(this.names.map((name) => tokenize(name)));
     return this.writers;
   }

@@ -47,7 +47,11 @@ export function createIndex<NAME extends string, EXTRA extends object = object>(
     async warmUp() {
       const built = await state.ready();
       // The typo index serves keyword ranking; a semantic index needs it only after a fallback, so builds it then.
-      if (context.options.strategy !== "semantic") built.engine.typos();
+      // So do the question rule's writer flags (a catalog's first question reads every tool name otherwise).
+      if (context.options.strategy !== "semantic") {
+        built.engine.typos();
+        built.engine.writerFlags();
+      }
       await built.vectors?.embedOrReport(undefined);
     },
     async select(query, selectOptions) {

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createToolIndex, type SelectOptions } from "../../src/index.js";
 import { defaultWasm } from "../../src/wasm/default-wasm-bytes.js";
+import { startCharacterMeter } from "../cost/character-meter.js";
 import { saasCatalog } from "./saas-catalog.js";
 
 const noCut: SelectOptions = { adaptive: false, maxTools: 20 };
@@ -546,6 +547,27 @@ describe("index lifecycle", () => {
     expect(await index.select("sned an emial")).toEqual(["send_email", "twilio_send_sms"]);
     await index.warmUp();
     expect(compile).toHaveBeenCalledOnce();
+  });
+
+  it("warmUp reads the tool names a catalog's first question needs: it costs what a later one does", async () => {
+    // Long names, so that reading every tool's name on the first question would show in the characters read.
+    const catalog = Array.from({ length: 400 }, (_, at) => ({
+      name: `workspace_resource_administration_${at}_update_record_entry`,
+      description: `Update record ${at}`,
+    }));
+    const index = createToolIndex(catalog);
+    await index.warmUp();
+    // A request that asks no question first: what any request builds on first need is built then.
+    await index.select("update record entry 6");
+    const read = async (query: string) => {
+      const meter = startCharacterMeter();
+      await index.select(query);
+      return meter.stop();
+    };
+    // Same length, same words read: the second finds nothing left to build.
+    const first = await read("what record is entry 7 in?");
+    const later = await read("what record is entry 8 in?");
+    expect(first).toBeLessThan(later * 1.5);
   });
 
   it("keeps two indexes in one process apart", async () => {
