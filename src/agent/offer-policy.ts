@@ -203,9 +203,14 @@ export const MAX_GUESSES = 3;
  * the tool, or the value itself met as the parameter or name word its kind fills ("reopen acme/web#12" → an `owner`
  * parameter, "who's @jo" → `get_user`), or the request's first word met in its name when the request gives a name
  * ("bill Initech $2,400 for the retainer"). One common word met in prose ("what's a good name for a cat" → a `name`
- * parameter) is no evidence of a task.
+ * parameter) is no evidence of a task, nor is a time: beside one only, the word met must be in the tool's name or
+ * description ("push my 3pm to 4" → send).
  */
-export function isGuess(match: readonly WordMatch[], query = ""): boolean {
+export function isGuess(matched: readonly WordMatch[], query = ""): boolean {
+  const tokens = queryTokens(query);
+  // A time says when, not what: it ranks the tools that take one ("push my 3pm to 4"), but shows no task ("weather in
+  // berlin tomorrow"), even where a name writes its reading ("tomorrow" as the `end` of `zoom_end_meeting`).
+  const match = withoutTimes(matched, tokens);
   const inName = match.filter((entry) => entry.field === "name");
   if (inName.some((entry) => entry.kind === "typo")) return true;
   if (inName.length > 0 && new Set(match.map((entry) => entry.word)).size >= 2) return true;
@@ -215,7 +220,6 @@ export function isGuess(match: readonly WordMatch[], query = ""): boolean {
   // The request's first word met in the tool's name, and a name the request gives ("bill Initech $2,400 for the
   // retainer" → invoice, "show me the open bugs in the Bug Tracker db" → list): it leads with a task on something
   // named. "write me a haiku about Mondays" leads with a word, but names nothing.
-  const tokens = queryTokens(query);
   const lead = tokens.find((token) => !token.stop);
   if (
     lead !== undefined &&
@@ -225,12 +229,19 @@ export function isGuess(match: readonly WordMatch[], query = ""): boolean {
     return true;
   const values = new Set(tokens.flatMap((token) => (token.valueKind === undefined ? [] : [token.surface])));
   if (values.size === 0) return false;
-  // A time says when, not what: it ranks the tools that take one ("push my 3pm to 4"), but alone shows no task
-  // ("weather in berlin tomorrow").
-  const times = new Set(tokens.flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
   const filled = (entry: WordMatch) =>
-    entry.kind === "synonym" && (entry.field === "name" || entry.field === "parameterNames") && !times.has(entry.word);
-  return match.some((entry) => !values.has(entry.word) || filled(entry));
+    entry.kind === "synonym" && (entry.field === "name" || entry.field === "parameterNames");
+  // Beside a time only ("push my 3pm to 4"), a word met in what the tool says it does ("push" read as send): one met
+  // in a parameter ("a good name for my dog tomorrow" → `name`) is no more evidence than without the time.
+  const timesOnly = tokens.every((token) => token.valueKind === undefined || token.valueKind === "time");
+  const said = (entry: WordMatch) => !timesOnly || entry.field === "name" || entry.field === "description";
+  return match.some((entry) => (!values.has(entry.word) && said(entry)) || filled(entry));
+}
+
+/** `match` without the entries of the request's words that say when (`markTimeValues`). */
+function withoutTimes(match: readonly WordMatch[], tokens: readonly Token[]): readonly WordMatch[] {
+  const times = new Set(tokens.flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
+  return times.size === 0 ? match : match.filter((entry) => !times.has(entry.word));
 }
 
 /**
@@ -245,13 +256,19 @@ export function isGuess(match: readonly WordMatch[], query = ""): boolean {
  */
 export const WEAK_GUESS_TOOLS = 100;
 
+/** How a word may meet a tool for a weaker guess: as written, as its shorthand, as a compound's parts. */
+const WEAK_GUESS_KINDS: ReadonlySet<WordMatch["kind"]> = new Set(["exact", "abbreviation", "compound"]);
+
 /**
- * Whether a ranked tool is worth a weaker guess: a word of the request, as written (not an everyday reading), met in
- * its name or description, what the tool says it does ("whats on the page rn" → a tool that reads "the page"; "who is
- * gaearon on github" → a search in github), not only in its parameters' prose ("a good name for a cat" → `name`).
+ * Whether a ranked tool is worth a weaker guess: a word of the request as written, as the shorthand or the compound it
+ * is ("db" → database) — not through an everyday reading, a typo or an embedding — and not a word
+ * that says when ("today"), met in its name or description, what the tool says it does ("whats on the page rn" → a
+ * tool that reads "the page"), not only in its parameters' prose ("a good name for a cat" → `name`).
  */
-export function isWeakGuess(match: readonly WordMatch[]): boolean {
-  return match.some((entry) => (entry.field === "name" || entry.field === "description") && entry.kind !== "synonym");
+export function isWeakGuess(match: readonly WordMatch[], query = ""): boolean {
+  return withoutTimes(match, queryTokens(query)).some(
+    (entry) => (entry.field === "name" || entry.field === "description") && WEAK_GUESS_KINDS.has(entry.kind),
+  );
 }
 
 /** A capitalised word English seldom uses, nor its singular ("Initech", not "Mondays"): a name the request gives. */

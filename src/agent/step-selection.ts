@@ -218,24 +218,17 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   }
 
   /**
-   * The ranking's best guesses for a query nothing reached the relevance bar of: up to MAX_GUESSES ranked tools with
-   * some evidence and their companions, when one of them shows evidence of a task (`isGuess`), or with `weak` a word
-   * of the request met in what one says it does (`isWeakGuess`); else none.
+   * The ranking's best guesses for a query nothing reached the relevance bar of, from its best MAX_GUESSES without
+   * the relevance cut (`results`): those with some evidence and their companions, when one of them shows evidence of a
+   * task (`isGuess`); with `weak`, only those a word of the request meets in what they say they do (`isWeakGuess`),
+   * without companions (they may be another tool's); else none.
    */
-  async function bestGuesses(
-    query: string,
-    allowed: ReadonlySet<string> | undefined,
-    toolCount: number,
-    conversation: readonly ConversationMessage[],
-    weak: boolean,
-  ): Promise<string[]> {
-    const results = await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, conversation);
-    // A weaker guess offers only the tools that show its evidence.
+  function bestGuesses(results: readonly SelectedTool[], query: string, weak: boolean): string[] {
     const ranked = results.filter(
-      (tool) => tool.reason === "ranked" && tool.relevance > 0 && (!weak || isWeakGuess(tool.match ?? [])),
+      (tool) => tool.reason === "ranked" && tool.relevance > 0 && (!weak || isWeakGuess(tool.match ?? [], query)),
     );
-    if (!weak && !ranked.some((tool) => isGuess(tool.match ?? [], query))) return [];
-    if (ranked.length === 0) return [];
+    if (weak) return ranked.map((tool) => tool.name);
+    if (!ranked.some((tool) => isGuess(tool.match ?? [], query))) return [];
     // With the guesses, their companions (the list tool that finds an id the request does not give).
     const companions = results.filter((tool) => tool.reason !== "ranked" && tool.pinned === undefined);
     return [...ranked, ...companions].map((tool) => tool.name);
@@ -327,8 +320,11 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     // task ("slak priya", "ditch the sync meeting"), reported (`onNoMatch: "guess"`; by default above 20 tools).
     const guessing =
       page === 0 && !found && !smallTalk && !midTurn && !SELECT_FORM.test(query) && policy.guesses(query, toolCount);
+    // The best few without the relevance cut, ranked once for both kinds of guess.
+    let best: readonly SelectedTool[] | undefined;
     const guessed = async (weak: boolean): Promise<StepSelection | undefined> => {
-      const guesses = await bestGuesses(query, allowed, toolCount, conversation, weak);
+      best ??= await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, conversation);
+      const guesses = bestGuesses(best, query, weak);
       if (guesses.length === 0) return undefined;
       policy.guessed(query, guesses);
       const names = [...new Set([...guesses, ...pinned])].filter(

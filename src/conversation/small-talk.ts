@@ -78,10 +78,16 @@ export function isChitChat(text: string): boolean {
   return chatAbout(tokens, phrases, chat) || chatFramed(text, tokens, chat);
 }
 
+/** Words that make a time a slot of a task: "see you at 3pm", "ok for friday". */
+const SLOT_WORDS = new Set("at for on by until till from to".split(" "));
+/** Words that address the assistant in a conversational phrase ("how are you", "see you"). */
+const ADDRESS_WORDS = new Set(["you", "your", "u", "ur"]);
+
 /**
- * Whether a turn is a conversational phrase with words that say when ("how are you today?", "see you tomorrow"): those
- * words neither make a turn chat nor break it. A phrase, not a word: "what's on today" asks, and "ok, tomorrow then"
- * answers a question about a task.
+ * Whether a turn is a conversational phrase addressed to the assistant with words that say when ("how are you
+ * today?", "see you tomorrow"): those words neither make a turn chat nor break it. A phrase to the assistant, not a
+ * word or a reply: "what's on today" asks, "sounds good, 3pm then" and "ok, tomorrow then" answer a question about a
+ * task, and "see you at 3pm" names a slot.
  */
 function chatAtATime(
   tokens: readonly Token[],
@@ -92,8 +98,12 @@ function chatAtATime(
   if (timed === tokens) return false;
   const when = (at: number) => timed[at].valueKind === "time";
   return (
-    conversational.size > 0 &&
-    tokens.every((token, at) => when(at) || (!/\d/.test(token.surface) && (token.stop || chat(token, at))))
+    [...conversational].some((at) => ADDRESS_WORDS.has(tokens[at].surface)) &&
+    tokens.every((token, at) =>
+      when(at)
+        ? !SLOT_WORDS.has(tokens[at - 1]?.surface ?? "")
+        : !/\d/.test(token.surface) && (token.stop || chat(token, at)),
+    )
   );
 }
 

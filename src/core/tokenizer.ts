@@ -275,17 +275,19 @@ export function markTimeValues(tokens: readonly Token[]): readonly Token[] {
   let marked: Token[] | undefined;
   for (let at = 0; at < tokens.length; at++) {
     const token = tokens[at];
-    if (token.valueKind !== undefined || token.stop) continue;
     const previous = tokens[at - 1];
+    const afterNumber = previous !== undefined && /^\d+$/.test(previous.surface);
+    // "3PM", "9 am": the hour is a bare number, so its "am" or "pm" says when (and "am" is then no stop word).
+    const meridiem = afterNumber && (token.surface === "am" || token.surface === "pm");
+    if (token.valueKind !== undefined || (token.stop && !meridiem)) continue;
     const when =
+      meridiem ||
       WHEN_WORDS.has(token.surface) ||
       CLOCK.test(token.surface) ||
-      (TIME_UNITS.has(token.surface) &&
-        previous !== undefined &&
-        (PLACING.has(previous.surface) || /^\d+$/.test(previous.surface)));
+      (TIME_UNITS.has(token.surface) && previous !== undefined && (PLACING.has(previous.surface) || afterNumber));
     if (!when) continue;
     marked ??= [...tokens];
-    marked[at] = { ...token, valueKind: "time" };
+    marked[at] = { ...token, stop: false, valueKind: "time" };
   }
   return marked ?? tokens;
 }

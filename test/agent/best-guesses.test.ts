@@ -159,6 +159,15 @@ describe('onNoMatch "guess"', () => {
     ]);
     expect(await travel.select("What's the weather forecast in Paris today?")).toEqual(["get_weather"]);
     expect(await travel.select("What's on today? Anything in the calendar?")).toEqual(["create_calendar_event"]);
+    // Nor where a name writes a time's reading: "tomorrow" read as the `end` of `zoom_end_meeting` is no name word.
+    const named = createToolIndex([
+      ...catalog,
+      { name: "zoom_end_meeting", description: "End a meeting" },
+      { name: "zoom_start_recording", description: "Start a recording" },
+    ]).prepareStep({ stableTools: false });
+    expect(await named({ steps: [], messages: user("what's a good name for my dog tomorrow") })).toEqual({
+      activeTools: [],
+    });
     // A time alone says when, not what: an off-topic question with one gets no guess.
     const events: PrepareStepEvent[] = [];
     const prepare = timed.prepareStep({ stableTools: false, onEvent: (event) => events.push(event) });
@@ -177,6 +186,17 @@ describe('onNoMatch "guess"', () => {
     // Later in a conversation the same words get none: a follow-up's words are read with the turn before.
     const later = [...user("hi"), { role: "assistant" as const, content: "Hi! What can I do?" }, ...user(text)];
     expect(await prepare({ steps: [], messages: later })).toEqual({ activeTools: [] });
+    // Only the tools that show the evidence come, without another tool's companions.
+    const related = createToolIndex(catalog, { relatedTools: { hs_create_contact: ["gcal_delete_event"] } });
+    const relatedPrepare = related.prepareStep({ stableTools: false });
+    expect(await relatedPrepare({ steps: [], messages: user(text) })).toEqual({ activeTools: ["stripe_refund"] });
+    // A word that says when is no evidence, even written in a description.
+    const digest = createToolIndex([
+      ...catalog,
+      { name: "misc_daily_digest", description: "Summarize today's activity" },
+    ]);
+    const digestPrepare = digest.prepareStep({ stableTools: false });
+    expect(await digestPrepare({ steps: [], messages: user("who won the game today") })).toEqual({ activeTools: [] });
     // An everyday reading ("write" as create) is not what a tool says it does.
     expect(await prepare({ steps: [], messages: user("write me a haiku about Mondays") })).toEqual({ activeTools: [] });
     const met = { word: "charge", term: "charg", kind: "exact", credit: 0.1 } as const;

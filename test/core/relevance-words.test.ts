@@ -70,6 +70,9 @@ describe("queryWords", () => {
     expect(isChitChat("see you tomorrow")).toBe(true);
     expect(isChitChat("what's on today")).toBe(false);
     expect(isChitChat("ok, tomorrow then")).toBe(false);
+    // A reply that settles a time, or names a slot, is about a task.
+    expect(isChitChat("sounds good, 3pm then")).toBe(false);
+    expect(isChitChat("ok see you at 3pm")).toBe(false);
     expect(isChitChat("how are you today? book the 3pm")).toBe(false);
   });
 

@@ -112,6 +112,13 @@ describe("markTimeValues", () => {
     expect(times("errors in the last 15 min, and tomorrow morning")).toEqual(["min", "tomorrow", "morning"]);
     expect(times("when can we meet next week")).toEqual(["week"]);
     expect(times("the june newsletter")).toEqual(["june"]);
+    // An hour written apart from its "am" or "pm", or in capitals, which split it: the "am" is then no stop word.
+    expect(times("push my 3PM to 4")).toEqual(["pm"]);
+    expect(markTimeValues(tokenize("standup at 9 am")).find((token) => token.surface === "am")).toMatchObject({
+      stop: false,
+      valueKind: "time",
+    });
+    expect(times("I am here")).toEqual([]);
   });
 
   it("leaves a unit nothing places, and a month that reads as a word first", () => {
