@@ -37,13 +37,16 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
   // A query whose words are all conversation ("thanks", "sounds good") asks for no tool, however near a tool's
   // embedding lies.
   const noTask = query !== undefined && query.words.every((word) => word.share === 0);
-  const times = query !== undefined ? timeWords(text) : undefined;
+  // The query's words that say when, read only for a hit all of whose matches are readings (as a time's are).
+  let times: ReadonlySet<string> | undefined;
   return hits.map((hit) => {
     const evidence = query !== undefined ? index.engine.relevance(query, hit.doc) : { relevance: 0, match: [] };
     const relevance = Math.max(evidence.relevance, noTask ? 0 : (hit.semanticRelevance ?? 0));
     const { match } = evidence;
     const whenOnly =
-      times !== undefined && times.size > 0 && match.length > 0 && match.every((entry) => times.has(entry.word));
+      match.length > 0 &&
+      match.every((entry) => entry.kind === "synonym") &&
+      match.every((entry) => (times ??= timeWords(text)).has(entry.word));
     // A keyword ranking's hit ({ doc, score, keyword }: rankKeyword's) is built field by field: a spread is a slow
     // path, paid per ranked tool.
     const judged: JudgedHit =
