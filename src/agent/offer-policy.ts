@@ -3,7 +3,7 @@
 import type { WordMatch } from "../core/relevance.js";
 import { isSmallTalk } from "../core/relevance-words.js";
 import { isChatWord } from "../conversation/small-talk.js";
-import { queryTokens, tokenize, type Token } from "../core/tokenizer.js";
+import { queryTokens, timeWords, tokenize, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import {
   choiceOption,
@@ -240,7 +240,7 @@ export function isGuess(matched: readonly WordMatch[], query = ""): boolean {
 
 /** `match` without the entries of the request's words that say when (`markTimeValues`). */
 function withoutTimes(match: readonly WordMatch[], tokens: readonly Token[]): readonly WordMatch[] {
-  const times = new Set(tokens.flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
+  const times = timeWords(tokens);
   return times.size === 0 ? match : match.filter((entry) => !times.has(entry.word));
 }
 

@@ -8,6 +8,7 @@ import {
   type ConversationMessage,
 } from "../conversation/query-rule.js";
 import { isChitChat } from "../conversation/small-talk.js";
+import { SURE_RELEVANCE } from "../core/relevance.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import {
@@ -114,7 +115,6 @@ export interface StepSelectionConfig {
  * 8.4 tools a request; 10 → 81.9 / 76.0% at 7.0 / 9.7; 12 → 82.6 / 77.3% at 7.8 / 10.9).
  */
 export const UNSURE_MAX_TOOLS = 10;
-const SURE_RELEVANCE = 0.5;
 
 /** Whether the best ranked tool of `results` is an unsure match (relevance under SURE_RELEVANCE). */
 function unsure(results: readonly SelectedTool[]): boolean {

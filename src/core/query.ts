@@ -56,6 +56,10 @@ export interface QueryContext {
 }
 
 const MAX_PHRASE = 4;
+// A time ("3pm", "wednesday", "next week") reads as the parameters that take one at about half an everyday word's
+// weight: it says when, and a word the request shares with a tool ("twitter") says more (bench/everyday.mjs, NOTES).
+const TIME_WEIGHT = 0.25;
+
 /**
  * The parameter words each kind of value fills, as terms, each with how strongly the value reads as it (undefined: as
  * an everyday word). A key ("PROJ-412") is written for the tools that take one: as strong as a word the catalog has
@@ -65,9 +69,6 @@ const MAX_PHRASE = 4;
  * is read as an issue ("post the numbers in #growth" is for a tool that takes a channel, before one whose name says
  * "post"); at a key's full strength every tool of the chat product outranked a long task's other tools.
  */
-// A time ("3pm", "wednesday", "next week") reads as the parameters that take one at about half an everyday word's
-// weight: it says when, and a word the request shares with a tool ("twitter") says more (bench/everyday.mjs, NOTES).
-const TIME_WEIGHT = 0.25;
 const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, number?])[]>> = /* @__PURE__ */ (() => {
   const issue = ["issue", 0.7] as const;
   const words: Record<ValueKind, readonly (readonly [string, number?])[]> = {

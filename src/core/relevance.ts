@@ -26,6 +26,13 @@ export interface QueryWord {
   readonly value: boolean;
 }
 
+/**
+ * The relevance from which a match is one the request plainly asks for: below it the ranking is unsure, so the elbow
+ * cuts nothing (tool-index/post-process.ts) and an agent step is offered more tools (agent/step-selection.ts); at it,
+ * a tool only a time meets does not come along (tool-index/relevance.ts).
+ */
+export const SURE_RELEVANCE = 0.5;
+
 /** How one query word matched one tool, and what it adds to the tool's relevance. */
 export interface WordMatch {
   /** The query word. */

@@ -292,6 +292,11 @@ export function markTimeValues(tokens: readonly Token[]): readonly Token[] {
   return marked ?? tokens;
 }
 
+/** The surfaces of the tokens `markTimeValues` marked: the words of a request that say when. */
+export function timeWords(tokens: readonly Token[]): ReadonlySet<string> {
+  return new Set(tokens.flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
+}
+
 /** The text `queryTokens` read last, and its tokens. */
 let lastText: string | undefined;
 let lastTokens: readonly Token[] = [];

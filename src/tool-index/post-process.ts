@@ -5,13 +5,11 @@ import type { ResolvedSelectOptions } from "../resolve-select-options.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { IndexContext } from "./context.js";
 import type { RankedHit } from "./ranking-types.js";
+import { SURE_RELEVANCE } from "../core/relevance.js";
 
 // Elbow cut: a drop of this share of the top score ends the list (never below MIN_ADAPTIVE tools).
 const ELBOW_GAP = 0.4;
 const MIN_ADAPTIVE = 2;
-// The relevance of the best tool under which the ranking is unsure and the elbow cuts nothing (as prepareStep's unsure
-// match, step-selection.ts `SURE_RELEVANCE`, which offers such a request up to eight tools).
-const CONFIDENT = 0.5;
 
 /** How many candidates to rank for a selection: maxTools, or a wider pool for the reranker to order. */
 export function candidateCount(context: IndexContext, maxTools: number): number {
@@ -68,7 +66,7 @@ export interface SelectedHits<HIT extends RankedHit = RankedHit> {
 
 /**
  * Cuts a ranked list at its first large drop (a share ELBOW_GAP of the top score), keeping at least MIN_ADAPTIVE; a
- * list whose best tool's relevance is under CONFIDENT is kept whole.
+ * list whose best tool's relevance is under SURE_RELEVANCE is kept whole.
  */
 export function elbow<T extends { score: number; relevance?: number }>(hits: T[]): T[] {
   if (hits.length <= MIN_ADAPTIVE) return hits;
@@ -76,7 +74,7 @@ export function elbow<T extends { score: number; relevance?: number }>(hits: T[]
   if (top <= 0) return hits;
   // An unsure ranking (its best tool meets under half the request) keeps its tail: the tool asked for is as likely
   // there as first (bench/everyday.mjs, 21–100 tools: 76.9 → 80.5% right tool offered, 5.1 → 6.1 tools a request).
-  if (hits[0].relevance !== undefined && hits[0].relevance < CONFIDENT) return hits;
+  if (hits[0].relevance !== undefined && hits[0].relevance < SURE_RELEVANCE) return hits;
   // The drop after the first hit counts too (one dominant tool, a weak tail): the cut then keeps MIN_ADAPTIVE.
   for (let i = 1; i < hits.length; i++) {
     if ((hits[i - 1].score - hits[i].score) / top >= ELBOW_GAP) return hits.slice(0, Math.max(i, MIN_ADAPTIVE));

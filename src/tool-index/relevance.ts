@@ -1,18 +1,10 @@
 // The relevance decision: each ranked tool's relevance (keyword evidence or embedding similarity, 0–1) and the one
 // place ranked tools under `minRelevance` (or toolpick's `threshold`) are dropped.
 
-import type { WordMatch } from "../core/relevance.js";
-import { queryTokens } from "../core/tokenizer.js";
+import { SURE_RELEVANCE, type WordMatch } from "../core/relevance.js";
+import { queryTokens, timeWords } from "../core/tokenizer.js";
 import type { BuiltIndex } from "./built-index.js";
 import type { RankedHit, Ranking } from "./ranking-types.js";
-
-/** The relevance of a match the request plainly asks for (step-selection.ts offers an unsure one more tools). */
-const SURE_RELEVANCE = 0.5;
-
-/** The words of `text` that say when ("3pm", "friday", "next week"): `markTimeValues`'s. */
-function timeWords(text: string): ReadonlySet<string> {
-  return new Set(queryTokens(text).flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
-}
 
 /** A ranked hit with its relevance and the query words that matched it. */
 export interface JudgedHit extends RankedHit {
@@ -46,7 +38,7 @@ export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hit
     const whenOnly =
       match.length > 0 &&
       match.every((entry) => entry.kind === "synonym") &&
-      match.every((entry) => (times ??= timeWords(text)).has(entry.word));
+      match.every((entry) => (times ??= timeWords(queryTokens(text))).has(entry.word));
     // A keyword ranking's hit ({ doc, score, keyword }: rankKeyword's) is built field by field: a spread is a slow
     // path, paid per ranked tool.
     const judged: JudgedHit =
