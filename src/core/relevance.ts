@@ -1,6 +1,8 @@
 // Keyword relevance: the IDF-weighted share of a query's content words that one tool matches, by field and match kind.
 
 import type { PostingsIndex } from "./bm25f.js";
+import { ACTION_WORDS } from "./families.js";
+import { stem } from "./stemmer.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
 import { clearFound, termsInDocument } from "./relevance-scan.js";
@@ -152,7 +154,8 @@ export function queryWords(
       weight = VALUE_WORD_WEIGHT;
       value = true;
     }
-    // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
+    // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour, an everyday reading)
+    // weighs as that word: "make" in "make a repo" is as specific as the create it reads as.
     else weight = readAs.get(words.length) ?? 1;
     seen.add(token.term);
     // Made whole here, its share and specificity set below: no second object per word.
@@ -209,7 +212,7 @@ export function relevanceQuery(
   const inCatalog = (termId: number): number => smoothedIdf(index.docCount, documentFrequency(index, termId)) / unknown;
   const readAs = new Map<number, number>();
   for (const term of terms) {
-    if (term.kind !== "typo" && term.kind !== "semantic") continue;
+    if (term.kind !== "typo" && term.kind !== "semantic" && term.kind !== "synonym") continue;
     readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, inCatalog(term.termId)));
   }
   const words = queryWords(index, tokens, text, readAs, specificity);
@@ -230,6 +233,9 @@ export function relevanceQuery(
   const specific = words.some((word) => word.weight > 0 && !word.value && word.general >= SPECIFIC_WORD);
   return { words, byTerm, floor: specific ? GENERAL_FLOOR : 0 };
 }
+
+/** The terms of the general action words (`ACTION_WORDS`: create, get, send…). */
+const ACTION_TERMS = new Set([...ACTION_WORDS].map(stem));
 
 /** FIELD_CREDIT by field index (FIELD_NAMES order). */
 const CREDIT_BY_FIELD = FIELD_NAMES.map((field) => FIELD_CREDIT[field]);
@@ -269,8 +275,11 @@ export function keywordRelevance(
         const word = words[position];
         if (word.share === 0) continue;
         const literal = term.kind === "exact" || term.kind === "compound";
-        // The word itself, in the name: what the tool is about; elsewhere: floored; read as another word: not.
-        const general = !literal ? word.general : field === "name" ? 1 : Math.max(query.floor, word.general);
+        // The word itself, in the name: what the tool is about; elsewhere: floored. Read as another word: not, but for
+        // an action in the name ("make" read as create): a request's verb is its task, however common.
+        const action = !literal && field === "name" && ACTION_TERMS.has(term.term);
+        const general =
+          literal && field === "name" ? 1 : literal || action ? Math.max(query.floor, word.general) : word.general;
         const credit = word.share * kindWeight * FIELD_CREDIT[field] * general * Math.min(1, specificity / word.weight);
         if (credit > credits[position]) {
           credits[position] = credit;

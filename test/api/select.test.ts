@@ -218,6 +218,21 @@ describe("ranking", () => {
     expect((await tools.select("opne an isue for the flaky test in acme/api"))[0]).toBe("github_create_issue");
   });
 
+  it("counts a request's common verb read as the action a name begins with ('make' → create)", async () => {
+    // The Memory MCP server's tools as it publishes them: every description speaks of entities and the graph.
+    const catalog = JSON.parse(
+      readFileSync(new URL("../../bench/everyday/catalogs/mcp-memory.json", import.meta.url), "utf8"),
+    ) as { tools: { name: string; description: string; inputSchema: object }[] };
+    const tools = createToolIndex(
+      catalog.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+    );
+    const text = "make an entity for the Oakland office, type: location";
+    const make = (await tools.explain(text, "create_entities")).match.find((entry) => entry.word === "make");
+    expect(make).toMatchObject({ term: "creat", kind: "synonym", field: "name" });
+    expect(make!.credit).toBeGreaterThan(0);
+    expect((await tools.select(text))[0]).toBe("create_entities");
+  });
+
   it("reads the word after a one-letter product prefix the catalog writes nowhere else ('gmail' → mail)", async () => {
     const q = { type: "object", properties: { q: { type: "string", description: "gmail query syntax" } } };
     const catalog = [
