@@ -154,8 +154,7 @@ export function queryWords(
       weight = VALUE_WORD_WEIGHT;
       value = true;
     }
-    // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour, an everyday reading)
-    // weighs as that word: "make" in "make a repo" is as specific as the create it reads as.
+    // A word the catalog lacks but reads as a catalog word (a typo, a word-vector neighbour) weighs as that word.
     else weight = readAs.get(words.length) ?? 1;
     seen.add(token.term);
     // Made whole here, its share and specificity set below: no second object per word.
@@ -194,6 +193,8 @@ export interface RelevanceQuery {
   readonly byTerm: ReadonlyMap<number, TermReadings>;
   /** What a common word met as itself outside a name keeps at least (0 when every content word is common). */
   readonly floor: number;
+  /** The request's first word that counts, when another follows (−1: none): its task ("make a repo"). */
+  readonly lead: number;
 }
 
 /**
@@ -212,7 +213,7 @@ export function relevanceQuery(
   const inCatalog = (termId: number): number => smoothedIdf(index.docCount, documentFrequency(index, termId)) / unknown;
   const readAs = new Map<number, number>();
   for (const term of terms) {
-    if (term.kind !== "typo" && term.kind !== "semantic" && term.kind !== "synonym") continue;
+    if (term.kind !== "typo" && term.kind !== "semantic") continue;
     readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, inCatalog(term.termId)));
   }
   const words = queryWords(index, tokens, text, readAs, specificity);
@@ -231,7 +232,9 @@ export function relevanceQuery(
   // A request made only of the commonest words ("what a day", "what's your name?") is conversation: no floor.
   // A value ("Bob", "A42") says nothing of what is asked: "what a day, Bob" is conversation still.
   const specific = words.some((word) => word.weight > 0 && !word.value && word.general >= SPECIFIC_WORD);
-  return { words, byTerm, floor: specific ? GENERAL_FLOOR : 0 };
+  const counting = words.filter((word) => word.share > 0).length;
+  const lead = counting >= 2 ? words.findIndex((word) => word.share > 0) : -1;
+  return { words, byTerm, floor: specific ? GENERAL_FLOOR : 0, lead };
 }
 
 /** The terms of the general action words (`ACTION_WORDS`: create, get, send…). */
@@ -261,7 +264,7 @@ export function keywordRelevance(
   query: RelevanceQuery,
   doc: number,
 ): { relevance: number; match: WordMatch[] } {
-  const { words } = query;
+  const { words, lead } = query;
   // Per query word (by position), its best reading in this tool.
   const credits = zeroRow(words.length);
   const readings: (QueryTerm | undefined)[] = new Array(words.length);
@@ -276,8 +279,9 @@ export function keywordRelevance(
         if (word.share === 0) continue;
         const literal = term.kind === "exact" || term.kind === "compound";
         // The word itself, in the name: what the tool is about; elsewhere: floored. Read as another word: not, but for
-        // an action in the name ("make" read as create): a request's verb is its task, however common.
-        const action = !literal && field === "name" && ACTION_TERMS.has(term.term);
+        // the request's leading word read as the action in the name ("make a repo" → create): its verb is its task,
+        // however common. A word alone is no task ("great job" is no run).
+        const action = !literal && position === lead && field === "name" && ACTION_TERMS.has(term.term);
         const general =
           literal && field === "name" ? 1 : literal || action ? Math.max(query.floor, word.general) : word.general;
         const credit = word.share * kindWeight * FIELD_CREDIT[field] * general * Math.min(1, specificity / word.weight);
