@@ -2,9 +2,7 @@
 
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
 import { prefixedNameWords } from "./name-prefixes.js";
-import { stem } from "./stemmer.js";
 import { forEachToken } from "./tokenizer.js";
-import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 
 /**
  * The compact lexical index. Postings of term t are `docIds[offsets[t] .. offsets[t+1])` (ascending
@@ -64,8 +62,6 @@ export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: st
 export function buildPostings(
   documents: readonly ToolFields[],
   weights: Readonly<Record<FieldName, FieldWeight>>,
-  /** How specific a word is in general English (words are coined after a name's prefix only with a word list). */
-  specificity: WordSpecificity = NO_WORD_SPECIFICITY,
 ): PostingsIndex {
   const docCount = documents.length;
   const fieldCount = FIELD_NAMES.length;
@@ -126,20 +122,6 @@ export function buildPostings(
   }
   fieldStarts[docCount * fieldCount] = length;
 
-  // A name's leading word with a product prefix ("gdrive_search") also counts for the word after the prefix; after a
-  // one-letter prefix, a word of common English the catalog writes nowhere is coined as a term of its own ("gmail" →
-  // mail, so "email" reads as Gmail's tools), when the name is no common English word itself ("track" holds no rack).
-  const coin = (word: string, tail: string): number | undefined => {
-    if (specificity(word) < 1 || specificity(tail) === 1) return undefined;
-    const term = stem(tail);
-    const id = termIds.get(term) ?? terms.push(term) - 1;
-    termIds.set(term, id);
-    if (!surfaces.has(tail)) surfaces.set(tail, id);
-    return id;
-  };
-  const rare = (word: string) => specificity(word) === 1;
-  const english = specificity === NO_WORD_SPECIFICITY ? undefined : { rare, coin };
-  const prefixed = prefixedNameWords(surfaces, sequence, fieldStarts, docCount, fieldCount, english);
   const termCount = terms.length;
   const fieldWeight = new Float64Array(fieldCount);
   const fieldB = new Float64Array(fieldCount);
@@ -161,6 +143,8 @@ export function buildPostings(
       compoundTail[id] = parts[1];
     }
   }
+  // A name's leading word with a product prefix ("gdrive_search") also counts for the word after the prefix.
+  const prefixed = prefixedNameWords(surfaces, sequence, fieldStarts, docCount, fieldCount);
   for (const [id, part] of prefixed) {
     if (compoundHead[id] < 0) compoundHead[id] = part;
     else prefixed.delete(id); // a closed compound of two catalog words is read as one

@@ -80,7 +80,7 @@ export class KeywordEngine {
     /** Everyday words read as catalog words (`keyword.commonWords`' table; none by default). */
     everyday?: EverydayWords,
   ) {
-    const postings = buildPostings(documents, settings.fields, specificity);
+    const postings = buildPostings(documents, settings.fields);
     this.names = documents.map((document) => document.name);
     this.scorer = new KeywordScorer(arena, postings, settings.k1);
     // The postings live in wasm memory from here on; the JS copies are dropped for views on it.

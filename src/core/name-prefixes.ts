@@ -13,11 +13,7 @@ const PRODUCT_PREFIX = /^[bcdfghjklmnpqrstvwxz]{1,2}(?=[a-z]{3,}$)/;
  * nowhere else is read so (`prefixedNameWords`): "send" and "sprint" are words of their descriptions, "gdrive" is a
  * product's identifier.
  */
-export function prefixedWord(
-  known: ReadonlyMap<string, number>,
-  word: string,
-  coin?: (word: string, tail: string) => number | undefined,
-): number | undefined {
+export function prefixedWord(known: ReadonlyMap<string, number>, word: string): number | undefined {
   // A product's name is short: a longer word is never read so, and its cost stays that of a look at its first letters.
   if (word.length > MAX_PREFIXED_LENGTH) return undefined;
   const prefix = PRODUCT_PREFIX.exec(word);
@@ -31,15 +27,12 @@ export function prefixedWord(
     const id = shorthand ?? (tail.length >= 4 ? known.get(tail) : undefined);
     if (id !== undefined) return id;
   }
-  // A word after a one-letter prefix the catalog writes nowhere ("gmail" → mail): a word of its own, when `coin` says.
-  const tail = word.slice(1);
-  return coin !== undefined && tail.length >= 4 ? coin(word, tail) : undefined;
+  return undefined;
 }
 
 /**
  * The leading word of each tool's name that holds a catalog word after a product prefix, by term id → that word's term
- * id (`prefixedWord`; with `english`, the word after a one-letter prefix may be coined as a new term). `sequence`
- * and `fieldStarts` as in the postings (the name is each document's first field).
+ * id (`prefixedWord`). `sequence` and `fieldStarts` as in the postings (the name is each document's first field).
  */
 export function prefixedNameWords(
   surfaces: ReadonlyMap<string, number>,
@@ -47,23 +40,15 @@ export function prefixedNameWords(
   fieldStarts: Uint32Array,
   docCount: number,
   fieldCount: number,
-  english?: {
-    /** Whether general English lacks a word ("gmail", not "send"): a product's identifier even where prose has it. */
-    readonly rare: (surface: string) => boolean;
-    readonly coin: (word: string, tail: string) => number | undefined;
-  },
 ): Map<number, number> {
   const prefixed = new Map<number, number>();
   const candidates = new Map<number, string>();
   for (const [surface, id] of surfaces)
     if (surface.length <= MAX_PREFIXED_LENGTH && PRODUCT_PREFIX.test(surface)) candidates.set(id, surface);
-  // A word the catalog also writes outside names ("send", "sprint", "track") is a word, not a product's identifier;
-  // with a word list, only a word English has is ("gmail query syntax" still names Gmail).
+  // A word the catalog also writes outside names ("send", "sprint", "track") is a word, not a product's identifier.
   for (let d = 0; d < docCount && candidates.size > 0; d++) {
-    for (let i = fieldStarts[d * fieldCount + 1]; i < fieldStarts[(d + 1) * fieldCount]; i++) {
-      const surface = candidates.get(sequence[i]);
-      if (surface !== undefined && !(english?.rare(surface) ?? false)) candidates.delete(sequence[i]);
-    }
+    for (let i = fieldStarts[d * fieldCount + 1]; i < fieldStarts[(d + 1) * fieldCount]; i++)
+      candidates.delete(sequence[i]);
   }
   for (let d = 0; d < docCount && candidates.size > 0; d++) {
     const start = fieldStarts[d * fieldCount];
@@ -71,7 +56,7 @@ export function prefixedNameWords(
     const id = sequence[start];
     const surface = candidates.get(id);
     if (surface === undefined || prefixed.has(id)) continue;
-    const part = prefixedWord(surfaces, surface, english?.coin);
+    const part = prefixedWord(surfaces, surface);
     if (part !== undefined && part !== id) prefixed.set(id, part);
   }
   return prefixed;

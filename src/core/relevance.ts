@@ -279,8 +279,8 @@ export function keywordRelevance(
         if (word.share === 0) continue;
         const literal = term.kind === "exact" || term.kind === "compound";
         // The word itself, in the name: what the tool is about; elsewhere: floored. Read as another word: not, but for
-        // the request's leading word read as the action in the name ("make a repo" → create): its verb is its task,
-        // however common. A word alone is no task ("great job" is no run).
+        // the request's leading word read as an action word of the name ("make a repo" → create): its verb is its
+        // task, floored as a word met as itself outside the name is. A word alone is no task ("great job" is no run).
         const action = !literal && position === lead && field === "name" && ACTION_TERMS.has(term.term);
         const general =
           literal && field === "name" ? 1 : literal || action ? Math.max(query.floor, word.general) : word.general;

@@ -233,26 +233,6 @@ describe("ranking", () => {
     expect((await tools.select(text))[0]).toBe("create_entities");
   });
 
-  it("reads the word after a one-letter product prefix the catalog writes nowhere else ('gmail' → mail)", async () => {
-    const q = { type: "object", properties: { q: { type: "string", description: "gmail query syntax" } } };
-    const catalog = [
-      { name: "gmail_search", description: "search msgs", inputSchema: q },
-      { name: "gmail_get_msg", description: "Get message by id" },
-      { name: "crm_search_contacts", description: "Search contacts by name, email or company" },
-      { name: "chat_send_dm", description: "DM a user" },
-    ];
-    const tools = createToolIndex(catalog);
-    const mail = await tools.explain("anything new in my mail?", "gmail_search");
-    expect(mail.match).toEqual([expect.objectContaining({ word: "mail", field: "name" })]);
-    // "email" reads as mail too, so Gmail's search is ranked for it.
-    const email = await tools.explain("did the contract come in by email?", "gmail_search");
-    expect(email.match).toEqual([expect.objectContaining({ word: "email", term: "mail", field: "name" })]);
-    expect(await tools.select("did the contract come in by email?", noCut)).toContain("gmail_search");
-    // Without the English word list (toolsift/core's default) no word is coined.
-    const bare = createToolIndex(catalog, { keyword: { commonWords: false } });
-    expect((await bare.explain("anything new in my mail?", "gmail_search")).match).toEqual([]);
-  });
-
   it("reads the words of paths, slugs, addresses and host names as values, not initialisms or typos", async () => {
     const tools = createToolIndex([
       { name: "git_amend_commit", description: "Amend a commit message in the editor." },
