@@ -263,11 +263,14 @@ const WEAK_GUESS_KINDS: ReadonlySet<WordMatch["kind"]> = new Set(["exact", "abbr
  * Whether a ranked tool is worth a weaker guess: a word of the request as written, as the shorthand or the compound it
  * is ("db" → database) — not through an everyday reading, a typo or an embedding — and not a word
  * that says when ("today"), met in its name or description, what the tool says it does ("whats on the page rn" → a
- * tool that reads "the page"), not only in its parameters' prose ("a good name for a cat" → `name`).
+ * tool that reads "the page"), or as written among the values a parameter takes ("has Globex paid what they owe us"
+ * → a tool filtering invoices by status `paid`); not only in its parameters' prose ("a good name for a cat" → `name`).
  */
 export function isWeakGuess(match: readonly WordMatch[], query = ""): boolean {
   return withoutTimes(match, queryTokens(query)).some(
-    (entry) => (entry.field === "name" || entry.field === "description") && WEAK_GUESS_KINDS.has(entry.kind),
+    (entry) =>
+      ((entry.field === "name" || entry.field === "description") && WEAK_GUESS_KINDS.has(entry.kind)) ||
+      (entry.field === "enumValues" && entry.kind === "exact"),
   );
 }
 

@@ -199,6 +199,19 @@ describe('onNoMatch "guess"', () => {
     expect(await digestPrepare({ steps: [], messages: user("who won the game today") })).toEqual({ activeTools: [] });
     // An everyday reading ("write" as create) is not what a tool says it does.
     expect(await prepare({ steps: [], messages: user("write me a haiku about Mondays") })).toEqual({ activeTools: [] });
+    // A word as written among the values a parameter takes ("paid" of a status filter) is what the tool reads by.
+    const invoices = {
+      name: "stripe_list_invoices",
+      description: "List invoices, filter by cust/status",
+      parameters: {
+        type: "object",
+        properties: { status: { type: "string", enum: ["draft", "open", "paid", "void"] } },
+      },
+    };
+    const withStatus = createToolIndex([...catalog, invoices]).prepareStep({ stableTools: false });
+    expect(await withStatus({ steps: [], messages: user("has Globex paid what they owe us") })).toEqual({
+      activeTools: ["stripe_list_invoices"],
+    });
     const met = { word: "charge", term: "charg", kind: "exact", credit: 0.1 } as const;
     expect(isWeakGuess([{ ...met, field: "description" }])).toBe(true);
     expect(isWeakGuess([{ ...met, field: "parameterDescriptions" }])).toBe(false);
