@@ -288,7 +288,7 @@ describe("quoted text as a value", () => {
     expect(results[0].expansions.map((expansion) => `${expansion.from}>${expansion.term}`)).toContain("free>text");
   });
 
-  it("reads no quote in contractions, nor in a conversation's earlier lines", async () => {
+  it("reads no quote in contractions, in a conversation's earlier lines or in a long request", async () => {
     const tools = createToolIndex(browser);
     const terms = async (query: string) =>
       (await tools.selectWithScores(query, noCut)).results.flatMap((result) =>
@@ -296,6 +296,12 @@ describe("quoted text as a value", () => {
       );
     expect(await terms("don't click it, it's the wrong page")).not.toContain("text");
     expect(await terms("type 'hello' there\nand hover the page")).not.toContain("text");
+    // A long request lists several tasks; its quote is a detail of one.
+    const long = "open the page, click the banner, hover the menu, click every item in it, then find 'sale' and click";
+    expect(
+      await terms(`${long} the first link, hover the footer, click the logo, hover the cart and click checkout`),
+    ).not.toContain("text");
+    expect(await terms(long)).toContain("text");
   });
 });
 
