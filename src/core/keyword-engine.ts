@@ -7,14 +7,7 @@ import type { EverydayWords } from "./everyday-readings.js";
 import { catalogFamilies, familyReadings, focusOnNamedFamilies, type Families } from "./families.js";
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
 import { KeywordScorer } from "./keyword-scorer.js";
-import {
-  analyseQuery,
-  readQuotedText,
-  unknownWords,
-  type ExpansionSettings,
-  type QueryContext,
-  type QueryTerm,
-} from "./query.js";
+import { analyseQuery, unknownWords, type ExpansionSettings, type QueryContext, type QueryTerm } from "./query.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
 import { keywordRelevance, relevanceQuery, type RelevanceQuery, type WordMatch } from "./relevance.js";
 import type { Neighbour } from "./word-neighbours.js";
@@ -121,7 +114,6 @@ export class KeywordEngine {
   analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
     const tokens = queryTokens(query);
     const terms = analyseQuery(this.context, tokens, neighbours);
-    if (this.settings.everydayWeight > 0) readQuotedText(this.postings, query, tokens, terms);
     const families = this.settings.abbreviationWeight > 0 ? this.families() : undefined;
     if (families === undefined) return terms;
     // Without a word list (toolsift/core) any word may end a product's name.

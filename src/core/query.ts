@@ -6,7 +6,7 @@ import { everydayReadings, type EverydayWords } from "./everyday-readings.js";
 import { nameTerms, phraseWords, SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { stem } from "./stemmer.js";
-import { forEachToken, tokenize, type Token, type ValueKind } from "./tokenizer.js";
+import { forEachToken, type Token, type ValueKind } from "./tokenizer.js";
 import type { TypoIndex } from "./typo-index.js";
 import type { Neighbour } from "./word-neighbours.js";
 import type { WordSpecificity } from "./word-specificity.js";
@@ -90,38 +90,6 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, n
     words[kind] = words[kind].map(([word, weight]) => [stem(word), weight] as const);
   return words;
 })();
-/**
- * Text a request quotes ("does the page mention 'free shipping' anywhere?", "every item tagged 'q4'"): what to find,
- * filter by or write, read at a time's weight as the parameters that take text. Only the request's own line (earlier
- * messages of a conversation come on lines before it), and only a quote that stands apart ("don't … it's" is none).
- */
-const QUOTED_TEXT = /(?:^|[\s(])['"`‘“]([^'"`‘’“”\n]{1,200})['"`’”](?=$|[\s.,;:!?)])/gu;
-const QUOTED_TEXT_PARAMETERS = /* @__PURE__ */ ["text", "query", "content"].map((word) => stem(word));
-/** The most content words a request's line has for its quoted text to be read (`readQuotedText`). */
-const QUOTED_TEXT_WORDS = 20;
-
-/**
- * Adds to `terms` the readings of the text `text` quotes on its last line (`QUOTED_TEXT`), as its first word, when
- * that line has at most QUOTED_TEXT_WORDS content words.
- */
-export function readQuotedText(index: PostingsIndex, text: string, tokens: readonly Token[], terms: QueryTerm[]): void {
-  const line = text.slice(text.lastIndexOf("\n") + 1);
-  if (!/['"`‘“]/.test(line)) return;
-  const content = tokens.filter((token) => !token.stop);
-  // A long request lists several tasks, and its quotes are details of one: bench/long-tasks.mjs lost recall@10.
-  if (tokenize(line).filter((token) => !token.stop).length > QUOTED_TEXT_WORDS) return;
-  for (const [, quoted] of line.matchAll(QUOTED_TEXT)) {
-    const first = tokenize(quoted).find((token) => !token.stop);
-    const word = first === undefined ? -1 : content.findIndex((token) => token.surface === first.surface);
-    if (word < 0) continue;
-    for (const term of QUOTED_TEXT_PARAMETERS) {
-      const termId = index.termIds.get(term);
-      if (termId === undefined || terms.some((known) => known.termId === termId && known.word === word)) continue;
-      terms.push({ termId, term, weight: TIME_WEIGHT, kind: "synonym", from: first!.surface, word });
-    }
-  }
-}
-
 /** What a word of a name the request gives ("a folder called Invoices") scores with: it is a value, not the task. */
 const NAMED_VALUE_WEIGHT = 0.3;
 

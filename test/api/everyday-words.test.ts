@@ -270,41 +270,6 @@ describe("percentages as values", () => {
   });
 });
 
-describe("quoted text as a value", () => {
-  const object = (...names: string[]) => ({
-    type: "object",
-    properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
-  });
-  const browser = [
-    { name: "browser_hover", description: "Hover over element on page", parameters: object("element") },
-    { name: "browser_click", description: "Click an element on the page", parameters: object("element") },
-    { name: "browser_find", description: "Search the snapshot of the current page", parameters: object("text") },
-  ];
-
-  it("reads the text a request quotes as the parameters that take text", async () => {
-    const tools = createToolIndex(browser);
-    const { results } = await tools.selectWithScores("does the page mention 'free shipping' anywhere?", noCut);
-    expect(results[0].name).toBe("browser_find");
-    expect(results[0].expansions.map((expansion) => `${expansion.from}>${expansion.term}`)).toContain("free>text");
-  });
-
-  it("reads no quote in contractions, in a conversation's earlier lines or in a long request", async () => {
-    const tools = createToolIndex(browser);
-    const terms = async (query: string) =>
-      (await tools.selectWithScores(query, noCut)).results.flatMap((result) =>
-        result.expansions.map((expansion) => expansion.term),
-      );
-    expect(await terms("don't click it, it's the wrong page")).not.toContain("text");
-    expect(await terms("type 'hello' there\nand hover the page")).not.toContain("text");
-    // A long request lists several tasks; its quote is a detail of one.
-    const long = "open the page, click the banner, hover the menu, click every item in it, then find 'sale' and click";
-    expect(
-      await terms(`${long} the first link, hover the footer, click the logo, hover the cart and click checkout`),
-    ).not.toContain("text");
-    expect(await terms(long)).toContain("text");
-  });
-});
-
 describe("channels as values", () => {
   it("reads a #channel as strongly for a tool taking a channel as its name for a tool whose prose has it", async () => {
     const channel = { type: "object", properties: { channel: { type: "string" }, text: { type: "string" } } };
