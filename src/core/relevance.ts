@@ -2,11 +2,11 @@
 
 import type { PostingsIndex } from "./bm25f.js";
 import { ACTION_WORDS } from "./families.js";
-import { stem } from "./stemmer.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
 import { clearFound, termsInDocument } from "./relevance-scan.js";
 import { conversationalPositions, isConversationalWord, valueWords } from "./relevance-words.js";
+import { stem } from "./stemmer.js";
 import type { Token } from "./tokenizer.js";
 import { fingerSlip } from "./typo-index.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
