@@ -17,6 +17,9 @@ function undouble(word: string): string {
   return word;
 }
 
+// Words whose final -s is no plural: "news" is no "new", "alias" no "alia", "lens" no "len" (a length).
+const NOT_PLURAL = new Set("news series species lens canvas alias atlas bias chaos cosmos".split(" "));
+
 /**
  * Stems one lower-case word. Words under 4 letters and words with digits are returned as they are
  * (ids like "k8s", "v2", "ip" must survive intact).
@@ -33,6 +36,7 @@ export function stem(word: string): string {
   }
   let w = word;
   // Plurals and third person.
+  if (NOT_PLURAL.has(w)) return w;
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -2);
   else if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("xes") || w.endsWith("ches") || w.endsWith("shes") || w.endsWith("zes")) w = w.slice(0, -2);

@@ -12,6 +12,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** An index of one of bench/everyday's recorded catalogs (real MCP servers' tools as they publish them). */
+function everydayCatalogIndex(name: string) {
+  const catalog = JSON.parse(
+    readFileSync(new URL(`../../bench/everyday/catalogs/${name}.json`, import.meta.url), "utf8"),
+  ) as { tools: { name: string; description: string; inputSchema: object }[] };
+  return createToolIndex(
+    catalog.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+  );
+}
+
 describe("ranking", () => {
   const index = createToolIndex(saasCatalog);
 
@@ -220,17 +230,25 @@ describe("ranking", () => {
 
   it("counts a request's common verb read as the action a name begins with ('make' → create)", async () => {
     // The Memory MCP server's tools as it publishes them: every description speaks of entities and the graph.
-    const catalog = JSON.parse(
-      readFileSync(new URL("../../bench/everyday/catalogs/mcp-memory.json", import.meta.url), "utf8"),
-    ) as { tools: { name: string; description: string; inputSchema: object }[] };
-    const tools = createToolIndex(
-      catalog.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
-    );
+    const tools = everydayCatalogIndex("mcp-memory");
     const text = "make an entity for the Oakland office, type: location";
     const make = (await tools.explain(text, "create_entities")).match.find((entry) => entry.word === "make");
     expect(make).toMatchObject({ term: "creat", kind: "synonym", field: "name" });
     expect(make!.credit).toBeGreaterThan(0);
     expect((await tools.select(text))[0]).toBe("create_entities");
+  });
+
+  it('reads "news" as news, not as the plural of "new" (a create tool\'s word)', async () => {
+    // Eleven real MCP servers' tools as they publish them (Notion, Slack, HubSpot, web search among them).
+    const tools = everydayCatalogIndex("mcp-pooled-work");
+    const { results } = await tools.selectWithScores("Find the latest news about climate change", noCut);
+    expect(results[0].name).toMatch(/search/);
+    expect(results[0].match.find((entry) => entry.word === "news")).toMatchObject({ term: "news", kind: "exact" });
+    for (const result of results)
+      expect(
+        result.match.some((entry) => entry.term === "new"),
+        result.name,
+      ).toBe(false);
   });
 
   it("reads the words of paths, slugs, addresses and host names as values, not initialisms or typos", async () => {

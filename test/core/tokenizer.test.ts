@@ -165,6 +165,13 @@ describe("stem", () => {
     expect(stem("analysis")).toBe("analysis");
   });
 
+  it("leaves a word whose final s is no plural, and folds its own plural to it", () => {
+    expect(stem("news")).not.toBe(stem("new"));
+    expect(stem("alias")).toBe(stem("aliases"));
+    expect(stem("lens")).toBe(stem("lenses"));
+    expect(stem("canvas")).toBe(stem("canvases"));
+  });
+
   it("leaves short words and words with digits untouched", () => {
     for (const word of ["ip", "api", "sms", "bed", "k8s", "v2", "html5", "oauth2", "s3", "a11y", "html5s", "l10n"])
       expect(stem(word), word).toBe(word);
