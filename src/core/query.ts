@@ -191,15 +191,22 @@ const CLIPPED = { min: 3, max: 5 };
  */
 function truncated(index: PostingsIndex, surface: string): number {
   if (surface.length < CLIPPED.min || surface.length > CLIPPED.max) return -1;
-  let found = -1;
-  for (const id of nameTerms(index)) {
-    const term = index.terms[id];
-    if (term.length < surface.length + 2 || !term.startsWith(surface)) continue;
-    if (found >= 0) return -1;
-    found = id;
+  // Each clipping a name term allows, mapped to that term (−1 when several allow it): built once per index, where a
+  // walk over every name term per unknown word was most of a select's time.
+  let clips = clipsOf.get(index);
+  if (clips === undefined) {
+    clips = new Map();
+    for (const id of nameTerms(index))
+      for (let length = CLIPPED.min; length <= CLIPPED.max && length + 2 <= index.terms[id].length; length++) {
+        const clip = index.terms[id].slice(0, length);
+        clips.set(clip, clips.has(clip) ? -1 : id);
+      }
+    clipsOf.set(index, clips);
   }
-  return found;
+  return clips.get(surface) ?? -1;
 }
+
+const clipsOf = new WeakMap<PostingsIndex, Map<string, number>>();
 
 /**
  * Turns a query into the catalog terms it scores with. Unknown words are expanded; known words match
