@@ -8,10 +8,7 @@ import {
   type ConversationMessage,
 } from "../conversation/query-rule.js";
 import { isChitChat } from "../conversation/small-talk.js";
-import { asksQuestion, writers } from "../core/question.js";
 import { SURE_RELEVANCE } from "../core/relevance.js";
-import { stem } from "../core/stemmer.js";
-import { tokenize } from "../core/tokenizer.js";
 import { ToolsiftError } from "../errors.js";
 import { errorMessage } from "../support/error-message.js";
 import {
@@ -217,9 +214,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   ): Promise<string[]> {
     const results = await withoutRelevanceCut(query, whole.length, allowed, toolCount);
     const members = new Set(whole);
-    return [...new Set([...ranking, ...rankedNames(results), ...questionOrder(query, whole)])].filter((name) =>
-      members.has(name),
-    );
+    return [...new Set([...ranking, ...rankedNames(results), ...whole])].filter((name) => members.has(name));
   }
 
   /**
@@ -406,21 +401,3 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
 
 /** The selection `createStepSelection` returns. */
 export type StepSelector = ReturnType<typeof createStepSelection>;
-
-/**
- * The tools no word of a request reached, in the order a question would try them: a question ("any waterproof boots
- * under $100?", "what's the address on file for Ana") is most likely answered by a search, then by a tool that reads;
- * one that changes something comes last (question.ts). Any other request keeps the catalog's order.
- */
-function questionOrder(query: string, names: readonly string[]): readonly string[] {
-  if (!asksQuestion(query)) return names;
-  const tokens = names.map((name) => tokenize(name));
-  const changes = writers(tokens);
-  const rank = (at: number) => (tokens[at].some((token) => token.term === SEARCH) ? 0 : changes[at] === 1 ? 2 : 1);
-  return names
-    .map((_, at) => at)
-    .sort((a, b) => rank(a) - rank(b) || a - b)
-    .map((at) => names[at]);
-}
-
-const SEARCH = stem("search");

@@ -121,37 +121,6 @@ describe("a small catalog is offered whole (prepareStep, the default)", () => {
     const share = (await prepare({ steps: [], messages: [user("share the file and add a task")] })).activeTools!;
     expect(post[0]).not.toBe(share[0]);
   });
-
-  it("a question no word of which reaches a tool tries the search tool first, the tools that change something last", async () => {
-    const shop = createToolIndex([
-      { name: "get_order", description: "Get order details by order number" },
-      { name: "cancel_order", description: "Cancel an unfulfilled order" },
-      { name: "refund_order", description: "Issue a refund to the original payment method" },
-      { name: "track_shipment", description: "carrier tracking status" },
-      { name: "search_products", description: "Search products (returns price, variants, stock)" },
-    ]);
-    const prepare = shop.prepareStep({ stableTools: false });
-    const offered = async (text: string) => (await prepare({ steps: [], messages: [user(text)] })).activeTools!;
-    const question = "any waterproof hiking boots under $100?";
-    expect(await rankedFor(shop, question)).toEqual([]);
-    expect(await offered(question)).toEqual([
-      "search_products",
-      "get_order",
-      "track_shipment",
-      "cancel_order",
-      "refund_order",
-    ]);
-    // A request that asks no question keeps the catalog's order.
-    const request = "hiking boots, waterproof, under $100";
-    expect(await rankedFor(shop, request)).toEqual([]);
-    expect(await offered(request)).toEqual([
-      "get_order",
-      "cancel_order",
-      "refund_order",
-      "track_shipment",
-      "search_products",
-    ]);
-  });
 });
 
 describe('a turn of conversation only ("thanks!") still gets no catalog tool', () => {
