@@ -67,6 +67,8 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
 // A chunk of a request that is a value however it reads: a URL, an address or handle, a path or "owner/repo" slug,
 // an issue reference, a host or file name, a channel.
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
+const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
+const WEB = /^(?:https?|ftp|wss?|file)$/i;
 const VALUE_LIKE =
   /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}/u;
 const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%/u;
@@ -109,9 +111,17 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       marked[at] = { ...marked[at], valueKind: "key" };
     } else if (count > 0 && (URL_LIKE.test(bare) || VALUE_LIKE.test(bare))) {
       marked ??= [...tokens];
-      const kind = valueKindOf(bare);
-      for (let i = at; i < at + count && i < marked.length; i++)
-        marked[i] = { ...marked[i], value: true, ...(i === at && kind !== undefined ? { valueKind: kind } : {}) };
+      // A scheme other than the web's names the system the address is in ("s3://logs/…", "mongodb+srv://…"): its
+      // words stay words, and the rest is a path in it, not a link.
+      const scheme = SCHEME.exec(bare)?.[1];
+      const system = scheme === undefined || WEB.test(scheme) ? 0 : tokenize(scheme).length;
+      const kind = system > 0 ? "path" : valueKindOf(bare);
+      for (let i = at + system; i < at + count && i < marked.length; i++)
+        marked[i] = {
+          ...marked[i],
+          value: true,
+          ...(i === at + system && kind !== undefined ? { valueKind: kind } : {}),
+        };
     }
     at += count;
   }

@@ -283,6 +283,23 @@ describe("ranking", () => {
     expect((await tools.explain("acme please", "git_amend_commit")).match.length).toBeGreaterThan(0);
   });
 
+  it("reads an address's scheme other than the web's as the system it names, the rest as a path, not a link", async () => {
+    const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
+    const tools = createToolIndex([
+      { name: "aws_s3_list", description: "List objects under S3 bucket/prefix", parameters: param("prefix") },
+      { name: "dd_get_dashboard", description: "Find dashboard + link", parameters: param("name") },
+      { name: "dd_search_logs", description: "Search logs", parameters: param("query") },
+      { name: "browser_navigate", description: "Navigate to a URL", parameters: param("url") },
+    ]);
+    const first = async (text: string) => (await tools.select(text, { ...noCut, minRelevance: 0 }))[0];
+    // "s3" names the store; "logs" is a prefix in it, not a word of the request, and the address is no web link.
+    expect(await first("what's in s3://logs/2024/06/")).toBe("aws_s3_list");
+    const explained = await tools.explain("what's in s3://logs/2024/06/", "dd_get_dashboard");
+    expect(explained.match.map((entry) => entry.term)).not.toContain("link");
+    // A web address is still a link to go to.
+    expect(await first("what's on https://logs.acme.dev/2024/06/")).toBe("browser_navigate");
+  });
+
   it("reads a value's kind as the parameters that take it: a URL, a path, an address, a handle, a repo, a key", async () => {
     const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
     const tools = createToolIndex([
