@@ -327,18 +327,6 @@ export function analyseQuery(
   }
 
   if (abbreviationWeight > 0) readOpenCompounds(index, collector, tokens);
-  // "who" asks for a person: read as "someone" is (user, member, contact), more weakly, on the content word after it;
-  // for the ranking only ("who" is a stop word: it has no share of relevance, relevance.ts).
-  const someone = settings.everydayWeight > 0 ? context.everyday?.table().get("someone") : undefined;
-  let next = 0;
-  for (const token of someone === undefined ? [] : tokens)
-    if (!token.stop) next++;
-    else if (ASKS_FOR_A_PERSON.test(token.surface) && next < content.length)
-      for (const reading of someone!) {
-        const { ids, words } = phraseTerms(index, reading);
-        for (const id of ids)
-          collector.add(id, (0.7 * settings.everydayWeight) / words, "synonym", token.surface, next);
-      }
 
   // Everyday words read as the catalog's words for the same thing ("ditch" → delete, "bug" → issue), weakly; not a
   // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
@@ -379,9 +367,6 @@ export function analyseQuery(
   }
   return [...collector.terms.values()];
 }
-
-/** Words that ask for a person: "who's on the Checkout project", "who was that guy at Hooli". */
-export const ASKS_FOR_A_PERSON = /^who(?:m|se|s)?$/;
 
 /** Shortest closed compound two request words are read as ("log in" → login; "in to" is no "into"). */
 const MIN_JOINED = 5;

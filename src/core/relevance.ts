@@ -3,7 +3,7 @@
 import type { PostingsIndex } from "./bm25f.js";
 import { ACTION_WORDS } from "./families.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
-import { ASKS_FOR_A_PERSON, type MatchKind, type QueryTerm } from "./query.js";
+import type { MatchKind, QueryTerm } from "./query.js";
 import { clearFound, termsInDocument } from "./relevance-scan.js";
 import { conversationalPositions, isConversationalWord, valueWords } from "./relevance-words.js";
 import { stem } from "./stemmer.js";
@@ -220,8 +220,6 @@ export function relevanceQuery(
   const byTerm = new Map<number, { specificity: number; readings: Reading[] }>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
-    // "who" read as a person (query.ts) ranks, but is no word of the request's share.
-    if (ASKS_FOR_A_PERSON.test(term.from)) continue;
     const weight = (term.kind === "typo" ? typoWeight(term) : term.weight) * (KIND_DISCOUNT[term.kind] ?? 1);
     // A phrase reading ("pull request" → pr) covers each of its words.
     const reading = { term, weight, end: Math.min(words.length, term.word + spanOf(term)) };

@@ -251,20 +251,6 @@ describe("ranking", () => {
       ).toBe(false);
   });
 
-  it('reads "who" as asking for a person, for the ranking only', async () => {
-    // The Slack MCP server's tools as it publishes them: listing channels and listing users both say "workspace".
-    const tools = everydayCatalogIndex("mcp-slack");
-    const { results } = await tools.selectWithScores("who's actually in this workspace", noCut);
-    expect(results[0].name).toBe("slack_get_users");
-    // "who" is a stop word: it carries no share of relevance, so no match entry of its own.
-    for (const result of results)
-      expect(
-        result.match.some((entry) => entry.word === "who"),
-        result.name,
-      ).toBe(false);
-    expect((await tools.select("list the channels in this workspace"))[0]).toBe("slack_list_channels");
-  });
-
   it("reads the words of paths, slugs, addresses and host names as values, not initialisms or typos", async () => {
     const tools = createToolIndex([
       { name: "git_amend_commit", description: "Amend a commit message in the editor." },
