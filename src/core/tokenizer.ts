@@ -302,6 +302,25 @@ export function markTimeValues(tokens: readonly Token[]): readonly Token[] {
   return marked ?? tokens;
 }
 
+// Files known by a name without an extension: "show me the README", "read the Dockerfile".
+const FILE_NAMES = new Set(
+  "readme dockerfile makefile changelog procfile gemfile jenkinsfile vagrantfile codeowners".split(" "),
+);
+
+/**
+ * Marks the names of well-known files ("README", "Dockerfile") as of kind "file", as "app.yaml" is: they read as the
+ * parameters that take a file, besides themselves.
+ */
+export function markFileNames(tokens: readonly Token[]): readonly Token[] {
+  let marked: Token[] | undefined;
+  tokens.forEach((token, at) => {
+    if (token.valueKind !== undefined || !FILE_NAMES.has(token.surface)) return;
+    marked ??= [...tokens];
+    marked[at] = { ...token, valueKind: "file" };
+  });
+  return marked ?? tokens;
+}
+
 /** The surfaces of the tokens `markTimeValues` marked: the words of a request that say when. */
 export function timeWords(tokens: readonly Token[]): ReadonlySet<string> {
   return new Set(tokens.flatMap((token) => (token.valueKind === "time" ? [token.surface] : [])));
@@ -317,7 +336,7 @@ let lastTokens: readonly Token[] = [];
  */
 export function queryTokens(text: string): readonly Token[] {
   if (lastText !== text) {
-    lastTokens = markTimeValues(markNamedValues(markPathValues(text, tokenize(text))));
+    lastTokens = markFileNames(markTimeValues(markNamedValues(markPathValues(text, tokenize(text)))));
     lastText = text;
   }
   return lastTokens;

@@ -286,6 +286,17 @@ describe("ranking", () => {
     expect(await first("what's on https://logs.acme.dev/2024/06/")).toBe("browser_navigate");
   });
 
+  it("reads a well-known file's name (README, Dockerfile) as the parameters that take a file", async () => {
+    // The GitHub MCP server's tools: `create_repository`'s parameters speak of "Initialize with README".
+    const tools = everydayCatalogIndex("mcp-github");
+    const { results } = await tools.selectWithScores("show me the README of torvalds/linux", {
+      ...noCut,
+      minRelevance: 0,
+    });
+    expect(results[0].name).toBe("get_file_contents");
+    expect(results[0].match.find((entry) => entry.word === "readme")).toMatchObject({ kind: "synonym", field: "name" });
+  });
+
   it("reads a value's kind as the parameters that take it: a URL, a path, an address, a handle, a repo, a key", async () => {
     const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
     const tools = createToolIndex([
