@@ -102,10 +102,13 @@ describe('onNoMatch "guess"', () => {
       { name: "aws_s3_get_object", description: "Get an object" },
       { name: "aws_s3_list", description: "List a bucket" },
     ]);
-    const text = "cat s3://acme-config/prod/app.yaml";
+    // "s3" inside a path is a value: no select, but a guess.
+    const text = "cat /mnt/s3/acme-config/app.yaml";
     expect(await withS3.select(text)).toEqual([]);
     const prepare = withS3.prepareStep({ stableTools: false });
     expect((await prepare({ steps: [], messages: user(text) })).activeTools).toContain("aws_s3_get_object");
+    // As an address's scheme it names the system the address is in: selected outright.
+    expect(await withS3.select("cat s3://acme-config/prod/app.yaml")).toContain("aws_s3_get_object");
   });
 
   it("offers guesses for a request led by a word of a tool's name that gives a name", async () => {
