@@ -181,9 +181,7 @@ export function focusOnNamedFamilies(
   scores: Float32Array,
   common: (word: string) => boolean,
 ): void {
-  // A product's word that English uses too, written as itself ("linear", "teams", "everything"), names no product:
-  // "send the design team an invite" is no request for Teams. A reading of it (a typo, a shorthand) still does.
-  const named = namedFamilies(families, terms, (term) => term.kind !== "exact" || !common(term.from));
+  const named = namedFamilies(families, terms);
   if (named === undefined) return;
   // Named by a product's own word as written, not one English also has ("linear"), an inflection ("deployed") nor two
   // letters ("the SF office"); and one product: a request naming two ranks them by its other words.

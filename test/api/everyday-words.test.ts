@@ -83,22 +83,6 @@ describe("product families", () => {
     // find_recipe's score beside recipe_info_calories.
     expect(scoreOf("find_recipe")).toBeGreaterThan(scoreOf("recipe_info_calories"));
   });
-
-  it("reads no product in a word English uses too, written as itself ('team' is no Teams)", async () => {
-    const tools = createToolIndex([
-      { name: "teams_send_chat", description: "Send a chat message" },
-      { name: "teams_list_teams", description: "List the teams you belong to" },
-      { name: "teams_add_member", description: "Add a member to a team" },
-      { name: "cal_create_event", description: "Create a calendar event and send invites" },
-      { name: "cal_list_events", description: "List calendar events" },
-      { name: "zoom_create_meeting", description: "Create a meeting" },
-      { name: "zoom_list_recordings", description: "List recordings" },
-    ]);
-    // The invite is the calendar's: its tool keeps its whole score beside the Teams tools that hold "team".
-    const invite = await tools.select("send the design team an invite", { ...noCut, minRelevance: 0 });
-    expect(invite.indexOf("cal_create_event")).toBeLessThan(invite.indexOf("teams_add_member"));
-    expect((await tools.select("send a chat in teams", noCut))[0]).toBe("teams_send_chat");
-  });
 });
 
 describe("product words read as their family", () => {
