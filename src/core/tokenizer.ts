@@ -68,7 +68,9 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
 // an issue reference, a host or file name, a channel.
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
 const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
-const WEB = /^(?:https?|ftp|wss?|file)$/i;
+// Schemes of links a browser opens: the web's, and a browser's own pages ("chrome://settings").
+const WEB =
+  /^(?:https?|ftp|wss?|file|chrome|edge|brave|opera|vivaldi|about|view-source|(?:chrome|moz|safari)-extension)$/i;
 const VALUE_LIKE =
   /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}/u;
 const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%/u;
@@ -116,11 +118,15 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       const scheme = SCHEME.exec(bare)?.[1];
       const system = scheme === undefined || WEB.test(scheme) ? 0 : tokenize(scheme).length;
       const kind = system > 0 ? "path" : valueKindOf(bare);
+      // The kind goes on the value's first word; in another system's address, on its first word that is no stop word
+      // ("s3://my-bucket/…": "my" is one), or on its first word made one (as a percentage's number is).
+      let first = at + system;
+      while (system > 0 && first < at + count - 1 && marked[first].stop) first++;
       for (let i = at + system; i < at + count && i < marked.length; i++)
         marked[i] = {
           ...marked[i],
           value: true,
-          ...(i === at + system && kind !== undefined ? { valueKind: kind } : {}),
+          ...(i === first && kind !== undefined ? { valueKind: kind, ...(system > 0 ? { stop: false } : {}) } : {}),
         };
     }
     at += count;
@@ -314,7 +320,8 @@ const FILE_NAMES = new Set(
 export function markFileNames(tokens: readonly Token[]): readonly Token[] {
   let marked: Token[] | undefined;
   tokens.forEach((token, at) => {
-    if (token.valueKind !== undefined || !FILE_NAMES.has(token.surface)) return;
+    // A word inside an address or a slug is part of that value ("acme/readme-tools"), no file of its own.
+    if (token.valueKind !== undefined || token.value === true || !FILE_NAMES.has(token.surface)) return;
     marked ??= [...tokens];
     marked[at] = { ...token, valueKind: "file" };
   });

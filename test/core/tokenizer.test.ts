@@ -1,7 +1,7 @@
 // Tokenizer and stemmer: the text analysis both the index and every query go through.
 import { describe, expect, it } from "vitest";
 import { stem } from "../../src/core/stemmer.js";
-import { foldText, markTimeValues, terms, tokenize } from "../../src/core/tokenizer.js";
+import { foldText, markTimeValues, queryTokens, terms, tokenize } from "../../src/core/tokenizer.js";
 
 const surfaces = (text: string): string[] => tokenize(text).map((token) => token.surface);
 
@@ -126,6 +126,24 @@ describe("markTimeValues", () => {
     expect(times("may I march on")).toEqual([]);
     const tokens = tokenize("rename the report");
     expect(markTimeValues(tokens)).toBe(tokens);
+  });
+});
+
+describe("values of a query and their kinds", () => {
+  const kinds = (text: string) =>
+    queryTokens(text).map((token) => `${token.surface}${token.value ? "=" : ""}${token.valueKind ?? ""}`);
+
+  it("reads another system's address as its scheme's words and a path in it, a browser's or the web's as a link", () => {
+    expect(kinds("what's in s3://logs/2024/06/")).toEqual(["what", "s", "in", "s3", "logs=path", "2024=", "06="]);
+    // The kind goes on the first word that is no stop word ("my").
+    expect(kinds("ls s3://my-bucket/x")).toEqual(["ls", "s3", "my=", "bucket=path", "x="]);
+    expect(kinds("open chrome://settings")).toEqual(["open", "chrome=url", "settings="]);
+    expect(kinds("open https://acme.dev")).toEqual(["open", "https=url", "acme=", "dev="]);
+  });
+
+  it("reads a well-known file's name as a file, but not inside another value", () => {
+    expect(kinds("show me the README")).toEqual(["show", "me", "the", "readmefile"]);
+    expect(kinds("star acme/readme-tools")).toEqual(["star", "acme=slug", "readme=", "tools="]);
   });
 });
 
