@@ -65,9 +65,8 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
 }
 
 // A chunk of a request that is a value however it reads: a URL, an address or handle, a path or "owner/repo" slug,
-// an issue reference, a host or file name, a channel.
-const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
-const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
+// an issue reference, a host or file name, a channel. An address's scheme is captured: the system it is in.
+const URL_LIKE = /^(?:([a-z][a-z0-9+.-]*):\/\/|www\.)/i;
 // Schemes of links a browser opens: the web's, and a browser's own pages ("chrome://settings").
 const WEB =
   /^(?:https?|ftp|wss?|file|chrome|edge|brave|opera|vivaldi|about|view-source|(?:chrome|moz|safari)-extension)$/i;
@@ -115,7 +114,7 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       marked ??= [...tokens];
       // A scheme other than the web's names the system the address is in ("s3://logs/…", "mongodb+srv://…"): its
       // words stay words, and the rest is a path in it, not a link.
-      const scheme = SCHEME.exec(bare)?.[1];
+      const scheme = URL_LIKE.exec(bare)?.[1];
       const system = scheme === undefined || WEB.test(scheme) ? 0 : tokenize(scheme).length;
       const kind = system > 0 ? "path" : valueKindOf(bare);
       // The kind goes on the value's first word; in another system's address, on its first word that is no stop word

@@ -12,6 +12,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A JSON Schema of one string parameter. */
+const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
+
 /** An index of one of bench/everyday's recorded catalogs (real MCP servers' tools as they publish them). */
 function everydayCatalogIndex(name: string) {
   const catalog = JSON.parse(
@@ -270,7 +273,6 @@ describe("ranking", () => {
   });
 
   it("reads an address's scheme other than the web's as the system it names, the rest as a path, not a link", async () => {
-    const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
     const tools = createToolIndex([
       { name: "aws_s3_list", description: "List objects under S3 bucket/prefix", parameters: param("prefix") },
       { name: "dd_get_dashboard", description: "Find dashboard + link", parameters: param("name") },
@@ -298,7 +300,6 @@ describe("ranking", () => {
   });
 
   it("reads a value's kind as the parameters that take it: a URL, a path, an address, a handle, a repo, a key", async () => {
-    const param = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
     const tools = createToolIndex([
       { name: "browser_navigate", description: "Navigate", parameters: param("url") },
       { name: "read_text", description: "Read text", parameters: param("path") },
