@@ -15,7 +15,10 @@ import { zeroRow } from "./zero-row.js";
 /** One content word of a query and how much of the query it carries. */
 export interface QueryWord {
   readonly surface: string;
-  /** How specific the word is: its smoothed IDF over an unknown word's (0–1; 0 for conversational words). */
+  /**
+   * How specific the word is: its smoothed IDF over an unknown word's, or its IDF among tool names
+   * × NAME_SPECIFICITY when that is more (0–1; 0 for conversational words).
+   */
   readonly weight: number;
   /**
    * Its share of the query's content: its weight over the sum for every content word, or over CONTENT_CAP (0–1),
@@ -116,10 +119,47 @@ function documentFrequency(index: PostingsIndex, termId: number): number {
   return index.offsets[termId + 1] - index.offsets[termId];
 }
 
+/** Each term's specificity among tool names, per index (read on first use from the name fields). */
+const IN_NAMES = new WeakMap<PostingsIndex, Float32Array>();
+
+/**
+ * Each term's specificity among the catalog's tool names: NAME_SPECIFICITY × its IDF over the names that hold it,
+ * relative to an unknown word's (0 when no name holds it). Where a word is what a tool is about.
+ */
+function nameSpecificity(index: PostingsIndex): Float32Array {
+  let specificity = IN_NAMES.get(index);
+  if (specificity !== undefined) return specificity;
+  const counts = new Uint32Array(index.terms.length);
+  const fields = FIELD_NAMES.length;
+  const last = new Int32Array(index.terms.length).fill(-1);
+  for (let doc = 0; doc < index.docCount; doc++)
+    for (let at = index.fieldStarts[doc * fields]; at < index.fieldStarts[doc * fields + 1]; at++) {
+      const term = index.sequence[at];
+      if (last[term] === doc) continue;
+      last[term] = doc;
+      counts[term]++;
+    }
+  const unknown = smoothedIdf(index.docCount, 0);
+  specificity = new Float32Array(index.terms.length);
+  for (let term = 0; term < counts.length; term++)
+    if (counts[term] > 0) specificity[term] = (NAME_SPECIFICITY * smoothedIdf(index.docCount, counts[term])) / unknown;
+  IN_NAMES.set(index, specificity);
+  return specificity;
+}
+
+/**
+ * What a word's rarity among the catalog's tool names weighs beside its rarity anywhere. A word every tool's
+ * parameters hold ("repo" on a GitHub server) weighs almost nothing by its IDF, yet read as "repository" it is what
+ * three of 26 tool names are about ("make a repo" → `create_repository`, the most relevant tool now). Measured on the
+ * everyday set (0.5, 0.7, 1): at 1 a sure match cut the tools a multi-step request needed next.
+ */
+const NAME_SPECIFICITY = 0.7;
+
 /**
  * The content words of a query's tokens in the positions `analyseQuery` numbers them, each with its share of the query:
  * conversational words ("thanks", "ok", "hello") carry none; a value word (a name inside the query, a word with
- * digits) a reduced one; a catalog word its smoothed IDF relative to an unknown word's.
+ * digits) a reduced one; a catalog word its smoothed IDF relative to an unknown word's, or `nameWeight` (by word
+ * position: what a reading of it weighs among tool names) when that is more.
  */
 export function queryWords(
   index: PostingsIndex,
@@ -127,6 +167,7 @@ export function queryWords(
   text: string,
   readAs: ReadonlyMap<number, number> = new Map(),
   specificity: WordSpecificity = NO_WORD_SPECIFICITY,
+  nameWeight: ReadonlyMap<number, number> = new Map(),
 ): QueryWord[] {
   const conversational = conversationalPositions(tokens);
   // Read only when a word the catalog lacks needs it (regex scans of the whole text).
@@ -149,7 +190,11 @@ export function queryWords(
     else if (token.value === true) {
       weight = VALUE_WORD_WEIGHT;
       value = true;
-    } else if (known !== undefined) weight = smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown;
+    } else if (known !== undefined)
+      weight = Math.max(
+        smoothedIdf(index.docCount, documentFrequency(index, known)) / unknown,
+        Math.min(1, nameWeight.get(words.length) ?? 0),
+      );
     else if (!token.alphabetic || (token.capitalized && words.length > 0) || isValue(token.surface)) {
       weight = VALUE_WORD_WEIGHT;
       value = true;
@@ -184,6 +229,8 @@ interface Reading {
 /** A catalog term the query holds: its specificity in the catalog and the readings that reach it. */
 interface TermReadings {
   readonly specificity: number;
+  /** Its specificity among tool names (0 when no name holds it). */
+  readonly inNames: number;
   readonly readings: readonly Reading[];
 }
 
@@ -216,8 +263,17 @@ export function relevanceQuery(
     if (term.kind !== "typo" && term.kind !== "semantic") continue;
     readAs.set(term.word, Math.max(readAs.get(term.word) ?? 0, inCatalog(term.termId)));
   }
-  const words = queryWords(index, tokens, text, readAs, specificity);
-  const byTerm = new Map<number, { specificity: number; readings: Reading[] }>();
+  // A catalog term's specificity among tool names (0 when no name holds it), and per query word the most a reading
+  // of it as written, an abbreviation or a compound's part has there (not a typo, a synonym or a neighbour: guesses).
+  const inNames = nameSpecificity(index);
+  const nameWeight = new Map<number, number>();
+  for (const term of terms) {
+    if (term.kind === "typo" || term.kind === "semantic" || term.kind === "synonym") continue;
+    const weight = inNames[term.termId] * (term.kind === "exact" ? 1 : term.weight);
+    if (weight > 0) nameWeight.set(term.word, Math.max(nameWeight.get(term.word) ?? 0, weight));
+  }
+  const words = queryWords(index, tokens, text, readAs, specificity, nameWeight);
+  const byTerm = new Map<number, { specificity: number; inNames: number; readings: Reading[] }>();
   for (const term of terms) {
     if ((words[term.word]?.share ?? 0) === 0 && !term.from.includes(" ")) continue;
     const weight = (term.kind === "typo" ? typoWeight(term) : term.weight) * (KIND_DISCOUNT[term.kind] ?? 1);
@@ -226,7 +282,8 @@ export function relevanceQuery(
     const known = byTerm.get(term.termId);
     if (known !== undefined) known.readings.push(reading);
     else {
-      byTerm.set(term.termId, { specificity: inCatalog(term.termId), readings: [reading] });
+      const specificity = inCatalog(term.termId);
+      byTerm.set(term.termId, { specificity, inNames: inNames[term.termId], readings: [reading] });
     }
   }
   // A request made only of the commonest words ("what a day", "what's your name?") is conversation: no floor.
@@ -272,7 +329,9 @@ export function keywordRelevance(
   const scan = termsInDocument(index, query.byTerm, doc, CREDIT_BY_FIELD);
   for (const termId of scan.found) {
     const field = FIELD_NAMES[scan.best[termId]];
-    const { specificity, readings: termReadings } = query.byTerm.get(termId)!;
+    const { specificity: anywhere, inNames, readings: termReadings } = query.byTerm.get(termId)!;
+    // Met in a name, a term is as specific as it is among names.
+    const specificity = field === "name" ? Math.max(anywhere, inNames) : anywhere;
     for (const { term, weight: kindWeight, end } of termReadings) {
       for (let position = term.word; position < end; position++) {
         const word = words[position];

@@ -91,6 +91,30 @@ describe("relevance", () => {
     }
   });
 
+  it("weighs a word every tool's parameters hold by how few tool names hold it", async () => {
+    // A GitHub server's tools all take owner and repo: "repo" is in every tool, yet read as "repository" it is what
+    // two names are about. By its IDF alone it counted for next to nothing in create_repository's name, so "create a
+    // repo" rated create_branch as relevant as the tool it names.
+    const repo = { owner: text("Repository owner"), repo: text("Repository name") };
+    const github = createToolIndex([
+      { name: "create_repository", description: "Create a new GitHub repository", parameters: object(repo) },
+      { name: "fork_repository", description: "Fork a GitHub repository", parameters: object(repo) },
+      { name: "add_issue_comment", description: "Add a comment to an issue", parameters: object(repo) },
+      { name: "create_branch", description: "Create a new branch in a repository", parameters: object(repo) },
+      { name: "create_issue", description: "Create a new issue in a repository", parameters: object(repo) },
+      { name: "list_issues", description: "List issues in a repository", parameters: object(repo) },
+      { name: "get_file_contents", description: "Get a file from a repository", parameters: object(repo) },
+      { name: "list_commits", description: "List commits of a branch in a repository", parameters: object(repo) },
+    ]);
+    const { results } = await github.selectWithScores("create a repo", { minRelevance: 0 });
+    const named = (name: string) => results.find((result) => result.name === name)!;
+    const repoCredit = (name: string) => named(name).match.find((entry) => entry.word === "repo")!;
+    expect(repoCredit("create_repository")).toMatchObject({ term: "repositori", field: "name" });
+    expect(repoCredit("create_branch")).toMatchObject({ term: "repo", field: "parameterNames" });
+    expect(repoCredit("create_repository").credit).toBeGreaterThan(4 * repoCredit("create_branch").credit);
+    expect(named("create_repository").relevance).toBeGreaterThan(named("create_branch").relevance + 0.1);
+  });
+
   it("does not read an ordinary long word as an initialism of the catalog", async () => {
     const { results } = await index.selectWithScores("Find the perimeter of a rectangle", { minRelevance: 0 });
     expect(results.flatMap((result) => result.expansions)).toEqual([]);
