@@ -182,6 +182,14 @@ function readsAsInitialism(context: QueryContext, surface: string): boolean {
   return !CONVERSATIONAL_WORDS.has(surface) && context.specificity(surface) === 1;
 }
 
+/**
+ * The longest word written in lower case that is read as initials ("cve", "sso"). A longer one is a word or a name
+ * ("acme", "hooli"), and four words of prose in a row spell almost any four letters: "acme" had read as "automatic
+ * commit message extra" on the GitHub server. Written in capitals ("GDPR") or as the catalog writes an acronym, any
+ * length up to MAX_PHRASE is.
+ */
+const LOWER_CASE_INITIALS = 3;
+
 /** The shortest and longest word read as a clipped catalog word ("prio" → priority, "proj" → project). */
 const CLIPPED = { min: 3, max: 5 };
 
@@ -272,7 +280,11 @@ export function analyseQuery(
         token.valueKind !== "key" &&
         (token.surface.length >= 3 || catalogAcronym) &&
         token.surface.length <= MAX_PHRASE &&
-        (token.acronym || catalogAcronym || (known === undefined && readsAsInitialism(context, token.surface)))
+        (token.acronym ||
+          catalogAcronym ||
+          (known === undefined &&
+            token.surface.length <= LOWER_CASE_INITIALS &&
+            readsAsInitialism(context, token.surface)))
       ) {
         if (expandInitialism(context, collector, token.surface, abbreviationWeight, position) && known === undefined)
           continue;

@@ -268,8 +268,11 @@ describe("ranking", () => {
       expect((await tools.explain(text, "git_amend_commit")).match.map((entry) => entry.kind)).not.toContain(
         "abbreviation",
       );
-    // Outside a value the same word is read as before.
-    expect((await tools.explain("acme please", "git_amend_commit")).match.length).toBeGreaterThan(0);
+    // Outside a value, three letters in lower case are still read as initials, and so is any word written in capitals;
+    // a longer word in lower case is a word or a name ("acme", "hooli"), not initials.
+    expect((await tools.explain("acm please", "git_amend_commit")).match.length).toBeGreaterThan(0);
+    expect((await tools.explain("ACME please", "git_amend_commit")).match.length).toBeGreaterThan(0);
+    expect((await tools.explain("acme please", "git_amend_commit")).match).toEqual([]);
   });
 
   it("reads an address's scheme other than the web's as the system it names, the rest as a path, not a link", async () => {
