@@ -2,7 +2,7 @@
 // #growth"): in an agent loop each task's best tool is offered beside the whole request's ranking, which a request's
 // first task or its named product tends to fill.
 
-import { ACTION_WORDS } from "../core/families.js";
+import { ACTION_WORDS, type Families } from "../core/families.js";
 import { asksQuestion } from "../core/question.js";
 import type { BuiltIndex } from "./built-index.js";
 
@@ -61,6 +61,10 @@ const TASK_VERBS = new Set([
 const MAX_CLAUSES = 4;
 /** A clause shorter than this (in characters) is a fragment, not a task ("ok", "pls"). */
 const MIN_CLAUSE = 8;
+/** Whether two tools are of one product family (`stripe_refund`, `stripe_get_invoice`). */
+function sameFamily(families: Families | undefined, a: number, b: number): boolean {
+  return families !== undefined && families.of[a] >= 0 && families.of[a] === families.of[b];
+}
 
 /**
  * The tasks of a request: its parts joined by "then", ";" or a new line, and by "and" before a verb of work ("pull
@@ -94,8 +98,10 @@ export function asksOneQuestion(text: string): boolean {
 }
 
 /**
- * The best keyword-ranked tool of each clause that reaches `minRelevance` on its own, not in `taken` nor `excluded`,
- * best clause order kept; keyword evidence only (no embedding call per clause).
+ * The best keyword-ranked tool of each clause that reaches `minRelevance` on its own, and the next that does when it is
+ * of the same product: a task often needs a look-up beside its action ("refund INV-2041": the invoice, then the
+ * refund; with the refund alone the scripted model stopped at the first step). Not in `taken` nor `excluded`, clause
+ * order kept; keyword evidence only (no embedding call per clause).
  */
 export function clauseTools(
   index: BuiltIndex,
@@ -107,15 +113,20 @@ export function clauseTools(
   if (!index.hasKeywordIndex) return [];
   const found: string[] = [];
   const { engine } = index;
+  const families = engine.families();
   for (const clause of clauses) {
     const terms = engine.analyse(clause);
     if (terms.length === 0) continue;
     const query = engine.relevanceQuery(clause, terms);
+    let first = -1;
     for (const hit of engine.search(terms, 3, excluded, asksQuestion(clause))) {
-      const name = index.docTools[hit.doc].name;
       if (engine.relevance(query, hit.doc).relevance < minRelevance) continue;
+      // The next is the task's look-up only when it is of the first's product.
+      if (first >= 0 && !sameFamily(families, first, hit.doc)) break;
+      const name = index.docTools[hit.doc].name;
       if (!taken.has(name) && !found.includes(name)) found.push(name);
-      break;
+      if (first >= 0) break;
+      first = hit.doc;
     }
   }
   return found;

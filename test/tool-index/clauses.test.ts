@@ -65,3 +65,42 @@ describe("clause tools", () => {
     expect(results.map((result) => [result.name, result.reason])).toEqual([["snowflake_query", "ranked"]]);
   });
 });
+
+describe("a task's look-up beside its action", () => {
+  const object = (...names: string[]) => ({
+    type: "object",
+    properties: Object.fromEntries(names.map((name) => [name, { type: "string" }])),
+  });
+  const tools = createToolIndex([
+    { name: "stripe_refund", description: "Refund a Stripe charge", parameters: object("charge") },
+    { name: "stripe_get_invoice", description: "Stripe invoice details", parameters: object("invoice") },
+    { name: "paypal_refund", description: "Refund a PayPal charge", parameters: object("transaction") },
+    { name: "jira_get_issue", description: "Get a Jira issue by key", parameters: object("key") },
+    { name: "jira_transition", description: "Change a Jira issue's status", parameters: object("key", "to") },
+    { name: "zd_reply", description: "Reply on a Zendesk ticket", parameters: object("ticket_id", "body") },
+    { name: "zd_get_ticket", description: "Zendesk ticket details", parameters: object("ticket_id") },
+    { name: "zd_update_ticket", description: "Update a Zendesk ticket", parameters: object("ticket_id", "status") },
+    { name: "slack_post", description: "Post a message to a Slack channel", parameters: object("channel", "text") },
+  ]);
+  const clauseTools = async (text: string) => {
+    const { results } = await tools.selectWithScores(text, { maxTools: 1, adaptive: false, messages: [] });
+    return results.filter((result) => result.reason === "clause").map((result) => result.name);
+  };
+
+  it("offers a task's next tool of the same product: the invoice beside the refund", async () => {
+    // "INV-2041" keys an invoice (its letters clip `stripe_get_invoice`'s name word), and the named product, Zendesk,
+    // leads the whole request's ranking.
+    const text = "refund INV-2041 and let the customer know on zendesk ticket 7781";
+    expect(await clauseTools(text)).toEqual(expect.arrayContaining(["stripe_refund", "stripe_get_invoice"]));
+  });
+
+  it("offers no next tool of another product", async () => {
+    const text = "post the numbers in #growth and refund the stripe charge";
+    const found = await clauseTools(text);
+    expect(found).not.toContain("paypal_refund");
+    expect((await tools.select("refund the stripe charge", { minRelevance: 0 })).slice(0, 2)).toEqual([
+      "stripe_refund",
+      "paypal_refund",
+    ]);
+  });
+});
