@@ -240,14 +240,7 @@ export function analyseQuery(
     // kind ("https://…", "~/notes.md", "acme/api") reads, as weakly as an everyday word, as the parameters that take it;
     // a time the catalog writes ("month" in "billing for the month") reads as itself.
     const timeKnown = token.valueKind === "time" && known !== undefined;
-    // A key whose letters clip one word of the tools' names ("INV-2041": invoice) keys that: not an issue, nor any
-    // tool's `key` ("refund INV-2041" had ranked every Jira tool above the invoice's).
-    const keyOfName =
-      token.valueKind === "key" &&
-      known === undefined &&
-      abbreviationWeight > 0 &&
-      truncated(index, token.surface) >= 0;
-    if (token.valueKind !== undefined && settings.everydayWeight > 0 && !timeKnown && !keyOfName) {
+    if (token.valueKind !== undefined && settings.everydayWeight > 0 && !timeKnown) {
       for (const [word, weight = settings.everydayWeight] of VALUE_PARAMETERS[token.valueKind]) {
         const id = index.termIds.get(word);
         if (id !== undefined) collector.add(id, weight, "synonym", token.surface, position);

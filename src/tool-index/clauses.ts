@@ -61,6 +61,12 @@ const TASK_VERBS = new Set([
 const MAX_CLAUSES = 4;
 /** A clause shorter than this (in characters) is a fragment, not a task ("ok", "pls"). */
 const MIN_CLAUSE = 8;
+/**
+ * How far down each task's ranking its look-up is looked for: "refund INV-2041" ranks the refund first, then three
+ * Jira tools that take a key, then the invoice (the everyday SaaS catalog).
+ */
+const CLAUSE_CANDIDATES = 5;
+
 /** Whether two tools are of one product family (`stripe_refund`, `stripe_get_invoice`). */
 function sameFamily(families: Families | undefined, a: number, b: number): boolean {
   return families !== undefined && families.of[a] >= 0 && families.of[a] === families.of[b];
@@ -98,10 +104,10 @@ export function asksOneQuestion(text: string): boolean {
 }
 
 /**
- * The best keyword-ranked tool of each clause that reaches `minRelevance` on its own, and the next that does when it is
- * of the same product: a task often needs a look-up beside its action ("refund INV-2041": the invoice, then the
- * refund; with the refund alone the scripted model stopped at the first step). Not in `taken` nor `excluded`, clause
- * order kept; keyword evidence only (no embedding call per clause).
+ * Each clause's best keyword-ranked tool that reaches `minRelevance` on its own, and the best-ranked other of its
+ * product among the clause's CLAUSE_CANDIDATES best that does: a task often needs a look-up beside its action ("refund
+ * INV-2041": the invoice and the refund; with the refund alone the scripted model stopped at the first step). Not in
+ * `taken` nor `excluded`, clause order kept; keyword evidence only (no embedding call per clause).
  */
 export function clauseTools(
   index: BuiltIndex,
@@ -118,15 +124,18 @@ export function clauseTools(
     const terms = engine.analyse(clause);
     if (terms.length === 0) continue;
     const query = engine.relevanceQuery(clause, terms);
-    let first = -1;
-    for (const hit of engine.search(terms, 3, excluded, asksQuestion(clause))) {
-      if (engine.relevance(query, hit.doc).relevance < minRelevance) continue;
-      // The next is the task's look-up only when it is of the first's product.
-      if (first >= 0 && !sameFamily(families, first, hit.doc)) break;
+    // The ranking's tools that reach minRelevance, in rank order: the first is the task's tool, the best-ranked other
+    // of its product its look-up.
+    const hits = engine
+      .search(terms, CLAUSE_CANDIDATES, excluded, asksQuestion(clause))
+      .map((hit) => ({ doc: hit.doc, relevance: engine.relevance(query, hit.doc).relevance }))
+      .filter((hit) => hit.relevance >= minRelevance);
+    if (hits.length === 0) continue;
+    const task = hits[0];
+    const lookUp = hits.find((hit) => hit !== task && sameFamily(families, task.doc, hit.doc));
+    for (const hit of lookUp === undefined ? [task] : [task, lookUp]) {
       const name = index.docTools[hit.doc].name;
       if (!taken.has(name) && !found.includes(name)) found.push(name);
-      if (first >= 0) break;
-      first = hit.doc;
     }
   }
   return found;
