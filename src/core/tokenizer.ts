@@ -80,6 +80,7 @@ const SIZE = /^\d{2,5}[x×]\d{2,5}(?:px)?$/u;
 // A share such as "25%" or "12.5%": a percentage to set, read as the parameters that take one. A bare number is no
 // word of the request; a percentage is a value it gives.
 const PERCENT = /^\d{1,3}(?:\.\d+)?%$/u;
+const MAY_BE_VALUE = /[\d/@#.:%]/u;
 const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
 
 /** A chunk of a request without the punctuation around it: opening quotes and brackets, closing ones, a full stop. */
@@ -101,6 +102,12 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
     if (chunk.length === 0) continue;
     let count = 0;
     forEachToken(chunk, () => count++);
+    // A chunk of letters alone (most of a long request) is a word whatever follows: every pattern below needs a digit
+    // or one of / @ # . : %.
+    if (!MAY_BE_VALUE.test(chunk)) {
+      at += count;
+      continue;
+    }
     const bare = trimEdgePunctuation(chunk);
     const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
     if (count > 0 && quantity !== undefined) {
