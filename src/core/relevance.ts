@@ -6,6 +6,7 @@ import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
 import { clearFound, termsInDocument } from "./relevance-scan.js";
 import { conversationalPositions, isConversationalWord, valueWords } from "./relevance-words.js";
+import { nameFrequencies } from "./shorthand.js";
 import { stem } from "./stemmer.js";
 import type { Token } from "./tokenizer.js";
 import { fingerSlip } from "./typo-index.js";
@@ -119,28 +120,19 @@ function documentFrequency(index: PostingsIndex, termId: number): number {
   return index.offsets[termId + 1] - index.offsets[termId];
 }
 
-/** Each term's specificity among tool names, per index (read on first use from the name fields). */
+/** Each term's specificity among tool names, per index (read on first use). */
 const IN_NAMES = new WeakMap<PostingsIndex, Float32Array>();
 
 /**
  * Each term's specificity among the catalog's tool names: NAME_SPECIFICITY × its IDF over the names that hold it,
- * relative to an unknown word's (0 when no name holds it). Where a word is what a tool is about.
+ * relative to an unknown word's (0 when no name holds it).
  */
 function nameSpecificity(index: PostingsIndex): Float32Array {
   let specificity = IN_NAMES.get(index);
   if (specificity !== undefined) return specificity;
-  const counts = new Uint32Array(index.terms.length);
-  const fields = FIELD_NAMES.length;
-  const last = new Int32Array(index.terms.length).fill(-1);
-  for (let doc = 0; doc < index.docCount; doc++)
-    for (let at = index.fieldStarts[doc * fields]; at < index.fieldStarts[doc * fields + 1]; at++) {
-      const term = index.sequence[at];
-      if (last[term] === doc) continue;
-      last[term] = doc;
-      counts[term]++;
-    }
+  const counts = nameFrequencies(index);
   const unknown = smoothedIdf(index.docCount, 0);
-  specificity = new Float32Array(index.terms.length);
+  specificity = new Float32Array(counts.length);
   for (let term = 0; term < counts.length; term++)
     if (counts[term] > 0) specificity[term] = (NAME_SPECIFICITY * smoothedIdf(index.docCount, counts[term])) / unknown;
   IN_NAMES.set(index, specificity);

@@ -103,24 +103,47 @@ export function phraseWords(phrase: string): string[] {
   return terms;
 }
 
-/** What `nameTerms` reads of the postings (bm25f.ts's `PostingsIndex`). */
+/** What `nameTerms` and `nameFrequencies` read of the postings (bm25f.ts's `PostingsIndex`). */
 interface NameFields {
   readonly docCount: number;
+  readonly terms: readonly string[];
   readonly fieldStarts: Uint32Array;
   readonly sequence: ArrayLike<number>;
 }
 
+const nameFrequenciesOf = new WeakMap<NameFields, Uint32Array>();
 const nameTermsOf = new WeakMap<NameFields, Set<number>>();
 
-/** The term ids written in the catalog's tool names (read once per index; the name is each tool's first field). */
+/**
+ * How many tools' names hold each term, by term id (read once per index; the name is each tool's first field): where
+ * a word is what a tool is about.
+ */
+export function nameFrequencies(index: NameFields): Uint32Array {
+  let counts = nameFrequenciesOf.get(index);
+  if (counts === undefined) {
+    counts = new Uint32Array(index.terms.length);
+    const fields = FIELD_NAMES.length;
+    const last = new Int32Array(index.terms.length).fill(-1);
+    for (let d = 0; d < index.docCount; d++)
+      for (let i = index.fieldStarts[d * fields]; i < index.fieldStarts[d * fields + 1]; i++) {
+        const term = index.sequence[i];
+        if (last[term] === d) continue;
+        last[term] = d;
+        counts[term]++;
+      }
+    nameFrequenciesOf.set(index, counts);
+  }
+  return counts;
+}
+
+/** The term ids written in the catalog's tool names. */
 export function nameTerms(index: NameFields): Set<number> {
   let terms = nameTermsOf.get(index);
   if (terms === undefined) {
     terms = new Set();
-    const fields = FIELD_NAMES.length;
-    for (let d = 0; d < index.docCount; d++)
-      for (let i = index.fieldStarts[d * fields]; i < index.fieldStarts[d * fields + 1]; i++)
-        terms.add(index.sequence[i]);
+    nameFrequencies(index).forEach((count, term) => {
+      if (count > 0) terms!.add(term);
+    });
     nameTermsOf.set(index, terms);
   }
   return terms;

@@ -124,18 +124,16 @@ export function clauseTools(
     const terms = engine.analyse(clause);
     if (terms.length === 0) continue;
     const query = engine.relevanceQuery(clause, terms);
-    // The ranking's tools that reach minRelevance, in rank order: the first is the task's tool, the best-ranked other
-    // of its product its look-up.
-    const hits = engine
-      .search(terms, CLAUSE_CANDIDATES, excluded, asksQuestion(clause))
-      .map((hit) => ({ doc: hit.doc, relevance: engine.relevance(query, hit.doc).relevance }))
-      .filter((hit) => hit.relevance >= minRelevance);
-    if (hits.length === 0) continue;
-    const task = hits[0];
-    const lookUp = hits.find((hit) => hit !== task && sameFamily(families, task.doc, hit.doc));
-    for (const hit of lookUp === undefined ? [task] : [task, lookUp]) {
-      const name = index.docTools[hit.doc].name;
+    // In rank order, the first tool that reaches minRelevance is the task's, the next of its product that does its
+    // look-up; relevance is read only for the tools that could be either.
+    let task = -1;
+    for (const { doc } of engine.search(terms, CLAUSE_CANDIDATES, excluded, asksQuestion(clause))) {
+      if (task >= 0 && !sameFamily(families, task, doc)) continue;
+      if (engine.relevance(query, doc).relevance < minRelevance) continue;
+      const name = index.docTools[doc].name;
       if (!taken.has(name) && !found.includes(name)) found.push(name);
+      if (task >= 0 || families === undefined || families.of[doc] < 0) break;
+      task = doc;
     }
   }
   return found;
