@@ -2,8 +2,7 @@
 // dist/>), interleaved per request in one process: median microseconds per kind. A kind's requests repeat (20 rounds),
 // so this times the reading of a request, not the first sight of its words.
 //   npm run build && npx node bench/experiments/everyday-speed/query-kinds.mjs [--before <dir>]
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { buildsToCompare } from "../../lib/builds.mjs";
 import { loadBfcl } from "../../lib/data.mjs";
 import { median, nowMs } from "../../lib/stats.mjs";
 
@@ -13,9 +12,7 @@ const KINDS = {
   "one catalog word": ["weather", "hotel", "stocks"],
   "a short request": ["get the weather in paris", "book a hotel in rome", "convert 5 usd to eur"],
 };
-const at = process.argv.indexOf("--before");
-const builds = [["this build", new URL("../../../dist/index.js", import.meta.url).href]];
-if (at > 0) builds.push(["before", pathToFileURL(resolve(process.argv[at + 1], "dist/index.js")).href]);
+const builds = buildsToCompare("this build", "before");
 const { tools, queries } = loadBfcl();
 const contestants = [];
 for (const [name, href] of builds) {

@@ -2,14 +2,11 @@
 // dist/>) and toolpick, interleaved per query in one process: medians and ratios (bench/latency.mjs's method, 589
 // tools only).
 //   npm run build && npx node bench/experiments/everyday-speed/select-speed.mjs [--before <dir>]
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { buildsToCompare } from "../../lib/builds.mjs";
 import { loadBfcl, toToolSet } from "../../lib/data.mjs";
 import { median, nowMs } from "../../lib/stats.mjs";
 
-const at = process.argv.indexOf("--before");
-const builds = [["toolsift", new URL("../../../dist/index.js", import.meta.url).href]];
-if (at > 0) builds.push(["toolsift before", pathToFileURL(resolve(process.argv[at + 1], "dist/index.js")).href]);
+const builds = buildsToCompare("toolsift", "toolsift before");
 const { tools, queries } = loadBfcl();
 const contestants = [];
 for (const [name, href] of builds) {
