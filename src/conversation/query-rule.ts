@@ -143,6 +143,16 @@ export function isSmallTalkTurn(
   return false;
 }
 
+/**
+ * Whether the conversation's latest user message answers a question the assistant asked ("yes" to "Should I go
+ * ahead?"): a chat word there carries the task on.
+ */
+export function answersAQuestion(messages: readonly ConversationMessage[]): boolean {
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i].role === "user" && messages[i].text.trim().length > 0) return answersQuestion(messages, i);
+  return false;
+}
+
 /** Whether the assistant's last words before the user message at `at` asked a question ("Should I go ahead?"). */
 function answersQuestion(messages: readonly ConversationMessage[], at: number): boolean {
   for (let i = at - 1; i >= 0; i--) {

@@ -2,6 +2,7 @@
 // module.
 
 import type { SemanticEngine } from "../semantic/semantic-engine.js";
+import { isSmallTalk } from "../core/relevance-words.js";
 import { loadWasm } from "../wasm/load-wasm.js";
 import type { ModelStages } from "./model-stages.js";
 import type { ResolvedIndexOptions } from "./resolve-options.js";
@@ -17,15 +18,24 @@ export interface IndexContext {
   readonly semantic: SemanticEngine | undefined;
   /** The compiled wasm core (cached by `loadWasm` for the runtime's default). */
   readonly module: () => Promise<WebAssembly.Module>;
+  /**
+   * What reads a query as chat only ("thanks a ton", "brb coffee"), which selects nothing: the root's chat lexicon
+   * (`isChitChat`, as its adapters read a turn), or the ranking's own small-talk words in `toolsift/core`.
+   */
+  readonly chat: (text: string) => boolean;
 }
 
 /** Makes an index's context: the semantic engine exists only when a semantic strategy is on. */
-export function createIndexContext(options: ResolvedIndexOptions, models: ModelStages | undefined): IndexContext {
+export function createIndexContext(
+  options: ResolvedIndexOptions,
+  models: ModelStages | undefined,
+  chat: (text: string) => boolean = isSmallTalk,
+): IndexContext {
   const module = () => loadWasm(options.wasm);
   const settings = options.semantic;
   const semantic =
     settings === undefined || models === undefined
       ? undefined
       : models.semanticEngine(settings, options.abortSignal, module, options.emit);
-  return { options, models, semantic, module };
+  return { options, models, semantic, module, chat };
 }

@@ -14,7 +14,7 @@ import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
 import type { CutReason, CutTool, Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
-import { isSmallTalk } from "../core/relevance-words.js";
+import { answersAQuestion } from "../conversation/query-rule.js";
 import { clauseTools, requestClauses } from "./clauses.js";
 import { withProductInUse } from "./continuity.js";
 
@@ -71,13 +71,17 @@ export async function runSelection(
   const pinned = pins.length === 0 ? pins : pins.filter((pin) => state.nameSet.has(pin.name));
   if (pinned.length < pins.length)
     reportMisspeltPins(context.options.emit, text, options.alwaysActive, state.nameSet, state.toolNames);
-  // A turn of conversation only ("thanks!", "ok great") asks for nothing: no ranked tool, and no companion from the
-  // conversation's memory either (it would hand a thank-you the last task's tools).
+  // A turn of conversation only ("thanks!", "ok great", "brb coffee") asks for nothing: no ranked tool, and no
+  // companion from the conversation's memory either (it would hand a thank-you the last task's tools). Read as the
+  // adapters read a turn (the root's chat lexicon); "yes" to the assistant's "Should I go ahead?" carries the task on.
   // A tool's own name is no small talk, whatever its words ("Ve", "Thanks").
   if (
     text.trim().length === 0 ||
     state.catalog.length === 0 ||
-    (text.length <= SMALL_TALK_LENGTH && isSmallTalk(text) && !state.nameSet.has(text.trim()))
+    (text.length <= SMALL_TALK_LENGTH &&
+      context.chat(text) &&
+      !state.nameSet.has(text.trim()) &&
+      !(options.conversation !== undefined && answersAQuestion(options.conversation)))
   ) {
     return { options, text, pinned, ranked: undefined, companions: [] };
   }

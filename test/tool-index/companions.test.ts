@@ -2,6 +2,7 @@
 // prerequisite links; index.learn, learnStep, prepareStep({ learn: true }); each result says why it is there.
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type SelectOptions, type ToolsiftError } from "../../src/index.js";
+import { createToolIndex as createCoreIndex, ENGLISH_COMMON_WORDS } from "../../src/core-entry.js";
 import { conversation } from "../usage/conversations.js";
 import { snapshotRows } from "../../src/usage/usage-snapshot.js";
 import { companionsFor } from "../../src/tool-index/companions.js";
@@ -207,6 +208,25 @@ describe("the conversation's memory and the catalog's links", () => {
     const messages = [...turn("show the files", ["list_files"]), { role: "user", content: "and the weather in Oslo?" }];
     const { results } = await index.selectWithScores("the weather in Oslo", { messages });
     expect(results.find((result) => result.name === "list_files")?.reason).toBe("conversation");
+  });
+
+  it("hands a turn of chat only none of them, as the adapters read chat; an answer to a question keeps them", async () => {
+    const index = createToolIndex(tools);
+    const core = createCoreIndex(tools, { keyword: { commonWords: ENGLISH_COMMON_WORDS } });
+    const task = turn("show the files", ["list_files"]);
+    // Words of the chat lexicon the ranking's own small-talk words lack ("ton", "coffee", "a joke about git").
+    for (const chat of ["thanks a ton", "brb coffee", "tell me a joke about git"]) {
+      const messages = [...task, { role: "user", content: chat }];
+      expect(await index.selectWithScores(chat, { messages }), chat).toMatchObject({ results: [] });
+      // toolsift/core ships no chat lexicon: it reads such a turn as a follow-up and keeps the memory.
+      expect(await core.select(chat, { messages }), chat).toContain("list_files");
+    }
+    // "yes" to the assistant's question carries the task on: the conversation's tools stay; after "Done." it is chat.
+    const answered = [...task.slice(0, -1), { role: "assistant", content: "Listed. Hidden ones too?" }];
+    expect(await index.select("yes", { messages: [...answered, { role: "user", content: "yes" }] })).toContain(
+      "list_files",
+    );
+    expect(await index.select("yes", { messages: [...task, { role: "user", content: "yes" }] })).toEqual([]);
   });
 
   it("offers the producer of a ranked tool's required parameter in a conversation, not in a plain select", async () => {
