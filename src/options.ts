@@ -165,6 +165,12 @@ export interface CommonWords {
   readonly specificity: (word: string) => number;
   /** Everyday words and phrases → catalog words ("ditch" → delete); without it none are read. */
   readonly everyday?: EverydayWords;
+  /**
+   * Whether a query is chat only ("thanks a ton", "brb coffee", "tell me a joke about git"): it selects nothing, and a
+   * conversation's tools are not carried to it. Without it, only the ranking's own conversational words ("thanks!",
+   * "ok great") make a query chat.
+   */
+  readonly chat?: (text: string) => boolean;
 }
 
 /** `createToolIndex`'s `enrichment` group (`enrichment: true` is `{}`). */

@@ -5,7 +5,6 @@
 import type { ToolCatalog } from "./core/catalog.js";
 import type { ToolIndexOptions } from "./options.js";
 import { adapterMethods } from "./agent/index-methods.js";
-import { isChitChat } from "./conversation/small-talk.js";
 import { ALL_MODEL_STAGES, resolveModelOptions } from "./tool-index/all-model-stages.js";
 import { createIndex } from "./tool-index/create-index.js";
 import { ENGLISH_COMMON_WORDS } from "./tool-index/english-common-words.js";
@@ -31,6 +30,5 @@ export function createToolIndex<const CATALOG extends ToolCatalog>(
     models: ALL_MODEL_STAGES,
     commonWords: ENGLISH_COMMON_WORDS,
     extend: adapterMethods<ToolNames<CATALOG>>,
-    chat: isChitChat,
   });
 }

@@ -15,12 +15,19 @@ import { invalidOption } from "../support/validate-options.js";
 export function resolveCommonWords(
   value: unknown,
   entryDefault: CommonWords | undefined,
-): { specificity: WordSpecificity; everyday: EverydayWords | undefined } {
-  if (value === false) return { specificity: NO_WORD_SPECIFICITY, everyday: undefined };
+): {
+  specificity: WordSpecificity;
+  everyday: EverydayWords | undefined;
+  chat: ((text: string) => boolean) | undefined;
+} {
+  if (value === false) return { specificity: NO_WORD_SPECIFICITY, everyday: undefined, chat: undefined };
   const words = (value ?? entryDefault) as Partial<CommonWords> | null | undefined;
   const specificity = words?.specificity;
+  const chat = words?.chat;
+  if (chat !== undefined && typeof chat !== "function")
+    invalidOption("createToolIndex", "keyword.commonWords.chat", "a function (text) => boolean", chat);
   return typeof specificity === "function"
-    ? { specificity, everyday: words!.everyday }
+    ? { specificity, everyday: words!.everyday, chat }
     : invalidOption(
         "createToolIndex",
         "keyword.commonWords",

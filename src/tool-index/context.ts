@@ -19,23 +19,19 @@ export interface IndexContext {
   /** The compiled wasm core (cached by `loadWasm` for the runtime's default). */
   readonly module: () => Promise<WebAssembly.Module>;
   /**
-   * What reads a query as chat only ("thanks a ton", "brb coffee"), which selects nothing: the root's chat lexicon
-   * (`isChitChat`, as its adapters read a turn), or the ranking's own small-talk words in `toolsift/core`.
+   * What reads a query as chat only ("thanks a ton", "brb coffee"), which selects nothing: the word list's (English:
+   * the chat lexicon, as the adapters read a turn), else the ranking's own small-talk words.
    */
   readonly chat: (text: string) => boolean;
 }
 
 /** Makes an index's context: the semantic engine exists only when a semantic strategy is on. */
-export function createIndexContext(
-  options: ResolvedIndexOptions,
-  models: ModelStages | undefined,
-  chat: (text: string) => boolean = isSmallTalk,
-): IndexContext {
+export function createIndexContext(options: ResolvedIndexOptions, models: ModelStages | undefined): IndexContext {
   const module = () => loadWasm(options.wasm);
   const settings = options.semantic;
   const semantic =
     settings === undefined || models === undefined
       ? undefined
       : models.semanticEngine(settings, options.abortSignal, module, options.emit);
-  return { options, models, semantic, module, chat };
+  return { options, models, semantic, module, chat: options.chatOnly ?? isSmallTalk };
 }

@@ -28,18 +28,16 @@ export interface IndexParts<NAME extends string, EXTRA extends object> {
   readonly commonWords?: CommonWords;
   /** Methods added to the same object (the root's AI SDK adapters), given the index and its current catalog. */
   readonly extend?: (index: CoreToolIndex<NAME>, catalog: () => readonly CatalogTool[]) => EXTRA;
-  /** What reads a query as chat only: the root's chat lexicon; default the ranking's small-talk words. */
-  readonly chat?: (text: string) => boolean;
 }
 
 /** A tool index over `tools`: the selection, explain, catalog and learning API, with what `parts` adds. */
 export function createIndex<NAME extends string, EXTRA extends object = object>(
   tools: unknown,
   options: ToolIndexOptions | undefined,
-  { resolveModelOptions, models, extend, optionTable, commonWords, chat }: IndexParts<NAME, EXTRA>,
+  { resolveModelOptions, models, extend, optionTable, commonWords }: IndexParts<NAME, EXTRA>,
 ): CoreToolIndex<NAME> & EXTRA {
   const resolved = resolveIndexOptions(options, resolveModelOptions, optionTable, commonWords);
-  const context = createIndexContext(resolved, models, chat);
+  const context = createIndexContext(resolved, models);
   const state = new IndexState(context, tools);
 
   const index: CoreToolIndex<NAME> = {

@@ -3,4 +3,5 @@
 
 import { ENGLISH_COMMON_WORDS } from "./english-common-words.js";
 
-export const englishWordSpecificity = ENGLISH_COMMON_WORDS.specificity;
+// Read at call time: the chat reader of ENGLISH_COMMON_WORDS (small-talk.ts) imports this module.
+export const englishWordSpecificity = (word: string): number => ENGLISH_COMMON_WORDS.specificity(word);

@@ -42,6 +42,8 @@ export interface ResolvedIndexOptions extends ResolvedModelOptions {
   readonly wordSpecificity: WordSpecificity;
   /** The everyday words query analysis reads (`keyword.commonWords`' table), if any. */
   readonly everydayWords: EverydayWords | undefined;
+  /** What reads a query as chat only (`keyword.commonWords.chat`), if the word list has it. */
+  readonly chatOnly: ((text: string) => boolean) | undefined;
   readonly context: unknown;
   readonly wasm: WasmSource | undefined;
   readonly emit: (event: ToolsiftEvent) => void;
@@ -206,5 +208,5 @@ export function resolveLimits(value: unknown): CatalogLimits {
 }
 
 function languageOf(words: ReturnType<typeof resolveCommonWords>) {
-  return { wordSpecificity: words.specificity, everydayWords: words.everyday };
+  return { wordSpecificity: words.specificity, everydayWords: words.everyday, chatOnly: words.chat };
 }

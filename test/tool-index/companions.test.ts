@@ -213,13 +213,16 @@ describe("the conversation's memory and the catalog's links", () => {
   it("hands a turn of chat only none of them, as the adapters read chat; an answer to a question keeps them", async () => {
     const index = createToolIndex(tools);
     const core = createCoreIndex(tools, { keyword: { commonWords: ENGLISH_COMMON_WORDS } });
+    const noList = createCoreIndex(tools, { keyword: { commonWords: false } });
     const task = turn("show the files", ["list_files"]);
     // Words of the chat lexicon the ranking's own small-talk words lack ("ton", "coffee", "a joke about git").
     for (const chat of ["thanks a ton", "brb coffee", "tell me a joke about git"]) {
       const messages = [...task, { role: "user", content: chat }];
       expect(await index.selectWithScores(chat, { messages }), chat).toMatchObject({ results: [] });
-      // toolsift/core ships no chat lexicon: it reads such a turn as a follow-up and keeps the memory.
-      expect(await core.select(chat, { messages }), chat).toContain("list_files");
+      // The lexicon comes with the English word list: toolsift/core given it agrees; without it, such a turn reads as
+      // a follow-up and keeps the memory.
+      expect(await core.select(chat, { messages }), chat).toEqual([]);
+      expect(await noList.select(chat, { messages }), chat).toContain("list_files");
     }
     // "yes" to the assistant's question carries the task on: the conversation's tools stay; after "Done." it is chat.
     const answered = [...task.slice(0, -1), { role: "assistant", content: "Listed. Hidden ones too?" }];
