@@ -98,12 +98,12 @@ export interface OfferOptions {
    * `"all"` for a catalog of at most 20 tools and a request that asks for something (a word that is no word of
    * conversation, no value and not among the commonest English words: "do I need an umbrella today"; its definitions
    * cost little and the model decides), else `"none"` (the model answers in text); a turn of conversation only
-   * ("thanks!") gets `"none"`. `"guess"` offers the ranking's best few guesses (up to 3) when one of them shows
-   * evidence of a task (`isGuess`: two words of the request met in it, one in its name, a typo of a word of its
-   * name, a word English seldom uses as its name writes it, a value it takes, or the request's first word in its
-   * name beside a name the request gives: "slak priya", "ditch the sync meeting", "cat s3://…", "bill Initech
-   * $2,400"), else none; by default where the default would offer none (the
-   * first step of a turn; in practice a catalog above 20 tools). A value given applies to every case (`"none"`: never
+   * ("thanks!") gets `"none"`. `"guess"` offers the ranking's best few guesses (up to 5 in a catalog of at most 100
+   * tools, 3 above) when one of them shows evidence of a task (`isGuess`: two words of the request met in it, one in
+   * its name, a typo of a word of its name, a word English seldom uses as its name writes it, a value it takes, or
+   * the request's first word in its name beside a name the request gives: "slak priya", "ditch the sync meeting",
+   * "cat s3://…", "bill Initech $2,400"), else none; by default where the default would offer none (the first step of
+   * a turn; in practice a catalog above 20 tools). A value given applies to every case (`"none"`: never
    * every tool on a ranked query, nor guesses). Reported as a `no-match` event with its `reason` either way.
    */
   onNoMatch?: OnNoMatch;
@@ -191,8 +191,20 @@ export function asksForSomething(query: string): boolean {
   );
 }
 
-/** The most guesses a call is offered when nothing reached the relevance bar (`onNoMatch: "guess"`). */
+/**
+ * The most guesses a call is offered when nothing reached the relevance bar (`onNoMatch: "guess"`): five in a catalog
+ * of at most WEAK_GUESS_TOOLS tools, three above. A fourth and fifth guess held the tool for 4 more steps of
+ * bench/everyday.mjs at 21–100 tools ("does the page mention 'free shipping' anywhere?" → `browser_find`, fifth; "tell
+ * marcus the standup moved to 10" → `slack_send_dm`, fourth), no off-topic turn more given tools, +0.1 tools a
+ * request; above 100 tools, 4 of BFCL's 884 irrelevant requests pooled into one 480-tool catalog more given tools.
+ */
 export const MAX_GUESSES = 3;
+const MAX_GUESSES_MID_SIZED = 5;
+
+/** How many of the ranking's best a call of a catalog of `tools` tools may be offered as guesses. */
+export function guessCount(tools: number): number {
+  return tools <= WEAK_GUESS_TOOLS ? MAX_GUESSES_MID_SIZED : MAX_GUESSES;
+}
 
 /**
  * Whether a ranked tool that did not reach `minRelevance` still shows evidence that the request is a task for it, so

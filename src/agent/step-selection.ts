@@ -17,7 +17,7 @@ import {
   isGuess,
   isWeakGuess,
   isSmallCatalog,
-  MAX_GUESSES,
+  guessCount,
   WEAK_GUESS_TOOLS,
   pinnedNames,
   rankedNames,
@@ -218,7 +218,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   }
 
   /**
-   * The ranking's best guesses for a query nothing reached the relevance bar of, from its best MAX_GUESSES without
+   * The ranking's best guesses for a query nothing reached the relevance bar of, from its best `guessCount` without
    * the relevance cut (`results`): those with some evidence and their companions, when one of them shows evidence of a
    * task (`isGuess`); with `weak`, only those a word of the request meets in what they say they do (`isWeakGuess`),
    * without companions (they may be another tool's); else none.
@@ -323,7 +323,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     // The best few without the relevance cut, ranked once for both kinds of guess.
     let best: readonly SelectedTool[] | undefined;
     const guessed = async (weak: boolean): Promise<StepSelection | undefined> => {
-      best ??= await withoutRelevanceCut(query, MAX_GUESSES, allowed, toolCount, conversation);
+      best ??= await withoutRelevanceCut(query, guessCount(toolCount), allowed, toolCount, conversation);
       const guesses = bestGuesses(best, query, weak);
       if (guesses.length === 0) return undefined;
       policy.guessed(query, guesses);

@@ -1,6 +1,7 @@
 // onNoMatch "guess" (the default above 20 tools): a request nothing reached the relevance bar of is offered the
 // ranking's best few guesses when the best shows evidence of a task, in real AI SDK loops with a scripted model that
 // refuses tools it was not offered; an off-topic question still gets none.
+import { readFileSync } from "node:fs";
 import { generateText, isStepCount, jsonSchema } from "ai";
 import { describe, expect, it } from "vitest";
 import { isWeakGuess } from "../../src/agent/offer-policy.js";
@@ -236,6 +237,41 @@ describe('onNoMatch "guess"', () => {
     const guessed = await small({ steps: [], messages: user(text) });
     expect(guessed.activeTools).toContain("slack_post_message");
     expect(guessed.activeTools!.length).toBeLessThanOrEqual(3);
+  });
+
+  it("offers up to five guesses in a catalog of at most 100 tools, three above", async () => {
+    // bench/everyday's 60-tool SaaS catalog, as its developers wrote it: the DM tool is the ranking's fourth guess.
+    const saas = (
+      JSON.parse(readFileSync(new URL("../../bench/everyday/catalogs/saas.json", import.meta.url), "utf8")) as {
+        tools: { name: string; description: string; inputSchema: object }[];
+      }
+    ).tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+    const text = "tell marcus the standup moved to 10";
+    const offered = async (tools: typeof saas) =>
+      (await createToolIndex(tools).prepareStep({ stableTools: false })({ steps: [], messages: user(text) }))
+        .activeTools!;
+    const mid = await offered(saas);
+    // Five ranked guesses (the DM tool fourth), and the finder of the first one's event id.
+    expect(mid).toEqual([
+      "gcal_delete_event",
+      "gmail_send",
+      "gcal_create_event",
+      "slack_send_dm",
+      "gcal_update_event",
+      "gcal_list_events",
+    ]);
+    // The same catalog with 41 more tools no word of the request meets: three guesses, and the finder.
+    const padding = Array.from({ length: 41 }, (_, at) => ({
+      name: `ledger_archive_${at}`,
+      description: `Archive ledger partition ${at}`,
+      inputSchema: object("partition"),
+    }));
+    expect(await offered([...saas, ...padding])).toEqual([
+      "gcal_delete_event",
+      "gmail_send",
+      "gcal_create_event",
+      "gcal_list_events",
+    ]);
   });
 
   it("guesses only at a turn's first step", async () => {
