@@ -3,8 +3,8 @@
 
 import { ACTION_WORDS } from "../core/families.js";
 import { addressesSomeone, conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
-import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
-import { markTimeValues, tokenize, type Token } from "../core/tokenizer.js";
+import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "../core/stop-words.js";
+import { markTimeValues, queryTokens, tokenize, type Token } from "../core/tokenizer.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { SMALL_TALK_FRAMING, SMALL_TALK_PHRASES, SMALL_TALK_WORDS } from "./small-talk-words.js";
@@ -30,12 +30,14 @@ function entriesOf(list: readonly string[]): Entries {
  * The chat lexicon (small-talk-words.ts) as the tokenizer reads it, and the part of it that frames a turn as chat.
  * Read on first use, not at import: importing an adapter tokenizes nothing.
  */
-let lexicon: (Entries & { framing: Entries }) | undefined;
+let lexicon: (Entries & { framing: Entries; phraseWords: Set<string> }) | undefined;
 function chatLexicon() {
-  lexicon ??= {
-    ...entriesOf([...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]),
-    framing: entriesOf(SMALL_TALK_FRAMING.split("|")),
-  };
+  if (lexicon === undefined) {
+    const entries = entriesOf([...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]);
+    // Every word of a chat phrase, the lexicon's and the ranking's own ("sounds good"): `mayBeChat` reads them.
+    const phraseWords = new Set([...[...entries.phrases.values()].flat(2), ...CONVERSATIONAL_PHRASES.flat()]);
+    lexicon = { ...entries, framing: entriesOf(SMALL_TALK_FRAMING.split("|")), phraseWords };
+  }
   return lexicon;
 }
 
@@ -65,6 +67,9 @@ export function isChatWord(surface: string): boolean {
  */
 export function isChitChat(text: string): boolean {
   if (isSmallTalk(text)) return true;
+  // Most requests have more words outside the lexicon than any reading below allows: one pass over the query's
+  // tokens (kept from the selection's own tokenising) tells them apart before the turn is tokenised again.
+  if (!mayBeChat(queryTokens(text))) return false;
   const tokens = tokenize(text);
   // The lexicon's phrases; its words are read by isChatWord.
   const phrases = coveredBy({ words: new Set(), phrases: chatLexicon().phrases }, tokens);
@@ -76,6 +81,21 @@ export function isChitChat(text: string): boolean {
   if (tokens.every((token, at) => !value(token) && (token.stop || chat(token, at)))) return true;
   if (chatAtATime(tokens, conversational, chat)) return true;
   return chatAbout(tokens, phrases, chat) || chatFramed(text, tokens, chat);
+}
+
+/**
+ * Whether `tokens` may be chat: at most FRAMED_WORDS of them (the most any reading below lets through: a topic's
+ * words, the words a chat frame holds) are neither stop words, nor words that say when, nor words of the lexicon.
+ */
+function mayBeChat(tokens: readonly Token[]): boolean {
+  const { phraseWords } = chatLexicon();
+  let others = 0;
+  for (const token of tokens) {
+    if (token.stop || token.valueKind === "time" || isChatWord(token.surface) || phraseWords.has(token.surface))
+      continue;
+    if (++others > FRAMED_WORDS) return false;
+  }
+  return true;
 }
 
 /** Words that make a time a slot of a task: "see you at 3pm", "ok for friday". */
