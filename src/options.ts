@@ -296,13 +296,16 @@ export interface SelectOptions {
  */
 export const DEFAULT_MIN_RELEVANCE = OPTION_TABLE.minRelevance.default;
 
+/** Marks select options as a search the model asked for: its words are a query, never a turn of chat. */
+export const SEARCH_QUERY: unique symbol = Symbol.for("toolsift.search-query");
+
 /**
  * How a search the model asks for ranks (the search meta-tools: `searchTool`, `toolSearchFunction`, the
  * `search_tools` of `inConversation` / `deferredTools`, the MCP gateway and the service's MCP endpoint): the best
  * `maxTools` whatever their relevance and without the adaptive cut. The model asked to look and judges what it
  * reads; `minRelevance` and the cut decide what is offered unasked.
  */
-export const MODEL_SEARCH = { adaptive: false, minRelevance: 0 } as const;
+export const MODEL_SEARCH = { adaptive: false, minRelevance: 0, [SEARCH_QUERY]: true } as const;
 
 /**
  * A search the model asks for inside an agent loop (the `search_tools` of `inConversation` and `deferredTools`):

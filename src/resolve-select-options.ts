@@ -2,7 +2,7 @@
 
 import { ToolsiftError } from "./errors.js";
 import { OPTION_TABLE, optionNames } from "./option-table.js";
-import { MAX_QUERY_LENGTH, type SelectOptions } from "./options.js";
+import { MAX_QUERY_LENGTH, SEARCH_QUERY, type SelectOptions } from "./options.js";
 import {
   invalidOption,
   namesOption,
@@ -34,6 +34,8 @@ export interface ResolvedSelectOptions {
   readonly conversation: readonly ConversationMessage[] | undefined;
   readonly previousTools: readonly string[] | undefined;
   readonly maxCompanions: number;
+  /** A search the model asked for (`SEARCH_QUERY`): its words are read as a query, never as chat. */
+  readonly searchQuery: boolean;
 }
 
 const DEFAULT_SELECT: ResolvedSelectOptions = {
@@ -47,6 +49,7 @@ const DEFAULT_SELECT: ResolvedSelectOptions = {
   conversation: undefined,
   previousTools: undefined,
   maxCompanions: OPTION_TABLE.maxCompanions.default,
+  searchQuery: false,
 };
 
 /** Validates select options (`where` names the caller in messages) and applies their defaults. */
@@ -66,6 +69,7 @@ export function resolveSelectOptions(input: SelectOptions | undefined, where = "
     conversation: (options as WithConversation)[CONVERSATION] ?? conversationOption(where, options.messages),
     previousTools: namesOption(where, "previousTools", options.previousTools),
     maxCompanions: tableOption(where, "maxCompanions", options.maxCompanions),
+    searchQuery: (options as { [SEARCH_QUERY]?: boolean })[SEARCH_QUERY] === true,
   };
 }
 

@@ -323,7 +323,9 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     // The best few without the relevance cut, ranked once for both kinds of guess.
     let best: readonly SelectedTool[] | undefined;
     const guessed = async (weak: boolean): Promise<StepSelection | undefined> => {
-      best ??= await withoutRelevanceCut(query, guessCount(toolCount), allowed, toolCount, conversation);
+      // Never more guesses than the user's maxTools allows ranked tools.
+      const count = Math.min(guessCount(toolCount), selectOptions.maxTools ?? Infinity);
+      best ??= await withoutRelevanceCut(query, count, allowed, toolCount, conversation);
       const guesses = bestGuesses(best, query, weak);
       if (guesses.length === 0) return undefined;
       policy.guessed(query, guesses);

@@ -157,7 +157,11 @@ function chatAbout(
 /** The most words besides its chat words a chat-framed turn has. */
 const FRAMED_WORDS = 4;
 /** Words that point back at a task ("the same for next week", "the big one", "again"): a follow-up, not chat. */
-const FOLLOW_UP_WORDS = new Set("same other another again too also instead more next else one ones last".split(" "));
+const FOLLOW_UP_WORDS = new Set(
+  "same other another again too also instead more next else one ones last first second third fourth fifth".split(" "),
+);
+/** Words that open a question: a turn that asks one asks for something, with or without its "?". */
+const QUESTION_WORDS = new Set("what whats which how when where who whose why".split(" "));
 /** Below this general specificity a word is among the commonest English words (as `asksForSomething` reads them). */
 const COMMON_WORD = 0.5;
 
@@ -166,8 +170,9 @@ const COMMON_WORD = 0.5;
  * lexicon ("thanks", "lol", "ok": SMALL_TALK_FRAMING) and at most FRAMED_WORDS other words, each among the commonest
  * English words and none a task: no action word ("send", "do"), no everyday word a task is asked with ("ping",
  * "ditch"), no word pointing back at a task ("the same for next week", "the other one"), no name, number or value.
- * "found it, thanks!", "lol ok nothing important then". A question ("ok, what about tomorrow?") asks for something,
- * and a follow-up that names a task ("thanks, now send it to Bob") does too.
+ * "found it, thanks!", "lol ok nothing important then". A question ("ok, what about tomorrow?", "thanks, how much is
+ * left": a "?" or a question word) asks for something, a follow-up that names a task ("thanks, now send it to Bob")
+ * does too, and so does one that points into a list ("yes the second").
  */
 function chatFramed(text: string, tokens: readonly Token[], chat: (token: Token, at: number) => boolean): boolean {
   if (text.includes("?")) return false;
@@ -176,6 +181,7 @@ function chatFramed(text: string, tokens: readonly Token[], chat: (token: Token,
   let others = 0;
   for (let at = 0; at < tokens.length; at++) {
     const token = tokens[at];
+    if (QUESTION_WORDS.has(token.surface)) return false;
     if (token.stop && token.alphabetic && !FOLLOW_UP_WORDS.has(token.surface)) continue;
     if (chat(token, at)) {
       if (frame.has(at)) framing++;

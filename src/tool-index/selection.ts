@@ -11,10 +11,12 @@ import { candidateCount, cutOrRerank } from "./post-process.js";
 import { rank, readRankQuery } from "./ranking.js";
 import type { Ranking } from "./ranking-types.js";
 import { judgeHits, relevantHits, type JudgedHit } from "./relevance.js";
+import type { WordMatch } from "../core/relevance.js";
 import type { CutReason, CutTool, Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
 import { answersAQuestion } from "../conversation/query-rule.js";
+import { isSmallTalk } from "../core/relevance-words.js";
 import { clauseTools, requestClauses } from "./clauses.js";
 import { withProductInUse } from "./continuity.js";
 
@@ -23,6 +25,19 @@ const CLAUSE_SCORE = 0.4;
 
 /** Small talk is short: longer text is never read as conversation only (and costs no second tokenising). */
 const SMALL_TALK_LENGTH = 160;
+
+/** Whether a word meets a tool's name as written or as a compound's part ("fun" in `get_fun_fact`). */
+const namesTheTool = (entry: WordMatch) =>
+  entry.field === "name" && (entry.kind === "exact" || entry.kind === "compound");
+
+/** Whether `text` is the conversation's latest user message, and it answers a question the assistant asked. */
+function answersTheAssistant(conversation: ResolvedSelectOptions["conversation"], text: string): boolean {
+  if (conversation === undefined) return false;
+  for (let i = conversation.length - 1; i >= 0; i--)
+    if (conversation[i].role === "user" && conversation[i].text.trim().length > 0)
+      return conversation[i].text.trim() === text.trim() && answersAQuestion(conversation);
+  return false;
+}
 
 /** What one selection found, before it is shaped into names or scored results. */
 export interface Selection {
@@ -71,18 +86,19 @@ export async function runSelection(
   const pinned = pins.length === 0 ? pins : pins.filter((pin) => state.nameSet.has(pin.name));
   if (pinned.length < pins.length)
     reportMisspeltPins(context.options.emit, text, options.alwaysActive, state.nameSet, state.toolNames);
-  // A turn of conversation only ("thanks!", "ok great", "brb coffee") asks for nothing: no ranked tool, and no
-  // companion from the conversation's memory either (it would hand a thank-you the last task's tools). Read as the
-  // adapters read a turn (the root's chat lexicon); "yes" to the assistant's "Should I go ahead?" carries the task on.
-  // A tool's own name is no small talk, whatever its words ("Ve", "Thanks").
-  if (
-    text.trim().length === 0 ||
-    state.catalog.length === 0 ||
-    (text.length <= SMALL_TALK_LENGTH &&
-      context.chat(text) &&
-      !state.nameSet.has(text.trim()) &&
-      !(options.conversation !== undefined && answersAQuestion(options.conversation)))
-  ) {
+  // A turn of conversation only asks for nothing. Only conversational words ("thanks!", "ok great"): no ranked tool,
+  // and no companion from the conversation's memory either (it would hand a thank-you the last task's tools). Chat
+  // as the word list's chat lexicon reads it ("thanks a ton", "brb coffee", "tell me a fun fact"): ranked on its own
+  // words, for a catalog may serve it (`get_fun_fact`, `escalate_to_human`: a tool its words meet in the name), but
+  // given nothing from the conversation.
+  // Either way "yes" to the assistant's "Should I go ahead?", the latest user message, carries the task on; and a
+  // tool's own name is no small talk, whatever its words ("Ve", "Thanks").
+  const chat =
+    text.length <= SMALL_TALK_LENGTH &&
+    !state.nameSet.has(text.trim()) &&
+    !answersTheAssistant(options.conversation, text) &&
+    (isSmallTalk(text) ? "conversational" : !options.searchQuery && context.chat(text) ? "lexicon" : undefined);
+  if (text.trim().length === 0 || state.catalog.length === 0 || chat === "conversational") {
     return { options, text, pinned, ranked: undefined, companions: [] };
   }
   // Each step may answer synchronously (a built keyword index, no reranker): only real promises are awaited, so a
@@ -100,7 +116,10 @@ export async function runSelection(
   const ranking = ranked instanceof Promise ? await ranked : ranked;
   // Tools under minRelevance (or threshold) are dropped before the cut: a query nothing answers selects no ranked tool.
   const judged = judgeHits(index, ranking, text, ranking.hits);
-  const relevant = relevantHits(judged, options.minRelevance, options.threshold);
+  const passing = relevantHits(judged, options.minRelevance, options.threshold);
+  // A turn of chat selects only a tool named for what it says, as written ("tell me a fun fact" → `get_fun_fact`),
+  // not one that shares a topic word with it ("a joke about git" → `push_files`, "about PMs" → `getProjectMembers`).
+  const relevant = chat ? passing.filter((hit) => hit.match.some(namesTheTool)) : passing;
   // A follow-up stays with the product the conversation called last (continuity.ts).
   const continuing = inConversation(options) ? withProductInUse(index, ranking.terms(), relevant, options) : relevant;
   const selected = cutOrRerank(context, index, text, continuing, options);
@@ -109,23 +128,24 @@ export async function runSelection(
   const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
   const reranked = kept.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
-  const companions: Companion[] = needsCompanions(context, state, options)
-    ? companionsFor({
-        known: state.nameSet,
-        selected: [...rankedNames, ...pinned.map((pin) => pin.name)],
-        ranked: rankedNames,
-        relevance: hits.map((hit) => hit.relevance),
-        query: text,
-        options,
-        indexRelated: context.options.relatedTools,
-        graph: state.usage,
-        // Catalog links serve a conversation (an agent loop), not a plain select: that stays as it was.
-        links: linksWanted(context) && inConversation(options) ? state.links() : undefined,
-        linkKinds: context.options.catalogLinks,
-      })
-    : [];
+  const companions: Companion[] =
+    !chat && needsCompanions(context, state, options)
+      ? companionsFor({
+          known: state.nameSet,
+          selected: [...rankedNames, ...pinned.map((pin) => pin.name)],
+          ranked: rankedNames,
+          relevance: hits.map((hit) => hit.relevance),
+          query: text,
+          options,
+          indexRelated: context.options.relatedTools,
+          graph: state.usage,
+          // Catalog links serve a conversation (an agent loop), not a plain select: that stays as it was.
+          links: linksWanted(context) && inConversation(options) ? state.links() : undefined,
+          linkKinds: context.options.catalogLinks,
+        })
+      : [];
   // In an agent loop, a request of several tasks gets each task's best tool beside the whole request's ranking.
-  const clauses = inConversation(options) && !reranked ? requestClauses(text) : [];
+  const clauses = inConversation(options) && !reranked && !chat ? requestClauses(text) : [];
   if (clauses.length > 0) {
     const taken = new Set([...rankedNames, ...pinned.map((pin) => pin.name), ...companions.map((tool) => tool.name)]);
     const allowed = options.allowedTools;

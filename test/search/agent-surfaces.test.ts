@@ -42,7 +42,7 @@ const TOOLS = {
 const index = createToolIndex(TOOLS);
 const QUERIES = {
   matched: "create an issue in the github repository",
-  guesses: "the penguins and their current mood",
+  guesses: "tell me a joke about penguins and their current mood",
   nothing: "capital of France",
 };
 const CALL = { toolCallId: "call-1", messages: [] };

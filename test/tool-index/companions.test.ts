@@ -224,12 +224,31 @@ describe("the conversation's memory and the catalog's links", () => {
       expect(await core.select(chat, { messages }), chat).toEqual([]);
       expect(await noList.select(chat, { messages }), chat).toContain("list_files");
     }
+    // A catalog that serves the chat keeps its tool, and the turn still inherits nothing.
+    const facts = createToolIndex({ ...tools, get_fun_fact: { description: "Tell a random fun fact" } });
+    const asked = [...task, { role: "user", content: "tell me a fun fact" }];
+    expect(await facts.select("tell me a fun fact", { messages: asked })).toEqual(["get_fun_fact"]);
+    // A tool only its prose relates to the chat is not selected for it, but a search the model asks for is a query.
+    const status = createToolIndex({
+      ...tools,
+      set_status: { description: "Set your status, e.g. on a coffee break" },
+    });
+    expect(await status.select("coffee break")).toEqual([]);
+    const searchTool = status.searchTool() as unknown as {
+      execute(input: unknown, options: unknown): Promise<unknown>;
+    };
+    const search = (await searchTool.execute({ query: "coffee break" }, { toolCallId: "1", messages: [] })) as {
+      tools: { name: string }[];
+    };
+    expect(search.tools.map((tool) => tool.name)).toEqual(["set_status"]);
     // "yes" to the assistant's question carries the task on: the conversation's tools stay; after "Done." it is chat.
     const answered = [...task.slice(0, -1), { role: "assistant", content: "Listed. Hidden ones too?" }];
     expect(await index.select("yes", { messages: [...answered, { role: "user", content: "yes" }] })).toContain(
       "list_files",
     );
     expect(await index.select("yes", { messages: [...task, { role: "user", content: "yes" }] })).toEqual([]);
+    // Only the latest user message answers: "lol" asked about with that history, whose last turn was "yes", is chat.
+    expect(await index.select("lol", { messages: [...answered, { role: "user", content: "yes" }] })).toEqual([]);
   });
 
   it("offers the producer of a ranked tool's required parameter in a conversation, not in a plain select", async () => {
