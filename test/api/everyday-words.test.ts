@@ -3,6 +3,7 @@
 // product ranks that product's tools first.
 import { describe, expect, it } from "vitest";
 import { createToolIndex } from "../../src/index.js";
+import { createToolIndex as createCoreIndex, ENGLISH_COMMON_WORDS } from "../../src/core-entry.js";
 
 const noCut = { minRelevance: 0, adaptive: false } as const;
 
@@ -49,9 +50,19 @@ describe("everyday words", () => {
       { name: "run_tests", description: "Run the test suite" },
       { name: "send_email", description: "Send an email" },
     ]);
-    // "job" may stand for run; alone it is a guess, under the default minRelevance.
+    // "job" may stand for run; alone it is a guess, under the default minRelevance. ("great job" is chat: read
+    // with the word list's chat reader it ranks nothing at all; without it the ranking reads it.)
     expect(await tools.select("great job")).toEqual([]);
-    const { results } = await tools.selectWithScores("great job", noCut);
+    const { chat: _, ...listOnly } = ENGLISH_COMMON_WORDS;
+    const ranking = createCoreIndex(
+      [
+        { name: "run_tests", description: "Run the test suite" },
+        { name: "send_email", description: "Send an email" },
+      ],
+      { keyword: { commonWords: listOnly } },
+    );
+    expect(await ranking.select("great job")).toEqual([]);
+    const { results } = await ranking.selectWithScores("great job", noCut);
     expect(results[0].name).toBe("run_tests");
     expect(results[0].relevance).toBeLessThan(0.15);
   });

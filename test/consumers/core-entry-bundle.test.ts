@@ -120,12 +120,13 @@ describe("an app selecting with toolsift/core", () => {
   // inside another value: 98,806 B, 36,893 B gzip; a word weighed by its rarity among tool names too ("repo" in every
   // tool's parameters, "repository" in two names; relevance.ts `NAME_SPECIFICITY`): 99,560 B, 37,146 B gzip; initials
   // in lower case of three letters at most, a task's look-up of the same product (query.ts, clauses.ts): 99,815 B,
-  // 37,239 B gzip. Session 22: a chat-only query given `messages` carries none of the conversation's tools, unless it
-  // answers the assistant's question: 100,131 B, 37,325 B gzip.
-  it("stays within 98 KiB minified and 37,400 B gzip", async () => {
+  // 37,239 B gzip. Session 22: a turn of chat (the word list's chat reader) carries none of the conversation's tools
+  // and keeps only tools named for it, unless it answers the assistant's question; a model's search is never chat:
+  // 100,556 B, 37,489 B gzip.
+  it("stays within 99 KiB minified and 37,600 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(98 * 1024);
-    expect(gzip).toBeLessThanOrEqual(37_400);
+    expect(bytes).toBeLessThanOrEqual(99 * 1024);
+    expect(gzip).toBeLessThanOrEqual(37_600);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
@@ -136,7 +137,7 @@ describe("an app selecting with toolsift/core", () => {
   // everyday words for operating a UI written blind ("tap", "hit", "esc"; bench/everyday/lexicon/ui-words.json) and
   // the keys read as the tokenizer reads them ("catch-up" → catch up), 13,332 B; with the chat lexicon the adapters
   // read a turn with (src/conversation/small-talk.ts: "thanks a ton", "brb coffee" select nothing, as they are
-  // offered nothing), 18,517 B.
+  // offered nothing), 18,427 B.
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
