@@ -34,8 +34,14 @@ let lexicon: (Entries & { framing: Entries; phraseWords: Set<string> }) | undefi
 function chatLexicon() {
   if (lexicon === undefined) {
     const entries = entriesOf([...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]);
-    // Every word of a chat phrase, the lexicon's and the ranking's own ("sounds good"): `mayBeChat` reads them.
-    const phraseWords = new Set([...[...entries.phrases.values()].flat(2), ...CONVERSATIONAL_PHRASES.flat()]);
+    // Every word of chat, alone or in a phrase, the lexicon's and the ranking's own ("sounds good"): `mayBeChat`
+    // reads them in one look-up a word.
+    const phraseWords = new Set([
+      ...entries.words,
+      ...CONVERSATIONAL_WORDS,
+      ...[...entries.phrases.values()].flat(2),
+      ...CONVERSATIONAL_PHRASES.flat(),
+    ]);
     lexicon = { ...entries, framing: entriesOf(SMALL_TALK_FRAMING.split("|")), phraseWords };
   }
   return lexicon;
@@ -91,8 +97,7 @@ function mayBeChat(tokens: readonly Token[]): boolean {
   const { phraseWords } = chatLexicon();
   let others = 0;
   for (const token of tokens) {
-    if (token.stop || token.valueKind === "time" || isChatWord(token.surface) || phraseWords.has(token.surface))
-      continue;
+    if (token.stop || token.valueKind === "time" || phraseWords.has(token.surface)) continue;
     if (++others > FRAMED_WORDS) return false;
   }
   return true;

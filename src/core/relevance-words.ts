@@ -78,6 +78,14 @@ export function conversationalPositions(tokens: readonly Token[]): Set<number> {
  * or more is something to act on: "same for 10519" is an elliptic request, not small talk.
  */
 export function isSmallTalk(text: string): boolean {
+  // Asked twice of one query by a selection (its own rule, then the word list's chat reader): the last answer kept.
+  if (text !== lastSmallTalk.text) lastSmallTalk = { text, answer: readsAsSmallTalk(text) };
+  return lastSmallTalk.answer;
+}
+
+let lastSmallTalk = { text: "", answer: true };
+
+function readsAsSmallTalk(text: string): boolean {
   // The query's own tokens (its values marked, which reads no differently here): analysis reads them next.
   const tokens = queryTokens(text);
   const conversational = conversationalPositions(tokens);
