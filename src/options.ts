@@ -166,9 +166,9 @@ export interface CommonWords {
   /** Everyday words and phrases → catalog words ("ditch" → delete); without it none are read. */
   readonly everyday?: EverydayWords;
   /**
-   * Whether a query is chat only ("thanks a ton", "brb coffee", "tell me a joke about git"): it selects nothing, and a
-   * conversation's tools are not carried to it. Without it, only the ranking's own conversational words ("thanks!",
-   * "ok great") make a query chat.
+   * Whether a query is chat only ("thanks a ton", "brb coffee", "tell me a fun fact"): it gets no tool from the
+   * conversation, and only a tool its words meet in the name as written (`get_fun_fact`). Without it, only the
+   * ranking's own conversational words ("thanks!", "ok great") make a query chat, and such a query selects nothing.
    */
   readonly chat?: (text: string) => boolean;
 }

@@ -144,12 +144,14 @@ export function isSmallTalkTurn(
 }
 
 /**
- * Whether the conversation's latest user message answers a question the assistant asked ("yes" to "Should I go
- * ahead?"): a chat word there carries the task on.
+ * Whether `text` is the conversation's latest user message and answers a question the assistant asked ("yes" to
+ * "Should I go ahead?"): a chat word there carries the task on.
  */
-export function answersAQuestion(messages: readonly ConversationMessage[]): boolean {
-  for (let i = messages.length - 1; i >= 0; i--)
-    if (messages[i].role === "user" && messages[i].text.trim().length > 0) return answersQuestion(messages, i);
+export function answersAQuestion(messages: readonly ConversationMessage[], text: string): boolean {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const latest = messages[i].role === "user" ? messages[i].text.trim() : "";
+    if (latest.length > 0) return latest === text.trim() && answersQuestion(messages, i);
+  }
   return false;
 }
 

@@ -30,19 +30,19 @@ function entriesOf(list: readonly string[]): Entries {
  * The chat lexicon (small-talk-words.ts) as the tokenizer reads it, and the part of it that frames a turn as chat.
  * Read on first use, not at import: importing an adapter tokenizes nothing.
  */
-let lexicon: (Entries & { framing: Entries; phraseWords: Set<string> }) | undefined;
+let lexicon: (Entries & { framing: Entries; chatWords: Set<string> }) | undefined;
 function chatLexicon() {
   if (lexicon === undefined) {
     const entries = entriesOf([...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]);
     // Every word of chat, alone or in a phrase, the lexicon's and the ranking's own ("sounds good"): `mayBeChat`
     // reads them in one look-up a word.
-    const phraseWords = new Set([
+    const chatWords = new Set([
       ...entries.words,
       ...CONVERSATIONAL_WORDS,
       ...[...entries.phrases.values()].flat(2),
       ...CONVERSATIONAL_PHRASES.flat(),
     ]);
-    lexicon = { ...entries, framing: entriesOf(SMALL_TALK_FRAMING.split("|")), phraseWords };
+    lexicon = { ...entries, framing: entriesOf(SMALL_TALK_FRAMING.split("|")), chatWords };
   }
   return lexicon;
 }
@@ -94,10 +94,10 @@ export function isChitChat(text: string): boolean {
  * words, the words a chat frame holds) are neither stop words, nor words that say when, nor words of the lexicon.
  */
 function mayBeChat(tokens: readonly Token[]): boolean {
-  const { phraseWords } = chatLexicon();
+  const { chatWords } = chatLexicon();
   let others = 0;
   for (const token of tokens) {
-    if (token.stop || token.valueKind === "time" || phraseWords.has(token.surface)) continue;
+    if (token.stop || token.valueKind === "time" || chatWords.has(token.surface)) continue;
     if (++others > FRAMED_WORDS) return false;
   }
   return true;

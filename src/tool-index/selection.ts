@@ -30,15 +30,6 @@ const SMALL_TALK_LENGTH = 160;
 const namesTheTool = (entry: WordMatch) =>
   entry.field === "name" && (entry.kind === "exact" || entry.kind === "compound");
 
-/** Whether `text` is the conversation's latest user message, and it answers a question the assistant asked. */
-function answersTheAssistant(conversation: ResolvedSelectOptions["conversation"], text: string): boolean {
-  if (conversation === undefined) return false;
-  for (let i = conversation.length - 1; i >= 0; i--)
-    if (conversation[i].role === "user" && conversation[i].text.trim().length > 0)
-      return conversation[i].text.trim() === text.trim() && answersAQuestion(conversation);
-  return false;
-}
-
 /** What one selection found, before it is shaped into names or scored results. */
 export interface Selection {
   readonly options: ResolvedSelectOptions;
@@ -96,7 +87,7 @@ export async function runSelection(
   const chat =
     text.length <= SMALL_TALK_LENGTH &&
     !state.nameSet.has(text.trim()) &&
-    !answersTheAssistant(options.conversation, text) &&
+    !(options.conversation !== undefined && answersAQuestion(options.conversation, text)) &&
     (isSmallTalk(text) ? "conversational" : !options.searchQuery && context.chat(text) ? "lexicon" : undefined);
   if (text.trim().length === 0 || state.catalog.length === 0 || chat === "conversational") {
     return { options, text, pinned, ranked: undefined, companions: [] };
