@@ -3,6 +3,7 @@
 
 import {
   CONVERSATION,
+  answeredQuestion,
   isSmallTalkTurn,
   queryFromConversation,
   type ConversationMessage,
@@ -10,6 +11,7 @@ import {
 import { isChitChat } from "../conversation/small-talk.js";
 import { SURE_RELEVANCE } from "../core/relevance.js";
 import { ToolsiftError } from "../errors.js";
+import { DEFAULT_MIN_RELEVANCE } from "../options.js";
 import { errorMessage } from "../support/error-message.js";
 import {
   catalogToolCounter,
@@ -106,6 +108,14 @@ export interface StepSelectionConfig {
    */
   readonly definitionLength?: (name: string) => number;
 }
+
+/**
+ * The most tools a reply to what the assistant asked takes from the asking sentences' own ranking ("Should I ack the
+ * page and add a note?" names two actions).
+ */
+const ASKED_TOOLS = 2;
+/** The share of `minRelevance` a tool of the asking sentences' own ranking must reach. */
+const ASKED_RELEVANCE = 0.5;
 
 /**
  * The most ranked tools a step is offered when the user gave no `maxTools` and the best ranked tool is an unsure match
@@ -293,6 +303,24 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
       results = selection.results;
       ranking = rankedNames(results);
       companions = companionCount(selection.results);
+      // A reply to what the assistant asked ("yes pls" to "Should I email them a reminder?") needs the proposed
+      // action's tool, which the request before it may outrank: the asking sentences' own best tools lead, and are
+      // kept, so a cache-keeping set that serves the request before still takes them.
+      const question = page === 0 && steps.length === 0 ? answeredQuestion(conversation) : undefined;
+      if (question !== undefined) {
+        const asked = await index.selectWithScores(question, {
+          ...selectOptions,
+          alwaysActive: selectOptions.alwaysActive ?? [],
+          maxTools: Math.min(ASKED_TOOLS, maxTools),
+          // The assistant's own words for what it proposes, which it wrote knowing the tools: half the bar.
+          minRelevance: (selectOptions.minRelevance ?? DEFAULT_MIN_RELEVANCE) * ASKED_RELEVANCE,
+          adaptive: false,
+          ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
+        });
+        const proposed = rankedNames(asked.results);
+        ranking = [...new Set([...proposed, ...ranking])];
+        for (const name of proposed) kept.add(name);
+      }
       // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
       const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);
       pinned = [...pinnedNames(selection.results), ...searchTool];

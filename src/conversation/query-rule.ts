@@ -78,15 +78,18 @@ function fit(text: string, room: number): string {
 /**
  * The query for the next model call, or "" when the conversation has no user text:
  * - the latest non-empty user message; when it is shorter than 40 characters and elliptic ("and in Berlin?",
- *   "cancel the first one": `isEllipticFollowUp`) or answers the assistant's question ("yes" to "Should I go
- *   ahead?"), the user message before it, a newline, then it; a short turn that names its own task ("What's on my
- *   calendar tomorrow?") or only converses ("thanks!") is read alone;
+ *   "cancel the first one": `isEllipticFollowUp`), the user message before it, a newline, then it; a short turn that
+ *   names its own task ("What's on my calendar tomorrow?") or only converses ("thanks!") is read alone;
+ * - a reply to what the assistant asked (`askingText`: a question or a go-ahead asked for in its last sentences) that
+ *   reads as an answer ("yes pls", "the 2nd", "no, $25"; `readsAsAnswer`): the user message before it (when the reply
+ *   is short), the asking sentences, then the reply, each after a newline; a reply that closes the matter ("thanks!",
+ *   "nah leave it") is read alone;
  * - later in the loop (an assistant turn after that message): the assistant's latest text, a newline,
  *   then the request; when it said nothing, the request, a newline, then the names of the tools it
  *   just called;
  * - at most `maxLength` characters (default 2,000, the most any selection reads). The latest user message
  *   is kept whole (cut only when it alone is longer); the earlier context is cut to fit first: the previous
- *   user message, then the assistant's words, then the tool names.
+ *   user message, then the asking sentences, then the tool names, then the assistant's words.
  * Tool outputs never enter the query.
  */
 export function queryFromConversation(
@@ -95,8 +98,9 @@ export function queryFromConversation(
 ): string {
   const latest = userTextBefore(messages, messages.length - 1);
   if (latest === undefined) return "";
+  const { asked, closing } = replyTo(messages, latest);
   const previous =
-    latest.text.length < FOLLOW_UP_LENGTH && (isEllipticFollowUp(latest.text) || answersQuestion(messages, latest.at))
+    !closing && latest.text.length < FOLLOW_UP_LENGTH && (isEllipticFollowUp(latest.text) || asked !== undefined)
       ? userTextBefore(messages, latest.at - 1)?.text
       : undefined;
   let assistantText = "";
@@ -115,11 +119,44 @@ export function queryFromConversation(
   room -= words.length > 0 ? words.length + 1 : 0;
   const tools = fit(calledTools, room);
   room -= tools.length > 0 ? tools.length + 1 : 0;
+  const question = fit(asked ?? "", room);
+  room -= question.length > 0 ? question.length + 1 : 0;
   const context = fit(previous ?? "", room);
-  const fullRequest = context.length > 0 ? `${context}\n${request}` : request;
+  const fullRequest = [context, question, request].filter((part) => part.length > 0).join("\n");
   if (words.length > 0) return `${words}\n${fullRequest}`;
   if (tools.length > 0) return `${fullRequest}\n${tools}`;
   return fullRequest;
+}
+
+/**
+ * How the user message `latest` stands to what the assistant asked before it: `asked`, the asking sentences, when it
+ * answers them ("yes" to "Should I send Dana the deck?": the action the reply agrees to is named there, not in the
+ * reply nor in the request before it); `closing` when it closes the matter (thanks, a plain no: "nah leave it" leans
+ * on nothing).
+ */
+function replyTo(
+  messages: readonly ConversationMessage[],
+  latest: { text: string; at: number },
+): { asked?: string; closing: boolean } {
+  const asking = askingText(messages, latest.at);
+  if (asking === undefined) return { closing: false };
+  if (!answers(messages, latest.at, latest.text, isSmallTalk)) return { closing: true };
+  return readsAsAnswer(latest.text) ? { asked: asking, closing: false } : { closing: false };
+}
+
+/**
+ * The asking sentences and the reply ("Should I email them a reminder?\nyes pls") when the conversation's latest
+ * user message answers what the assistant asked (as `queryFromConversation` reads it), else undefined: the action
+ * the reply agrees to, for a selection of its own.
+ */
+export function answeredQuestion(messages: readonly ConversationMessage[]): string | undefined {
+  const latest = userTextBefore(messages, messages.length - 1);
+  if (latest === undefined) return undefined;
+  const { asked } = replyTo(messages, latest);
+  if (asked === undefined) return undefined;
+  const reply = fit(latest.text, MAX_QUERY_LENGTH);
+  const question = fit(asked, MAX_QUERY_LENGTH - reply.length - 1);
+  return question.length > 0 ? `${question}\n${reply}` : reply;
 }
 
 /**
@@ -137,30 +174,157 @@ export function isSmallTalkTurn(
     if (message.role === "assistant") return false;
     if (message.role !== "user") continue;
     const text = message.text.trim();
-    // "yes" to "Should I go ahead?" carries the task on.
-    if (text.length > 0) return chat(text) && !answersQuestion(messages, i);
+    if (text.length === 0) continue;
+    // After a question, "yes" or "sounds good" carries the task on; "nah leave it", "thanks!" or "cheers mate" (chat
+    // with no yes in it) closes it. Else the chat reader decides ("thanks!" after "Done.", or to "Anything else?").
+    return askingText(messages, i) !== undefined ? !answers(messages, i, text, chat) : chat(text);
   }
   return false;
 }
 
 /**
- * Whether `text` is the conversation's latest user message and answers a question the assistant asked ("yes" to
- * "Should I go ahead?"): a chat word there carries the task on.
+ * Whether `text` is the conversation's latest user message and answers what the assistant asked ("yes" to "Should I
+ * go ahead?", `answers`): a chat word there carries the task on.
  */
-export function answersAQuestion(messages: readonly ConversationMessage[], text: string): boolean {
+export function answersAQuestion(
+  messages: readonly ConversationMessage[],
+  text: string,
+  /** What reads a text as chat only (as `isSmallTalkTurn`'s). */
+  chat: (text: string) => boolean = isSmallTalk,
+): boolean {
   for (let i = messages.length - 1; i >= 0; i--) {
     const latest = messages[i].role === "user" ? messages[i].text.trim() : "";
-    if (latest.length > 0) return latest === text.trim() && answersQuestion(messages, i);
+    if (latest.length > 0) return latest === text.trim() && answers(messages, i, latest, chat);
   }
   return false;
 }
 
-/** Whether the assistant's last words before the user message at `at` asked a question ("Should I go ahead?"). */
-function answersQuestion(messages: readonly ConversationMessage[], at: number): boolean {
+/**
+ * Whether the user message at `at` (`text`) answers the assistant: the assistant's last words before it ask the user
+ * something (`askingText`), and the reply does more than close the matter: "yes", "do it", "sounds good", "the second
+ * one", "no, $25", "no, send it to Priya" answer; thanks or a plain no ("perfect, ty", "nah leave it") and chat with no
+ * yes in it (`chat`: "cheers mate") do not.
+ */
+function answers(
+  messages: readonly ConversationMessage[],
+  at: number,
+  text: string,
+  chat: (text: string) => boolean,
+): boolean {
+  return askingText(messages, at) !== undefined && !closes(text) && !(chat(text) && !saysYes(text));
+}
+
+/** A reply's words, lower-cased, with a typographic apostrophe as the plain one ("that’s" as "that's"). */
+function replyWords(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘]/gu, "'")
+      .match(/[\p{L}\p{N}']+/gu) ?? []
+  );
+}
+
+// Thanks, a plain no, and the words around them ("thank you so much", "perfect, ty", "nah, not now", "never mind",
+// "no need, it's fine"): general English.
+const THANKS = new Set("thanks thank thx ty tysm tyvm cheers appreciate appreciated".split(" "));
+const NO = new Set("no nope nah nvm nevermind not".split(" "));
+const AROUND = new Set(
+  (
+    "you u so very much a lot ton bunch again it that perfect great awesome cool nice amazing lovely mate " +
+    "now yet never mind leave skip hold off need worries ok okay fine all good thats that's it's its " +
+    "for then but im i'm bye"
+  ).split(" "),
+);
+
+/** Whether a reply only thanks or declines: a word of thanks or a no, and nothing but words around them. */
+function closes(text: string): boolean {
+  const words = replyWords(text);
+  const closing = (word: string) => THANKS.has(word) || NO.has(word);
+  return words.some(closing) && words.every((word) => closing(word) || AROUND.has(word));
+}
+
+// Words that say yes or approve ("sounds good", "perfect", "k", "👍"): after a question, a turn of them is an answer
+// even where the chat reader reads chat; so is a number, a choice ("1", "3.9.1").
+const YES = new Set(
+  "yes yeah yep yup ya yea y k sure ok okay please pls absolutely definitely go proceed do sounds perfect great alright".split(
+    " ",
+  ),
+);
+const APPROVING_EMOJI = /[👍👌✅]/u;
+
+/** Whether a reply says yes, approves, or picks by number. */
+function saysYes(text: string): boolean {
+  return APPROVING_EMOJI.test(text) || /\p{N}/u.test(text) || replyWords(text).some((word) => YES.has(word));
+}
+
+/** Words that open a reply to the assistant, whatever its length ("yes please, and cc Bob and Priya on it too"). */
+const ANSWER_OPENERS = new Set("yes yeah yep yup y sure ok okay k no nope nah".split(" "));
+/** The most content words a short reply that opens with none of them has to be read as an answer ("4 is better"). */
+const ANSWER_WORDS = 3;
+
+/**
+ * Whether a reply reads as an answer, not a request of its own: it opens with "yes", "ok", "no" and the like, or it
+ * is short and leans on what was said (`isEllipticFollowUp`: "the v2 one") or says little ("4 is better", "sfo,
+ * morning of is ok"). "share the Q3 deck with Dana" names its own task.
+ */
+function readsAsAnswer(text: string): boolean {
+  if (ANSWER_OPENERS.has(replyWords(text)[0] ?? "")) return true;
+  if (text.length >= FOLLOW_UP_LENGTH) return false;
+  const content = tokenize(text).filter((token) => !token.stop && !CONVERSATIONAL_WORDS.has(token.surface));
+  return isEllipticFollowUp(text) || content.length <= ANSWER_WORDS;
+}
+
+/** How many of the assistant's last sentences are read for a question: "Should I send it? I'll cc Bob too." */
+const ASKING_SENTENCES = 3;
+
+// A sentence asking for a go-ahead without a "?": "Reply yes to confirm.", "Just say the word and I'll cancel it.",
+// "Please confirm.", "I'll cancel it once you confirm.", "Let me know if I should send it." Not a statement ("Delivery
+// confirmed.", "PR approved.") nor a sign-off ("Let me know if you have any questions."). General English.
+const GO_AHEAD = new RegExp(
+  [
+    /\bsay the word\b/u.source,
+    /\bgo-ahead\b/u.source,
+    /\breply (?:with )?["'“]?(?:yes|y|ok)\b/u.source,
+    /\bto (?:confirm|approve)\b/u.source,
+    /^(?:please |just |kindly )?(?:confirm|approve)\b/u.source,
+    /\b(?:once|when|if|after) you (?:confirm|approve|ok)\b/u.source,
+    /\blet me know (?:if|whether|and) (?:i should|i'll|i will|you(?:'d| would)? (?:like|want) me to)\b/u.source,
+  ].join("|"),
+  "iu",
+);
+// A question: a sentence that ends in a question mark (not one inside a URL or code: "…?id=1", "a?.b").
+const QUESTION = /[?？؟]["'”’)\]]*$/u;
+// An open offer of help ("Anything else?", "What else can I do for you?", "How can I help?"): no action to agree to.
+const OPEN_OFFER = /\b(?:anything|something|what) else\b|\b(?:how|what) (?:can|could|may) i (?:do|help)\b/iu;
+// Where sentences part: after . ! ? (not after a title or "e.g."), and at line ends.
+const SENTENCE_END = /(?<!(?:^|[\s(])(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e)\.)(?<=[.!?？؟])\s+|\n+/iu;
+// Code, fenced or inline: its question marks ask nothing ("`user?.name ?? 'anon'`").
+const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/gu;
+// A line of a list ("- main", "2. Q4 roadmap", "• #old-launch"): an option, not a sentence of the message's own.
+const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/u;
+
+/**
+ * The assistant's last words before the user message at `at`, when they ask the user something: the sentences among
+ * its last ASKING_SENTENCES (list items and code left out) that end in a question ("Should I send it?") or ask for a
+ * go-ahead ("Reply yes to confirm."), not an open offer of more help ("Anything else?"). Undefined when the assistant
+ * asked nothing, or a user message came first.
+ */
+function askingText(messages: readonly ConversationMessage[], at: number): string | undefined {
   for (let i = at - 1; i >= 0; i--) {
     const message = messages[i];
-    if (message.role === "user") return false;
-    if (message.role === "assistant" && message.text.trim().length > 0) return message.text.trim().endsWith("?");
+    if (message.role === "user") return undefined;
+    if (message.role !== "assistant" || message.text.trim().length === 0) continue;
+    const sentences = message.text
+      .replace(CODE, "code")
+      .trim()
+      .split(SENTENCE_END)
+      .map((sentence) => sentence.trim())
+      .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence) && !LIST_ITEM.test(sentence))
+      .slice(-ASKING_SENTENCES);
+    const asking = sentences.filter(
+      (sentence) => (QUESTION.test(sentence) || GO_AHEAD.test(sentence)) && !OPEN_OFFER.test(sentence),
+    );
+    return asking.length > 0 ? asking.join(" ") : undefined;
   }
-  return false;
+  return undefined;
 }

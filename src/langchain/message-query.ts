@@ -65,7 +65,8 @@ export function fromLangChainMessages(messages: readonly unknown[]): Conversatio
 /**
  * The selection query for a LangChain model call, read by the same rule as the AI SDK adapters
  * (`queryFromConversation`): the latest human message (joined with the one before when it is a short
- * follow-up), preceded in the agent loop by the AI's latest text, or followed by the tools it just
+ * follow-up; a reply to what the AI asked read with its question), preceded in the agent loop by the AI's latest
+ * text, or followed by the tools it just
  * called; at most 2,000 characters with the latest human message kept whole. Tool outputs
  * (`ToolMessage`) never enter it; "" when there is no human text.
  */

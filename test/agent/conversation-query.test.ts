@@ -4,6 +4,7 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/
 import { describe, expect, it } from "vitest";
 import { conversationQuery, endsInSmallTalk } from "../../src/conversation/model-messages.js";
 import { queryFromConversation } from "../../src/conversation/query-rule.js";
+import { isChitChat } from "../../src/conversation/small-talk.js";
 import { selectionQuery } from "../../src/langchain/message-query.js";
 
 // The documented cap (docs/agent-loop.md: "capped at 2,000 characters").
@@ -41,9 +42,100 @@ describe("conversationQuery (AI SDK messages)", () => {
       { role: "assistant", content: [{ type: "text", text: "Should I post it now?" }] },
       { role: "user", content: "yes" },
     ];
-    expect(conversationQuery(asked)).toBe(`${task}\nyes`);
+    expect(conversationQuery(asked)).toBe(`${task}\nShould I post it now?\nyes`);
     expect(endsInSmallTalk(asked)).toBe(false);
     expect(endsInSmallTalk(after("ok great, and the other one?"))).toBe(false);
+  });
+
+  describe("a reply to what the assistant asked", () => {
+    const task = "any unpaid invoices for initech?";
+    const answered = (said: string, reply: string) => [
+      { role: "user", content: task },
+      { role: "assistant", content: [{ type: "tool-call", toolCallId: "1", toolName: "stripe_list", input: {} }] },
+      { role: "tool", content: [{ type: "tool-result", toolCallId: "1", toolName: "stripe_list", output: ok }] },
+      { role: "assistant", content: [{ type: "text", text: said }] },
+      { role: "user", content: reply },
+    ];
+    const ok = { type: "json", value: { ok: true } };
+
+    it("reads the question among the assistant's last sentences: the action a terse reply agrees to", () => {
+      const said = "Initech owes $2,400 on INV-12 (due May 1). Should I email them a reminder? I'll cc Dana too.";
+      expect(conversationQuery(answered(said, "yes pls"))).toBe(`${task}\nShould I email them a reminder?\nyes pls`);
+      expect(endsInSmallTalk(answered(said, "yes pls"))).toBe(false);
+      // A choice among options, and an answer that adds to it, read the question too.
+      const options = "I can book 2pm or 4pm.\nWhich works for you?";
+      expect(conversationQuery(answered(options, "4 is better"))).toBe(`${task}\nWhich works for you?\n4 is better`);
+      const long = "yes please, and cc Bob and Priya on it as well";
+      expect(conversationQuery(answered(said, long))).toBe(`Should I email them a reminder?\n${long}`);
+    });
+
+    it("reads a request for a go-ahead without a question mark", () => {
+      for (const [said, asking] of [
+        ["I'll cancel the Wayne Enterprises subscription. Reply yes to confirm.", "Reply yes to confirm."],
+        ["Ready to merge #91. Just say the word.", "Just say the word."],
+        ["The draft is ready. Let me know if I should send it.", "Let me know if I should send it."],
+        ["I'll cancel it once you confirm.", "I'll cancel it once you confirm."],
+      ]) {
+        expect(conversationQuery(answered(said, "do it"))).toBe(`${task}\n${asking}\ndo it`);
+        expect(endsInSmallTalk(answered(said, "do it"), isChitChat)).toBe(false);
+      }
+    });
+
+    it("a statement, a sign-off, a link or code asks nothing: an acknowledgement after it is chat", () => {
+      for (const said of [
+        "Sent. Delivery confirmed by the mail server.",
+        "PR #91 approved.",
+        "Done. Let me know if you have any questions.",
+        "Here is the report: https://acme.io/open?id=1",
+        "Use `user?.name ?? 'anon'` there.",
+      ]) {
+        for (const reply of ["great", "ok cool", "👍"]) {
+          expect(endsInSmallTalk(answered(said, reply), isChitChat)).toBe(true);
+          expect(conversationQuery(answered(said, reply))).toBe(reply);
+        }
+      }
+    });
+
+    it("finds the question above a list and past a title's full stop; a number answers, a closing reply stands alone", () => {
+      const list = "Should I delete these stale branches?\n- feat/a\n- feat/b\n- fix/c";
+      expect(conversationQuery(answered(list, "yes"))).toBe(`${task}\nShould I delete these stale branches?\nyes`);
+      const titled = "Found it. Should I email Mr. Smith the agenda?";
+      expect(conversationQuery(answered(titled, "yes"))).toBe(`${task}\nShould I email Mr. Smith the agenda?\nyes`);
+      const proposal = "Should I refund the full amount?";
+      expect(conversationQuery(answered(proposal, "no, $25"))).toBe(`${task}\n${proposal}\nno, $25`);
+      expect(endsInSmallTalk(answered(proposal, "no, $25"), isChitChat)).toBe(false);
+      expect(endsInSmallTalk(answered("Which one, 1 or 2?", "1"), isChitChat)).toBe(false);
+      for (const reply of ["nah leave it", "thanks, that’s perfect", "never mind", "cheers mate"]) {
+        expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(true);
+        expect(conversationQuery(answered(proposal, reply))).toBe(reply);
+      }
+    });
+
+    it("a reply that names its own task is read alone", () => {
+      const proposal = "Should I email them a reminder?";
+      for (const request of [
+        "share the Q3 deck with Dana",
+        "k8s pods in staging keep crashing since the deploy, check?",
+      ])
+        expect(conversationQuery(answered(proposal, request))).toBe(request);
+    });
+
+    it("thanks or a plain no closes the matter; an open offer of more help asks nothing", () => {
+      const proposal = "Should I email them a reminder?";
+      for (const reply of ["thanks!", "perfect, ty", "nah leave it", "no thanks", "not now"]) {
+        expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(true);
+        expect(conversationQuery(answered(proposal, reply))).toBe(reply);
+      }
+      // "no, …" with a request of its own answers.
+      expect(conversationQuery(answered(proposal, "no, slack them instead"))).toContain(proposal);
+      const done = "Done, the reminder is out. Anything else?";
+      expect(endsInSmallTalk(answered(done, "thanks!"), isChitChat)).toBe(true);
+      expect(endsInSmallTalk(answered(done, "ok"), isChitChat)).toBe(true);
+      expect(conversationQuery(answered(done, "ok"))).toBe("ok");
+      // A long new request is read as its own, whatever the assistant asked.
+      const request = "What's on my calendar tomorrow afternoon in Berlin?";
+      expect(conversationQuery(answered(proposal, request))).toBe(request);
+    });
   });
 
   it("later in the loop: the assistant's text and the request, or the request plus the tools it called", () => {

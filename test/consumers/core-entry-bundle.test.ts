@@ -122,11 +122,12 @@ describe("an app selecting with toolsift/core", () => {
   // in lower case of three letters at most, a task's look-up of the same product (query.ts, clauses.ts): 99,815 B,
   // 37,239 B gzip. Session 22: a turn of chat (the word list's chat reader) carries none of the conversation's tools
   // and keeps only tools named for it, unless it answers the assistant's question; a model's search is never chat:
-  // 100,556 B, 37,489 B gzip.
-  it("stays within 99 KiB minified and 37,600 B gzip", async () => {
+  // 100,556 B, 37,489 B gzip. Session 23: a reply read with what the assistant asked (its question's sentences, a
+  // go-ahead asked for, thanks or a plain no closing the matter; query-rule.ts): 102,789 B, 38,605 B gzip.
+  it("stays within 101 KiB minified and 38,700 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(99 * 1024);
-    expect(gzip).toBeLessThanOrEqual(37_600);
+    expect(bytes).toBeLessThanOrEqual(101 * 1024);
+    expect(gzip).toBeLessThanOrEqual(38_700);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
