@@ -304,9 +304,10 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
       ranking = rankedNames(results);
       companions = companionCount(selection.results);
       // A reply to what the assistant asked ("yes pls" to "Should I email them a reminder?") needs the proposed
-      // action's tool, which the request before it may outrank: the asking sentences' own best tools lead, and are
-      // kept, so a cache-keeping set that serves the request before still takes them.
-      const question = page === 0 && steps.length === 0 ? answeredQuestion(conversation) : undefined;
+      // action's tool, which the request before it may outrank: the asking sentences' own best tools are kept beside
+      // the ranking (not in place of it, nor counted in maxTools), so a cache-keeping set that serves the request
+      // before still takes them. Only beside a ranking: an empty one is the no-match policy's to answer.
+      const question = steps.length === 0 && ranking.length > 0 ? answeredQuestion(conversation) : undefined;
       if (question !== undefined) {
         const asked = await index.selectWithScores(question, {
           ...selectOptions,
@@ -317,9 +318,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
           adaptive: false,
           ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
         });
-        const proposed = rankedNames(asked.results);
-        ranking = [...new Set([...proposed, ...ranking])];
-        for (const name of proposed) kept.add(name);
+        for (const name of rankedNames(asked.results)) kept.add(name);
       }
       // Only catalog tools come back from the index (toolpick's rule); the search meta-tool stays active by name.
       const searchTool = (selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName);

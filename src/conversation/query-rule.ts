@@ -140,7 +140,7 @@ function replyTo(
 ): { asked?: string; closing: boolean } {
   const asking = askingText(messages, latest.at);
   if (asking === undefined) return { closing: false };
-  if (!answers(messages, latest.at, latest.text, isSmallTalk)) return { closing: true };
+  if (closes(latest.text)) return { closing: true };
   return readsAsAnswer(latest.text) ? { asked: asking, closing: false } : { closing: false };
 }
 
@@ -155,8 +155,17 @@ export function answeredQuestion(messages: readonly ConversationMessage[]): stri
   const { asked } = replyTo(messages, latest);
   if (asked === undefined) return undefined;
   const reply = fit(latest.text, MAX_QUERY_LENGTH);
-  const question = fit(asked, MAX_QUERY_LENGTH - reply.length - 1);
+  const question = fitEnd(asked, MAX_QUERY_LENGTH - reply.length - 1);
   return question.length > 0 ? `${question}\n${reply}` : reply;
+}
+
+/** The end of `text` in `room` characters (never inside a surrogate pair): a long question keeps its "?". */
+function fitEnd(text: string, room: number): string {
+  if (room <= 0) return "";
+  if (text.length <= room) return text;
+  const start = text.length - room;
+  const low = text.charCodeAt(start);
+  return text.slice(low >= 0xdc00 && low <= 0xdfff ? start + 1 : start);
 }
 
 /**
@@ -175,9 +184,9 @@ export function isSmallTalkTurn(
     if (message.role !== "user") continue;
     const text = message.text.trim();
     if (text.length === 0) continue;
-    // After a question, "yes" or "sounds good" carries the task on; "nah leave it", "thanks!" or "cheers mate" (chat
-    // with no yes in it) closes it. Else the chat reader decides ("thanks!" after "Done.", or to "Anything else?").
-    return askingText(messages, i) !== undefined ? !answers(messages, i, text, chat) : chat(text);
+    // After a question, any reply but one that closes the matter ("nah leave it", "thanks!") answers it: "yes", "that
+    // works", "cheers, go for it". Else the chat reader decides ("thanks!" after "Done.", or to "Anything else?").
+    return askingText(messages, i) !== undefined ? closes(text) : chat(text);
   }
   return false;
 }
@@ -186,32 +195,12 @@ export function isSmallTalkTurn(
  * Whether `text` is the conversation's latest user message and answers what the assistant asked ("yes" to "Should I
  * go ahead?", `answers`): a chat word there carries the task on.
  */
-export function answersAQuestion(
-  messages: readonly ConversationMessage[],
-  text: string,
-  /** What reads a text as chat only (as `isSmallTalkTurn`'s). */
-  chat: (text: string) => boolean = isSmallTalk,
-): boolean {
+export function answersAQuestion(messages: readonly ConversationMessage[], text: string): boolean {
   for (let i = messages.length - 1; i >= 0; i--) {
     const latest = messages[i].role === "user" ? messages[i].text.trim() : "";
-    if (latest.length > 0) return latest === text.trim() && answers(messages, i, latest, chat);
+    if (latest.length > 0) return latest === text.trim() && askingText(messages, i) !== undefined && !closes(latest);
   }
   return false;
-}
-
-/**
- * Whether the user message at `at` (`text`) answers the assistant: the assistant's last words before it ask the user
- * something (`askingText`), and the reply does more than close the matter: "yes", "do it", "sounds good", "the second
- * one", "no, $25", "no, send it to Priya" answer; thanks or a plain no ("perfect, ty", "nah leave it") and chat with no
- * yes in it (`chat`: "cheers mate") do not.
- */
-function answers(
-  messages: readonly ConversationMessage[],
-  at: number,
-  text: string,
-  chat: (text: string) => boolean,
-): boolean {
-  return askingText(messages, at) !== undefined && !closes(text) && !(chat(text) && !saysYes(text));
 }
 
 /** A reply's words, lower-cased, with a typographic apostrophe as the plain one ("that’s" as "that's"). */
@@ -224,90 +213,112 @@ function replyWords(text: string): string[] {
   );
 }
 
-// Thanks, a plain no, and the words around them ("thank you so much", "perfect, ty", "nah, not now", "never mind",
-// "no need, it's fine"): general English.
+// Thanks, a plain no, and the words around them ("thank you so much", "nah, not now", "never mind", "no need, it's
+// fine"): general English.
 const THANKS = new Set("thanks thank thx ty tysm tyvm cheers appreciate appreciated".split(" "));
-const NO = new Set("no nope nah nvm nevermind not".split(" "));
+const NO = new Set("no nope nah nvm nevermind never not".split(" "));
 const AROUND = new Set(
   (
-    "you u so very much a lot ton bunch again it that perfect great awesome cool nice amazing lovely mate " +
-    "now yet never mind leave skip hold off need worries ok okay fine all good thats that's it's its " +
-    "for then but im i'm bye"
+    "you u so very much a lot ton bunch again it that nice lovely mate now yet never mind leave skip hold off " +
+    "need worries fine all thats that's it's its for then but im i'm bye"
   ).split(" "),
 );
 
-/** Whether a reply only thanks or declines: a word of thanks or a no, and nothing but words around them. */
+/**
+ * Whether a reply closes the matter: a word of thanks or a no, nothing but words around them, and no yes ("nah leave
+ * it", "thank you so much"; not "ok thanks", "great, thanks", "why not", which agree).
+ */
 function closes(text: string): boolean {
+  if (saysYes(text)) return false;
   const words = replyWords(text);
   const closing = (word: string) => THANKS.has(word) || NO.has(word);
   return words.some(closing) && words.every((word) => closing(word) || AROUND.has(word));
 }
 
-// Words that say yes or approve ("sounds good", "perfect", "k", "👍"): after a question, a turn of them is an answer
-// even where the chat reader reads chat; so is a number, a choice ("1", "3.9.1").
+// Words and phrases that say yes or approve ("sounds good", "that works", "why not", "👍"), and a number, a choice
+// ("1", "3.9.1"): general English.
 const YES = new Set(
-  "yes yeah yep yup ya yea y k sure ok okay please pls absolutely definitely go proceed do sounds perfect great alright".split(
-    " ",
-  ),
+  (
+    "yes yeah yep yup ya yea y k sure ok okay please pls absolutely definitely go proceed do sounds perfect great " +
+    "alright awesome cool works exactly right lgtm sgtm"
+  ).split(" "),
 );
+const YES_PHRASE = /\b(?:why not|of course|go for it)\b/u;
 const APPROVING_EMOJI = /[👍👌✅]/u;
 
 /** Whether a reply says yes, approves, or picks by number. */
 function saysYes(text: string): boolean {
-  return APPROVING_EMOJI.test(text) || /\p{N}/u.test(text) || replyWords(text).some((word) => YES.has(word));
+  const lower = text.toLowerCase();
+  return (
+    APPROVING_EMOJI.test(text) ||
+    /\p{N}/u.test(text) ||
+    YES_PHRASE.test(lower) ||
+    replyWords(text).some((word) => YES.has(word))
+  );
 }
 
 /** Words that open a reply to the assistant, whatever its length ("yes please, and cc Bob and Priya on it too"). */
-const ANSWER_OPENERS = new Set("yes yeah yep yup y sure ok okay k no nope nah".split(" "));
-/** The most content words a short reply that opens with none of them has to be read as an answer ("4 is better"). */
+const YES_OPENERS = new Set("yes yeah yep yup y sure ok okay k".split(" "));
+/** The most content words a short reply that opens with no yes has to be read as an answer ("4 is better"). */
 const ANSWER_WORDS = 3;
 
 /**
- * Whether a reply reads as an answer, not a request of its own: it opens with "yes", "ok", "no" and the like, or it
- * is short and leans on what was said (`isEllipticFollowUp`: "the v2 one") or says little ("4 is better", "sfo,
- * morning of is ok"). "share the Q3 deck with Dana" names its own task.
+ * Whether a reply reads as an answer, not a request of its own: it opens with "yes", "ok" and the like, or it is short
+ * and opens with a no ("no, $25"), leans on what was said (`isEllipticFollowUp`: "the v2 one") or says little ("4 is
+ * better", "sfo, morning of is ok"). "share the Q3 deck with Dana" names its own task, and so does a long reply that
+ * opens with a no ("no I'll answer her myself. can you block 2 hours tomorrow morning").
  */
 function readsAsAnswer(text: string): boolean {
-  if (ANSWER_OPENERS.has(replyWords(text)[0] ?? "")) return true;
+  const first = replyWords(text)[0] ?? "";
+  if (YES_OPENERS.has(first)) return true;
   if (text.length >= FOLLOW_UP_LENGTH) return false;
+  if (NO.has(first)) return true;
   const content = tokenize(text).filter((token) => !token.stop && !CONVERSATIONAL_WORDS.has(token.surface));
   return isEllipticFollowUp(text) || content.length <= ANSWER_WORDS;
 }
 
 /** How many of the assistant's last sentences are read for a question: "Should I send it? I'll cc Bob too." */
 const ASKING_SENTENCES = 3;
+/** The most characters of the assistant's message read for them: its end. */
+const ASKING_TAIL = 2000;
 
-// A sentence asking for a go-ahead without a "?": "Reply yes to confirm.", "Just say the word and I'll cancel it.",
-// "Please confirm.", "I'll cancel it once you confirm.", "Let me know if I should send it." Not a statement ("Delivery
-// confirmed.", "PR approved.") nor a sign-off ("Let me know if you have any questions."). General English.
+// A sentence asking for a go-ahead without a "?", addressed to the user: "Reply yes to confirm.", "Just say the word
+// and I'll cancel it.", "Please confirm.", "I'll cancel it once you confirm.", "Let me know if I should send it."
+// Not a statement ("Delivery confirmed.", "I emailed Dana to confirm the time.", "Once you approve the budget, finance
+// will release funds.") nor a sign-off ("Let me know if you have any questions."). General English.
 const GO_AHEAD = new RegExp(
   [
     /\bsay the word\b/u.source,
-    /\bgo-ahead\b/u.source,
-    /\breply (?:with )?["'“]?(?:yes|y|ok)\b/u.source,
-    /\bto (?:confirm|approve)\b/u.source,
+    /\b(?:give me |gimme )?(?:the |your )?go-ahead\b/u.source,
+    /\b(?:reply|respond|answer|type|say) (?:with )?["'“]?(?:yes|y|ok|confirm)\b/u.source,
     /^(?:please |just |kindly )?(?:confirm|approve)\b/u.source,
-    /\b(?:once|when|if|after) you (?:confirm|approve|ok)\b/u.source,
-    /\blet me know (?:if|whether|and) (?:i should|i'll|i will|you(?:'d| would)? (?:like|want) me to)\b/u.source,
+    /\b(?:once|when|if|after) you (?:confirm|approve|ok)(?: (?:it|this|that))?[.!]?$/u.source,
+    /\blet me know (?:if|whether) (?:i should|you(?:'d| would)? (?:like|want) me to)\b/u.source,
   ].join("|"),
   "iu",
 );
-// A question: a sentence that ends in a question mark (not one inside a URL or code: "…?id=1", "a?.b").
-const QUESTION = /[?？؟]["'”’)\]]*$/u;
+// A question: a sentence that ends in a question mark, maybe emphasised ("**Should I send it?**", "…?!"); not one
+// inside a URL or code ("…?id=1", "a?.b").
+const QUESTION = /[?？؟][\s"'”’)\]*_~!]*$/u;
 // An open offer of help ("Anything else?", "What else can I do for you?", "How can I help?"): no action to agree to.
 const OPEN_OFFER = /\b(?:anything|something|what) else\b|\b(?:how|what) (?:can|could|may) i (?:do|help)\b/iu;
-// Where sentences part: after . ! ? (not after a title or "e.g."), and at line ends.
-const SENTENCE_END = /(?<!(?:^|[\s(])(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e)\.)(?<=[.!?？؟])\s+|\n+/iu;
+// Where sentences part: after . ! ? and a space (not after a title or "e.g."), after a full-width end, at line ends.
+const SENTENCE_END =
+  /(?<!(?:^|[\s(])(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e)\.)(?<=[.!?？؟]["'”’)\]*_~]*)\s+|(?<=[？。！])|\n+/iu;
 // Code, fenced or inline: its question marks ask nothing ("`user?.name ?? 'anon'`").
 const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/gu;
 // A line of a list ("- main", "2. Q4 roadmap", "• #old-launch"): an option, not a sentence of the message's own.
 const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/u;
+// A question that names no action, only points back at what the sentence before proposed ("I can email Initech.
+// Want me to do that?", "Shall I go ahead?").
+const POINTS_BACK = /\b(?:do|doing) (?:it|that|this|so)\b|\bgo ahead\b|\bproceed\b/iu;
 
 /**
  * The assistant's last words before the user message at `at`, when they ask the user something: the sentences among
  * its last ASKING_SENTENCES (list items and code left out) that end in a question ("Should I send it?") or ask for a
- * go-ahead ("Reply yes to confirm."), not an open offer of more help ("Anything else?"). Undefined when the assistant
- * asked nothing, or a user message came first.
+ * go-ahead ("Reply yes to confirm."), not an open offer of more help ("Anything else?"); with the sentence before the
+ * first of them when that one points back ("I can send Initech a reminder email. Want me to do that?"). Undefined
+ * when the assistant asked nothing, or a user message came first.
  */
 function askingText(messages: readonly ConversationMessage[], at: number): string | undefined {
   for (let i = at - 1; i >= 0; i--) {
@@ -315,16 +326,20 @@ function askingText(messages: readonly ConversationMessage[], at: number): strin
     if (message.role === "user") return undefined;
     if (message.role !== "assistant" || message.text.trim().length === 0) continue;
     const sentences = message.text
+      .slice(-ASKING_TAIL)
       .replace(CODE, "code")
       .trim()
       .split(SENTENCE_END)
       .map((sentence) => sentence.trim())
-      .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence) && !LIST_ITEM.test(sentence))
-      .slice(-ASKING_SENTENCES);
-    const asking = sentences.filter(
+      .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence) && !LIST_ITEM.test(sentence));
+    const last = sentences.slice(-ASKING_SENTENCES);
+    const asking = last.filter(
       (sentence) => (QUESTION.test(sentence) || GO_AHEAD.test(sentence)) && !OPEN_OFFER.test(sentence),
     );
-    return asking.length > 0 ? asking.join(" ") : undefined;
+    if (asking.length === 0) return undefined;
+    const first = sentences.length - last.length + last.indexOf(asking[0]);
+    const before = first > 0 && POINTS_BACK.test(asking[0]) ? [sentences[first - 1]] : [];
+    return [...before, ...asking].join(" ");
   }
   return undefined;
 }

@@ -87,10 +87,7 @@ export async function runSelection(
   const chat =
     text.length <= SMALL_TALK_LENGTH &&
     !state.nameSet.has(text.trim()) &&
-    !(
-      options.conversation !== undefined &&
-      answersAQuestion(options.conversation, text, (said) => isSmallTalk(said) || context.chat(said))
-    ) &&
+    !(options.conversation !== undefined && answersAQuestion(options.conversation, text)) &&
     (isSmallTalk(text) ? "conversational" : !options.searchQuery && context.chat(text) ? "lexicon" : undefined);
   if (text.trim().length === 0 || state.catalog.length === 0 || chat === "conversational") {
     return { options, text, pinned, ranked: undefined, companions: [] };

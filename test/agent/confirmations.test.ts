@@ -96,6 +96,33 @@ describe("a reply to the assistant's proposal", () => {
     }
   });
 
+  it("the proposed tools come beside the ranking: maxTools keeps its ranked tools", async () => {
+    const saas = JSON.parse(readFileSync(new URL("../../bench/everyday/catalogs/saas.json", import.meta.url), "utf8"));
+    const saasIndex = createToolIndex(
+      saas.tools.map((entry: { name: string; description: string; inputSchema: object }) => ({
+        name: entry.name,
+        description: entry.description,
+        inputSchema: entry.inputSchema,
+      })),
+    );
+    const asked = (said: string, first: string): ModelMessage[] => [
+      { role: "user", content: first },
+      { role: "assistant", content: [{ type: "text", text: said }] },
+      { role: "user", content: "yes" },
+    ];
+    // With maxTools: 3 the request's three ranked tools stay, and the proposed one comes beside them.
+    const messages = asked("Initech owes $2,400 on INV-12. Should I email them a reminder?", "any unpaid invoices?");
+    const plain = saasIndex.prepareStep({ stableTools: false, maxTools: 3 });
+    const withoutQuestion = await plain({
+      steps: [],
+      messages: [...messages.slice(0, 1), { role: "assistant", content: "Found them." }, messages[2]],
+    });
+    const offered = (await plain({ steps: [], messages })).activeTools ?? [];
+    expect(offered).toContain("gmail_send");
+    expect(offered.filter((name) => name !== "gmail_send").length).toBeGreaterThanOrEqual(3);
+    expect(withoutQuestion.activeTools).not.toContain("gmail_send");
+  });
+
   it("reads a go-ahead asked for without a question mark, and a plain no closes it", async () => {
     const prepareStep = index.prepareStep({ stableTools: false });
     const history: ModelMessage[] = [

@@ -88,6 +88,9 @@ describe("conversationQuery (AI SDK messages)", () => {
         "Done. Let me know if you have any questions.",
         "Here is the report: https://acme.io/open?id=1",
         "Use `user?.name ?? 'anon'` there.",
+        "Done: it's on your calendar, and I emailed Dana to confirm the time.",
+        "Once you approve the budget, finance will release funds.",
+        "Let me know and I'll be here.",
       ]) {
         for (const reply of ["great", "ok cool", "👍"]) {
           expect(endsInSmallTalk(answered(said, reply), isChitChat)).toBe(true);
@@ -105,10 +108,28 @@ describe("conversationQuery (AI SDK messages)", () => {
       expect(conversationQuery(answered(proposal, "no, $25"))).toBe(`${task}\n${proposal}\nno, $25`);
       expect(endsInSmallTalk(answered(proposal, "no, $25"), isChitChat)).toBe(false);
       expect(endsInSmallTalk(answered("Which one, 1 or 2?", "1"), isChitChat)).toBe(false);
-      for (const reply of ["nah leave it", "thanks, that’s perfect", "never mind", "cheers mate"]) {
+      for (const reply of ["nah leave it", "thank you so much", "never mind", "cheers mate", "no that’s all"]) {
         expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(true);
         expect(conversationQuery(answered(proposal, reply))).toBe(reply);
       }
+      // A yes beside thanks agrees; so does a yes of any wording, chat or not.
+      for (const reply of ["ok thanks", "thanks, that’s perfect", "why not", "that works", "cool", "👍"]) {
+        expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(false);
+        expect(conversationQuery(answered(proposal, reply))).toBe(`${task}\n${proposal}\n${reply}`);
+      }
+      // A question that only points back is read with the sentence before it.
+      const pointing = "I can send Initech a reminder email. Want me to do that?";
+      expect(conversationQuery(answered(pointing, "yes"))).toBe(`${task}\n${pointing}\nyes`);
+      // Emphasis and full-width punctuation end a question too.
+      expect(conversationQuery(answered("Done. **Should I archive it?**", "yes"))).toBe(
+        `${task}\n**Should I archive it?**\nyes`,
+      );
+      expect(conversationQuery(answered("已找到。要我发邮件提醒他们吗？", "yes"))).toBe(
+        `${task}\n要我发邮件提醒他们吗？\nyes`,
+      );
+      // A long reply that opens with a no asks for something else.
+      const own = "no I'll answer her myself. can you block 2 hours tomorrow morning";
+      expect(conversationQuery(answered(proposal, own))).toBe(own);
     });
 
     it("a reply that names its own task is read alone", () => {
@@ -122,7 +143,7 @@ describe("conversationQuery (AI SDK messages)", () => {
 
     it("thanks or a plain no closes the matter; an open offer of more help asks nothing", () => {
       const proposal = "Should I email them a reminder?";
-      for (const reply of ["thanks!", "perfect, ty", "nah leave it", "no thanks", "not now"]) {
+      for (const reply of ["thanks!", "ty", "nah leave it", "no thanks", "not now"]) {
         expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(true);
         expect(conversationQuery(answered(proposal, reply))).toBe(reply);
       }
