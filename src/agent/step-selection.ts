@@ -306,8 +306,10 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
       // A reply to what the assistant asked ("yes pls" to "Should I email them a reminder?") needs the proposed
       // action's tool, which the request before it may outrank: the asking sentences' own best tools are kept beside
       // the ranking (not in place of it, nor counted in maxTools), so a cache-keeping set that serves the request
-      // before still takes them. Only beside a ranking: an empty one is the no-match policy's to answer.
-      const question = steps.length === 0 && ranking.length > 0 ? answeredQuestion(conversation) : undefined;
+      // before still takes them. Only beside a ranking (an empty one is the no-match policy's to answer), and not for
+      // a turn of chat ("lol" to the question).
+      const question =
+        steps.length === 0 && ranking.length > 0 && !smallTalk ? answeredQuestion(conversation) : undefined;
       if (question !== undefined) {
         const asked = await index.selectWithScores(question, {
           ...selectOptions,

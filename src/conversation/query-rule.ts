@@ -119,7 +119,7 @@ export function queryFromConversation(
   room -= words.length > 0 ? words.length + 1 : 0;
   const tools = fit(calledTools, room);
   room -= tools.length > 0 ? tools.length + 1 : 0;
-  const question = fit(asked ?? "", room);
+  const question = fitEnd(asked ?? "", room);
   room -= question.length > 0 ? question.length + 1 : 0;
   const context = fit(previous ?? "", room);
   const fullRequest = [context, question, request].filter((part) => part.length > 0).join("\n");
@@ -184,9 +184,9 @@ export function isSmallTalkTurn(
     if (message.role !== "user") continue;
     const text = message.text.trim();
     if (text.length === 0) continue;
-    // After a question, any reply but one that closes the matter ("nah leave it", "thanks!") answers it: "yes", "that
-    // works", "cheers, go for it". Else the chat reader decides ("thanks!" after "Done.", or to "Anything else?").
-    return askingText(messages, i) !== undefined ? closes(text) : chat(text);
+    // After a question, a reply answers it unless it closes the matter ("nah leave it", "thanks!") or is chat with no
+    // yes ("lol", "hmm let me think"): "yes", "that works", "cheers, go for it" answer. Else the chat reader decides.
+    return askingText(messages, i) !== undefined ? closes(text) || (chat(text) && !saysYes(text)) : chat(text);
   }
   return false;
 }
@@ -216,45 +216,58 @@ function replyWords(text: string): string[] {
 // Thanks, a plain no, and the words around them ("thank you so much", "nah, not now", "never mind", "no need, it's
 // fine"): general English.
 const THANKS = new Set("thanks thank thx ty tysm tyvm cheers appreciate appreciated".split(" "));
-const NO = new Set("no nope nah nvm nevermind never not".split(" "));
+const NO = new Set("no nope nah nvm nevermind never not don't dont".split(" "));
 const AROUND = new Set(
   (
-    "you u so very much a lot ton bunch again it that nice lovely mate now yet never mind leave skip hold off " +
-    "need worries fine all thats that's it's its for then but im i'm bye"
+    "you u so very much a lot ton bunch again it that nice lovely mate now yet mind leave skip hold off need " +
+    "worries fine good all thats that's it's its for then but im i'm bye"
   ).split(" "),
 );
+// Words that approve but do not say yes by themselves: beside thanks or after a no they close ("great, thanks", "no
+// that's ok", "not right now", "nah it's cool").
+const MILD = new Set("alright cool great perfect awesome right sounds works exactly".split(" "));
+// Words and phrases that say yes ("sure", "ok", "go for it", "why not", "👍"), and a number, a choice ("1", "3.9.1"):
+// general English.
+const YES = new Set(
+  "yes yeah yep yup yea ya y k ok okay sure please pls absolutely definitely go do proceed lgtm sgtm".split(" "),
+);
+const YES_PHRASE = /\b(?:why not|of course|go for it|go ahead)\b/u;
+// A no said with a yes word, and a goodbye ("of course not", "see ya"): read as a no, and as "bye".
+const NOT_PHRASE = /\b(?:of course|absolutely|definitely|certainly) not\b/gu;
+const SEE_YA = /\bsee (?:ya|you)\b/gu;
+const APPROVING_EMOJI = /[👍👌✅]/u;
 
 /**
  * Whether a reply closes the matter: a word of thanks or a no, nothing but words around them, and no yes ("nah leave
- * it", "thank you so much"; not "ok thanks", "great, thanks", "why not", which agree).
+ * it", "thank you so much", "no that's ok", "great, thanks", "of course not"; not "ok thanks", "sure, thanks", "why
+ * not", "no, $25", which agree or answer).
  */
 function closes(text: string): boolean {
-  if (saysYes(text)) return false;
-  const words = replyWords(text);
+  const lower = text.toLowerCase().replace(SEE_YA, " bye ");
+  const refused = lower.replace(NOT_PHRASE, " no ");
+  const words = replyWords(refused);
+  const declines = NO.has(words[0] ?? "") || refused !== lower;
+  if (!declines && strongYes(text)) return false;
+  if (declines && (/\p{N}/u.test(text) || /\bgo (?:for it|ahead)\b/u.test(lower))) return false;
   const closing = (word: string) => THANKS.has(word) || NO.has(word);
-  return words.some(closing) && words.every((word) => closing(word) || AROUND.has(word));
+  const around = (word: string) => AROUND.has(word) || MILD.has(word) || (declines && YES.has(word));
+  return words.some(closing) && words.every((word) => closing(word) || around(word));
 }
 
-// Words and phrases that say yes or approve ("sounds good", "that works", "why not", "👍"), and a number, a choice
-// ("1", "3.9.1"): general English.
-const YES = new Set(
-  (
-    "yes yeah yep yup ya yea y k sure ok okay please pls absolutely definitely go proceed do sounds perfect great " +
-    "alright awesome cool works exactly right lgtm sgtm"
-  ).split(" "),
-);
-const YES_PHRASE = /\b(?:why not|of course|go for it)\b/u;
-const APPROVING_EMOJI = /[👍👌✅]/u;
-
-/** Whether a reply says yes, approves, or picks by number. */
-function saysYes(text: string): boolean {
-  const lower = text.toLowerCase();
+/** Whether a reply says yes or picks by number ("ok", "go for it", "👍", "2"); "of course not" does not. */
+function strongYes(text: string): boolean {
+  const lower = text.toLowerCase().replace(SEE_YA, " bye ").replace(NOT_PHRASE, " no ");
   return (
     APPROVING_EMOJI.test(text) ||
     /\p{N}/u.test(text) ||
     YES_PHRASE.test(lower) ||
-    replyWords(text).some((word) => YES.has(word))
+    replyWords(lower).some((word) => YES.has(word))
   );
+}
+
+/** Whether a reply says yes, approves, or picks by number ("ok", "that works", "👍", "2"). */
+function saysYes(text: string): boolean {
+  return strongYes(text) || replyWords(text).some((word) => MILD.has(word));
 }
 
 /** Words that open a reply to the assistant, whatever its length ("yes please, and cc Bob and Priya on it too"). */
@@ -282,36 +295,40 @@ const ASKING_SENTENCES = 3;
 /** The most characters of the assistant's message read for them: its end. */
 const ASKING_TAIL = 2000;
 
-// A sentence asking for a go-ahead without a "?", addressed to the user: "Reply yes to confirm.", "Just say the word
-// and I'll cancel it.", "Please confirm.", "I'll cancel it once you confirm.", "Let me know if I should send it."
-// Not a statement ("Delivery confirmed.", "I emailed Dana to confirm the time.", "Once you approve the budget, finance
-// will release funds.") nor a sign-off ("Let me know if you have any questions."). General English.
+// A sentence asking the user for a go-ahead without a "?": "Reply yes to confirm.", "Just say the word and I'll cancel
+// it.", "Please confirm.", "Once you confirm, I'll send it.", "Let me know if I should send it.", "Let me know and I'll
+// merge it." Not a statement ("Delivery confirmed.", "I emailed Dana to confirm the time.", "Once you approve the
+// budget, finance will release funds.", "Finance gave the go-ahead.", "If they reply yes, I'll book it.") nor a
+// sign-off ("Let me know if you have any questions.", "Let me know and I'll be here."). General English.
 const GO_AHEAD = new RegExp(
   [
     /\bsay the word\b/u.source,
-    /\b(?:give me |gimme )?(?:the |your )?go-ahead\b/u.source,
-    /\b(?:reply|respond|answer|type|say) (?:with )?["'“]?(?:yes|y|ok|confirm)\b/u.source,
+    /\b(?:give me|need|want|get|have) (?:the |your )?go-ahead\b|\byour go-ahead\b/u.source,
+    /^(?:just |please |simply )?(?:reply|respond|answer|type|say) (?:with )?["'“]?(?:yes|y|ok|confirm)\b/u.source,
+    /\byou (?:can )?(?:reply|respond|answer|type|say) (?:with )?["'“]?(?:yes|y|ok|confirm)\b/u.source,
     /^(?:please |just |kindly )?(?:confirm|approve)\b/u.source,
-    /\b(?:once|when|if|after) you (?:confirm|approve|ok)(?: (?:it|this|that))?[.!]?$/u.source,
+    /\b(?:once|when|after|if) you (?:confirm|approve|ok)\b.*\bi(?:'ll| will| can)\b/u.source,
+    /\bi(?:'ll| will| can)\b.*\b(?:once|when|after|if) you (?:confirm|approve|ok)\b/u.source,
     /\blet me know (?:if|whether) (?:i should|you(?:'d| would)? (?:like|want) me to)\b/u.source,
+    /\blet me know and i(?:'ll| will) (?!be\b)\w+/u.source,
   ].join("|"),
   "iu",
 );
 // A question: a sentence that ends in a question mark, maybe emphasised ("**Should I send it?**", "…?!"); not one
-// inside a URL or code ("…?id=1", "a?.b").
-const QUESTION = /[?？؟][\s"'”’)\]*_~!]*$/u;
+// inside a URL, code, quotes or brackets ("…?id=1", "a?.b", 'Dana asked "Can we move it?"', "(why?)").
+const QUESTION = /[?？؟][*_~!]*$/u;
 // An open offer of help ("Anything else?", "What else can I do for you?", "How can I help?"): no action to agree to.
 const OPEN_OFFER = /\b(?:anything|something|what) else\b|\b(?:how|what) (?:can|could|may) i (?:do|help)\b/iu;
 // Where sentences part: after . ! ? and a space (not after a title or "e.g."), after a full-width end, at line ends.
-const SENTENCE_END =
-  /(?<!(?:^|[\s(])(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e)\.)(?<=[.!?？؟]["'”’)\]*_~]*)\s+|(?<=[？。！])|\n+/iu;
+const SENTENCE_END = /(?<!(?:^|[\s(])(?:mr|mrs|ms|dr|st|vs|etc|e\.g|i\.e)\.)(?<=[.!?？؟][*_~]*)\s+|(?<=[？。！])|\n+/iu;
 // Code, fenced or inline: its question marks ask nothing ("`user?.name ?? 'anon'`").
 const CODE = /```[\s\S]*?(?:```|$)|`[^`\n]*`/gu;
 // A line of a list ("- main", "2. Q4 roadmap", "• #old-launch"): an option, not a sentence of the message's own.
 const LIST_ITEM = /^\s*(?:[-*•]|\d+[.)])\s/u;
 // A question that names no action, only points back at what the sentence before proposed ("I can email Initech.
-// Want me to do that?", "Shall I go ahead?").
+// Want me to do that?", "Shall I go ahead?"), or one of a few words ("Want me to?", "Sound good?").
 const POINTS_BACK = /\b(?:do|doing) (?:it|that|this|so)\b|\bgo ahead\b|\bproceed\b/iu;
+const FEW_WORDS = 4;
 
 /**
  * The assistant's last words before the user message at `at`, when they ask the user something: the sentences among
@@ -326,19 +343,22 @@ function askingText(messages: readonly ConversationMessage[], at: number): strin
     if (message.role === "user") return undefined;
     if (message.role !== "assistant" || message.text.trim().length === 0) continue;
     const sentences = message.text
-      .slice(-ASKING_TAIL)
       .replace(CODE, "code")
+      .slice(-ASKING_TAIL)
       .trim()
       .split(SENTENCE_END)
       .map((sentence) => sentence.trim())
       .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence) && !LIST_ITEM.test(sentence));
     const last = sentences.slice(-ASKING_SENTENCES);
-    const asking = last.filter(
-      (sentence) => (QUESTION.test(sentence) || GO_AHEAD.test(sentence)) && !OPEN_OFFER.test(sentence),
-    );
+    const asks = (sentence: string) => {
+      const plain = sentence.replace(/^[*_~]+/u, "");
+      return (QUESTION.test(plain) || GO_AHEAD.test(plain)) && !OPEN_OFFER.test(plain);
+    };
+    const asking = last.filter(asks);
     if (asking.length === 0) return undefined;
     const first = sentences.length - last.length + last.indexOf(asking[0]);
-    const before = first > 0 && POINTS_BACK.test(asking[0]) ? [sentences[first - 1]] : [];
+    const pointsBack = POINTS_BACK.test(asking[0]) || asking[0].split(/\s+/u).length <= FEW_WORDS;
+    const before = first > 0 && pointsBack ? [sentences[first - 1]] : [];
     return [...before, ...asking].join(" ");
   }
   return undefined;

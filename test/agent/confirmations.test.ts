@@ -113,14 +113,10 @@ describe("a reply to the assistant's proposal", () => {
     // With maxTools: 3 the request's three ranked tools stay, and the proposed one comes beside them.
     const messages = asked("Initech owes $2,400 on INV-12. Should I email them a reminder?", "any unpaid invoices?");
     const plain = saasIndex.prepareStep({ stableTools: false, maxTools: 3 });
-    const withoutQuestion = await plain({
-      steps: [],
-      messages: [...messages.slice(0, 1), { role: "assistant", content: "Found them." }, messages[2]],
-    });
     const offered = (await plain({ steps: [], messages })).activeTools ?? [];
-    expect(offered).toContain("gmail_send");
-    expect(offered.filter((name) => name !== "gmail_send").length).toBeGreaterThanOrEqual(3);
-    expect(withoutQuestion.activeTools).not.toContain("gmail_send");
+    expect(offered).toEqual(
+      expect.arrayContaining(["stripe_get_invoice", "stripe_list_invoices", "stripe_create_invoice", "gmail_send"]),
+    );
   });
 
   it("reads a go-ahead asked for without a question mark, and a plain no closes it", async () => {

@@ -64,15 +64,21 @@ describe("conversationQuery (AI SDK messages)", () => {
       expect(endsInSmallTalk(answered(said, "yes pls"))).toBe(false);
       // A choice among options, and an answer that adds to it, read the question too.
       const options = "I can book 2pm or 4pm.\nWhich works for you?";
-      expect(conversationQuery(answered(options, "4 is better"))).toBe(`${task}\nWhich works for you?\n4 is better`);
+      // A question of a few words comes with the sentence before it, where the action is.
+      expect(conversationQuery(answered(options, "4 is better"))).toBe(
+        `${task}\nI can book 2pm or 4pm. Which works for you?\n4 is better`,
+      );
       const long = "yes please, and cc Bob and Priya on it as well";
       expect(conversationQuery(answered(said, long))).toBe(`Should I email them a reminder?\n${long}`);
     });
 
     it("reads a request for a go-ahead without a question mark", () => {
       for (const [said, asking] of [
-        ["I'll cancel the Wayne Enterprises subscription. Reply yes to confirm.", "Reply yes to confirm."],
-        ["Ready to merge #91. Just say the word.", "Just say the word."],
+        [
+          "I'll cancel the Wayne Enterprises subscription. Reply yes to confirm.",
+          "I'll cancel the Wayne Enterprises subscription. Reply yes to confirm.",
+        ],
+        ["Ready to merge #91. Just say the word.", "Ready to merge #91. Just say the word."],
         ["The draft is ready. Let me know if I should send it.", "Let me know if I should send it."],
         ["I'll cancel it once you confirm.", "I'll cancel it once you confirm."],
       ]) {
@@ -113,7 +119,7 @@ describe("conversationQuery (AI SDK messages)", () => {
         expect(conversationQuery(answered(proposal, reply))).toBe(reply);
       }
       // A yes beside thanks agrees; so does a yes of any wording, chat or not.
-      for (const reply of ["ok thanks", "thanks, that’s perfect", "why not", "that works", "cool", "👍"]) {
+      for (const reply of ["ok thanks", "sure, thanks", "why not", "that works", "cool", "👍"]) {
         expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(false);
         expect(conversationQuery(answered(proposal, reply))).toBe(`${task}\n${proposal}\n${reply}`);
       }
@@ -121,15 +127,54 @@ describe("conversationQuery (AI SDK messages)", () => {
       const pointing = "I can send Initech a reminder email. Want me to do that?";
       expect(conversationQuery(answered(pointing, "yes"))).toBe(`${task}\n${pointing}\nyes`);
       // Emphasis and full-width punctuation end a question too.
-      expect(conversationQuery(answered("Done. **Should I archive it?**", "yes"))).toBe(
-        `${task}\n**Should I archive it?**\nyes`,
+      expect(conversationQuery(answered("Found 3 stale threads. **Should I archive them all?**", "yes"))).toBe(
+        `${task}\n**Should I archive them all?**\nyes`,
       );
       expect(conversationQuery(answered("已找到。要我发邮件提醒他们吗？", "yes"))).toBe(
-        `${task}\n要我发邮件提醒他们吗？\nyes`,
+        `${task}\n已找到。 要我发邮件提醒他们吗？\nyes`,
       );
       // A long reply that opens with a no asks for something else.
       const own = "no I'll answer her myself. can you block 2 hours tomorrow morning";
       expect(conversationQuery(answered(proposal, own))).toBe(own);
+    });
+
+    it("a no with approving words declines; a long message's code is no question; requests for a go-ahead", () => {
+      const proposal = "Should I email them a reminder?";
+      for (const reply of [
+        "no that's ok",
+        "not right now",
+        "nah I'm good",
+        "no it's cool",
+        "no don't",
+        "of course not",
+      ]) {
+        expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(true);
+        expect(conversationQuery(answered(proposal, reply))).toBe(reply);
+      }
+      for (const reply of ["great, thanks", "lol"])
+        expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(true);
+      // A patch of more than 2,000 characters, then the question: the code is masked before the end is read.
+      const patch = "```ts\n" + "const name = user?.profile?.name ?? fallback;\n".repeat(60) + "```";
+      const long = `Here is the fix:\n${patch}\nShould I open a pull request with this change?`;
+      expect(conversationQuery(answered(long, "yes"))).toBe(
+        `${task}\nShould I open a pull request with this change?\nyes`,
+      );
+      for (const [said, asking] of [
+        ["Squash is set. Let me know and I'll merge it.", "Let me know and I'll merge it."],
+        [
+          "The reminder is drafted. Once you confirm, I'll send it to Initech.",
+          "Once you confirm, I'll send it to Initech.",
+        ],
+        ["The refund is $40. **Please confirm.**", "The refund is $40. **Please confirm.**"],
+      ])
+        expect(conversationQuery(answered(said, "do it"))).toContain(`\n${asking}\ndo it`);
+      for (const said of [
+        'Dana replied "Can we move it to 3?"',
+        "Finance gave the go-ahead yesterday.",
+        "If they reply yes, I will book the room.",
+        "Squash is set. Let me know and I'll be here.",
+      ])
+        expect(endsInSmallTalk(answered(said, "cool"), isChitChat)).toBe(true);
     });
 
     it("a reply that names its own task is read alone", () => {

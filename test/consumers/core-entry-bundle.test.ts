@@ -123,11 +123,12 @@ describe("an app selecting with toolsift/core", () => {
   // 37,239 B gzip. Session 22: a turn of chat (the word list's chat reader) carries none of the conversation's tools
   // and keeps only tools named for it, unless it answers the assistant's question; a model's search is never chat:
   // 100,556 B, 37,489 B gzip. Session 23: a reply read with what the assistant asked (its question's sentences, a
-  // go-ahead asked for, thanks or a plain no closing the matter; query-rule.ts): 103,072 B, 38,778 B gzip.
-  it("stays within 101 KiB minified and 38,900 B gzip", async () => {
+  // go-ahead asked for, thanks or a no closing the matter, after three reviews; query-rule.ts): 103,917 B, 39,047 B
+  // gzip.
+  it("stays within 102 KiB minified and 39,200 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(101 * 1024);
-    expect(gzip).toBeLessThanOrEqual(38_900);
+    expect(bytes).toBeLessThanOrEqual(102 * 1024);
+    expect(gzip).toBeLessThanOrEqual(39_200);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
