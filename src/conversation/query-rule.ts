@@ -342,24 +342,34 @@ function askingText(messages: readonly ConversationMessage[], at: number): strin
     const message = messages[i];
     if (message.role === "user") return undefined;
     if (message.role !== "assistant" || message.text.trim().length === 0) continue;
-    const sentences = message.text
-      .replace(CODE, "code")
-      .slice(-ASKING_TAIL)
-      .trim()
-      .split(SENTENCE_END)
-      .map((sentence) => sentence.trim())
-      .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence) && !LIST_ITEM.test(sentence));
-    const last = sentences.slice(-ASKING_SENTENCES);
-    const asks = (sentence: string) => {
-      const plain = sentence.replace(/^[*_~]+/u, "");
-      return (QUESTION.test(plain) || GO_AHEAD.test(plain)) && !OPEN_OFFER.test(plain);
-    };
-    const asking = last.filter(asks);
-    if (asking.length === 0) return undefined;
-    const first = sentences.length - last.length + last.indexOf(asking[0]);
-    const pointsBack = POINTS_BACK.test(asking[0]) || asking[0].split(/\s+/u).length <= FEW_WORDS;
-    const before = first > 0 && pointsBack ? [sentences[first - 1]] : [];
-    return [...before, ...asking].join(" ");
+    // A step asks this of the same message three or four times (the chat test, the query, the question's ranking).
+    if (message.text !== lastAsked.text) lastAsked = { text: message.text, asking: askingSentences(message.text) };
+    return lastAsked.asking;
   }
   return undefined;
+}
+
+/** The last message `askingText` read, and what it asked. */
+let lastAsked: { text: string; asking: string | undefined } = { text: "", asking: undefined };
+
+/** The sentences of an assistant message that ask the user something (see `askingText`), or undefined. */
+function askingSentences(text: string): string | undefined {
+  const sentences = text
+    .replace(CODE, "code")
+    .slice(-ASKING_TAIL)
+    .trim()
+    .split(SENTENCE_END)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence) && !LIST_ITEM.test(sentence));
+  const last = sentences.slice(-ASKING_SENTENCES);
+  const asks = (sentence: string) => {
+    const plain = sentence.replace(/^[*_~]+/u, "");
+    return (QUESTION.test(plain) || GO_AHEAD.test(plain)) && !OPEN_OFFER.test(plain);
+  };
+  const asking = last.filter(asks);
+  if (asking.length === 0) return undefined;
+  const first = sentences.length - last.length + last.indexOf(asking[0]);
+  const pointsBack = POINTS_BACK.test(asking[0]) || asking[0].split(/\s+/u).length <= FEW_WORDS;
+  const before = first > 0 && pointsBack ? [sentences[first - 1]] : [];
+  return [...before, ...asking].join(" ");
 }
