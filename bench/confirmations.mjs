@@ -9,8 +9,9 @@
 // Writes bench/confirmations.md.
 //
 // Per kind: confirm / choose / redirect (the next step needs a tool: right tool offered, any of `expected`), decline /
-// thanks (`expected` is []: given no tool); and tools offered per reply. Rows: toolsift's default prepareStep() and
-// stableTools: false (this build, and --before's), toolpick 0.4.0's prepareStep() and the plain BM25 top 5.
+// thanks (`expected` is []: given no tool); and tools offered per reply. Rows: toolsift's default prepareStep(),
+// stableTools: false and a plain select of the latest user message with the messages (this build, and --before's),
+// toolpick 0.4.0's prepareStep() and the plain BM25 top 5.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -85,6 +86,17 @@ const rows = [
     {
       label: `toolsift prepareStep({ stableTools: false }) (${build.label})`,
       make: (id) => indexOf(build, id).prepareStep({ stableTools: false }),
+    },
+    {
+      // A plain select of the latest user message, the conversation beside it (a loop of one's own).
+      label: `toolsift select(text, { messages }) (${build.label})`,
+      make:
+        (id) =>
+        async ({ messages }) => {
+          const content = messages.at(-1).content;
+          const text = typeof content === "string" ? content : content.map((part) => part.text ?? "").join(" ");
+          return { activeTools: await indexOf(build, id).select(text, { messages }) };
+        },
     },
   ]),
   { label: "toolpick 0.4.0 prepareStep()", make: async (id) => (await pickIndexOf(id)).prepareStep() },

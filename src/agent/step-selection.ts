@@ -4,6 +4,8 @@
 import {
   CONVERSATION,
   answeredQuestion,
+  ASKED_RELEVANCE,
+  ASKED_TOOLS,
   isSmallTalkTurn,
   queryFromConversation,
   type ConversationMessage,
@@ -108,14 +110,6 @@ export interface StepSelectionConfig {
    */
   readonly definitionLength?: (name: string) => number;
 }
-
-/**
- * The most tools a reply to what the assistant asked takes from the asking sentences' own ranking ("Should I ack the
- * page and add a note?" names two actions).
- */
-const ASKED_TOOLS = 2;
-/** The share of `minRelevance` a tool of the asking sentences' own ranking must reach. */
-const ASKED_RELEVANCE = 0.5;
 
 /**
  * The most ranked tools a step is offered when the user gave no `maxTools` and the best ranked tool is an unsure match

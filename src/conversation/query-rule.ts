@@ -3,6 +3,7 @@
 import { isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
 import { tokenize } from "../core/tokenizer.js";
+import { TASK_VERBS } from "../core/families.js";
 import { MAX_QUERY_LENGTH } from "../options.js";
 /**
  * A message as the rule reads it. Adapters convert their own shapes to it: AI SDK `ModelMessage`s and V4
@@ -145,6 +146,17 @@ function replyTo(
 }
 
 /**
+ * The most tools a reply to what the assistant asked takes from the asking sentences' own ranking ("Should I ack the
+ * page and add a note?" names two actions).
+ */
+export const ASKED_TOOLS = 2;
+/**
+ * The share of `minRelevance` a tool of the asking sentences' own ranking must reach: the assistant's own words for
+ * what it proposes, written knowing the tools.
+ */
+export const ASKED_RELEVANCE = 0.5;
+
+/**
  * The asking sentences and the reply ("Should I email them a reminder?\nyes pls") when the conversation's latest
  * user message answers what the assistant asked (as `queryFromConversation` reads it), else undefined: the action
  * the reply agrees to, for a selection of its own.
@@ -153,10 +165,22 @@ export function answeredQuestion(messages: readonly ConversationMessage[]): stri
   const latest = userTextBefore(messages, messages.length - 1);
   if (latest === undefined) return undefined;
   const { asked } = replyTo(messages, latest);
-  if (asked === undefined) return undefined;
+  if (asked === undefined || asksInstead(latest.text)) return undefined;
   const reply = fit(latest.text, MAX_QUERY_LENGTH);
   const question = fitEnd(asked, MAX_QUERY_LENGTH - reply.length - 1);
   return question.length > 0 ? `${question}\n${reply}` : reply;
+}
+
+/**
+ * Whether a reply opening with a no asks for something else ("no, cancel the 3pm meeting instead", "no, reply on the
+ * ticket"): the question still tells what it is about, but the action it proposed was refused. One that leans on the
+ * proposal ("no, make it 7:30") amends it.
+ */
+function asksInstead(text: string): boolean {
+  const words = replyWords(text);
+  if (!NO.has(words[0] ?? "")) return false;
+  if (words.includes("instead")) return true;
+  return words.some((word) => TASK_VERBS.has(word)) && !words.some((word) => BACK_REFERENCES.has(word));
 }
 
 /** The end of `text` in `room` characters (never inside a surrogate pair): a long question keeps its "?". */
@@ -192,15 +216,21 @@ export function isSmallTalkTurn(
 }
 
 /**
- * Whether `text` is the conversation's latest user message and answers what the assistant asked ("yes" to "Should I
- * go ahead?", `answers`): a chat word there carries the task on.
+ * How `text`, when it is the conversation's latest user message, stands to what the assistant asked before it:
+ * "answers" ("yes" to "Should I go ahead?": a chat word there carries the task on), "closes" ("nah leave it",
+ * "thanks, that's all": it asks for nothing), or undefined (not the latest message, or nothing was asked).
  */
-export function answersAQuestion(messages: readonly ConversationMessage[], text: string): boolean {
+export function replyToQuestion(
+  messages: readonly ConversationMessage[],
+  text: string,
+): "answers" | "closes" | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const latest = messages[i].role === "user" ? messages[i].text.trim() : "";
-    if (latest.length > 0) return latest === text.trim() && askingText(messages, i) !== undefined && !closes(latest);
+    if (latest.length === 0) continue;
+    if (latest !== text.trim() || askingText(messages, i) === undefined) return undefined;
+    return closes(latest) ? "closes" : "answers";
   }
-  return false;
+  return undefined;
 }
 
 /** A reply's words, lower-cased, with a typographic apostrophe as the plain one ("that’s" as "that's"). */

@@ -82,6 +82,60 @@ export const ACTION_WORDS: ReadonlySet<string> = new Set([
   "mcp",
 ]);
 
+/**
+ * Verbs that begin a task after "and" ("… and post the numbers"), beyond the action words of tool names: general
+ * English imperatives of work. After any other word "and" joins nouns ("Raj and I", "merge and rebase").
+ */
+export const TASK_VERBS: ReadonlySet<string> = new Set([
+  ...ACTION_WORDS,
+  "tell",
+  "let",
+  "ping",
+  "notify",
+  "email",
+  "message",
+  "mail",
+  "text",
+  "dm",
+  "drop",
+  "mark",
+  "attach",
+  "resolve",
+  "restart",
+  "comment",
+  "remind",
+  "page",
+  "log",
+  "file",
+  "record",
+  "note",
+  "archive",
+  "link",
+  "tag",
+  "label",
+  "publish",
+  "deploy",
+  "summarize",
+  "summarise",
+  "grab",
+  "pull",
+  "push",
+  "ask",
+  "forward",
+  "approve",
+  "reject",
+  "refund",
+  "pay",
+  "bill",
+  "charge",
+]);
+
+/**
+ * A word that may name a product: letters, and digits after the first letter ("k8s", "s3", "ec2", "context7"), but no
+ * version ("v2", "v1beta1").
+ */
+const PRODUCT_WORD = /^(?!v\d+(?:[a-z]+\d*)?$)[a-z][a-z0-9]*$/;
+
 /** The least share of a catalog's tools in families for it to be read as a catalog of products. */
 const PRODUCT_CATALOG = 0.75;
 
@@ -108,7 +162,7 @@ export function catalogFamilies(postings: PostingsIndex, fieldCount: number): Fa
     // A name of one word has no product before its action.
     if (fieldStarts[d * fieldCount + 1] - start < 2) continue;
     const term = sequence[start];
-    if (ACTION_WORDS.has(terms[term]) || !/^[a-z]+$/.test(terms[term])) continue;
+    if (ACTION_WORDS.has(terms[term]) || !PRODUCT_WORD.test(terms[term])) continue;
     leading[d] = term;
     members.set(term, (members.get(term) ?? 0) + 1);
   }

@@ -2,60 +2,12 @@
 // #growth"): in an agent loop each task's best tool is offered beside the whole request's ranking, which a request's
 // first task or its named product tends to fill.
 
-import { ACTION_WORDS, type Families } from "../core/families.js";
+import { TASK_VERBS, type Families } from "../core/families.js";
 import { asksQuestion } from "../core/question.js";
 import type { BuiltIndex } from "./built-index.js";
 
 /** Words that join two tasks in a request whatever follows them ("…, then resolve it", "…; post it"). */
 const SEQUENCE = /\s*(?:[;\n]|,?\s+(?:and\s+then|then|after\s+that|afterwards|and\s+also)\s+)\s*/iu;
-
-/**
- * Verbs that begin a task after "and" ("… and post the numbers"), beyond the action words of tool names: general
- * English imperatives of work. After any other word "and" joins nouns ("Raj and I", "merge and rebase").
- */
-const TASK_VERBS = new Set([
-  ...ACTION_WORDS,
-  "tell",
-  "let",
-  "ping",
-  "notify",
-  "email",
-  "message",
-  "mail",
-  "text",
-  "dm",
-  "drop",
-  "mark",
-  "attach",
-  "resolve",
-  "restart",
-  "comment",
-  "remind",
-  "page",
-  "log",
-  "file",
-  "record",
-  "note",
-  "archive",
-  "link",
-  "tag",
-  "label",
-  "publish",
-  "deploy",
-  "summarize",
-  "summarise",
-  "grab",
-  "pull",
-  "push",
-  "ask",
-  "forward",
-  "approve",
-  "reject",
-  "refund",
-  "pay",
-  "bill",
-  "charge",
-]);
 
 /** Most tasks read from one request: a long request is prose, not a list of tasks. */
 const MAX_CLAUSES = 4;
@@ -137,4 +89,29 @@ export function clauseTools(
     }
   }
   return found;
+}
+
+/**
+ * The `most` best keyword-ranked tools for `text` that reach `minRelevance`, not in `taken` nor `excluded`: what the
+ * assistant asked, for a reply that agrees to it ("Should I ack the page and add a note?" names two actions, of any
+ * product). Keyword evidence only (no embedding call).
+ */
+export function bestKeywordTools(
+  index: BuiltIndex,
+  text: string,
+  most: number,
+  minRelevance: number,
+  taken: ReadonlySet<string>,
+  excluded: readonly number[],
+): string[] {
+  if (!index.hasKeywordIndex) return [];
+  const { engine } = index;
+  const terms = engine.analyse(text);
+  if (terms.length === 0) return [];
+  const query = engine.relevanceQuery(text, terms);
+  return engine
+    .search(terms, most, excluded, asksOneQuestion(text))
+    .filter(({ doc }) => engine.relevance(query, doc).relevance >= minRelevance)
+    .map(({ doc }) => index.docTools[doc].name)
+    .filter((name) => !taken.has(name));
 }

@@ -15,13 +15,15 @@ import type { WordMatch } from "../core/relevance.js";
 import type { CutReason, CutTool, Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
-import { answersAQuestion } from "../conversation/query-rule.js";
+import { answeredQuestion, ASKED_RELEVANCE, ASKED_TOOLS, replyToQuestion } from "../conversation/query-rule.js";
 import { isSmallTalk } from "../core/relevance-words.js";
-import { clauseTools, requestClauses } from "./clauses.js";
+import { bestKeywordTools, clauseTools, requestClauses } from "./clauses.js";
 import { withProductInUse } from "./continuity.js";
 
 /** A task's best tool in a request of several (clauses.ts): below the conversation's own tools' 0.5. */
 const CLAUSE_SCORE = 0.4;
+/** The tool for what the assistant asked, which the reply agrees to: the task of the turn, above its memory's 0.5. */
+const ASKED_SCORE = 0.6;
 
 /** Small talk is short: longer text is never read as conversation only (and costs no second tokenising). */
 const SMALL_TALK_LENGTH = 160;
@@ -84,11 +86,18 @@ export async function runSelection(
   // given nothing from the conversation.
   // Either way "yes" to the assistant's "Should I go ahead?", the latest user message, carries the task on; and a
   // tool's own name is no small talk, whatever its words ("Ve", "Thanks").
+  // And a reply that closes what the assistant asked ("nah leave it", "thanks, that's all") asks for nothing, as on
+  // every step selection.
+  const reply = options.conversation && replyToQuestion(options.conversation, text);
   const chat =
     text.length <= SMALL_TALK_LENGTH &&
     !state.nameSet.has(text.trim()) &&
-    !(options.conversation !== undefined && answersAQuestion(options.conversation, text)) &&
-    (isSmallTalk(text) ? "conversational" : !options.searchQuery && context.chat(text) ? "lexicon" : undefined);
+    reply !== "answers" &&
+    (isSmallTalk(text) || reply === "closes"
+      ? "conversational"
+      : !options.searchQuery && context.chat(text)
+        ? "lexicon"
+        : undefined);
   if (text.trim().length === 0 || state.catalog.length === 0 || chat === "conversational") {
     return { options, text, pinned, ranked: undefined, companions: [] };
   }
@@ -142,6 +151,28 @@ export async function runSelection(
     const allowed = options.allowedTools;
     for (const name of clauseTools(index, clauses, options.minRelevance, taken, excluded))
       if (allowed === undefined || allowed.has(name)) companions.push({ name, reason: "clause", score: CLAUSE_SCORE });
+  }
+  // The latest user message answering what the assistant asked ("yes pls" to "Should I email them a reminder?"): the
+  // asking sentences' own best tools lead the companions, as every step selection takes them (step-selection.ts).
+  const question = !chat && reply === "answers" ? answeredQuestion(options.conversation!) : undefined;
+  if (question !== undefined) {
+    // Pinned and disallowed tools are in `excluded`.
+    const taken = new Set(rankedNames);
+    const asked = bestKeywordTools(
+      index,
+      question,
+      ASKED_TOOLS,
+      options.minRelevance * ASKED_RELEVANCE,
+      taken,
+      excluded,
+    );
+    const rest = companions.filter((companion) => !asked.includes(companion.name));
+    companions.splice(
+      0,
+      companions.length,
+      ...asked.map((name) => ({ name, reason: "asked" as const, score: ASKED_SCORE })),
+      ...rest,
+    );
   }
   // Each candidate left out, with the stage that cut it: `minRelevance` or `threshold`; else the reranker's order, the
   // elbow within maxTools, or the limit (also when the tools the query names took the places). A candidate that came

@@ -43,7 +43,8 @@ export type PinReason = "alwaysActive" | "provider";
  * `"learned-query"` (the query's words led to it), `"conversation"` (already used in this conversation),
  * `"catalog-prerequisite"` (its name says it produces a required parameter of a ranked tool), `"catalog-follow-up"`
  * (it needs what the last call's name says it produces), `"clause"` (the best tool of one task of a request of several,
- * in a conversation: clauses.ts).
+ * in a conversation: clauses.ts), `"asked"` (the conversation's latest user message answers what the assistant asked,
+ * "yes pls" to "Should I email them a reminder?": the best tools for the asking sentences).
  */
 export type CompanionReason =
   | "related"
@@ -53,7 +54,8 @@ export type CompanionReason =
   | "conversation"
   | "catalog-prerequisite"
   | "catalog-follow-up"
-  | "clause";
+  | "clause"
+  | "asked";
 
 /** Why a tool is in a result: ranked for the query, pinned, or added as a companion. */
 export type SelectionReason = "ranked" | PinReason | CompanionReason;

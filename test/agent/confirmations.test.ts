@@ -138,4 +138,48 @@ describe("a reply to the assistant's proposal", () => {
     const no = await turn(history, "nah leave it", [{ text: "OK, leaving it open." }], prepareStep);
     expect(no.offered).toEqual([[]]);
   });
+
+  it("select and selectWithScores with messages read the question too: the proposed tool leads the companions", async () => {
+    const messages: ModelMessage[] = [
+      { role: "user", content: "what's the status of ENG-12?" },
+      { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: "jira_get_issue", input: {} }] },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "c1",
+            toolName: "jira_get_issue",
+            output: { type: "text", value: "open" },
+          },
+        ],
+      },
+      {
+        role: "assistant",
+        content: [{ type: "text", text: "ENG-12 is still open. Want me to post an update to the channel?" }],
+      },
+    ];
+    const reply = async (text: string) =>
+      (await index.selectWithScores(text, { messages: [...messages, { role: "user", content: text }] })).results;
+    const yes = await reply("yes pls");
+    expect(yes[0]).toMatchObject({ name: "slack_post_message", reason: "asked" });
+    // The conversation's own tool still comes, after it.
+    expect(yes.map((tool) => tool.name)).toContain("jira_get_issue");
+    expect(await index.select("do it", { messages: [...messages, { role: "user", content: "do it" }] })).toContain(
+      "slack_post_message",
+    );
+    // A no asking for something else gets its own tools, not the refused one.
+    const instead = (await reply("no, refund it instead")).map((tool) => tool.name);
+    expect(instead).toContain("stripe_refund");
+    expect(instead).not.toContain("slack_post_message");
+    // A closing reply, and a text that is not the latest user message, get no proposed tool. A reply that closes the
+    // matter gets nothing at all, though its words meet a tool ("leave" and `notes_leave`).
+    expect(await reply("thanks, that's all")).toEqual([]);
+    const withNotes = createToolIndex([...catalog, { name: "notes_leave", description: "Leave a note" }]);
+    const nah = [...messages, { role: "user" as const, content: "nah leave it" }];
+    expect(await withNotes.select("nah leave it", { messages: nah })).toEqual([]);
+    expect(await withNotes.select("nah leave it")).toContain("notes_leave");
+    const other = await index.selectWithScores("yes pls", { messages: [...messages, { role: "user", content: "hm" }] });
+    expect(other.results.map((tool) => tool.name)).not.toContain("slack_post_message");
+  });
 });

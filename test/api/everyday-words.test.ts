@@ -116,6 +116,23 @@ describe("product words read as their family", () => {
     expect(familyExpansions(ticket!)).toContain("zendesk>zd");
   });
 
+  it("reads a product word with digits as a family's word (k8s, s3, ec2)", async () => {
+    const cloud = [
+      { name: "k8s_get_pods", description: "List pods" },
+      { name: "k8s_pod_logs", description: "Get pod logs" },
+      { name: "k8s_restart_deployment", description: "Restart a deployment" },
+      { name: "ecs_restart_service", description: "Restart a service deployment" },
+      { name: "ecs_list_tasks", description: "List tasks" },
+      { name: "heroku_restart_dyno", description: "Restart dynos of an app deployment" },
+      { name: "heroku_logs", description: "Get app logs" },
+    ];
+    // The request names k8s: its tools lead, another product's tools keep part of their score ("app" read as service).
+    const names = (await createToolIndex(cloud).selectWithScores("app logs k8s", noCut)).results.map((r) => r.name);
+    expect(names.slice(0, 2)).toEqual(["k8s_pod_logs", "heroku_logs"]);
+    expect(names.indexOf("ecs_restart_service")).toBeGreaterThan(names.indexOf("k8s_restart_deployment"));
+    expect(names.indexOf("ecs_restart_service")).toBeGreaterThan(names.indexOf("k8s_get_pods"));
+  });
+
   it("reads a product name the catalog lacks as two words with a family's initials", async () => {
     const tools = createToolIndex(crm);
     const { results } = await tools.selectWithScores("add jane doe to hubspot", noCut);
