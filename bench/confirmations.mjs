@@ -10,7 +10,8 @@
 //
 // Per kind: confirm / choose / redirect (the next step needs a tool: right tool offered, any of `expected`), decline /
 // thanks (`expected` is []: given no tool); and tools offered per reply. Rows: toolsift's default prepareStep(),
-// stableTools: false and a plain select of the latest user message with the messages (this build, and --before's),
+// stableTools: false, inConversation (the definitions delivered so far) and a plain select of the latest user message
+// with the messages (this build, and --before's),
 // toolpick 0.4.0's prepareStep() and the plain BM25 top 5.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -52,6 +53,12 @@ function modelMessages(messages) {
   return out;
 }
 
+/** The catalog tools whose definitions `messages` deliver (each delivery message lists them in its providerOptions). */
+function deliveredNames(messages, toolSet) {
+  const delivered = messages.flatMap((message) => message.providerOptions?.toolsift?.delivered ?? []);
+  return [...new Set(delivered)].filter((name) => Object.hasOwn(toolSet, name));
+}
+
 /** Runs every user turn of `dialogue` through `prepareStep` in order; the last turn's activeTools. */
 async function lastOffered(prepareStep, dialogue) {
   const messages = modelMessages(dialogue.messages);
@@ -86,6 +93,20 @@ const rows = [
     {
       label: `toolsift prepareStep({ stableTools: false }) (${build.label})`,
       make: (id) => indexOf(build, id).prepareStep({ stableTools: false }),
+    },
+    {
+      // Definitions delivered in the conversation: what the dispatcher can call at the last turn (every definition
+      // delivered so far), or nothing when the turn is offered no tool (the dispatcher not active).
+      label: `toolsift inConversation(tools) (${build.label})`,
+      make: (id) => {
+        const toolSet = toToolSet(catalog(id));
+        const delivery = indexOf(build, id).inConversation(toolSet);
+        return async (call) => {
+          const result = await delivery.prepareStep(call);
+          if (result.activeTools !== undefined && !result.activeTools.includes("call_tool")) return { activeTools: [] };
+          return { activeTools: deliveredNames(result.messages, toolSet) };
+        };
+      },
     },
     {
       // A plain select of the latest user message, the conversation beside it (a loop of one's own).
