@@ -175,7 +175,8 @@ export class TypoIndex {
       const candidate = this.words[id];
       if (candidate === word) continue;
       const distance = editDistance(word, candidate, budget);
-      if (distance <= budget && sameStart(word, candidate)) matches.push({ word: candidate, distance });
+      if (distance <= budget && sameStart(word, candidate) && !longerWord(word, candidate))
+        matches.push({ word: candidate, distance });
     }
     matches.sort((a, b) => a.distance - b.distance || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
     if (matches.length === 0) return matches;
@@ -191,6 +192,14 @@ export class TypoIndex {
  */
 function sameStart(word: string, candidate: string): boolean {
   return word.length >= 8 || candidate[0] === word[0] || (candidate[0] === word[1] && candidate[1] === word[0]);
+}
+
+/**
+ * Whether `word` is `candidate` and one more letter at its end that does not double its last ("linen" of "line",
+ * "planet" of "plane"): another word, not a slip ("sendd" is one).
+ */
+function longerWord(word: string, candidate: string): boolean {
+  return word.length === candidate.length + 1 && word.startsWith(candidate) && word.at(-1) !== candidate.at(-1);
 }
 
 /** A query of 8+ letters may be 2 edits from a 6+ letter catalog word; shorter words need only 1. */

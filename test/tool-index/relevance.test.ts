@@ -120,6 +120,23 @@ describe("relevance", () => {
     expect(results.flatMap((result) => result.expansions)).toEqual([]);
   });
 
+  it("does not read a word one letter longer than a catalog word as its typo, but does a doubled last letter", async () => {
+    const shop = createToolIndex([
+      { name: "refund_order", description: "Refund an order; pass line_items for a partial one" },
+      { name: "search_products", description: "Search products" },
+      { name: "send_email", description: "Send an email" },
+    ]);
+    const readings = async (query: string) =>
+      (await shop.selectWithScores(query, { minRelevance: 0 })).results.flatMap((result) =>
+        result.expansions.map((expansion) => `${expansion.from}>${expansion.term}`),
+      );
+    // "linen" is another word than "line" (it had ranked refund_order first for "do u have the linen shirt").
+    const linen = await readings("do u have the linen shirt in medium");
+    expect(linen.filter((reading) => reading.startsWith("linen>"))).toEqual([]);
+    expect(await readings("sendd an email")).toContain("sendd>send");
+    expect(await readings("serch products")).toContain("serch>search");
+  });
+
   it("does not count a word the tool holds only inside a compound", async () => {
     // runMigration and queryPostgres say "database", never "base": the ranking may still reach them through the
     // compound's parts, but "base" is no word of theirs, and a selection drops them.
