@@ -3,7 +3,6 @@
 import { isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
 import { tokenize } from "../core/tokenizer.js";
-import { TASK_VERBS } from "../core/families.js";
 import { MAX_QUERY_LENGTH } from "../options.js";
 /**
  * A message as the rule reads it. Adapters convert their own shapes to it: AI SDK `ModelMessage`s and V4
@@ -165,22 +164,10 @@ export function answeredQuestion(messages: readonly ConversationMessage[]): stri
   const latest = userTextBefore(messages, messages.length - 1);
   if (latest === undefined) return undefined;
   const { asked } = replyTo(messages, latest);
-  if (asked === undefined || asksInstead(latest.text)) return undefined;
+  if (asked === undefined) return undefined;
   const reply = fit(latest.text, MAX_QUERY_LENGTH);
   const question = fitEnd(asked, MAX_QUERY_LENGTH - reply.length - 1);
   return question.length > 0 ? `${question}\n${reply}` : reply;
-}
-
-/**
- * Whether a reply opening with a no asks for something else ("no, cancel the 3pm meeting instead", "no, reply on the
- * ticket"): the question still tells what it is about, but the action it proposed was refused. One that leans on the
- * proposal ("no, make it 7:30") amends it.
- */
-function asksInstead(text: string): boolean {
-  const words = replyWords(text);
-  if (!NO.has(words[0] ?? "")) return false;
-  if (words.includes("instead")) return true;
-  return words.some((word) => TASK_VERBS.has(word)) && !words.some((word) => BACK_REFERENCES.has(word));
 }
 
 /** The end of `text` in `room` characters (never inside a surrogate pair): a long question keeps its "?". */

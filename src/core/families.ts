@@ -83,54 +83,6 @@ export const ACTION_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Verbs that begin a task after "and" ("… and post the numbers"), beyond the action words of tool names: general
- * English imperatives of work. After any other word "and" joins nouns ("Raj and I", "merge and rebase").
- */
-export const TASK_VERBS: ReadonlySet<string> = new Set([
-  ...ACTION_WORDS,
-  "tell",
-  "let",
-  "ping",
-  "notify",
-  "email",
-  "message",
-  "mail",
-  "text",
-  "dm",
-  "drop",
-  "mark",
-  "attach",
-  "resolve",
-  "restart",
-  "comment",
-  "remind",
-  "page",
-  "log",
-  "file",
-  "record",
-  "note",
-  "archive",
-  "link",
-  "tag",
-  "label",
-  "publish",
-  "deploy",
-  "summarize",
-  "summarise",
-  "grab",
-  "pull",
-  "push",
-  "ask",
-  "forward",
-  "approve",
-  "reject",
-  "refund",
-  "pay",
-  "bill",
-  "charge",
-]);
-
-/**
  * A word that may name a product: letters, and digits after the first letter ("k8s", "s3", "ec2", "context7"), but no
  * version ("v2", "v1beta1").
  */

@@ -195,11 +195,26 @@ function sameStart(word: string, candidate: string): boolean {
 }
 
 /**
- * Whether `word` is `candidate` and one more letter at its end that does not double its last ("linen" of "line",
- * "planet" of "plane"): another word, not a slip ("sendd" is one).
+ * Whether `word` is `candidate` and one more letter at its end that neither doubles its last nor is a key next to it
+ * ("linen" of "line", "planet" of "plane"): another word, not a slip ("sendd", "replyu", "refundf" are slips).
  */
-function longerWord(word: string, candidate: string): boolean {
-  return word.length === candidate.length + 1 && word.startsWith(candidate) && word.at(-1) !== candidate.at(-1);
+export function longerWord(word: string, candidate: string): boolean {
+  if (word.length !== candidate.length + 1 || !word.startsWith(candidate)) return false;
+  const last = candidate.at(-1) ?? "";
+  const extra = word.at(-1) ?? "";
+  return extra !== last && !nextKeys(last, extra);
+}
+
+/**
+ * QWERTY's letter rows, 11 places apart, each shifted half a key right of the one above: keys beside each other are 1
+ * apart, a key and the two it sits between in the row below 10 or 11.
+ */
+const KEYS = "qwertyuiop asdfghjkl  zxcvbnm";
+
+/** Whether two letters are neighbouring keys on a QWERTY keyboard (beside, or diagonally above or below). */
+function nextKeys(a: string, b: string): boolean {
+  const distance = Math.abs(KEYS.indexOf(a) - KEYS.indexOf(b));
+  return a.trim() !== "" && b.trim() !== "" && KEYS.includes(a) && KEYS.includes(b) && [1, 10, 11].includes(distance);
 }
 
 /** A query of 8+ letters may be 2 edits from a 6+ letter catalog word; shorter words need only 1. */

@@ -2,12 +2,60 @@
 // #growth"): in an agent loop each task's best tool is offered beside the whole request's ranking, which a request's
 // first task or its named product tends to fill.
 
-import { TASK_VERBS, type Families } from "../core/families.js";
+import { ACTION_WORDS, type Families } from "../core/families.js";
 import { asksQuestion } from "../core/question.js";
 import type { BuiltIndex } from "./built-index.js";
 
 /** Words that join two tasks in a request whatever follows them ("…, then resolve it", "…; post it"). */
 const SEQUENCE = /\s*(?:[;\n]|,?\s+(?:and\s+then|then|after\s+that|afterwards|and\s+also)\s+)\s*/iu;
+
+/**
+ * Verbs that begin a task after "and" ("… and post the numbers"), beyond the action words of tool names: general
+ * English imperatives of work. After any other word "and" joins nouns ("Raj and I", "merge and rebase").
+ */
+const TASK_VERBS = new Set([
+  ...ACTION_WORDS,
+  "tell",
+  "let",
+  "ping",
+  "notify",
+  "email",
+  "message",
+  "mail",
+  "text",
+  "dm",
+  "drop",
+  "mark",
+  "attach",
+  "resolve",
+  "restart",
+  "comment",
+  "remind",
+  "page",
+  "log",
+  "file",
+  "record",
+  "note",
+  "archive",
+  "link",
+  "tag",
+  "label",
+  "publish",
+  "deploy",
+  "summarize",
+  "summarise",
+  "grab",
+  "pull",
+  "push",
+  "ask",
+  "forward",
+  "approve",
+  "reject",
+  "refund",
+  "pay",
+  "bill",
+  "charge",
+]);
 
 /** Most tasks read from one request: a long request is prose, not a list of tasks. */
 const MAX_CLAUSES = 4;

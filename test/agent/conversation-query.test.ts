@@ -2,8 +2,8 @@
 // messages; short follow-ups joined; the latest turn kept whole under the 2,000-character cap.
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { conversationQuery, endsInSmallTalk, fromModelMessages } from "../../src/conversation/model-messages.js";
-import { answeredQuestion, queryFromConversation } from "../../src/conversation/query-rule.js";
+import { conversationQuery, endsInSmallTalk } from "../../src/conversation/model-messages.js";
+import { queryFromConversation } from "../../src/conversation/query-rule.js";
 import { isChitChat } from "../../src/conversation/small-talk.js";
 import { selectionQuery } from "../../src/langchain/message-query.js";
 
@@ -184,18 +184,6 @@ describe("conversationQuery (AI SDK messages)", () => {
         "k8s pods in staging keep crashing since the deploy, check?",
       ])
         expect(conversationQuery(answered(proposal, request))).toBe(request);
-    });
-
-    it("a no asking for something else keeps the question as context, not its action for a ranking of its own", () => {
-      const proposal = "Should I email them a reminder?";
-      const asked = (reply: string) => answeredQuestion(fromModelMessages(answered(proposal, reply)));
-      for (const reply of ["no, slack them instead", "no, cancel the 3pm meeting instead", "no, reply on the ticket"]) {
-        expect(asked(reply)).toBeUndefined();
-        expect(conversationQuery(answered(proposal, reply))).toContain(proposal);
-      }
-      // A no that amends the proposal, or names no task, answers it.
-      for (const reply of ["no, make it 7:30", "no, $25", "yes pls"])
-        expect(asked(reply)).toBe(`${proposal}\n${reply}`);
     });
 
     it("thanks or a plain no closes the matter; an open offer of more help asks nothing", () => {

@@ -120,7 +120,7 @@ describe("relevance", () => {
     expect(results.flatMap((result) => result.expansions)).toEqual([]);
   });
 
-  it("does not read a word one letter longer than a catalog word as its typo, but does a doubled last letter", async () => {
+  it("does not read a word one letter longer than a catalog word as its typo, but does a slip of a key", async () => {
     const shop = createToolIndex([
       { name: "refund_order", description: "Refund an order; pass line_items for a partial one" },
       { name: "search_products", description: "Search products" },
@@ -135,6 +135,9 @@ describe("relevance", () => {
     expect(linen.filter((reading) => reading.startsWith("linen>"))).toEqual([]);
     expect(await readings("sendd an email")).toContain("sendd>send");
     expect(await readings("serch products")).toContain("serch>search");
+    // A key next to the last one is a slip too ("refundf": f beside d; "emailk": k beside l).
+    expect(await readings("refundf order 1234")).toContain("refundf>refund");
+    expect(await readings("emailk dana")).toContain("emailk>email");
   });
 
   it("does not count a word the tool holds only inside a compound", async () => {
