@@ -213,8 +213,10 @@ const KEYS = "qwertyuiop asdfghjkl  zxcvbnm";
 
 /** Whether two letters are neighbouring keys on a QWERTY keyboard (beside, or diagonally above or below). */
 function nextKeys(a: string, b: string): boolean {
-  const distance = Math.abs(KEYS.indexOf(a) - KEYS.indexOf(b));
-  return a.trim() !== "" && b.trim() !== "" && KEYS.includes(a) && KEYS.includes(b) && [1, 10, 11].includes(distance);
+  // Words hold no spaces: a letter outside the rows (a digit, an accented letter) is found nowhere.
+  const at = KEYS.indexOf(a);
+  const to = KEYS.indexOf(b);
+  return at >= 0 && to >= 0 && [1, 10, 11].includes(Math.abs(at - to));
 }
 
 /** A query of 8+ letters may be 2 edits from a 6+ letter catalog word; shorter words need only 1. */

@@ -157,6 +157,8 @@ export function bestKeywordTools(
   const terms = engine.analyse(text);
   if (terms.length === 0) return [];
   const query = engine.relevanceQuery(text, terms);
+  // The question and the reply on two lines are no question of one line: a proposal's writer ("Should I send it?")
+  // keeps its score.
   return engine
     .search(terms, most, excluded, asksOneQuestion(text))
     .filter(({ doc }) => engine.relevance(query, doc).relevance >= minRelevance)
