@@ -99,7 +99,12 @@ export function writers(names: readonly (readonly Token[])[]): Uint8Array {
   const verb = (word: string) => READS.has(word) || ACTION_WORDS.has(word);
   return Uint8Array.from(names, (name) => {
     let at = name.length > 1 && (leading.get(name[0].surface) ?? 0) >= 2 && !verb(name[0].surface) ? 1 : 0;
-    while (at < name.length - 1 && API_WORDS.has(name[at].surface)) at++;
+    // An API's word, or the product's name again after a server's namespace (`linear__linear_createIssue`).
+    while (
+      at < name.length - 1 &&
+      (API_WORDS.has(name[at].surface) || (at > 0 && name[at].surface === name[0].surface))
+    )
+      at++;
     const action = name[at];
     return action !== undefined && WRITES.has(action.surface) && !name.some((token) => READS.has(token.surface))
       ? 1

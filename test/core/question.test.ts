@@ -85,6 +85,18 @@ describe("writers", () => {
     ]);
   });
 
+  it("reads past a server's namespace that repeats the product's name", () => {
+    expect(
+      read([
+        "linear__linear_createIssue",
+        "linear__linear_getIssues",
+        "linear__linear_searchIssues",
+        "slack__slack_post_message",
+        "slack__slack_list_channels",
+      ]),
+    ).toEqual(["linear__linear_createIssue", "slack__slack_post_message"]);
+  });
+
   it("does not read a noun later in a name as its action when the name has no product prefix", () => {
     // "scale" and "change" are nouns here; "musical" and "entropy" begin one tool each, so they are no prefix.
     expect(read(["musical_scale", "entropy_change.calculate", "get_weather"])).toEqual([]);
