@@ -10,7 +10,9 @@
 // iterations, so machine noise (other processes, GC of the other library, CPU frequency) lands on
 // both alike. toolpick scans every tool on every query, so at 10,000 tools it is measured only on
 // every `toolpickEvery`-th iteration (fewer samples, same queries spread over the whole set).
-import { loadBfcl } from "./lib/data.mjs";
+import { readFileSync } from "node:fs";
+import { loadBfcl, normaliseSchema } from "./lib/data.mjs";
+import { plainBm25 } from "./everyday/plain-bm25.mjs";
 import { buildIndex, loadLibraries } from "./libraries.mjs";
 import { median, nowMs, quantile } from "./lib/stats.mjs";
 import { makeSyntheticCatalog } from "./synthetic.mjs";
@@ -76,6 +78,96 @@ export async function measureLatency(libraries, plans = latencyPlans()) {
   return { rows };
 }
 
+/** Words in each long request (issue 37 item 7: "a 200-word request over 257 tools in ≤ 1 ms"). */
+export const LONG_REQUEST_WORDS = 200;
+
+/**
+ * The long-request plan: the 256 tools of bench/everyday's pooled PM catalog (real MCP servers' tools), and one
+ * request of LONG_REQUEST_WORDS words per task of bench/long-tasks (tasks written blind, in users' words), each task
+ * followed by the next ones until the request is that long.
+ */
+export function longRequestPlan() {
+  const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
+  const catalog = read("./everyday/catalogs/mcp-pooled-pm.json");
+  const tools = catalog.tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    parameters: normaliseSchema(tool.inputSchema),
+  }));
+  const tasks = read("./long-tasks/tasks.json").tasks.map((task) => task.task.split(/\s+/));
+  const queries = tasks.map((_, first) => {
+    const words = [];
+    for (let next = first; words.length < LONG_REQUEST_WORDS; next++) words.push(...tasks[next % tasks.length]);
+    return { query: words.slice(0, LONG_REQUEST_WORDS).join(" ") };
+  });
+  return {
+    label: `${tools.length} (pooled MCP), ${LONG_REQUEST_WORDS}-word requests`,
+    catalog: () => ({ tools, queries }),
+    toolpickEvery: 1,
+  };
+}
+
+/** A plain BM25 over name and description (bench/everyday/plain-bm25.mjs), top 5: the baseline issue 37 names. */
+export const plainBm25Library = Object.freeze({
+  name: "plain BM25",
+  input: (tools) => tools,
+  create: (tools) => plainBm25(tools),
+  warmUp: () => {},
+  select: (search, query) => search(query, 5),
+});
+
+/** Long requests timed as `measureLatency` times the BFCL queries, with the plain BM25 beside the two libraries. */
+export async function measureLongRequests(libraries) {
+  const all = [...libraries, plainBm25Library];
+  const rounds = [];
+  // Five rounds of both passes: 60 requests make a short pass, and one round's median moves with the machine.
+  for (let round = 0; round < LONG_REQUEST_ROUNDS; round++)
+    rounds.push(...(await measureLatency(all, [longRequestPlan()])).rows);
+  const rows = [];
+  for (const pass of PASSES)
+    for (const library of all) {
+      const mine = rounds.filter((row) => row.pass === pass && row.library === library.name);
+      rows.push({
+        ...mine[0],
+        medianMs: median(mine.map((row) => row.medianMs)),
+        p90Ms: median(mine.map((row) => row.p90Ms)),
+        samples: mine.reduce((sum, row) => sum + row.samples, 0),
+      });
+    }
+  return { rows };
+}
+const LONG_REQUEST_ROUNDS = 5;
+
+/** The long-request table: each library's median and p90 per pass (medians of the rounds'), and the ratios. */
+export function longRequestTable({ rows }) {
+  const of = (pass, name) => rows.find((row) => row.pass === pass && row.library === name);
+  return markdownTable(
+    [
+      "pass",
+      "toolsift median ms",
+      "toolsift p90 ms",
+      "toolpick median ms",
+      "plain BM25 median ms",
+      "toolpick / toolsift",
+      "plain BM25 / toolsift",
+    ],
+    PASSES.map((pass) => {
+      const sift = of(pass, "toolsift");
+      const pick = of(pass, "toolpick");
+      const bm25 = of(pass, "plain BM25");
+      return [
+        pass,
+        ms(sift.medianMs),
+        ms(sift.p90Ms),
+        ms(pick.medianMs),
+        ms(bm25.medianMs),
+        ratio(pick.medianMs / sift.medianMs),
+        ratio(bm25.medianMs / sift.medianMs),
+      ];
+    }),
+  );
+}
+
 export function latencyTable({ rows }) {
   const keys = [...new Set(rows.map((r) => `${r.catalog}\u0000${r.pass}`))];
   return markdownTable(
@@ -108,4 +200,8 @@ export function latencyTable({ rows }) {
   );
 }
 
-await runIfMain(import.meta.url, async () => latencyTable(await measureLatency(await loadLibraries())));
+await runIfMain(import.meta.url, async () => {
+  const libraries = await loadLibraries();
+  if (process.argv.includes("--long")) return longRequestTable(await measureLongRequests(libraries));
+  return latencyTable(await measureLatency(libraries));
+});

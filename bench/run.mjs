@@ -19,7 +19,7 @@ import os from "node:os";
 import { accuracyTable, measureAccuracy } from "./accuracy.mjs";
 import { buildTable, firstBuildTable, measureBuild, measureFirstBuild } from "./build.mjs";
 import { dataLocation, describeDataFile } from "./lib/data.mjs";
-import { latencyTable, measureLatency } from "./latency.mjs";
+import { latencyTable, longRequestTable, measureLatency, measureLongRequests } from "./latency.mjs";
 import { loadLibraries, toolsiftLocation } from "./libraries.mjs";
 import { measureMemory, memoryTable } from "./memory.mjs";
 import { measureSize, sizeTable } from "./size.mjs";
@@ -128,6 +128,16 @@ await section(
     'is new to the index (an agent\'s usual case); "repeat": the same 600 queries again. 1,000 and 10,000 are synthetic catalogs ' +
     `grown from BFCL (bench/synthetic.mjs, seed ${SYNTHETIC_SEED}), queried with the BFCL queries. ` +
     "toolpick at 10,000 tools is timed on every 2nd iteration only (300 samples per pass) to keep the run short.",
+);
+await section(
+  "select() latency: 200-word requests over 256 tools",
+  () => measureLongRequests(libraries),
+  longRequestTable,
+  "Issue 37 item 7's long request: the 256 tools of the pooled PM catalog (bench/everyday, real MCP servers' tools), " +
+    "60 requests of 200 words each (bench/long-tasks' tasks, written blind, each followed by the next until 200 words). " +
+    "Timed as above, with a plain BM25 over name and description (bench/everyday/plain-bm25.mjs) beside the two " +
+    "libraries; five rounds, each on new indexes, and the median of the rounds' medians and p90s. " +
+    "By itself: `npx node bench/latency.mjs --long`.",
 );
 
 await section(
