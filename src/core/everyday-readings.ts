@@ -66,22 +66,30 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
   for (let start = 0; start < tokens.length; start++) {
     const position = content;
     if (!tokens[start].stop) content++;
-    // Phrases only from a word that begins one: one look-up per word for most of a request.
-    const most = starts.has(tokens[start].surface) ? Math.min(longest, tokens.length - start) : 1;
-    for (let length = most; length >= 1; length--) {
-      const phrase = length === 1 ? [tokens[start]] : tokens.slice(start, start + length);
-      const readings = words.get(length === 1 ? tokens[start].surface : phrase.map((token) => token.surface).join(" "));
-      if (readings === undefined) continue;
-      const contentWords = phrase.filter((token) => !token.stop);
-      if (contentWords.length > 0 && contentWords.every((token) => token.value !== true))
-        found.push({
-          word: position,
-          from: contentWords.map((token) => token.surface).join(" "),
-          term: length === 1 || readings.includes(contentWords[0].surface) ? contentWords[0].term : undefined,
-          readings,
-        });
-      break;
+    // The longest entry at this place: the word, then (only from a word that begins a phrase: one look-up per word
+    // for most of a request) each longer phrase, its key grown a word at a time.
+    let key = tokens[start].surface;
+    let readings = words.get(key);
+    let length = 1;
+    if (starts.has(key)) {
+      const most = Math.min(longest, tokens.length - start);
+      for (let more = 2; more <= most; more++) {
+        key += ` ${tokens[start + more - 1].surface}`;
+        const longer = words.get(key);
+        if (longer === undefined) continue;
+        readings = longer;
+        length = more;
+      }
     }
+    if (readings === undefined) continue;
+    const contentWords = tokens.slice(start, start + length).filter((token) => !token.stop);
+    if (contentWords.length > 0 && contentWords.every((token) => token.value !== true))
+      found.push({
+        word: position,
+        from: contentWords.map((token) => token.surface).join(" "),
+        term: length === 1 || readings.includes(contentWords[0].surface) ? contentWords[0].term : undefined,
+        readings,
+      });
   }
   return found;
 }
