@@ -3,6 +3,7 @@
 // usage, written blind; a reading counts only where the catalog has its words, and weighs less than the word itself.
 
 import type { Token } from "./tokenizer.js";
+import { TypoIndex } from "./typo-index.js";
 
 /** Everyday words and phrases → the catalog words they may stand for, most likely first. */
 export interface EverydayWords {
@@ -12,6 +13,8 @@ export interface EverydayWords {
   longest(): number;
   /** The first words of its phrases of two words or more (a phrase is looked up only from one of them). */
   starts(): ReadonlySet<string>;
+  /** Its words of one word, for reading a misspelt one ("opne" → open), built on first use. */
+  typos(): TypoIndex;
 }
 
 /** A table packed as "word=reading,reading;phrase of words=reading;…". */
@@ -32,10 +35,13 @@ export function everydayWordsFrom(packed: string): EverydayWords {
     }
     return table;
   };
+  let typos: TypoIndex | undefined;
   return {
     table: decode,
     longest: () => (decode(), longest),
     starts: () => (decode(), starts),
+    // Only single words go in: a TypoIndex keeps words of letters alone.
+    typos: () => (typos ??= new TypoIndex(decode().keys())),
   };
 }
 

@@ -7,7 +7,7 @@ import { nameTerms, phraseWords, SHORTHAND, SHORTHAND_FOR } from "./shorthand.js
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { stem } from "./stemmer.js";
 import { forEachToken, type Token, type ValueKind } from "./tokenizer.js";
-import type { TypoIndex } from "./typo-index.js";
+import { fingerSlip, type TypoIndex } from "./typo-index.js";
 import type { Neighbour } from "./word-neighbours.js";
 import type { WordSpecificity } from "./word-specificity.js";
 
@@ -335,6 +335,7 @@ export function analyseQuery(
           position,
         );
       }
+      readMisspeltEveryday(context, collector, token.surface, position);
     }
   }
 
@@ -344,14 +345,8 @@ export function analyseQuery(
   // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
   const everydayWeight = settings.everydayWeight;
   if (everydayWeight > 0 && context.everyday !== undefined)
-    for (const { word, from, term, readings } of everydayReadings(tokens, context.everyday)) {
-      const known = term === undefined ? undefined : index.termIds.get(term);
-      if (known !== undefined && nameTerms(index).has(known)) continue;
-      for (const reading of readings) {
-        const { ids, words } = phraseTerms(index, reading);
-        for (const id of ids) collector.add(id, everydayWeight / words, "synonym", from, word);
-      }
-    }
+    for (const { word, from, term, readings } of everydayReadings(tokens, context.everyday))
+      readEveryday(index, collector, term, readings, everydayWeight, from, word);
 
   // Phrases in the query that spell a catalog acronym: "pull request" → "pr". Initials are packed into
   // an integer key, so no string is built per candidate phrase.
@@ -378,6 +373,51 @@ export function analyseQuery(
     }
   }
   return [...collector.terms.values()];
+}
+
+/**
+ * A word one finger slip from an everyday word (two letters swapped, a doubled letter typed once: "opne" → open,
+ * "remeber" → remember), neither a catalog word nor an everyday word itself, reads as that word's readings at an
+ * everyday reading's weight times a typo's (open → get, read), where the catalog's names do not use the everyday word
+ * themselves (as `everydayReadings` is read below). Only a slip: one letter changed is as often another real word
+ * ("stale" is no "scale").
+ */
+function readMisspeltEveryday(context: QueryContext, collector: TermCollector, surface: string, word: number): void {
+  const { everyday, index, settings } = context;
+  const table = everyday?.table();
+  if (table === undefined || settings.everydayWeight <= 0 || table.has(surface)) return;
+  for (const match of everyday!.typos().lookup(surface))
+    if (match.distance === 1 && fingerSlip(surface, match.word))
+      readEveryday(
+        index,
+        collector,
+        stem(match.word),
+        table.get(match.word)!,
+        settings.everydayWeight * settings.typoWeight,
+        surface,
+        word,
+      );
+}
+
+/**
+ * Reads an everyday word (its catalog `term`, if any) as its `readings` at `weight`, each split among a phrase's words;
+ * not where the catalog's names use the word themselves ("find" in `find_athlete` is that tool's own word).
+ */
+function readEveryday(
+  index: PostingsIndex,
+  collector: TermCollector,
+  term: string | undefined,
+  readings: readonly string[],
+  weight: number,
+  from: string,
+  word: number,
+): void {
+  const known = term === undefined ? undefined : index.termIds.get(term);
+  if (known !== undefined && nameTerms(index).has(known)) return;
+  for (const reading of readings) {
+    const { ids, words } = phraseTerms(index, reading);
+    for (const id of ids) collector.add(id, weight / words, "synonym", from, word);
+  }
 }
 
 /** Shortest closed compound two request words are read as ("log in" → login; "in to" is no "into"). */

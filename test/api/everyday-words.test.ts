@@ -35,6 +35,27 @@ describe("everyday words", () => {
     expect((await tools.select("pull up issue PROJ-77"))[0]).toBe("jira_get_issue");
   });
 
+  it("reads a finger slip of an everyday word as that word", async () => {
+    const tools = createToolIndex(workplace);
+    // "ditcj" is no slip of "ditch" (a letter changed), "dicth" is (two swapped): read as delete, weakly, as a typo.
+    const slip = await tools.selectWithScores("dicth the event on friday", noCut);
+    expect(slip.results[0].name).toBe("cal_delete_event");
+    const expansions = slip.results[0].expansions.filter((entry) => entry.from === "dicth");
+    expect(expansions.map((entry) => `${entry.term}:${entry.kind}`)).toEqual(["delet:synonym"]);
+    const weight = async (text: string, word: string) =>
+      (await tools.explain(text, "cal_delete_event")).queryTerms.find((term) => term.from === word)?.weight;
+    expect(await weight("dicth the event on friday", "dicth")).toBeLessThan(
+      (await weight("ditch the event", "ditch"))!,
+    );
+    const changed = await tools.selectWithScores("ditcj the event on friday", noCut);
+    expect(changed.results.flatMap((result) => result.expansions).filter((entry) => entry.from === "ditcj")).toEqual(
+      [],
+    );
+    // A word of the catalog is not read as a slip of an everyday one ("event" stays event, not "even").
+    const exact = await tools.selectWithScores("list the event", noCut);
+    expect(exact.results.flatMap((result) => result.expansions).filter((entry) => entry.from === "event")).toEqual([]);
+  });
+
   it("leaves a word the catalog's names use as it is", async () => {
     const tools = createToolIndex([
       { name: "athlete_find", description: "Profile of an athlete" },

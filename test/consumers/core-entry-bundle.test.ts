@@ -127,11 +127,13 @@ describe("an app selecting with toolsift/core", () => {
   // gzip. Session 24: `select` with messages reads the question too (the asked tools, a closing reply; a no asking for
   // something else instead), product words with digits name families: 104,926 B, 39,397 B gzip; without the reading
   // of a no asking for something else (reverted after a review), with a word one letter longer than a catalog word
-  // read as another word unless its last letter is a key's slip (typo-index.ts): 105,118 B, 39,492 B gzip.
-  it("stays within 103 KiB minified and 39,600 B gzip", async () => {
+  // read as another word unless its last letter is a key's slip (typo-index.ts): 105,118 B, 39,492 B gzip. Session 26:
+  // a finger slip of an everyday word read as that word ("opne" → open → get, read; query.ts `readMisspeltEveryday`):
+  // 105,425 B, 39,615 B gzip.
+  it("stays within 103 KiB minified and 39,700 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(103 * 1024);
-    expect(gzip).toBeLessThanOrEqual(39_600);
+    expect(gzip).toBeLessThanOrEqual(39_700);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
