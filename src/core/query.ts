@@ -335,7 +335,7 @@ export function analyseQuery(
           position,
         );
       }
-      readMisspeltEveryday(context, collector, token.surface, position);
+      if (position === 0) readMisspeltEveryday(context, collector, token.surface, position);
     }
   }
 
@@ -376,11 +376,12 @@ export function analyseQuery(
 }
 
 /**
- * A word one finger slip from an everyday word (two letters swapped, a doubled letter typed once: "opne" → open,
- * "remeber" → remember), neither a catalog word nor an everyday word itself, reads as that word's readings at an
- * everyday reading's weight times a typo's (open → get, read), where the catalog's names do not use the everyday word
- * themselves (as `everydayReadings` is read below). Only a slip: one letter changed is as often another real word
- * ("stale" is no "scale").
+ * A request's first word one finger slip from an everyday word (two letters swapped, a doubled letter typed once:
+ * "opne index.html" → open, "dicth the event" → ditch), neither a catalog word nor an everyday word itself, reads as
+ * that word's readings at an everyday reading's weight times a typo's (open → get, read), where the catalog's names do
+ * not use the everyday word themselves (as `everydayReadings` is read below). Only a slip: one letter changed is as
+ * often another real word ("stale" is no "scale"); and only the first word, the action a request leads with: a real
+ * word elsewhere is as often a slip's twin ("questions may arise", "the pots", "the committee chose").
  */
 function readMisspeltEveryday(context: QueryContext, collector: TermCollector, surface: string, word: number): void {
   const { everyday, index, settings } = context;

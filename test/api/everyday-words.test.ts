@@ -51,9 +51,14 @@ describe("everyday words", () => {
     expect(changed.results.flatMap((result) => result.expansions).filter((entry) => entry.from === "ditcj")).toEqual(
       [],
     );
-    // A word of the catalog is not read as a slip of an everyday one ("event" stays event, not "even").
-    const exact = await tools.selectWithScores("list the event", noCut);
-    expect(exact.results.flatMap((result) => result.expansions).filter((entry) => entry.from === "event")).toEqual([]);
+    // Only the word a request leads with: later, a real word is as often a slip's twin ("arise" of raise).
+    const later = await tools.selectWithScores("the event where questions may arise", noCut);
+    expect(later.results.flatMap((result) => result.expansions).filter((entry) => entry.from === "arise")).toEqual([]);
+    // Where the catalog's names use the everyday word ("ticket" in `zd_get_ticket`), its slip reads as that name
+    // word, a typo, and not as the everyday word's readings (issue, case, incident).
+    const catalogTypo = await tools.selectWithScores("tciket 4411", noCut);
+    const read = catalogTypo.results.flatMap((result) => result.expansions).filter((entry) => entry.from === "tciket");
+    expect(new Set(read.map((entry) => `${entry.term}:${entry.kind}`))).toEqual(new Set(["ticket:typo"]));
   });
 
   it("leaves a word the catalog's names use as it is", async () => {
