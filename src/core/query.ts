@@ -90,6 +90,8 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, n
     words[kind] = words[kind].map(([word, weight]) => [stem(word), weight] as const);
   return words;
 })();
+/** An id of two to five letters and a number of four digits or more: its letters (`[1]`). */
+const LETTERED_ID = /^([a-z]{2,5})\d{4,}$/;
 /** What a word of a name the request gives ("a folder called Invoices") scores with: it is a value, not the task. */
 const NAMED_VALUE_WEIGHT = 0.3;
 
@@ -251,6 +253,10 @@ export function analyseQuery(
       continue;
     }
     if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);
+    // An id written as letters and a number ("RITM0012345", "INC0045521") says what it numbers by its letters, as a
+    // key's do ("INC-2041"): they read as written where the catalog has them ("INC/RITM number").
+    const lettered = known === undefined ? LETTERED_ID.exec(token.surface) : null;
+    if (lettered !== null) collector.addSurface(lettered[1], 1, "exact", token.surface, position);
     const alphabetic = token.alphabetic;
     // A capitalised unknown word inside the query is most likely a name ("Lisbon", "Walmart"), not a
     // typo or a compound.

@@ -6,6 +6,7 @@ import { createToolIndex } from "../../src/index.js";
 import { createToolIndex as createCoreIndex, ENGLISH_COMMON_WORDS } from "../../src/core-entry.js";
 
 const noCut = { minRelevance: 0, adaptive: false } as const;
+const idOf = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
 
 const workplace = [
   { name: "zd_get_ticket", description: "get ticket" },
@@ -252,6 +253,35 @@ describe("clipped words", () => {
     // "ops" would be open/pending/solved; a key reads as the key it is, and as the issue most keys key.
     const words = await readings("note on OPS-14 that we're waiting");
     expect(new Set(words.filter((reading) => reading.startsWith("ops>")))).toEqual(new Set(["ops>key", "ops>issu"]));
+  });
+});
+
+describe("ids written as letters and a number", () => {
+  it("reads the letters of an id such as RITM0012345 where the catalog writes them", async () => {
+    const tools = createToolIndex([
+      { name: "docusign_status", description: "Envelope status", parameters: idOf("envelope_id") },
+      {
+        name: "snow_ticket_status",
+        description: "Status of IT ticket",
+        parameters: { type: "object", properties: { number: { type: "string", description: "INC/RITM number" } } },
+      },
+      { name: "po_status", description: "PO status", parameters: idOf("po_number") },
+    ]);
+    // "status" is in every name: the id's letters tell the ticket's tool from the others, in capitals or not.
+    for (const text of ["status of RITM0012345", "whats the status of inc0045521"])
+      expect((await tools.select(text, noCut))[0]).toBe("snow_ticket_status");
+    const { results } = await tools.selectWithScores("status of RITM0012345", noCut);
+    expect(results[0].match?.map((entry) => `${entry.word}>${entry.term}:${entry.field}`)).toContain(
+      "ritm0012345>ritm:parameterDescriptions",
+    );
+    // Letters before fewer than four digits are a word of their own ("utf8", "ec2"), and six letters a word with a
+    // number after it: neither reads as an id's letters.
+    for (const text of ["status of INC123", "status of ticketing20240101"]) {
+      const first = (await tools.selectWithScores(text, noCut)).results.find(
+        (result) => result.name === "snow_ticket_status",
+      );
+      expect(first?.match?.filter((entry) => entry.term === "inc" || entry.term === "ticket") ?? []).toEqual([]);
+    }
   });
 });
 
