@@ -90,14 +90,6 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, n
     words[kind] = words[kind].map(([word, weight]) => [stem(word), weight] as const);
   return words;
 })();
-/** An id of three to five letters and a number of four digits or more: its letters (`[1]`). */
-const LETTERED_ID = /^([a-z]{3,5})\d{4,}$/;
-/**
- * What an id's letters weigh: as much as a key read as an issue. At 1, "explain the iso27001 certification" had met
- * "ISO 8601" in a parameter's prose strongly enough to be offered ten tools; at 0.3 or 0.5 they no longer told the
- * ticket's tool from the other `*_status` tools ("status of RITM0012345").
- */
-const LETTERED_ID_WEIGHT = 0.7;
 /** What a word of a name the request gives ("a folder called Invoices") scores with: it is a value, not the task. */
 const NAMED_VALUE_WEIGHT = 0.3;
 
@@ -259,13 +251,6 @@ export function analyseQuery(
       continue;
     }
     if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);
-    // An id written as letters and a number ("RITM0012345", "INC0045521") may say what it numbers by its letters, as a
-    // key's do ("INC-2041"): they read where the catalog writes them ("INC/RITM number"), as a shorthand; not two
-    // letters, nor a word of the tools' names: "WD4000" is a model number, no Workday (`wd_`) id.
-    const lettered = known === undefined ? LETTERED_ID.exec(token.surface) : null;
-    const letters = lettered === null ? undefined : index.surfaces.get(lettered[1]);
-    if (letters !== undefined && !nameTerms(index).has(letters))
-      collector.add(letters, LETTERED_ID_WEIGHT, "abbreviation", token.surface, position);
     const alphabetic = token.alphabetic;
     // A capitalised unknown word inside the query is most likely a name ("Lisbon", "Walmart"), not a
     // typo or a compound.

@@ -6,7 +6,6 @@ import { createToolIndex } from "../../src/index.js";
 import { createToolIndex as createCoreIndex, ENGLISH_COMMON_WORDS } from "../../src/core-entry.js";
 
 const noCut = { minRelevance: 0, adaptive: false } as const;
-const idOf = (name: string) => ({ type: "object", properties: { [name]: { type: "string" } } });
 
 const workplace = [
   { name: "zd_get_ticket", description: "get ticket" },
@@ -253,47 +252,6 @@ describe("clipped words", () => {
     // "ops" would be open/pending/solved; a key reads as the key it is, and as the issue most keys key.
     const words = await readings("note on OPS-14 that we're waiting");
     expect(new Set(words.filter((reading) => reading.startsWith("ops>")))).toEqual(new Set(["ops>key", "ops>issu"]));
-  });
-});
-
-describe("ids written as letters and a number", () => {
-  const ticket = {
-    type: "object",
-    properties: { number: { type: "string", description: "INC/RITM number" } },
-  };
-  const catalog = [
-    { name: "docusign_status", description: "Envelope status", parameters: idOf("envelope_id") },
-    { name: "snow_ticket_status", description: "Status of IT ticket", parameters: ticket },
-    { name: "po_status", description: "PO status", parameters: idOf("po_number") },
-    { name: "wd_get_worker", description: "Get a worker", parameters: idOf("id") },
-    { name: "wd_update_address", description: "Update home address", parameters: idOf("id") },
-    { name: "gdrive_search", description: "Search drive files" },
-  ];
-  const readAs = async (text: string, id: string) =>
-    (await createToolIndex(catalog).selectWithScores(text, noCut)).results.flatMap((result) =>
-      (result.match ?? []).filter((entry) => entry.word === id).map((entry) => `${entry.term}:${entry.field}`),
-    );
-
-  it("reads the letters of an id such as RITM0012345 where the catalog writes them", async () => {
-    const tools = createToolIndex(catalog);
-    // "status" is in every *_status name: the id's letters tell the ticket's tool from the others, in capitals or not.
-    for (const text of ["status of RITM0012345", "whats the status of inc0045521"])
-      expect((await tools.select(text, noCut))[0]).toBe("snow_ticket_status");
-    expect(await readAs("status of RITM0012345", "ritm0012345")).toEqual(["ritm:parameterDescriptions"]);
-  });
-
-  it("leaves two letters, a name's word, six letters and a short number unread", async () => {
-    // "wd" is the Workday tools' product (and two letters): "WD4000" is a model number.
-    expect(await readAs("is the WD4000 drive any good", "wd4000")).toEqual([]);
-    // Two letters, though the catalog writes them (an `id` parameter); four that lead a tool's name.
-    expect(await readAs("my employee ID12345 seems wrong", "id12345")).toEqual([]);
-    expect(await readAs("is SNOW2024 coming", "snow2024")).toEqual([]);
-    expect((await createToolIndex(catalog).select("is the WD4000 drive any good"))[0]).toBe("gdrive_search");
-    // "status" is a word of the names; "envelope" is the catalog's, but more than five letters make a word.
-    expect(await readAs("what is STATUS20240101", "status20240101")).toEqual([]);
-    expect(await readAs("what is envelope20240101", "envelope20240101")).toEqual([]);
-    // Three digits: no id of this kind ("INC123").
-    expect(await readAs("status of INC123", "inc123")).toEqual([]);
   });
 });
 
