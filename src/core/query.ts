@@ -385,9 +385,10 @@ export function analyseQuery(
  */
 function readMisspeltEveryday(context: QueryContext, collector: TermCollector, surface: string, word: number): void {
   const { everyday, index, settings } = context;
-  const table = everyday?.table();
-  if (table === undefined || settings.everydayWeight <= 0 || table.has(surface)) return;
-  for (const match of everyday!.typos().lookup(surface))
+  if (everyday === undefined || settings.everydayWeight <= 0) return;
+  const table = everyday.table();
+  if (table.has(surface)) return;
+  for (const match of everyday.typos().lookup(surface))
     if (match.distance === 1 && fingerSlip(surface, match.word))
       readEveryday(
         index,
