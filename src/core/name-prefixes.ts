@@ -8,17 +8,10 @@ const MAX_PREFIXED_LENGTH = 48;
 const PRODUCT_PREFIX = /^[bcdfghjklmnpqrstvwxz]{1,2}(?=[a-z]{3,}$)/;
 
 /**
- * How an English word may begin: a vowel, or a consonant cluster such as "sp", "cl", "str". A prefix that reads so
- * with the letter after it is part of a word ("sentry" is no s + "entry", "clock" no c + "lock"); "gd", "gm", "mkd"
- * begin no English word, so "gdrive", "gmail" and "mkdir" hold a product's letter and a word.
- */
-const ENGLISH_ONSET =
-  /^(?:.?[aeiouy]|[bcfgkps]l|[bcdfgkpt]r|s[ckmnpqtvw]|[cgprstw]h|[dt]w|[gkp]n|wr|[pt]s|s[cpt]r|spl|sch|[cpst]hr|sph)$/;
-
-/**
  * The catalog word a name's leading word holds after a product's one- or two-consonant prefix ("gdrive" → drive,
- * "gcal" → cal → calendar, "zdticket" → ticket), or undefined. The prefix and the tail's first letter must begin no
- * English word: "sprint" is no s + "print".
+ * "gcal" → cal → calendar, "zdticket" → ticket), or undefined. Only a name's first word that the catalog writes
+ * nowhere else is read so (`prefixedNameWords`): "send" and "sprint" are words of their descriptions, "gdrive" is a
+ * product's identifier.
  */
 export function prefixedWord(known: ReadonlyMap<string, number>, word: string): number | undefined {
   // A product's name is short: a longer word is never read so, and its cost stays that of a look at its first letters.
@@ -26,7 +19,6 @@ export function prefixedWord(known: ReadonlyMap<string, number>, word: string): 
   const prefix = PRODUCT_PREFIX.exec(word);
   if (prefix === null) return undefined;
   for (let cut = 1; cut <= prefix[0].length; cut++) {
-    if (ENGLISH_ONSET.test(word.slice(0, cut + 1))) continue;
     const tail = word.slice(cut);
     // A shorthand ("cal") or a word of four letters or more: "send" holds no "end".
     const shorthand = SHORTHAND.get(tail)
@@ -40,9 +32,7 @@ export function prefixedWord(known: ReadonlyMap<string, number>, word: string): 
 
 /**
  * The leading word of each tool's name that holds a catalog word after a product prefix, by term id → that word's term
- * id (`prefixedWord`). `sequence` and `fieldStarts` as in the postings (the name is each document's first field). A
- * product's name may be written in prose too ("gmail_search": "gmail query syntax"), and a term may be written in
- * several forms ("sprint", "sprints"): each is tried.
+ * id (`prefixedWord`). `sequence` and `fieldStarts` as in the postings (the name is each document's first field).
  */
 export function prefixedNameWords(
   surfaces: ReadonlyMap<string, number>,
@@ -51,14 +41,21 @@ export function prefixedNameWords(
   docCount: number,
   fieldCount: number,
 ): Map<number, number> {
-  const leading = new Set<number>();
-  for (let d = 0; d < docCount; d++) {
-    const start = fieldStarts[d * fieldCount];
-    if (start < fieldStarts[d * fieldCount + 1]) leading.add(sequence[start]);
-  }
   const prefixed = new Map<number, number>();
-  for (const [surface, id] of surfaces) {
-    if (!leading.has(id) || prefixed.has(id)) continue;
+  const candidates = new Map<number, string>();
+  for (const [surface, id] of surfaces)
+    if (surface.length <= MAX_PREFIXED_LENGTH && PRODUCT_PREFIX.test(surface)) candidates.set(id, surface);
+  // A word the catalog also writes outside names ("send", "sprint", "track") is a word, not a product's identifier.
+  for (let d = 0; d < docCount && candidates.size > 0; d++) {
+    for (let i = fieldStarts[d * fieldCount + 1]; i < fieldStarts[(d + 1) * fieldCount]; i++)
+      candidates.delete(sequence[i]);
+  }
+  for (let d = 0; d < docCount && candidates.size > 0; d++) {
+    const start = fieldStarts[d * fieldCount];
+    if (start === fieldStarts[d * fieldCount + 1]) continue;
+    const id = sequence[start];
+    const surface = candidates.get(id);
+    if (surface === undefined || prefixed.has(id)) continue;
     const part = prefixedWord(surfaces, surface);
     if (part !== undefined && part !== id) prefixed.set(id, part);
   }

@@ -13,7 +13,6 @@ const SHORTHAND_TABLE: Readonly<Record<string, readonly string[]>> = {
   dms: ["direct messages", "messages"],
   msg: ["message"],
   msgs: ["messages"],
-  mail: ["email"],
   pr: ["pull request"],
   prs: ["pull requests"],
   ci: ["continuous integration", "build", "pipeline", "workflow"],

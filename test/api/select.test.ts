@@ -231,33 +231,6 @@ describe("ranking", () => {
     expect((await tools.select("opne an isue for the flaky test in acme/api"))[0]).toBe("github_create_issue");
   });
 
-  it("reads a product prefix wherever the catalog writes it, but no English word as a prefix", async () => {
-    const prose = (name: string, description: string) => ({
-      type: "object",
-      properties: { [name]: { type: "string", description } },
-    });
-    const tools = createToolIndex([
-      { name: "gmail_search", description: "search msgs", parameters: prose("q", "gmail query syntax") },
-      { name: "gmail_send", description: "Send email", parameters: prose("attachment_ids", "gdrive file ids") },
-      { name: "gdrive_search", description: "search Drive files" },
-      { name: "cal_list_events", description: "List events" },
-      { name: "sprint_show", description: "Show the current sprint." },
-      { name: "sentry_list", description: "List sentry issues." },
-      { name: "log_tail", description: "Tail the log entries." },
-      { name: "printer_print", description: "Print a document." },
-    ]);
-    // "gmail" is written in its tool's prose, "gdrive" in another tool's: each is still a product's letter and a word.
-    const text = "did the contract from Umbrella come in by email?";
-    expect(await tools.select(text)).toContain("gmail_search");
-    const email = (await tools.explain(text, "gmail_search")).match.find((entry) => entry.word === "email");
-    expect(email).toMatchObject({ term: "email", field: "name" });
-    const drive = await tools.explain("find the roadmap doc in drive", "gdrive_search");
-    expect(drive.match.find((entry) => entry.word === "drive")?.field).toBe("name");
-    // "sprint" and "sentry" begin as English words do: no s + "print", no s + "entry".
-    expect((await tools.explain("print the quarterly report", "sprint_show")).match).toEqual([]);
-    expect((await tools.explain("show the newest log entries", "sentry_list")).match).toEqual([]);
-  });
-
   it("counts a request's common verb read as the action a name begins with ('make' → create)", async () => {
     // The Memory MCP server's tools as it publishes them: every description speaks of entities and the graph.
     const tools = everydayCatalogIndex("mcp-memory");
