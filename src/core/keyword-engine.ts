@@ -14,7 +14,7 @@ import type { Neighbour } from "./word-neighbours.js";
 import { TypoIndex } from "./typo-index.js";
 import { stem } from "./stemmer.js";
 import { queryTokens, tokenize } from "./tokenizer.js";
-import { writers } from "./question.js";
+import { isVerb, writers } from "./question.js";
 import { zeroRow } from "./zero-row.js";
 
 /** Settings of the keyword engine. */
@@ -68,6 +68,8 @@ export class KeywordEngine {
   /** Document → 1 when its name says it changes something (question.ts `writes`), read on first question. */
   private writers: Uint8Array | undefined;
   private readonly names: readonly string[];
+  /** A word a product glosses another with ("data source (database)"): the gloss's term id → the word's (-1: two). */
+  private readonly glosses: Map<number, number>;
   private lastRelevance:
     { readonly text: string; readonly terms: readonly QueryTerm[]; readonly query: RelevanceQuery } | undefined;
 
@@ -85,6 +87,7 @@ export class KeywordEngine {
     this.scorer = new KeywordScorer(arena, postings, settings.k1);
     // The postings live in wasm memory from here on; the JS copies are dropped for views on it.
     this.postings = { ...postings, ...this.scorer.postingViews() };
+    this.glosses = catalogGlosses(documents, this.postings, () => this.families());
     this.context = {
       index: this.postings,
       typos: () => this.typos(),
@@ -114,6 +117,19 @@ export class KeywordEngine {
   analyse(query: string, neighbours?: ReadonlyMap<string, readonly Neighbour[]>): QueryTerm[] {
     const tokens = queryTokens(query);
     const terms = analyseQuery(this.context, tokens, neighbours);
+    // A word the catalog glosses another with reads as that word too ("db" → database → the data-source tools).
+    for (let i = 0, n = terms.length; i < n; i++) {
+      const term = terms[i];
+      const head = this.glosses.get(term.termId) ?? -1;
+      if (head >= 0 && !terms.some((other) => other.termId === head))
+        terms.push({
+          ...term,
+          termId: head,
+          term: this.postings.terms[head],
+          weight: term.weight / 2,
+          kind: "synonym",
+        });
+    }
     const families = this.settings.abbreviationWeight > 0 ? this.families() : undefined;
     if (families === undefined) return terms;
     // Without a word list (toolsift/core) any word may end a product's name.
@@ -240,4 +256,51 @@ export class KeywordEngine {
     }
     return out;
   }
+}
+
+/**
+ * Words a product glosses in its prose ("Identifier for a Notion data source (database)"): a lower-case word in
+ * brackets after a word, both words of the names of the product's tools and of no other product's (a product: the
+ * prose's tool's family, `families.ts`, or the whole catalog where it has none), neither an action word ("archive
+ * (delete)"), and a gloss of one word only. By the gloss's term id → the glossed word's: a request's
+ * "database" (or "db") reads as "source" at half its weight, so the data-source tools meet it.
+ */
+function catalogGlosses(
+  documents: readonly ToolFields[],
+  postings: PostingsIndex,
+  families: () => Families | undefined,
+): Map<number, number> {
+  const { termIds, sequence, fieldStarts, terms } = postings;
+  const heads = new Map<number, number>();
+  // Tool, glossed word's term, gloss's term: two catalog terms, no action words (a word glossing itself reads as
+  // itself: `analyse` adds no term twice).
+  const found: number[][] = [];
+  documents.forEach((document, d) => {
+    for (const text of [document.description, document.parameterDescriptions])
+      if (text.includes(" ("))
+        for (const [, word, gloss] of text.matchAll(/\b([a-z]{3,}) \(([a-z]{3,})\)/g)) {
+          const head = termIds.get(stem(word));
+          const id = termIds.get(stem(gloss));
+          if (head !== undefined && id !== undefined && !isVerb(terms[head]) && !isVerb(terms[id]))
+            found.push([d, head, id]);
+        }
+  });
+  if (found.length === 0) return heads;
+  // Each tool's product family (-1: none; one product, undefined, where the catalog has no families), and the
+  // families whose names hold each term found (a name: its first field in `sequence`).
+  // In a catalog of families, a tool of none is no product's: its prose glosses nothing.
+  const products: ArrayLike<number> = families()?.of ?? [];
+  const fields = FIELD_NAMES.length;
+  const namedBy = new Map<number, Set<number>>();
+  for (const [, head, id] of found) namedBy.set(head, new Set()).set(id, new Set());
+  for (let d = 0; d < documents.length; d++)
+    for (let at = fieldStarts[d * fields]; at < fieldStarts[d * fields + 1]; at++)
+      namedBy.get(sequence[at])?.add(products[d]);
+  for (const [d, head, id] of found) {
+    // Named by this product's tools, and by no other product's: "ticket (issue)" says nothing of another's tickets.
+    const owned = (term: number) => namedBy.get(term)!.size === 1 && namedBy.get(term)!.has(products[d]);
+    // A word glossing two words glosses neither (-1).
+    if (products[d] !== -1 && owned(head) && owned(id)) heads.set(id, (heads.get(id) ?? head) === head ? head : -1);
+  }
+  return heads;
 }

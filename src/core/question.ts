@@ -3,6 +3,7 @@
 // tools that change something (create, delete, trigger, close). Word lists from general API usage.
 
 import { ACTION_WORDS } from "./families.js";
+import { stem } from "./stemmer.js";
 import type { Token } from "./tokenizer.js";
 
 /** Words that open a question ("what's", "who", "anything new…"). */
@@ -81,6 +82,10 @@ const WRITES = new Set([
     "restore apply rerun retry launch"
   ).split(" "),
 ]);
+
+let verbTerms: Set<string> | undefined;
+/** Whether a catalog term (a stem: "creat") is an action word of tool names that reads or changes something. */
+export const isVerb = (term: string): boolean => (verbTerms ??= new Set([...READS, ...WRITES].map(stem))).has(term);
 
 /** Leading name words that name an API, not the tool's action (`API-patch-page`). */
 const API_WORDS = new Set(["api", "mcp", "tool"]);

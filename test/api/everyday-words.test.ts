@@ -337,3 +337,86 @@ describe("channels as values", () => {
     expect(relevance("chat_send_message")).toBeGreaterThan(relevance("metrics_signups"));
   });
 });
+
+describe("words a catalog glosses", () => {
+  const source = (description: string) => ({
+    type: "object",
+    properties: { data_source_id: { type: "string", description } },
+  });
+  const catalog = (gloss: string) => [
+    {
+      name: "query_data_source",
+      description: "Query a data source",
+      parameters: source(`ID of a data source ${gloss}`),
+    },
+    { name: "update_data_source", description: "Update a data source", parameters: source("ID of a data source") },
+    { name: "retrieve_database", description: "Retrieve a database" },
+    { name: "create_page", description: "Create a page" },
+  ];
+  const readings = async (tools: ReturnType<typeof createToolIndex>, query: string) =>
+    (await tools.selectWithScores(query, noCut)).results.flatMap((result) =>
+      result.expansions.map((expansion) => `${result.name}:${expansion.from}>${expansion.term}`),
+    );
+
+  it("reads a request's word as the word the catalog glosses with it ('data source (database)')", async () => {
+    const tools = createToolIndex(catalog("(database)"));
+    const { results } = await tools.selectWithScores("rename the Tasks db", noCut);
+    // "db" is database, which the catalog says a data source is: the data-source tools meet it, at half its weight.
+    expect(results.map((result) => result.name)).toEqual(
+      expect.arrayContaining(["retrieve_database", "query_data_source", "update_data_source"]),
+    );
+    expect(await readings(tools, "rename the Tasks db")).toContain("update_data_source:db>sourc");
+    expect(results[0].name).toBe("update_data_source");
+    // The word as written still leads where nothing else is said.
+    expect((await tools.selectWithScores("the Tasks db", noCut)).results[0].name).toBe("retrieve_database");
+  });
+
+  it("reads no gloss whose words name no tool, nor one written in capitals", async () => {
+    // "storage" names no tool: the catalog's "(storage)" is prose, not another name for a data source.
+    const prose = createToolIndex(catalog("(storage)"));
+    expect(await readings(prose, "rename the Tasks storage")).not.toContain("update_data_source:storage>sourc");
+    const capitals = createToolIndex(catalog("(DATABASE)"));
+    expect(await readings(capitals, "rename the Tasks db")).not.toContain("update_data_source:db>sourc");
+  });
+
+  it("keeps a product's gloss to its own words: no other product's, no action word, no word glossing two", async () => {
+    const id = (description: string) => ({ type: "object", properties: { id: { type: "string", description } } });
+    const tools = createToolIndex([
+      { name: "gh_get_issue", description: "Get an issue (ticket)", parameters: id("issue number") },
+      { name: "gh_link_ticket", description: "Link a ticket to a PR", parameters: id("ticket url") },
+      { name: "gh_archive_repo", description: "Archive a repo", parameters: id("set to archive (delete) it") },
+      { name: "gh_delete_branch", description: "Delete a branch", parameters: id("branch") },
+      { name: "zd_get_ticket", description: "Get ticket", parameters: id("ticket id") },
+      { name: "zd_list_tickets", description: "List tickets", parameters: id("status") },
+      { name: "team_list_members", description: "List members (user)", parameters: id("team") },
+      { name: "team_list_guests", description: "List guests (user)", parameters: id("team") },
+      { name: "team_list_users", description: "List users", parameters: id("team") },
+    ]);
+    // Zendesk's tools are named for tickets too: GitHub's "issue (ticket)" does not make them issues.
+    expect(await readings(tools, "show me ticket 4512")).not.toContain("gh_get_issue:ticket>issu");
+    // "delete" is an action, not another name for archiving.
+    expect(await readings(tools, "delete the repo")).not.toContain("gh_archive_repo:delete>archiv");
+    // "user" glosses both members and guests: neither.
+    const users = await readings(tools, "list the users");
+    expect(users.filter((reading) => /:users?>(member|guest)/.test(reading))).toEqual([]);
+  });
+
+  it("reads no gloss of a tool outside the families of a catalog that has them", async () => {
+    const id = { type: "object", properties: { id: { type: "string" } } };
+    const family = (prefix: string) =>
+      ["get", "list", "create", "update"].map((verb) => ({
+        name: `${prefix}_${verb}_item`,
+        description: `${verb} an item`,
+        parameters: id,
+      }));
+    const tools = createToolIndex([
+      ...family("gh"),
+      ...family("zd"),
+      ...family("hs"),
+      { name: "get_ticket", description: "Get a ticket", parameters: id },
+      { name: "create_incident", description: "Open an incident (ticket)", parameters: id },
+    ]);
+    // The two tools of no family are no one product: "incident (ticket)" says nothing of `get_ticket`'s tickets.
+    expect(await readings(tools, "close ticket 4411")).not.toContain("create_incident:ticket>incident");
+  });
+});

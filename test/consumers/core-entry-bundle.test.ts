@@ -129,11 +129,13 @@ describe("an app selecting with toolsift/core", () => {
   // of a no asking for something else (reverted after a review), with a word one letter longer than a catalog word
   // read as another word unless its last letter is a key's slip (typo-index.ts): 105,118 B, 39,492 B gzip. Session 26:
   // a finger slip of an everyday word read as that word ("opne" → open → get, read; query.ts `readMisspeltEveryday`):
-  // 105,432 B, 39,619 B gzip (after a review, the request's first word only).
-  it("stays within 103 KiB minified and 39,700 B gzip", async () => {
+  // 105,432 B, 39,619 B gzip (after a review, the request's first word only). Session 28: a word a product glosses
+  // another with in its prose read as that word ("data source (database)"; keyword-engine.ts `catalogGlosses`, after
+  // a review: one product's gloss only, no action words): 106,402 B, 40,007 B gzip.
+  it("stays within 104 KiB minified and 40,100 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(103 * 1024);
-    expect(gzip).toBeLessThanOrEqual(39_700);
+    expect(bytes).toBeLessThanOrEqual(104 * 1024);
+    expect(gzip).toBeLessThanOrEqual(40_100);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
