@@ -288,7 +288,6 @@ function catalogGlosses(
   if (found.length === 0) return heads;
   // Each tool's product family (-1: none; one product, undefined, where the catalog has no families), and the
   // families whose names hold each term found (a name: its first field in `sequence`).
-  // In a catalog of families, a tool of none is no product's: its prose glosses nothing.
   const products: ArrayLike<number> = families()?.of ?? [];
   const fields = FIELD_NAMES.length;
   const namedBy = new Map<number, Set<number>>();
@@ -299,7 +298,7 @@ function catalogGlosses(
   for (const [d, head, id] of found) {
     // Named by this product's tools, and by no other product's: "ticket (issue)" says nothing of another's tickets.
     const owned = (term: number) => namedBy.get(term)!.size === 1 && namedBy.get(term)!.has(products[d]);
-    // A word glossing two words glosses neither (-1).
+    // A word glossing two words glosses neither (-1); in a catalog of families, a tool of none is no product's.
     if (products[d] !== -1 && owned(head) && owned(id)) heads.set(id, (heads.get(id) ?? head) === head ? head : -1);
   }
   return heads;
