@@ -118,7 +118,7 @@ export class KeywordEngine {
     const tokens = queryTokens(query);
     const terms = analyseQuery(this.context, tokens, neighbours);
     // A word the catalog glosses another with reads as that word too ("db" → database → the data-source tools).
-    for (let i = 0, n = terms.length; i < n; i++) {
+    for (let i = 0, n = this.glosses.size > 0 ? terms.length : 0; i < n; i++) {
       const term = terms[i];
       const head = this.glosses.get(term.termId) ?? -1;
       if (head >= 0 && !terms.some((other) => other.termId === head))
