@@ -43,10 +43,11 @@ export function asksQuestion(text: string): boolean {
   // question, so this reads no more of it than its opening.
   const words: string[] = [];
   const lower: string[] = [];
-  const pattern = new RegExp(WORD);
+  // One pattern for every call, read from the text's start: the loop below stops before the end.
+  WORD.lastIndex = 0;
   // Lead-in words, then the three words read after them.
   let at = 0;
-  for (let match = pattern.exec(text); match !== null && words.length < at + 3; match = pattern.exec(text)) {
+  for (let match = WORD.exec(text); match !== null && words.length < at + 3; match = WORD.exec(text)) {
     words.push(match[0]);
     lower.push(match[0].toLowerCase());
     if (at === words.length - 1 && at < OPENING && LEAD_IN.has(lower[at])) at++;

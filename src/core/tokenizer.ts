@@ -297,22 +297,27 @@ export function markTimeValues(tokens: readonly Token[]): readonly Token[] {
   let marked: Token[] | undefined;
   for (let at = 0; at < tokens.length; at++) {
     const token = tokens[at];
-    const previous = tokens[at - 1];
-    const afterNumber = previous !== undefined && /^\d+$/.test(previous.surface);
-    // "3PM", "9 am": the hour is a bare number, so its "am" or "pm" says when (and "am" is then no stop word).
-    const meridiem = afterNumber && (token.surface === "am" || token.surface === "pm");
-    if (token.valueKind !== undefined || (token.stop && !meridiem)) continue;
+    if (token.valueKind !== undefined) continue;
+    const surface = token.surface;
+    // "3PM", "9 am": the hour is a bare number, so its "am" or "pm" says when (and "am" is then no stop word). The
+    // word before is read only for the few words it decides.
+    const meridiem = (surface === "am" || surface === "pm") && afterNumber(tokens, at);
+    if (token.stop && !meridiem) continue;
     const when =
       meridiem ||
-      WHEN_WORDS.has(token.surface) ||
-      CLOCK.test(token.surface) ||
-      (TIME_UNITS.has(token.surface) && previous !== undefined && (PLACING.has(previous.surface) || afterNumber));
+      WHEN_WORDS.has(surface) ||
+      (isDigit(surface.charCodeAt(0)) && CLOCK.test(surface)) ||
+      (TIME_UNITS.has(surface) && at > 0 && (PLACING.has(tokens[at - 1].surface) || afterNumber(tokens, at)));
     if (!when) continue;
     marked ??= [...tokens];
     marked[at] = { ...token, stop: false, valueKind: "time" };
   }
   return marked ?? tokens;
 }
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+/** Whether the token before `at` is a bare number ("15 min", "9 am"). */
+const afterNumber = (tokens: readonly Token[], at: number) => at > 0 && /^\d+$/.test(tokens[at - 1].surface);
 
 // Files known by a name without an extension: "show me the README", "read the Dockerfile".
 const FILE_NAMES = new Set(
