@@ -152,6 +152,10 @@ function valueKindOf(bare: string): ValueKind | undefined {
   if (EMAIL.test(bare)) return "email";
   if (bare.startsWith("@")) return "handle";
   if (bare.startsWith("#")) return /^#\p{N}/u.test(bare) ? undefined : "channel";
+  // A host name and a path is a link written without its scheme ("linear.app/pricing", "docs.stripe.com/billing"):
+  // no repository slug (an owner's name has no dot), no local path.
+  const host = bare.split("/");
+  if (host.length > 1 && HOST_ENDING.test(host[0])) return "url";
   if (LOCAL_PATH.test(bare) || (bare.match(/\//g)?.length ?? 0) >= 2) return "path";
   if (SLUG.test(bare)) return bare.includes("#") ? "reference" : "slug";
   if (!bare.includes("/") && /[\p{L}\p{N}]\.\p{L}{2,}$/u.test(bare)) return HOST_ENDING.test(bare) ? "host" : "file";
@@ -306,7 +310,7 @@ export function markTimeValues(tokens: readonly Token[]): readonly Token[] {
     const when =
       meridiem ||
       WHEN_WORDS.has(surface) ||
-      (isDigit(surface.charCodeAt(0)) && CLOCK.test(surface)) ||
+      CLOCK.test(surface) ||
       (TIME_UNITS.has(surface) && at > 0 && (PLACING.has(tokens[at - 1].surface) || afterNumber(tokens, at)));
     if (!when) continue;
     marked ??= [...tokens];
@@ -315,7 +319,6 @@ export function markTimeValues(tokens: readonly Token[]): readonly Token[] {
   return marked ?? tokens;
 }
 
-const isDigit = (code: number) => code >= 48 && code <= 57;
 /** Whether the token before `at` is a bare number ("15 min", "9 am"). */
 const afterNumber = (tokens: readonly Token[], at: number) => at > 0 && /^\d+$/.test(tokens[at - 1].surface);
 

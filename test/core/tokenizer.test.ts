@@ -141,6 +141,17 @@ describe("values of a query and their kinds", () => {
     expect(kinds("open https://acme.dev")).toEqual(["open", "https=url", "acme=", "dev="]);
   });
 
+  it("reads a host name and a path as a link written without its scheme, not as a repository or a local path", () => {
+    expect(kinds("go to linear.app/pricing, then")).toEqual(["go", "to", "linear=url", "app=", "pricing=", "then"]);
+    expect(kinds("crawl docs.stripe.com/billing")).toEqual(["crawl", "docs=url", "stripe=", "com=", "billing="]);
+    expect(kinds("see acme.io/i/8812")[1]).toBe("acme=url");
+    // An owner's name has no dot; a repository's may ("next.js"). A file's ending names no host.
+    expect(kinds("open vercel/next.js")[1]).toBe("vercel=slug");
+    expect(kinds("open config.yaml/x")[1]).toBe("config=slug");
+    expect(kinds("read ./notes.io/x")[1]).toBe("notes=path");
+    expect(kinds("visit news.ycombinator.com")[1]).toBe("news=host");
+  });
+
   it("reads a well-known file's name as a file, but not inside another value", () => {
     expect(kinds("show me the README")).toEqual(["show", "me", "the", "readmefile"]);
     expect(kinds("star acme/readme-tools")).toEqual(["star", "acme=slug", "readme=", "tools="]);
