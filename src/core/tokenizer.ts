@@ -128,11 +128,17 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       // ("s3://my-bucket/…": "my" is one), or on its first word made one (as a percentage's number is).
       let first = at + system;
       while (system > 0 && first < at + count - 1 && marked[first].stop) first++;
+      // A slug whose name is a file's ("src/app.ts", "vercel/next.js"): a file as well as an owner and a repository.
+      const named =
+        kind === "slug" && FILE_ENDING.test(bare) && !HOST_ENDING.test(bare)
+          ? at + tokenize(bare.slice(0, bare.indexOf("/"))).length
+          : -1;
       for (let i = at + system; i < at + count && i < marked.length; i++)
         marked[i] = {
           ...marked[i],
           value: true,
           ...(i === first && kind !== undefined ? { valueKind: kind, ...(system > 0 ? { stop: false } : {}) } : {}),
+          ...(i === named ? { valueKind: "file" as const } : {}),
         };
     }
     at += count;
@@ -145,6 +151,8 @@ const LOCAL_PATH = /^(?:~|\.{1,2})?\/|^[a-z]:\\/i;
 const SLUG = /^[\p{L}\p{N}_.-]+\/[\p{L}\p{N}_.-]+(?:#\p{N}+)?$/u;
 // Endings of host names, not of files: "example.com", "staging.acme.dev" (a file is "app.yaml", "notes.md").
 const HOST_ENDING = /\.(?:com|org|net|io|dev|app|co|ai|so|us|uk|de|fr|eu|gov|edu|info|me|tv)$/i;
+// The end of a file's or a host's name: "app.yaml", "example.com".
+const FILE_ENDING = /[\p{L}\p{N}]\.\p{L}{2,}$/u;
 
 /** What kind of value a chunk of a request is, when it reads as one kind. */
 function valueKindOf(bare: string): ValueKind | undefined {
@@ -158,7 +166,7 @@ function valueKindOf(bare: string): ValueKind | undefined {
   if (host.length > 1 && HOST_ENDING.test(host[0])) return "url";
   if (LOCAL_PATH.test(bare) || (bare.match(/\//g)?.length ?? 0) >= 2) return "path";
   if (SLUG.test(bare)) return bare.includes("#") ? "reference" : "slug";
-  if (!bare.includes("/") && /[\p{L}\p{N}]\.\p{L}{2,}$/u.test(bare)) return HOST_ENDING.test(bare) ? "host" : "file";
+  if (!bare.includes("/") && FILE_ENDING.test(bare)) return HOST_ENDING.test(bare) ? "host" : "file";
   return undefined;
 }
 

@@ -152,6 +152,14 @@ describe("values of a query and their kinds", () => {
     expect(kinds("visit news.ycombinator.com")[1]).toBe("news=host");
   });
 
+  it("reads a slug whose name is a file's as a file too, and an owner and a repository", () => {
+    expect(kinds("add src/theme.ts now")).toEqual(["add", "src=slug", "theme=file", "ts=", "now"]);
+    expect(kinds("fork my-org/next.js")).toEqual(["fork", "my=slug", "org=", "next=file", "js="]);
+    // A host's ending is no file's; a reference is an issue or a pull request of the repository.
+    expect(kinds("star acme/socket.io")).toEqual(["star", "acme=slug", "socket=", "io="]);
+    expect(kinds("is vercel/next.js#4521 green")[2]).toBe("next=");
+  });
+
   it("reads a well-known file's name as a file, but not inside another value", () => {
     expect(kinds("show me the README")).toEqual(["show", "me", "the", "readmefile"]);
     expect(kinds("star acme/readme-tools")).toEqual(["star", "acme=slug", "readme=", "tools="]);
