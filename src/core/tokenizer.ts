@@ -66,13 +66,14 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
 
 // A chunk of a request that is a value however it reads: a URL, an address or handle, a path or "owner/repo" slug,
 // an issue reference, a host or file name, a channel. An address's scheme is captured: the system it is in.
-const URL_LIKE = /^(?:([a-z][a-z0-9+.-]*):\/\/|www\.)/i;
+const URL_LIKE = /^(?:([a-z][a-z0-9+.-]*):\/\/|www\.|localhost\b)/i;
 // Schemes of links a browser opens: the web's, and a browser's own pages ("chrome://settings").
 const WEB =
   /^(?:https?|ftp|wss?|file|chrome|edge|brave|opera|vivaldi|about|view-source|(?:chrome|moz|safari)-extension)$/i;
 const VALUE_LIKE =
-  /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}/u;
-const MAY_HOLD_VALUE = /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%/u;
+  /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}[\p{L}\p{N}]|^[~.]*\/\p{L}|\p{L}\/$/u;
+const MAY_HOLD_VALUE =
+  /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%|\/(?:\s|$)|[~.]\/|\p{L}:\d/u;
 // A key such as "PROJ-77" or "INC-2041": its letters may say what it keys ("proj"), so they stay words.
 const KEY = /^\p{Lu}[\p{Lu}\p{N}]{1,9}-\p{N}+$/u;
 // Dimensions such as "1920x1080" or "390×844": a size to set, not a word.
@@ -147,12 +148,12 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
 }
 
 const EMAIL = /^[^@/]+@[^@/]+\.\p{L}{2,}$/u;
-const LOCAL_PATH = /^(?:~|\.{1,2})?\/|^[a-z]:\\/i;
+const LOCAL_PATH = /^(?:~|\.{1,2})?\/|^[a-z]:\\|\/$/i;
 const SLUG = /^[\p{L}\p{N}_.-]+\/[\p{L}\p{N}_.-]+(?:#\p{N}+)?$/u;
 // Endings of host names, not of files: "example.com", "staging.acme.dev" (a file is "app.yaml", "notes.md").
 const HOST_ENDING = /\.(?:com|org|net|io|dev|app|co|ai|so|us|uk|de|fr|eu|gov|edu|info|me|tv)$/i;
 // The end of a file's or a host's name: "app.yaml", "example.com".
-const FILE_ENDING = /[\p{L}\p{N}]\.\p{L}{2,}$/u;
+const FILE_ENDING = /[\p{L}\p{N}]\.\p{L}[\p{L}\p{N}]+$/u;
 
 /** What kind of value a chunk of a request is, when it reads as one kind. */
 function valueKindOf(bare: string): ValueKind | undefined {

@@ -152,6 +152,17 @@ describe("values of a query and their kinds", () => {
     expect(kinds("visit news.ycombinator.com")[1]).toBe("news=host");
   });
 
+  it("reads a home or relative folder, a folder written with its slash, a local server and a media file as values", () => {
+    expect(kinds("sort ~/Downloads by size")).toEqual(["sort", "downloads=path", "by", "size"]);
+    expect(kinds("read ./docs, please")).toEqual(["read", "docs=path", "please"]);
+    expect(kinds("csv files under data/")).toEqual(["csv", "files", "under", "data=path"]);
+    expect(kinds("open localhost:8080, then")).toEqual(["open", "localhost=url", "8080=", "then"]);
+    expect(kinds("how big is video.mp4")).toEqual(["how", "big", "is", "video=file", "mp4="]);
+    // A version is no file, nor a time of day a host.
+    expect(kinds("bump to v2.14.1")).toEqual(["bump", "to", "v2", "14", "1"]);
+    expect(kinds("at 10:30 today")[3]).toBe("todaytime");
+  });
+
   it("reads a slug whose name is a file's as a file too, and an owner and a repository", () => {
     expect(kinds("add src/theme.ts now")).toEqual(["add", "src=slug", "theme=file", "ts=", "now"]);
     expect(kinds("fork my-org/next.js")).toEqual(["fork", "my=slug", "org=", "next=file", "js="]);
