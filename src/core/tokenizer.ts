@@ -82,7 +82,7 @@ const SIZE = /^\d{2,5}[x×]\d{2,5}(?:px)?$/u;
 // word of the request; a percentage is a value it gives.
 const PERCENT = /^\d{1,3}(?:\.\d+)?%$/u;
 const MAY_BE_VALUE = /[\d/@#.:%]/u;
-const EDGE_PUNCTUATION = /^[("'`[{<]+|[)"'`\]}>.,;:!?]+$/g;
+const EDGE_PUNCTUATION = /^[("'`[{<]+|(?:['’]s)?[)"'`\]}>.,;:!?]*$/g;
 
 /** A chunk of a request without the punctuation around it: opening quotes and brackets, closing ones, a full stop. */
 export function trimEdgePunctuation(chunk: string): string {

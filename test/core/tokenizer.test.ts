@@ -158,6 +158,9 @@ describe("values of a query and their kinds", () => {
     expect(kinds("csv files under data/")).toEqual(["csv", "files", "under", "data=path"]);
     expect(kinds("open localhost:8080, then")).toEqual(["open", "localhost=url", "8080=", "then"]);
     expect(kinds("how big is video.mp4")).toEqual(["how", "big", "is", "video=file", "mp4="]);
+    // A value's possessive is no part of it.
+    expect(kinds("all of tom.h@yahoo.com's orders")[2]).toBe("tom=email");
+    expect(kinds("is acme/api's CI green")[1]).toBe("acme=slug");
     // A version is no file, nor a time of day a host.
     expect(kinds("bump to v2.14.1")).toEqual(["bump", "to", "v2", "14", "1"]);
     expect(kinds("at 10:30 today")[3]).toBe("todaytime");
