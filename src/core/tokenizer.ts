@@ -71,7 +71,7 @@ const URL_LIKE = /^(?:([a-z][a-z0-9+.-]*):\/\/|www\.|localhost\b)/i;
 const WEB =
   /^(?:https?|ftp|wss?|file|chrome|edge|brave|opera|vivaldi|about|view-source|(?:chrome|moz|safari)-extension)$/i;
 const VALUE_LIKE =
-  /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}[\p{L}\p{N}]|^[~.]*\/\p{L}|\p{L}\/$/u;
+  /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}|^(?:~|\.\.?)\/[.\p{L}]/u;
 const MAY_HOLD_VALUE =
   /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%|\/(?:\s|$)|[~.]\/|\p{L}:\d/u;
 // A key such as "PROJ-77" or "INC-2041": its letters may say what it keys ("proj"), so they stay words.
@@ -99,10 +99,13 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
   if (!MAY_HOLD_VALUE.test(text)) return tokens;
   let marked: Token[] | undefined;
   let at = 0;
+  let previous = "";
   for (const chunk of text.split(/\s+/)) {
     if (chunk.length === 0) continue;
     let count = 0;
     forEachToken(chunk, () => count++);
+    const place = previous;
+    previous = chunk.toLowerCase();
     // A chunk of letters alone (most of a long request) is a word whatever follows: every pattern below needs a digit
     // or one of / @ # . : %.
     if (!MAY_BE_VALUE.test(chunk)) {
@@ -110,6 +113,11 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       continue;
     }
     const bare = trimEdgePunctuation(chunk);
+    // A folder written with its slash where a place is said ("files under data/", "in photos/"); not "w/", "yes/".
+    if (count > 0 && FOLDER.test(bare) && PLACES.has(place)) {
+      marked ??= [...tokens];
+      marked[at] = { ...marked[at], value: true, valueKind: "path" };
+    }
     const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
     if (count > 0 && quantity !== undefined) {
       marked ??= [...tokens];
@@ -129,17 +137,11 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       // ("s3://my-bucket/…": "my" is one), or on its first word made one (as a percentage's number is).
       let first = at + system;
       while (system > 0 && first < at + count - 1 && marked[first].stop) first++;
-      // A slug whose name is a file's ("src/app.ts", "vercel/next.js"): a file as well as an owner and a repository.
-      const named =
-        kind === "slug" && FILE_ENDING.test(bare) && !HOST_ENDING.test(bare)
-          ? at + tokenize(bare.slice(0, bare.indexOf("/"))).length
-          : -1;
       for (let i = at + system; i < at + count && i < marked.length; i++)
         marked[i] = {
           ...marked[i],
           value: true,
           ...(i === first && kind !== undefined ? { valueKind: kind, ...(system > 0 ? { stop: false } : {}) } : {}),
-          ...(i === named ? { valueKind: "file" as const } : {}),
         };
     }
     at += count;
@@ -147,13 +149,15 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
   return marked ?? tokens;
 }
 
+const FOLDER = /^\p{L}[\p{L}\p{N}_-]+\/$/u;
+const PLACES = new Set("in under into to from".split(" "));
 const EMAIL = /^[^@/]+@[^@/]+\.\p{L}{2,}$/u;
-const LOCAL_PATH = /^(?:~|\.{1,2})?\/|^[a-z]:\\|\/$/i;
+const LOCAL_PATH = /^(?:~|\.{1,2})?\/|^[a-z]:\\/i;
 const SLUG = /^[\p{L}\p{N}_.-]+\/[\p{L}\p{N}_.-]+(?:#\p{N}+)?$/u;
 // Endings of host names, not of files: "example.com", "staging.acme.dev" (a file is "app.yaml", "notes.md").
 const HOST_ENDING = /\.(?:com|org|net|io|dev|app|co|ai|so|us|uk|de|fr|eu|gov|edu|info|me|tv)$/i;
-// The end of a file's or a host's name: "app.yaml", "example.com".
-const FILE_ENDING = /[\p{L}\p{N}]\.\p{L}[\p{L}\p{N}]+$/u;
+// The end of a file's or a host's name: "app.yaml", "example.com", "video.mp4" (not "staging.k8s", "rm.B12").
+const FILE_ENDING = /[\p{L}\p{N}]\.(?:\p{L}{2,}|\p{Ll}{1,3}\d)$/u;
 
 /** What kind of value a chunk of a request is, when it reads as one kind. */
 function valueKindOf(bare: string): ValueKind | undefined {

@@ -155,23 +155,24 @@ describe("values of a query and their kinds", () => {
   it("reads a home or relative folder, a folder written with its slash, a local server and a media file as values", () => {
     expect(kinds("sort ~/Downloads by size")).toEqual(["sort", "downloads=path", "by", "size"]);
     expect(kinds("read ./docs, please")).toEqual(["read", "docs=path", "please"]);
+    expect(kinds("edit ~/.zshrc")).toEqual(["edit", "zshrc=path"]);
     expect(kinds("csv files under data/")).toEqual(["csv", "files", "under", "data=path"]);
+    // A slash after a word is a folder only where a place is said: "w/" is "with", "/remind" a chat's command.
+    expect(kinds("a name for my dog w/ spots")).toEqual(["a", "name", "for", "my", "dog", "w", "spots"]);
+    expect(kinds("list pros/ cons")).toEqual(["list", "pros", "cons"]);
+    expect(kinds("/remind me at 5 to email jo@acme.com")[0]).toBe("remind");
+    // A repository's name may end like a file's: it stays an owner and a repository.
+    expect(kinds("get issue 42 in chartjs/Chart.js").slice(3)).toEqual(["in", "chartjs=slug", "chart=", "js="]);
     expect(kinds("open localhost:8080, then")).toEqual(["open", "localhost=url", "8080=", "then"]);
     expect(kinds("how big is video.mp4")).toEqual(["how", "big", "is", "video=file", "mp4="]);
     // A value's possessive is no part of it.
     expect(kinds("all of tom.h@yahoo.com's orders")[2]).toBe("tom=email");
     expect(kinds("is acme/api's CI green")[1]).toBe("acme=slug");
-    // A version is no file, nor a time of day a host.
+    // A version is no file, nor a numeronym or a room an ending, nor a time of day a host.
     expect(kinds("bump to v2.14.1")).toEqual(["bump", "to", "v2", "14", "1"]);
+    expect(kinds("ok.k8s pods")).toEqual(["ok", "k8s", "pods"]);
+    expect(kinds("meet in rm.B12")).toEqual(["meet", "in", "rm", "b12"]);
     expect(kinds("at 10:30 today")[3]).toBe("todaytime");
-  });
-
-  it("reads a slug whose name is a file's as a file too, and an owner and a repository", () => {
-    expect(kinds("add src/theme.ts now")).toEqual(["add", "src=slug", "theme=file", "ts=", "now"]);
-    expect(kinds("fork my-org/next.js")).toEqual(["fork", "my=slug", "org=", "next=file", "js="]);
-    // A host's ending is no file's; a reference is an issue or a pull request of the repository.
-    expect(kinds("star acme/socket.io")).toEqual(["star", "acme=slug", "socket=", "io="]);
-    expect(kinds("is vercel/next.js#4521 green")[2]).toBe("next=");
   });
 
   it("reads a well-known file's name as a file, but not inside another value", () => {
