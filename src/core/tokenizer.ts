@@ -105,7 +105,7 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
     let count = 0;
     forEachToken(chunk, () => count++);
     const place = previous;
-    previous = chunk.toLowerCase();
+    previous = chunk;
     // A chunk of letters alone (most of a long request) is a word whatever follows: every pattern below needs a digit
     // or one of / @ # . : %.
     if (!MAY_BE_VALUE.test(chunk)) {
@@ -113,13 +113,12 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       continue;
     }
     const bare = trimEdgePunctuation(chunk);
+    const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
     // A folder written with its slash where a place is said ("files under data/", "in photos/"); not "w/", "yes/".
-    if (count > 0 && FOLDER.test(bare) && PLACES.has(place)) {
+    if (count > 0 && FOLDER.test(bare) && PLACES.has(place.toLowerCase())) {
       marked ??= [...tokens];
       marked[at] = { ...marked[at], value: true, valueKind: "path" };
-    }
-    const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
-    if (count > 0 && quantity !== undefined) {
+    } else if (count > 0 && quantity !== undefined) {
       marked ??= [...tokens];
       // A percentage's number is a stop word until here (a bare number).
       marked[at] = { ...marked[at], stop: false, value: true, valueKind: quantity };
@@ -167,8 +166,8 @@ function valueKindOf(bare: string): ValueKind | undefined {
   if (bare.startsWith("#")) return /^#\p{N}/u.test(bare) ? undefined : "channel";
   // A host name and a path is a link written without its scheme ("linear.app/pricing", "docs.stripe.com/billing"):
   // no repository slug (an owner's name has no dot), no local path.
-  const host = bare.split("/");
-  if (host.length > 1 && HOST_ENDING.test(host[0])) return "url";
+  const slash = bare.indexOf("/");
+  if (slash > 0 && HOST_ENDING.test(bare.slice(0, slash))) return "url";
   if (LOCAL_PATH.test(bare) || (bare.match(/\//g)?.length ?? 0) >= 2) return "path";
   if (SLUG.test(bare)) return bare.includes("#") ? "reference" : "slug";
   if (!bare.includes("/") && FILE_ENDING.test(bare)) return HOST_ENDING.test(bare) ? "host" : "file";
