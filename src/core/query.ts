@@ -58,6 +58,9 @@ export interface QueryContext {
 const MAX_PHRASE = 4;
 // A time ("3pm", "wednesday", "next week") reads as the parameters that take one at about half an everyday word's
 // weight: it says when, and a word the request shares with a tool ("twitter") says more (bench/everyday.mjs, NOTES).
+// A sum ("$100") reads as `amount` and `price` as weakly, for the ranking only (no share of relevance: it says how
+// much, not what): at an everyday word's weight a review's own requests lost "bump Ana's pay by $5,000" to tools
+// taking a price.
 const TIME_WEIGHT = 0.25;
 
 /**
@@ -84,6 +87,10 @@ const VALUE_PARAMETERS: Readonly<Record<ValueKind, readonly (readonly [string, n
     key: [["key", 1], issue],
     size: [["width"], ["height"], ["size"], ["dimension"]],
     percent: [["percent"], ["percentage"]],
+    money: [
+      ["amount", TIME_WEIGHT],
+      ["price", TIME_WEIGHT],
+    ],
     time: ["time", "date", "start", "end", "due", "schedule"].map((word) => [word, TIME_WEIGHT] as const),
   };
   for (const kind of Object.keys(words) as ValueKind[])

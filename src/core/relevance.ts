@@ -178,7 +178,8 @@ export function queryWords(
     let weight: number;
     let value = false;
     // A repeated word counts once (its first place is where the query's terms point).
-    if (seen.has(token.term)) weight = 0;
+    // A sum ("$100") reads as the parameters that take one, for the ranking only: it says how much, not what.
+    if (seen.has(token.term) || token.valueKind === "money") weight = 0;
     else if (isConversationalWord(tokens, at) || conversational.has(at)) weight = 0;
     else if (token.value === true) {
       weight = VALUE_WORD_WEIGHT;

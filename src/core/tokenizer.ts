@@ -39,6 +39,7 @@ export type ValueKind =
   | "key"
   | "size"
   | "percent"
+  | "money"
   | "time";
 
 // Words that introduce a name the request gives: "a folder called Invoices", "a channel named Launch".
@@ -73,7 +74,7 @@ const WEB =
 const VALUE_LIKE =
   /[\p{L}\p{N}]\/[\p{L}\p{N}]|@[\p{L}\p{N}]|[\p{L}\p{N}]#\p{N}|^#[\p{L}\p{N}]|[\p{L}\p{N}]\.\p{L}{2,}|^(?:~|\.\.?)\/[.\p{L}]/u;
 const MAY_HOLD_VALUE =
-  /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%|\/(?:\s|$)|[~.]\/|\p{L}:\d/u;
+  /[\p{L}\p{N}][/@#.][\p{L}\p{N}]|(?:^|\s)[#@]|:\/\/|\p{Lu}-\p{N}|\d[x×]\d|\d%|\/(?:\s|$)|[~.]\/|\p{L}:\d|[$€£]\d/u;
 // A key such as "PROJ-77" or "INC-2041": its letters may say what it keys ("proj"), so they stay words.
 const KEY = /^\p{Lu}[\p{Lu}\p{N}]{1,9}-\p{N}+$/u;
 // Dimensions such as "1920x1080" or "390×844": a size to set, not a word.
@@ -81,6 +82,9 @@ const SIZE = /^\d{2,5}[x×]\d{2,5}(?:px)?$/u;
 // A share such as "25%" or "12.5%": a percentage to set, read as the parameters that take one. A bare number is no
 // word of the request; a percentage is a value it gives.
 const PERCENT = /^\d{1,3}(?:\.\d+)?%$/u;
+// A sum of money after its currency's sign ("$2,400", "€50", "£5k", "$1.2M"): an amount or a price to set or look for.
+// Not a digit alone: "$1" and "$2" are a shell's or a regular expression's arguments ("$5.99", "$5k" are sums).
+const MONEY = /^[$€£](?:\d[\d,]*\d|\d(?=[.kmb]))(?:\.\d+)?[kmb]?$/iu;
 const MAY_BE_VALUE = /[\d/@#.:%]/u;
 const EDGE_PUNCTUATION = /^[("'`[{<]+|(?:['’]s)?[)"'`\]}>.,;:!?]*$/g;
 
@@ -113,7 +117,7 @@ export function markPathValues(text: string, tokens: readonly Token[]): readonly
       continue;
     }
     const bare = trimEdgePunctuation(chunk);
-    const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : undefined;
+    const quantity = SIZE.test(bare) ? "size" : PERCENT.test(bare) ? "percent" : MONEY.test(bare) ? "money" : undefined;
     // A folder written with its slash where a place is said ("files under data/", "in photos/"); not "w/", "yes/".
     if (count > 0 && FOLDER.test(bare) && PLACES.has(place.toLowerCase())) {
       marked ??= [...tokens];

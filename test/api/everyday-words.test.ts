@@ -324,6 +324,49 @@ describe("percentages as values", () => {
   });
 });
 
+describe("sums of money as values", () => {
+  const shop = [
+    {
+      name: "get_order",
+      description: "Get order details by order number",
+      parameters: { type: "object", properties: { order_id: { type: "string" } } },
+    },
+    {
+      name: "search_products",
+      description: "Search products (returns variants, stock)",
+      parameters: { type: "object", properties: { query: { type: "string" }, max_price: { type: "number" } } },
+    },
+  ];
+
+  it("reads '$100' as the parameter that takes a price", async () => {
+    const tools = createToolIndex(shop);
+    const { results } = await tools.selectWithScores("any waterproof hiking boots under $100?", noCut);
+    expect(results[0].name).toBe("search_products");
+    expect(results[0].expansions.map((expansion) => `${expansion.from}>${expansion.term}`)).toContain("100>pric"); // terms are stems
+  });
+
+  it("reads a sum for the ranking only: a tool only the sum meets does not come along", async () => {
+    const tools = createToolIndex([
+      ...shop,
+      {
+        name: "get_reviews",
+        description: "Get customer reviews of a product",
+        parameters: { type: "object", properties: { product_id: { type: "string" } } },
+      },
+    ]);
+    const { results } = await tools.selectWithScores("reviews of the $1,299 TV");
+    expect(results.map((result) => result.name)).toEqual(["get_reviews"]);
+  });
+
+  it("leaves a bare number, a number before a sign, a shell's argument and variable unread", async () => {
+    const tools = createToolIndex(shop);
+    for (const query of ["any boots under 100?", "any boots under 100$?", "echo $HOME", "echo $1", "boots for $ 100"]) {
+      const { results } = await tools.selectWithScores(query, noCut);
+      expect(results.flatMap((result) => result.expansions.map((expansion) => expansion.term))).not.toContain("price");
+    }
+  });
+});
+
 describe("channels as values", () => {
   it("reads a #channel as strongly for a tool taking a channel as its name for a tool whose prose has it", async () => {
     const channel = { type: "object", properties: { channel: { type: "string" }, text: { type: "string" } } };

@@ -165,6 +165,22 @@ describe("values of a query and their kinds", () => {
     expect(kinds("get issue 42 in chartjs/Chart.js").slice(3)).toEqual(["in", "chartjs=slug", "chart=", "js="]);
     expect(kinds("open localhost:8080, then")).toEqual(["open", "localhost=url", "8080=", "then"]);
     expect(kinds("how big is video.mp4")).toEqual(["how", "big", "is", "video=file", "mp4="]);
+    // A sum of money after its currency's sign: its first number is the value, the rest stay bare numbers.
+    expect(kinds("bill Initech $2,400.50 for march")).toEqual([
+      "bill",
+      "initech",
+      "2=money",
+      "400",
+      "50",
+      "for",
+      "march",
+    ]);
+    expect(kinds("€50 or £5K? £5k")).toEqual(["50=money", "or", "5=money", "k", "5k=money"]);
+    expect(kinds("a $5.99 one")).toEqual(["a", "5=money", "99", "one"]);
+    expect(kinds("$1.2M")).toEqual(["1=money", "2", "m"]);
+    // Not after the sign, one digit only (a shell's "$1"), or a version.
+    expect(kinds("under 100$ or $HOME")).toEqual(["under", "100", "or", "home"]);
+    expect(kinds("echo $1 $1.2.3")).toEqual(["echo", "1", "1", "2", "3"]);
     // A value's possessive is no part of it.
     expect(kinds("all of tom.h@yahoo.com's orders")[2]).toBe("tom=email");
     expect(kinds("is acme/api's CI green")[1]).toBe("acme=slug");
