@@ -71,6 +71,57 @@ for (const build of builds) {
   }
 }
 
+// Tasks stated as statements ("the wifi in the office is dead again"; bench/chat-turns/statements.json, written blind
+// over twelve everyday catalogs): each after the first request of one of its catalog's everyday conversations (the
+// stable set that request leaves), through the default prepareStep over its own catalog. Counted: the right tool
+// offered (any of `tools`), and given no tool at all.
+const { items: statements } = JSON.parse(readFileSync(resolve(here, "chat-turns/statements.json"), "utf8"));
+const catalogs = new Map();
+const statementRows = [];
+for (const build of builds) {
+  const counts = { all: 0, right: 0, none: 0, plain: 0, plainRight: 0, plainNone: 0 };
+  const misses = [];
+  const seen = new Map();
+  for (const item of statements) {
+    if (!catalogs.has(item.catalog)) {
+      const tools = toToolSet(
+        JSON.parse(readFileSync(resolve(here, `everyday/catalogs/${item.catalog}.json`), "utf8")),
+      );
+      const { conversations } = JSON.parse(
+        readFileSync(resolve(here, `everyday/requests/${item.catalog}.json`), "utf8"),
+      );
+      catalogs.set(item.catalog, { tools, openings: conversations.map((conversation) => conversation.turns[0].text) });
+    }
+    const { tools, openings } = catalogs.get(item.catalog);
+    const at = seen.get(item.catalog) ?? 0;
+    seen.set(item.catalog, at + 1);
+    const messages = [
+      { role: "user", content: openings[at % openings.length] },
+      { role: "assistant", content: [{ type: "text", text: "Done." }] },
+      { role: "user", content: item.text },
+    ];
+    const prepareStep = build.module.createToolIndex(tools).prepareStep();
+    await prepareStep({ messages: messages.slice(0, 1), steps: [], stepNumber: 0, model: {} });
+    const result = await prepareStep({ messages, steps: [], stepNumber: 0, model: {} });
+    const offered = result?.activeTools ?? Object.keys(tools);
+    const right = item.tools.some((name) => offered.includes(name));
+    counts.all++;
+    if (right) counts.right++;
+    if (offered.length === 0) counts.none++;
+    if (!item.hasValue) {
+      counts.plain++;
+      if (right) counts.plainRight++;
+      if (offered.length === 0) counts.plainNone++;
+    }
+    if (!right) misses.push(`${item.id} ${item.catalog} ${JSON.stringify(item.text)}: offered ${offered.length}`);
+  }
+  statementRows.push({
+    label: `toolsift \`prepareStep()\` (default)${build.label === "before" ? " (before)" : ""}`,
+    counts,
+    misses,
+  });
+}
+
 const share = (count, of) => `${((100 * count) / of).toFixed(1)}% (${count}/${of})`;
 console.log(`\`npx node bench/chat-turns.mjs${args.before ? " --before …" : ""}\`: ${items.length} turns after a task`);
 console.log(
@@ -83,4 +134,15 @@ for (const { label, counts } of rows)
       `${share(counts.askingRead, counts.asking)} | ${share(counts.askingNoTool, counts.asking)} | ` +
       `${(counts.tools / counts.asking).toFixed(1)} |`,
   );
-if (args.misses) for (const { label, misses } of rows) console.log(`\n${label}\n${misses.join("\n")}`);
+console.log(
+  `\nTasks stated as statements (${statements.length}, over twelve catalogs; ${statementRows[0].counts.plain} without a value):`,
+);
+console.log("\n| row | right tool offered | given no tool | without a value: right tool | without a value: no tool |");
+console.log("| --- | --: | --: | --: | --: |");
+for (const { label, counts } of statementRows)
+  console.log(
+    `| ${label} | ${share(counts.right, counts.all)} | ${share(counts.none, counts.all)} | ` +
+      `${share(counts.plainRight, counts.plain)} | ${share(counts.plainNone, counts.plain)} |`,
+  );
+if (args.misses)
+  for (const { label, misses } of [...rows, ...statementRows]) console.log(`\n${label}\n${misses.join("\n")}`);

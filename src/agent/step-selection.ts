@@ -8,8 +8,11 @@ import {
   ASKED_TOOLS,
   isSmallTalkTurn,
   queryFromConversation,
+  replyToQuestion,
+  userTextBefore,
   type ConversationMessage,
 } from "../conversation/query-rule.js";
+import { isRemark } from "../conversation/remark.js";
 import { isChitChat } from "../conversation/small-talk.js";
 import { SURE_RELEVANCE } from "../core/relevance.js";
 import { ToolsiftError } from "../errors.js";
@@ -253,10 +256,15 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   }
 
   /**
-   * The step's selection from the ranking. On a turn of conversation only (`smallTalk`) an empty ranking is decided
-   * without a report: `select` reports that turn once, as small talk.
+   * The step's selection from the ranking. On a turn of conversation only (`smallTalk`), or a remark (`remark`), an
+   * empty ranking is decided without a report: `select` reports that turn once, as small talk.
    */
-  async function ranked(input: StepInput, toolCount: number, smallTalk: boolean): Promise<StepSelection> {
+  async function ranked(
+    input: StepInput,
+    toolCount: number,
+    smallTalk: boolean,
+    remark: boolean,
+  ): Promise<StepSelection> {
     const { conversation, steps, allowed } = input;
     const everyTool = (every: "escalate" | "no-match") => ({ every, allowed });
     let misses = 0;
@@ -365,7 +373,13 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     const opening = conversation.filter((message) => message.role === "user").length === 1;
     const weak = guessing && opening && toolCount <= WEAK_GUESS_TOOLS ? await guessed(true) : undefined;
     if (weak !== undefined) return weak;
-    const offersAll = smallTalk ? policy.offersAll : policy.noMatch;
+    // A remark's no-match is reported by `select`, as small talk, unless every tool is offered (a small catalog).
+    const offersAll = smallTalk
+      ? policy.offersAll
+      : remark
+        ? (text: string, tools: number, escalation: boolean, mid: boolean) =>
+            policy.offersAll(text, tools, escalation, mid) && policy.noMatch(text, tools, escalation, mid)
+        : policy.noMatch;
     if (page === 0 && !found && offersAll(query, toolCount, false, midTurn)) return everyTool("no-match");
     const active = new Set<string>(paged);
     for (const name of kept) active.add(name);
@@ -374,18 +388,48 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     return { names, allowed, paged, kept: [...kept], results };
   }
 
+  /** Whether the ranking reads a task in `text` alone: a ranked tool of the catalog reaches the relevance bar. */
+  async function readsTask(text: string, allowed: ReadonlySet<string> | undefined, toolCount: number) {
+    const { results } = await index.selectWithScores(text, {
+      ...selectOptions,
+      alwaysActive: [],
+      ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
+    });
+    return results.some((result) => result.reason === "ranked");
+  }
+
   /**
    * Decides a step. A turn of conversation only ("thanks!") asks for nothing: it is offered the pinned tools alone
    * (every tool only with `onNoMatch: "all"`), reported once as a `small-talk` no-match; its ranking still feeds a
-   * cache-keeping set, which stays for the next request.
+   * cache-keeping set, which stays for the next request. So is a remark at a turn's start ("dependabot never sleeps
+   * huh", "greta is a legend lol": `isRemark`, not a reply to what the assistant asked) in which the ranking reads no
+   * task: no ranked tool, no guess, no small catalog offered whole, nothing else every tool. A problem the catalog has
+   * words for ("ugh jenkins is so slow lol" to a CI catalog) is ranked as a request.
    */
   async function select(input: StepInput): Promise<StepSelection> {
     // What "every tool" would mean for this step, against maxOfferAll: the catalog tools allowed.
     const toolCount = catalogTools(input.allowed);
     const smallTalk = isSmallTalkTurn(input.conversation, isChitChat);
-    const selection = await ranked(input, toolCount, smallTalk);
-    if (!smallTalk) return selection;
+    const latest = userTextBefore(input.conversation, input.conversation.length - 1)?.text ?? "";
     const query = queryFromConversation(input.conversation);
+    let remark =
+      !smallTalk &&
+      input.steps.length === 0 &&
+      isRemark(latest) &&
+      replyToQuestion(input.conversation, latest) === undefined;
+    // A short remark is read with the message before it ("lmao that one is ancient"), whose task the ranking would
+    // find again: whether it reads a task is asked of its own words (and a small catalog is offered whole as ever).
+    const joined = remark && latest !== query;
+    if (
+      joined &&
+      (smallCatalog(input.allowed, toolCount) !== undefined || (await readsTask(latest, input.allowed, toolCount)))
+    )
+      remark = false;
+    const chat = smallTalk || (joined && remark);
+    const selection = await ranked(input, toolCount, chat, remark && !joined);
+    const remarkOnly =
+      remark && !joined && selection.names !== undefined && selection.paged.length === 0 && selection.kept.length === 0;
+    if (!chat && !remarkOnly) return selection;
     if (policy.noMatch(query, toolCount, false, false, true)) return { every: "no-match", allowed: input.allowed };
     return { ...selection, offered: pinnedNow(input.allowed) };
   }

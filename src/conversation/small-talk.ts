@@ -168,7 +168,7 @@ const FOLLOW_UP_WORDS = new Set(
 /** Words that open a question: a turn that asks one asks for something, with or without its "?". */
 const QUESTION_WORDS = new Set("what whats which how when where who whose why".split(" "));
 /** Below this general specificity a word is among the commonest English words (as `asksForSomething` reads them). */
-const COMMON_WORD = 0.5;
+export const COMMON_WORD = 0.5;
 
 /**
  * Whether a turn is chat framed around a few common words: it has a reaction, acknowledgement or thanks of the chat
@@ -203,4 +203,9 @@ function chatFramed(text: string, tokens: readonly Token[], chat: (token: Token,
     if (task || ++others > FRAMED_WORDS) return false;
   }
   return framing > 0 && others > 0;
+}
+
+/** Whether `tokens` hold a reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "ugh"). */
+export function framesAsChat(tokens: readonly Token[]): boolean {
+  return coveredBy(chatLexicon().framing, tokens).size > 0;
 }

@@ -4,6 +4,7 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/
 import { describe, expect, it } from "vitest";
 import { conversationQuery, endsInSmallTalk } from "../../src/conversation/model-messages.js";
 import { queryFromConversation } from "../../src/conversation/query-rule.js";
+import { isRemark } from "../../src/conversation/remark.js";
 import { isChitChat } from "../../src/conversation/small-talk.js";
 import { selectionQuery } from "../../src/langchain/message-query.js";
 
@@ -293,6 +294,34 @@ describe("conversationQuery (AI SDK messages)", () => {
       },
     ];
     expect(conversationQuery(prompt)).toBe("Translate this menu");
+  });
+});
+
+describe("isRemark: a statement framed as chat, with no mark of a request", () => {
+  it("reads a chat-framed statement about the world as a remark", () => {
+    for (const text of ["the printer hates me lol", "ugh mondays are the worst", "that was fast 😅", "im so done smh"])
+      expect(isRemark(text), text).toBe(true);
+  });
+
+  it("reads no remark in a question, a request, a follow-up, a value, a name or a plain statement", () => {
+    for (const text of [
+      "lol is the build green", // a question without its mark
+      "the printer is jammed lol?",
+      "lol can you ping her",
+      "ugh i need a day off",
+      "lol and the other one is broken", // a follow-up
+      "lol send it, she's waiting", // an action word first
+      "ugh it's 5 degrees outside",
+      "lol Priya is out today",
+      "Greta is gonna love this lol",
+      "lol she said 'ship it'",
+      "the printer is jammed again", // no chat frame: a problem may be a task
+      "haha yes he's the best", // an answer
+      "ugh the export is all broken lol", // something gone wrong: a fix may be wanted
+      "oops that's my old address lol",
+      "lol the printer is jammed\nfix it",
+    ])
+      expect(isRemark(text), text).toBe(false);
   });
 });
 

@@ -233,6 +233,80 @@ describe("in a loop", () => {
   });
 });
 
+describe("a remark the catalog reads no task in is chat", () => {
+  // Above the size a catalog is offered whole at (20 tools), so the stable set is what a turn would inherit.
+  const tools = { ...agentTools, ...Object.fromEntries(invoiceTools(12).map((t) => [t.name, t])) };
+  const large = createToolIndex(tools);
+  const weather = user("What is the weather forecast for Oslo?");
+  const after = (content: string) => [
+    ...weather,
+    { role: "assistant" as const, content: "Sunny." },
+    { role: "user" as const, content },
+  ];
+
+  it("stable mode: a chat-framed remark gets no tool and is reported as small talk; the set comes back next", async () => {
+    const events: PrepareStepEvent[] = [];
+    const prepare = large.prepareStep({ stableTools: true, onEvent: (event) => events.push(event) });
+    const first = await prepare({ steps: [], messages: weather });
+    expect(first.activeTools).toContain("weather_forecast");
+    events.length = 0;
+    const remark = after("greta is a legend lol");
+    expect(await prepare({ steps: [], messages: remark })).toEqual({ activeTools: [], toolOrder: [] });
+    expect(events.filter((event) => event.type === "no-match").map((event) => event.reason)).toEqual(["small-talk"]);
+    const next = [...remark, { role: "assistant" as const, content: "She is." }, ...user("and in Bergen?")];
+    expect((await prepare({ steps: [], messages: next })).toolOrder).toEqual(first.toolOrder);
+  });
+
+  it("a remark with words the catalog has, a plain statement and a remark with a name stay requests", async () => {
+    const prepare = large.prepareStep({ stableTools: true });
+    const first = await prepare({ steps: [], messages: weather });
+    // The catalog reads a task: the forecast tool ranks.
+    const forecast = await prepare({ steps: [], messages: after("ugh the weather forecast is always wrong lol") });
+    expect(forecast.activeTools).toContain("weather_forecast");
+    // A problem stated plainly may be a task: the set stays, as for any request nothing in the catalog fits.
+    for (const text of [
+      "the login page is blank again",
+      "Greta is gonna love this lol",
+      "lol Dana's laptop died",
+      "haha the formatting is all broken", // something gone wrong: maybe a fix of what was just done
+    ])
+      expect((await prepare({ steps: [], messages: after(text) })).activeTools, text).toEqual(first.activeTools);
+  });
+
+  it("a short remark read with the message before it is judged on its own words; a reply to a question is none", async () => {
+    const prepare = large.prepareStep({ stableTools: true });
+    const first = await prepare({ steps: [], messages: weather });
+    expect(await prepare({ steps: [], messages: after("lmao that one is ancient") })).toEqual({
+      activeTools: [],
+      toolOrder: [],
+    });
+    const asked = [
+      ...weather,
+      { role: "assistant" as const, content: "Sunny. Should I also email the forecast to Bob?" },
+      { role: "user" as const, content: "omg bob is gonna be thrilled lol" },
+    ];
+    // It answers: the proposed action's tool comes along with the set.
+    expect((await prepare({ steps: [], messages: asked })).activeTools).toEqual([
+      ...(first.activeTools ?? []),
+      "send_email",
+    ]);
+  });
+
+  it("a small catalog that is not offered whole still gets every tool for a remark, reported as before", async () => {
+    const events: PrepareStepEvent[] = [];
+    const prepare = index.prepareStep({ stableTools: false, smallCatalog: false, onEvent: (e) => events.push(e) });
+    const messages = [
+      ...user("What is the weather forecast for Oslo?"),
+      { role: "assistant" as const, content: "Sunny." },
+      { role: "user" as const, content: "greta is a legend lol" },
+    ];
+    expect(await prepare({ steps: [], messages })).toEqual({});
+    expect(events.map((event) => event.type === "no-match" && [event.reason, event.offered])).toEqual([
+      ["nothing-relevant", "all"],
+    ]);
+  });
+});
+
 describe("a turn of conversation only inherits nothing", () => {
   it("selectWithScores with the conversation gives no tool for a thank-you, not even the conversation's memory", async () => {
     const messages = [

@@ -1,0 +1,56 @@
+// A remark ("greta is a legend lol"): a statement framed as chat that asks for nothing its words say. The step
+// selection (src/agent/step-selection.ts) reads it as chat when the ranking finds no task in it. Its own module, so
+// that toolsift/core, which ships the chat lexicon with the word list, does not ship this.
+
+import { ACTION_WORDS } from "../core/families.js";
+import { queryTokens, type Token } from "../core/tokenizer.js";
+import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
+import { COMMON_WORD, framesAsChat, isChatWord } from "./small-talk.js";
+
+// What makes a turn a statement: a copula, an auxiliary, a modal or a word of feeling, or a contraction of one
+// ("she's", "im", "cant"): "greta is a legend", "early flights should be illegal", "feel like death tbh".
+const STATEMENT =
+  /\b(?:is|was|are|were|am|has|have|had|been|gonna|should|never|always|feels?|felt|loves?|hate[sd]?|\p{L}+['’](?:s|m|re|ve|ll|d|t)|im|ive|thats|its|theyre|youre|cant|wont|dont|doesnt|didnt|isnt|wasnt)\b/iu;
+// The marks of a request in any words: a question, a quotation to write, a polite ask, a need or a wish.
+const REQUEST =
+  /[?"“”‘]|(?:^|\s)'|\b(?:please|pls|plz|let['’]?s|(?:can|could|would|will) (?:you|u)|i (?:need|want)|i['’]?d like|need to|want to|wanna|gotta|have to|has to)\b/iu;
+const EMOJI = /\p{Extended_Pictographic}/u;
+// Words a turn may open with before what it says ("lol", "oh"), and words that open a question, a follow-up or an
+// answer ("yes", "ok", "no").
+const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
+const NOT_A_REMARK = new Set(
+  "and also same then now plus or instead again another but what whats which how when where who whose why is are was were do does did can could will would should has have yes yeah ya yep yup sure ok okay k no nah nope wait".split(
+    " ",
+  ),
+);
+// Words of something gone wrong or a slip ("the formatting is all broken", "the site is down again", "oops"): a
+// remark with one may ask for a fix of what was just done, so it is no remark.
+const PROBLEM = new Set(
+  "wrong broken broke break breaks down fail failed failing fails failure stuck crash crashed crashing crashes error errors bug bugs buggy missing lost dead died fire late delayed slow forever frozen froze freezing hang hanging blank empty typo typos cracked blurry corrupt corrupted outage offline expired declined rejected bounced blocked locked leak leaking flaky incorrect mistake messed mess duplicate twice again forgot forget still out oops whoops".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether a turn read alone is a remark: a statement ("greta is a legend lol", "dependabot never sleeps huh") framed as
+ * chat (a reaction of the chat lexicon or an emoji), with no mark of a request (no question, quotation, "please", "can
+ * you", need or wish) and no word of something gone wrong, that opens with no question, answer, follow-up or action
+ * word ("and prod", "is CI green", "yes he's the best", "reply to her"), and holds no value, number or name. It asks
+ * for nothing its words say; whether the catalog reads a task in it is the ranking's to tell (step-selection.ts).
+ */
+export function isRemark(text: string): boolean {
+  if (text.includes("\n") || !STATEMENT.test(text) || REQUEST.test(text)) return false;
+  const tokens = queryTokens(text);
+  const first = tokens.find((token) => !OPENERS.has(token.surface));
+  if (first === undefined || NOT_A_REMARK.has(first.surface)) return false;
+  if (tokens.some((token) => PROBLEM.has(token.surface))) return false;
+  if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
+  // A reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "ugh"), or an emoji, frames it as chat: a
+  // problem stated plainly ("the login page is blank again") may be a task.
+  if (!EMOJI.test(text) && !framesAsChat(tokens)) return false;
+  // A name: capitalised inside the turn, or at its start a word English seldom uses ("Greta is gonna love this lol").
+  const named = (token: Token, at: number) =>
+    token.capitalized &&
+    (at > 0 ? !token.stop : !isChatWord(token.surface) && englishWordSpecificity(token.surface) >= COMMON_WORD);
+  return tokens.every((token, at) => token.valueKind === undefined && !/\d/.test(token.surface) && !named(token, at));
+}
