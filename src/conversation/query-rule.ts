@@ -2,7 +2,7 @@
 
 import { isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
-import { tokenize } from "../core/tokenizer.js";
+import { queryTokens, timeWords, tokenize } from "../core/tokenizer.js";
 import { MAX_QUERY_LENGTH } from "../options.js";
 /**
  * A message as the rule reads it. Adapters convert their own shapes to it: AI SDK `ModelMessage`s and V4
@@ -196,8 +196,11 @@ export function isSmallTalkTurn(
     const text = message.text.trim();
     if (text.length === 0) continue;
     // After a question, a reply answers it unless it closes the matter ("nah leave it", "thanks!") or is chat with no
-    // yes ("lol", "hmm let me think"): "yes", "that works", "cheers, go for it" answer. Else the chat reader decides.
-    return askingText(messages, i) !== undefined ? closes(text) || (chat(text) && !saysYes(text)) : chat(text);
+    // yes and no time ("lol", "hmm let me think"): "yes", "that works", "cheers, go for it" answer, and so does
+    // "morning" to "10 AM or 2 PM?". Else the chat reader decides.
+    return askingText(messages, i) !== undefined
+      ? closes(text) || (chat(text) && !saysYes(text) && timeWords(queryTokens(text)).size === 0)
+      : chat(text);
   }
   return false;
 }

@@ -115,6 +115,9 @@ describe("conversationQuery (AI SDK messages)", () => {
       expect(conversationQuery(answered(proposal, "no, $25"))).toBe(`${task}\n${proposal}\nno, $25`);
       expect(endsInSmallTalk(answered(proposal, "no, $25"), isChitChat)).toBe(false);
       expect(endsInSmallTalk(answered("Which one, 1 or 2?", "1"), isChitChat)).toBe(false);
+      // A time answers a question, though alone it reads as a greeting.
+      expect(endsInSmallTalk(answered("Tuesday 9 AM or 4 PM, which suits you?", "afternoon"), isChitChat)).toBe(false);
+      expect(endsInSmallTalk(answered("Done.", "afternoon"), isChitChat)).toBe(true);
       for (const reply of ["nah leave it", "thank you so much", "never mind", "cheers mate", "no that’s all"]) {
         expect(endsInSmallTalk(answered(proposal, reply), isChitChat)).toBe(true);
         expect(conversationQuery(answered(proposal, reply))).toBe(reply);
