@@ -261,6 +261,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
    */
   async function ranked(
     input: StepInput,
+    query: string,
     toolCount: number,
     smallTalk: boolean,
     remark: boolean,
@@ -271,7 +272,6 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     for (let i = steps.length - 1; i >= 0 && steps[i].calls.length === 0; i--) misses++;
     if (config.escalate && misses >= 2 && toolCount <= policy.maxOfferAll) return everyTool("escalate");
 
-    const query = queryFromConversation(conversation);
     const page = config.escalate ? misses : 0;
     // Tools of the last steps (and what the search tool found) stay active anyway, so they are not ranked: their
     // places in the page go to tools the task has not used yet.
@@ -426,7 +426,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     )
       remark = false;
     const chat = smallTalk || (joined && remark);
-    const selection = await ranked(input, toolCount, chat, remark && !joined);
+    const selection = await ranked(input, query, toolCount, chat, remark && !joined);
     const remarkOnly =
       remark && !joined && selection.names !== undefined && selection.paged.length === 0 && selection.kept.length === 0;
     if (!chat && !remarkOnly) return selection;

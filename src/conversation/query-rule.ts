@@ -33,7 +33,7 @@ export const FOLLOW_UP_LENGTH = 40;
 
 // Words that open an elliptic follow-up ("and tomorrow?", "same for Bob", "what about staging?") and words that point
 // back at what was said ("cancel the first one", "share it with Ana"): general English, no catalog's words.
-const CONNECTIVES = new Set("and also same too plus or then now but instead again another else".split(" "));
+export const CONNECTIVES = new Set("and also same too plus or then now but instead again another else".split(" "));
 const BACK_REFERENCES = new Set(
   "it its this these those them they one ones there her him his hers theirs previous above earlier last".split(" "),
 );
@@ -291,7 +291,7 @@ function saysYes(text: string): boolean {
 }
 
 /** Words that open a reply to the assistant, whatever its length ("yes please, and cc Bob and Priya on it too"). */
-const YES_OPENERS = new Set("yes yeah yep yup y sure ok okay k".split(" "));
+export const YES_OPENERS = new Set("yes yeah yep yup y sure ok okay k".split(" "));
 /** The most content words a short reply that opens with no yes has to be read as an answer ("4 is better"). */
 const ANSWER_WORDS = 3;
 

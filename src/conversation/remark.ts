@@ -5,7 +5,8 @@
 import { ACTION_WORDS } from "../core/families.js";
 import { queryTokens, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
-import { COMMON_WORD, framesAsChat, isChatWord } from "./small-talk.js";
+import { CONNECTIVES, YES_OPENERS } from "./query-rule.js";
+import { COMMON_WORD, framesAsChat, isChatWord, QUESTION_WORDS } from "./small-talk.js";
 
 // What makes a turn a statement: a copula, an auxiliary, a modal or a word of feeling, or a contraction of one
 // ("she's", "im", "cant"): "greta is a legend", "early flights should be illegal", "feel like death tbh".
@@ -15,14 +16,15 @@ const STATEMENT =
 const REQUEST =
   /[?"“”‘]|(?:^|\s)'|\b(?:please|pls|plz|let['’]?s|(?:can|could|would|will) (?:you|u)|i (?:need|want)|i['’]?d like|need to|want to|wanna|gotta|have to|has to)\b/iu;
 const EMOJI = /\p{Extended_Pictographic}/u;
-// Words a turn may open with before what it says ("lol", "oh"), and words that open a question, a follow-up or an
-// answer ("yes", "ok", "no").
+// Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
-const NOT_A_REMARK = new Set(
-  "and also same then now plus or instead again another but what whats which how when where who whose why is are was were do does did can could will would should has have yes yeah ya yep yup sure ok okay k no nah nope wait".split(
-    " ",
-  ),
+// Besides the words that open a follow-up, a question or a yes (query-rule.ts, small-talk.ts): those that ask a
+// question without its mark ("is CI green"), and those that answer or hold off ("nah", "wait").
+const OPENS_NO_REMARK = new Set(
+  "is are was were do does did can could will would should has have ya no nah nope wait".split(" "),
 );
+const opensNoRemark = (word: string) =>
+  OPENS_NO_REMARK.has(word) || CONNECTIVES.has(word) || QUESTION_WORDS.has(word) || YES_OPENERS.has(word);
 // Words of something gone wrong or a slip ("the formatting is all broken", "the site is down again", "oops"): a
 // remark with one may ask for a fix of what was just done, so it is no remark.
 const PROBLEM = new Set(
@@ -42,7 +44,7 @@ export function isRemark(text: string): boolean {
   if (text.includes("\n") || !STATEMENT.test(text) || REQUEST.test(text)) return false;
   const tokens = queryTokens(text);
   const first = tokens.find((token) => !OPENERS.has(token.surface));
-  if (first === undefined || NOT_A_REMARK.has(first.surface)) return false;
+  if (first === undefined || opensNoRemark(first.surface)) return false;
   if (tokens.some((token) => PROBLEM.has(token.surface))) return false;
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
   // A reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "ugh"), or an emoji, frames it as chat: a

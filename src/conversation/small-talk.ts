@@ -166,7 +166,7 @@ const FOLLOW_UP_WORDS = new Set(
   "same other another again too also instead more next else one ones last first second third fourth fifth".split(" "),
 );
 /** Words that open a question: a turn that asks one asks for something, with or without its "?". */
-const QUESTION_WORDS = new Set("what whats which how when where who whose why".split(" "));
+export const QUESTION_WORDS = new Set("what whats which how when where who whose why".split(" "));
 /** Below this general specificity a word is among the commonest English words (as `asksForSomething` reads them). */
 export const COMMON_WORD = 0.5;
 
