@@ -5,16 +5,18 @@
 import { ACTION_WORDS } from "../core/families.js";
 import { queryTokens, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
-import { CONNECTIVES, YES_OPENERS } from "./query-rule.js";
+import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
+import { CONNECTIVES, isEllipticFollowUp, YES_OPENERS } from "./query-rule.js";
 import { COMMON_WORD, framesAsChat, isChatWord, QUESTION_WORDS } from "./small-talk.js";
 
 // What makes a turn a statement: a copula, an auxiliary, a modal or a word of feeling, or a contraction of one
 // ("she's", "im", "cant"): "greta is a legend", "early flights should be illegal", "feel like death tbh".
 const STATEMENT =
   /\b(?:is|was|are|were|am|has|have|had|been|gonna|should|never|always|feels?|felt|loves?|hate[sd]?|\p{L}+['’](?:s|m|re|ve|ll|d|t)|im|ive|thats|its|theyre|youre|cant|wont|dont|doesnt|didnt|isnt|wasnt)\b/iu;
-// The marks of a request in any words: a question, a quotation to write, a polite ask, a need or a wish.
+// The marks of a request in any words: a question, a quotation to write, a polite ask (a plea's folded hands too), a
+// need or a wish.
 const REQUEST =
-  /[?"“”‘]|(?:^|\s)'|\b(?:please|pls|plz|let['’]?s|(?:can|could|would|will) (?:you|u)|i (?:need|want)|i['’]?d like|need to|want to|wanna|gotta|have to|has to)\b/iu;
+  /[?"“”‘🙏]|(?:^|\s)'|\b(?:please|pls|plz|let['’]?s|(?:can|could|would|will) (?:you|u)|i (?:need|want)|i['’]?d like|need to|want to|wanna|gotta|have to|has to)\b/iu;
 const EMOJI = /\p{Extended_Pictographic}/u;
 // Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
@@ -33,16 +35,54 @@ const PROBLEM = new Set(
   ),
 );
 
+// A follow-up's words besides the connectives ("sam too 😅"), wherever they stand: "next", "as well".
+const ADDS_ON = /\b(?:next|as well)\b/iu;
+// A fragment that opens with one names a thing ("the other two", "that spreadsheet lol"): what to act on next, maybe.
+const DETERMINERS = new Set("the a an this that these those my our your his her their".split(" "));
 /**
- * Whether a turn read alone is a remark: a statement ("greta is a legend lol", "dependabot never sleeps huh") framed as
- * chat (a reaction of the chat lexicon or an emoji), with no mark of a request (no question, quotation, "please", "can
- * you", need or wish) and no word of something gone wrong, that opens with no question, answer, follow-up or action
- * word ("and prod", "is CI green", "yes he's the best", "reply to her"), and holds no value, number or name. It asks
- * for nothing its words say; whether the catalog reads a task in it is the ranking's to tell (step-selection.ts).
+ * Whether a word, or it and the next, reads as an action: one a tool's name holds ("send"), or an everyday word for
+ * one, directly or through another ("say", "loop in"; "fwd" → forward → send).
+ */
+function readsAsAction(tokens: readonly Token[]): boolean {
+  const table = EVERYDAY_WORDS.table();
+  const acts = (word: string, hops: number): boolean =>
+    ACTION_WORDS.has(word) || (hops > 0 && (table.get(word) ?? []).some((reading) => acts(reading, hops - 1)));
+  return tokens.some(
+    (token, at) =>
+      ACTION_WORDS.has(token.term) ||
+      acts(token.surface, 2) ||
+      (at + 1 < tokens.length && acts(`${token.surface} ${tokens[at + 1].surface}`, 2)),
+  );
+}
+
+/**
+ * Whether a turn with no statement in it is a fragment of chat ("impulse buy averted lol", "poor raj lmao", "freedom
+ * 🕊️"), not an elliptic request ("yay 🎉 now globex", "yea cc them", "nvm say maybe", "lol the other two", "zoom too
+ * lol", "paris next lol", "fwd to ana lol"): no word of it reads as an action or a follow-up ("too", "instead",
+ * "next", "as well"), it leans on nothing said before (no "them", "those", "one"), and past its chat words it opens
+ * with no question, answer word or determiner.
+ */
+function isChatFragment(text: string, tokens: readonly Token[]): boolean {
+  if (isEllipticFollowUp(text) || ADDS_ON.test(text)) return false;
+  if (readsAsAction(tokens) || tokens.some((token) => CONNECTIVES.has(token.surface))) return false;
+  const first = tokens.find(
+    (token) => !OPENERS.has(token.surface) && (!isChatWord(token.surface) || DETERMINERS.has(token.surface)),
+  );
+  return first !== undefined && !opensNoRemark(first.surface) && !DETERMINERS.has(first.surface);
+}
+
+/**
+ * Whether a turn read alone is a remark: a statement ("greta is a legend lol", "dependabot never sleeps huh") or a
+ * fragment of chat (`isChatFragment`: "poor raj lmao") framed as chat (a reaction of the chat lexicon or an emoji),
+ * with no mark of a request (no question, quotation, "please", "can you", need or wish) and no word of something gone
+ * wrong, that opens with no question, answer, follow-up or action word ("and prod", "is CI green", "yes he's the
+ * best", "reply to her"), and holds no value, number or name. It asks for nothing its words say; whether the catalog
+ * reads a task in it is the ranking's to tell (step-selection.ts).
  */
 export function isRemark(text: string): boolean {
-  if (text.includes("\n") || !STATEMENT.test(text) || REQUEST.test(text)) return false;
+  if (text.includes("\n") || REQUEST.test(text)) return false;
   const tokens = queryTokens(text);
+  if (!STATEMENT.test(text) && !isChatFragment(text, tokens)) return false;
   const first = tokens.find((token) => !OPENERS.has(token.surface));
   if (first === undefined || opensNoRemark(first.surface)) return false;
   if (tokens.some((token) => PROBLEM.has(token.surface))) return false;

@@ -326,6 +326,25 @@ describe("isRemark: a statement framed as chat, with no mark of a request", () =
     ])
       expect(isRemark(text), text).toBe(false);
   });
+
+  it("reads a chat-framed fragment with no statement in it as a remark", () => {
+    for (const text of ["poor printer lol", "so much rain smh", "coffee number four 😅", "ugh traffic lmao"])
+      expect(isRemark(text), text).toBe(true);
+  });
+
+  it("reads no remark in a fragment that leans on what was said, opens a follow-up or holds an action", () => {
+    for (const text of [
+      "lol the other two", // names a thing: maybe what to act on next
+      "yay now the blue team", // a follow-up past the chat words
+      "cool, ping the team 🙏", // an everyday word for an action
+      "ugh fine, rename the folder lol", // an action word
+      "lmao what a week", // a question word opens it
+      "nah the big one lol",
+      "that spreadsheet lol",
+      "lol them too", // leans on the turn before
+    ])
+      expect(isRemark(text), text).toBe(false);
+  });
 });
 
 describe("one rule for every adapter", () => {

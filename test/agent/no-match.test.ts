@@ -273,6 +273,15 @@ describe("a remark the catalog reads no task in is chat", () => {
       expect((await prepare({ steps: [], messages: after(text) })).activeTools, text).toEqual(first.activeTools);
   });
 
+  it("stable mode: a chat fragment with no statement gets no tool; an elliptic fragment keeps the set", async () => {
+    const prepare = large.prepareStep({ stableTools: true });
+    const first = await prepare({ steps: [], messages: weather });
+    for (const text of ["so much rain smh", "coffee number four 😅"])
+      expect(await prepare({ steps: [], messages: after(text) }), text).toEqual({ activeTools: [], toolOrder: [] });
+    for (const text of ["lol the other two", "yay now bergen", "cool, ping bob 🙏"])
+      expect((await prepare({ steps: [], messages: after(text) })).activeTools, text).toEqual(first.activeTools);
+  });
+
   it("a short remark read with the message before it is judged on its own words; a reply to a question is none", async () => {
     const prepare = large.prepareStep({ stableTools: true });
     const first = await prepare({ steps: [], messages: weather });
