@@ -18,6 +18,14 @@ const STATEMENT =
 const REQUEST =
   /[?"“”‘🙏]|(?:^|\s)'|\b(?:please|pls|plz|let['’]?s|(?:can|could|would|will) (?:you|u)|i (?:need|want)|i['’]?d like|need to|want to|wanna|gotta|have to|has to)\b/iu;
 const EMOJI = /\p{Extended_Pictographic}/u;
+// Chat shorthand that also abbreviates a thing: "tx" (thanks; a transaction), "mb" (my bad; megabytes), "gl" (good
+// luck; a general ledger). The blind chat lexicon (bench/everyday/lexicon/chat-shorthand.json) set these aside as
+// borderline for the other meaning; those whose other meaning is a thing (not a request, a deadline, a status, an
+// answer or an action) frame a remark as chat, which is chat only when the catalog reads no task in it: a catalog that
+// has the thing ranks it.
+const CHAT_OR_THING = new Set(
+  "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak bk fr fs ig def srs ic ltr tty xx ooo oof".split(" "),
+);
 // Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
 // Besides the words that open a follow-up, a question or a yes (query-rule.ts, small-talk.ts): those that ask a
@@ -89,7 +97,8 @@ export function isRemark(text: string): boolean {
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
   // A reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "ugh"), or an emoji, frames it as chat: a
   // problem stated plainly ("the login page is blank again") may be a task.
-  if (!EMOJI.test(text) && !framesAsChat(tokens)) return false;
+  if (!EMOJI.test(text) && !framesAsChat(tokens) && !tokens.some((token) => CHAT_OR_THING.has(token.surface)))
+    return false;
   // A name: capitalised inside the turn, or at its start a word English seldom uses ("Greta is gonna love this lol").
   const named = (token: Token, at: number) =>
     token.capitalized &&

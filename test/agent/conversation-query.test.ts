@@ -332,6 +332,11 @@ describe("isRemark: a statement framed as chat, with no mark of a request", () =
       expect(isRemark(text), text).toBe(true);
   });
 
+  it("reads chat shorthand that also abbreviates a thing as a remark, for the ranking to judge; not a request's", () => {
+    for (const text of ["tx", "ta!", "mb lol", "gl"]) expect(isRemark(text), text).toBe(true);
+    for (const text of ["lmk", "eod", "wfh", "tx 4411", "tx?"]) expect(isRemark(text), text).toBe(false);
+  });
+
   it("reads no remark in a fragment that leans on what was said, opens a follow-up or holds an action", () => {
     for (const text of [
       "lol the other two", // names a thing: maybe what to act on next

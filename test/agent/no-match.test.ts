@@ -276,10 +276,25 @@ describe("a remark the catalog reads no task in is chat", () => {
   it("stable mode: a chat fragment with no statement gets no tool; an elliptic fragment keeps the set", async () => {
     const prepare = large.prepareStep({ stableTools: true });
     const first = await prepare({ steps: [], messages: weather });
-    for (const text of ["so much rain smh", "coffee number four 😅"])
+    for (const text of ["so much rain smh", "coffee number four 😅", "tx"])
       expect(await prepare({ steps: [], messages: after(text) }), text).toEqual({ activeTools: [], toolOrder: [] });
     for (const text of ["lol the other two", "yay now bergen", "cool, ping bob 🙏"])
       expect((await prepare({ steps: [], messages: after(text) })).activeTools, text).toEqual(first.activeTools);
+  });
+
+  it("chat shorthand that abbreviates a thing the catalog has is ranked as a request", async () => {
+    const ledger = {
+      name: "post_gl_entry",
+      description: "Post a journal entry to the general ledger (GL)",
+      parameters: { type: "object", properties: { amount: { type: "number" } } },
+    };
+    const withLedger = createToolIndex({ ...tools, [ledger.name]: ledger });
+    const prepare = withLedger.prepareStep({ stableTools: true });
+    await prepare({ steps: [], messages: weather });
+    expect((await prepare({ steps: [], messages: after("gl") })).activeTools).toContain("post_gl_entry");
+    const without = large.prepareStep({ stableTools: true });
+    expect((await without({ steps: [], messages: weather })).activeTools).toContain("weather_forecast");
+    expect(await without({ steps: [], messages: after("gl") })).toEqual({ activeTools: [], toolOrder: [] });
   });
 
   it("a short remark read with the message before it is judged on its own words; a reply to a question is none", async () => {
