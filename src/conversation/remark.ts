@@ -24,7 +24,7 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 // answer or an action) frame a remark as chat, which is chat only when the catalog reads no task in it: a catalog that
 // has the thing ranks it.
 const CHAT_OR_THING = new Set(
-  "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak bk fr fs ig def srs ic ltr tty xx ooo oof".split(" "),
+  "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak bk fr fs ig def srs ic ltr tty xx".split(" "),
 );
 // Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
