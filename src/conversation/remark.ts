@@ -26,6 +26,12 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const CHAT_OR_THING = new Set(
   "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak bk fr fs ig def srs ic ltr tty xx".split(" "),
 );
+/** Whether a word with a letter held ("lmaooo", "byeeee", "yesss") is a word of chat with the letter typed once or twice. */
+const heldChat = (surface: string) => held(surface).some((word) => word.length > 1 && isChatWord(word));
+/** A word with a letter held three times or more, as it reads with each held letter typed once and twice; else []. */
+const held = (surface: string) =>
+  /(\p{L})\1\1/u.test(surface) ? [surface.replace(/(\p{L})\1+/gu, "$1"), surface.replace(/(\p{L})\1+/gu, "$1$1")] : [];
+const chatty = (token: Token) => isChatWord(token.surface) || heldChat(token.surface);
 // Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
 // Besides the words that open a follow-up, a question or a yes (query-rule.ts, small-talk.ts): those that ask a
@@ -33,8 +39,12 @@ const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(
 const OPENS_NO_REMARK = new Set(
   "is are was were do does did can could will would should has have ya no nah nope wait".split(" "),
 );
-const opensNoRemark = (word: string) =>
-  OPENS_NO_REMARK.has(word) || CONNECTIVES.has(word) || QUESTION_WORDS.has(word) || YES_OPENERS.has(word);
+const opensNoRemark = (word: string): boolean =>
+  OPENS_NO_REMARK.has(word) ||
+  CONNECTIVES.has(word) ||
+  QUESTION_WORDS.has(word) ||
+  YES_OPENERS.has(word) ||
+  held(word).some(opensNoRemark); // "yesss he's the best", "nooo"
 // Words of something gone wrong or a slip ("the formatting is all broken", "the site is down again", "oops"): a
 // remark with one may ask for a fix of what was just done, so it is no remark.
 const PROBLEM = new Set(
@@ -74,7 +84,7 @@ function isChatFragment(text: string, tokens: readonly Token[]): boolean {
   if (isEllipticFollowUp(text) || ADDS_ON.test(text)) return false;
   if (readsAsAction(tokens) || tokens.some((token) => CONNECTIVES.has(token.surface))) return false;
   const first = tokens.find(
-    (token) => !OPENERS.has(token.surface) && (!isChatWord(token.surface) || DETERMINERS.has(token.surface)),
+    (token) => !OPENERS.has(token.surface) && (!chatty(token) || DETERMINERS.has(token.surface)),
   );
   return first !== undefined && !opensNoRemark(first.surface) && !DETERMINERS.has(first.surface);
 }
@@ -97,8 +107,8 @@ export function isRemark(text: string): boolean {
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
   // A reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "ugh"), or an emoji, frames it as chat: a
   // problem stated plainly ("the login page is blank again") may be a task.
-  if (!EMOJI.test(text) && !framesAsChat(tokens) && !tokens.some((token) => CHAT_OR_THING.has(token.surface)))
-    return false;
+  const framed = (token: Token) => CHAT_OR_THING.has(token.surface) || heldChat(token.surface);
+  if (!EMOJI.test(text) && !framesAsChat(tokens) && !tokens.some(framed)) return false;
   // A name: capitalised inside the turn, or at its start a word English seldom uses ("Greta is gonna love this lol").
   const named = (token: Token, at: number) =>
     token.capitalized &&

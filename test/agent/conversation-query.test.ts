@@ -332,6 +332,13 @@ describe("isRemark: a statement framed as chat, with no mark of a request", () =
       expect(isRemark(text), text).toBe(true);
   });
 
+  it("reads a chat word typed with a letter held as the word", () => {
+    for (const text of ["the printer hates me lmaooo", "mondays huhhh", "so much rain ughhh"])
+      expect(isRemark(text), text).toBe(true);
+    expect(isRemark("the printer hates me aaaa")).toBe(false);
+    expect(isRemark("yesss he's the best lol")).toBe(false); // a held yes answers as a yes does
+  });
+
   it("reads chat shorthand that also abbreviates a thing as a remark, for the ranking to judge; not a request's", () => {
     for (const text of ["tx", "ta!", "mb lol", "gl"]) expect(isRemark(text), text).toBe(true);
     for (const text of ["lmk", "eod", "wfh", "tx 4411", "tx?"]) expect(isRemark(text), text).toBe(false);
