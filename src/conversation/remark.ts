@@ -26,7 +26,7 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const CHAT_OR_THING = new Set(
   "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak bk fr fs ig def srs ic ltr tty xx".split(" "),
 );
-/** Whether a word with a letter held ("lmaooo", "byeeee", "yesss") is a word of chat with the letter typed once or twice. */
+/** Whether a word with a letter held ("lmaooo", "byeeee") is a word of chat with the letter typed once or twice. */
 const heldChat = (surface: string) => held(surface).some((word) => word.length > 1 && isChatWord(word));
 /** A word with a letter held three times or more, as it reads with each held letter typed once and twice; else []. */
 const held = (surface: string) =>
