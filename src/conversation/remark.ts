@@ -20,17 +20,23 @@ const REQUEST =
 const EMOJI = /\p{Extended_Pictographic}/u;
 // Chat shorthand that also abbreviates a thing: "tx" (thanks; a transaction), "mb" (my bad; megabytes), "gl" (good
 // luck; a general ledger). The blind chat lexicon (bench/everyday/lexicon/chat-shorthand.json) set these aside as
-// borderline for the other meaning; those whose other meaning is a thing (not a request, a deadline, a status, an
-// answer or an action) frame a remark as chat, which is chat only when the catalog reads no task in it: a catalog that
-// has the thing ranks it.
+// borderline; of its shorthand, those whose chat meaning is one of its kinds of chat (thanks, greeting, leaving, back,
+// laughing, agreeing, hedging, affection) and whose other meaning is a thing (not a request, a time, a status, an
+// answer or an action: "lmk", "eod", "wfh", "y", "bk" for book) frame a remark as chat. A remark is chat only when
+// the catalog reads no task in it: a catalog that has the thing ranks it.
 const CHAT_OR_THING = new Set(
-  "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak bk fr fs ig def srs ic ltr tty xx".split(" "),
+  "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak fr fs ig def srs ic ltr tty atm xx xxx".split(" "),
 );
-/** Whether a word with a letter held ("lmaooo", "byeeee") is a word of chat with the letter typed once or twice. */
-const heldChat = (surface: string) => held(surface).some((word) => word.length > 1 && isChatWord(word));
-/** A word with a letter held three times or more, as it reads with each held letter typed once and twice; else []. */
+/**
+ * A word with a letter held three times or more ("lmaooo", "sorryyy"), as it reads with each such run typed once and
+ * twice; [] for any other word.
+ */
 const held = (surface: string) =>
-  /(\p{L})\1\1/u.test(surface) ? [surface.replace(/(\p{L})\1+/gu, "$1"), surface.replace(/(\p{L})\1+/gu, "$1$1")] : [];
+  /(\p{L})\1\1/u.test(surface)
+    ? [surface.replace(/(\p{L})\1{2,}/gu, "$1"), surface.replace(/(\p{L})\1{2,}/gu, "$1$1")]
+    : [];
+/** Whether a word with a letter held is a word of chat with the letter typed once or twice. */
+const heldChat = (surface: string) => held(surface).some((word) => word.length > 1 && isChatWord(word));
 const chatty = (token: Token) => isChatWord(token.surface) || heldChat(token.surface);
 // Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
@@ -53,7 +59,7 @@ const PROBLEM = new Set(
   ),
 );
 
-// A follow-up's words besides the connectives ("sam too 😅"), wherever they stand: "next", "as well".
+// Besides the connectives ("sam too 😅"), the words of a follow-up wherever they stand: "paris next", "raj as well".
 const ADDS_ON = /\b(?:next|as well)\b/iu;
 // A fragment that opens with one names a thing ("the other two", "that spreadsheet lol"): what to act on next, maybe.
 const DETERMINERS = new Set("the a an this that these those my our your his her their".split(" "));
@@ -74,28 +80,31 @@ function readsAsAction(tokens: readonly Token[]): boolean {
 }
 
 /**
- * Whether a turn with no statement in it is a fragment of chat ("impulse buy averted lol", "poor raj lmao", "freedom
- * 🕊️"), not an elliptic request ("yay 🎉 now globex", "yea cc them", "nvm say maybe", "lol the other two", "zoom too
- * lol", "paris next lol", "fwd to ana lol"): no word of it reads as an action or a follow-up ("too", "instead",
- * "next", "as well"), it leans on nothing said before (no "them", "those", "one"), and past its chat words it opens
- * with no question, answer word or determiner.
+ * Whether a turn with no statement in it is a fragment of chat ("ice cream 😋", "poor raj lmao", "freedom 🕊️"), not
+ * an elliptic request ("yay 🎉 now globex", "yea cc them", "nvm say maybe", "lol the other two", "zoom too lol",
+ * "paris next lol", "fwd to ana lol"): no word of it reads as an action or a follow-up ("too", "instead", "next", "as
+ * well"), it leans on nothing said before (no "them", "those", "one"), and past its chat words it opens with no
+ * question, answer word or determiner.
  */
 function isChatFragment(text: string, tokens: readonly Token[]): boolean {
   if (isEllipticFollowUp(text) || ADDS_ON.test(text)) return false;
   if (readsAsAction(tokens) || tokens.some((token) => CONNECTIVES.has(token.surface))) return false;
+  // Chat words are passed over, but not an answer ("smh yes poor raj") nor a determiner.
   const first = tokens.find(
-    (token) => !OPENERS.has(token.surface) && (!chatty(token) || DETERMINERS.has(token.surface)),
+    (token) =>
+      !OPENERS.has(token.surface) && (!chatty(token) || DETERMINERS.has(token.surface) || opensNoRemark(token.surface)),
   );
   return first !== undefined && !opensNoRemark(first.surface) && !DETERMINERS.has(first.surface);
 }
 
 /**
  * Whether a turn read alone is a remark: a statement ("greta is a legend lol", "dependabot never sleeps huh") or a
- * fragment of chat (`isChatFragment`: "poor raj lmao") framed as chat (a reaction of the chat lexicon or an emoji),
- * with no mark of a request (no question, quotation, "please", "can you", need or wish) and no word of something gone
- * wrong, that opens with no question, answer, follow-up or action word ("and prod", "is CI green", "yes he's the
- * best", "reply to her"), and holds no value, number or name. It asks for nothing its words say; whether the catalog
- * reads a task in it is the ranking's to tell (step-selection.ts).
+ * fragment of chat (`isChatFragment`: "poor raj lmao") framed as chat (a reaction of the chat lexicon, typed with a
+ * letter held or not, chat shorthand that also abbreviates a thing, or an emoji), with no mark of a request (no
+ * question, quotation, "please", "can you", need, wish or 🙏) and no word of something gone wrong, that opens with no
+ * question, answer, follow-up or action word ("and prod", "is CI green", "yes he's the best", "reply to her"), and
+ * holds no value, number or name. It asks for nothing its words say; whether the catalog reads a task in it is the
+ * ranking's to tell (step-selection.ts).
  */
 export function isRemark(text: string): boolean {
   if (text.includes("\n") || REQUEST.test(text)) return false;
@@ -105,13 +114,15 @@ export function isRemark(text: string): boolean {
   if (first === undefined || opensNoRemark(first.surface)) return false;
   if (tokens.some((token) => PROBLEM.has(token.surface))) return false;
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
-  // A reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "ugh"), or an emoji, frames it as chat: a
-  // problem stated plainly ("the login page is blank again") may be a task.
+  // A reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "lmaooo", "tx"), or an emoji, frames it as
+  // chat: a problem stated plainly ("the login page is blank again") may be a task.
   const framed = (token: Token) => CHAT_OR_THING.has(token.surface) || heldChat(token.surface);
   if (!EMOJI.test(text) && !framesAsChat(tokens) && !tokens.some(framed)) return false;
   // A name: capitalised inside the turn, or at its start a word English seldom uses ("Greta is gonna love this lol").
   const named = (token: Token, at: number) =>
     token.capitalized &&
-    (at > 0 ? !token.stop : !isChatWord(token.surface) && englishWordSpecificity(token.surface) >= COMMON_WORD);
+    (at > 0
+      ? !token.stop
+      : !chatty(token) && !CHAT_OR_THING.has(token.surface) && englishWordSpecificity(token.surface) >= COMMON_WORD);
   return tokens.every((token, at) => token.valueKind === undefined && !/\d/.test(token.surface) && !named(token, at));
 }
