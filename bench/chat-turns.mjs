@@ -1,10 +1,10 @@
-// Which turns after a task the default prepareStep() reads as chat: 220 small conversations (bench/chat-turns/
-// turns.json, written blind by a helper session that read no ranking code, committed before use): a request, the
-// assistant's reply (a question in about one in five), then the user's next turn, labelled chat (a reaction, a
-// feeling, banter: "feel like death tbh", "greta is a legend") or asking ("the rug as well", "do it", "tom" to "Should
-// I assign it to someone?"). Each conversation goes through one delivery's prepareStep over the written SaaS catalog
-// (bench/everyday/catalogs/saas.json, 60 tools) as AI SDK messages; the last turn's activeTools and no-match events
-// are read.
+// Which turns the default prepareStep() reads as chat. First, turns after a task: 220 small conversations
+// (bench/chat-turns/turns.json, written blind by a helper session that read no ranking code, committed before use): a
+// request, the assistant's reply (a question in about one in five), then the user's next turn, labelled chat (a
+// reaction, a feeling, banter: "feel like death tbh", "greta is a legend") or asking ("the rug as well", "do it", "tom"
+// to "Should I assign it to someone?"). Each conversation goes through one delivery's prepareStep over the written SaaS
+// catalog (bench/everyday/catalogs/saas.json, 60 tools) as AI SDK messages; the last turn's activeTools and no-match
+// events are read. Then tasks stated as statements, and chat and requests at a conversation's start (below).
 //
 //   npm run build && npx node bench/chat-turns.mjs [--before <dist of another build>] [--misses]
 //
@@ -122,6 +122,58 @@ for (const build of builds) {
   });
 }
 
+// Chat and requests at a conversation's start or after a task (bench/chat-turns/openers.json, written blind over the
+// saas, devops and enterprise catalogs: 150 chat turns, from "yo" to a long vent, questions to the assistant and
+// banter that names the catalog's products, and 90 casual requests), through both prepareStep rows over the item's
+// catalog. Counted: chat given no tool; requests given the right tool (any of `tools`) and given none.
+const { items: openers } = JSON.parse(readFileSync(resolve(here, "chat-turns/openers.json"), "utf8"));
+const openerRows = [];
+for (const build of builds) {
+  for (const [name, options] of [
+    ["`prepareStep()` (default)", {}],
+    ["`prepareStep({ stableTools: false })`", { stableTools: false }],
+  ]) {
+    const counts = { chat: 0, first: 0, chatNoTool: 0, firstNoTool: 0, requests: 0, right: 0, none: 0 };
+    const misses = [];
+    const indexes = new Map();
+    for (const item of openers) {
+      if (!indexes.has(item.catalog))
+        indexes.set(
+          item.catalog,
+          build.module.createToolIndex(
+            toToolSet(JSON.parse(readFileSync(resolve(here, `everyday/catalogs/${item.catalog}.json`), "utf8"))),
+          ),
+        );
+      const prepareStep = indexes.get(item.catalog).prepareStep(options);
+      const messages = [];
+      if (item.context) {
+        messages.push({ role: "user", content: item.context.previous });
+        await prepareStep({ messages: [...messages], steps: [], stepNumber: 0, model: {} });
+        messages.push({ role: "assistant", content: [{ type: "text", text: item.context.assistant }] });
+      }
+      messages.push({ role: "user", content: item.turn });
+      const result = await prepareStep({ messages, steps: [], stepNumber: 0, model: {} });
+      const offered = result?.activeTools;
+      const none = offered !== undefined && offered.length === 0;
+      if (item.chat) {
+        counts.chat++;
+        if (item.context === null) counts.first++;
+        if (none) counts.chatNoTool++;
+        if (none && item.context === null) counts.firstNoTool++;
+        if (!none)
+          misses.push(`chat given ${offered?.length ?? "every"} tools: ${item.id} ${JSON.stringify(item.turn)}`);
+      } else {
+        counts.requests++;
+        if (offered === undefined || item.tools.some((tool) => offered.includes(tool))) counts.right++;
+        else
+          misses.push(`request without its tool: ${item.id} ${JSON.stringify(item.turn)} (${item.tools.join(", ")})`);
+        if (none) counts.none++;
+      }
+    }
+    openerRows.push({ label: `toolsift ${name}${build.label === "before" ? " (before)" : ""}`, counts, misses });
+  }
+}
+
 const share = (count, of) => `${((100 * count) / of).toFixed(1)}% (${count}/${of})`;
 console.log(`\`npx node bench/chat-turns.mjs${args.before ? " --before …" : ""}\`: ${items.length} turns after a task`);
 console.log(
@@ -144,5 +196,17 @@ for (const { label, counts } of statementRows)
     `| ${label} | ${share(counts.right, counts.all)} | ${share(counts.none, counts.all)} | ` +
       `${share(counts.plainRight, counts.plain)} | ${share(counts.plainNone, counts.plain)} |`,
   );
+console.log(
+  `\nChat and requests at a conversation's start or after a task (${openers.length}, over three catalogs; ` +
+    `${openerRows[0].counts.first} of the ${openerRows[0].counts.chat} chat turns open the conversation):`,
+);
+console.log("\n| row | chat given no tool | opening chat given no tool | requests: right tool | requests: no tool |");
+console.log("| --- | --: | --: | --: | --: |");
+for (const { label, counts } of openerRows)
+  console.log(
+    `| ${label} | ${share(counts.chatNoTool, counts.chat)} | ${share(counts.firstNoTool, counts.first)} | ` +
+      `${share(counts.right, counts.requests)} | ${share(counts.none, counts.requests)} |`,
+  );
 if (args.misses)
-  for (const { label, misses } of [...rows, ...statementRows]) console.log(`\n${label}\n${misses.join("\n")}`);
+  for (const { label, misses } of [...rows, ...statementRows, ...openerRows])
+    console.log(`\n${label}\n${misses.join("\n")}`);
