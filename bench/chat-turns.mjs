@@ -19,8 +19,23 @@ import { toToolSet } from "./everyday/rows.mjs";
 const { values: args } = parseArgs({ options: { before: { type: "string" }, misses: { type: "boolean" } } });
 const here = new URL(".", import.meta.url).pathname;
 const { items } = JSON.parse(readFileSync(resolve(here, "chat-turns/turns.json"), "utf8"));
-const toolSet = toToolSet(JSON.parse(readFileSync(resolve(here, "everyday/catalogs/saas.json"), "utf8")));
 
+// The two deliveries every table but the statements' reads, and each catalog's tools, read once.
+const DELIVERIES = [
+  ["`prepareStep()` (default)", {}],
+  ["`prepareStep({ stableTools: false })`", { stableTools: false }],
+];
+const toolSets = new Map();
+const toolsOf = (catalog) => {
+  if (!toolSets.has(catalog))
+    toolSets.set(
+      catalog,
+      toToolSet(JSON.parse(readFileSync(resolve(here, `everyday/catalogs/${catalog}.json`), "utf8"))),
+    );
+  return toolSets.get(catalog);
+};
+
+const toolSet = toolsOf("saas");
 const load = async (dist) => import(pathToFileURL(resolve(dist, "index.js")).href);
 const builds = [{ label: "this build", module: await load(resolve(here, "../dist")) }];
 if (args.before) builds.push({ label: "before", module: await load(args.before) });
@@ -33,10 +48,7 @@ const messagesOf = (item) => [
 
 const rows = [];
 for (const build of builds) {
-  for (const [name, options] of [
-    ["`prepareStep()` (default)", {}],
-    ["`prepareStep({ stableTools: false })`", { stableTools: false }],
-  ]) {
+  for (const [name, options] of DELIVERIES) {
     const index = build.module.createToolIndex(toolSet);
     const counts = { chat: 0, chatRead: 0, chatNoTool: 0, asking: 0, askingRead: 0, askingNoTool: 0, tools: 0 };
     const misses = [];
@@ -84,9 +96,7 @@ for (const build of builds) {
   const seen = new Map();
   for (const item of statements) {
     if (!catalogs.has(item.catalog)) {
-      const tools = toToolSet(
-        JSON.parse(readFileSync(resolve(here, `everyday/catalogs/${item.catalog}.json`), "utf8")),
-      );
+      const tools = toolsOf(item.catalog);
       const { conversations } = JSON.parse(
         readFileSync(resolve(here, `everyday/requests/${item.catalog}.json`), "utf8"),
       );
@@ -129,21 +139,12 @@ for (const build of builds) {
 const { items: openers } = JSON.parse(readFileSync(resolve(here, "chat-turns/openers.json"), "utf8"));
 const openerRows = [];
 for (const build of builds) {
-  for (const [name, options] of [
-    ["`prepareStep()` (default)", {}],
-    ["`prepareStep({ stableTools: false })`", { stableTools: false }],
-  ]) {
+  for (const [name, options] of DELIVERIES) {
     const counts = { chat: 0, first: 0, chatNoTool: 0, firstNoTool: 0, requests: 0, right: 0, none: 0 };
     const misses = [];
     const indexes = new Map();
     for (const item of openers) {
-      if (!indexes.has(item.catalog))
-        indexes.set(
-          item.catalog,
-          build.module.createToolIndex(
-            toToolSet(JSON.parse(readFileSync(resolve(here, `everyday/catalogs/${item.catalog}.json`), "utf8"))),
-          ),
-        );
+      if (!indexes.has(item.catalog)) indexes.set(item.catalog, build.module.createToolIndex(toolsOf(item.catalog)));
       const prepareStep = indexes.get(item.catalog).prepareStep(options);
       const messages = [];
       if (item.context) {
