@@ -138,7 +138,10 @@ export function stableToolsStep(setup: StableToolsSetup) {
     }
     const decided = await decide(previous?.set ?? EMPTY_STABLE_SET, step);
     await remember(hashes[end], decided);
-    if (previous !== undefined) report(setup, previous.offered, decided.offered, step);
+    // A turn of chat keeps the set (`offered`, what the next request is compared with: its prefix is still cached) but
+    // sends only the pinned tools: that one request is billed again from its first tool on, and says so.
+    const sent = decided.result.activeTools ?? decided.offered;
+    if (previous !== undefined) report(setup, previous.offered, sent, step);
     return copy(decided.result);
   };
 }
