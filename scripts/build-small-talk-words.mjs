@@ -1,8 +1,9 @@
-// Builds src/conversation/small-talk-words.ts from bench/everyday/lexicon/conversational-words.json and
-// chat-shorthand.json: the words and phrases of chat that ask an assistant to do nothing ("ugh", "thanks a ton", "tell
-// me a joke", "brb"). Both lists were written blind (from general knowledge, by helper sessions that never read
-// toolsift's code or benchmark data); this script only checks their entries and packs them into strings. Entries of
-// no letters the tokenizer reads as a word (emoticons such as ":)") are left out.
+// Builds src/conversation/small-talk-words.ts from bench/everyday/lexicon/conversational-words.json,
+// chat-shorthand.json and multilingual-chat.json: the words and phrases of chat that ask an assistant to do nothing
+// ("ugh", "thanks a ton", "tell me a joke", "brb", "gracias", "vielen dank"). The lists were written blind (from
+// general knowledge, by helper sessions that never read toolsift's code or benchmark data); this script only checks
+// their entries, keeps the part of the multilingual list that ships (SHIPPED_GROUPS) and packs them into strings.
+// Entries of no letters the tokenizer reads as a word (emoticons such as ":)") are left out.
 //
 //   node scripts/build-small-talk-words.mjs [--in file.json]… [--out file.ts]
 import { readFileSync, writeFileSync } from "node:fs";
@@ -13,13 +14,19 @@ const { values } = parseArgs({
     in: {
       type: "string",
       multiple: true,
-      default: ["bench/everyday/lexicon/conversational-words.json", "bench/everyday/lexicon/chat-shorthand.json"],
+      default: [
+        "bench/everyday/lexicon/conversational-words.json",
+        "bench/everyday/lexicon/chat-shorthand.json",
+        "bench/everyday/lexicon/multilingual-chat.json",
+      ],
     },
     out: { type: "string", default: "src/conversation/small-talk-words.ts" },
   },
 });
 const tables = values.in.map((file) => ({ file, table: JSON.parse(readFileSync(file, "utf8")) }));
-const entry = /^[a-z0-9][a-z0-9' -]*$/;
+// Lower-case letters of any script (with their accents: the tokenizer folds them as it folds a request's), digits,
+// apostrophes, hyphens and spaces.
+const entry = /^[\p{Ll}\p{Lo}\p{M}0-9][\p{Ll}\p{Lo}\p{M}0-9'’ -]*$/u;
 let skipped = 0;
 const collect = (file, groups) => {
   const all = [];
@@ -27,7 +34,7 @@ const collect = (file, groups) => {
     for (const item of list) {
       if (typeof item !== "string") throw new Error(`${file}: ${group}: ${JSON.stringify(item)}: a string expected`);
       // Emoticons and other entries with no letters in word form are no words the tokenizer reads.
-      if (!entry.test(item) || !/[a-z]/.test(item)) {
+      if (!entry.test(item) || !/[\p{Ll}\p{Lo}]/u.test(item)) {
         skipped++;
         continue;
       }
@@ -35,9 +42,32 @@ const collect = (file, groups) => {
     }
   return all;
 };
-const sorted = (lists) => [...new Set(lists.flat())].sort();
-const words = sorted(tables.map(({ file, table }) => collect(file, table.words)));
-const phrases = sorted(tables.map(({ file, table }) => collect(file, table.phrases)));
+// Of the other languages' chat, the library ships thanks only (words and phrases: "gracias", "vielen dank", "谢谢"):
+// the commonest chat after a task, for about 2 KB gzip. The whole list (greetings, goodbyes, reactions, wishes in 28
+// languages) would add about 14 KB gzip to every bundle. Its words are kept apart (SMALL_TALK_OTHER_WORDS): each frames
+// a turn as chat, and written with a capital inside a turn it is a name ("what about Merci?").
+const OTHER_LANGUAGES = "multilingual-chat.json";
+const SHIPPED_GROUPS = { [OTHER_LANGUAGES]: new Set(["thanks"]) };
+const isOther = (file) => file.split("/").pop() === OTHER_LANGUAGES;
+const shipped = (file, groups) => {
+  const only = SHIPPED_GROUPS[file.split("/").pop()];
+  return only === undefined ? groups : Object.fromEntries(Object.entries(groups).filter(([group]) => only.has(group)));
+};
+// The tokenizer folds accents and marks ("dankeschön" → dankeschon): an entry is kept once however it was written.
+const folded = (entry) => entry.normalize("NFD").replace(/\p{M}/gu, "");
+const sorted = (lists) => {
+  const byForm = new Map();
+  for (const item of lists.flat()) if (!byForm.has(folded(item))) byForm.set(folded(item), item);
+  return [...byForm.values()].sort();
+};
+const english = tables.filter(({ file }) => !isOther(file));
+const others = tables.filter(({ file }) => isOther(file));
+const words = sorted(english.map(({ file, table }) => collect(file, table.words)));
+const englishForms = new Set(words.map(folded));
+const otherWords = sorted(others.map(({ file, table }) => collect(file, shipped(file, table.words)))).filter(
+  (word) => !englishForms.has(folded(word)),
+);
+const phrases = sorted(tables.map(({ file, table }) => collect(file, shipped(file, table.phrases))));
 // The words and phrases that frame a turn as chat around a few common words ("found it, thanks!", "lol ok nothing
 // important then"): reactions, acknowledgements and closings, thanks and praise, laughing, apologies, being away.
 const FRAMING_GROUPS = new Set([
@@ -56,25 +86,36 @@ const FRAMING_GROUPS = new Set([
   "reacting",
   "reacting_and_wishes",
 ]);
+for (const group of Object.values(SHIPPED_GROUPS).flatMap((groups) => [...groups]))
+  if (!FRAMING_GROUPS.has(group)) throw new Error(`${OTHER_LANGUAGES}: ${group}: its words would all frame chat`);
 const pick = (groups) => Object.fromEntries(Object.entries(groups).filter(([group]) => FRAMING_GROUPS.has(group)));
-const framing = sorted(
-  tables.flatMap(({ file, table }) => [collect(file, pick(table.words)), collect(file, pick(table.phrases))]),
-);
+const framing = sorted([
+  ...english.map(({ file, table }) => collect(file, pick(table.words))),
+  ...tables.map(({ file, table }) => collect(file, pick(shipped(file, table.phrases)))),
+]);
 const lines = [
-  "// Generated by scripts/build-small-talk-words.mjs from bench/everyday/lexicon/conversational-words.json and",
-  "// chat-shorthand.json (written blind, from general knowledge of chat English). Do not edit.",
+  "// Generated by scripts/build-small-talk-words.mjs from bench/everyday/lexicon/conversational-words.json,",
+  "// chat-shorthand.json and multilingual-chat.json (written blind, from general knowledge of chat English and of",
+  "// thanks, greetings and reactions in other languages). Do not edit.",
   "",
   `/** ${words.length} words of chat that name no task ("ugh", "tysm", "bored"), space-separated. */`,
   `export const SMALL_TALK_WORDS = ${JSON.stringify(words.join(" "))};`,
   "",
-  `/** ${phrases.length} phrases of chat ("thanks a ton", "tell me a joke"), separated by "|". */`,
+  `/** ${otherWords.length} words of thanks in other languages ("gracias", "danke"), each framing chat, space-separated. */`,
+  `export const SMALL_TALK_OTHER_WORDS = ${JSON.stringify(otherWords.join(" "))};`,
+  "",
+  `/** ${phrases.length} phrases of chat ("thanks a ton", "tell me a joke", "vielen dank"), separated by "|". */`,
   `export const SMALL_TALK_PHRASES = ${JSON.stringify(phrases.join("|"))};`,
   "",
-  `/** ${framing.length} of them that frame a turn as chat (reactions, acknowledgements, thanks), separated by "|". */`,
+  "/**",
+  ` * ${framing.length} of the words and phrases that frame a turn as chat (reactions, acknowledgements, thanks), besides`,
+  ' * SMALL_TALK_OTHER_WORDS, separated by "|".',
+  " */",
   `export const SMALL_TALK_FRAMING = ${JSON.stringify(framing.join("|"))};`,
   "",
 ];
 writeFileSync(values.out, lines.join("\n"));
 console.log(
-  `${values.out}: ${words.length} words, ${phrases.length} phrases (${skipped} entries with no word left out)`,
+  `${values.out}: ${words.length} + ${otherWords.length} words, ${phrases.length} phrases (${skipped} entries with no ` +
+    "word left out)",
 );

@@ -7,7 +7,12 @@ import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "../core/stop-words
 import { markTimeValues, queryTokens, tokenize, type Token } from "../core/tokenizer.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
-import { SMALL_TALK_FRAMING, SMALL_TALK_PHRASES, SMALL_TALK_WORDS } from "./small-talk-words.js";
+import {
+  SMALL_TALK_FRAMING,
+  SMALL_TALK_OTHER_WORDS,
+  SMALL_TALK_PHRASES,
+  SMALL_TALK_WORDS,
+} from "./small-talk-words.js";
 
 /** Entries of one word, and phrases by first word, as the tokenizer reads them. */
 interface Entries {
@@ -30,10 +35,11 @@ function entriesOf(list: readonly string[]): Entries {
  * The chat lexicon (small-talk-words.ts) as the tokenizer reads it, and the part of it that frames a turn as chat.
  * Read on first use, not at import: importing an adapter tokenizes nothing.
  */
-let lexicon: (Entries & { framing: Entries; chatWords: Set<string> }) | undefined;
+let lexicon: (Entries & { framing: Entries; chatWords: Set<string>; otherWords: Set<string> }) | undefined;
 function chatLexicon() {
   if (lexicon === undefined) {
-    const entries = entriesOf([...SMALL_TALK_WORDS.split(" "), ...SMALL_TALK_PHRASES.split("|")]);
+    const others = SMALL_TALK_OTHER_WORDS.split(" ");
+    const entries = entriesOf([...SMALL_TALK_WORDS.split(" "), ...others, ...SMALL_TALK_PHRASES.split("|")]);
     // Every word of chat, alone or in a phrase, the lexicon's and the ranking's own ("sounds good"): `mayBeChat`
     // reads them in one look-up a word.
     const chatWords = new Set([
@@ -42,7 +48,9 @@ function chatLexicon() {
       ...[...entries.phrases.values()].flat(2),
       ...CONVERSATIONAL_PHRASES.flat(),
     ]);
-    lexicon = { ...entries, framing: entriesOf(SMALL_TALK_FRAMING.split("|")), chatWords };
+    // Thanks in other languages frame a turn as chat, as "thanks" does.
+    const framing = entriesOf([...SMALL_TALK_FRAMING.split("|"), ...others]);
+    lexicon = { ...entries, framing, chatWords, otherWords: entriesOf(others).words };
   }
   return lexicon;
 }
@@ -81,8 +89,14 @@ export function isChitChat(text: string): boolean {
   const phrases = coveredBy({ words: new Set(), phrases: chatLexicon().phrases }, tokens);
   const conversational = conversationalPositions(tokens);
   const covered = new Set([...phrases, ...conversational]);
+  // Another language's thanks written with a capital inside a turn is a name ("what do you know about Merci?"), and in
+  // a question it is no thanks ("Dank?", "and toda?").
+  const { otherWords } = chatLexicon();
+  const asks = text.includes("?");
+  const noThanks = (token: Token, at: number) =>
+    otherWords.has(token.surface) && (asks || (token.capitalized && at > 0));
   const chat = (token: Token, at: number) =>
-    covered.has(at) || (isChatWord(token.surface) && !addressesSomeone(tokens, at));
+    covered.has(at) || (isChatWord(token.surface) && !addressesSomeone(tokens, at) && !noThanks(token, at));
   const value = (token: Token) => token.surface.length >= 3 && /\d/.test(token.surface);
   if (tokens.every((token, at) => !value(token) && (token.stop || chat(token, at)))) return true;
   if (chatAtATime(tokens, conversational, chat)) return true;

@@ -253,8 +253,15 @@ describe("a remark the catalog reads no task in is chat", () => {
     const remark = after("greta is a legend lol");
     expect(await prepare({ steps: [], messages: remark })).toEqual({ activeTools: [], toolOrder: [] });
     expect(events.filter((event) => event.type === "no-match").map((event) => event.reason)).toEqual(["small-talk"]);
+    // The remark's request sends none of the set: a change of the tools sent, reported with what it bills again.
+    const changed = events.filter((event) => event.type === "tools-changed");
+    expect(changed).toMatchObject([{ added: [], removed: first.activeTools }]);
+    expect(changed[0]?.type === "tools-changed" && changed[0].estimatedTokens).toBeGreaterThan(0);
+    events.length = 0;
     const next = [...remark, { role: "assistant" as const, content: "She is." }, ...user("and in Bergen?")];
     expect((await prepare({ steps: [], messages: next })).toolOrder).toEqual(first.toolOrder);
+    // The set comes back as it was before the remark, whose prefix the provider still holds: no change reported.
+    expect(events.filter((event) => event.type === "tools-changed")).toEqual([]);
   });
 
   it("a remark with words the catalog has, a plain statement and a remark with a name stay requests", async () => {
@@ -280,6 +287,25 @@ describe("a remark the catalog reads no task in is chat", () => {
       expect(await prepare({ steps: [], messages: after(text) }), text).toEqual({ activeTools: [], toolOrder: [] });
     for (const text of ["lol the other two", "yay now bergen", "cool, ping bob lol"])
       expect((await prepare({ steps: [], messages: after(text) })).activeTools, text).toEqual(first.activeTools);
+  });
+
+  it("thanks in another language is chat, on both settings; a thanks before a request is not", async () => {
+    for (const stableTools of [true, false]) {
+      const prepare = large.prepareStep({ stableTools });
+      const first = await prepare({ steps: [], messages: weather });
+      expect(first.activeTools).toContain("weather_forecast");
+      for (const text of ["muchas gracias!", "danke schön", "merci beaucoup", "obrigado!", "谢谢", "спасибо большое"]) {
+        const chat = await prepare({ steps: [], messages: after(text) });
+        expect(chat.activeTools, `${text} (stableTools: ${stableTools})`).toEqual([]);
+      }
+      const request = await prepare({ steps: [], messages: after("gracias! now the forecast for Bergen") });
+      expect(request.activeTools).toContain("weather_forecast");
+      // Written with a capital inside a turn, such a word is a name, and in a question no thanks: a follow-up.
+      for (const text of ["and what about Merci?", "same for Toda", "and toda?", "Dank?"]) {
+        const named = await prepare({ steps: [], messages: after(text) });
+        expect(named.activeTools, `${text} (stableTools: ${stableTools})`).toContain("weather_forecast");
+      }
+    }
   });
 
   it("chat shorthand that abbreviates a thing the catalog has is ranked as a request", async () => {

@@ -151,7 +151,10 @@ describe("an app selecting with toolsift/core", () => {
   // everyday words for operating a UI written blind ("tap", "hit", "esc"; bench/everyday/lexicon/ui-words.json) and
   // the keys read as the tokenizer reads them ("catch-up" → catch up), 13,332 B; with the chat lexicon the adapters
   // read a turn with (src/conversation/small-talk.ts: "thanks a ton", "brb coffee" select nothing, as they are
-  // offered nothing), 18,427 B.
+  // offered nothing), 18,427 B; with thanks in 28 other languages, words and phrases, from a multilingual chat lexicon
+  // written blind ("gracias", "vielen dank", "谢谢"; bench/everyday/lexicon/multilingual-chat.json), its words kept
+  // apart (each frames chat; with a capital inside a turn, a name): 20,406 B (its words alone 19,903 B, but then
+  // "merci beaucoup" is chat only as a remark: in the step selections, not in `select` nor beside a 🙏).
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -169,6 +172,6 @@ describe("an app selecting with toolsift/core", () => {
       "src/tool-index/english-word-specificity.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(18_600);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(20_600);
   });
 });

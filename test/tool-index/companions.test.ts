@@ -215,8 +215,10 @@ describe("the conversation's memory and the catalog's links", () => {
     const core = createCoreIndex(tools, { keyword: { commonWords: ENGLISH_COMMON_WORDS } });
     const noList = createCoreIndex(tools, { keyword: { commonWords: false } });
     const task = turn("show the files", ["list_files"]);
-    // Words of the chat lexicon the ranking's own small-talk words lack ("ton", "coffee", "a joke about git").
-    for (const chat of ["thanks a ton", "brb coffee", "tell me a joke about git"]) {
+    // Words of the chat lexicon the ranking's own small-talk words lack ("ton", "coffee", "a joke about git"), and
+    // thanks in other languages.
+    const chats = ["thanks a ton", "brb coffee", "tell me a joke about git", "merci beaucoup 🙏", "谢谢"];
+    for (const chat of chats) {
       const messages = [...task, { role: "user", content: chat }];
       expect(await index.selectWithScores(chat, { messages }), chat).toMatchObject({ results: [] });
       // The lexicon comes with the English word list: toolsift/core given it agrees; without it, such a turn reads as
