@@ -171,6 +171,12 @@ export interface CommonWords {
    * ranking's own conversational words ("thanks!", "ok great") make a query chat, and such a query selects nothing.
    */
   readonly chat?: (text: string) => boolean;
+  /**
+   * Whether a query is a remark framed as chat ("greta is a legend lol", "poor raj lmao"): in a conversation, one the
+   * ranking reads no task in gets no tool from the conversation either, as the step selections read it. Without it,
+   * such a query keeps the conversation's tools.
+   */
+  readonly remark?: (text: string) => boolean;
 }
 
 /** `createToolIndex`'s `enrichment` group (`enrichment: true` is `{}`). */

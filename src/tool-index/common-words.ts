@@ -19,15 +19,20 @@ export function resolveCommonWords(
   specificity: WordSpecificity;
   everyday: EverydayWords | undefined;
   chat: ((text: string) => boolean) | undefined;
+  remark: ((text: string) => boolean) | undefined;
 } {
-  if (value === false) return { specificity: NO_WORD_SPECIFICITY, everyday: undefined, chat: undefined };
+  if (value === false)
+    return { specificity: NO_WORD_SPECIFICITY, everyday: undefined, chat: undefined, remark: undefined };
   const words = (value ?? entryDefault) as Partial<CommonWords> | null | undefined;
   const specificity = words?.specificity;
   const chat = words?.chat;
   if (chat !== undefined && typeof chat !== "function")
     invalidOption("createToolIndex", "keyword.commonWords.chat", "a function (text) => boolean", chat);
+  const remark = words?.remark;
+  if (remark !== undefined && typeof remark !== "function")
+    invalidOption("createToolIndex", "keyword.commonWords.remark", "a function (text) => boolean", remark);
   return typeof specificity === "function"
-    ? { specificity, everyday: words!.everyday, chat }
+    ? { specificity, everyday: words!.everyday, chat, remark }
     : invalidOption(
         "createToolIndex",
         "keyword.commonWords",

@@ -23,6 +23,8 @@ export interface IndexContext {
    * the chat lexicon, as the adapters read a turn), else the ranking's own small-talk words.
    */
   readonly chat: (text: string) => boolean;
+  /** What reads a query as a remark framed as chat ("greta is a legend lol"): the word list's, if it has one. */
+  readonly remark: ((text: string) => boolean) | undefined;
 }
 
 /** Makes an index's context: the semantic engine exists only when a semantic strategy is on. */
@@ -33,5 +35,5 @@ export function createIndexContext(options: ResolvedIndexOptions, models: ModelS
     settings === undefined || models === undefined
       ? undefined
       : models.semanticEngine(settings, options.abortSignal, module, options.emit);
-  return { options, models, semantic, module, chat: options.chatOnly ?? isSmallTalk };
+  return { options, models, semantic, module, chat: options.chatOnly ?? isSmallTalk, remark: options.remarkOnly };
 }

@@ -4,6 +4,7 @@
 // the chat lexicon's reader.
 
 import type { CommonWords } from "../options.js";
+import { isRemark } from "../conversation/remark.js";
 import { isChitChat } from "../conversation/small-talk.js";
 import { englishWordSpecificity } from "./english-word-specificity.js";
 import { EVERYDAY_WORDS } from "./everyday-words.js";
@@ -13,4 +14,5 @@ export const ENGLISH_COMMON_WORDS: CommonWords = {
   specificity: englishWordSpecificity,
   everyday: EVERYDAY_WORDS,
   chat: isChitChat,
+  remark: isRemark,
 };

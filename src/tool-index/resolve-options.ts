@@ -44,6 +44,8 @@ export interface ResolvedIndexOptions extends ResolvedModelOptions {
   readonly everydayWords: EverydayWords | undefined;
   /** What reads a query as chat only (`keyword.commonWords.chat`), if the word list has it. */
   readonly chatOnly: ((text: string) => boolean) | undefined;
+  /** What reads a query as a remark framed as chat (`keyword.commonWords.remark`), if the word list has it. */
+  readonly remarkOnly: ((text: string) => boolean) | undefined;
   readonly context: unknown;
   readonly wasm: WasmSource | undefined;
   readonly emit: (event: ToolsiftEvent) => void;
@@ -208,5 +210,10 @@ export function resolveLimits(value: unknown): CatalogLimits {
 }
 
 function languageOf(words: ReturnType<typeof resolveCommonWords>) {
-  return { wordSpecificity: words.specificity, everydayWords: words.everyday, chatOnly: words.chat };
+  return {
+    wordSpecificity: words.specificity,
+    everydayWords: words.everyday,
+    chatOnly: words.chat,
+    remarkOnly: words.remark,
+  };
 }

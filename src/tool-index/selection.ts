@@ -128,8 +128,17 @@ export async function runSelection(
   const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
   const reranked = kept.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
+  // A remark framed as chat ("greta is a legend lol"; the word list's reader), not a reply to the assistant, in which
+  // the ranking reads no task: nothing from the conversation either, as the step selections read it.
+  const remark =
+    hits.length === 0 &&
+    !reply &&
+    !chat &&
+    !options.searchQuery &&
+    inConversation(options) &&
+    context.remark?.(text) === true;
   const companions: Companion[] =
-    !chat && needsCompanions(context, state, options)
+    !chat && !remark && needsCompanions(context, state, options)
       ? companionsFor({
           known: state.nameSet,
           selected: [...rankedNames, ...pinned.map((pin) => pin.name)],
@@ -145,7 +154,7 @@ export async function runSelection(
         })
       : [];
   // In an agent loop, a request of several tasks gets each task's best tool beside the whole request's ranking.
-  const clauses = inConversation(options) && !reranked && !chat ? requestClauses(text) : [];
+  const clauses = inConversation(options) && !reranked && !chat && !remark ? requestClauses(text) : [];
   if (clauses.length > 0) {
     const taken = new Set([...rankedNames, ...pinned.map((pin) => pin.name), ...companions.map((tool) => tool.name)]);
     const allowed = options.allowedTools;

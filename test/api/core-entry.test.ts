@@ -226,6 +226,16 @@ describe("toolsift/core's word list (keyword.commonWords)", () => {
           }),
         );
       }
+      // Its readers, when given, are functions: the field is named.
+      for (const field of ["chat", "remark"] as const) {
+        const commonWords = { ...ENGLISH_COMMON_WORDS, [field]: "yes" };
+        expect(() => create(saasCatalog, { keyword: { commonWords } } as never)).toThrow(
+          expect.objectContaining({
+            code: "INVALID_OPTION",
+            details: expect.objectContaining({ option: `keyword.commonWords.${field}`, value: "yes" }),
+          }),
+        );
+      }
     }
   });
 

@@ -136,11 +136,13 @@ describe("an app selecting with toolsift/core", () => {
   // folder written with its slash after a place ("under data/"), a local server ("localhost:8080") and a file whose
   // ending has a digit ("video.mp4") as values (tokenizer.ts), after a review: 106,786 B, 40,196 B gzip. Session 30:
   // a sum after its currency's sign ("$100") read as an amount or a price, for the ranking only, after a review
-  // (tokenizer.ts, query.ts, relevance.ts): BFCL top-1 75.3 → 75.5%; 106,939 B, 40,280 B gzip.
-  it("stays within 105 KiB minified and 40,300 B gzip", async () => {
+  // (tokenizer.ts, query.ts, relevance.ts): BFCL top-1 75.3 → 75.5%; 106,939 B, 40,280 B gzip. Session 32: `select`
+  // with messages reads a remark as the step selections do (the reader comes with the word list: `remark`), so the
+  // selection asks for it: 40,361 B gzip.
+  it("stays within 105 KiB minified and 40,400 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(105 * 1024);
-    expect(gzip).toBeLessThanOrEqual(40_300);
+    expect(gzip).toBeLessThanOrEqual(40_400);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
@@ -154,7 +156,9 @@ describe("an app selecting with toolsift/core", () => {
   // offered nothing), 18,427 B; with thanks in 28 other languages, words and phrases, from a multilingual chat lexicon
   // written blind ("gracias", "vielen dank", "谢谢"; bench/everyday/lexicon/multilingual-chat.json), its words kept
   // apart (each frames chat; with a capital inside a turn, a name): 20,406 B (its words alone 19,903 B, but then
-  // "merci beaucoup" is chat only as a remark: in the step selections, not in `select` nor beside a 🙏).
+  // "merci beaucoup" is chat only as a remark: in the step selections, not in `select` nor beside a 🙏); with the
+  // remark reader (src/conversation/remark.ts: `select` with messages hands "greta is a legend lol" nothing from the
+  // conversation, as prepareStep does), 21,746 B.
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -165,6 +169,7 @@ describe("an app selecting with toolsift/core", () => {
     expect(without.shipped).not.toContain("src/tool-index/english-word-levels.ts");
     expect(english.shipped).toContain("src/tool-index/english-word-levels.ts");
     expect(english.shipped.filter((path) => !without.shipped.includes(path)).sort()).toEqual([
+      "src/conversation/remark.ts",
       "src/conversation/small-talk-words.ts",
       "src/conversation/small-talk.ts",
       "src/tool-index/english-common-words.ts",
@@ -172,6 +177,6 @@ describe("an app selecting with toolsift/core", () => {
       "src/tool-index/english-word-specificity.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(20_600);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(21_800);
   });
 });

@@ -253,6 +253,28 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await index.select("lol", { messages: [...answered, { role: "user", content: "yes" }] })).toEqual([]);
   });
 
+  it("hands a remark framed as chat nothing from the conversation when it ranks no tool, as prepareStep does", async () => {
+    const index = createToolIndex(tools);
+    const core = createCoreIndex(tools, { keyword: { commonWords: ENGLISH_COMMON_WORDS } });
+    const noList = createCoreIndex(tools, { keyword: { commonWords: false } });
+    const task = turn("show the files", ["list_files"]);
+    const after = (text: string) => [...task, { role: "user", content: text }];
+    for (const remark of ["greta is a legend lol", "poor raj lmao", "tacos 🌮"]) {
+      expect(await index.selectWithScores(remark, { messages: after(remark) }), remark).toMatchObject({ results: [] });
+      expect(await core.select(remark, { messages: after(remark) }), remark).toEqual([]);
+      // Without the word list there is no remark reader: the conversation's tools stay.
+      expect(await noList.select(remark, { messages: after(remark) }), remark).toContain("list_files");
+    }
+    // A remark the catalog reads a task in ranks it; a problem stated plainly may be a task and keeps the memory; and
+    // without a conversation a select hands nothing from one anyway.
+    expect(
+      await index.select("lol the email thing is wild", { messages: after("lol the email thing is wild") }),
+    ).toContain("send_email");
+    const plain = "the login page is blank again";
+    expect(await index.select(plain, { messages: after(plain) })).toContain("list_files");
+    expect(await index.select("greta is a legend lol")).toEqual([]);
+  });
+
   it("offers the producer of a ranked tool's required parameter in a conversation, not in a plain select", async () => {
     const index = createToolIndex(tools);
     const inLoop = await index.selectWithScores("show the details of order 42", { messages: [] });
