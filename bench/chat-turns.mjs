@@ -15,6 +15,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { toToolSet } from "./everyday/rows.mjs";
+import { markdownTable } from "./lib/table.mjs";
 
 const { values: args } = parseArgs({ options: { before: { type: "string" }, misses: { type: "boolean" } } });
 const here = new URL(".", import.meta.url).pathname;
@@ -177,37 +178,51 @@ for (const build of builds) {
 
 const share = (count, of) => `${((100 * count) / of).toFixed(1)}% (${count}/${of})`;
 console.log(`\`npx node bench/chat-turns.mjs${args.before ? " --before …" : ""}\`: ${items.length} turns after a task`);
-console.log(
-  "\n| row | chat read as chat | chat given no tool | asking read as chat | asking given no tool | tools per asking turn |",
-);
-console.log("| --- | --: | --: | --: | --: | --: |");
-for (const { label, counts } of rows)
+const table = (headers, list, cells) =>
   console.log(
-    `| ${label} | ${share(counts.chatRead, counts.chat)} | ${share(counts.chatNoTool, counts.chat)} | ` +
-      `${share(counts.askingRead, counts.asking)} | ${share(counts.askingNoTool, counts.asking)} | ` +
-      `${(counts.tools / counts.asking).toFixed(1)} |`,
+    `\n${markdownTable(
+      ["row", ...headers],
+      list.map(({ label, counts }) => [label, ...cells(counts)]),
+    )}`,
   );
+table(
+  ["chat read as chat", "chat given no tool", "asking read as chat", "asking given no tool", "tools per asking turn"],
+  rows,
+  (counts) => [
+    share(counts.chatRead, counts.chat),
+    share(counts.chatNoTool, counts.chat),
+    share(counts.askingRead, counts.asking),
+    share(counts.askingNoTool, counts.asking),
+    (counts.tools / counts.asking).toFixed(1),
+  ],
+);
 console.log(
   `\nTasks stated as statements (${statements.length}, over twelve catalogs; ${statementRows[0].counts.plain} without a value):`,
 );
-console.log("\n| row | right tool offered | given no tool | without a value: right tool | without a value: no tool |");
-console.log("| --- | --: | --: | --: | --: |");
-for (const { label, counts } of statementRows)
-  console.log(
-    `| ${label} | ${share(counts.right, counts.all)} | ${share(counts.none, counts.all)} | ` +
-      `${share(counts.plainRight, counts.plain)} | ${share(counts.plainNone, counts.plain)} |`,
-  );
+table(
+  ["right tool offered", "given no tool", "without a value: right tool", "without a value: no tool"],
+  statementRows,
+  (counts) => [
+    share(counts.right, counts.all),
+    share(counts.none, counts.all),
+    share(counts.plainRight, counts.plain),
+    share(counts.plainNone, counts.plain),
+  ],
+);
 console.log(
   `\nChat and requests at a conversation's start or after a task (${openers.length}, over three catalogs; ` +
     `${openerRows[0].counts.first} of the ${openerRows[0].counts.chat} chat turns open the conversation):`,
 );
-console.log("\n| row | chat given no tool | opening chat given no tool | requests: right tool | requests: no tool |");
-console.log("| --- | --: | --: | --: | --: |");
-for (const { label, counts } of openerRows)
-  console.log(
-    `| ${label} | ${share(counts.chatNoTool, counts.chat)} | ${share(counts.firstNoTool, counts.first)} | ` +
-      `${share(counts.right, counts.requests)} | ${share(counts.none, counts.requests)} |`,
-  );
+table(
+  ["chat given no tool", "opening chat given no tool", "requests: right tool", "requests: no tool"],
+  openerRows,
+  (counts) => [
+    share(counts.chatNoTool, counts.chat),
+    share(counts.firstNoTool, counts.first),
+    share(counts.right, counts.requests),
+    share(counts.none, counts.requests),
+  ],
+);
 if (args.misses)
   for (const { label, misses } of [...rows, ...statementRows, ...openerRows])
     console.log(`\n${label}\n${misses.join("\n")}`);
