@@ -223,15 +223,26 @@ export function replyToQuestion(
   return undefined;
 }
 
-/** A reply's words, lower-cased, with a typographic apostrophe as the plain one ("that’s" as "that's"). */
+/**
+ * A reply's words, lower-cased, with a typographic apostrophe as the plain one ("that’s" as "that's"), and a letter
+ * typed three times or more as once ("yesss", "nooo") or, where only that reads, twice ("coool").
+ */
 function replyWords(text: string): string[] {
   return (
     text
       .toLowerCase()
       .replace(/[’‘]/gu, "'")
-      .match(/[\p{L}\p{N}']+/gu) ?? []
+      .match(/[\p{L}\p{N}']+/gu)
+      ?.map((word) => {
+        const once = word.replace(HELD_RUNS, "$1");
+        return once === word || YES.has(once) || NO.has(once) || THANKS.has(once) || AROUND.has(once) || MILD.has(once)
+          ? once
+          : word.replace(HELD_RUNS, "$1$1");
+      }) ?? []
   );
 }
+/** A letter typed three times or more ("yesss"). */
+export const HELD_RUNS = /(\p{L})\1{2,}/gu;
 
 // Thanks, a plain no, and the words around them ("thank you so much", "nah, not now", "never mind", "no need, it's
 // fine"): general English.

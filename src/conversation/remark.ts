@@ -7,7 +7,7 @@ import { queryTokens, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import { CONNECTIVES, isEllipticFollowUp, YES_OPENERS } from "./query-rule.js";
-import { COMMON_WORD, framesAsChat, isChatWord, QUESTION_WORDS } from "./small-talk.js";
+import { COMMON_WORD, framesAsChat, heldForms, isChatWord, QUESTION_WORDS } from "./small-talk.js";
 
 // What makes a turn a statement: a copula, an auxiliary, a modal or a word of feeling, or a contraction of one
 // ("she's", "im", "cant"): "greta is a legend", "early flights should be illegal", "feel like death tbh".
@@ -27,16 +27,8 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const CHAT_OR_THING = new Set(
   "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak fr fs ig def srs ic ltr tty atm xx xxx".split(" "),
 );
-/**
- * A word with a letter held three times or more ("lmaooo", "sorryyy"), as it reads with each such run typed once and
- * twice; [] for any other word.
- */
-const held = (surface: string) =>
-  /(\p{L})\1\1/u.test(surface)
-    ? [surface.replace(/(\p{L})\1{2,}/gu, "$1"), surface.replace(/(\p{L})\1{2,}/gu, "$1$1")]
-    : [];
-/** Whether a word with a letter held is a word of chat with the letter typed once or twice. */
-const heldChat = (surface: string) => held(surface).some((word) => word.length > 1 && isChatWord(word));
+/** Whether a word with a letter held or a laugh run on is a word of chat as it stretches ("lmaooo", "hahahaha"). */
+const heldChat = (surface: string) => heldForms(surface).some((word) => word.length > 1 && isChatWord(word));
 const chatty = (token: Token) => isChatWord(token.surface) || heldChat(token.surface);
 // Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
@@ -50,7 +42,7 @@ const opensNoRemark = (word: string): boolean =>
   CONNECTIVES.has(word) ||
   QUESTION_WORDS.has(word) ||
   YES_OPENERS.has(word) ||
-  held(word).some(opensNoRemark); // "yesss he's the best", "nooo"
+  heldForms(word).some(opensNoRemark); // "yesss he's the best", "nooo"
 // Words of something gone wrong or a slip ("the formatting is all broken", "the site is down again", "oops"): a
 // remark with one may ask for a fix of what was just done, so it is no remark.
 const PROBLEM = new Set(

@@ -3,7 +3,8 @@
 
 import { ACTION_WORDS } from "../core/families.js";
 import { addressesSomeone, conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
-import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS } from "../core/stop-words.js";
+import { HELD_RUNS } from "./query-rule.js";
+import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS, STOP_WORDS } from "../core/stop-words.js";
 import { markTimeValues, queryTokens, tokenize, type Token } from "../core/tokenizer.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
@@ -67,6 +68,29 @@ function coveredBy(entries: Entries, tokens: readonly Token[], covered = new Set
   return covered;
 }
 
+const HELD_OR_RUN_ON = /(\p{L})\1\1|(\p{L}\p{L})\2\2/u;
+const RUN_ON = /^(\p{L}\p{L})\1{2,}\p{L}?$/u;
+
+/**
+ * How a word typed with a letter held ("lmaooo", "sorryyy", "okkk": a letter three times or more) reads with each such
+ * run typed once and twice, and how a laugh run on ("hahahaha", "lololol": a syllable of two letters three times or
+ * more) reads written twice, or closed by its first letter ("haha", "lol"); [] for any other word.
+ */
+export function heldForms(word: string): string[] {
+  const once = word.replace(HELD_RUNS, "$1");
+  if (once !== word) return [once, word.replace(HELD_RUNS, "$1$1")];
+  const syllable = RUN_ON.exec(word)?.[1];
+  return syllable === undefined ? [] : [syllable + syllable, syllable + syllable[0]];
+}
+
+/** A word typed with a letter held or a laugh run on, written as the word of chat or stop word it stretches. */
+function unheld(word: string): string {
+  const form = heldForms(word.toLowerCase()).find(
+    (candidate) => candidate.length > 1 && (isChatWord(candidate) || STOP_WORDS.has(candidate)),
+  );
+  return form ?? word;
+}
+
 /** Whether a word is a word of chat that names no task ("ugh", "tysm", "bored"): the chat lexicon's. */
 export function isChatWord(surface: string): boolean {
   return CONVERSATIONAL_WORDS.has(surface) || chatLexicon().words.has(surface);
@@ -79,7 +103,9 @@ export function isChatWord(surface: string): boolean {
  * of three characters or more is something to act on. Wider than `isSmallTalk`, which the ranking reads: this one
  * decides only what a turn is offered.
  */
-export function isChitChat(text: string): boolean {
+export function isChitChat(typed: string): boolean {
+  // "thanksss", "okkk", "sooo good", "hahahaha": read as the words they stretch.
+  const text = HELD_OR_RUN_ON.test(typed) ? typed.replace(/\p{L}+/gu, unheld) : typed;
   if (isSmallTalk(text)) return true;
   // Most requests have more words outside the lexicon than any reading below allows: one pass over the query's
   // tokens (kept from the selection's own tokenising) tells them apart before the turn is tokenised again.

@@ -206,6 +206,41 @@ describe("conversationQuery (AI SDK messages)", () => {
       const request = "What's on my calendar tomorrow afternoon in Berlin?";
       expect(conversationQuery(answered(proposal, request))).toBe(request);
     });
+
+    it("reads a word typed with a letter held, or a laugh run on, as the word it stretches", () => {
+      // Chat after a task, as its plain spelling is: "thanksss" asks for nothing, as "thanks" does.
+      const done = "Done, the reminder is out.";
+      for (const [typed, plain] of [
+        ["thanksss", "thanks"],
+        ["okkk", "ok"],
+        ["byeeee", "bye"],
+        ["sooo good", "so good"],
+        ["Thank youuu!", "Thank you!"],
+        ["awesomeee thx", "awesome thx"],
+        ["hahahaha", "haha"],
+        ["lololol", "lol"],
+      ]) {
+        expect(isChitChat(plain)).toBe(true);
+        expect(isChitChat(typed)).toBe(true);
+        expect(endsInSmallTalk(answered(done, typed), isChitChat)).toBe(true);
+      }
+      // A request stays one however its chat words are typed.
+      for (const typed of ["sooo send it to Bob", "okkk now the invoices", "hahaha ok refund it"])
+        expect(isChitChat(typed)).toBe(false);
+      // After a question a held yes agrees and a held no closes, as their plain spellings do.
+      const proposal = "Should I refund the full amount?";
+      for (const [typed, plain, closes] of [
+        ["yesss", "yes", false],
+        ["yesss pls", "yes pls", false],
+        ["coool", "cool", false],
+        ["nooo", "no", true],
+        ["naaah leave it", "nah leave it", true],
+        ["thanksss", "thanks", true],
+      ] as const) {
+        expect(endsInSmallTalk(answered(proposal, plain), isChitChat)).toBe(closes);
+        expect(endsInSmallTalk(answered(proposal, typed), isChitChat)).toBe(closes);
+      }
+    });
   });
 
   it("later in the loop: the assistant's text and the request, or the request plus the tools it called", () => {
