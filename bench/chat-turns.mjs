@@ -4,7 +4,8 @@
 // reaction, a feeling, banter: "feel like death tbh", "greta is a legend") or asking ("the rug as well", "do it", "tom"
 // to "Should I assign it to someone?"). Each conversation goes through one delivery's prepareStep over the written SaaS
 // catalog (bench/everyday/catalogs/saas.json, 60 tools) as AI SDK messages; the last turn's activeTools and no-match
-// events are read. Then tasks stated as statements, and chat and requests at a conversation's start (below).
+// events are read. Then the same typed with letters held and laughs run on, tasks stated as statements, and chat and
+// requests at a conversation's start (below).
 //
 //   npm run build && npx node bench/chat-turns.mjs [--before <dist of another build>] [--misses]
 //
@@ -47,42 +48,56 @@ const messagesOf = (item) => [
   { role: "user", content: item.turn },
 ];
 
-const rows = [];
-for (const build of builds) {
-  for (const [name, options] of DELIVERIES) {
-    const index = build.module.createToolIndex(toolSet);
-    const counts = { chat: 0, chatRead: 0, chatNoTool: 0, asking: 0, askingRead: 0, askingNoTool: 0, tools: 0 };
-    const misses = [];
-    for (const item of items) {
-      const events = [];
-      const prepareStep = index.prepareStep({ ...options, onEvent: (event) => events.push(event) });
-      const messages = messagesOf(item);
-      // The earlier turn first, as generateText's first step of that turn calls it (the stable set it leaves).
-      await prepareStep({ messages: messages.slice(0, 1), steps: [], stepNumber: 0, model: {} });
-      events.length = 0;
-      const result = await prepareStep({ messages, steps: [], stepNumber: 0, model: {} });
-      const offered = result?.activeTools ?? Object.keys(toolSet);
-      const read = events.some((event) => event.type === "no-match" && event.reason === "small-talk");
-      if (item.chat) {
-        counts.chat++;
-        if (read) counts.chatRead++;
-        if (offered.length === 0) counts.chatNoTool++;
-        else misses.push(`chat given ${offered.length} tools: ${item.id} ${JSON.stringify(item.turn)}`);
-      } else {
-        counts.asking++;
-        counts.tools += offered.length;
-        if (offered.length === 0) counts.askingNoTool++;
-        if (read) {
-          counts.askingRead++;
-          misses.push(
-            `asking read as chat: ${item.id} ${JSON.stringify(item.turn)} (to ${JSON.stringify(item.assistant)})`,
-          );
+/** One row per build and delivery over after-task items ({ previous, assistant, turn, chat }). */
+async function afterTask(items) {
+  const rows = [];
+  for (const build of builds) {
+    for (const [name, options] of DELIVERIES) {
+      const index = build.module.createToolIndex(toolSet);
+      const counts = { chat: 0, chatRead: 0, chatNoTool: 0, asking: 0, askingRead: 0, askingNoTool: 0, tools: 0 };
+      const misses = [];
+      for (const item of items) {
+        const events = [];
+        const prepareStep = index.prepareStep({ ...options, onEvent: (event) => events.push(event) });
+        const messages = messagesOf(item);
+        // The earlier turn first, as generateText's first step of that turn calls it (the stable set it leaves).
+        await prepareStep({ messages: messages.slice(0, 1), steps: [], stepNumber: 0, model: {} });
+        events.length = 0;
+        const result = await prepareStep({ messages, steps: [], stepNumber: 0, model: {} });
+        const offered = result?.activeTools ?? Object.keys(toolSet);
+        const read = events.some((event) => event.type === "no-match" && event.reason === "small-talk");
+        if (item.chat) {
+          counts.chat++;
+          if (read) counts.chatRead++;
+          if (offered.length === 0) counts.chatNoTool++;
+          else misses.push(`chat given ${offered.length} tools: ${item.id} ${JSON.stringify(item.turn)}`);
+        } else {
+          counts.asking++;
+          counts.tools += offered.length;
+          if (offered.length === 0) {
+            counts.askingNoTool++;
+            misses.push(`asking given no tool: ${item.id} ${JSON.stringify(item.turn)}`);
+          }
+          if (read) {
+            counts.askingRead++;
+            misses.push(
+              `asking read as chat: ${item.id} ${JSON.stringify(item.turn)} (to ${JSON.stringify(item.assistant)})`,
+            );
+          }
         }
       }
+      rows.push({ label: `toolsift ${name}${build.label === "before" ? " (before)" : ""}`, counts, misses });
     }
-    rows.push({ label: `toolsift ${name}${build.label === "before" ? " (before)" : ""}`, counts, misses });
   }
+  return rows;
 }
+const rows = await afterTask(items);
+// The same over chat and asking turns typed the way people type when excited or casual ("thanksss", "hahahaha",
+// "yesss do it", "okkk now the same for Acme"; bench/chat-turns/stretched.json, 160 items written blind by a helper
+// session that read no code or data of this repository, on 2026-12-07, after the change that reads such words and
+// before measuring it; not edited since).
+const { items: stretched } = JSON.parse(readFileSync(resolve(here, "chat-turns/stretched.json"), "utf8"));
+const stretchedRows = await afterTask(stretched);
 
 // Tasks stated as statements ("the wifi in the office is dead again"; bench/chat-turns/statements.json, written blind
 // over twelve everyday catalogs): each after the first request of one of its catalog's everyday conversations (the
@@ -176,6 +191,20 @@ for (const build of builds) {
   }
 }
 
+const AFTER_TASK = [
+  "chat read as chat",
+  "chat given no tool",
+  "asking read as chat",
+  "asking given no tool",
+  "tools per asking turn",
+];
+const afterTaskCells = (counts) => [
+  share(counts.chatRead, counts.chat),
+  share(counts.chatNoTool, counts.chat),
+  share(counts.askingRead, counts.asking),
+  share(counts.askingNoTool, counts.asking),
+  (counts.tools / counts.asking).toFixed(1),
+];
 const share = (count, of) => `${((100 * count) / of).toFixed(1)}% (${count}/${of})`;
 console.log(`\`npx node bench/chat-turns.mjs${args.before ? " --before …" : ""}\`: ${items.length} turns after a task`);
 const table = (headers, list, cells) =>
@@ -185,17 +214,9 @@ const table = (headers, list, cells) =>
       list.map(({ label, counts }) => [label, ...cells(counts)]),
     )}`,
   );
-table(
-  ["chat read as chat", "chat given no tool", "asking read as chat", "asking given no tool", "tools per asking turn"],
-  rows,
-  (counts) => [
-    share(counts.chatRead, counts.chat),
-    share(counts.chatNoTool, counts.chat),
-    share(counts.askingRead, counts.asking),
-    share(counts.askingNoTool, counts.asking),
-    (counts.tools / counts.asking).toFixed(1),
-  ],
-);
+table(AFTER_TASK, rows, afterTaskCells);
+console.log(`\nThe same, typed with letters held and laughs run on (${stretched.length} turns after a task):`);
+table(AFTER_TASK, stretchedRows, afterTaskCells);
 console.log(
   `\nTasks stated as statements (${statements.length}, over twelve catalogs; ${statementRows[0].counts.plain} without a value):`,
 );
@@ -224,5 +245,5 @@ table(
   ],
 );
 if (args.misses)
-  for (const { label, misses } of [...rows, ...statementRows, ...openerRows])
+  for (const { label, misses } of [...rows, ...stretchedRows, ...statementRows, ...openerRows])
     console.log(`\n${label}\n${misses.join("\n")}`);

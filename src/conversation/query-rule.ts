@@ -2,7 +2,7 @@
 
 import { isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_WORDS } from "../core/stop-words.js";
-import { queryTokens, timeWords, tokenize } from "../core/tokenizer.js";
+import { queryTokens, timeWords, tokenize, unhold } from "../core/tokenizer.js";
 import { MAX_QUERY_LENGTH } from "../options.js";
 /**
  * A message as the rule reads it. Adapters convert their own shapes to it: AI SDK `ModelMessage`s and V4
@@ -196,11 +196,15 @@ export function isSmallTalkTurn(
     const text = message.text.trim();
     if (text.length === 0) continue;
     // After a question, a reply answers it unless it closes the matter ("nah leave it", "thanks!") or is chat with no
-    // yes and no time ("lol", "hmm let me think"): "yes", "that works", "cheers, go for it" answer, and so does
-    // "morning" to "10 AM or 2 PM?". Else the chat reader decides.
-    return askingText(messages, i) !== undefined
-      ? closes(text) || (chat(text) && !saysYes(text) && timeWords(queryTokens(text)).size === 0)
-      : chat(text);
+    // yes and no time ("lol", "hmm let me think"): "yes", "that works", "cheers, go for it" answer, and so do
+    // "morning" to "10 AM or 2 PM?" and a reply of stop words only ("both", "all of them", "now"). Else the chat
+    // reader decides.
+    if (askingText(messages, i) === undefined) return chat(text);
+    const tokens = queryTokens(text);
+    return (
+      closes(text) ||
+      (chat(text) && !saysYes(text) && timeWords(tokens).size === 0 && !tokens.every((token) => token.stop))
+    );
   }
   return false;
 }
@@ -224,8 +228,8 @@ export function replyToQuestion(
 }
 
 /**
- * A reply's words, lower-cased, with a typographic apostrophe as the plain one ("that’s" as "that's"), and a letter
- * typed three times or more as once ("yesss", "nooo") or, where only that reads, twice ("coool").
+ * A reply's words, lower-cased, with a typographic apostrophe as the plain one ("that’s" as "that's"), and a word
+ * typed with a letter held as the reply word it stretches ("yesss", "nooo", "coool").
  */
 function replyWords(text: string): string[] {
   return (
@@ -233,16 +237,11 @@ function replyWords(text: string): string[] {
       .toLowerCase()
       .replace(/[’‘]/gu, "'")
       .match(/[\p{L}\p{N}']+/gu)
-      ?.map((word) => {
-        const once = word.replace(HELD_RUNS, "$1");
-        return once === word || YES.has(once) || NO.has(once) || THANKS.has(once) || AROUND.has(once) || MILD.has(once)
-          ? once
-          : word.replace(HELD_RUNS, "$1$1");
-      }) ?? []
+      ?.map((word) =>
+        unhold(word, (form) => YES.has(form) || NO.has(form) || THANKS.has(form) || AROUND.has(form) || MILD.has(form)),
+      ) ?? []
   );
 }
-/** A letter typed three times or more ("yesss"). */
-export const HELD_RUNS = /(\p{L})\1{2,}/gu;
 
 // Thanks, a plain no, and the words around them ("thank you so much", "nah, not now", "never mind", "no need, it's
 // fine"): general English.
@@ -260,7 +259,7 @@ const MILD = new Set("alright cool great perfect awesome right sounds works exac
 // Words and phrases that say yes ("sure", "ok", "go for it", "why not", "👍"), and a number, a choice ("1", "3.9.1"):
 // general English.
 const YES = new Set(
-  "yes yeah yep yup yea ya y k ok okay sure please pls absolutely definitely go do proceed lgtm sgtm".split(" "),
+  "yes yeah yep yup yea ya y k ok okay sure please pls absolutely definitely go do proceed lgtm sgtm ofc".split(" "),
 );
 const YES_PHRASE = /\b(?:why not|of course|go for it|go ahead)\b/u;
 // A no said with a yes word, and a goodbye ("of course not", "see ya"): read as a no, and as "bye".

@@ -7,7 +7,7 @@ import { queryTokens, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import { CONNECTIVES, isEllipticFollowUp, YES_OPENERS } from "./query-rule.js";
-import { COMMON_WORD, framesAsChat, heldForms, isChatWord, QUESTION_WORDS } from "./small-talk.js";
+import { COMMON_WORD, framesAsChat, isChatWord, QUESTION_WORDS, unstretched } from "./small-talk.js";
 
 // What makes a turn a statement: a copula, an auxiliary, a modal or a word of feeling, or a contraction of one
 // ("she's", "im", "cant"): "greta is a legend", "early flights should be illegal", "feel like death tbh".
@@ -28,7 +28,7 @@ const CHAT_OR_THING = new Set(
   "gm gl hf wp gz wd tc ta tx mb nw nm nn bb cu wb bak fr fs ig def srs ic ltr tty atm xx xxx".split(" "),
 );
 /** Whether a word with a letter held or a laugh run on is a word of chat as it stretches ("lmaooo", "hahahaha"). */
-const heldChat = (surface: string) => heldForms(surface).some((word) => word.length > 1 && isChatWord(word));
+const heldChat = (surface: string) => unstretched(surface) !== surface;
 const chatty = (token: Token) => isChatWord(token.surface) || heldChat(token.surface);
 // Words a turn may open with before what it says ("lol", "oh").
 const OPENERS = new Set("lol lmao haha oh ah ahh well so ugh omg wow hmm".split(" "));
@@ -42,7 +42,7 @@ const opensNoRemark = (word: string): boolean =>
   CONNECTIVES.has(word) ||
   QUESTION_WORDS.has(word) ||
   YES_OPENERS.has(word) ||
-  heldForms(word).some(opensNoRemark); // "yesss he's the best", "nooo"
+  unstretched(word, opensNoRemark) !== word; // "yesss he's the best", "nooo"
 // Words of something gone wrong or a slip ("the formatting is all broken", "the site is down again", "oops"): a
 // remark with one may ask for a fix of what was just done, so it is no remark.
 const PROBLEM = new Set(
@@ -102,7 +102,7 @@ export function isRemark(text: string): boolean {
   if (text.includes("\n") || REQUEST.test(text)) return false;
   const tokens = queryTokens(text);
   if (!STATEMENT.test(text) && !isChatFragment(text, tokens)) return false;
-  const first = tokens.find((token) => !OPENERS.has(token.surface));
+  const first = tokens.find((token) => !OPENERS.has(unstretched(token.surface, (form) => OPENERS.has(form))));
   if (first === undefined || opensNoRemark(first.surface)) return false;
   if (tokens.some((token) => PROBLEM.has(token.surface))) return false;
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;

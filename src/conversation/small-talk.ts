@@ -3,9 +3,8 @@
 
 import { ACTION_WORDS } from "../core/families.js";
 import { addressesSomeone, conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
-import { HELD_RUNS } from "./query-rule.js";
 import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS, STOP_WORDS } from "../core/stop-words.js";
-import { markTimeValues, queryTokens, tokenize, type Token } from "../core/tokenizer.js";
+import { markTimeValues, queryTokens, tokenize, unhold, type Token } from "../core/tokenizer.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import {
@@ -70,25 +69,33 @@ function coveredBy(entries: Entries, tokens: readonly Token[], covered = new Set
 
 const HELD_OR_RUN_ON = /(\p{L})\1\1|(\p{L}\p{L})\2\2/u;
 const RUN_ON = /^(\p{L}\p{L})\1{2,}\p{L}?$/u;
+/** A word of chat of more than one letter ("lol", not "a"). */
+const chatWord = (form: string) => form.length > 1 && isChatWord(form);
 
 /**
- * How a word typed with a letter held ("lmaooo", "sorryyy", "okkk": a letter three times or more) reads with each such
- * run typed once and twice, and how a laugh run on ("hahahaha", "lololol": a syllable of two letters three times or
- * more) reads written twice, or closed by its first letter ("haha", "lol"); [] for any other word.
+ * The word `known` has that `word` stretches, else `word` as typed: a letter held ("lmaooo", "okkk": three times or
+ * more) typed once or twice (tokenizer.ts `unhold`), a laugh run on ("hahahaha", "lololol": a syllable of two letters
+ * three times or more) written twice or closed by its first letter ("haha", "lol").
  */
-export function heldForms(word: string): string[] {
-  const once = word.replace(HELD_RUNS, "$1");
-  if (once !== word) return [once, word.replace(HELD_RUNS, "$1$1")];
+export function unstretched(word: string, known: (form: string) => boolean = chatWord): string {
   const syllable = RUN_ON.exec(word)?.[1];
-  return syllable === undefined ? [] : [syllable + syllable, syllable + syllable[0]];
+  return syllable === undefined
+    ? unhold(word, known)
+    : ([syllable + syllable, syllable + syllable[0]].find(known) ?? word);
 }
 
-/** A word typed with a letter held or a laugh run on, written as the word of chat or stop word it stretches. */
-function unheld(word: string): string {
-  const form = heldForms(word.toLowerCase()).find(
-    (candidate) => candidate.length > 1 && (isChatWord(candidate) || STOP_WORDS.has(candidate)),
+/**
+ * `typed` with each word typed with a letter held or a laugh run on written as the word of chat it stretches
+ * ("thanksss", "hahahaha"), and as the stop word it stretches only in a turn with a word of chat that is none ("sooo
+ * good"): "alll of them", "againnn" and "bothhh" lean on what was said, and stay unread.
+ */
+function unheldText(typed: string): string {
+  const chat = typed.replace(/\p{L}+/gu, (word) =>
+    unstretched(word, (form) => chatWord(form) && !STOP_WORDS.has(form)),
   );
-  return form ?? word;
+  return tokenize(chat).some((token) => !token.stop && isChatWord(token.surface))
+    ? chat.replace(/\p{L}+/gu, (word) => unhold(word, (form) => STOP_WORDS.has(form)))
+    : chat;
 }
 
 /** Whether a word is a word of chat that names no task ("ugh", "tysm", "bored"): the chat lexicon's. */
@@ -105,7 +112,7 @@ export function isChatWord(surface: string): boolean {
  */
 export function isChitChat(typed: string): boolean {
   // "thanksss", "okkk", "sooo good", "hahahaha": read as the words they stretch.
-  const text = HELD_OR_RUN_ON.test(typed) ? typed.replace(/\p{L}+/gu, unheld) : typed;
+  const text = HELD_OR_RUN_ON.test(typed) ? unheldText(typed) : typed;
   if (isSmallTalk(text)) return true;
   // Most requests have more words outside the lexicon than any reading below allows: one pass over the query's
   // tokens (kept from the selection's own tokenising) tells them apart before the turn is tokenised again.

@@ -1,7 +1,7 @@
 // Text → terms: Unicode folding, identifier splitting, stop words and stemming, shared by index and query.
 
 import { stem } from "./stemmer.js";
-import { STOP_WORDS } from "./stop-words.js";
+import { CONVERSATIONAL_WORDS, STOP_WORDS } from "./stop-words.js";
 
 /** One analysed word piece. */
 export interface Token {
@@ -368,15 +368,33 @@ let lastText: string | undefined;
 let lastTokens: readonly Token[] = [];
 
 /**
- * A query's tokens, its values marked (`markPathValues`, `markNamedValues`), not to be changed: the last text's are
- * kept, so the stages of one selection (small talk, analysis, relevance) tokenise its query once.
+ * A query's tokens, its values marked (`markPathValues`, `markNamedValues`) and a held word of conversation read as
+ * itself (`unhold`), not to be changed: the last text's are kept, so the stages of one selection (small talk,
+ * analysis, relevance) tokenise its query once.
  */
-export function queryTokens(text: string): readonly Token[] {
-  if (lastText !== text) {
+export function queryTokens(typed: string): readonly Token[] {
+  if (lastText !== typed) {
+    // A held word of conversation as itself ("thanksss"); a held stop word may lean on what was said ("againnn").
+    const text = typed.replace(/\b[a-z]*([a-z])\1\1[a-z]*\b/gi, (word) =>
+      unhold(word, (form) => CONVERSATIONAL_WORDS.has(form)),
+    );
     lastTokens = markFileNames(markTimeValues(markNamedValues(markPathValues(text, tokenize(text)))));
-    lastText = text;
+    lastText = typed;
   }
   return lastTokens;
+}
+
+/**
+ * A word typed with a letter held three times or more ("thanksss", "okkk", "coool") as the word `known` has with each
+ * such run typed once, or else twice; as typed when it has neither.
+ */
+export function unhold(word: string, known: (form: string) => boolean): string {
+  for (const runs of ["$1", "$1$1"]) {
+    const form = word.replace(/(\p{L})\1{2,}/gu, runs);
+    if (form === word) break;
+    if (known(form.toLowerCase())) return form;
+  }
+  return word;
 }
 
 export function isAscii(text: string): boolean {

@@ -224,9 +224,11 @@ describe("conversationQuery (AI SDK messages)", () => {
         expect(isChitChat(typed)).toBe(true);
         expect(endsInSmallTalk(answered(done, typed), isChitChat)).toBe(true);
       }
-      // A request stays one however its chat words are typed.
-      for (const typed of ["sooo send it to Bob", "okkk now the invoices", "hahaha ok refund it"])
+      // A request stays one however its chat words are typed, and a held stop word with no word of chat beside it may
+      // lean on what was said ("again", "all of them"): it is left as typed.
+      for (const typed of ["sooo send it to Bob", "okkk now the invoices", "hahaha ok refund it", "alll of them"])
         expect(isChitChat(typed)).toBe(false);
+      expect(endsInSmallTalk(answered(done, "againnn"), isChitChat)).toBe(false);
       // After a question a held yes agrees and a held no closes, as their plain spellings do.
       const proposal = "Should I refund the full amount?";
       for (const [typed, plain, closes] of [
@@ -239,6 +241,19 @@ describe("conversationQuery (AI SDK messages)", () => {
       ] as const) {
         expect(endsInSmallTalk(answered(proposal, plain), isChitChat)).toBe(closes);
         expect(endsInSmallTalk(answered(proposal, typed), isChitChat)).toBe(closes);
+      }
+    });
+
+    it("reads a reply of stop words only as an answer to what was asked", () => {
+      for (const [asked, reply] of [
+        ["Who should I share it with, Bob or Alice?", "both"],
+        ["Who should I share it with?", "all of them"],
+        ["Should I share the whole folder or just the deck?", "all"],
+        ["I drafted it. When should I send it?", "now"],
+        ["Should I also email the link?", "ofc"],
+      ]) {
+        expect(endsInSmallTalk(answered(asked, reply), isChitChat), reply).toBe(false);
+        expect(conversationQuery(answered(asked, reply))).toContain(asked.split(". ").at(-1));
       }
     });
   });
@@ -385,6 +400,9 @@ describe("isRemark: a statement framed as chat, with no mark of a request", () =
     expect(isRemark("the printer hates me aaaa")).toBe(false);
     expect(isRemark("yesss he's the best lol")).toBe(false); // a held yes answers as a yes does
     expect(isRemark("lmaooo the other two")).toBe(false); // passed over: the fragment opens with a determiner
+    // A held opener is passed over as the opener is: what follows asks ("so how many …" is no remark either).
+    expect(isRemark("sooo how many points are left in the sprint")).toBe(false);
+    expect(isRemark("ohhh greta is a legend lol")).toBe(true);
   });
 
   it("reads chat shorthand that also abbreviates a thing as a remark, for the ranking to judge; not a request's", () => {

@@ -138,12 +138,14 @@ describe("an app selecting with toolsift/core", () => {
   // a sum after its currency's sign ("$100") read as an amount or a price, for the ranking only, after a review
   // (tokenizer.ts, query.ts, relevance.ts): BFCL top-1 75.3 → 75.5%; 106,939 B, 40,280 B gzip. Session 32: `select`
   // with messages reads a remark as the step selections do (the reader comes with the word list: `remark`), so the
-  // selection asks for it: 40,361 B gzip. Session 33: a reply's word typed with a letter held ("yesss", "nooo") reads
-  // as the yes or no it stretches (query-rule.ts `replyWords`): 40,411 B gzip.
-  it("stays within 105 KiB minified and 40,450 B gzip", async () => {
+  // selection asks for it: 40,361 B gzip. Session 33: a word typed with a letter held reads as the word of
+  // conversation it stretches ("thanksss, email them" ranks as "thanks, email them"; tokenizer.ts `unhold`), and a
+  // reply's as the yes or no ("yesss", "nooo"; query-rule.ts `replyWords`); after a question, a reply of stop words
+  // only ("both", "all of them") answers it: 40,467 B gzip.
+  it("stays within 105 KiB minified and 40,500 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(105 * 1024);
-    expect(gzip).toBeLessThanOrEqual(40_450);
+    expect(gzip).toBeLessThanOrEqual(40_500);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
@@ -160,7 +162,7 @@ describe("an app selecting with toolsift/core", () => {
   // "merci beaucoup" is chat only as a remark: in the step selections, not in `select` nor beside a 🙏); with the
   // remark reader (src/conversation/remark.ts: `select` with messages hands "greta is a legend lol" nothing from the
   // conversation, as prepareStep does), 21,746 B; with a chat word typed with a letter held or a laugh run on read as
-  // the word it stretches ("thanksss", "sooo good", "hahahaha"; small-talk.ts `heldForms`), 21,894 B.
+  // the word it stretches ("thanksss", "sooo good", "hahahaha"; small-talk.ts `unstretched`), 21,918 B.
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -179,6 +181,6 @@ describe("an app selecting with toolsift/core", () => {
       "src/tool-index/english-word-specificity.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(21_900);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(21_950);
   });
 });

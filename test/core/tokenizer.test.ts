@@ -133,6 +133,23 @@ describe("values of a query and their kinds", () => {
   const kinds = (text: string) =>
     queryTokens(text).map((token) => `${token.surface}${token.value ? "=" : ""}${token.valueKind ?? ""}`);
 
+  it("reads a word of conversation typed with a letter held as the word, any other held word as typed", () => {
+    const words = (text: string) => queryTokens(text).map((token) => token.surface);
+    expect(words("thanksss, email them")).toEqual(words("thanks, email them"));
+    expect(words("Okkk now the invoices")).toEqual(words("ok now the invoices"));
+    expect(words("coool")).toEqual(["cool"]); // held twice, where once reads no word
+    // A held stop word may lean on what was said ("alll of them"), a held name or thing is one.
+    expect(words("alll of them")).toEqual(["alll", "of", "them"]);
+    expect(words("email mattt about the AAA batteries")).toEqual([
+      "email",
+      "mattt",
+      "about",
+      "the",
+      "aaa",
+      "batteries",
+    ]);
+  });
+
   it("reads another system's address as its scheme's words and a path in it, a browser's or the web's as a link", () => {
     expect(kinds("what's in s3://logs/2024/06/")).toEqual(["what", "s", "in", "s3", "logs=path", "2024=", "06="]);
     // The kind goes on the first word that is no stop word ("my").
