@@ -237,9 +237,7 @@ function replyWords(text: string): string[] {
       .toLowerCase()
       .replace(/[’‘]/gu, "'")
       .match(/[\p{L}\p{N}']+/gu)
-      ?.map((word) =>
-        unhold(word, (form) => YES.has(form) || NO.has(form) || THANKS.has(form) || AROUND.has(form) || MILD.has(form)),
-      ) ?? []
+      ?.map((word) => unhold(word, (form) => [YES, NO, THANKS, AROUND, MILD].some((words) => words.has(form)))) ?? []
   );
 }
 

@@ -375,9 +375,9 @@ let lastTokens: readonly Token[] = [];
 export function queryTokens(typed: string): readonly Token[] {
   if (lastText !== typed) {
     // A held word of conversation as itself ("thanksss"); a held stop word may lean on what was said ("againnn").
-    const text = typed.replace(/\b[a-z]*([a-z])\1\1[a-z]*\b/gi, (word) =>
-      unhold(word, (form) => CONVERSATIONAL_WORDS.has(form)),
-    );
+    const text = /([a-z])\1\1/i.test(typed)
+      ? typed.replace(/\b[a-z]*([a-z])\1\1[a-z]*\b/gi, (word) => unhold(word, (form) => CONVERSATIONAL_WORDS.has(form)))
+      : typed;
     lastTokens = markFileNames(markTimeValues(markNamedValues(markPathValues(text, tokenize(text)))));
     lastText = typed;
   }
