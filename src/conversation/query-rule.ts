@@ -251,9 +251,6 @@ const AROUND = new Set(
     "worries fine good all thats that's it's its for then but im i'm bye"
   ).split(" "),
 );
-// A pause and what a no leaves alone ("no wait", "no, leave them"), and the words that negate the action after them.
-const HOLD = new Set("wait them him her those these this".split(" "));
-const NEGATING = new Set(["don't", "dont", "not", "never"]);
 // Words that approve but do not say yes by themselves: beside thanks or after a no they close ("great, thanks", "no
 // that's ok", "not right now", "nah it's cool").
 const MILD = new Set("alright cool great perfect awesome right sounds works exactly".split(" "));
@@ -281,13 +278,8 @@ function closes(text: string): boolean {
   if (!declines && strongYes(text)) return false;
   if (declines && (/\p{N}/u.test(text) || /\bgo (?:for it|ahead)\b/u.test(lower))) return false;
   const closing = (word: string) => THANKS.has(word) || NO.has(word);
-  // After a no: a yes word, a pause ("no wait"), what is left alone ("no, leave them"), chat ("nope lol") and the
-  // action it declines ("no don't send it yet").
-  const around = (word: string, at: number) =>
-    AROUND.has(word) ||
-    MILD.has(word) ||
-    (declines && (YES.has(word) || HOLD.has(word) || CONVERSATIONAL_WORDS.has(word) || NEGATING.has(words[at - 1])));
-  return words.some(closing) && words.every((word, at) => closing(word) || around(word, at));
+  const around = (word: string) => AROUND.has(word) || MILD.has(word) || (declines && YES.has(word));
+  return words.some(closing) && words.every((word) => closing(word) || around(word));
 }
 
 /** Whether a reply says yes or picks by number ("ok", "go for it", "👍", "2"); "of course not" does not. */

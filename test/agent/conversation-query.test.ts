@@ -244,29 +244,6 @@ describe("conversationQuery (AI SDK messages)", () => {
       }
     });
 
-    it("reads a no that declines the action, pauses or leaves things alone as closing the matter", () => {
-      const proposal = "I drafted the reply to Ana. Should I send it?";
-      for (const reply of [
-        "no don't send it",
-        "nooo dont send it yet lol",
-        "no wait",
-        "NOOO wait not yet",
-        "no, leave them",
-        "nope lol",
-      ]) {
-        expect(endsInSmallTalk(answered(proposal, reply), isChitChat), reply).toBe(true);
-        expect(conversationQuery(answered(proposal, reply))).toBe(reply);
-      }
-      // A no that asks for something else, or for the action done otherwise, answers.
-      for (const reply of [
-        "no, send it to Bob instead",
-        "no, send it",
-        "no don't cc Bob, just Alice",
-        "no wait, add Bob first",
-      ])
-        expect(endsInSmallTalk(answered(proposal, reply), isChitChat), reply).toBe(false);
-    });
-
     it("reads a reply of stop words only as an answer to what was asked", () => {
       for (const [asked, reply] of [
         ["Who should I share it with, Bob or Alice?", "both"],
