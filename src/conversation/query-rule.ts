@@ -251,6 +251,8 @@ const AROUND = new Set(
     "worries fine good all thats that's it's its for then but im i'm bye"
   ).split(" "),
 );
+// What a no leaves alone ("no, leave them").
+const LEFT = new Set("them those these".split(" "));
 // Words that approve but do not say yes by themselves: beside thanks or after a no they close ("great, thanks", "no
 // that's ok", "not right now", "nah it's cool").
 const MILD = new Set("alright cool great perfect awesome right sounds works exactly".split(" "));
@@ -278,8 +280,16 @@ function closes(text: string): boolean {
   if (!declines && strongYes(text)) return false;
   if (declines && (/\p{N}/u.test(text) || /\bgo (?:for it|ahead)\b/u.test(lower))) return false;
   const closing = (word: string) => THANKS.has(word) || NO.has(word);
-  const around = (word: string) => AROUND.has(word) || MILD.has(word) || (declines && YES.has(word));
-  return words.some(closing) && words.every((word) => closing(word) || around(word));
+  // After a no, a yes word, a pause right after it ("no wait"; not "no don't wait") and what is left alone ("no, leave
+  // them"; not "no, don't leave them").
+  const around = (word: string, at: number) =>
+    AROUND.has(word) ||
+    MILD.has(word) ||
+    (declines &&
+      (YES.has(word) ||
+        (word === "wait" && words[at - 1] === words[0]) ||
+        (LEFT.has(word) && words[at - 1] === "leave" && !/^(?:don'?t|not|never)$/u.test(words[at - 2] ?? ""))));
+  return words.some(closing) && words.every((word, at) => closing(word) || around(word, at));
 }
 
 /** Whether a reply says yes or picks by number ("ok", "go for it", "👍", "2"); "of course not" does not. */

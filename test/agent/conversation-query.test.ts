@@ -244,6 +244,16 @@ describe("conversationQuery (AI SDK messages)", () => {
       }
     });
 
+    it("reads a no with a pause, or leaving things alone, as closing the matter; a no that redirects answers", () => {
+      const proposal = "Want me to merge those two?";
+      for (const reply of ["no wait", "NOOO wait not yet", "no, leave them", "nah leave those"]) {
+        expect(endsInSmallTalk(answered(proposal, reply), isChitChat), reply).toBe(true);
+        expect(conversationQuery(answered(proposal, reply))).toBe(reply);
+      }
+      for (const reply of ["no don't wait", "no, don't leave them", "no wait, her", "no, her", "not those, these"])
+        expect(endsInSmallTalk(answered(proposal, reply), isChitChat), reply).toBe(false);
+    });
+
     it("reads a reply of stop words only as an answer to what was asked", () => {
       for (const [asked, reply] of [
         ["Who should I share it with, Bob or Alice?", "both"],
