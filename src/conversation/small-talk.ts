@@ -111,12 +111,13 @@ export function isChatWord(surface: string): boolean {
  * decides only what a turn is offered.
  */
 export function isChitChat(typed: string): boolean {
-  // "thanksss", "okkk", "sooo good", "hahahaha": read as the words they stretch.
-  const text = HELD_OR_RUN_ON.test(typed) ? unheldText(typed) : typed;
-  if (isSmallTalk(text)) return true;
+  if (isSmallTalk(typed)) return true;
   // Most requests have more words outside the lexicon than any reading below allows: one pass over the query's
   // tokens (kept from the selection's own tokenising) tells them apart before the turn is tokenised again.
-  if (!mayBeChat(queryTokens(text))) return false;
+  if (!mayBeChat(queryTokens(typed))) return false;
+  // "okkk", "sooo good", "hahahaha": read as the words they stretch.
+  const text = HELD_OR_RUN_ON.test(typed) ? unheldText(typed) : typed;
+  if (text !== typed && isSmallTalk(text)) return true;
   const tokens = tokenize(text);
   // The lexicon's phrases; its words are read by isChatWord.
   const phrases = coveredBy({ words: new Set(), phrases: chatLexicon().phrases }, tokens);
