@@ -415,6 +415,22 @@ describe("isRemark: a statement framed as chat, with no mark of a request", () =
     expect(isRemark("ohhh greta is a legend lol")).toBe(true);
   });
 
+  it("reads no remark in a request after thanks or a connective, though it holds a statement", () => {
+    for (const text of [
+      "thanks, now email dana that its done",
+      "thx, now post in #eng that the deploy is done",
+      "ty! also send the invoice, it's ready",
+    ])
+      expect(isRemark(text), text).toBe(false);
+    // A statement after chat words whose subject comes first stays a remark.
+    for (const text of [
+      "ugh i'll look at them after lunch lol",
+      "phew. that was close lol",
+      "thanks, that was fast lol",
+    ])
+      expect(isRemark(text), text).toBe(true);
+  });
+
   it("reads chat shorthand that also abbreviates a thing as a remark, for the ranking to judge; not a request's", () => {
     for (const text of ["tx", "ta!", "mb", "gl"]) expect(isRemark(text), text).toBe(true);
     for (const text of ["lmk", "eod", "wfh", "tx 4411", "tx?"]) expect(isRemark(text), text).toBe(false);
