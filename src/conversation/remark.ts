@@ -106,12 +106,14 @@ export function isRemark(text: string): boolean {
   if (first === undefined || opensNoRemark(first.surface)) return false;
   if (tokens.some((token) => PROBLEM.has(token.surface))) return false;
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
-  // Past its reactions, thanks and connectives, a turn that opens with an action, as written, asks for it ("thanks, now
-  // email dana that it's done"; not "ugh i'll look at them after lunch", "phew. that was close").
-  const lead = tokens.find(
+  // Past its reactions and thanks, a connective and an action as written ask for it ("thanks, now email dana that it's
+  // done"; not "thanks, print shop was packed lol", "ugh i'll look at them after lunch").
+  const lead = tokens.findIndex(
     (token) => !OPENERS.has(token.surface) && !CONNECTIVES.has(token.surface) && !framesAsChat([token]),
   );
-  if (lead !== undefined && lead !== first && readsAsAction([{ ...lead, term: lead.surface }])) return false;
+  const action = tokens[lead];
+  if (lead > 0 && CONNECTIVES.has(tokens[lead - 1].surface) && readsAsAction([{ ...action, term: action.surface }]))
+    return false;
   // A reaction, acknowledgement or thanks of the chat lexicon ("lol", "smh", "lmaooo", "tx"), or an emoji, frames it as
   // chat: a problem stated plainly ("the login page is blank again") may be a task.
   const framed = (token: Token) => CHAT_OR_THING.has(token.surface) || heldChat(token.surface);

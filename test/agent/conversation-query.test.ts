@@ -415,18 +415,21 @@ describe("isRemark: a statement framed as chat, with no mark of a request", () =
     expect(isRemark("ohhh greta is a legend lol")).toBe(true);
   });
 
-  it("reads no remark in a request after thanks or a connective, though it holds a statement", () => {
+  it("reads no remark in a request after thanks and a connective, though it holds a statement", () => {
     for (const text of [
       "thanks, now email dana that its done",
       "thx, now post in #eng that the deploy is done",
       "ty! also send the invoice, it's ready",
+      "thanks, now ping dana that it's done",
     ])
       expect(isRemark(text), text).toBe(false);
-    // A statement after chat words whose subject comes first stays a remark.
+    // A statement after chat words stays a remark, its subject a verb's word or not.
     for (const text of [
       "ugh i'll look at them after lunch lol",
       "phew. that was close lol",
       "thanks, that was fast lol",
+      "thanks, print shop was packed lol",
+      "ty, run club was brutal lol",
     ])
       expect(isRemark(text), text).toBe(true);
   });
