@@ -236,7 +236,10 @@ function chatFramed(text: string, tokens: readonly Token[], chat: (token: Token,
     const token = tokens[at];
     if (QUESTION_WORDS.has(token.surface)) return false;
     if (token.stop && token.alphabetic && !FOLLOW_UP_WORDS.has(token.surface)) continue;
-    if (chat(token, at)) {
+    // A follow-up word among the chat words still points back ("haha do the week after too"); "too" does only at the
+    // end ("u know me too well").
+    const back = FOLLOW_UP_WORDS.has(token.surface) && (token.surface !== "too" || at === tokens.length - 1);
+    if (chat(token, at) && !back) {
       if (frame.has(at)) framing++;
       continue;
     }

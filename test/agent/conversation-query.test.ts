@@ -224,6 +224,9 @@ describe("conversationQuery (AI SDK messages)", () => {
         expect(isChitChat(typed)).toBe(true);
         expect(endsInSmallTalk(answered(done, typed), isChitChat)).toBe(true);
       }
+      // A follow-up word among chat words still points back; "too" does only at the end.
+      expect(isChitChat("haha do the week after too")).toBe(false);
+      expect(isChitChat("haha u know me too well")).toBe(true);
       // A request stays one however its chat words are typed, and a held stop word with no word of chat beside it may
       // lean on what was said ("again", "all of them"): it is left as typed.
       for (const typed of ["sooo send it to Bob", "okkk now the invoices", "hahaha ok refund it", "alll of them"])
