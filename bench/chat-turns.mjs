@@ -4,8 +4,8 @@
 // reaction, a feeling, banter: "feel like death tbh", "greta is a legend") or asking ("the rug as well", "do it", "tom"
 // to "Should I assign it to someone?"). Each conversation goes through one delivery's prepareStep over the written SaaS
 // catalog (bench/everyday/catalogs/saas.json, 60 tools) as AI SDK messages; the last turn's activeTools and no-match
-// events are read. Then the same typed with letters held and laughs run on, tasks stated as statements, and chat and
-// requests at a conversation's start (below).
+// events are read. Then the same typed with letters held and laughs run on, the same as plain statements, tasks
+// stated as statements, and chat and requests at a conversation's start (below).
 //
 //   npm run build && npx node bench/chat-turns.mjs [--before <dist of another build>] [--misses]
 //
@@ -98,6 +98,12 @@ const rows = await afterTask(items);
 // before measuring it; not edited since).
 const { items: stretched } = JSON.parse(readFileSync(resolve(here, "chat-turns/stretched.json"), "utf8"));
 const stretchedRows = await afterTask(stretched);
+// The same over plain statements (bench/chat-turns/plain.json, 140 items written blind by a helper session that read
+// no ranking code, on 2026-12-07, to review the rule that reads a plain statement as a remark; committed before the
+// rule was changed on what it found, not edited since): 70 of chat with no chat word or emoji ("mondays are always like
+// this") and 70 that ask while stated plainly ("sam is taking it over from now on" after a ticket update).
+const { items: plain } = JSON.parse(readFileSync(resolve(here, "chat-turns/plain.json"), "utf8"));
+const plainRows = await afterTask(plain);
 
 // Tasks stated as statements ("the wifi in the office is dead again"; bench/chat-turns/statements.json, written blind
 // over twelve everyday catalogs): each after the first request of one of its catalog's everyday conversations (the
@@ -217,6 +223,8 @@ const table = (headers, list, cells) =>
 table(AFTER_TASK, rows, afterTaskCells);
 console.log(`\nThe same, typed with letters held and laughs run on (${stretched.length} turns after a task):`);
 table(AFTER_TASK, stretchedRows, afterTaskCells);
+console.log(`\nThe same, plain statements with no chat word (${plain.length} turns after a task):`);
+table(AFTER_TASK, plainRows, afterTaskCells);
 console.log(
   `\nTasks stated as statements (${statements.length}, over twelve catalogs; ${statementRows[0].counts.plain} without a value):`,
 );
@@ -245,5 +253,5 @@ table(
   ],
 );
 if (args.misses)
-  for (const { label, misses } of [...rows, ...stretchedRows, ...statementRows, ...openerRows])
+  for (const { label, misses } of [...rows, ...stretchedRows, ...plainRows, ...statementRows, ...openerRows])
     console.log(`\n${label}\n${misses.join("\n")}`);
