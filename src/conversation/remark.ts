@@ -51,6 +51,14 @@ const PROBLEM = new Set(
   ),
 );
 
+// A habit stated ("lol we always forget that one", "the wifi is down every time it rains smh"): a word of something
+// gone wrong in its clause tells how things go, not a slip of what was just done to fix ("lmao wrong kim, i always pick
+// the wrong one" has one).
+const HABIT =
+  /\b(?:always|usually|constantly|all the time|every ?(?:single )?(?:time|day|night|morning|week|month))\b/iu;
+// What ends a clause: a comma, a stop, a dash between words.
+const CLAUSE_END = /[,;.!?—–]|\s-\s/;
+const isProblem = (token: Token) => PROBLEM.has(token.surface);
 // Besides the connectives ("sam too 😅"), the words of a follow-up wherever they stand: "paris next", "raj as well".
 const ADDS_ON = /\b(?:next|as well)\b/iu;
 // A fragment that opens with one names a thing ("the other two", "that spreadsheet lol"): what to act on next, maybe.
@@ -93,10 +101,10 @@ function isChatFragment(text: string, tokens: readonly Token[]): boolean {
  * Whether a turn read alone is a remark: a statement ("greta is a legend lol", "dependabot never sleeps huh") or a
  * fragment of chat (`isChatFragment`: "poor raj lmao") framed as chat (a reaction of the chat lexicon, typed with a
  * letter held or not, chat shorthand that also abbreviates a thing, or an emoji), with no mark of a request (no
- * question, quotation, "please", "can you", need, wish or 🙏) and no word of something gone wrong, that opens with no
- * question, answer, follow-up or action word ("and prod", "is CI green", "yes he's the best", "reply to her"), and
- * holds no value, number or name. It asks for nothing its words say; whether the catalog reads a task in it is the
- * ranking's to tell (step-selection.ts).
+ * question, quotation, "please", "can you", need, wish or 🙏) and no word of something gone wrong (but in the clause
+ * of a habit: "lol we always forget that one"), that opens with no question, answer, follow-up or action word ("and
+ * prod", "is CI green", "yes he's the best", "reply to her"), and holds no value, number or name. It asks for nothing
+ * its words say; whether the catalog reads a task in it is the ranking's to tell (step-selection.ts).
  */
 export function isRemark(text: string): boolean {
   if (text.includes("\n") || REQUEST.test(text)) return false;
@@ -104,7 +112,7 @@ export function isRemark(text: string): boolean {
   if (!STATEMENT.test(text) && !isChatFragment(text, tokens)) return false;
   const first = tokens.find((token) => !OPENERS.has(unstretched(token.surface, (form) => OPENERS.has(form))));
   if (first === undefined || opensNoRemark(first.surface)) return false;
-  if (tokens.some((token) => PROBLEM.has(token.surface))) return false;
+  if (text.split(CLAUSE_END).some((clause) => !HABIT.test(clause) && queryTokens(clause).some(isProblem))) return false;
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
   // Past its reactions and thanks, a connective and an action as written ask for it ("thanks, now email dana that it's
   // done"; not "thanks, print shop was packed lol", "ugh i'll look at them after lunch").

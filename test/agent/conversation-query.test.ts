@@ -390,6 +390,25 @@ describe("isRemark: a statement framed as chat, with no mark of a request", () =
       expect(isRemark(text), text).toBe(false);
   });
 
+  it("reads a complaint of how things go as a remark; a slip or a problem now is none", () => {
+    for (const text of [
+      "lol we always forget that one",
+      "smh the wifi is down every time it rains",
+      "ugh he's usually late",
+      "smh the train is late every single day",
+    ])
+      expect(isRemark(text), text).toBe(true);
+    for (const text of [
+      "lol i forgot to cc legal",
+      "smh it broke",
+      "ugh he's late again",
+      // The habit's clause only: the slip before it asks for a fix.
+      "lmao wrong kim, i always pick the wrong one",
+      "ugh it's broken again - every time we deploy",
+    ])
+      expect(isRemark(text), text).toBe(false);
+  });
+
   it("reads a chat-framed fragment with no statement in it as a remark", () => {
     for (const text of [
       "poor printer lol",

@@ -280,6 +280,18 @@ describe("a remark the catalog reads no task in is chat", () => {
       expect((await prepare({ steps: [], messages: after(text) })).activeTools, text).toEqual(first.activeTools);
   });
 
+  it("stable mode: a complaint of how things go gets no tool; a slip of what was just done keeps the set", async () => {
+    const prepare = large.prepareStep({ stableTools: true });
+    const first = await prepare({ steps: [], messages: weather });
+    expect(await prepare({ steps: [], messages: after("lol we always forget that one") })).toEqual({
+      activeTools: [],
+      toolOrder: [],
+    });
+    expect((await prepare({ steps: [], messages: after("lol i forgot bergen") })).activeTools).toEqual(
+      first.activeTools,
+    );
+  });
+
   it("stable mode: a chat fragment with no statement gets no tool; an elliptic fragment keeps the set", async () => {
     const prepare = large.prepareStep({ stableTools: true });
     const first = await prepare({ steps: [], messages: weather });

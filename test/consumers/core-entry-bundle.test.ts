@@ -164,7 +164,8 @@ describe("an app selecting with toolsift/core", () => {
   // remark reader (src/conversation/remark.ts: `select` with messages hands "greta is a legend lol" nothing from the
   // conversation, as prepareStep does), 21,746 B; with a chat word typed with a letter held or a laugh run on read as
   // the word it stretches ("thanksss", "sooo good", "hahahaha"; small-talk.ts `unstretched`), 21,918 B; with a request
-  // after thanks and a connective no remark ("thanks, now email dana that it's done"; remark.ts), 22,003 B.
+  // after thanks and a connective no remark ("thanks, now email dana that it's done"; remark.ts), 22,003 B; with a
+  // habit's problem word no bar to a remark ("lol we always forget that one"; remark.ts), 22,136 B.
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -183,6 +184,6 @@ describe("an app selecting with toolsift/core", () => {
       "src/tool-index/english-word-specificity.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(22_050);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(22_180);
   });
 });
