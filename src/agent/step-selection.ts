@@ -8,11 +8,10 @@ import {
   ASKED_TOOLS,
   isSmallTalkTurn,
   queryFromConversation,
-  replyToQuestion,
   userTextBefore,
   type ConversationMessage,
 } from "../conversation/query-rule.js";
-import { isRemark } from "../conversation/remark.js";
+import { remarkAtTurn } from "../conversation/remark.js";
 import { isChitChat } from "../conversation/small-talk.js";
 import { SURE_RELEVANCE } from "../core/relevance.js";
 import { ToolsiftError } from "../errors.js";
@@ -412,11 +411,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
     const smallTalk = isSmallTalkTurn(input.conversation, isChitChat);
     const latest = userTextBefore(input.conversation, input.conversation.length - 1)?.text ?? "";
     const query = queryFromConversation(input.conversation);
-    let remark =
-      !smallTalk &&
-      input.steps.length === 0 &&
-      isRemark(latest) &&
-      replyToQuestion(input.conversation, latest) === undefined;
+    let remark = !smallTalk && input.steps.length === 0 && remarkAtTurn(input.conversation) !== undefined;
     // A short remark is read with the message before it ("lmao that one is ancient"), whose task the ranking would
     // find again: whether it reads a task is asked of its own words (and a small catalog is offered whole as ever).
     const joined = remark && latest !== query;

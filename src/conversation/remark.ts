@@ -6,7 +6,14 @@ import { ACTION_WORDS } from "../core/families.js";
 import { queryTokens, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
-import { CONNECTIVES, isEllipticFollowUp, YES_OPENERS } from "./query-rule.js";
+import {
+  CONNECTIVES,
+  isEllipticFollowUp,
+  replyToQuestion,
+  userTextBefore,
+  YES_OPENERS,
+  type ConversationMessage,
+} from "./query-rule.js";
 import { COMMON_WORD, framesAsChat, isChatWord, QUESTION_WORDS, unstretched } from "./small-talk.js";
 
 // What makes a turn a statement: a copula, an auxiliary, a modal or a word of feeling, or a contraction of one
@@ -133,4 +140,14 @@ export function isRemark(text: string): boolean {
       ? !token.stop
       : !chatty(token) && !CHAT_OR_THING.has(token.surface) && englishWordSpecificity(token.surface) >= COMMON_WORD);
   return tokens.every((token, at) => token.valueKind === undefined && !/\d/.test(token.surface) && !named(token, at));
+}
+
+/**
+ * The latest user message of a conversation when it is a remark (`isRemark`) that replies to nothing the assistant
+ * asked: whether it asks for anything is then its own words' to tell, through the ranking. Every delivery reads a turn
+ * by it (step-selection.ts, in-conversation.ts).
+ */
+export function remarkAtTurn(conversation: readonly ConversationMessage[]): string | undefined {
+  const latest = userTextBefore(conversation, conversation.length - 1)?.text ?? "";
+  return isRemark(latest) && replyToQuestion(conversation, latest) === undefined ? latest : undefined;
 }

@@ -241,6 +241,29 @@ describe("index.inConversation: a turn that asks for nothing", () => {
     expect(events).toEqual({ inConversation: smallTalk, prepareStep: smallTalk });
   });
 
+  it("a remark that reads no task gets no tool and delivers nothing, as prepareStep reads it", async () => {
+    const turns: ModelMessage[] = [
+      { role: "user", content: task },
+      { role: "assistant", content: "I moved it." },
+      { role: "user", content: "lol we always forget that one" },
+    ];
+    const delivery = index.inConversation(tools);
+    const result = await delivery.prepareStep({ messages: turns });
+    // Neither the dispatcher nor the search tool: the definitions delivered before are not callable this turn.
+    expect(result.activeTools).toEqual([]);
+    const { messages, points, activeTools, events } = await bothDeliveries(turns);
+    expect(points).toHaveLength(1);
+    expect(messages.at(-1)).toEqual(turns[2]);
+    expect(activeTools).toEqual([]);
+    const smallTalk = [expect.objectContaining({ reason: "small-talk", offered: "none" })];
+    expect(events).toEqual({ inConversation: smallTalk, prepareStep: smallTalk });
+    // A remark the catalog has words for is a request: the dispatcher stays.
+    const words = await delivery.prepareStep({
+      messages: [...turns.slice(0, 2), { role: "user", content: "lol the pdf is so big, compress it" }],
+    });
+    expect(words.activeTools).toBeUndefined();
+  });
+
   it("a short follow-up that asks for something still gets new tools", async () => {
     const delivery = index.inConversation(tools, { delivery: { minNewTools: 3 } });
     const turns: ModelMessage[] = [

@@ -3,7 +3,8 @@
 
 import type { ModelMessage, Tool, ToolSet } from "ai";
 import { endsInSmallTalk, fromModelMessages, type MessageLike } from "../../conversation/model-messages.js";
-import { isSmallTalkTurn, queryFromConversation } from "../../conversation/query-rule.js";
+import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "../../conversation/query-rule.js";
+import { remarkAtTurn } from "../../conversation/remark.js";
 import { isChitChat } from "../../conversation/small-talk.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
 import { LOOP_SEARCH } from "../../options.js";
@@ -95,8 +96,14 @@ export interface InConversationOptions extends AdapterSelectOptions {
 export interface InConversationDelivery {
   /** The fixed tools block: the `alwaysActive` and provider tools (ToolSet order), the dispatcher, the search tool. */
   readonly tools: ToolSet;
-  /** Returns the step's `messages` with each turn's new definitions after the point they were selected for. */
-  readonly prepareStep: (step: { readonly messages: readonly MessageLike[] }) => Promise<{ messages: ModelMessage[] }>;
+  /**
+   * Returns the step's `messages` with each turn's new definitions after the point they were selected for; at a turn
+   * that asks for nothing (chat only, or a remark that reads no task) also `activeTools`: the pinned tools alone,
+   * neither the dispatcher nor the search tool.
+   */
+  readonly prepareStep: (step: {
+    readonly messages: readonly MessageLike[];
+  }) => Promise<{ messages: ModelMessage[]; activeTools?: string[] }>;
 }
 
 /** How `inConversation` writes the definitions it delivers. */
@@ -188,6 +195,21 @@ export function createInConversation(
     return names.filter((name) => inIndex.has(name) && !fixed.includes(name) && (allowed?.has(name) ?? true));
   };
 
+  /**
+   * Whether a turn opens with a remark in whose own words the ranking reads no task ("greta is a legend lol" after a
+   * task), in a catalog not delivered whole: it asks for nothing, as `prepareStep` reads it.
+   */
+  const remarkOnly = async (conversation: readonly ConversationMessage[], candidates: readonly string[]) => {
+    const latest = remarkAtTurn(conversation);
+    if (latest === undefined || smallCatalog(candidates) !== undefined) return false;
+    const { results } = await index.selectWithScores(latest, {
+      ...selectOptions,
+      alwaysActive: [],
+      allowedTools: [...candidates],
+    });
+    return !results.some((result) => result.reason === "ranked");
+  };
+
   const choose = async (point: DeliveryPoint): Promise<readonly string[]> => {
     const { kind, prefix } = point;
     const conversation = withDispatchedCalls(prefix, dispatcherName);
@@ -205,7 +227,7 @@ export function createInConversation(
     // "thanks!" after a task asks for nothing: the query joins it with the task (already served), and minNewTools
     // would top that up with tools nobody asked for. Such a turn delivers nothing, read by the rule every delivery
     // reads it with ("yes" to the assistant's question carries the task on), and is reported as small talk.
-    if (kind === "turn" && isSmallTalkTurn(neutral, isChitChat)) {
+    if (kind === "turn" && (isSmallTalkTurn(neutral, isChitChat) || (await remarkOnly(neutral, candidates)))) {
       policy.noMatch(query, candidates.length, false, false, true);
       return [];
     }
@@ -291,8 +313,13 @@ export function createInConversation(
     tools: fixedTools,
     async prepareStep({ messages }) {
       const derived = (await deliveries.derive(messages ?? [])).messages as ModelMessage[];
-      // A turn of conversation only ("thanks!") is offered no tool: neither the dispatcher nor the search tool.
-      return endsInSmallTalk(messages ?? [], isChitChat)
+      // A turn of conversation only ("thanks!"), or a remark at a turn's start that reads no task, is offered no tool:
+      // neither the dispatcher nor the search tool.
+      const atTurn = messages !== undefined && messages.length > 0 && messages[messages.length - 1].role === "user";
+      const chat =
+        endsInSmallTalk(messages ?? [], isChitChat) ||
+        (atTurn && (await remarkOnly(fromModelMessages(messages), deliverable())));
+      return chat
         ? { messages: derived, activeTools: fixed.filter((name) => pinned.includes(name)) }
         : { messages: derived };
     },
