@@ -3,7 +3,7 @@
 // that toolsift/core, which ships the chat lexicon with the word list, does not ship this.
 
 import { ACTION_WORDS } from "../core/families.js";
-import { queryTokens, type Token } from "../core/tokenizer.js";
+import { queryTokens, tokenize, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
 import {
@@ -119,7 +119,12 @@ export function isRemark(text: string): boolean {
   if (!STATEMENT.test(text) && !isChatFragment(text, tokens)) return false;
   const first = tokens.find((token) => !OPENERS.has(unstretched(token.surface, (form) => OPENERS.has(form))));
   if (first === undefined || opensNoRemark(first.surface)) return false;
-  if (text.split(CLAUSE_END).some((clause) => !HABIT.test(clause) && queryTokens(clause).some(isProblem))) return false;
+  // A clause is tokenized apart only when the turn has a problem word (`queryTokens` keeps the whole turn's for later).
+  if (
+    tokens.some(isProblem) &&
+    text.split(CLAUSE_END).some((clause) => !HABIT.test(clause) && tokenize(clause).some(isProblem))
+  )
+    return false;
   if (ACTION_WORDS.has(first.surface) || ACTION_WORDS.has(first.term)) return false;
   // Past its reactions and thanks, a connective and an action as written ask for it ("thanks, now email dana that it's
   // done"; not "thanks, print shop was packed lol", "ugh i'll look at them after lunch").

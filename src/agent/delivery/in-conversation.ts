@@ -199,15 +199,19 @@ export function createInConversation(
    * Whether a turn opens with a remark in whose own words the ranking reads no task ("greta is a legend lol" after a
    * task), in a catalog not delivered whole: it asks for nothing, as `prepareStep` reads it.
    */
+  // The last remark ranked: its turn's delivery point and its prepareStep ask of the same text (fixed candidates).
+  let lastRemark: { readonly text: string; readonly only: boolean } | undefined;
   const remarkOnly = async (conversation: readonly ConversationMessage[], candidates: readonly string[]) => {
     const latest = remarkAtTurn(conversation);
     if (latest === undefined || smallCatalog(candidates) !== undefined) return false;
+    if (lastRemark?.text === latest) return lastRemark.only;
     const { results } = await index.selectWithScores(latest, {
       ...selectOptions,
       alwaysActive: [],
       allowedTools: [...candidates],
     });
-    return !results.some((result) => result.reason === "ranked");
+    lastRemark = { text: latest, only: !results.some((result) => result.reason === "ranked") };
+    return lastRemark.only;
   };
 
   const choose = async (point: DeliveryPoint): Promise<readonly string[]> => {
