@@ -79,7 +79,8 @@ async function replay(index, conversation, searcher) {
             ],
           },
         );
-        for (const name of output.tools) loaded.add(name);
+        // The search returns the tools it found as definitions ({ name, description, inputSchema, relevance }).
+        for (const found of output.tools) loaded.add(found.name);
         if (loaded.has(call.name)) counts.served++;
         else turnServed = false;
       }
