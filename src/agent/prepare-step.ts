@@ -1,6 +1,8 @@
 // index.prepareStep(): per-step activeTools for generateText, streamText and ToolLoopAgent, from the SDK's input.
 
 import type { ModelMessage } from "ai";
+import { ToolsiftError } from "../errors.js";
+import { describeValue } from "../support/describe-value.js";
 import { conversationQuery, fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
 import type { ConversationMessage } from "../conversation/query-rule.js";
 import {
@@ -114,6 +116,7 @@ export function createPrepareStep(
 ) {
   const where = setup.where ?? "prepareStep";
   const given = optionsObject(where, options) ?? {};
+  rejectStepInput(where, given);
   rejectUnknownOptions(where, given, [...SELECT_OPTION_NAMES, ...OWN_OPTIONS], "", NESTED_OPTIONS);
   const selectOptions = pickSelectOptions(where, given);
   const steps = knownOptions(
@@ -201,13 +204,25 @@ export function createPrepareStep(
       onEvent: options.onEvent,
       decisions: setup.decisions,
     });
-  const everyTool = (allowed: ReadonlySet<string> | undefined) =>
-    allowed === undefined ? {} : { activeTools: [...allowed] };
+  // "Every tool" is every catalog tool (and the search meta-tool when pinned), never the tools of the generateText
+  // call the index does not hold: `maxOfferAll` counts catalog tools, and an empty catalog offers none.
+  const everyName = (): string[] => [
+    ...new Set([...index.toolNames, ...(selectOptions.alwaysActive ?? []).filter((name) => name === searchToolName)]),
+  ];
+  const everyTool = (allowed: ReadonlySet<string> | undefined) => ({
+    activeTools: allowed === undefined ? everyName() : [...allowed],
+  });
   return async (step: AdapterStepInput): Promise<{ activeTools?: string[]; toolOrder?: string[] }> => {
+    checkStep(where, step);
     if (learn) learnNewSteps(index, learnt, step.messages ?? [], step.steps ?? [], searchToolName);
     try {
       await step.prepare?.();
-      if (stableStep) return await stableStep(view(step));
+      if (stableStep) {
+        const result = await stableStep(view(step));
+        return result.activeTools === undefined
+          ? { activeTools: [...new Set([...result.toolOrder, ...everyName()])], toolOrder: result.toolOrder }
+          : result;
+      }
       const selected = await select(step);
       if (selected.offered !== undefined) return { activeTools: [...selected.offered] };
       return selected.names === undefined ? everyTool(selected.allowed) : { activeTools: [...selected.names] };
@@ -217,6 +232,44 @@ export function createPrepareStep(
       return names === undefined ? everyTool(input.allowed) : { activeTools: [...names] };
     }
   };
+}
+
+/**
+ * The AI SDK's step input passed where the options go: `prepareStep: index.prepareStep` (not called) makes
+ * generateText call it with `{ model, steps, stepNumber, messages }`.
+ */
+function rejectStepInput(where: string, given: object): void {
+  if (!("stepNumber" in given) && !("model" in given && "messages" in given)) return;
+  throw new ToolsiftError(
+    "INVALID_OPTION",
+    `${where}: got the AI SDK's step input ({ model, steps, stepNumber, messages }) as options. Call it: ` +
+      "`prepareStep: index.prepareStep()` (or `index.prepareStep({ maxTools: 5 })`) returns the function generateText " +
+      "calls on each step.",
+    { option: "stepNumber" in given ? "stepNumber" : "model" },
+  );
+}
+
+/** Checks what a step function is called with: an object whose `messages` and `steps`, when given, are arrays. */
+function checkStep(where: string, step: unknown): asserts step is AdapterStepInput {
+  if (typeof step !== "object" || step === null)
+    throw new ToolsiftError(
+      "INVALID_MESSAGES",
+      `${where}: the step function takes the AI SDK's step input ({ steps, messages, … }), got ${describeValue(step)}.`,
+      {},
+    );
+  const { messages, steps } = step as { messages?: unknown; steps?: unknown };
+  if (messages !== undefined && !Array.isArray(messages))
+    throw new ToolsiftError(
+      "INVALID_MESSAGES",
+      `${where}: messages must be an array of AI SDK messages, got ${describeValue(messages)}.`,
+      { field: "messages" },
+    );
+  if (steps !== undefined && !Array.isArray(steps))
+    throw new ToolsiftError(
+      "INVALID_MESSAGES",
+      `${where}: steps must be an array of the AI SDK's steps, got ${describeValue(steps)}.`,
+      { field: "steps" },
+    );
 }
 
 /** The names the rules allow for this step, checked: an array of strings. */

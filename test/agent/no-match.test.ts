@@ -51,7 +51,7 @@ describe("the no-match event says why, and what the call was offered", () => {
     expect(await whole.prepare({ steps: [], messages: question })).toEqual({ activeTools: Object.keys(agentTools) });
     // Without smallCatalog the no-match policy decides, and says so: every tool of a catalog of 20 or fewer.
     const small = recorded({ smallCatalog: false });
-    expect(await small.prepare({ steps: [], messages: question })).toEqual({});
+    expect(await small.prepare({ steps: [], messages: question })).toEqual({ activeTools: Object.keys(agentTools) });
     expect(small.events).toEqual([
       expect.objectContaining({
         reason: "nothing-relevant",
@@ -73,7 +73,8 @@ describe("the no-match event says why, and what the call was offered", () => {
   it('"no-user-text": nothing to rank yet; by default every tool, within maxOfferAll', async () => {
     const { prepare, events } = recorded();
     const system = [{ role: "system" as const, content: "You are a helpful assistant." }];
-    expect(await prepare({ steps: [], messages: system })).toEqual({});
+    // Every tool of the catalog, named: the generateText call's tools the index does not hold are not among them.
+    expect(await prepare({ steps: [], messages: system })).toEqual({ activeTools: Object.keys(agentTools) });
     expect(events).toEqual([
       {
         type: "no-match",
@@ -157,7 +158,7 @@ describe("the maxOfferAll guard", () => {
     const system = [{ role: "system" as const, content: "Be brief." }];
     for (const [count, expected] of [
       [31, { activeTools: [] }],
-      [30, {}],
+      [30, { activeTools: invoiceTools(30).map((tool) => tool.name) }],
     ] as const) {
       const events: PrepareStepEvent[] = [];
       const prepare = createToolIndex(invoiceTools(count)).prepareStep({
@@ -175,7 +176,9 @@ describe("the maxOfferAll guard", () => {
       onNoMatch: "all",
       maxOfferAll: Infinity,
     });
-    expect(await prepare({ steps: [], messages: thanks })).toEqual({});
+    expect(await prepare({ steps: [], messages: thanks })).toEqual({
+      activeTools: invoiceTools(40).map((tool) => tool.name),
+    });
   });
 
   it.each([
@@ -362,7 +365,7 @@ describe("a remark the catalog reads no task in is chat", () => {
       { role: "assistant" as const, content: "Sunny." },
       { role: "user" as const, content: "greta is a legend lol" },
     ];
-    expect(await prepare({ steps: [], messages })).toEqual({});
+    expect(await prepare({ steps: [], messages })).toEqual({ activeTools: index.toolNames });
     expect(events.map((event) => event.type === "no-match" && [event.reason, event.offered])).toEqual([
       ["nothing-relevant", "all"],
     ]);

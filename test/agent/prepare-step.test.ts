@@ -1,5 +1,5 @@
 // prepareStep in real AI SDK 7 loops (generateText, streamText, ToolLoopAgent) driven by a scripted mock model.
-import { generateText, isStepCount, streamText, ToolLoopAgent } from "ai";
+import { generateText, isStepCount, streamText, ToolLoopAgent, type ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import type { PrepareStepEvent } from "../../src/agent/prepare-step.js";
 import { createToolIndex } from "../../src/index.js";
@@ -51,10 +51,10 @@ describe("generateText with prepareStep", () => {
     expect(first.activeTools).toHaveLength(2);
     expect(second.activeTools).toHaveLength(2);
     expect(second.activeTools!.some((name) => first.activeTools!.includes(name))).toBe(false);
-    expect(third.activeTools).toBeUndefined();
+    expect(third.activeTools).toEqual(index.toolNames);
     // A ranking with no second page escalates at once.
     const narrow = [{ role: "user" as const, content: "weather forecast" }];
-    expect((await prepare({ steps: [miss], messages: narrow })).activeTools).toBeUndefined();
+    expect((await prepare({ steps: [miss], messages: narrow })).activeTools).toEqual(index.toolNames);
   });
 
   it("adds alwaysActive tools and the index's related tools", async () => {
@@ -124,6 +124,61 @@ describe("streamText and ToolLoopAgent", () => {
   });
 });
 
+describe("every tool is every catalog tool", () => {
+  it("offers an empty catalog's index no tool, and a partial index none of the call's other tools", async () => {
+    const tools: ToolSet = agentTools;
+    const names = Object.keys(tools);
+    // An index of no tools (an MCP server's catalog still empty at start-up) in a loop with tools: none is sent.
+    const empty = scriptedModel([{ text: "I can't do that yet." }]);
+    await generateText({
+      model: empty.model,
+      tools,
+      prepareStep: createToolIndex({}).prepareStep(),
+      prompt: "send an email to bob",
+    });
+    expect(empty.offered).toEqual([[]]);
+    // An index of two of the call's tools: "every tool" (here `onNoMatch: "all"` for a request no tool fits) is those
+    // two, within maxOfferAll; the call's other tools are not the index's to offer.
+    const two = createToolIndex(Object.fromEntries(names.slice(0, 2).map((name) => [name, tools[name]])));
+    const events: PrepareStepEvent[] = [];
+    const partial = scriptedModel([{ text: "Four large ones." }]);
+    await generateText({
+      model: partial.model,
+      tools,
+      prepareStep: two.prepareStep({ onNoMatch: "all", smallCatalog: false, onEvent: (event) => events.push(event) }),
+      prompt: "how many moons does Jupiter have?",
+    });
+    expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
+    expect(partial.offered.map((step) => [...step].sort())).toEqual([names.slice(0, 2).sort()]);
+  });
+});
+
+describe("what the step function is given", () => {
+  it("names the AI SDK's step input passed as options: prepareStep not called", async () => {
+    const { model } = scriptedModel([{ text: "x" }]);
+    const uncalled = index.prepareStep as never;
+    await expect(generateText({ model, tools: agentTools, prepareStep: uncalled, prompt: "hi" })).rejects.toMatchObject(
+      {
+        code: "INVALID_OPTION",
+        message: expect.stringContaining("`prepareStep: index.prepareStep()`"),
+      },
+    );
+  });
+
+  it("refuses messages and steps that are not arrays, naming the field", async () => {
+    const prepare = index.prepareStep() as unknown as (step: unknown) => Promise<unknown>;
+    await expect(prepare({ steps: [], messages: "hi" })).rejects.toMatchObject({
+      code: "INVALID_MESSAGES",
+      message: 'prepareStep: messages must be an array of AI SDK messages, got the string "hi".',
+    });
+    await expect(prepare({ steps: "x", messages: [] })).rejects.toMatchObject({
+      code: "INVALID_MESSAGES",
+      details: { field: "steps" },
+    });
+    await expect(prepare(undefined)).rejects.toMatchObject({ code: "INVALID_MESSAGES" });
+  });
+});
+
 describe("when nothing matches (onNoMatch)", () => {
   const offTopic = [{ role: "user" as const, content: "Hello there, what is the capital of Peru?" }];
 
@@ -147,7 +202,7 @@ describe("when nothing matches (onNoMatch)", () => {
       }),
     ]);
     // No user text at all: nothing to rank yet, so every tool (the catalog is under maxOfferAll).
-    expect(await prepare({ steps: [], messages: [] })).toEqual({});
+    expect(await prepare({ steps: [], messages: [] })).toEqual({ activeTools: index.toolNames });
     expect(events[1]).toMatchObject({ type: "no-match", query: "", reason: "no-user-text", offered: "all" });
   });
 
@@ -160,7 +215,7 @@ describe("when nothing matches (onNoMatch)", () => {
       smallCatalog: false,
       onEvent: (event) => events.push(event),
     });
-    expect(await prepare({ steps: [], messages: offTopic })).toEqual({});
+    expect(await prepare({ steps: [], messages: offTopic })).toEqual({ activeTools: index.toolNames });
     expect(events).toEqual([expect.objectContaining({ reason: "nothing-relevant", offered: "all" })]);
     expect(events[0]).not.toHaveProperty("guard");
   });

@@ -207,7 +207,7 @@ describe("prepareStep({ stableTools: true })", () => {
       { ...options, onEvent: (event) => failures.push(event) },
       { decisions: store },
     );
-    expect(await damaged({ steps: [], messages: turn1 })).toEqual({});
+    expect(await damaged({ steps: [], messages: turn1 })).toEqual({ activeTools: Object.keys(agentTools) });
     expect(failures).toEqual([
       expect.objectContaining({
         type: "selection-failed",

@@ -21,7 +21,9 @@ const tools = {
 const index = createToolIndex(tools); // validates now; builds on warmUp() or the first select
 await index.warmUp(); // optional: load wasm + build so the first select is fast
 
-const activeTools = await index.select("refund the customer's last charge", { maxTools: 5 }); // ["stripe_create_refund"]
+// ["stripe_create_refund", "github_create_pull_request"]: the tools that reach the relevance bar first, then those
+// with weaker evidence ("charge" read as create), kept so a task's lesser tools are not lost
+const activeTools = await index.select("refund the customer's last charge", { maxTools: 5 });
 const result = await generateText({ model, tools, activeTools, prompt });
 
 export {};
