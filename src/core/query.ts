@@ -258,6 +258,11 @@ export function analyseQuery(
       continue;
     }
     if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);
+    // An acronym is its plural as the catalog writes it in lower case: "PRs" (read as pr) is `gh_list_prs`' "prs".
+    if (token.acronym) {
+      const plural = index.surfaces.get(`${token.surface}s`);
+      if (plural !== undefined) collector.add(plural, 1, "exact", token.surface, position);
+    }
     const alphabetic = token.alphabetic;
     // A capitalised unknown word inside the query is most likely a name ("Lisbon", "Walmart"), not a
     // typo or a compound.

@@ -194,6 +194,17 @@ describe("ranking", () => {
     expect(three.tools[0]).toBe("get_order_details");
   });
 
+  it("reads an acronym's plural as the catalog writes it in lower case: PRs as `gh_list_prs`", async () => {
+    const tools = createToolIndex({
+      gh_list_prs: { description: "List pull requests" },
+      gh_get_pr: { description: "Get a pull request" },
+    });
+    // Found outside-in: "PRs" reads as pr, the word of `gh_get_pr`'s name; the list tool's name writes "prs".
+    for (const text of ["list open PRs on api", "list PRs", "list prs"])
+      expect((await tools.select(text, { minRelevance: 0 }))[0], text).toBe("gh_list_prs");
+    expect((await tools.select("get PR 12", { minRelevance: 0 }))[0]).toBe("gh_get_pr");
+  });
+
   it("reads general shorthand as the words it stands for, both ways", async () => {
     const tools = createToolIndex([
       { name: "slack_post_direct_message", description: "Send a direct message to a user." },
