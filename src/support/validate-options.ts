@@ -89,6 +89,7 @@ export function knownTableOptions(
   table: OptionTable = OPTION_TABLE,
 ): Record<string, unknown> | undefined {
   const given = optionsObject(where, value);
+  rejectMisplacedOptions(where, given, surface, own, table);
   rejectUnknownOptions(where, given, [...optionNames(surface, table), ...own], "", optionPaths(surface, table));
   for (const [name, group] of Object.entries(given ?? {})) {
     const keys = groupKeys(surface, name, table);
@@ -96,6 +97,37 @@ export function knownTableOptions(
   }
   return given;
 }
+/** What each surface letter of the option table is called in an error (option-table.ts `OptionRow.on`). */
+const SURFACE_NAMES: Readonly<Record<string, string>> = { i: "createToolIndex", s: "select", a: "prepareStep" };
+
+/**
+ * An option of the table given to a surface that does not take it, where another does (`createToolIndex(tools, {
+ * maxTools: 5 })`): says where it goes, rather than listing this surface's options.
+ */
+function rejectMisplacedOptions(
+  where: string,
+  given: object | undefined,
+  surface: string,
+  own: readonly string[],
+  table: OptionTable,
+): void {
+  for (const key of Object.keys(given ?? {})) {
+    const row = table[key];
+    if (row === undefined || row.on.includes(surface) || own.includes(key)) continue;
+    // An index entry's option given to another index entry (toolsift/core, LangChain) is no misplacement of this kind.
+    const index = "icl".includes(surface);
+    const takers = [...row.on].flatMap((letter) =>
+      index && "icl".includes(letter) ? [] : (SURFACE_NAMES[letter] ?? []),
+    );
+    if (takers.length === 0) continue;
+    throw new ToolsiftError(
+      "UNKNOWN_OPTION",
+      `${where}: "${key}" is an option of ${takers.join(" and ")}, not of ${where}.`,
+      { option: key },
+    );
+  }
+}
+
 /** A number in [min, max] (or (min, max] with `exclusiveMin`); `fallback` when undefined. */
 export function numberOption(
   where: string,

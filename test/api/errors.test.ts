@@ -135,6 +135,17 @@ describe("unknown options", () => {
   });
 });
 
+describe("an option of another function", () => {
+  it("says where a select or prepareStep option goes when given to createToolIndex (found outside-in)", () => {
+    const error = thrown(() => createToolIndex(catalog, { maxTools: 5 } as never));
+    expect(error.code).toBe("UNKNOWN_OPTION");
+    expect(error.message).toBe(
+      'createToolIndex: "maxTools" is an option of select and prepareStep, not of createToolIndex.',
+    );
+    expect(error.details).toEqual({ option: "maxTools" });
+  });
+});
+
 describe("a group's option given at the top level", () => {
   it.each([
     ["limits", "catalog.limits"],
