@@ -259,7 +259,7 @@ export function analyseQuery(
     }
     if (known !== undefined) collector.add(known, 1, "exact", token.surface, position);
     // An acronym is its plural as the catalog writes it in lower case: "PRs" (read as pr) is `gh_list_prs`' "prs".
-    if (token.acronym) {
+    if (token.plural) {
       const plural = index.surfaces.get(`${token.surface}s`);
       if (plural !== undefined) collector.add(plural, 1, "exact", token.surface, position);
     }

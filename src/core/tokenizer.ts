@@ -11,6 +11,8 @@ export interface Token {
   readonly surface: string;
   /** True when the source spelled it as an upper-case acronym ("PR", "HTTP"). */
   readonly acronym: boolean;
+  /** True for an acronym's plural, read as the acronym ("PRs" → pr). */
+  readonly plural: boolean;
   /** True for stop words, single characters and bare numbers: never indexed or matched. */
   readonly stop: boolean;
   /** Written with a capital initial and the rest lower case ("Lisbon"): in a query, likely a name. */
@@ -271,6 +273,7 @@ function analyseWord(word: string): readonly Token[] {
       term: stem(surface),
       surface,
       acronym: plural || (piece.length >= 2 && piece.length <= 6 && ALL_UPPER.test(piece)),
+      plural,
       capitalized: piece.length >= 2 && piece !== surface && piece.slice(1) === surface.slice(1),
       // Single characters and bare numbers are values ("x", "52"), not intent: kept in the stream, never matched.
       stop: surface.length < 2 || STOP_WORDS.has(surface) || BARE_NUMBER.test(surface),

@@ -38,8 +38,8 @@ const isMcpName = (name: string) => name.includes("__");
  * a cache-keeping set by default, `stableTools: false` for a new set each step) over the conversation Mastra holds,
  * and returns the selected tools as `activeTools`, and the step's tools in the delivery's order (`toolOrder`). The
  * index follows the step's tools first (tool-set-follower.ts: dynamic tools and toolsets join, a tool redefined since
- * the last step is indexed again, one gone leaves), and only they are ranked. `undefined` (every tool) only for a step
- * that hands no tools when prepareStep offers every tool.
+ * the last step is indexed again, one gone leaves), and only they are ranked. Every tool is named too: the index's
+ * tools (a step that hands no tools has none to name).
  *
  * Throws `ToolsiftError` for invalid or unknown options at creation (each named `toolsiftProcessor: option …`), for an
  * `alwaysActive` name the index lacks at creation (when it has tools: index a tool that only a `toolsets` call brings
@@ -78,6 +78,7 @@ export function toolsiftProcessor(index: ToolIndex, options: PrepareStepOptions 
               available: () => Object.keys(tools),
             }),
       });
+      // prepareStep names every tool it offers; its type still allows none.
       if (activeTools === undefined) return undefined;
       // Mastra offers active tools in its tools' key order: the step's tools, reordered, keep a cache-keeping set's
       // order (earlier tools first, new ones at the end), so each request's tools block extends the one before.

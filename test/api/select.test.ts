@@ -203,6 +203,16 @@ describe("ranking", () => {
     for (const text of ["list open PRs on api", "list PRs", "list prs"])
       expect((await tools.select(text, { minRelevance: 0 }))[0], text).toBe("gh_list_prs");
     expect((await tools.select("get PR 12", { minRelevance: 0 }))[0]).toBe("gh_get_pr");
+    // Only a plural: "close that PR" and "create NEW issue" are no "prs" or "news" (found in review).
+    const singular = await tools.selectWithScores("close that PR", { minRelevance: 0 });
+    expect(singular.results.find((result) => result.name === "gh_list_prs")?.match).not.toContainEqual(
+      expect.objectContaining({ term: "prs" }),
+    );
+    const news = createToolIndex({
+      get_news: { description: "Headlines" },
+      create_issue: { description: "New issue" },
+    });
+    expect(await news.select("create NEW issue")).toEqual(["create_issue"]);
   });
 
   it("reads general shorthand as the words it stands for, both ways", async () => {
