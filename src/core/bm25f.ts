@@ -2,7 +2,7 @@
 
 import { FIELD_NAMES, type FieldName, type FieldWeight, type ToolFields } from "./fields.js";
 import { prefixedNameWords } from "./name-prefixes.js";
-import { forEachToken } from "./tokenizer.js";
+import { forEachToken, type Token } from "./tokenizer.js";
 
 /**
  * The compact lexical index. Postings of term t are `docIds[offsets[t] .. offsets[t+1])` (ascending
@@ -62,6 +62,11 @@ export function splitIntoKnownWords(known: ReadonlyMap<string, number>, word: st
 export function buildPostings(
   documents: readonly ToolFields[],
   weights: Readonly<Record<FieldName, FieldWeight>>,
+  /**
+   * Whether a shorthand after a product's prefix in a name may stand for a word the catalog does not write ("gcal" →
+   * calendar): not where the shorthand is a word of its own (`keyword.commonWords`' everyday table). None by default.
+   */
+  acceptsShorthand?: (shorthand: string) => boolean,
 ): PostingsIndex {
   const docCount = documents.length;
   const fieldCount = FIELD_NAMES.length;
@@ -73,6 +78,18 @@ export function buildPostings(
   const lengthSums = new Float64Array(fieldCount);
   let sequence = new Int32Array(Math.max(1024, docCount * 32));
   let length = 0;
+
+  /** A token's term id, a new one for a term not seen before; its surface recorded. */
+  const termOf = (token: Token): number => {
+    let id = termIds.get(token.term);
+    if (id === undefined) {
+      id = terms.length;
+      termIds.set(token.term, id);
+      terms.push(token.term);
+    }
+    if (!surfaces.has(token.surface)) surfaces.set(token.surface, id);
+    return id;
+  };
 
   // First pass: one flat array of term ids, so the second pass needs no re-tokenising and no
   // per-field allocations.
@@ -101,13 +118,7 @@ export function buildPostings(
       }
       forEachToken(text, (token) => {
         if (token.stop) return;
-        let id = termIds.get(token.term);
-        if (id === undefined) {
-          id = terms.length;
-          termIds.set(token.term, id);
-          terms.push(token.term);
-        }
-        if (!surfaces.has(token.surface)) surfaces.set(token.surface, id);
+        const id = termOf(token);
         if (token.acronym) acronyms.add(id);
         if (length === sequence.length) {
           const next = new Int32Array(sequence.length * 2);
@@ -121,6 +132,19 @@ export function buildPostings(
     }
   }
   fieldStarts[docCount * fieldCount] = length;
+
+  // A name's leading word with a product prefix ("gdrive_search") also counts for the word after the prefix; a
+  // shorthand's word the catalog does not write ("gcal": calendar) becomes a term of its own.
+  const unwritten = acceptsShorthand && {
+    accepts: acceptsShorthand,
+    term: (word: string): number | undefined => {
+      let id: number | undefined;
+      // One word: a phrase's reading ("pto" → time off) is no word to stand for.
+      if (!word.includes(" ")) forEachToken(word, (token) => void (id ??= token.stop ? undefined : termOf(token)));
+      return id;
+    },
+  };
+  const prefixed = prefixedNameWords(surfaces, sequence, fieldStarts, docCount, fieldCount, unwritten);
 
   const termCount = terms.length;
   const fieldWeight = new Float64Array(fieldCount);
@@ -143,8 +167,6 @@ export function buildPostings(
       compoundTail[id] = parts[1];
     }
   }
-  // A name's leading word with a product prefix ("gdrive_search") also counts for the word after the prefix.
-  const prefixed = prefixedNameWords(surfaces, sequence, fieldStarts, docCount, fieldCount);
   for (const [id, part] of prefixed) {
     if (compoundHead[id] < 0) compoundHead[id] = part;
     else prefixed.delete(id); // a closed compound of two catalog words is read as one

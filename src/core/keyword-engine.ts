@@ -82,7 +82,8 @@ export class KeywordEngine {
     /** Everyday words read as catalog words (`keyword.commonWords`' table; none by default). */
     everyday?: EverydayWords,
   ) {
-    const postings = buildPostings(documents, settings.fields);
+    // A shorthand after a product's prefix ("gcal") stands for its word unless it is an everyday word itself ("docs").
+    const postings = buildPostings(documents, settings.fields, everyday && ((tail) => !everyday.table().has(tail)));
     this.names = documents.map((document) => document.name);
     this.scorer = new KeywordScorer(arena, postings, settings.k1);
     // The postings live in wasm memory from here on; the JS copies are dropped for views on it.

@@ -13,7 +13,11 @@ const PRODUCT_PREFIX = /^[bcdfghjklmnpqrstvwxz]{1,2}(?=[a-z]{3,}$)/;
  * nowhere else is read so (`prefixedNameWords`): "send" and "sprint" are words of their descriptions, "gdrive" is a
  * product's identifier.
  */
-export function prefixedWord(known: ReadonlyMap<string, number>, word: string): number | undefined {
+export function prefixedWord(
+  known: ReadonlyMap<string, number>,
+  word: string,
+  unwritten?: UnwrittenWords,
+): number | undefined {
   // A product's name is short: a longer word is never read so, and its cost stays that of a look at its first letters.
   if (word.length > MAX_PREFIXED_LENGTH) return undefined;
   const prefix = PRODUCT_PREFIX.exec(word);
@@ -21,13 +25,23 @@ export function prefixedWord(known: ReadonlyMap<string, number>, word: string): 
   for (let cut = 1; cut <= prefix[0].length; cut++) {
     const tail = word.slice(cut);
     // A shorthand ("cal") or a word of four letters or more: "send" holds no "end".
-    const shorthand = SHORTHAND.get(tail)
-      ?.map((reading) => known.get(reading))
-      .find((found) => found !== undefined);
-    const id = shorthand ?? (tail.length >= 4 ? known.get(tail) : undefined);
+    const readings = SHORTHAND.get(tail);
+    const id =
+      readings?.map((reading) => known.get(reading)).find((found) => found !== undefined) ??
+      (tail.length >= 4 ? known.get(tail) : undefined) ??
+      // A shorthand's word the catalog does not write ("gcal" where the calendar tools say only "List events").
+      (readings && unwritten?.accepts(tail) ? unwritten.term(readings[0]) : undefined);
     if (id !== undefined) return id;
   }
   return undefined;
+}
+
+/** How a word the catalog does not write may still be read after a product's prefix (bm25f.ts makes the term). */
+export interface UnwrittenWords {
+  /** Whether `shorthand` may stand for its word: not where it is an everyday word itself ("docs"). */
+  accepts(shorthand: string): boolean;
+  /** The term id of `word` (one word), made a term of the index. */
+  term(word: string): number | undefined;
 }
 
 /**
@@ -40,6 +54,7 @@ export function prefixedNameWords(
   fieldStarts: Uint32Array,
   docCount: number,
   fieldCount: number,
+  unwritten?: UnwrittenWords,
 ): Map<number, number> {
   const prefixed = new Map<number, number>();
   const candidates = new Map<number, string>();
@@ -56,7 +71,7 @@ export function prefixedNameWords(
     const id = sequence[start];
     const surface = candidates.get(id);
     if (surface === undefined || prefixed.has(id)) continue;
-    const part = prefixedWord(surfaces, surface);
+    const part = prefixedWord(surfaces, surface, unwritten);
     if (part !== undefined && part !== id) prefixed.set(id, part);
   }
   return prefixed;

@@ -252,6 +252,24 @@ describe("ranking", () => {
     expect((await tools.select("opne an isue for the flaky test in acme/api"))[0]).toBe("github_create_issue");
   });
 
+  it("reads a product prefix's shorthand as its word where no tool writes the word: gcal → calendar", async () => {
+    // Found outside-in: a catalog whose calendar tools say only "List events" had nothing for "my calendar".
+    const tools = {
+      gcal_list_events: { description: "List events" },
+      gcal_create_event: { description: "Create event" },
+      gdocs_create: { description: "New doc" },
+      slack_post: { description: "Post a message to a channel" },
+    };
+    const index = createToolIndex(tools);
+    expect(await index.select("whats on my calendar tomorrow")).toEqual(["gcal_list_events", "gcal_create_event"]);
+    const calendar = await index.explain("whats on my calendar tomorrow", "gcal_list_events");
+    expect(calendar.match).toContainEqual(expect.objectContaining({ word: "calendar", field: "name" }));
+    // Not a shorthand that is an everyday word itself ("docs": as often the word), nor without the word list.
+    const docs = await index.explain("any docs on vitamin d", "gdocs_create");
+    expect(docs.match.filter((entry) => entry.field === "name" && entry.term === "document")).toEqual([]);
+    expect(await createToolIndex(tools, { keyword: { commonWords: false } }).select("my calendar")).toEqual([]);
+  });
+
   it("counts a request's common verb read as the action a name begins with ('make' → create)", async () => {
     // The Memory MCP server's tools as it publishes them: every description speaks of entities and the graph.
     const tools = everydayCatalogIndex("mcp-memory");

@@ -144,11 +144,13 @@ describe("an app selecting with toolsift/core", () => {
   // only ("both", "all of them") answers it: 40,483 B gzip; a no with a pause ("no wait") or leaving things alone ("no,
   // leave them") closes the matter: 107,660 B minified, 40,555 B gzip. Session 35, found outside-in: a select or
   // prepareStep option given to createToolIndex says where it goes (`maxTools`: 130 B), and an acronym's plural meets
-  // the catalog's lower-case plural ("PRs" → `gh_list_prs`): 40,721 B gzip.
-  it("stays within 106 KiB minified and 40,750 B gzip", async () => {
+  // the catalog's lower-case plural ("PRs" → `gh_list_prs`): 40,721 B gzip. A shorthand after a product's prefix
+  // stands for its word where no tool writes it ("gcal" → calendar; bm25f.ts, name-prefixes.ts): 108,372 B minified,
+  // 40,850 B gzip.
+  it("stays within 106 KiB minified and 40,900 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(106 * 1024);
-    expect(gzip).toBeLessThanOrEqual(40_750);
+    expect(gzip).toBeLessThanOrEqual(40_900);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
