@@ -3,6 +3,7 @@
 import type { ModelMessage } from "ai";
 import { ToolsiftError } from "../errors.js";
 import { describeValue } from "../support/describe-value.js";
+import { checkMessageArray } from "../usage/learn-turns.js";
 import { conversationQuery, fromModelMessages, type MessageLike } from "../conversation/model-messages.js";
 import type { ConversationMessage } from "../conversation/query-rule.js";
 import {
@@ -258,12 +259,7 @@ function checkStep(where: string, step: unknown): asserts step is AdapterStepInp
       {},
     );
   const { messages, steps } = step as { messages?: unknown; steps?: unknown };
-  if (messages !== undefined && !Array.isArray(messages))
-    throw new ToolsiftError(
-      "INVALID_MESSAGES",
-      `${where}: messages must be an array of AI SDK messages, got ${describeValue(messages)}.`,
-      { field: "messages" },
-    );
+  if (messages !== undefined) checkMessageArray(where, messages);
   if (steps !== undefined && !Array.isArray(steps))
     throw new ToolsiftError(
       "INVALID_MESSAGES",

@@ -22,18 +22,22 @@ export function termIds(text: string): number[] {
   return ids;
 }
 
-/**
- * Checks that `messages` is a conversation: an array of `{ role, content }` with AI SDK roles, each content a string
- * or an array of parts.
- */
-export function checkMessages(where: string, messages: unknown): asserts messages is MessageLike[] {
-  if (!Array.isArray(messages)) {
+/** Checks that `messages` is an array (what each message holds is not read: see `checkMessages`). */
+export function checkMessageArray(where: string, messages: unknown): asserts messages is unknown[] {
+  if (!Array.isArray(messages))
     throw new ToolsiftError(
       "INVALID_MESSAGES",
       `${where}: messages must be an array of AI SDK messages, got ${describeValue(messages)}.`,
       {},
     );
-  }
+}
+
+/**
+ * Checks that `messages` is a conversation: an array of `{ role, content }` with AI SDK roles, each content a string
+ * or an array of parts.
+ */
+export function checkMessages(where: string, messages: unknown): asserts messages is MessageLike[] {
+  checkMessageArray(where, messages);
   messages.forEach((message: unknown, position) => {
     const role = (message as { role?: unknown } | null)?.role;
     if (typeof message !== "object" || message === null || typeof role !== "string" || !ROLES.has(role)) {
