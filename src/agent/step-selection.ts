@@ -391,6 +391,8 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
   async function readsTask(text: string, allowed: ReadonlySet<string> | undefined, toolCount: number) {
     const { results } = await index.selectWithScores(text, {
       ...selectOptions,
+      // The remark as a turn of its own: read as a remark (by its words alone, not an embedding's neighbours).
+      [CONVERSATION]: [{ role: "user", text, toolCalls: [] }],
       alwaysActive: [],
       ...(allowed !== undefined && toolCount < index.toolNames.length ? { allowedTools: [...allowed] } : {}),
     });

@@ -76,7 +76,8 @@ export async function explainTool(
     const position = ranking.hits.findIndex((entry) => entry.doc === doc);
     if (position >= 0) hit = ranking.hits[position];
     // A tool no candidate of the selection is judged alone, the way the selection judges its candidates.
-    if (judged === undefined && hit !== undefined) judged = judgeHits(index, ranking, text, [hit])[0];
+    if (judged === undefined && hit !== undefined)
+      judged = judgeHits(index, ranking, text, [hit], selection.ranked?.remark)[0];
     // Tools the query names rank first, in the query's order; `select:` ranks nothing else.
     const named = (selection.ranked?.hits ?? []).filter((entry) => entry.named).map((entry) => entry.doc);
     const namedAt = named.indexOf(doc);

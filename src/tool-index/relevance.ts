@@ -19,16 +19,24 @@ export interface JudgedHit extends RankedHit {
 /**
  * Each hit with its relevance: the keyword evidence (share of the query's content words it matches, by field and
  * kind), or with embeddings the larger of that and the similarity's relevance. A semantic ranking without a keyword
- * index judges by similarity alone (it builds no keyword index for this).
+ * index judges by similarity alone (it builds no keyword index for this). A `remark` (a remark framed as chat,
+ * `keyword.commonWords.remark`) is judged by its words alone.
  */
-export function judgeHits(index: BuiltIndex, ranking: Ranking, text: string, hits: readonly RankedHit[]): JudgedHit[] {
+export function judgeHits(
+  index: BuiltIndex,
+  ranking: Ranking,
+  text: string,
+  hits: readonly RankedHit[],
+  remark = false,
+): JudgedHit[] {
   // The query is read for relevance even when nothing ranked: the cost of a select then grows with the query alone,
   // not in a step where the first hit appears (test/cost).
   const keyword = ranking.strategy !== "semantic" || index.hasKeywordIndex;
   const query = keyword ? index.engine.relevanceQuery(text, ranking.terms()) : undefined;
   // A query whose words are all conversation ("thanks", "sounds good") asks for no tool, however near a tool's
-  // embedding lies.
-  const noTask = query !== undefined && query.words.every((word) => word.share === 0);
+  // embedding lies; nor does a remark framed as chat ("lol that site is ugly") unless its words meet a tool: an
+  // embedding's neighbours of "site" are no task.
+  const noTask = query !== undefined && (remark || query.words.every((word) => word.share === 0));
   // The query's words that say when, read only for a hit all of whose matches are readings (as a time's are).
   let times: ReadonlySet<string> | undefined;
   return hits.map((hit) => {

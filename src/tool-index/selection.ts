@@ -45,6 +45,8 @@ export interface Selection {
         /** The ranked tools the selection returns, in order. */
         readonly hits: JudgedHit[];
         readonly reranked: boolean;
+        /** Judged by its words alone: a remark framed as chat (`judgeHits`). */
+        readonly remark?: boolean;
         /**
          * The candidates ranked and left out, in ranked order, with the stage that cut each: worked out when asked
          * (`selectWithScores`, `explain`), not for every `select`.
@@ -114,8 +116,15 @@ export async function runSelection(
   const rankQuery = read instanceof Promise ? await read : read;
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
+  // A remark framed as chat ("greta is a legend lol"; the word list's reader), not a reply to the assistant: whether it
+  // reads a task is for its words to tell, not for an embedding's neighbours.
+  // Read once, and for a keyword ranking only when nothing was selected.
+  let framed: boolean | undefined;
+  const framedRemark = () =>
+    (framed ??= !reply && !chat && !options.searchQuery && inConversation(options) && context.remark?.(text) === true);
+  const wordsOnly = ranking.strategy !== "keyword" && framedRemark();
   // Tools under minRelevance (or threshold) are dropped before the cut: a query nothing answers selects no ranked tool.
-  const judged = judgeHits(index, ranking, text, ranking.hits);
+  const judged = judgeHits(index, ranking, text, ranking.hits, wordsOnly);
   const passing = relevantHits(judged, options.minRelevance, options.threshold);
   // A turn of chat selects only a tool named for what it says, as written ("tell me a fun fact" → `get_fun_fact`),
   // not one that shares a topic word with it ("a joke about git" → `push_files`, "about PMs" → `getProjectMembers`).
@@ -128,15 +137,8 @@ export async function runSelection(
   const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);
   const reranked = kept.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
-  // A remark framed as chat ("greta is a legend lol"; the word list's reader), not a reply to the assistant, in which
-  // the ranking reads no task: nothing from the conversation either, as the step selections read it.
-  const remark =
-    hits.length === 0 &&
-    !reply &&
-    !chat &&
-    !options.searchQuery &&
-    inConversation(options) &&
-    context.remark?.(text) === true;
+  // A remark in which the ranking reads no task: nothing from the conversation either, as the step selections read it.
+  const remark = hits.length === 0 && framedRemark();
   const companions: Companion[] =
     !chat && !remark && needsCompanions(context, state, options)
       ? companionsFor({
@@ -203,7 +205,13 @@ export async function runSelection(
                 : "limit") as CutReason,
       }));
   };
-  return { options, text, pinned, ranked: { index, ranking, hits, reranked, cut }, companions };
+  return {
+    options,
+    text,
+    pinned,
+    ranked: { index, ranking, hits, reranked, cut, ...(wordsOnly ? { remark: true } : {}) },
+    companions,
+  };
 }
 
 function inConversation(options: ResolvedSelectOptions): boolean {

@@ -1,4 +1,5 @@
 // The offline local embedding model: its asset, its vectors, and its use in selection and query expansion.
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { embed, embedMany } from "ai";
 import { describe, expect, it } from "vitest";
@@ -225,6 +226,38 @@ describe("selection with the local model", () => {
     });
     expect((await index.select("send an email"))[0]).toBe("send_email");
     expect(events.some((event) => event.type === "query-expansion-failed")).toBe(true);
+  });
+
+  it("a remark framed as chat reads a task only through its words, not the model's neighbours", async () => {
+    // bench/everyday's 25 tools of the Playwright MCP server, as the server lists them: no small catalog.
+    const playwright = (
+      JSON.parse(
+        readFileSync(new URL("../../bench/everyday/catalogs/mcp-playwright.json", import.meta.url), "utf8"),
+      ) as {
+        tools: { name: string; description: string; inputSchema: object }[];
+      }
+    ).tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+    const index = createToolIndex(playwright, { embeddingModel: localEmbeddingModel() });
+    const remark = "lol that site is ugly";
+    // The model reads "site" near the browser's tools: alone, the query is ranked as ever.
+    expect((await index.select(remark)).length).toBeGreaterThan(0);
+    const messages = [{ role: "user" as const, content: remark }];
+    expect(await index.select(remark, { messages })).toEqual([]);
+    for (const stableTools of [true, false])
+      expect((await index.prepareStep({ stableTools })({ steps: [], messages })).activeTools).toEqual([]);
+    // After a task, a short remark that leans on it is read with it for the ranking, and asked alone whether it
+    // reads a task.
+    const after = [
+      { role: "user" as const, content: "go to https://example.com" },
+      { role: "assistant" as const, content: "Opened https://example.com." },
+      { role: "user" as const, content: "lmao that one is ancient" },
+    ];
+    expect((await index.prepareStep({ stableTools: false })({ steps: [], messages: after })).activeTools).toEqual([]);
+    // A remark whose words meet a tool is still a request.
+    const words = "lol take a screenshot of that site";
+    expect(await index.select(words, { messages: [{ role: "user", content: words }] })).toContain(
+      "browser_take_screenshot",
+    );
   });
 
   it("rejects a queryExpansion that is not a word-vector model", () => {
