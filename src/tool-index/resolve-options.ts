@@ -112,8 +112,7 @@ const FALLBACK_EVENTS: ReadonlySet<ToolsiftEvent["type"]> = new Set([
 /**
  * The index's `emit`: every event to `onEvent` (and `console.debug` with `debug`), and, unless `warnings` is
  * off, the first fallback of the index as one `console.warn` line, so a bad key or a missing asset is never
- * silent; a misspelt `alwaysActive` name (a pinned tool left out) counts as one. Thrown failures (`onError:
- * "throw"`) are not warned about: the caller sees them.
+ * silent. Thrown failures (`onError: "throw"`) are not warned about: the caller sees them.
  */
 function fallbackWarner(
   debug: boolean,
@@ -125,8 +124,7 @@ function fallbackWarner(
     if (debug) console.debug("[toolsift]", event);
     if (
       !warned &&
-      // A misspelt alwaysActive name is the only event with an `option`.
-      (FALLBACK_EVENTS.has(event.type) || "option" in event) &&
+      FALLBACK_EVENTS.has(event.type) &&
       !(event.type === "embedding-failed" && event.fallback === "none") &&
       !(event.type === "embedding-warning" && event.stage === "query")
     ) {

@@ -554,29 +554,6 @@ describe("select options", () => {
     ]);
   });
 
-  it("without onEvent, logs a misspelt alwaysActive name once (a pinned tool left out), not the search tool's name", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    try {
-      const quiet = createToolIndex([
-        { name: "send_email", description: "Send an email." },
-        { name: "weather_forecast", description: "Weather forecast for a city." },
-      ]);
-      expect(await quiet.select("weather in Paris", { alwaysActive: ["search_tools"] })).toEqual(["weather_forecast"]);
-      expect(warn).not.toHaveBeenCalled();
-      for (let i = 0; i < 2; i++) await quiet.select("weather in Paris", { alwaysActive: ["send_emial"] });
-      expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0][0])).toMatch(
-        /^\[toolsift\] unknown-tool-names: alwaysActive names "send_emial" \(did you mean "send_email"\?\)/,
-      );
-      // A select: query naming no tool is the caller's (a model's) text, not the developer's option: no line.
-      warn.mockClear();
-      await createToolIndex([{ name: "send_email", description: "Send an email." }]).select("select:send_emial");
-      expect(warn).not.toHaveBeenCalled();
-    } finally {
-      warn.mockRestore();
-    }
-  });
-
   it("breaks ties by catalog order, the same on every run", async () => {
     const twins = [
       { name: "zeta_converter", description: "Convert currency amounts between currencies." },
