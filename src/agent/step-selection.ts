@@ -161,6 +161,7 @@ export function runSteps(
  */
 export function createStepSelection(index: ToolSelector, config: StepSelectionConfig) {
   const { selectOptions, policy, searchToolName } = config;
+  const catalogPins = (selectOptions.alwaysActive ?? []).filter((name) => name !== searchToolName);
   const maxTools = selectOptions.maxTools ?? 5;
   const catalogTools = catalogToolCounter(() => index.toolNames);
 
@@ -284,8 +285,9 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
       const selectFor = (most: number) =>
         index.selectWithScores(query, {
           ...selectOptions,
-          // Names outside the catalog are left out by the index itself (and stay active below).
-          alwaysActive: [...(selectOptions.alwaysActive ?? []), ...kept],
+          // Names outside the catalog are left out by the index itself (and stay active below); the search tool is
+          // none of the catalog's by design, and no misspelt name of one ("search_tools" beside `search_files`).
+          alwaysActive: [...catalogPins, ...kept],
           // The conversation's tool calls: its memory of tools, and what learnt usage predicts next.
           [CONVERSATION]: conversation,
           // Clamped: a maxTools accepted at creation must not grow past what select accepts on a later page.
@@ -314,7 +316,7 @@ export function createStepSelection(index: ToolSelector, config: StepSelectionCo
       if (question !== undefined) {
         const asked = await index.selectWithScores(question, {
           ...selectOptions,
-          alwaysActive: selectOptions.alwaysActive ?? [],
+          alwaysActive: catalogPins,
           maxTools: Math.min(ASKED_TOOLS, maxTools),
           // The assistant's own words for what it proposes, which it wrote knowing the tools: half the bar.
           minRelevance: (selectOptions.minRelevance ?? DEFAULT_MIN_RELEVANCE) * ASKED_RELEVANCE,

@@ -117,15 +117,23 @@ export async function runSelection(
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
   // A remark framed as chat ("greta is a legend lol"; the word list's reader), not a reply to the assistant: whether it
-  // reads a task is for its words to tell, not for an embedding's neighbours.
-  // Read once, and for a keyword ranking only when nothing was selected.
+  // reads a task is for its words to tell, not for an embedding's neighbours. Read once, and for a keyword ranking
+  // only when nothing was selected.
   let framed: boolean | undefined;
   const framedRemark = () =>
     (framed ??= !reply && !chat && !options.searchQuery && inConversation(options) && context.remark?.(text) === true);
-  const wordsOnly = ranking.strategy !== "keyword" && framedRemark();
   // Tools under minRelevance (or threshold) are dropped before the cut: a query nothing answers selects no ranked tool.
-  const judged = judgeHits(index, ranking, text, ranking.hits, wordsOnly);
-  const passing = relevantHits(judged, options.minRelevance, options.threshold);
+  const remarkFirst = ranking.strategy !== "keyword" && framedRemark();
+  let judged = judgeHits(index, ranking, text, ranking.hits, remarkFirst);
+  let passing = relevantHits(judged, options.minRelevance, options.threshold);
+  // Judged by its words, such a remark that reads a task is ranked as any request is: with the embeddings' evidence.
+  const wordsOnly = remarkFirst && passing.length === 0;
+  if (remarkFirst && !wordsOnly)
+    passing = relevantHits(
+      (judged = judgeHits(index, ranking, text, ranking.hits)),
+      options.minRelevance,
+      options.threshold,
+    );
   // A turn of chat selects only a tool named for what it says, as written ("tell me a fun fact" → `get_fun_fact`),
   // not one that shares a topic word with it ("a joke about git" → `push_files`, "about PMs" → `getProjectMembers`).
   const relevant = chat ? passing.filter((hit) => hit.match.some(namesTheTool)) : passing;
@@ -209,7 +217,7 @@ export async function runSelection(
     options,
     text,
     pinned,
-    ranked: { index, ranking, hits, reranked, cut, ...(wordsOnly ? { remark: true } : {}) },
+    ranked: { index, ranking, hits, reranked, cut, remark: wordsOnly },
     companions,
   };
 }

@@ -355,3 +355,22 @@ describe("options are validated when prepareStep is made", () => {
     expect(() => index.prepareStep(options as never)).toThrow(message);
   });
 });
+
+describe("the search tool pinned by name", () => {
+  it("pinning the search tool by name reports no misspelt catalog tool beside a search_files", async () => {
+    const events: { type: string }[] = [];
+    const files = createToolIndex(
+      [
+        { name: "search_files", description: "Search files by name" },
+        { name: "read_file", description: "Read a file" },
+      ],
+      { onEvent: (event) => events.push(event) },
+    );
+    const step = await files.prepareStep({ alwaysActive: ["search_tools"], stableTools: false })({
+      steps: [],
+      messages: [{ role: "user", content: "read notes.txt" }],
+    });
+    expect(step.activeTools).toContain("search_tools");
+    expect(events.filter((event) => event.type === "unknown-tool-names")).toEqual([]);
+  });
+});

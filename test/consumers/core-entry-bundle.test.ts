@@ -146,11 +146,13 @@ describe("an app selecting with toolsift/core", () => {
   // prepareStep option given to createToolIndex says where it goes (`maxTools`: 130 B), and an acronym's plural meets
   // the catalog's lower-case plural ("PRs" → `gh_list_prs`): 40,721 B gzip. A shorthand after a product's prefix
   // stands for its word where no tool writes it ("gcal" → calendar; bm25f.ts, name-prefixes.ts): 108,372 B minified,
-  // 40,850 B gzip.
-  it("stays within 106 KiB minified and 40,900 B gzip", async () => {
+  // 40,850 B gzip. Session 36: with an embedding model, whether a remark reads a task is its words' to tell (its hits
+  // judged twice when they do; relevance.ts, selection.ts, in-conversation.ts), and a pinned search tool is no
+  // misspelt catalog tool (step-selection.ts): 108,565 B minified, 40,918 B gzip.
+  it("stays within 107 KiB minified and 41,000 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(106 * 1024);
-    expect(gzip).toBeLessThanOrEqual(40_900);
+    expect(bytes).toBeLessThanOrEqual(107 * 1024);
+    expect(gzip).toBeLessThanOrEqual(41_000);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select

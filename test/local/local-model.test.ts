@@ -1,7 +1,7 @@
 // The offline local embedding model: its asset, its vectors, and its use in selection and query expansion.
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { embed, embedMany } from "ai";
+import { embed, embedMany, jsonSchema, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { createToolIndex, type ToolsiftEvent } from "../../src/index.js";
 import { parseLocalModelAsset } from "../../src/local/asset.js";
@@ -253,11 +253,27 @@ describe("selection with the local model", () => {
       { role: "user" as const, content: "lmao that one is ancient" },
     ];
     expect((await index.prepareStep({ stableTools: false })({ steps: [], messages: after })).activeTools).toEqual([]);
-    // A remark whose words meet a tool is still a request.
-    const words = "lol take a screenshot of that site";
-    expect(await index.select(words, { messages: [{ role: "user", content: words }] })).toContain(
-      "browser_take_screenshot",
+    // inConversation reads it so too: no tool, not even its dispatcher or search tool.
+    const toolSet = Object.fromEntries(
+      playwright.map(({ name, description, inputSchema }) => [
+        name,
+        tool({ description, inputSchema: jsonSchema(inputSchema), execute: async () => ({ ok: true }) }),
+      ]),
     );
+    const delivery = index.inConversation(toolSet);
+    expect((await delivery.prepareStep({ messages })).activeTools).toEqual([]);
+    expect((await delivery.prepareStep({ messages: after })).activeTools).toEqual([]);
+    // A remark whose words meet a tool is a request, ranked with the model's evidence as if it were none ("right
+    // click the image" reads as a remark).
+    for (const words of ["lol take a screenshot of that site", "right click the image"]) {
+      const ranked = async (options: object) =>
+        (await index.selectWithScores(words, options)).results
+          .filter((result) => result.reason === "ranked")
+          .map((result) => [result.name, result.relevance]);
+      const asRequest = await ranked({});
+      expect(asRequest.length).toBeGreaterThan(0);
+      expect(await ranked({ messages: [{ role: "user", content: words }] })).toEqual(asRequest);
+    }
   });
 
   it("rejects a queryExpansion that is not a word-vector model", () => {

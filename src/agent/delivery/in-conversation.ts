@@ -3,7 +3,12 @@
 
 import type { ModelMessage, Tool, ToolSet } from "ai";
 import { endsInSmallTalk, fromModelMessages, type MessageLike } from "../../conversation/model-messages.js";
-import { isSmallTalkTurn, queryFromConversation, type ConversationMessage } from "../../conversation/query-rule.js";
+import {
+  CONVERSATION,
+  isSmallTalkTurn,
+  queryFromConversation,
+  type ConversationMessage,
+} from "../../conversation/query-rule.js";
 import { remarkAtTurn } from "../../conversation/remark.js";
 import { isChitChat } from "../../conversation/small-talk.js";
 import type { ToolCallRefusedEvent } from "../../events.js";
@@ -207,6 +212,8 @@ export function createInConversation(
     if (lastRemark?.text === latest) return lastRemark.only;
     const { results } = await index.selectWithScores(latest, {
       ...selectOptions,
+      // The remark as a turn of its own: read as a remark (by its words alone, not an embedding's neighbours).
+      [CONVERSATION]: [{ role: "user", text: latest, toolCalls: [] }],
       alwaysActive: [],
       allowedTools: [...candidates],
     });
