@@ -116,14 +116,10 @@ export async function runSelection(
   const rankQuery = read instanceof Promise ? await read : read;
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
-  // A remark framed as chat ("greta is a legend lol"; the word list's reader), not a reply to the assistant: whether it
-  // reads a task is for its words to tell, not for an embedding's neighbours. Read once, and for a keyword ranking
-  // only when nothing was selected.
-  let framed: boolean | undefined;
-  const framedRemark = () =>
-    (framed ??= !reply && !chat && !options.searchQuery && inConversation(options) && context.remark?.(text) === true);
+  // A remark framed as chat, with embeddings: whether it reads a task is for its words to tell, not for the model's
+  // neighbours. (A keyword ranking reads only words: it asks whether the turn is a remark when nothing was selected.)
+  const remarkFirst = ranking.strategy !== "keyword" && framedRemark(context, options, text, reply, chat);
   // Tools under minRelevance (or threshold) are dropped before the cut: a query nothing answers selects no ranked tool.
-  const remarkFirst = ranking.strategy !== "keyword" && framedRemark();
   let judged = judgeHits(index, ranking, text, ranking.hits, remarkFirst);
   let passing = relevantHits(judged, options.minRelevance, options.threshold);
   // Judged by its words, such a remark that reads a task is ranked as any request is: with the embeddings' evidence.
@@ -146,7 +142,9 @@ export async function runSelection(
   const reranked = kept.reranked;
   const rankedNames = hits.map((hit) => index.docTools[hit.doc].name);
   // A remark in which the ranking reads no task: nothing from the conversation either, as the step selections read it.
-  const remark = hits.length === 0 && framedRemark();
+  const remark =
+    hits.length === 0 &&
+    (ranking.strategy === "keyword" ? framedRemark(context, options, text, reply, chat) : remarkFirst);
   const companions: Companion[] =
     !chat && !remark && needsCompanions(context, state, options)
       ? companionsFor({
@@ -220,6 +218,20 @@ export async function runSelection(
     ranked: { index, ranking, hits, reranked, cut, remark: wordsOnly },
     companions,
   };
+}
+
+/**
+ * Whether `text` is a remark framed as chat ("greta is a legend lol"; the word list's reader) in a conversation, not a
+ * reply to the assistant, a turn of chat or a model's search.
+ */
+function framedRemark(
+  context: IndexContext,
+  options: ResolvedSelectOptions,
+  text: string,
+  reply: unknown,
+  chat: unknown,
+): boolean {
+  return !reply && !chat && !options.searchQuery && inConversation(options) && context.remark?.(text) === true;
 }
 
 function inConversation(options: ResolvedSelectOptions): boolean {
