@@ -170,21 +170,6 @@ function lookupLinks(
           );
         }
       }
-      // A product with no finder at all (`gsheets_read_range(file_id)`): the one or two general searches of other
-      // products whose descriptions open by saying they find the thing ("Search files by name"), as Drive's finds a
-      // sheet. Not a finder named for its own product's things: PagerDuty's `list_incidents` lists no status page's
-      // incidents. Nor the id of whatever a product holds (`item_id`), which names nothing to look for elsewhere.
-      if (found.length === 0 && candidates.length === 0 && noun.length > 0 && !noun.every(isGeneric))
-        found = tools
-          .map((_, at) => at)
-          .filter(
-            (at) =>
-              finders[at] &&
-              nouns[at].size === 0 &&
-              products[at] !== products[position] &&
-              !needs[at].has(parameter) &&
-              noun.every((word) => terms(tools[at].description.split(/[.(:;\n]/)[0]).includes(word)),
-          );
       if (found.length === 0 || found.length > MAX_PRODUCERS) continue;
       for (const candidate of found) push(lookups, tool.name, tools[candidate].name);
     }

@@ -435,46 +435,6 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(await finders("add a note under key groceries to the kv store")).toEqual([]);
   });
 
-  it("takes the id of a product with no finder from the catalog's general search that says it finds the thing", async () => {
-    const needs = (...ids: string[]) => ({
-      type: "object",
-      properties: Object.fromEntries(ids.map((id) => [id, { type: "string" }])),
-      required: ids,
-    });
-    const catalog = {
-      gsheets_append_rows: { description: "Append rows after the last row", inputSchema: needs("file_id", "values") },
-      gdocs_export_pdf: { description: "Export as PDF", inputSchema: needs("file_id") },
-      gdrive_search: { description: "Search files by name/owner", inputSchema: needs("q") },
-      gdrive_list_folders: { description: "List folders" },
-      // A finder named for its own product's things finds no other product's: a status page's incident is no page's.
-      statuspage_update_incident: { description: "Post an update", inputSchema: needs("incident_id", "message") },
-      pd_list_incidents: { description: "List incidents" },
-      // The noun of an id a product holds whatever it is ("item") names nothing to look for elsewhere.
-      xls_add_row: { description: "Append a row to a workbook", inputSchema: needs("item_id", "values") },
-      shop_search: { description: "Search items for sale", inputSchema: needs("query") },
-    };
-    const finders = async (index: ReturnType<typeof createToolIndex>, query: string) =>
-      (await index.selectWithScores(query, { maxTools: 1, messages: [] })).results
-        .filter((result) => result.reason === "catalog-prerequisite")
-        .map((result) => result.name);
-    const index = createToolIndex(catalog);
-    expect(await finders(index, "append a row to the expenses sheet: uber 23.50")).toEqual(["gdrive_search"]);
-    expect(await finders(index, "export the contract doc as pdf")).toEqual(["gdrive_search"]);
-    // The request gives the file's id: nothing to find.
-    expect(await finders(index, "export doc 1x9Qe7bF2 as pdf")).toEqual([]);
-    expect(await finders(index, "post an update on the statuspage incident: fixed")).toEqual([]);
-    expect(await finders(index, "add a row to the xls workbook")).toEqual([]);
-    // Two general searches of files: both, as for a product's finders; three say nothing.
-    const box = { description: "Search files in Box", inputSchema: needs("query") };
-    const two = createToolIndex({ ...catalog, box_search: box });
-    expect(await finders(two, "append a row to the expenses sheet: uber 23.50")).toEqual([
-      "gdrive_search",
-      "box_search",
-    ]);
-    const three = createToolIndex({ ...catalog, box_search: box, dropbox_search: { description: "Search files" } });
-    expect(await finders(three, "append a row to the expenses sheet: uber 23.50")).toEqual([]);
-  });
-
   it("offers the finder the request's nouns name for an id of whatever a product of many finders holds", async () => {
     const index = createToolIndex({
       linear_addToFavorites: {
