@@ -71,8 +71,18 @@ if (values.idioms !== "") {
 }
 // Everyday words for operating a UI ("tap", "hit", "scroll down", "esc") → UI-automation API words (click, press,
 // scroll, key), written blind as well: a word the tables above lack.
+// Where they have the key, its UI readings are kept apart: read only where none of the key's readings above meets a
+// tool's name ("toggle" → set in a catalog of browser tools: check, click).
+const fallback = new Map();
 if (values.ui !== "") {
   const { _about: _, ...ui } = JSON.parse(readFileSync(values.ui, "utf8"));
+  for (const [written, readings] of Object.entries(ui)) {
+    const key = asRead(written);
+    const known = merged.get(key);
+    if (known === undefined) continue;
+    const more = readings.filter((reading) => reading !== key && !known.includes(reading));
+    if (more.length > 0) fallback.set(key, more);
+  }
   add(ui, (key) => !merged.has(key));
 }
 for (const [key, readings] of merged) {
@@ -82,7 +92,7 @@ for (const [key, readings] of merged) {
 }
 const packed = [...merged]
   .sort(([a], [b]) => (a < b ? -1 : 1))
-  .map(([key, readings]) => `${key}=${readings.join(",")}`)
+  .map(([key, readings]) => `${key}=${readings.join(",")}${fallback.has(key) ? `|${fallback.get(key).join(",")}` : ""}`)
   .join(";");
 const sources = [values.in, values.domain, values.shorthand, values.idioms, values.ui]
   .filter((file) => file !== "")

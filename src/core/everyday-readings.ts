@@ -9,6 +9,8 @@ import { TypoIndex } from "./typo-index.js";
 export interface EverydayWords {
   /** The table, decoded on first use. */
   table(): ReadonlyMap<string, readonly string[]>;
+  /** Readings of some of its words read only where none of the table's meets a tool's name ("toggle" → click). */
+  fallback(): ReadonlyMap<string, readonly string[]>;
   /** The most words a phrase of it has. */
   longest(): number;
   /** The first words of its phrases of two words or more (a phrase is looked up only from one of them). */
@@ -17,17 +19,20 @@ export interface EverydayWords {
   typos(): TypoIndex;
 }
 
-/** A table packed as "word=reading,reading;phrase of words=reading;…". */
+/** A table packed as "word=reading,reading;phrase of words=reading|fallback reading;…". */
 export function everydayWordsFrom(packed: string): EverydayWords {
   let table: Map<string, readonly string[]> | undefined;
+  const fallback = new Map<string, readonly string[]>();
   let longest = 1;
   const starts = new Set<string>();
   const decode = (): Map<string, readonly string[]> => {
     if (table === undefined) {
       table = new Map();
       for (const entry of packed.split(";")) {
-        const [key, readings] = entry.split("=");
+        const [key, all] = entry.split("=");
+        const [readings, more] = all.split("|");
         table.set(key, readings.split(","));
+        if (more !== undefined) fallback.set(key, more.split(","));
         const words = key.split(" ");
         longest = Math.max(longest, words.length);
         if (words.length > 1) starts.add(words[0]);
@@ -38,6 +43,7 @@ export function everydayWordsFrom(packed: string): EverydayWords {
   let typos: TypoIndex | undefined;
   return {
     table: decode,
+    fallback: () => (decode(), fallback),
     longest: () => (decode(), longest),
     starts: () => (decode(), starts),
     // Only single words go in: a TypoIndex keeps words of letters alone.
@@ -57,6 +63,8 @@ export interface EverydayReading {
    */
   readonly term: string | undefined;
   readonly readings: readonly string[];
+  /** Its readings where none of `readings` meets a tool's name (`EverydayWords.fallback`). */
+  readonly fallback: readonly string[] | undefined;
 }
 
 /**
@@ -65,6 +73,7 @@ export interface EverydayReading {
  */
 export function everydayReadings(tokens: readonly Token[], everyday: EverydayWords): EverydayReading[] {
   const words = everyday.table();
+  const fallback = everyday.fallback();
   const longest = everyday.longest();
   const found: EverydayReading[] = [];
   let content = 0;
@@ -76,6 +85,7 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
     // for most of a request) each longer phrase, its key grown a word at a time.
     let key = tokens[start].surface;
     let readings = words.get(key);
+    let entry = key;
     let length = 1;
     if (starts.has(key)) {
       const most = Math.min(longest, tokens.length - start);
@@ -84,6 +94,7 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
         const longer = words.get(key);
         if (longer === undefined) continue;
         readings = longer;
+        entry = key;
         length = more;
       }
     }
@@ -95,6 +106,7 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
         from: contentWords.map((token) => token.surface).join(" "),
         term: length === 1 || readings.includes(contentWords[0].surface) ? contentWords[0].term : undefined,
         readings,
+        fallback: fallback.get(entry),
       });
   }
   return found;

@@ -357,8 +357,8 @@ export function analyseQuery(
   // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
   const everydayWeight = settings.everydayWeight;
   if (everydayWeight > 0 && context.everyday !== undefined)
-    for (const { word, from, term, readings } of everydayReadings(tokens, context.everyday))
-      readEveryday(index, collector, term, readings, everydayWeight, from, word);
+    for (const { word, from, term, readings, fallback } of everydayReadings(tokens, context.everyday))
+      readEveryday(index, collector, term, readings, everydayWeight, from, word, fallback);
 
   // Phrases in the query that spell a catalog acronym: "pull request" → "pr". Initials are packed into
   // an integer key, so no string is built per candidate phrase.
@@ -415,7 +415,8 @@ function readMisspeltEveryday(context: QueryContext, collector: TermCollector, s
 
 /**
  * Reads an everyday word (its catalog `term`, if any) as its `readings` at `weight`, each split among a phrase's words;
- * not where the catalog's names use the word themselves ("find" in `find_athlete` is that tool's own word).
+ * not where the catalog's names use the word themselves ("find" in `find_athlete` is that tool's own word). Where no
+ * reading meets a tool's name, its `fallback` readings too ("toggle": set, in browser tools click).
  */
 function readEveryday(
   index: PostingsIndex,
@@ -425,13 +426,23 @@ function readEveryday(
   weight: number,
   from: string,
   word: number,
+  fallback?: readonly string[],
+  namesOnly = false,
 ): void {
+  const names = nameTerms(index);
   const known = term === undefined ? undefined : index.termIds.get(term);
-  if (known !== undefined && nameTerms(index).has(known)) return;
+  if (known !== undefined && names.has(known)) return;
+  let named = false;
   for (const reading of readings) {
     const { ids, words } = phraseTerms(index, reading);
-    for (const id of ids) collector.add(id, weight / words, "synonym", from, word);
+    for (const id of ids) {
+      if (namesOnly && !names.has(id)) continue;
+      collector.add(id, weight / words, "synonym", from, word);
+      named ||= names.has(id);
+    }
   }
+  if (!named && known === undefined && fallback !== undefined)
+    readEveryday(index, collector, undefined, fallback, weight / 2, from, word, undefined, true);
 }
 
 /** Shortest closed compound two request words are read as ("log in" → login; "in to" is no "into"). */

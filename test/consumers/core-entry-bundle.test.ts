@@ -148,11 +148,13 @@ describe("an app selecting with toolsift/core", () => {
   // stands for its word where no tool writes it ("gcal" → calendar; bm25f.ts, name-prefixes.ts): 108,372 B minified,
   // 40,850 B gzip. Session 36: with an embedding model, whether a remark reads a task is its words' to tell (its hits
   // judged twice when they do; relevance.ts, selection.ts, in-conversation.ts), and a pinned search tool is no
-  // misspelt catalog tool (step-selection.ts): 108,565 B minified, 40,918 B gzip.
-  it("stays within 107 KiB minified and 41,000 B gzip", async () => {
+  // misspelt catalog tool (step-selection.ts): 108,565 B minified, 40,918 B gzip. Session 38: an everyday word's UI
+  // readings, read where none of its other readings meets a tool's name, as names only ("toggle" → click in browser
+  // tools; query.ts `readEveryday`, everyday-readings.ts): 108,794 B minified, 41,006 B gzip.
+  it("stays within 107 KiB minified and 41,100 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(107 * 1024);
-    expect(gzip).toBeLessThanOrEqual(41_000);
+    expect(gzip).toBeLessThanOrEqual(41_100);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
@@ -171,7 +173,9 @@ describe("an app selecting with toolsift/core", () => {
   // conversation, as prepareStep does), 21,746 B; with a chat word typed with a letter held or a laugh run on read as
   // the word it stretches ("thanksss", "sooo good", "hahahaha"; small-talk.ts `unstretched`), 21,918 B; with a request
   // after thanks and a connective no remark ("thanks, now email dana that it's done"; remark.ts), 22,003 B; with a
-  // habit's problem word no bar to a remark ("lol we always forget that one"; remark.ts), 22,136 B.
+  // habit's problem word no bar to a remark ("lol we always forget that one"; remark.ts), 22,136 B; with the UI
+  // readings of the 38 words the earlier tables have too, read only where their readings meet no tool's name
+  // ("toggle" → set, update | check, uncheck, click), 22,381 B.
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -190,6 +194,6 @@ describe("an app selecting with toolsift/core", () => {
       "src/tool-index/english-word-specificity.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(22_180);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(22_400);
   });
 });

@@ -41,4 +41,46 @@ describe("the everyday table", () => {
     expect(await first("tap the blue button")).toBe("browser_click");
     expect(await first("hit escape", { keyword: { everydayWords: false } })).toBeUndefined();
   });
+
+  it("reads a word's UI readings only where none of its other readings meets a tool's name, and as names only", async () => {
+    const browser = {
+      browser_click: { description: "Perform a click on a web page element" },
+      browser_fill_form: { description: "Fill multiple form fields" },
+      browser_navigate: { description: "Navigate to a URL" },
+      browser_take_screenshot: { description: "Take a screenshot of the current page" },
+    };
+    const readings = async (tools: Parameters<typeof createToolIndex>[0], text: string, word: string) =>
+      (await createToolIndex(tools).explain(text, Object.keys(tools)[0])).queryTerms
+        .filter((term) => term.from === word)
+        .map((term) => term.term)
+        .sort();
+    // "toggle" reads as set and update first: no browser tool's name says either, so the UI readings (check, uncheck,
+    // click) are read, and of them only what a name says (click).
+    expect(await readings(browser, "toggle yearly billing", "toggle")).toEqual(["click"]);
+    expect((await createToolIndex(browser).select("toggle yearly billing", { maxTools: 1, minRelevance: 0 }))[0]).toBe(
+      "browser_click",
+    );
+    // "log in" reads as login, sign in or authenticate first; in the browser tools, as the form to fill.
+    expect(await readings(browser, "log in as admin", "log")).toEqual(["fill", "form"]);
+    // Where a name says what the first readings say, the UI readings are not read.
+    const flags = {
+      flag_update: { description: "Turn a feature flag on or off" },
+      ui_click: { description: "Click an element" },
+    };
+    expect(await readings(flags, "toggle dark mode", "toggle")).toEqual(["updat"]);
+    // Nor where the catalog writes the word itself ("page" in a description): it reads as itself there.
+    const pages = {
+      browser_take_screenshot: { description: "Take a screenshot of the current page" },
+      browser_snapshot: { description: "Capture an accessibility snapshot" },
+    };
+    expect(await readings(pages, "does the page say hello", "page")).toEqual(["pag"]);
+    // A UI reading a catalog writes only in prose or parameters is no reading: a weather tool's `location` is no URL.
+    const weather = {
+      get_current_weather: {
+        description: "Current weather",
+        inputSchema: { type: "object", properties: { location: { type: "string" } } },
+      },
+    };
+    expect(await readings(weather, "which url is it on", "url")).toEqual([]);
+  });
 });
