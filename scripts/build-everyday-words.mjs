@@ -104,10 +104,12 @@ const lines = [
   "// (`keyword.commonWords`): the root's default, and data toolsift/core's user passes (bundled only then).",
   "",
   'import { everydayWordsFrom } from "../core/everyday-readings.js";',
+  'import { uiProducts } from "../core/ui-products.js";',
   "",
   `/** ${merged.size} everyday words and phrases → the catalog words for the same thing. */`,
   "export const EVERYDAY_WORDS = /* @__PURE__ */ everydayWordsFrom(",
   `  ${JSON.stringify(packed)},`,
+  "  uiProducts,",
   ");",
   "",
 ];

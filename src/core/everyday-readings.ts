@@ -2,6 +2,7 @@
 // the ticket" → get … issue. The English table (tool-index/everyday-words.ts, in `ENGLISH_COMMON_WORDS`) is general
 // usage, written blind; a reading counts only where the catalog has its words, and weighs less than the word itself.
 
+import type { PostingsIndex } from "./bm25f.js";
 import type { Token } from "./tokenizer.js";
 import { TypoIndex } from "./typo-index.js";
 
@@ -11,6 +12,8 @@ export interface EverydayWords {
   table(): ReadonlyMap<string, readonly string[]>;
   /** Readings of some of its words read only where none of the table's meets a tool's name ("toggle" → click). */
   fallback(): ReadonlyMap<string, readonly string[]>;
+  /** The name terms of a catalog's UI tools, where `fallback` readings are read, and of its other tools. */
+  ui?(index: PostingsIndex): UiTerms;
   /** The most words a phrase of it has. */
   longest(): number;
   /** The first words of its phrases of two words or more (a phrase is looked up only from one of them). */
@@ -19,8 +22,17 @@ export interface EverydayWords {
   typos(): TypoIndex;
 }
 
+/** A catalog's tool-name terms: of the products that are a UI's (`names`), and of the others (`other`). */
+export interface UiTerms {
+  readonly names: ReadonlySet<number>;
+  readonly other: ReadonlySet<number>;
+}
+
 /** A table packed as "word=reading,reading;phrase of words=reading|fallback reading;…". */
-export function everydayWordsFrom(packed: string): EverydayWords {
+export function everydayWordsFrom(
+  packed: string,
+  ui?: (index: PostingsIndex, words: EverydayWords) => UiTerms,
+): EverydayWords {
   let table: Map<string, readonly string[]> | undefined;
   const fallback = new Map<string, readonly string[]>();
   let longest = 1;
@@ -41,14 +53,16 @@ export function everydayWordsFrom(packed: string): EverydayWords {
     return table;
   };
   let typos: TypoIndex | undefined;
-  return {
+  const words: EverydayWords = {
     table: decode,
     fallback: () => (decode(), fallback),
     longest: () => (decode(), longest),
     starts: () => (decode(), starts),
     // Only single words go in: a TypoIndex keeps words of letters alone.
     typos: () => (typos ??= new TypoIndex(decode().keys())),
+    ...(ui === undefined ? {} : { ui: (index: PostingsIndex) => ui(index, words) }),
   };
+  return words;
 }
 
 /** One everyday word or phrase of a query and what it may stand for. */
@@ -87,11 +101,17 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
     let readings = words.get(key);
     let entry = key;
     let length = 1;
+    // A phrase's "in" before an object is written "into" ("log into staging", "pull it into Q3": log in, pull in).
     if (starts.has(key)) {
       const most = Math.min(longest, tokens.length - start);
       for (let more = 2; more <= most; more++) {
-        key += ` ${tokens[start + more - 1].surface}`;
-        const longer = words.get(key);
+        const next = tokens[start + more - 1].surface;
+        key += ` ${next}`;
+        let longer = words.get(key);
+        if (longer === undefined && next === "into" && words.has(`${key.slice(0, -4)}in`)) {
+          key = `${key.slice(0, -4)}in`;
+          longer = words.get(key);
+        }
         if (longer === undefined) continue;
         readings = longer;
         entry = key;

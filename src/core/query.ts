@@ -356,9 +356,34 @@ export function analyseQuery(
   // Everyday words read as the catalog's words for the same thing ("ditch" → delete, "bug" → issue), weakly; not a
   // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
   const everydayWeight = settings.everydayWeight;
-  if (everydayWeight > 0 && context.everyday !== undefined)
-    for (const { word, from, term, readings, fallback } of everydayReadings(tokens, context.everyday))
-      readEveryday(index, collector, term, readings, everydayWeight, from, word, fallback);
+  if (everydayWeight > 0 && context.everyday !== undefined) {
+    const ui = context.everyday.ui?.(index);
+    // Where another word of the request names a tool of a product that is no UI's ("refresh the balance"), or a value
+    // fills one's parameters ("toggle ENG-412": an issue's key), a word's UI readings are not read: the request is
+    // about that product.
+    const other = ui?.other ?? new Set<number>();
+    const elsewhere = content.flatMap((token, at) => {
+      const id = knownIds[at];
+      if (token.value !== true && id !== undefined && other.has(id)) return [at];
+      const kind = token.valueKind === undefined ? undefined : VALUE_PARAMETERS[token.valueKind];
+      return kind?.some(([term]) => other.has(index.termIds.get(term) ?? -1)) ? [at] : [];
+    });
+    for (const { word, from, term, readings, fallback } of everydayReadings(tokens, context.everyday)) {
+      const own = from.split(" ").length;
+      const ours = fallback !== undefined && elsewhere.every((at) => at >= word && at < word + own);
+      readEveryday(
+        index,
+        collector,
+        term,
+        readings,
+        everydayWeight,
+        from,
+        word,
+        ours ? fallback : undefined,
+        ui?.names,
+      );
+    }
+  }
 
   // Phrases in the query that spell a catalog acronym: "pull request" → "pr". Initials are packed into
   // an integer key, so no string is built per candidate phrase.
@@ -416,7 +441,9 @@ function readMisspeltEveryday(context: QueryContext, collector: TermCollector, s
 /**
  * Reads an everyday word (its catalog `term`, if any) as its `readings` at `weight`, each split among a phrase's words;
  * not where the catalog's names use the word themselves ("find" in `find_athlete` is that tool's own word). Where no
- * reading meets a tool's name, its `fallback` readings too ("toggle": set, in browser tools click).
+ * reading meets a tool's name and the catalog does not write the word, its `fallback` readings (the UI table's) at
+ * half the weight, as the name terms of a UI's tools (`ui`) only: "toggle" reads set, update, and in a browser's
+ * tools click.
  */
 function readEveryday(
   index: PostingsIndex,
@@ -427,7 +454,7 @@ function readEveryday(
   from: string,
   word: number,
   fallback?: readonly string[],
-  namesOnly = false,
+  ui?: ReadonlySet<number>,
 ): void {
   const names = nameTerms(index);
   const known = term === undefined ? undefined : index.termIds.get(term);
@@ -436,13 +463,15 @@ function readEveryday(
   for (const reading of readings) {
     const { ids, words } = phraseTerms(index, reading);
     for (const id of ids) {
-      if (namesOnly && !names.has(id)) continue;
       collector.add(id, weight / words, "synonym", from, word);
       named ||= names.has(id);
     }
   }
-  if (!named && known === undefined && fallback !== undefined)
-    readEveryday(index, collector, undefined, fallback, weight / 2, from, word, undefined, true);
+  if (named || known !== undefined || fallback === undefined || ui === undefined) return;
+  for (const reading of fallback) {
+    const { ids, words } = phraseTerms(index, reading);
+    for (const id of ids) if (ui.has(id)) collector.add(id, weight / 2 / words, "synonym", from, word);
+  }
 }
 
 /** Shortest closed compound two request words are read as ("log in" → login; "in to" is no "into"). */

@@ -149,12 +149,14 @@ describe("an app selecting with toolsift/core", () => {
   // 40,850 B gzip. Session 36: with an embedding model, whether a remark reads a task is its words' to tell (its hits
   // judged twice when they do; relevance.ts, selection.ts, in-conversation.ts), and a pinned search tool is no
   // misspelt catalog tool (step-selection.ts): 108,565 B minified, 40,918 B gzip. Session 38: an everyday word's UI
-  // readings, read where none of its other readings meets a tool's name, as names only ("toggle" → click in browser
-  // tools; query.ts `readEveryday`, everyday-readings.ts): 108,794 B minified, 41,006 B gzip.
-  it("stays within 107 KiB minified and 41,100 B gzip", async () => {
+  // readings, read where none of its other readings meets a tool's name and no other word names another product's
+  // tool ("toggle" → click in browser tools; query.ts `readEveryday`, everyday-readings.ts; which tools are a UI's
+  // comes with the word list, ui-products.ts), and a phrase's "in" written "into" ("log into"): 109,255 B minified,
+  // 41,173 B gzip.
+  it("stays within 107 KiB minified and 41,200 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(107 * 1024);
-    expect(gzip).toBeLessThanOrEqual(41_100);
+    expect(gzip).toBeLessThanOrEqual(41_200);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select
@@ -175,7 +177,7 @@ describe("an app selecting with toolsift/core", () => {
   // after thanks and a connective no remark ("thanks, now email dana that it's done"; remark.ts), 22,003 B; with a
   // habit's problem word no bar to a remark ("lol we always forget that one"; remark.ts), 22,136 B; with the UI
   // readings of the 38 words the earlier tables have too, read only where their readings meet no tool's name
-  // ("toggle" → set, update | check, uncheck, click), 22,381 B.
+  // ("toggle" → set, update | check, uncheck, click), and which tools are a UI's (ui-products.ts), 22,687 B.
   it("ships the English word list only when the app passes it", async () => {
     const without = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     const english = await selectingApp(
@@ -189,11 +191,12 @@ describe("an app selecting with toolsift/core", () => {
       "src/conversation/remark.ts",
       "src/conversation/small-talk-words.ts",
       "src/conversation/small-talk.ts",
+      "src/core/ui-products.ts",
       "src/tool-index/english-common-words.ts",
       "src/tool-index/english-word-levels.ts",
       "src/tool-index/english-word-specificity.ts",
       "src/tool-index/everyday-words.ts",
     ]);
-    expect(english.gzip - without.gzip).toBeLessThanOrEqual(22_400);
+    expect(english.gzip - without.gzip).toBeLessThanOrEqual(22_700);
   });
 });

@@ -42,12 +42,32 @@ describe("the everyday table", () => {
     expect(await first("hit escape", { keyword: { everydayWords: false } })).toBeUndefined();
   });
 
-  it("reads a word's UI readings only where none of its other readings meets a tool's name, and as names only", async () => {
+  it("reads a phrase's 'in' written 'into' before its object as the phrase ('log into staging': log in)", async () => {
+    const tools = {
+      browser_fill_form: { description: "Fill multiple form fields" },
+      browser_navigate: { description: "Navigate to a URL" },
+      files_move: { description: "Move a file to another folder" },
+    };
+    const readings = async (text: string) =>
+      (await createToolIndex(tools).explain(text, "browser_fill_form")).queryTerms
+        .filter((term) => term.kind === "synonym")
+        .map((term) => `${term.from}: ${term.term}`)
+        .sort();
+    expect(await readings("log into staging with admin")).toEqual(["log: fill", "log: form"]);
+    expect(await readings("log in to staging with admin")).toEqual(["log: fill", "log: form"]);
+    // "put in" reads as add, insert, move: so does "put into", not "put" alone, nor "turn into" (no "turn in").
+    const put = async (text: string) => (await readings(text)).filter((reading) => reading.startsWith("put"));
+    expect(await put("put into the folder")).toEqual(["put: mov"]);
+    expect(await put("put the file into the folder")).toEqual([]);
+    expect((await readings("turn into a pdf")).filter((reading) => reading.startsWith("turn"))).toEqual([]);
+  });
+
+  it("reads a word's UI readings only where none of its other readings meets a tool's name, in a UI's tools", async () => {
     const browser = {
       browser_click: { description: "Perform a click on a web page element" },
       browser_fill_form: { description: "Fill multiple form fields" },
-      browser_navigate: { description: "Navigate to a URL" },
-      browser_take_screenshot: { description: "Take a screenshot of the current page" },
+      browser_navigate: { description: "Navigate to an address" },
+      browser_snapshot: { description: "Capture an accessibility snapshot" },
     };
     const readings = async (tools: Parameters<typeof createToolIndex>[0], text: string, word: string) =>
       (await createToolIndex(tools).explain(text, Object.keys(tools)[0])).queryTerms
@@ -63,24 +83,32 @@ describe("the everyday table", () => {
     // "log in" reads as login, sign in or authenticate first; in the browser tools, as the form to fill.
     expect(await readings(browser, "log in as admin", "log")).toEqual(["fill", "form"]);
     // Where a name says what the first readings say, the UI readings are not read.
-    const flags = {
-      flag_update: { description: "Turn a feature flag on or off" },
-      ui_click: { description: "Click an element" },
-    };
+    const flags = { ...browser, flag_update: { description: "Turn a feature flag on or off" } };
     expect(await readings(flags, "toggle dark mode", "toggle")).toEqual(["updat"]);
-    // Nor where the catalog writes the word itself ("page" in a description): it reads as itself there.
-    const pages = {
-      browser_take_screenshot: { description: "Take a screenshot of the current page" },
-      browser_snapshot: { description: "Capture an accessibility snapshot" },
-    };
+    // Nor where the catalog writes the word itself: "page" reads as itself, not as a snapshot.
+    const pages = { ...browser, browser_take_screenshot: { description: "Screenshot of the current page" } };
     expect(await readings(pages, "does the page say hello", "page")).toEqual(["pag"]);
-    // A UI reading a catalog writes only in prose or parameters is no reading: a weather tool's `location` is no URL.
-    const weather = {
-      get_current_weather: {
-        description: "Current weather",
-        inputSchema: { type: "object", properties: { location: { type: "string" } } },
+    // Only in the tools of a UI, a product whose names hold three UI readings or more: a bucket's presigned URL is no
+    // page of a site to navigate.
+    const storage = {
+      s3_generate_presigned_url: { description: "Presigned link to an object" },
+      s3_put_object: { description: "Upload an object to a bucket" },
+      s3_list_objects: { description: "List objects in a bucket" },
+    };
+    expect(await readings(storage, "host the site from the assets bucket", "site")).toEqual([]);
+    expect(await readings({ ...storage, ...browser }, "show the site", "site")).toEqual(["navigat"]);
+    // Nor where another word of the request names another product's tool: "refresh the balance" is the payments'.
+    const payments = { ...browser, stripe_retrieve_balance: { description: "Retrieve the account's balance" } };
+    expect(await readings(payments, "refresh the balance", "refresh")).toEqual([]);
+    expect(await readings(payments, "refresh the tab", "refresh")).toEqual(["navigat"]);
+    // A value counts by the parameters it fills: "ENG-412" is an issue's key.
+    const issues = {
+      ...browser,
+      linear_get_issue: {
+        description: "Get an issue",
+        inputSchema: { type: "object", properties: { key: { type: "string" } } },
       },
     };
-    expect(await readings(weather, "which url is it on", "url")).toEqual([]);
+    expect(await readings(issues, "toggle ENG-412", "toggle")).toEqual([]);
   });
 });
