@@ -101,17 +101,11 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
     let readings = words.get(key);
     let entry = key;
     let length = 1;
-    // A phrase's "in" before an object is written "into" ("log into staging", "pull it into Q3": log in, pull in).
     if (starts.has(key)) {
       const most = Math.min(longest, tokens.length - start);
       for (let more = 2; more <= most; more++) {
-        const next = tokens[start + more - 1].surface;
-        key += ` ${next}`;
-        let longer = words.get(key);
-        if (longer === undefined && next === "into" && words.has(`${key.slice(0, -4)}in`)) {
-          key = `${key.slice(0, -4)}in`;
-          longer = words.get(key);
-        }
+        key += ` ${tokens[start + more - 1].surface}`;
+        const longer = words.get(key);
         if (longer === undefined) continue;
         readings = longer;
         entry = key;

@@ -362,11 +362,14 @@ export function analyseQuery(
     // fills one's parameters ("toggle ENG-412": an issue's key), a word's UI readings are not read: the request is
     // about that product.
     const other = ui?.other ?? new Set<number>();
-    const elsewhere = content.flatMap((token, at) => {
-      const id = knownIds[at];
-      if (token.value !== true && id !== undefined && other.has(id)) return [at];
+    const elsewhere: number[] = [];
+    // A word as written, as the shorthand or abbreviation it is ("PR": pull request), or as a compound's parts.
+    for (const read of collector.terms.values())
+      if (read.kind !== "synonym" && read.kind !== "typo" && read.kind !== "semantic" && other.has(read.termId))
+        elsewhere.push(read.word);
+    content.forEach((token, at) => {
       const kind = token.valueKind === undefined ? undefined : VALUE_PARAMETERS[token.valueKind];
-      return kind?.some(([term]) => other.has(index.termIds.get(term) ?? -1)) ? [at] : [];
+      if (kind?.some(([term]) => other.has(index.termIds.get(term) ?? -1))) elsewhere.push(at);
     });
     for (const { word, from, term, readings, fallback } of everydayReadings(tokens, context.everyday)) {
       const own = from.split(" ").length;

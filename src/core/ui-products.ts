@@ -8,15 +8,15 @@ import { FIELD_NAMES } from "./fields.js";
 import { phraseWords } from "./shorthand.js";
 
 /** The fewest of the UI readings a product's tool names hold for it to be read as a UI's (click, navigate, type). */
-const UI_PRODUCT_WORDS = 3;
+const UI_PRODUCT_WORDS = 5;
 
 const found = new WeakMap<PostingsIndex, UiTerms>();
 
 /**
- * The catalog's tool names by product (a name's first word, the server's for an MCP tool): `names`, the name terms of
- * the products whose names hold at least UI_PRODUCT_WORDS of the table's UI readings (click, navigate, type,
- * press…), where those readings are read; `other`, the name terms of the other products' names. A storage product's
- * `generate_presigned_url` is no UI's: "host the site" reads no url there.
+ * The catalog's tool names by product (a name's first word, past a word every name has; the server's for an MCP
+ * tool): `names`, the name terms of the products whose names hold at least UI_PRODUCT_WORDS of the table's UI
+ * readings (a browser's click, navigate, type, press, fill…; a database's url, key and type are no UI's), where those
+ * readings are read; `other`, the name terms of the other products' names.
  */
 export function uiProducts(index: PostingsIndex, everyday: EverydayWords): UiTerms {
   let terms = found.get(index);
@@ -26,10 +26,20 @@ export function uiProducts(index: PostingsIndex, everyday: EverydayWords): UiTer
     for (const reading of list) for (const word of phraseWords(reading)) readings.add(index.termIds.get(word) ?? -1);
   const products = new Map<number, Set<number>>();
   const fields = FIELD_NAMES.length;
+  // A leading word every tool's name has, with more words after it in every name, names no product ("mcp" of
+  // `mcp__playwright__browser_click`): the word after it does. (`browser_click` and `browser_type` stay `browser`'s.)
+  const at = (d: number, k: number) => {
+    const start = index.fieldStarts[d * fields] + k;
+    return start < index.fieldStarts[d * fields + 1] - 1 ? index.sequence[start] : -1;
+  };
+  const docs = [...Array(index.docCount).keys()];
+  let skip = 0;
+  while (docs.length > 1 && docs.every((d) => at(d, skip) === at(0, skip) && at(d, skip + 1) >= 0)) skip++;
+  const lead = (d: number) => at(d, skip);
   for (let d = 0; d < index.docCount; d++) {
     const start = index.fieldStarts[d * fields];
     const end = index.fieldStarts[d * fields + 1];
-    const product = end - start > 1 ? index.sequence[start] : -1;
+    const product = lead(d);
     const names = products.get(product) ?? new Set<number>();
     for (let i = start; i < end; i++) names.add(index.sequence[i]);
     products.set(product, names);

@@ -42,26 +42,6 @@ describe("the everyday table", () => {
     expect(await first("hit escape", { keyword: { everydayWords: false } })).toBeUndefined();
   });
 
-  it("reads a phrase's 'in' written 'into' before its object as the phrase ('log into staging': log in)", async () => {
-    const tools = {
-      browser_fill_form: { description: "Fill multiple form fields" },
-      browser_navigate: { description: "Navigate to a URL" },
-      files_move: { description: "Move a file to another folder" },
-    };
-    const readings = async (text: string) =>
-      (await createToolIndex(tools).explain(text, "browser_fill_form")).queryTerms
-        .filter((term) => term.kind === "synonym")
-        .map((term) => `${term.from}: ${term.term}`)
-        .sort();
-    expect(await readings("log into staging with admin")).toEqual(["log: fill", "log: form"]);
-    expect(await readings("log in to staging with admin")).toEqual(["log: fill", "log: form"]);
-    // "put in" reads as add, insert, move: so does "put into", not "put" alone, nor "turn into" (no "turn in").
-    const put = async (text: string) => (await readings(text)).filter((reading) => reading.startsWith("put"));
-    expect(await put("put into the folder")).toEqual(["put: mov"]);
-    expect(await put("put the file into the folder")).toEqual([]);
-    expect((await readings("turn into a pdf")).filter((reading) => reading.startsWith("turn"))).toEqual([]);
-  });
-
   it("reads a word's UI readings only where none of its other readings meets a tool's name, in a UI's tools", async () => {
     const browser = {
       browser_click: { description: "Perform a click on a web page element" },
@@ -110,5 +90,32 @@ describe("the everyday table", () => {
       },
     };
     expect(await readings(issues, "toggle ENG-412", "toggle")).toEqual([]);
+    // So does a word read as the shorthand it is: "PR" is a pull request, a code host's.
+    const code = {
+      ...browser,
+      browser_press_key: { description: "Press a key on the keyboard" },
+      github_get_pull_request: { description: "Get details of a change" },
+    };
+    expect(await readings(code, "copy the PR for the login fix", "copy")).toEqual([]);
+    expect(await readings(code, "copy the text for the login fix", "copy")).toEqual(["key", "press"]);
+    // Names as hosts write them, behind a word every name has ("mcp__server__tool"): the server is the product.
+    const hosted = Object.fromEntries(
+      Object.entries(payments).map(([name, tool]) => [
+        `mcp__${name.startsWith("stripe") ? "stripe" : "playwright"}__${name}`,
+        tool,
+      ]),
+    );
+    expect(await readings(hosted, "refresh the balance", "refresh")).toEqual([]);
+    expect(await readings(hosted, "refresh the tab", "refresh")).toEqual(["navigat"]);
+    // A product whose names hold a UI reading or two (a database's url, key, type) is no UI.
+    const database = {
+      db_get_project_url: { description: "Get the project's address" },
+      db_get_anon_key: { description: "Get the anonymous API key" },
+      db_generate_types: { description: "Generate TypeScript types" },
+      db_list_tables: { description: "List tables" },
+      db_query: { description: "Run SQL" },
+    };
+    expect(await readings(database, "copy the users table", "copy")).toEqual([]);
+    expect(await readings(database, "show the site", "site")).toEqual([]);
   });
 });
