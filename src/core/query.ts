@@ -357,34 +357,14 @@ export function analyseQuery(
   // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
   const everydayWeight = settings.everydayWeight;
   if (everydayWeight > 0 && context.everyday !== undefined) {
-    const ui = context.everyday.ui?.(index);
-    // Where another word of the request names a tool of a product that is no UI's ("refresh the balance"), or a value
-    // fills one's parameters ("toggle ENG-412": an issue's key), a word's UI readings are not read: the request is
-    // about that product.
-    const other = ui?.other ?? new Set<number>();
-    const elsewhere: number[] = [];
-    // A word as written, as the shorthand or abbreviation it is ("PR": pull request), or as a compound's parts.
-    for (const read of collector.terms.values())
-      if (read.kind !== "synonym" && read.kind !== "typo" && read.kind !== "semantic" && other.has(read.termId))
-        elsewhere.push(read.word);
-    content.forEach((token, at) => {
-      const kind = token.valueKind === undefined ? undefined : VALUE_PARAMETERS[token.valueKind];
-      if (kind?.some(([term]) => other.has(index.termIds.get(term) ?? -1))) elsewhere.push(at);
-    });
-    for (const { word, from, term, readings, fallback } of everydayReadings(tokens, context.everyday)) {
+    const readings = everydayReadings(tokens, context.everyday);
+    // Which tools are a UI's, and which request words name another product's, only for a word with UI readings.
+    const ui = readings.some((reading) => reading.fallback !== undefined) ? context.everyday.ui?.(index) : undefined;
+    const elsewhere = ui === undefined ? [] : otherProducts(index, collector, content, ui.other);
+    for (const { word, from, term, readings: read, fallback } of readings) {
       const own = from.split(" ").length;
       const ours = fallback !== undefined && elsewhere.every((at) => at >= word && at < word + own);
-      readEveryday(
-        index,
-        collector,
-        term,
-        readings,
-        everydayWeight,
-        from,
-        word,
-        ours ? fallback : undefined,
-        ui?.names,
-      );
+      readEveryday(index, collector, term, read, everydayWeight, from, word, ours ? fallback : undefined, ui?.names);
     }
   }
 
@@ -439,6 +419,29 @@ function readMisspeltEveryday(context: QueryContext, collector: TermCollector, s
         surface,
         word,
       );
+}
+
+/**
+ * The positions of the request's content words that name a tool of a product that is no UI's (`other`): as written,
+ * as the shorthand or abbreviation they are ("PR": pull request), as a compound's parts, or as a value filling its
+ * parameters ("ENG-412": an issue's key). Where one does ("refresh the balance"), the request is about that product,
+ * and a word's UI readings are not read.
+ */
+function otherProducts(
+  index: PostingsIndex,
+  collector: TermCollector,
+  content: readonly Token[],
+  other: ReadonlySet<number>,
+): number[] {
+  const found: number[] = [];
+  for (const read of collector.terms.values())
+    if (read.kind !== "synonym" && read.kind !== "typo" && read.kind !== "semantic" && other.has(read.termId))
+      found.push(read.word);
+  content.forEach((token, at) => {
+    const kind = token.valueKind === undefined ? undefined : VALUE_PARAMETERS[token.valueKind];
+    if (kind?.some(([term]) => other.has(index.termIds.get(term) ?? -1))) found.push(at);
+  });
+  return found;
 }
 
 /**
