@@ -2,7 +2,7 @@
 // selection (src/agent/step-selection.ts) reads it as chat when the ranking finds no task in it. Its own module, so
 // that toolsift/core, which ships the chat lexicon with the word list, does not ship this.
 
-import { ACTION_WORDS } from "../core/families.js";
+import { ACTION_WORDS } from "../core/action-words.js";
 import { queryTokens, tokenize, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";

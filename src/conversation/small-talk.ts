@@ -1,7 +1,7 @@
 // Chat-only turns as the agent adapters read them: the chat lexicon (small-talk-words.ts, written blind) on top of
 // the ranking's own small-talk words. Kept out of the query rule so that toolsift/core does not ship the lexicon.
 
-import { ACTION_WORDS } from "../core/families.js";
+import { ACTION_WORDS } from "../core/action-words.js";
 import { addressesSomeone, conversationalPositions, isSmallTalk } from "../core/relevance-words.js";
 import { CONVERSATIONAL_PHRASES, CONVERSATIONAL_WORDS, STOP_WORDS } from "../core/stop-words.js";
 import { markTimeValues, queryTokens, tokenize, unhold, type Token } from "../core/tokenizer.js";

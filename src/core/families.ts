@@ -1,6 +1,7 @@
 // Families of tools: the product a tool belongs to, as its name's leading word says (`zd_get_ticket`, `slack_post`,
 // `github__create_issue`), and the family a request names ("pull up zendesk 4411", "jria ticket for the login bug").
 
+import { ACTION_WORDS } from "./action-words.js";
 import type { PostingsIndex } from "./bm25f.js";
 import type { QueryTerm } from "./query.js";
 import type { Token } from "./tokenizer.js";
@@ -16,71 +17,6 @@ export interface Families {
   /** Family → the term of its leading word (`zd`). */
   readonly leading: Int32Array;
 }
-
-/**
- * Words that begin names as the action, not the product (`get_weather`, `create_issue`): a leading word among them
- * is no family. General API usage.
- */
-export const ACTION_WORDS: ReadonlySet<string> = new Set([
-  "get",
-  "list",
-  "create",
-  "update",
-  "delete",
-  "remove",
-  "add",
-  "set",
-  "search",
-  "find",
-  "fetch",
-  "read",
-  "write",
-  "send",
-  "post",
-  "put",
-  "patch",
-  "run",
-  "execute",
-  "start",
-  "stop",
-  "query",
-  "check",
-  "open",
-  "close",
-  "move",
-  "copy",
-  "rename",
-  "upload",
-  "download",
-  "make",
-  "new",
-  "edit",
-  "show",
-  "view",
-  "lookup",
-  "look",
-  "retrieve",
-  "generate",
-  "calculate",
-  "convert",
-  "cancel",
-  "book",
-  "schedule",
-  "reply",
-  "share",
-  "invite",
-  "assign",
-  "merge",
-  "save",
-  "load",
-  "is",
-  "has",
-  "can",
-  "do",
-  "api",
-  "tool",
-  "mcp",
-]);
 
 /**
  * A word that may name a product: letters, and digits after the first letter ("k8s", "s3", "ec2", "context7"), but no

@@ -3,6 +3,7 @@
 import type { AbbreviationIndex } from "./abbreviations.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
 import { everydayReadings, type EverydayWords } from "./everyday-readings.js";
+import { ACTION_TERMS } from "./action-words.js";
 import { nameTerms, phraseWords, SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { stem } from "./stemmer.js";
@@ -27,6 +28,11 @@ export interface QueryTerm {
   readonly word: number;
   /** For typo matches: the catalog word the query word was read as ("sned" → "send"). */
   readonly correction?: string;
+  /**
+   * An everyday reading of a word the catalog's names use themselves ("add" → create beside `add_reaction`): it may tip
+   * a tool another word of the request meets, and is no evidence alone (`OWN_WORD_READING`).
+   */
+  readonly own?: boolean;
 }
 
 /** Expansion settings resolved from the index options. */
@@ -104,11 +110,19 @@ class TermCollector {
   readonly terms = new Map<number, QueryTerm>();
   constructor(private readonly index: PostingsIndex) {}
 
-  add(termId: number, weight: number, kind: MatchKind, from: string, word: number, correction?: string): void {
+  add(
+    termId: number,
+    weight: number,
+    kind: MatchKind,
+    from: string,
+    word: number,
+    correction?: string,
+    own = false,
+  ): void {
     const existing = this.terms.get(termId);
     if (existing !== undefined && existing.weight >= weight) return;
     // One shape for every term (`correction` undefined but for typos): a spread here cost more than the reading.
-    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word, correction });
+    this.terms.set(termId, { termId, term: this.index.terms[termId], weight, kind, from, word, correction, own });
   }
 
   addSurface(surface: string, weight: number, kind: MatchKind, from: string, word: number): boolean {
@@ -353,8 +367,8 @@ export function analyseQuery(
 
   if (abbreviationWeight > 0) readOpenCompounds(index, collector, tokens);
 
-  // Everyday words read as the catalog's words for the same thing ("ditch" → delete, "bug" → issue), weakly; not a
-  // word the catalog's names use themselves ("find" in `find_athlete` is that tool's own word).
+  // Everyday words read as the catalog's words for the same thing ("ditch" → delete, "bug" → issue), weakly; an action
+  // the catalog's names use themselves more weakly, a thing they name not at all (`OWN_WORD_READING`).
   const everydayWeight = settings.everydayWeight;
   if (everydayWeight > 0 && context.everyday !== undefined) {
     const readings = everydayReadings(tokens, context.everyday);
@@ -398,8 +412,8 @@ export function analyseQuery(
 /**
  * A request's first word one finger slip from an everyday word (two letters swapped, a doubled letter typed once:
  * "opne index.html" → open, "dicth the event" → ditch), neither a catalog word nor an everyday word itself, reads as
- * that word's readings at an everyday reading's weight times a typo's (open → get, read), where the catalog's names do
- * not use the everyday word themselves (as `everydayReadings` is read below). Only a slip: one letter changed is as
+ * that word's readings at an everyday reading's weight times a typo's (open → get, read), and as `everydayReadings`
+ * are read below where the catalog's names use the everyday word themselves. Only a slip: one letter changed is as
  * often another real word ("stale" is no "scale"); and only the first word, the action a request leads with: a real
  * word elsewhere is as often a slip's twin ("questions may arise", "the pots", "the committee chose").
  */
@@ -446,10 +460,10 @@ function otherProducts(
 
 /**
  * Reads an everyday word (its catalog `term`, if any) as its `readings` at `weight`, each split among a phrase's words;
- * not where the catalog's names use the word themselves ("find" in `find_athlete` is that tool's own word). Where no
- * reading meets a tool's name and the catalog does not write the word, its `fallback` readings (the UI table's) at
- * half the weight, as the name terms of a UI's tools (`ui`) only: "toggle" reads set, update, and in a browser's
- * tools click.
+ * where the catalog's names use the word themselves, at a fifth of it when it is an action ("add") and not at all
+ * when it is a thing ("ticket"; `OWN_WORD_READING`). Where no reading meets a tool's name and the catalog does not
+ * write the word, its `fallback` readings (the UI table's) at half the weight, as the name terms of a UI's tools (`ui`)
+ * only: "toggle" reads set, update, and in a browser's tools click.
  */
 function readEveryday(
   index: PostingsIndex,
@@ -464,12 +478,14 @@ function readEveryday(
 ): void {
   const names = nameTerms(index);
   const known = term === undefined ? undefined : index.termIds.get(term);
-  if (known !== undefined && names.has(known)) return;
+  const own = known !== undefined && names.has(known);
+  if (own && !ACTION_TERMS.has(term!)) return;
+  const scale = own ? OWN_WORD_READING : 1;
   let named = false;
   for (const reading of readings) {
     const { ids, words } = phraseTerms(index, reading);
     for (const id of ids) {
-      collector.add(id, weight / words, "synonym", from, word);
+      collector.add(id, (weight * scale) / words, "synonym", from, word, undefined, own);
       named ||= names.has(id);
     }
   }
@@ -479,6 +495,16 @@ function readEveryday(
     for (const id of ids) if (ui.has(id)) collector.add(id, weight / 2 / words, "synonym", from, word);
   }
 }
+
+/**
+ * Share of an everyday word's weight its readings keep where the catalog's names use the word themselves and it is an
+ * action (`ACTION_WORDS`, action-words.ts): "add" in Slack's `add_reaction` is that tool's own word, but a pooled
+ * catalog's other products may say it otherwise ("add 3 tasks" is Todoist's `create_tasks`). The word as written still
+ * leads; its readings only tip a tool another word of the request meets (`QueryTerm.own`: alone they are no evidence,
+ * relevance.ts). A noun the names use ("ticket", "task") is the catalog's own word for its thing and reads as nothing
+ * else. Measured at 0.1 to 0.5, and with nouns read too (bench/experiments/everyday-readings/NOTES.md).
+ */
+const OWN_WORD_READING = 0.2;
 
 /** Shortest closed compound two request words are read as ("log in" → login; "in to" is no "into"). */
 const MIN_JOINED = 5;

@@ -2,7 +2,7 @@
 // do I have left" ask to see something, so the tools that read (get, list, search, a status) answer them before the
 // tools that change something (create, delete, trigger, close). Word lists from general API usage.
 
-import { ACTION_WORDS } from "./families.js";
+import { ACTION_WORDS } from "./action-words.js";
 import { stem } from "./stemmer.js";
 import type { Token } from "./tokenizer.js";
 

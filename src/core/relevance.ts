@@ -1,13 +1,12 @@
 // Keyword relevance: the IDF-weighted share of a query's content words that one tool matches, by field and match kind.
 
 import type { PostingsIndex } from "./bm25f.js";
-import { ACTION_WORDS } from "./families.js";
+import { ACTION_TERMS } from "./action-words.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import type { MatchKind, QueryTerm } from "./query.js";
 import { clearFound, termsInDocument } from "./relevance-scan.js";
 import { conversationalPositions, isConversationalWord, valueWords } from "./relevance-words.js";
 import { nameFrequencies } from "./shorthand.js";
-import { stem } from "./stemmer.js";
 import type { Token } from "./tokenizer.js";
 import { fingerSlip } from "./typo-index.js";
 import { NO_WORD_SPECIFICITY, type WordSpecificity } from "./word-specificity.js";
@@ -288,9 +287,6 @@ export function relevanceQuery(
   return { words, byTerm, floor: specific ? GENERAL_FLOOR : 0, lead };
 }
 
-/** The terms of the general action words (`ACTION_WORDS`: create, get, send…). */
-const ACTION_TERMS = new Set([...ACTION_WORDS].map(stem));
-
 /** FIELD_CREDIT by field index (FIELD_NAMES order). */
 const CREDIT_BY_FIELD = FIELD_NAMES.map((field) => FIELD_CREDIT[field]);
 
@@ -348,13 +344,17 @@ export function keywordRelevance(
   }
   clearFound(scan);
   const match: WordMatch[] = [];
+  let ownOnly = true;
   for (let position = 0; position < words.length; position++) {
     const term = readings[position];
     if (term === undefined) continue;
     const credit = credits[position];
+    ownOnly &&= term.own === true;
     match.push({ word: words[position].surface, term: term.term, kind: term.kind, field: fieldsOf[position], credit });
   }
-  // Everyday readings alone ("great job" → run) are a guess at what the request means: they rank, but weigh less.
+  // Everyday readings alone ("great job" → run) are a guess at what the request means: they rank, but weigh less; and
+  // readings of words the catalog's names use themselves ("list" → get beside `list_issues`) alone are no evidence.
+  if (match.length > 0 && ownOnly) return { relevance: 0, match };
   const guessed = match.length > 0 && match.every((entry) => entry.kind === "synonym");
   const relevance = Math.min(1, match.reduce((sum, entry) => sum + entry.credit, 0) * (guessed ? EVERYDAY_ALONE : 1));
   return { relevance, match };

@@ -2,7 +2,8 @@
 // #growth"): in an agent loop each task's best tool is offered beside the whole request's ranking, which a request's
 // first task or its named product tends to fill.
 
-import { ACTION_WORDS, type Families } from "../core/families.js";
+import { ACTION_WORDS } from "../core/action-words.js";
+import type { Families } from "../core/families.js";
 import { asksQuestion } from "../core/question.js";
 import type { BuiltIndex } from "./built-index.js";
 

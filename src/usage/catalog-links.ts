@@ -5,7 +5,7 @@
 // `mutation_type.find` of a type.
 
 import type { CatalogTool } from "../core/catalog.js";
-import { ACTION_WORDS } from "../core/families.js";
+import { ACTION_WORDS } from "../core/action-words.js";
 import { stem } from "../core/stemmer.js";
 import { terms, tokenize, trimEdgePunctuation, type Token } from "../core/tokenizer.js";
 

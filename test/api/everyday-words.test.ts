@@ -61,14 +61,44 @@ describe("everyday words", () => {
     expect(new Set(read.map((entry) => `${entry.term}:${entry.kind}`))).toEqual(new Set(["ticket:typo"]));
   });
 
-  it("leaves a word the catalog's names use as it is", async () => {
+  it("reads an action the catalog's names use weakly as its readings, a thing they name not at all", async () => {
     const tools = createToolIndex([
       { name: "athlete_find", description: "Profile of an athlete" },
       { name: "player_stats_get", description: "Season statistics of a player" },
     ]);
     const { results } = await tools.selectWithScores("find out the profile of Lebron James", noCut);
-    for (const result of results) expect(result.expansions.filter((entry) => entry.from === "find")).toEqual([]);
     expect(results[0].name).toBe("athlete_find");
+    // A pooled catalog: Slack says "add", Todoist and Jira "create". "add" leads as written (`add_reaction`), and also
+    // reads as create, at a fifth of an everyday reading's weight: of Todoist's two task tools, the one that creates
+    // comes first (without the reading the two tie).
+    const pooled = createToolIndex([
+      { name: "slack_add_reaction", description: "Add an emoji reaction to a message" },
+      { name: "slack_post_message", description: "Post a message to a channel" },
+      { name: "todoist_create_task", description: "Create a task" },
+      { name: "todoist_close_task", description: "Close a task" },
+      { name: "jira_create_issue", description: "Create an issue" },
+    ]);
+    const weightOf = async (text: string, from: string, term: string) =>
+      (await pooled.explain(text, "todoist_create_task")).queryTerms.find(
+        (entry) => entry.from === from && entry.term === term,
+      )?.weight;
+    const task = (await pooled.selectWithScores("add a task to buy paint", noCut)).results;
+    const relevance = (name: string) => task.find((result) => result.name === name)!.relevance;
+    expect(relevance("todoist_create_task")).toBeGreaterThan(relevance("todoist_close_task"));
+    const added = await weightOf("add a task to buy paint", "add", "creat");
+    const plain = createToolIndex([{ name: "todoist_create_task", description: "Create a task" }]);
+    const full = (await plain.explain("add a task to buy paint", "todoist_create_task")).queryTerms.find(
+      (entry) => entry.from === "add" && entry.term === "creat",
+    )?.weight;
+    expect(added).toBeCloseTo(full! / 5, 6);
+    // Alone, such a reading is no evidence: "add" meets Jira's `create_issue` only as create, and that is no request
+    // for it.
+    const alone = await pooled.explain("add a reaction to the message", "jira_create_issue");
+    expect(alone.match.map((entry) => `${entry.word}>${entry.term}`)).toEqual(["add>creat"]);
+    expect(alone.relevance).toBe(0);
+    // "task" is a thing the names say themselves: it reads as nothing else (an issue, a ticket).
+    expect(task.flatMap((result) => result.expansions).filter((entry) => entry.from === "task")).toEqual([]);
+    expect(await weightOf("add a task to buy paint", "task", "issu")).toBeUndefined();
   });
 
   it("gives readings alone less relevance than words as written", async () => {
