@@ -3,6 +3,7 @@
 // that toolsift/core, which ships the chat lexicon with the word list, does not ship this.
 
 import { ACTION_WORDS } from "../core/action-words.js";
+import { DETERMINERS } from "../core/stop-words.js";
 import { queryTokens, tokenize, type Token } from "../core/tokenizer.js";
 import { englishWordSpecificity } from "../tool-index/english-word-specificity.js";
 import { EVERYDAY_WORDS } from "../tool-index/everyday-words.js";
@@ -68,8 +69,6 @@ const CLAUSE_END = /[,;.!?—–]|\s-\s/;
 const isProblem = (token: Token) => PROBLEM.has(token.surface);
 // Besides the connectives ("sam too 😅"), the words of a follow-up wherever they stand: "paris next", "raj as well".
 const ADDS_ON = /\b(?:next|as well)\b/iu;
-// A fragment that opens with one names a thing ("the other two", "that spreadsheet lol"): what to act on next, maybe.
-const DETERMINERS = new Set("the a an this that these those my our your his her their".split(" "));
 /**
  * Whether a word, or it and the next, reads as an action: one a tool's name holds ("send"), or an everyday word for
  * one, directly or through another ("say", "loop in"; "fwd" → forward → send).

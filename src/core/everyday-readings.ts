@@ -3,6 +3,7 @@
 // usage, written blind; a reading counts only where the catalog has its words, and weighs less than the word itself.
 
 import type { PostingsIndex } from "./bm25f.js";
+import { DETERMINERS } from "./stop-words.js";
 import type { Token } from "./tokenizer.js";
 import { TypoIndex } from "./typo-index.js";
 
@@ -77,6 +78,8 @@ export interface EverydayReading {
    */
   readonly term: string | undefined;
   readonly readings: readonly string[];
+  /** Written after a determiner ("the open issues"): a thing or a state, not the action the request asks for. */
+  readonly determined: boolean;
   /** Its readings where none of `readings` meets a tool's name (`EverydayWords.fallback`). */
   readonly fallback: readonly string[] | undefined;
 }
@@ -120,6 +123,7 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
         from: contentWords.map((token) => token.surface).join(" "),
         term: length === 1 || readings.includes(contentWords[0].surface) ? contentWords[0].term : undefined,
         readings,
+        determined: start > 0 && DETERMINERS.has(tokens[start - 1].surface),
         fallback: fallback.get(entry),
       });
   }

@@ -375,10 +375,11 @@ export function analyseQuery(
     // Which tools are a UI's, and which request words name another product's, only for a word with UI readings.
     const ui = readings.some((reading) => reading.fallback !== undefined) ? context.everyday.ui?.(index) : undefined;
     const elsewhere = ui === undefined ? [] : otherProducts(index, collector, content, ui.other);
-    for (const { word, from, term, readings: read, fallback } of readings) {
+    for (const { word, from, term, readings: read, determined, fallback } of readings) {
       const own = from.split(" ").length;
       const ours = fallback !== undefined && elsewhere.every((at) => at >= word && at < word + own);
-      readEveryday(index, collector, term, read, everydayWeight, from, word, ours ? fallback : undefined, ui?.names);
+      const at = { word, determined };
+      readEveryday(index, collector, term, read, everydayWeight, from, at, ours ? fallback : undefined, ui?.names);
     }
   }
 
@@ -431,7 +432,8 @@ function readMisspeltEveryday(context: QueryContext, collector: TermCollector, s
         table.get(match.word)!,
         settings.everydayWeight * settings.typoWeight,
         surface,
-        word,
+        // The request's first word: no determiner before it.
+        { word, determined: false },
       );
 }
 
@@ -461,9 +463,9 @@ function otherProducts(
 /**
  * Reads an everyday word (its catalog `term`, if any) as its `readings` at `weight`, each split among a phrase's words;
  * where the catalog's names use the word themselves, at a fifth of it when it is an action ("add") and not at all
- * when it is a thing ("ticket"; `OWN_WORD_READING`). Where no reading meets a tool's name and the catalog does not
- * write the word, its `fallback` readings (the UI table's) at half the weight, as the name terms of a UI's tools (`ui`)
- * only: "toggle" reads set, update, and in a browser's tools click.
+ * when it is a thing ("ticket") or follows a determiner (`OWN_WORD_READING`). Where no reading meets a tool's name
+ * and the catalog does not write the word, its `fallback` readings (the UI table's) at half the weight, as the name
+ * terms of a UI's tools (`ui`) only: "toggle" reads set, update, and in a browser's tools click.
  */
 function readEveryday(
   index: PostingsIndex,
@@ -472,14 +474,15 @@ function readEveryday(
   readings: readonly string[],
   weight: number,
   from: string,
-  word: number,
+  { word, determined }: { word: number; determined: boolean },
   fallback?: readonly string[],
   ui?: ReadonlySet<number>,
 ): void {
   const names = nameTerms(index);
   const known = term === undefined ? undefined : index.termIds.get(term);
   const own = known !== undefined && names.has(known);
-  if (own && !ACTION_TERMS.has(term!)) return;
+  // The names' own word as a thing ("the open issues") or a state is the catalog's word for it, nothing else.
+  if (own && (determined || !ACTION_TERMS.has(term!))) return;
   const scale = own ? OWN_WORD_READING : 1;
   let named = false;
   for (const reading of readings) {

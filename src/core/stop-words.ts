@@ -12,6 +12,11 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+/** Words that open a noun phrase ("the open issues", "my list"): what follows is a thing, not an action. */
+export const DETERMINERS: ReadonlySet<string> = new Set(
+  "the a an this that these those my our your his her their".split(" "),
+);
+
 /**
  * Words of conversation, not of a task (greetings, thanks, assent): they stay in the ranking, but a query made of
  * them alone is about no tool, so they carry no share of a query's relevance. General English, no catalog's words.

@@ -96,6 +96,21 @@ describe("everyday words", () => {
     const alone = await pooled.explain("add a reaction to the message", "jira_create_issue");
     expect(alone.match.map((entry) => `${entry.word}>${entry.term}`)).toEqual(["add>creat"]);
     expect(alone.relevance).toBe(0);
+    // After a determiner the names' own word is a thing or a state, not the action asked for: "the open issues" reads
+    // no get, "open issue 12" does.
+    const github = createToolIndex([
+      { name: "memory_open_nodes", description: "Open nodes of the knowledge graph by name" },
+      { name: "github_get_issue", description: "Get an issue of a repository" },
+      { name: "github_list_issues", description: "List issues of a repository" },
+    ]);
+    const relevanceIn = async (text: string) => {
+      const { results } = await github.selectWithScores(text, noCut);
+      return (name: string) => results.find((result) => result.name === name)!.relevance;
+    };
+    const state = await relevanceIn("what are the open issues in acme/api");
+    expect(state("github_get_issue")).toBe(state("github_list_issues"));
+    const action = await relevanceIn("open issue 12 in acme/api");
+    expect(action("github_get_issue")).toBeGreaterThan(action("github_list_issues"));
     // "task" is a thing the names say themselves: it reads as nothing else (an issue, a ticket).
     expect(task.flatMap((result) => result.expansions).filter((entry) => entry.from === "task")).toEqual([]);
     expect(await weightOf("add a task to buy paint", "task", "issu")).toBeUndefined();
