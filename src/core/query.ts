@@ -486,6 +486,8 @@ function readEveryday(
   const scale = own ? OWN_WORD_READING : 1;
   let named = false;
   for (const reading of readings) {
+    // The names' own action reads as another action only ("add" → create), not as a thing ("send" → message).
+    if (own && !ACTION_TERMS.has(stem(reading))) continue;
     const { ids, words } = phraseTerms(index, reading);
     for (const id of ids) {
       collector.add(id, (weight * scale) / words, "synonym", from, word, undefined, own);
@@ -502,10 +504,11 @@ function readEveryday(
 /**
  * Share of an everyday word's weight its readings keep where the catalog's names use the word themselves and it is an
  * action (`ACTION_WORDS`, action-words.ts): "add" in Slack's `add_reaction` is that tool's own word, but a pooled
- * catalog's other products may say it otherwise ("add 3 tasks" is Todoist's `create_tasks`). The word as written still
- * leads; its readings only tip a tool another word of the request meets (`QueryTerm.own`: alone they are no evidence,
- * relevance.ts). A noun the names use ("ticket", "task") is the catalog's own word for its thing and reads as nothing
- * else. Measured at 0.1 to 0.5, and with nouns read too (bench/experiments/everyday-readings/NOTES.md).
+ * catalog's other products may say it otherwise ("add 3 tasks" is Todoist's `create_tasks`). Only its readings that are
+ * actions too are read ("send" as post, not as message). The word as written still leads; its readings only tip a tool
+ * another word of the request meets (`QueryTerm.own`: alone they are no evidence, relevance.ts). A noun the names use
+ * ("ticket", "task") is the catalog's own word for its thing and reads as nothing else. Measured at 0.1 to 0.5, and
+ * with nouns read too (bench/experiments/everyday-readings/NOTES.md).
  */
 const OWN_WORD_READING = 0.2;
 

@@ -111,6 +111,16 @@ describe("everyday words", () => {
     expect(state("github_get_issue")).toBe(state("github_list_issues"));
     const action = await relevanceIn("open issue 12 in acme/api");
     expect(action("github_get_issue")).toBeGreaterThan(action("github_list_issues"));
+    // The names' own action reads as another action only: "send" as post, not as a message (which would rank every
+    // message tool for "send me the last line").
+    const messages = createToolIndex([
+      { name: "send_message", description: "Send a message to a user" },
+      { name: "delete_message", description: "Delete a message" },
+      { name: "post_tweet", description: "Post a tweet" },
+      { name: "file_tail", description: "Last lines of a file" },
+    ]);
+    const sent = (await messages.explain("send me the last line of the file", "delete_message")).queryTerms;
+    expect(sent.filter((entry) => entry.from === "send").map((entry) => entry.term)).toEqual(["send", "post"]);
     // "task" is a thing the names say themselves: it reads as nothing else (an issue, a ticket).
     expect(task.flatMap((result) => result.expansions).filter((entry) => entry.from === "task")).toEqual([]);
     expect(await weightOf("add a task to buy paint", "task", "issu")).toBeUndefined();
