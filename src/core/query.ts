@@ -1,9 +1,9 @@
 // Query analysis: query text → weighted catalog terms, with typo, abbreviation and compound expansions.
 
 import type { AbbreviationIndex } from "./abbreviations.js";
+import { ACTION_TERMS } from "./action-words.js";
 import { splitIntoKnownWords, type PostingsIndex } from "./bm25f.js";
 import { everydayReadings, type EverydayWords } from "./everyday-readings.js";
-import { ACTION_TERMS } from "./action-words.js";
 import { nameTerms, phraseWords, SHORTHAND, SHORTHAND_FOR } from "./shorthand.js";
 import { CONVERSATIONAL_WORDS } from "./stop-words.js";
 import { stem } from "./stemmer.js";
@@ -376,8 +376,8 @@ export function analyseQuery(
     const ui = readings.some((reading) => reading.fallback !== undefined) ? context.everyday.ui?.(index) : undefined;
     const elsewhere = ui === undefined ? [] : otherProducts(index, collector, content, ui.other);
     for (const { word, from, term, readings: read, determined, fallback } of readings) {
-      const own = from.split(" ").length;
-      const ours = fallback !== undefined && elsewhere.every((at) => at >= word && at < word + own);
+      const span = from.split(" ").length;
+      const ours = fallback !== undefined && elsewhere.every((at) => at >= word && at < word + span);
       const at = { word, determined };
       readEveryday(index, collector, term, read, everydayWeight, from, at, ours ? fallback : undefined, ui?.names);
     }
