@@ -487,7 +487,7 @@ function readEveryday(
   let named = false;
   for (const reading of readings) {
     // The names' own action reads as another action only ("add" → create), not as a thing ("send" → message).
-    if (own && !ACTION_TERMS.has(stem(reading))) continue;
+    if (own && !isAction(reading)) continue;
     const { ids, words } = phraseTerms(index, reading);
     for (const id of ids) {
       collector.add(id, (weight * scale) / words, "synonym", from, word, undefined, own);
@@ -511,6 +511,12 @@ function readEveryday(
  * with nouns read too (bench/experiments/everyday-readings/NOTES.md).
  */
 const OWN_WORD_READING = 0.2;
+
+/** Whether an everyday reading is one action word (its term memoised with the phrase's: `phraseWords`). */
+function isAction(reading: string): boolean {
+  const terms = phraseWords(reading);
+  return terms.length === 1 && ACTION_TERMS.has(terms[0]);
+}
 
 /** Shortest closed compound two request words are read as ("log in" → login; "in to" is no "into"). */
 const MIN_JOINED = 5;
