@@ -67,6 +67,66 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
   return marked ?? tokens;
 }
 
+// A quote that opens a quoted text at a chunk's start (after brackets), and one that closes it at a chunk's end: single
+// quotes (' ‘ ’) close single ones, double quotes (" “ ”) double ones.
+const OPENING = /^[([{<]*(['"‘“])/u;
+const CLOSING = /(['"’”])[)\]}>.,;:!?]*$/u;
+const MAY_QUOTE = /(?:^|\s)[([{<]*['"‘“]/u;
+const isDouble = (quote: string): boolean => quote === '"' || quote === "“" || quote === "”";
+
+/**
+ * Marks the words a request quotes as values: a title, a subject, a message or a search's text is what a tool is
+ * given, not what it is asked to do ("create a jira ticket titled 'refund flow broken on stripe'" asks for no refund,
+ * "email dana with subject 'zendesk ticket export'" for no Zendesk tool). A quote opens at a chunk's first letter and
+ * closes at a chunk's last ("don't", "it's" hold none); an opening quote that never closes marks nothing, and neither
+ * does a request whose words are all quoted but for words of conversation ("and 'Send invites' too": the quoted text
+ * is all it says). Code in backticks is no such value: "run `kubectl get pods`" names the tool that runs it.
+ * `tokens` must be `tokenize(text)`. Linear in the text: each opening quote looks up the next closing one.
+ */
+export function markQuotedValues(text: string, tokens: readonly Token[]): readonly Token[] {
+  // Most requests hold no quote at a word's start ("what's" holds an apostrophe): one scan.
+  if (!MAY_QUOTE.test(text)) return tokens;
+  const chunks = text.split(/\s+/).filter((chunk) => chunk.length > 0);
+  // The first chunk at or after each one that closes a single quote, and a double one (−1: none).
+  const next = [new Int32Array(chunks.length + 1).fill(-1), new Int32Array(chunks.length + 1).fill(-1)];
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const close = CLOSING.exec(chunks[i])?.[1];
+    for (const kind of [0, 1]) next[kind][i] = close !== undefined && +isDouble(close) === kind ? i : next[kind][i + 1];
+  }
+  let inside: boolean[] | undefined;
+  for (let i = 0; i < chunks.length; i++) {
+    const open = OPENING.exec(chunks[i]);
+    if (open === null) continue;
+    const kind = +isDouble(open[1]);
+    // The chunk that opens may close too ('hello'), not on its opening quote alone.
+    const own = CLOSING.exec(chunks[i].slice(open[0].length))?.[1];
+    const end = own !== undefined && +isDouble(own) === kind ? i : next[kind][i + 1];
+    if (end < 0) continue;
+    inside ??= new Array<boolean>(chunks.length).fill(false);
+    for (let k = i; k <= end; k++) inside[k] = true;
+    i = end;
+  }
+  if (inside === undefined) return tokens;
+  const marked = [...tokens];
+  let at = 0;
+  let words = 0;
+  let quoted = 0;
+  for (let c = 0; c < chunks.length; c++) {
+    let count = 0;
+    forEachToken(chunks[c], () => count++);
+    for (let t = at; t < at + count && t < marked.length; t++) {
+      // Words of conversation ("and 'Send invites' too") are no task of their own beside the quoted words.
+      if (marked[t].stop || CONVERSATIONAL_WORDS.has(marked[t].surface)) continue;
+      words++;
+      if (!inside[c]) continue;
+      quoted++;
+      marked[t] = { ...marked[t], value: true };
+    }
+    at += count;
+  }
+  return quoted === 0 || quoted === words ? tokens : marked;
+}
+
 // A chunk of a request that is a value however it reads: a URL, an address or handle, a path or "owner/repo" slug,
 // an issue reference, a host or file name, a channel. An address's scheme is captured: the system it is in.
 const URL_LIKE = /^(?:([a-z][a-z0-9+.-]*):\/\/|www\.|localhost\b)/i;
@@ -381,7 +441,8 @@ export function queryTokens(typed: string): readonly Token[] {
     const text = /([a-z])\1\1/i.test(typed)
       ? typed.replace(/\b[a-z]*([a-z])\1\1[a-z]*\b/gi, (word) => unhold(word, (form) => CONVERSATIONAL_WORDS.has(form)))
       : typed;
-    lastTokens = markFileNames(markTimeValues(markNamedValues(markPathValues(text, tokenize(text)))));
+    const tokens = markQuotedValues(text, tokenize(text));
+    lastTokens = markFileNames(markTimeValues(markNamedValues(markPathValues(text, tokens))));
     lastText = typed;
   }
   return lastTokens;

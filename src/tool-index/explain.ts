@@ -71,19 +71,26 @@ export async function explainTool(
     });
     terms = ranking.terms();
     if (selection.ranked === undefined) strategy = ranking.strategy;
-    if (ranking.hits.length > 0)
-      best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
     const position = ranking.hits.findIndex((entry) => entry.doc === doc);
     if (position >= 0) hit = ranking.hits[position];
     // A tool no candidate of the selection is judged alone, the way the selection judges its candidates.
     if (judged === undefined && hit !== undefined)
       judged = judgeHits(index, ranking, text, [hit], selection.ranked?.remark)[0];
-    // Tools the query names rank first, in the query's order; `select:` ranks nothing else.
-    const named = (selection.ranked?.hits ?? []).filter((entry) => entry.named).map((entry) => entry.doc);
-    const namedAt = named.indexOf(doc);
-    if (pin === undefined && namedAt >= 0) rankOf = namedAt + 1;
-    else if (pin === undefined && position >= 0 && selectForm(text) === undefined)
-      rankOf = named.length + ranking.hits.filter((entry) => !named.includes(entry.doc)).indexOf(hit!) + 1;
+    // The selection's order: the tools it returns as select returns them, then the candidates it cut, then every
+    // other tool the ranking scores (`select:` ranks nothing else). Pinned tools have no place in it.
+    const pins = new Set(pinned.map((entry) => entry.name));
+    const order = [...result.results, ...result.cut].filter((entry) => !pins.has(entry.name));
+    const first = result.results.find((entry) => !pins.has(entry.name));
+    if (first !== undefined) best = { tool: first.name, score: first.score };
+    else if (ranking.hits.length > 0)
+      best = { tool: index.docTools[ranking.hits[0].doc].name, score: ranking.hits[0].score };
+    const at = order.findIndex((entry) => entry.name === toolName);
+    if (pin === undefined && at >= 0) rankOf = at + 1;
+    else if (pin === undefined && position >= 0 && selectForm(text) === undefined) {
+      const placed = new Set(order.map((entry) => entry.name));
+      const rest = ranking.hits.filter((entry) => !placed.has(index.docTools[entry.doc].name));
+      rankOf = order.length + rest.indexOf(hit!) + 1;
+    }
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
   // The ranking halves a question's writers (keyword and combined strategies; ranking.ts, rank-combined.ts).

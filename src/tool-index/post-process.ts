@@ -65,8 +65,8 @@ export interface SelectedHits<HIT extends RankedHit = RankedHit> {
 }
 
 /**
- * Cuts a ranked list at its first large drop (a share ELBOW_GAP of the top score), keeping at least MIN_ADAPTIVE; a
- * list whose best tool's relevance is under SURE_RELEVANCE is kept whole.
+ * Cuts a ranked list at its first large drop (a share ELBOW_GAP of the top score), keeping at least MIN_ADAPTIVE and
+ * never parting tools of equal score; a list whose best tool's relevance is under SURE_RELEVANCE is kept whole.
  */
 export function elbow<T extends { score: number; relevance?: number }>(hits: T[]): T[] {
   if (hits.length <= MIN_ADAPTIVE) return hits;
@@ -77,7 +77,11 @@ export function elbow<T extends { score: number; relevance?: number }>(hits: T[]
   if (hits[0].relevance !== undefined && hits[0].relevance < SURE_RELEVANCE) return hits;
   // The drop after the first hit counts too (one dominant tool, a weak tail): the cut then keeps MIN_ADAPTIVE.
   for (let i = 1; i < hits.length; i++) {
-    if ((hits[i - 1].score - hits[i].score) / top >= ELBOW_GAP) return hits.slice(0, Math.max(i, MIN_ADAPTIVE));
+    if ((hits[i - 1].score - hits[i].score) / top < ELBOW_GAP) continue;
+    // Tools of equal score stand or fall together: the catalog's order is no reason to keep one and cut the other.
+    let end = Math.max(i, MIN_ADAPTIVE);
+    while (end < hits.length && hits[end].score === hits[end - 1].score) end++;
+    return hits.slice(0, end);
   }
   return hits;
 }

@@ -131,7 +131,8 @@ export interface SelectionResult<NAME extends string = string> {
   readonly results: ScoredTool<NAME>[];
   /**
    * The ranked candidates the selection left out, in ranked order, each with the stage that cut it: with `results`,
-   * every tool this selection judged.
+   * every tool this selection judged. The selection ranks `maxTools` candidates (more with a reranker): a tool that
+   * scores below them is no candidate, and `explain` gives it the verdict `"not-ranked"` and a rank after these.
    */
   readonly cut: readonly CutTool<NAME>[];
   /** The strategy that ranked this call: the configured one, or `"keyword"` after an embedding failure. */
@@ -151,8 +152,9 @@ export interface Explanation {
   readonly tool: string;
   readonly query: string;
   /**
-   * 1-based rank among ranked tools (ties in catalog order); `null` when the tool scored 0, is pinned,
-   * or (combined strategy) was not among the fused candidates.
+   * 1-based place in the selection's order: the tools it returns, as `select` returns them, then the candidates it cut
+   * (`selectWithScores().cut`, in ranked order), then every other tool the ranking scores (ties in catalog order);
+   * `null` when the tool scored 0, is pinned, or (combined strategy) was not among the fused candidates.
    */
   readonly rank: number | null;
   readonly score: number;
@@ -182,7 +184,7 @@ export interface Explanation {
   readonly terms: readonly TermContribution[];
   /** Query words that matched nothing in this tool. */
   readonly unmatched: readonly string[];
-  /** The top-ranked tool and its score, to compare against. */
+  /** The selection's first tool (the ranking's best when it returns none, pins aside) and its score. */
   readonly best: { readonly tool: string; readonly score: number } | null;
   /** How the query was read: every catalog term it scores with. */
   readonly queryTerms: readonly { term: string; kind: MatchKind; from: string; weight: number }[];

@@ -28,6 +28,13 @@ function everydayCatalogIndex(name: string) {
 describe("ranking", () => {
   const index = createToolIndex(saasCatalog);
 
+  it("reads a quoted title, subject or message as what the tool is given, not as the task", async () => {
+    const first = async (text: string) => (await index.select(text))[0];
+    expect(await first("open a jira ticket titled 'refund payment failed for the invoice'")).toBe("jira_create_ticket");
+    expect(await first("email the team with subject 'deploy the weather service'")).toBe("send_email");
+    expect(await index.select("post 'refund sent, invoice is next' in slack")).not.toContain("stripe_create_invoice");
+  });
+
   it.each([
     ["send an email to the team", "send_email"],
     ["post a message in the #general Slack channel", "slack_post_message"],

@@ -156,11 +156,14 @@ describe("an app selecting with toolsift/core", () => {
   // relevance.ts; the action words in their own module, action-words.ts): 109,440 B minified, 41,245 B gzip. Not
   // after a determiner ("the open issues" is a state; the determiners, remark.ts's until then, in stop-words.ts):
   // 109,640 B minified, 41,335 B gzip. An action reads as actions only ("send" as post, not message): 109,669 B,
-  // 41,346 B gzip.
-  it("stays within 108 KiB minified and 41,400 B gzip", async () => {
+  // 41,346 B gzip. Session 40, found outside-in: quoted words read as values ("titled 'refund flow broken'" asks for no
+  // refund; tokenizer.ts `markQuotedValues`), explain's rank and best tool in the selection's own order
+  // (explain.ts), and tools of equal score never parted by the elbow (post-process.ts): 110,722 B minified, 41,715 B
+  // gzip.
+  it("stays within 109 KiB minified and 41,800 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
-    expect(bytes).toBeLessThanOrEqual(108 * 1024);
-    expect(gzip).toBeLessThanOrEqual(41_400);
+    expect(bytes).toBeLessThanOrEqual(109 * 1024);
+    expect(gzip).toBeLessThanOrEqual(41_800);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select

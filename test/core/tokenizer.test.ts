@@ -150,6 +150,30 @@ describe("values of a query and their kinds", () => {
     ]);
   });
 
+  it("reads quoted words as values: a title, a subject or a message is what a tool is given", () => {
+    const values = (text: string) =>
+      queryTokens(text)
+        .filter((token) => token.value)
+        .map((token) => token.surface);
+    expect(values("create a jira ticket titled 'refund flow broken on stripe'")).toEqual([
+      "refund",
+      "flow",
+      "broken",
+      "stripe",
+    ]);
+    expect(values('email dana with subject "zendesk ticket export"')).toEqual(["zendesk", "ticket", "export"]);
+    expect(values("search drive for “hubspot deal notes”, then share it")).toEqual(["hubspot", "deal", "notes"]);
+    expect(values("post ('deploy done') in #eng")).toEqual(["deploy", "done", "eng"]);
+    // Apostrophes inside words open nothing; a quote that never closes marks nothing.
+    expect(values("don't refund it, it's the customer's call")).toEqual([]);
+    expect(values("rock 'n roll playlist")).toEqual([]);
+    // A request that is all quotes but for words of conversation says nothing else: its words stay words.
+    expect(values("'weekly sync notes'")).toEqual([]);
+    expect(values("and 'Send invites' too")).toEqual([]);
+    // Code in backticks names what runs it.
+    expect(values("run `kubectl get pods` on staging")).toEqual([]);
+  });
+
   it("reads another system's address as its scheme's words and a path in it, a browser's or the web's as a link", () => {
     expect(kinds("what's in s3://logs/2024/06/")).toEqual(["what", "s", "in", "s3", "logs=path", "2024=", "06="]);
     // The kind goes on the first word that is no stop word ("my").

@@ -18,6 +18,15 @@ describe("cuts", () => {
     expect(limitHits(hits(1, 0.1, 0.05), { ...options, adaptive: false })).toHaveLength(3);
     expect(elbow(hits(0, 0, 0))).toHaveLength(3);
   });
+
+  it("never parts tools of equal score: the catalog's order is no reason to keep one", () => {
+    // A drop of 70% after the first: the cut keeps two, and the third scores as the second.
+    expect(elbow(hits(1, 0.3, 0.3, 0.1)).map((hit) => hit.doc)).toEqual([0, 1, 2]);
+    expect(elbow(hits(1, 0.3, 0.3, 0.3, 0.1)).map((hit) => hit.doc)).toEqual([0, 1, 2, 3]);
+    // Equal scores after the cut stay out together.
+    expect(elbow(hits(1, 0.9, 0.4, 0.4, 0.4, 0.1)).map((hit) => hit.doc)).toEqual([0, 1]);
+    expect(elbow(hits(1, 0.9, 0.4, 0.39)).map((hit) => hit.doc)).toEqual([0, 1]);
+  });
 });
 
 describe("explain agrees with select", () => {
@@ -59,7 +68,55 @@ describe("explain agrees with select", () => {
     }
     expect(selectedCount).toBeGreaterThan(queries.length * optionSets.length);
   });
+
+  it("ranks each tool at its place in the selection's order, and names the selection's first tool best", async () => {
+    // A front desk's terse catalog, where the relevance decision reorders the ranking: `getOpenSlots` scores higher
+    // for "pull up chart for Garcia, DOB …", but only `pt_lookup` reaches minRelevance, and the tools that reach it
+    // come first.
+    const cases = [
+      { index: createToolIndex(saasCatalog), texts: queries },
+      { index: createToolIndex(frontDesk), texts: ["pull up chart for Garcia, DOB 03/12/1988", "bill them $240"] },
+    ];
+    let reordered = 0;
+    for (const { index, texts } of cases)
+      for (const query of texts) {
+        for (const options of optionSets) {
+          const { results, cut } = await index.selectWithScores(query, options);
+          const pins = new Set<string>(options.alwaysActive ?? []);
+          const order = [...results, ...cut].filter((tool) => !pins.has(tool.name));
+          const first = results.find((tool) => !pins.has(tool.name));
+          for (const [place, tool] of order.entries()) {
+            const explanation = await index.explain(query, tool.name, options);
+            expect(explanation.rank, `${query} ${JSON.stringify(options)} ${tool.name}`).toBe(place + 1);
+            if (first !== undefined) expect(explanation.best?.tool).toBe(first.name);
+          }
+          // The ranking's own order (scores alone) differs from the selection's here.
+          const scores = order.map((tool) => tool.score);
+          if (scores.some((score, at) => at > 0 && score > scores[at - 1])) reordered++;
+        }
+      }
+    expect(reordered).toBeGreaterThan(0);
+  });
 });
+
+const frontDesk = [
+  { name: "appt_book", description: "Book patient appointment slot", parameters: { type: "object", properties: {} } },
+  {
+    name: "pt_lookup",
+    description: "Find patient record by name, DOB, phone",
+    parameters: { type: "object", properties: { query: { type: "string", description: "name / dob / phone" } } },
+  },
+  {
+    name: "getOpenSlots",
+    description: "List free chair slots for date",
+    parameters: { type: "object", properties: { date: { type: "string" }, durationMin: { type: "number" } } },
+  },
+  {
+    name: "invoice_create",
+    description: "Create invoice for treatment",
+    parameters: { type: "object", properties: { patientId: { type: "string" }, amount: { type: "number" } } },
+  },
+];
 
 describe("the selection's trace: why each judged tool is in or out", () => {
   it("names the stage that cut each candidate, and explain reports the same verdict", async () => {
