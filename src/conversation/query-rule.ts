@@ -54,6 +54,30 @@ export function isEllipticFollowUp(text: string): boolean {
   return content.length > 0 && content.every((token) => !token.alphabetic || token.capitalized);
 }
 
+// Words that point back at what was said or done, besides BACK_REFERENCES: "make that every day", "same for utils.py",
+// "she works at Spotify now", "it's asking for a name", "next page pls", "more, like the last 30".
+const LEANING = new Set("that that's it's she he she's he's same next more other too also again instead".split(" "));
+
+/**
+ * Whether a turn leans on the conversation: an elliptic follow-up, a fragment of a few words besides its words of
+ * conversation ("only mine"), or a turn with a connective or a word that points back at what was said ("great, same
+ * for utils.py", "oh and she works at Spotify now", "warmer too"). A turn that names its own task or asks its own
+ * question ("how do I make a sourdough starter", "explain the difference between TCP and UDP") leans on nothing: when
+ * it ranks no tool, the conversation's tools are no answer to it.
+ */
+export function leansOnConversation(text: string): boolean {
+  if (isEllipticFollowUp(text)) return true;
+  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  const task = words.filter((word) => !CONVERSATIONAL_WORDS.has(word));
+  // A fragment of a few words ("only mine", "ok go again") is no task of its own either.
+  if (task.length <= FRAGMENT_WORDS) return task.length > 0;
+  if (CONNECTIVES.has(task[0])) return true;
+  return task.some((word) => BACK_REFERENCES.has(word) || LEANING.has(word));
+}
+
+/** The most words a turn of its own has no room for: a fragment leans on what was said. */
+const FRAGMENT_WORDS = 3;
+
 /** The latest non-empty user text at or before `end`, and its position. */
 export function userTextBefore(
   messages: readonly ConversationMessage[],

@@ -45,6 +45,8 @@ export interface CompanionInput {
   /** Producer links read from the catalog, and which kinds are on. */
   readonly links: CatalogLinks | undefined;
   readonly linkKinds: { readonly prerequisites: boolean; readonly followUps: boolean };
+  /** Whether the tools the conversation used come along: not for a turn that ranks nothing and leans on nothing. */
+  readonly memory?: boolean;
 }
 
 /**
@@ -102,10 +104,11 @@ export function companionsFor(input: CompanionInput): Companion[] {
       for (const consumer of links.followUps.get(last) ?? []) offer(consumer, "catalog-follow-up", FOLLOW_UP_SCORE);
     }
   }
-  turns.forEach((calls, position) => {
-    const score = MEMORY_SCORE * Math.pow(MEMORY_DECAY, turns.length - 1 - position);
-    for (const name of calls) offer(name, "conversation", score);
-  });
+  if (input.memory !== false)
+    turns.forEach((calls, position) => {
+      const score = MEMORY_SCORE * Math.pow(MEMORY_DECAY, turns.length - 1 - position);
+      for (const name of calls) offer(name, "conversation", score);
+    });
   const chosen = [...candidates.values()].sort((a, b) => b.score - a.score).slice(0, options.maxCompanions);
   return [...added, ...chosen];
 }

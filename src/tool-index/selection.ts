@@ -15,7 +15,13 @@ import type { WordMatch } from "../core/relevance.js";
 import type { CutReason, CutTool, Expansion, ScoredTool, SelectionResult } from "./types.js";
 import { companionsFor, type Companion } from "./companions.js";
 import { explicitSelection, withNamedFirst } from "./exact-names.js";
-import { answeredQuestion, ASKED_RELEVANCE, ASKED_TOOLS, replyToQuestion } from "../conversation/query-rule.js";
+import {
+  answeredQuestion,
+  ASKED_RELEVANCE,
+  ASKED_TOOLS,
+  leansOnConversation,
+  replyToQuestion,
+} from "../conversation/query-rule.js";
 import { isSmallTalk } from "../core/relevance-words.js";
 import { bestKeywordTools, clauseTools, requestClauses } from "./clauses.js";
 import { withProductInUse } from "./continuity.js";
@@ -159,6 +165,9 @@ export async function runSelection(
           // Catalog links serve a conversation (an agent loop), not a plain select: that stays as it was.
           links: linksWanted(context) && inConversation(options) ? state.links() : undefined,
           linkKinds: context.options.catalogLinks,
+          // A turn that ranks nothing and leans on nothing said ("who won the 1998 world cup" after a task) is not
+          // answered with the conversation's tools.
+          memory: hits.length > 0 || leansOnConversation(text),
         })
       : [];
   // In an agent loop, a request of several tasks gets each task's best tool beside the whole request's ranking.

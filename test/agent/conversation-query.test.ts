@@ -3,7 +3,7 @@
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { conversationQuery, endsInSmallTalk } from "../../src/conversation/model-messages.js";
-import { queryFromConversation } from "../../src/conversation/query-rule.js";
+import { leansOnConversation, queryFromConversation } from "../../src/conversation/query-rule.js";
 import { isRemark } from "../../src/conversation/remark.js";
 import { isChitChat } from "../../src/conversation/small-talk.js";
 import { selectionQuery } from "../../src/langchain/message-query.js";
@@ -541,5 +541,33 @@ describe("one rule for every adapter", () => {
       { role: "assistant", text: "", toolCalls: ["hotel_search", "hotel_booking"] },
     ]);
     expect(query).toBe("Book a hotel room in Rome\nhotel_search hotel_booking");
+  });
+});
+
+describe("leansOnConversation", () => {
+  it("reads fragments, connectives and words that point back as leaning on what was said", () => {
+    for (const text of [
+      "and staging?",
+      "only mine",
+      "warmer too",
+      "great, same for utils.py",
+      "oh and she works at Spotify now",
+      "actually make that every day",
+      "it's asking for a name now, put Bob",
+      "next page pls",
+    ])
+      expect(leansOnConversation(text), text).toBe(true);
+  });
+
+  it("reads a turn that names its own task or asks its own question as leaning on nothing", () => {
+    for (const text of [
+      "who won the 1998 world cup",
+      "how do I make a sourdough starter",
+      "explain the difference between TCP and UDP",
+      "what's a good name for a golden retriever",
+      "ok",
+      "thanks!",
+    ])
+      expect(leansOnConversation(text), text).toBe(false);
   });
 });

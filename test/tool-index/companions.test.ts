@@ -210,6 +210,22 @@ describe("the conversation's memory and the catalog's links", () => {
     expect(results.find((result) => result.name === "list_files")?.reason).toBe("conversation");
   });
 
+  it("hands a turn that ranks nothing and leans on nothing said none of them; a follow-up keeps them", async () => {
+    const index = createToolIndex(tools);
+    const task = turn("show the files", ["list_files"]);
+    const after = (text: string) => index.select(text, { messages: [...task, { role: "user", content: text }] });
+    // Questions of their own, off the catalog: the last task's tool is no answer to them.
+    for (const text of [
+      "who won the 1998 world cup",
+      "how do I make a sourdough starter",
+      "what's a good name for a golden retriever",
+    ])
+      expect(await after(text), text).toEqual([]);
+    // A fragment, a connective, a word pointing back: the turn carries the task on.
+    for (const text of ["and the hidden ones?", "only mine", "ok go again", "oh and sort it by date please"])
+      expect(await after(text), text).toContain("list_files");
+  });
+
   it("hands a turn of chat only none of them, as the adapters read chat; an answer to a question keeps them", async () => {
     const index = createToolIndex(tools);
     const core = createCoreIndex(tools, { keyword: { commonWords: ENGLISH_COMMON_WORDS } });
@@ -221,10 +237,12 @@ describe("the conversation's memory and the catalog's links", () => {
     for (const chat of chats) {
       const messages = [...task, { role: "user", content: chat }];
       expect(await index.selectWithScores(chat, { messages }), chat).toMatchObject({ results: [] });
-      // The lexicon comes with the English word list: toolsift/core given it agrees; without it, such a turn reads as
-      // a follow-up and keeps the memory.
+      // The lexicon comes with the English word list: toolsift/core given it agrees; without it, such a turn of a few
+      // words reads as a follow-up and keeps the memory (a longer one that leans on nothing said gets none).
       expect(await core.select(chat, { messages }), chat).toEqual([]);
-      expect(await noList.select(chat, { messages }), chat).toContain("list_files");
+      const words = chat.split(" ").length;
+      if (words <= 3) expect(await noList.select(chat, { messages }), chat).toContain("list_files");
+      else expect(await noList.select(chat, { messages }), chat).toEqual([]);
     }
     // A catalog that serves the chat keeps its tool, and the turn still inherits nothing.
     const facts = createToolIndex({ ...tools, get_fun_fact: { description: "Tell a random fun fact" } });
