@@ -55,28 +55,46 @@ export function isEllipticFollowUp(text: string): boolean {
 }
 
 // Words that point back at what was said or done, besides BACK_REFERENCES: "make that every day", "same for utils.py",
-// "she works at Spotify now", "it's asking for a name", "next page pls", "more, like the last 30".
-const LEANING = new Set("that that's it's she he she's he's same next more other too also again instead".split(" "));
+// "she works at Spotify now", "it's asking for a name", "next page pls", "more, like the last 30", "warmer too".
+const LEANING = new Set(
+  "that that's it's she he she's he's same next more other too also again instead still".split(" "),
+);
 
 /**
- * Whether a turn leans on the conversation: an elliptic follow-up, a fragment of a few words besides its words of
- * conversation ("only mine"), or a turn with a connective or a word that points back at what was said ("great, same
- * for utils.py", "oh and she works at Spotify now", "warmer too"). A turn that names its own task or asks its own
- * question ("how do I make a sourdough starter", "explain the difference between TCP and UDP") leans on nothing: when
- * it ranks no tool, the conversation's tools are no answer to it.
+ * Whether a turn leans on the conversation: an elliptic follow-up; a fragment of at most FRAGMENT_WORDS words that
+ * are neither stop words, words of conversation, times nor numbers ("only mine", "Lyon on saturday morning please",
+ * "when will the package arrive"); a first word, past words of conversation, that is a connective; "what about" or
+ * "how about" anywhere ("ok so what about prod"); "as well"; or a word that points back at what was said ("great,
+ * same for utils.py", "oh and she works at Spotify now"). A turn that names its own task or asks its own question
+ * ("how do I make a sourdough starter", "explain the difference between TCP and UDP") leans on nothing: when it ranks
+ * no tool, the conversation's tools are no answer to it.
  */
 export function leansOnConversation(text: string): boolean {
   if (isEllipticFollowUp(text)) return true;
+  const tokens = queryTokens(text);
+  const content = tokens.filter(
+    (token) =>
+      !token.stop &&
+      !CONVERSATIONAL_WORDS.has(token.surface) &&
+      token.valueKind !== "time" &&
+      !/\d/.test(token.surface),
+  );
+  // Words of conversation alone ("ok", "thanks!") carry nothing on.
+  if (content.length <= FRAGMENT_WORDS) return tokens.some((token) => !CONVERSATIONAL_WORDS.has(token.surface));
   const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  const task = words.filter((word) => !CONVERSATIONAL_WORDS.has(word));
-  // A fragment of a few words ("only mine", "ok go again") is no task of its own either.
-  if (task.length <= FRAGMENT_WORDS) return task.length > 0;
+  const task = words.filter((word) => !CONVERSATIONAL_WORDS.has(word) && word !== "so");
   if (CONNECTIVES.has(task[0])) return true;
-  return task.some((word) => BACK_REFERENCES.has(word) || LEANING.has(word));
+  return words.some(
+    (word, at) =>
+      BACK_REFERENCES.has(word) ||
+      LEANING.has(word) ||
+      (word === "about" && (words[at - 1] === "what" || words[at - 1] === "how")) ||
+      (word === "well" && words[at - 1] === "as"),
+  );
 }
 
-/** The most words a turn of its own has no room for: a fragment leans on what was said. */
-const FRAGMENT_WORDS = 3;
+/** The most words of a task a fragment has ("only mine": none; "the hidden ones": one). */
+const FRAGMENT_WORDS = 2;
 
 /** The latest non-empty user text at or before `end`, and its position. */
 export function userTextBefore(

@@ -134,7 +134,23 @@ export function isChitChat(typed: string): boolean {
   const value = (token: Token) => token.surface.length >= 3 && /\d/.test(token.surface);
   if (tokens.every((token, at) => !value(token) && (token.stop || chat(token, at)))) return true;
   if (chatAtATime(tokens, conversational, chat)) return true;
-  return chatAbout(tokens, phrases, chat) || chatFramed(text, tokens, chat);
+  return chatAbout(tokens, phrases, chat) || chatFramed(text, tokens, chat) || (!asks && chatToSomeone(tokens, chat));
+}
+
+/** Words that say whom a greeting or thanks is for ("morning team", "thanks folks", "cheers mate"). */
+const ADDRESSEES = new Set("team everyone everybody folks guys yall fam mate buddy".split(" "));
+
+/**
+ * Whether a turn is chat said to someone: words of chat only (a stop word only inside a phrase of chat: "thank you"),
+ * then whom they are for, an addressee word or a name ("good morning team!", "thanks Bob"). Not when anything else is
+ * said ("thanks Bob, now send it", "ok now do the same for Acme"), nor in a question ("and people?").
+ */
+function chatToSomeone(tokens: readonly Token[], chat: (token: Token, at: number) => boolean): boolean {
+  const last = tokens.length - 1;
+  const to = tokens[last];
+  if (last < 1 || !(ADDRESSEES.has(to.surface) || (to.capitalized && to.alphabetic))) return false;
+  for (let at = 0; at < last; at++) if (!chat(tokens[at], at)) return false;
+  return true;
 }
 
 /**

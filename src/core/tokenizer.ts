@@ -72,6 +72,11 @@ export function markNamedValues(tokens: readonly Token[]): readonly Token[] {
 const OPENING = /^[([{<]*(['"‘“])/u;
 const CLOSING = /(['"’”])[)\]}>.,;:!?]*$/u;
 const MAY_QUOTE = /(?:^|\s)[([{<]*['"‘“]/u;
+// A single quote that elides the start of a word opens nothing: "tell 'em", "'til friday", "the '90s", "rock 'n' roll".
+const ELISION = /^[([{<]*['‘](?:\d|(?:em|til|till|cause|cos|cuz|bout|round|n|tis|twas|sup|kay|nuff|ol|ya)\b)/iu;
+// A single quote closes within this many chunks: further on, a word's closing apostrophe is a plural's possessive
+// ("email the clients' reps") more often than the end of a quote.
+const SINGLE_QUOTE_CHUNKS = 16;
 const isDouble = (quote: string): boolean => quote === '"' || quote === "“" || quote === "”";
 
 /**
@@ -96,12 +101,12 @@ export function markQuotedValues(text: string, tokens: readonly Token[]): readon
   let inside: boolean[] | undefined;
   for (let i = 0; i < chunks.length; i++) {
     const open = OPENING.exec(chunks[i]);
-    if (open === null) continue;
+    if (open === null || ELISION.test(chunks[i])) continue;
     const kind = +isDouble(open[1]);
     // The chunk that opens may close too ('hello'), not on its opening quote alone.
     const own = CLOSING.exec(chunks[i].slice(open[0].length))?.[1];
     const end = own !== undefined && +isDouble(own) === kind ? i : next[kind][i + 1];
-    if (end < 0) continue;
+    if (end < 0 || (kind === 0 && end - i >= SINGLE_QUOTE_CHUNKS)) continue;
     inside ??= new Array<boolean>(chunks.length).fill(false);
     for (let k = i; k <= end; k++) inside[k] = true;
     i = end;

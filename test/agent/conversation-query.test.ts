@@ -555,6 +555,10 @@ describe("leansOnConversation", () => {
       "actually make that every day",
       "it's asking for a name now, put Bob",
       "next page pls",
+      "ok so what about prod",
+      "in the eu-west region as well",
+      "Lyon on saturday morning please",
+      "when will the package arrive",
     ])
       expect(leansOnConversation(text), text).toBe(true);
   });
@@ -569,5 +573,24 @@ describe("leansOnConversation", () => {
       "thanks!",
     ])
       expect(leansOnConversation(text), text).toBe(false);
+  });
+});
+
+describe("chat said to someone", () => {
+  it("reads a greeting or thanks followed by whom it is for as chat", () => {
+    for (const text of ["thanks team", "good morning team!", "good morning everyone", "thanks Bob", "cheers mate"])
+      expect(isChitChat(text), text).toBe(true);
+  });
+
+  it("reads anything more, or a question, as asking", () => {
+    for (const text of [
+      "thanks Bob, now send the invoice",
+      "okkk now do the same for Acme",
+      "and people?",
+      "DM Priya",
+      "ping the team",
+      "tell the team",
+    ])
+      expect(isChitChat(text), text).toBe(false);
   });
 });

@@ -160,11 +160,12 @@ describe("an app selecting with toolsift/core", () => {
   // refund; tokenizer.ts `markQuotedValues`), explain's rank and best tool in the selection's own order
   // (explain.ts), and tools of equal score never parted by the elbow (post-process.ts): 110,722 B minified, 41,715 B
   // gzip. A turn that ranks nothing and leans on nothing said gets none of the conversation's tools (query-rule.ts
-  // `leansOnConversation`, selection.ts): 111,226 B minified, 41,861 B gzip.
-  it("stays within 109 KiB minified and 41,900 B gzip", async () => {
+  // `leansOnConversation`, selection.ts): 111,226 B minified, 41,861 B gzip. After a code review, an apostrophe that
+  // elides a word opens no quote, and a follow-up's fragment is counted in words of a task: 111,583 B, 42,036 B gzip.
+  it("stays within 109 KiB minified and 42,100 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(109 * 1024);
-    expect(gzip).toBeLessThanOrEqual(41_900);
+    expect(gzip).toBeLessThanOrEqual(42_100);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select

@@ -172,6 +172,10 @@ describe("values of a query and their kinds", () => {
     expect(values("and 'Send invites' too")).toEqual([]);
     // Code in backticks names what runs it.
     expect(values("run `kubectl get pods` on staging")).toEqual([]);
+    // An apostrophe that elides a word's start opens nothing (and a plural's possessive then closes nothing).
+    expect(values("tell 'em the standup moved and update the teams' calendar")).toEqual([]);
+    expect(values("'til friday, block my calendar and email my parents' address")).toEqual([]);
+    expect(values("songs from the '90s and the kids' playlist")).toEqual([]);
   });
 
   it("reads another system's address as its scheme's words and a path in it, a browser's or the web's as a link", () => {
