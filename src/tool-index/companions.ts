@@ -45,8 +45,11 @@ export interface CompanionInput {
   /** Producer links read from the catalog, and which kinds are on. */
   readonly links: CatalogLinks | undefined;
   readonly linkKinds: { readonly prerequisites: boolean; readonly followUps: boolean };
-  /** Whether the tools the conversation used come along: not for a turn that ranks nothing and leans on nothing. */
-  readonly memory?: boolean;
+  /**
+   * Whether the tools the conversation used come along (not for a turn that ranks nothing and leans on nothing); asked
+   * only when the conversation called any.
+   */
+  readonly memory?: () => boolean;
 }
 
 /**
@@ -104,7 +107,7 @@ export function companionsFor(input: CompanionInput): Companion[] {
       for (const consumer of links.followUps.get(last) ?? []) offer(consumer, "catalog-follow-up", FOLLOW_UP_SCORE);
     }
   }
-  if (input.memory !== false)
+  if (turns.some((calls) => calls.length > 0) && (input.memory?.() ?? true))
     turns.forEach((calls, position) => {
       const score = MEMORY_SCORE * Math.pow(MEMORY_DECAY, turns.length - 1 - position);
       for (const name of calls) offer(name, "conversation", score);

@@ -167,7 +167,7 @@ export async function runSelection(
           linkKinds: context.options.catalogLinks,
           // A turn that ranks nothing and leans on nothing said ("who won the 1998 world cup" after a task) is not
           // answered with the conversation's tools.
-          memory: hits.length > 0 || leansOnConversation(text),
+          memory: () => hits.length > 0 || leansOnConversation(text),
         })
       : [];
   // In an agent loop, a request of several tasks gets each task's best tool beside the whole request's ranking.
