@@ -210,7 +210,8 @@ export function guessCount(tools: number): number {
  * Whether a ranked tool that did not reach `minRelevance` still shows evidence that the request is a task for it, so
  * the ranking's best few are worth offering as guesses: a typo of a word of its name ("slak priya" → `slack_*`), two
  * words of the request met in it, one of them in its name ("ditch the sync meeting" → delete … event), a word English
- * seldom uses met as its name writes it ("cat s3://…/app.yaml" → `aws_s3_get_object`), or a value the
+ * seldom uses met as its name writes it ("cat s3://…/app.yaml" → `aws_s3_get_object`) or as the word it shortens
+ ("forgot my pw" → `reset_password`), or a value the
  * request gives (a URL, address, path, handle, slug or key: something to act on) with a word of the request met in
  * the tool, or the value itself met as the parameter or name word its kind fills ("reopen acme/web#12" → an `owner`
  * parameter, "who's @jo" → `get_user`), or the request's first word met in its name when the request gives a name
@@ -228,6 +229,9 @@ export function isGuess(matched: readonly WordMatch[], query = ""): boolean {
   if (inName.length > 0 && new Set(match.map((entry) => entry.word)).size >= 2) return true;
   // A word English seldom uses, written as the tool's name writes it ("s3", "kubectl"): the request is about it.
   if (inName.some((entry) => entry.kind === "exact" && isSpecific(entry.word) && isSpecific(entry.term))) return true;
+  // Shorthand English seldom uses, met in the tool's name as the word it shortens ("forgot my pw" → `reset_password`).
+  if (inName.some((entry) => isReading(entry) && isSpecific(entry.word) && isShorthandOf(entry.word, entry.term)))
+    return true;
   if (match.length === 0) return false;
   // The request's first word met in the tool's name, and a name the request gives ("bill Initech $2,400 for the
   // retainer" → invoice, "show me the open bugs in the Bug Tracker db" → list): it leads with a task on something
@@ -248,6 +252,23 @@ export function isGuess(matched: readonly WordMatch[], query = ""): boolean {
   const timesOnly = tokens.every((token) => token.valueKind === undefined || token.valueKind === "time");
   const said = (entry: WordMatch) => !timesOnly || entry.field === "name" || entry.field === "description";
   return match.some((entry) => (!values.has(entry.word) && said(entry)) || filled(entry));
+}
+
+/** A word read as another: as a shorthand's words, or an everyday table's ("pw" → password). */
+const isReading = (entry: WordMatch) => entry.kind === "abbreviation" || entry.kind === "synonym";
+
+/**
+ * Whether `short` is written as a shorthand of `word` (a catalog term, stemmed): shorter, its first letter, and its
+ * other letters in order ("pw" of password, "msg" of messag, "appt" of appoint); not "tim" of "friday".
+ */
+function isShorthandOf(short: string, word: string): boolean {
+  if (short.length >= word.length || short[0] !== word[0]) return false;
+  let at = 1;
+  for (let i = 1; i < short.length; i++) {
+    at = word.indexOf(short[i], at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }
 
 /** `match` without the entries of the request's words that say when (`markTimeValues`). */

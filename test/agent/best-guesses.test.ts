@@ -96,6 +96,20 @@ describe('onNoMatch "guess"', () => {
     expect(await withS3.select("cat s3://acme-config/prod/app.yaml")).toContain("aws_s3_get_object");
   });
 
+  it("offers guesses for shorthand met in a tool's name as the word it shortens", async () => {
+    const withIt = createToolIndex([
+      ...catalog,
+      { name: "it_reset_password", description: "Reset a login" },
+      { name: "it_request_access", description: "Request access to an app" },
+    ]);
+    const text = "forgot my pw";
+    expect(await withIt.select(text)).toEqual([]);
+    const prepare = withIt.prepareStep({ stableTools: false });
+    expect((await prepare({ steps: [], messages: user(text) })).activeTools?.[0]).toBe("it_reset_password");
+    // The word written out is read as itself: selected outright.
+    expect(await withIt.select("forgot my password")).toEqual(["it_reset_password"]);
+  });
+
   it("offers guesses for a request led by a word of a tool's name that gives a name", async () => {
     const text = "bill Initech $2,400 for the march retainer";
     expect(await index.select(text)).toEqual([]);
