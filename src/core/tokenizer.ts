@@ -264,7 +264,6 @@ const SPECIAL_FOLDS: Record<string, string> = {
 const SPECIAL_FOLD_PATTERN = /[ßæÆœŒøØłŁđĐþÞı]/g;
 const COMBINING_MARKS = /\p{M}+/gu;
 const LOWER = /^\p{Ll}$/u;
-const WORD = /[\p{L}\p{N}]+/gu;
 const LOWER_THEN_UPPER = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 const UPPER_RUN_THEN_WORD = /(\p{Lu})(\p{Lu}(?!s$)\p{Ll})/gu;
 const BARE_NUMBER = /^\p{N}+$/u;
@@ -475,9 +474,9 @@ export function isAscii(text: string): boolean {
 export function forEachToken(text: string, visit: (token: Token) => void): void {
   if (!isAscii(text)) {
     const folded = foldText(text);
-    WORD.lastIndex = 0;
-    for (let match = WORD.exec(folded); match !== null; match = WORD.exec(folded)) {
-      const tokens = analyseWord(match[0]);
+    WORD_OR_JOINED.lastIndex = 0;
+    for (let match = WORD_OR_JOINED.exec(folded); match !== null; match = WORD_OR_JOINED.exec(folded)) {
+      const tokens = analyseWord(match[0].replace("-", ""));
       for (let i = 0; i < tokens.length; i++) visit(tokens[i]);
     }
     return;
@@ -489,12 +488,24 @@ export function forEachToken(text: string, visit: (token: Token) => void): void 
     if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
       if (start < 0) start = i;
     } else if (start >= 0) {
-      const tokens = analyseWord(text.slice(start, i));
+      // "P&L" as one word; "W-9" as the "W9" a name writes (`JOINED`).
+      const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+      JOINED.lastIndex = start;
+      const joined = (code === 38 || code === 45) && before !== 38 && before !== 45 ? JOINED.exec(text) : null;
+      const tokens = analyseWord(joined === null ? text.slice(start, i) : joined[0].replace("-", ""));
       for (let k = 0; k < tokens.length; k++) visit(tokens[k]);
+      if (joined !== null) i = JOINED.lastIndex - 1;
       start = -1;
     }
   }
 }
+
+// A word and its symbol that are one term: initials joined by an ampersand ("P&L", "R&D", "AT&T") and a letter joined
+// to a number by a hyphen ("W-9", "I-9", "F-150"), after and before no letter, digit, "&" or "-" ("a-b-c", "P&L&X"
+// join nothing); else a run of letters and digits. `JOINED` reads the first kinds where an ASCII word meets its symbol.
+const WORD_OR_JOINED =
+  /(?<![\p{L}\p{N}&-])(?:\p{L}{1,2}&\p{L}{1,2}|\p{L}-\p{N}{1,4})(?![\p{L}\p{N}&-])|[\p{L}\p{N}]+/gu;
+const JOINED = /(?:[a-z]{1,2}&[a-z]{1,2}|[a-z]-\d{1,4})(?![a-z\d&-])/iy;
 
 /** The indexed terms of a text: tokens without stop words, as stemmed terms. */
 export function terms(text: string): string[] {

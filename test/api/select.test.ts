@@ -337,6 +337,18 @@ describe("ranking", () => {
     expect(await first("what's on https://logs.acme.dev/2024/06/")).toBe("browser_navigate");
   });
 
+  it("reads jargon written with a symbol as the catalog writes it: P&L, W-9", async () => {
+    const tools = createToolIndex([
+      { name: "reports_profitAndLoss", description: "P&L report." },
+      { name: "reports_balanceSheet", description: "Balance sheet report." },
+      { name: "vendors_requestW9", description: "Ask a vendor for tax info." },
+      { name: "vendors_create", description: "Add a vendor." },
+      { name: "payroll_addEmployee", description: "Add an employee to payroll." },
+    ]);
+    expect(await tools.select("P&L for last quarter")).toEqual(["reports_profitAndLoss"]);
+    expect((await tools.select("get a W-9 from our new contractor Dana Lee"))[0]).toBe("vendors_requestW9");
+  });
+
   it("reads a well-known file's name (README, Dockerfile) as the parameters that take a file", async () => {
     // The GitHub MCP server's tools: `create_repository`'s parameters speak of "Initialize with README".
     const tools = everydayCatalogIndex("mcp-github");

@@ -164,11 +164,12 @@ describe("an app selecting with toolsift/core", () => {
   // elides a word opens no quote, and a follow-up's fragment is counted in words of a task: 111,583 B, 42,036 B gzip.
   // Session 41: a verb beside its particle ("set up") weighs less where the phrase's readings leave the verb out
   // (everyday-readings.ts `phrasal`, query.ts `weakenHead`), and rare shorthand met in a name is evidence for a guess
-  // (offer-policy.ts): 112,009 B minified, 42,199 B gzip.
-  it("stays within 110 KiB minified and 42,300 B gzip", async () => {
+  // (offer-policy.ts): 112,009 B minified, 42,199 B gzip. Found outside-in, jargon written with a symbol reads as one
+  // word ("P&L", "W-9" as a name's "W9"; tokenizer.ts `JOINED`): 112,325 B minified, 42,332 B gzip.
+  it("stays within 110 KiB minified and 42,400 B gzip", async () => {
     const { bytes, gzip } = await selectingApp("src/core-entry.ts", WITHOUT_LIST);
     expect(bytes).toBeLessThanOrEqual(110 * 1024);
-    expect(gzip).toBeLessThanOrEqual(42_300);
+    expect(gzip).toBeLessThanOrEqual(42_400);
   });
 
   // Issue 38: toolsift/core takes the English word list as data (keyword.commonWords), so that the same options select

@@ -94,6 +94,29 @@ describe("tokenize", () => {
     expect(tokenize(" \t\n--__..")).toEqual([]);
   });
 
+  it("keeps initials joined by an ampersand, and a letter hyphened to a number, as one word", () => {
+    expect(terms("P&L for Q3, R&D budget, AT&T bill")).toEqual(["p&l", "q3", "r&d", "budget", "at&t", "bill"]);
+    // A W-9 is the W9 a name writes.
+    expect(terms("request a W-9 and an I-9")).toEqual([...terms("requestW9"), "i9"]);
+    // Not a longer run: words and chains stay apart.
+    expect(surfaces("rock&roll t-shirt a-b-c P&L&X W-9-")).toEqual([
+      "rock",
+      "roll",
+      "t",
+      "shirt",
+      "a",
+      "b",
+      "c",
+      "p",
+      "l",
+      "x",
+      "w",
+      "9",
+    ]);
+    // Text with other scripts reads them the same way.
+    expect(terms("café P&L W-9 a-b-c")).toEqual(["caf", "p&l", "w9"]);
+  });
+
   it("lower-cases non-Latin scripts and keeps them searchable", () => {
     expect(terms("Привет МИР")).toEqual(["привет", "мир"]);
     expect(terms("東京")).toEqual(["東京"]);
