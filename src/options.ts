@@ -282,9 +282,10 @@ export interface SelectOptions {
    */
   relatedTools?: Readonly<Record<string, readonly string[]>>;
   /**
-   * The conversation so far (AI SDK messages or a V4 prompt): the tools called in it are the conversation's memory
-   * (kept available, fading by turn) and, with a learnt usage graph, predict the next tools. It does not change the
-   * query. Default: none.
+   * The conversation so far (AI SDK messages or a V4 prompt), its latest user message last: the tools called in it
+   * are the conversation's memory (kept available, fading by turn) and, with a learnt usage graph, predict the next
+   * tools. When the query is that latest message and an elliptic follow-up ("and tmrw?"), the request before it is
+   * ranked with it, as a step selection reads it (docs/agent-loop.md). Default: none.
    */
   messages?: readonly { readonly role: string; readonly content: unknown }[];
   /** The tools called so far in this task, oldest first, when there are no `messages`. Default: none. */

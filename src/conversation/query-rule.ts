@@ -252,6 +252,20 @@ export function isSmallTalkTurn(
 }
 
 /**
+ * The text a selection ranks for `text`, the conversation's latest user message: an elliptic follow-up shorter than
+ * 40 characters ("and tmrw?", "same for april") after the user message before it, a newline, then it, as
+ * `queryFromConversation` reads it for a step selection; else `text`. Not a reply to what the assistant asked: its
+ * question is read by `replyToQuestion`'s callers.
+ */
+export function followUpText(messages: readonly ConversationMessage[], text: string): string {
+  const latest = userTextBefore(messages, messages.length - 1);
+  if (latest === undefined || latest.text !== text.trim() || text.length >= FOLLOW_UP_LENGTH) return text;
+  if (!isEllipticFollowUp(latest.text) || askingText(messages, latest.at) !== undefined) return text;
+  const previous = userTextBefore(messages, latest.at - 1);
+  return previous === undefined ? text : `${previous.text}\n${text}`;
+}
+
+/**
  * How `text`, when it is the conversation's latest user message, stands to what the assistant asked before it:
  * "answers" ("yes" to "Should I go ahead?": a chat word there carries the task on), "closes" ("nah leave it",
  * "thanks, that's all": it asks for nothing), or undefined (not the latest message, or nothing was asked).

@@ -19,6 +19,7 @@ import {
   answeredQuestion,
   ASKED_RELEVANCE,
   ASKED_TOOLS,
+  followUpText,
   leansOnConversation,
   replyToQuestion,
 } from "../conversation/query-rule.js";
@@ -118,7 +119,11 @@ export async function runSelection(
   const explicit = explicitSelection(context, index, text, excluded);
   if (explicit !== undefined)
     return { options, text, pinned, ranked: { index, ...explicit, reranked: false, cut: () => [] }, companions: [] };
-  const read = readRankQuery(context, index, text);
+  // An elliptic follow-up ("and tmrw?") is ranked after the request it follows, as every step selection reads it.
+  // Not a turn of chat, nor a remark framed as chat ("lol we always forget that one", "love this song").
+  const joined = options.conversation && !chat ? followUpText(options.conversation, text) : text;
+  const rankText = joined !== text && !framedRemark(context, options, text, reply, chat) ? joined : text;
+  const read = readRankQuery(context, index, rankText);
   const rankQuery = read instanceof Promise ? await read : read;
   const ranked = rank(context, index, rankQuery, { k: candidateCount(context, options.maxTools), excluded });
   const ranking = ranked instanceof Promise ? await ranked : ranked;
@@ -126,13 +131,13 @@ export async function runSelection(
   // neighbours. (A keyword ranking reads only words: it asks whether the turn is a remark when nothing was selected.)
   const remarkFirst = ranking.strategy !== "keyword" && framedRemark(context, options, text, reply, chat);
   // Tools under minRelevance (or threshold) are dropped before the cut: a query nothing answers selects no ranked tool.
-  let judged = judgeHits(index, ranking, text, ranking.hits, remarkFirst);
+  let judged = judgeHits(index, ranking, rankText, ranking.hits, remarkFirst);
   let passing = relevantHits(judged, options.minRelevance, options.threshold);
   // Judged by its words, such a remark that reads a task is ranked as any request is: with the embeddings' evidence.
   const wordsOnly = remarkFirst && passing.length === 0;
   if (remarkFirst && !wordsOnly)
     passing = relevantHits(
-      (judged = judgeHits(index, ranking, text, ranking.hits)),
+      (judged = judgeHits(index, ranking, rankText, ranking.hits)),
       options.minRelevance,
       options.threshold,
     );
@@ -141,7 +146,7 @@ export async function runSelection(
   const relevant = chat ? passing.filter((hit) => hit.match.some(namesTheTool)) : passing;
   // A follow-up stays with the product the conversation called last (continuity.ts).
   const continuing = inConversation(options) ? withProductInUse(index, ranking.terms(), relevant, options) : relevant;
-  const selected = cutOrRerank(context, index, text, continuing, options);
+  const selected = cutOrRerank(context, index, rankText, continuing, options);
   const kept = selected instanceof Promise ? await selected : selected;
   // A tool the query names exactly ranks first, whatever its score or relevance (exact-names.ts).
   const hits = withNamedFirst(index, text, kept.hits, excluded, options.maxTools);

@@ -50,9 +50,12 @@ export function checkMessages(where: string, messages: unknown): asserts message
     }
     const content = (message as { content?: unknown }).content;
     if (typeof content !== "string" && !Array.isArray(content)) {
+      // A UI message (`useChat`'s `{ id, role, parts }`) is no model message: the AI SDK converts it.
+      const ui = content === undefined && Array.isArray((message as { parts?: unknown }).parts);
       throw new ToolsiftError(
         "INVALID_MESSAGES",
-        `${where}: messages[${position}].content must be a string or an array of parts, got ${describeValue(content)}.`,
+        `${where}: messages[${position}].content must be a string or an array of parts, got ${describeValue(content)}.` +
+          (ui ? ' It has `parts`: a UI message; pass `await convertToModelMessages(messages)` (from "ai").' : ""),
         { position, field: "content" },
       );
     }

@@ -161,6 +161,11 @@ describe("learning from the agent's calls", () => {
     });
     expect(() => index.learn(noContent as never)).toThrow(refused);
     await expect(index.select("hi", { messages: noContent as never })).rejects.toThrow(/messages\[1\]\.content/);
+    // useChat's UI messages carry `parts`: the error says how to convert them.
+    const ui = [{ id: "m1", role: "user", parts: [{ type: "text", text: "show the files" }] }];
+    await expect(index.select("show the files", { messages: ui as never })).rejects.toThrow(
+      'messages[0].content must be a string or an array of parts, got undefined. It has `parts`: a UI message; pass `await convertToModelMessages(messages)` (from "ai").',
+    );
   });
 
   it("drops what it learnt about a tool removed from the catalog", async () => {
@@ -289,6 +294,30 @@ describe("the conversation's memory and the catalog's links", () => {
     const plain = "the login page is blank again";
     expect(await index.select(plain, { messages: after(plain) })).toContain("list_files");
     expect(await index.select("greta is a legend lol")).toEqual([]);
+  });
+
+  it("ranks an elliptic follow-up after the request it follows, as prepareStep reads it; a remark alone", async () => {
+    const index = createToolIndex([
+      { name: "list_bookings", description: "List reservations for a date" },
+      {
+        name: "set_menu_item_out",
+        description: "Mark a dish sold out",
+        parameters: { type: "object", properties: { until: { type: "string", enum: ["tonight", "tomorrow"] } } },
+      },
+      { name: "add_to_waitlist", description: "Add a party to the waitlist" },
+    ]);
+    const asked = [
+      { role: "user" as const, content: "how many reservations tonight" },
+      { role: "assistant" as const, content: "38 reservations tonight." },
+    ];
+    const followUp = [...asked, { role: "user" as const, content: "and tmrw?" }];
+    // Alone, "tmrw" is the dish tool's `until` value first.
+    expect((await index.select("and tmrw?"))[0]).toBe("set_menu_item_out");
+    expect((await index.select("and tmrw?", { messages: followUp }))[0]).toBe("list_bookings");
+    expect((await index.explain("and tmrw?", "list_bookings", { messages: followUp })).rank).toBe(1);
+    // A remark framed as chat leans on nothing: ranked alone, it selects nothing.
+    const remark = [...asked, { role: "user" as const, content: "lol we always forget that one" }];
+    expect(await index.select("lol we always forget that one", { messages: remark })).toEqual([]);
   });
 
   it("offers the producer of a ranked tool's required parameter in a conversation, not in a plain select", async () => {

@@ -13,9 +13,12 @@ const index = createToolIndex({
   slack_set_status: { description: "Set your status" },
 });
 
-/** A conversation whose earlier turn called `tool`, then the user's `text`. */
+/**
+ * A conversation whose earlier turn called `tool`, then the user's `text`. (An elliptic follow-up is ranked after the
+ * request before it, whose words name no action here.)
+ */
 const after = (tool: string, text: string): ModelMessage[] => [
-  { role: "user", content: "ack the checkout page" },
+  { role: "user", content: "the checkout page is down" },
   { role: "assistant", content: [{ type: "tool-call", toolCallId: "c1", toolName: tool, input: {} }] },
   {
     role: "tool",
