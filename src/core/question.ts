@@ -84,6 +84,9 @@ const WRITES = new Set([
   ).split(" "),
 ]);
 
+/** A writing verb, or one undone ("unlock", "unpin", "unmute": what undoes a change changes something too). */
+const writes = (word: string): boolean => WRITES.has(word) || (word.startsWith("un") && WRITES.has(word.slice(2)));
+
 let verbTerms: Set<string> | undefined;
 /** Whether a catalog term (a stem: "creat") is an action word of tool names that reads or changes something. */
 export const isVerb = (term: string): boolean => (verbTerms ??= new Set([...READS, ...WRITES].map(stem))).has(term);
@@ -112,8 +115,6 @@ export function writers(names: readonly (readonly Token[])[]): Uint8Array {
     )
       at++;
     const action = name[at];
-    return action !== undefined && WRITES.has(action.surface) && !name.some((token) => READS.has(token.surface))
-      ? 1
-      : 0;
+    return action !== undefined && writes(action.surface) && !name.some((token) => READS.has(token.surface)) ? 1 : 0;
   });
 }

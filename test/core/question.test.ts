@@ -85,6 +85,20 @@ describe("writers", () => {
     ]);
   });
 
+  it("reads a writing verb undone as a writer: unlock, unpin, unmute; not update, nor a reader undone", () => {
+    expect(
+      read([
+        "august_unlockDoor",
+        "august_getLockActivity",
+        "slack_unpin_message",
+        "slack_list_pins",
+        "unmute_channel",
+        "update_record",
+        "unread_count",
+      ]),
+    ).toEqual(["august_unlockDoor", "slack_unpin_message", "unmute_channel", "update_record"]);
+  });
+
   it("reads past a server's namespace that repeats the product's name", () => {
     expect(
       read([
