@@ -259,7 +259,8 @@ const isReading = (entry: WordMatch) => entry.kind === "abbreviation" || entry.k
 
 /**
  * Whether `short` is written as a shorthand of `word` (a catalog term, stemmed): shorter, its first letter, and its
- * other letters in order ("pw" of password, "msg" of messag, "appt" of appoint); not "tim" of "friday".
+ * other letters in order ("pw" of password, "msg" of message's stem); not a word's reading that shares no such
+ * letters ("friday" read as time).
  */
 function isShorthandOf(short: string, word: string): boolean {
   if (short.length >= word.length || short[0] !== word[0]) return false;

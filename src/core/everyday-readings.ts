@@ -82,16 +82,7 @@ export interface EverydayReading {
   readonly determined: boolean;
   /** Its readings where none of `readings` meets a tool's name (`EverydayWords.fallback`). */
   readonly fallback: readonly string[] | undefined;
-  /**
-   * A verb and its particle ("set up", "look up", "shut down") whose readings leave the verb out ("set up" → create,
-   * configure): the verb as written is not what the request asks, and weighs less (query.ts `PHRASAL_HEAD`). Not a
-   * word inside a phrase read before it: "api key in 1pass" holds "api key", not "key in".
-   */
-  readonly phrasal?: boolean;
 }
-
-/** The particles of English phrasal verbs. */
-const PARTICLES = new Set(["up", "down", "in", "out", "off", "on", "over", "back", "through", "away", "around"]);
 
 /**
  * The everyday words and phrases of a query (longest first at each place): a phrase of stop words only ("go to")
@@ -104,8 +95,6 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
   const found: EverydayReading[] = [];
   let content = 0;
   const starts = everyday.starts();
-  // The end of the last phrase read: a word inside one ("api key in 1pass") begins no verb and particle of its own.
-  let covered = 0;
   for (let start = 0; start < tokens.length; start++) {
     const position = content;
     if (!tokens[start].stop) content++;
@@ -127,8 +116,6 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
       }
     }
     if (readings === undefined) continue;
-    const coveredBefore = covered;
-    covered = Math.max(covered, start + length);
     const contentWords = tokens.slice(start, start + length).filter((token) => !token.stop);
     if (contentWords.length > 0 && contentWords.every((token) => token.value !== true))
       found.push({
@@ -138,12 +125,6 @@ export function everydayReadings(tokens: readonly Token[], everyday: EverydayWor
         readings,
         determined: start > 0 && DETERMINERS.has(tokens[start - 1].surface),
         fallback: fallback.get(entry),
-        phrasal:
-          length === 2 &&
-          start >= coveredBefore &&
-          PARTICLES.has(tokens[start + 1].surface) &&
-          !readings.includes(tokens[start].surface) &&
-          !readings.includes(tokens[start].term),
       });
   }
   return found;

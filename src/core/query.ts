@@ -375,8 +375,7 @@ export function analyseQuery(
     // Which tools are a UI's, and which request words name another product's, only for a word with UI readings.
     const ui = readings.some((reading) => reading.fallback !== undefined) ? context.everyday.ui?.(index) : undefined;
     const elsewhere = ui === undefined ? [] : otherProducts(index, collector, content, ui.other);
-    for (const { word, from, term, readings: read, determined, fallback, phrasal } of readings) {
-      if (phrasal) weakenHead(collector, knownIds[word], word);
+    for (const { word, from, term, readings: read, determined, fallback } of readings) {
       const span = from.split(" ").length;
       const ours = fallback !== undefined && elsewhere.every((at) => at >= word && at < word + span);
       const at = { word, determined };
@@ -409,20 +408,6 @@ export function analyseQuery(
     }
   }
   return [...collector.terms.values()];
-}
-
-/**
- * What a verb as written weighs beside its particle when the phrase means something else ("set up a call" asks for
- * no `set_status`; "set up" reads as create): measured at 0.25 and 0.5 on bench/everyday.mjs (everyday-readings
- * NOTES, session 41).
- */
-const PHRASAL_HEAD = 0.5;
-
-/** Weakens the term read as written from the verb at content position `word` (`PHRASAL_HEAD`). */
-function weakenHead(collector: TermCollector, id: number | undefined, word: number): void {
-  const head = id === undefined ? undefined : collector.terms.get(id);
-  if (head !== undefined && head.kind === "exact" && head.word === word)
-    collector.terms.set(id!, { ...head, weight: head.weight * PHRASAL_HEAD });
 }
 
 /**

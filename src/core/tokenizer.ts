@@ -351,7 +351,8 @@ function analyseWord(word: string): readonly Token[] {
 }
 
 /**
- * Splits text into tokens: folds diacritics, splits on anything that is not a letter or digit,
+ * Splits text into tokens: folds diacritics, splits on anything that is not a letter or digit (but initials joined by
+ * "&" and a letter hyphened to a number: "P&L", "W-9" as w9),
  * splits camelCase / PascalCase / snake / kebab / dotted identifiers (`createGitHubPR` → create, git,
  * hub, pr), lower-cases and stems. Stop words are kept but flagged, so callers can see phrases.
  */
@@ -492,9 +493,10 @@ export function forEachToken(text: string, visit: (token: Token) => void): void 
       const before = start > 0 ? text.charCodeAt(start - 1) : 32;
       JOINED.lastIndex = start;
       const joined = (code === 38 || code === 45) && before !== 38 && before !== 45 ? JOINED.exec(text) : null;
+      // Where the scan goes on, read before `visit` (which may tokenise other text).
+      if (joined !== null) i = JOINED.lastIndex - 1;
       const tokens = analyseWord(joined === null ? text.slice(start, i) : joined[0].replace("-", ""));
       for (let k = 0; k < tokens.length; k++) visit(tokens[k]);
-      if (joined !== null) i = JOINED.lastIndex - 1;
       start = -1;
     }
   }

@@ -42,7 +42,8 @@ export async function explainTool(
   }
   // The verdict is the selection's own: explain runs the one selection select runs and reads this tool off it.
   const selection = await runSelection(context, state, query, selectOptions, "explain");
-  const { options, text, pinned } = selection;
+  // What the selection ranked: with `messages`, a follow-up after the request before it (`Selection.rankText`).
+  const { options, text, rankText, pinned } = selection;
   const result = scoredSelection(context, selection);
   const returned = result.results.find((entry) => entry.name === toolName);
   const cut = result.cut.find((entry) => entry.name === toolName);
@@ -60,11 +61,11 @@ export async function explainTool(
   let judged: Pick<JudgedHit, "relevance" | "match"> | undefined = returned ?? cut;
   let best: Explanation["best"] = null;
   let strategy: Explanation["strategy"] = result.strategy;
-  if (text.trim().length > 0 && doc !== undefined) {
+  if (rankText.trim().length > 0 && doc !== undefined) {
     // Diagnostics beyond the selection: every tool ranked, this one included even when select excludes it (not
     // allowed), so that its place is known; pinned tools do not push it down, as select does not rank them either.
     const excluded = excludedDocs(index, pinned, options.allowedTools, doc);
-    const ranking = await rank(context, index, await readRankQuery(context, index, text), {
+    const ranking = await rank(context, index, await readRankQuery(context, index, rankText), {
       k: options.maxTools,
       excluded,
       everything: true,
@@ -75,7 +76,7 @@ export async function explainTool(
     if (position >= 0) hit = ranking.hits[position];
     // A tool no candidate of the selection is judged alone, the way the selection judges its candidates.
     if (judged === undefined && hit !== undefined)
-      judged = judgeHits(index, ranking, text, [hit], selection.ranked?.remark)[0];
+      judged = judgeHits(index, ranking, rankText, [hit], selection.ranked?.remark)[0];
     // The selection's order: the tools it returns as select returns them, then the candidates it cut, then every
     // other tool the ranking scores (`select:` ranks nothing else). Pinned tools have no place in it.
     const pins = new Set(pinned.map((entry) => entry.name));
@@ -94,13 +95,13 @@ export async function explainTool(
   }
   const contributions = doc === undefined ? [] : index.engine.contributions(terms, doc, true);
   // The ranking halves a question's writers (keyword and combined strategies; ranking.ts, rank-combined.ts).
-  const question = strategy !== "semantic" && asksOneQuestion(text);
+  const question = strategy !== "semantic" && asksOneQuestion(rankText);
   // Query words, not expansions: a word with no catalog term at all is unmatched too, and a phrase
   // expansion ("pull request" → pr) matches the words it came from.
   const matchedWords = new Set(contributions.flatMap((entry) => entry.from.split(" ")));
   const queryWords = [
     ...new Set(
-      tokenize(text)
+      tokenize(rankText)
         .filter((token) => !token.stop)
         .map((token) => token.surface),
     ),

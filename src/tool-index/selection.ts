@@ -43,6 +43,8 @@ const namesTheTool = (entry: WordMatch) =>
 export interface Selection {
   readonly options: ResolvedSelectOptions;
   readonly text: string;
+  /** The text ranked: `text`, or with `messages` an elliptic follow-up after the request before it (`followUpText`). */
+  readonly rankText: string;
   readonly pinned: readonly Pin[];
   /** `undefined` when nothing was ranked (an empty query or catalog). */
   readonly ranked:
@@ -108,7 +110,7 @@ export async function runSelection(
         ? "lexicon"
         : undefined);
   if (text.trim().length === 0 || state.catalog.length === 0 || chat === "conversational") {
-    return { options, text, pinned, ranked: undefined, companions: [] };
+    return { options, text, rankText: text, pinned, ranked: undefined, companions: [] };
   }
   // Each step may answer synchronously (a built keyword index, no reranker): only real promises are awaited, so a
   // keyword select costs one turn of the event loop, not four.
@@ -118,7 +120,14 @@ export async function runSelection(
   // `select:<name>,…` selects exactly the tools it names (exact-names.ts): nothing is ranked, nothing added.
   const explicit = explicitSelection(context, index, text, excluded);
   if (explicit !== undefined)
-    return { options, text, pinned, ranked: { index, ...explicit, reranked: false, cut: () => [] }, companions: [] };
+    return {
+      options,
+      text,
+      rankText: text,
+      pinned,
+      ranked: { index, ...explicit, reranked: false, cut: () => [] },
+      companions: [],
+    };
   // An elliptic follow-up ("and tmrw?") is ranked after the request it follows, as every step selection reads it.
   // Not a turn of chat, nor a remark framed as chat ("lol we always forget that one", "love this song").
   const joined = options.conversation && !chat ? followUpText(options.conversation, text) : text;
@@ -228,6 +237,7 @@ export async function runSelection(
   return {
     options,
     text,
+    rankText,
     pinned,
     ranked: { index, ranking, hits, reranked, cut, remark: wordsOnly },
     companions,
@@ -359,5 +369,5 @@ function unrankedRelevance(selection: Selection, name: string): Pick<ScoredTool,
   )
     return { relevance: 0, match: [] };
   const { engine } = ranked.index;
-  return engine.relevance(engine.relevanceQuery(selection.text, ranked.ranking.terms()), doc);
+  return engine.relevance(engine.relevanceQuery(selection.rankText, ranked.ranking.terms()), doc);
 }

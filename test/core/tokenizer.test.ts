@@ -1,7 +1,7 @@
 // Tokenizer and stemmer: the text analysis both the index and every query go through.
 import { describe, expect, it } from "vitest";
 import { stem } from "../../src/core/stemmer.js";
-import { foldText, markTimeValues, queryTokens, terms, tokenize } from "../../src/core/tokenizer.js";
+import { foldText, forEachToken, markTimeValues, queryTokens, terms, tokenize } from "../../src/core/tokenizer.js";
 
 const surfaces = (text: string): string[] => tokenize(text).map((token) => token.surface);
 
@@ -115,6 +115,14 @@ describe("tokenize", () => {
     ]);
     // Text with other scripts reads them the same way.
     expect(terms("café P&L W-9 a-b-c")).toEqual(["caf", "p&l", "w9"]);
+    expect(surfaces("café P&L&X x-1-2")).toEqual(["cafe", "p", "l", "x", "x", "1", "2"]);
+    // A caller that tokenises other text while visiting a token does not move the scan.
+    const seen: string[] = [];
+    forEachToken("P&L for Q3", (token) => {
+      tokenize("R&D W-9");
+      seen.push(token.surface);
+    });
+    expect(seen).toEqual(["p&l", "for", "q3"]);
   });
 
   it("lower-cases non-Latin scripts and keeps them searchable", () => {

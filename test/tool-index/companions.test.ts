@@ -314,7 +314,26 @@ describe("the conversation's memory and the catalog's links", () => {
     // Alone, "tmrw" is the dish tool's `until` value first.
     expect((await index.select("and tmrw?"))[0]).toBe("set_menu_item_out");
     expect((await index.select("and tmrw?", { messages: followUp }))[0]).toBe("list_bookings");
-    expect((await index.explain("and tmrw?", "list_bookings", { messages: followUp })).rank).toBe(1);
+    // explain reads what the selection ranked: the request's words too, and a pinned tool's relevance from them.
+    const explained = await index.explain("and tmrw?", "list_bookings", { messages: followUp });
+    expect(explained).toMatchObject({ rank: 1, verdict: "ranked" });
+    expect(explained.match.map((entry) => entry.word)).toContain("reservations");
+    expect(explained.queryTerms.map((term) => term.from)).toContain("reservations");
+    const { results } = await index.selectWithScores("and tmrw?", {
+      messages: followUp,
+      alwaysActive: ["list_bookings"],
+    });
+    expect(results.find((result) => result.name === "list_bookings")?.relevance).toBeGreaterThan(0.15);
+    // Trailing spaces do not make it longer; the request before is cut to fit the query's 2,000 characters.
+    const padded = [...asked, { role: "user" as const, content: `and tmrw?${" ".repeat(35)}` }];
+    expect((await index.select(`and tmrw?${" ".repeat(35)}`, { messages: padded }))[0]).toBe("list_bookings");
+    const pasted = [
+      { role: "user" as const, content: `how many reservations tonight ${"x".repeat(3_000)} waitlist` },
+      ...followUp.slice(1),
+    ];
+    const cutShort = await index.explain("and tmrw?", "add_to_waitlist", { messages: pasted });
+    expect(cutShort.unmatched).toContain("reservations");
+    expect([...cutShort.unmatched, ...cutShort.match.map((entry) => entry.word)]).not.toContain("waitlist");
     // A remark framed as chat leans on nothing: ranked alone, it selects nothing.
     const remark = [...asked, { role: "user" as const, content: "lol we always forget that one" }];
     expect(await index.select("lol we always forget that one", { messages: remark })).toEqual([]);

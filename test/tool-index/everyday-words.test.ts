@@ -5,10 +5,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { everydayReadings } from "../../src/core/everyday-readings.js";
-import { queryTokens } from "../../src/core/tokenizer.js";
 import { createToolIndex } from "../../src/index.js";
-import { EVERYDAY_WORDS } from "../../src/tool-index/everyday-words.js";
 
 describe("the everyday table", () => {
   it("is what scripts/build-everyday-words.mjs makes of the lexicons", () => {
@@ -120,38 +117,5 @@ describe("the everyday table", () => {
     };
     expect(await readings(database, "copy the users table", "copy")).toEqual([]);
     expect(await readings(database, "show the site", "site")).toEqual([]);
-  });
-});
-
-describe("a verb and its particle", () => {
-  const tools = {
-    slack_set_status: { description: "Set your Slack status" },
-    gcal_create_event: { description: "Create a calendar event with attendees and a video link" },
-    gcal_list_events: { description: "List calendar events" },
-  };
-
-  it("reads a phrasal verb as what it means, not as its verb: 'set up' a call is no status to set", async () => {
-    const index = createToolIndex(tools);
-    const text = "set up 30min with kai@hooli.com thu 11am w/ a meet link";
-    expect((await index.select(text))[0]).toBe("gcal_create_event");
-    // The verb alone is still the verb.
-    expect((await index.select("set my status to away"))[0]).toBe("slack_set_status");
-    // Without the everyday table no phrase is read, and the verb as written leads.
-    const plain = createToolIndex(tools, { keyword: { everydayWords: false } });
-    expect((await plain.selectWithScores(text, { minRelevance: 0 })).results[0].name).toBe("slack_set_status");
-  });
-
-  it("reads a verb and its particle only where its readings leave the verb out, and not inside a phrase", () => {
-    const phrasal = (text: string) =>
-      everydayReadings(queryTokens(text), EVERYDAY_WORDS)
-        .filter((reading) => reading.phrasal)
-        .map((reading) => reading.from);
-    expect(phrasal("set up a filter")).toEqual(["set"]);
-    expect(phrasal("look up the order")).toEqual(["look"]);
-    // "scroll down" reads as scroll: the verb is what it asks.
-    expect(phrasal("scroll down a bit")).toEqual([]);
-    // "api key" is read first: its "key" begins no "key in".
-    expect(phrasal("stash this api key in 1pass")).toEqual([]);
-    expect(phrasal("key in the code 4412")).toEqual(["key"]);
   });
 });
