@@ -211,13 +211,12 @@ export function guessCount(tools: number): number {
  * the ranking's best few are worth offering as guesses: a typo of a word of its name ("slak priya" → `slack_*`), two
  * words of the request met in it, one of them in its name ("ditch the sync meeting" → delete … event), a word English
  * seldom uses met as its name writes it ("cat s3://…/app.yaml" → `aws_s3_get_object`) or as the word it shortens
- ("forgot my pw" → `reset_password`), or a value the
- * request gives (a URL, address, path, handle, slug or key: something to act on) with a word of the request met in
- * the tool, or the value itself met as the parameter or name word its kind fills ("reopen acme/web#12" → an `owner`
- * parameter, "who's @jo" → `get_user`), or the request's first word met in its name when the request gives a name
- * ("bill Initech $2,400 for the retainer"). One common word met in prose ("what's a good name for a cat" → a `name`
- * parameter) is no evidence of a task, nor is a time: beside one only, the word met must be in the tool's name or
- * description ("push my 3pm to 4" → send).
+ * ("forgot my pw" → `reset_password`), or a value the request gives (a URL, address, path, handle, slug or key:
+ * something to act on) with a word of the request met in the tool, or the value itself met as the parameter or name
+ * word its kind fills ("reopen acme/web#12" → an `owner` parameter, "who's @jo" → `get_user`), or the request's
+ * first word met in its name when the request gives a name ("bill Initech $2,400 for the retainer"). One common word
+ * met in prose ("what's a good name for a cat" → a `name` parameter) is no evidence of a task, nor is a time: beside
+ * one only, the word met must be in the tool's name or description ("push my 3pm to 4" → send).
  */
 export function isGuess(matched: readonly WordMatch[], query = ""): boolean {
   const tokens = queryTokens(query);

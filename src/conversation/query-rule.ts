@@ -254,13 +254,14 @@ export function isSmallTalkTurn(
 /**
  * The text a selection ranks for `text`, the conversation's latest user message: an elliptic follow-up shorter than
  * 40 characters ("and tmrw?", "same for april") after the user message before it (cut to fit MAX_QUERY_LENGTH), a
- * newline, then it, as `queryFromConversation` reads it for a step selection; else `text`. Not a reply to what the
- * assistant asked: its question is read by `replyToQuestion`'s callers.
+ * newline, then it, as `queryFromConversation` reads it for a step selection; else `text`. For a turn that is no
+ * reply to what the assistant asked (`replyToQuestion` undefined; its caller has read that already): a reply's
+ * question is read with it by that rule.
  */
 export function followUpText(messages: readonly ConversationMessage[], text: string): string {
   const latest = userTextBefore(messages, messages.length - 1);
   if (latest === undefined || latest.text !== text.trim() || latest.text.length >= FOLLOW_UP_LENGTH) return text;
-  if (!isEllipticFollowUp(latest.text) || askingText(messages, latest.at) !== undefined) return text;
+  if (!isEllipticFollowUp(latest.text)) return text;
   const previous = userTextBefore(messages, latest.at - 1);
   // At most MAX_QUERY_LENGTH characters in all, the earlier message cut to fit, as `queryFromConversation` cuts it.
   const context = previous === undefined ? "" : fit(previous.text, MAX_QUERY_LENGTH - latest.text.length - 1);

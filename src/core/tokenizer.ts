@@ -477,7 +477,8 @@ export function forEachToken(text: string, visit: (token: Token) => void): void 
     const folded = foldText(text);
     WORD_OR_JOINED.lastIndex = 0;
     for (let match = WORD_OR_JOINED.exec(folded); match !== null; match = WORD_OR_JOINED.exec(folded)) {
-      const tokens = analyseWord(match[0].replace("-", ""));
+      const word = match[0];
+      const tokens = analyseWord(word.length <= 6 && word.includes("-") ? word.replace("-", "") : word);
       for (let i = 0; i < tokens.length; i++) visit(tokens[i]);
     }
     return;

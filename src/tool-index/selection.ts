@@ -129,8 +129,9 @@ export async function runSelection(
       companions: [],
     };
   // An elliptic follow-up ("and tmrw?") is ranked after the request it follows, as every step selection reads it.
-  // Not a turn of chat, nor a remark framed as chat ("lol we always forget that one", "love this song").
-  const joined = options.conversation && !chat ? followUpText(options.conversation, text) : text;
+  // Not a turn of chat, a reply to what the assistant asked (read with its question: `reply`), nor a remark framed as
+  // chat ("lol we always forget that one", "love this song").
+  const joined = options.conversation && !chat && !reply ? followUpText(options.conversation, text) : text;
   const rankText = joined !== text && !framedRemark(context, options, text, reply, chat) ? joined : text;
   const read = readRankQuery(context, index, rankText);
   const rankQuery = read instanceof Promise ? await read : read;
